@@ -1,0 +1,49 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createTwoFilesPatch } from "diff";
+import type { OutputFile } from "../format/index.js";
+
+/** How the files on disk differ from a fresh generation. */
+export interface Drift {
+  readonly changed: readonly string[];
+  readonly missing: readonly string[];
+  readonly stale: readonly string[];
+  /** Unified diffs, per file, of what regenerating would change. */
+  readonly patches: readonly string[];
+}
+
+/**
+ * Compares a generation with `generated/` byte for byte: files that differ, files that
+ * are missing, and files under `src/` that a generation would not write (stale).
+ */
+export function findDrift(generatedDir: string, files: readonly OutputFile[]): Drift {
+  const expected = new Map(files.map((file) => [file.path, file.content]));
+  const changed: string[] = [];
+  const missing: string[] = [];
+  const patches: string[] = [];
+  for (const [file, content] of expected) {
+    const onDisk = path.join(generatedDir, file);
+    if (!existsSync(onDisk)) {
+      missing.push(file);
+      patches.push(createTwoFilesPatch(`a/generated/${file}`, `b/generated/${file}`, "", content, undefined, undefined, { context: 3 }));
+      continue;
+    }
+    const actual = readFileSync(onDisk, "utf8");
+    if (actual === content) continue;
+    changed.push(file);
+    patches.push(createTwoFilesPatch(`a/generated/${file}`, `b/generated/${file}`, actual, content, undefined, undefined, { context: 3 }));
+  }
+  const stale = listFiles(path.join(generatedDir, "src"), "src").filter((file) => !expected.has(file));
+  for (const file of stale)
+    patches.push(createTwoFilesPatch(`a/generated/${file}`, `b/generated/${file}`, readFileSync(path.join(generatedDir, file), "utf8"), "", undefined, undefined, { context: 3 }));
+  return { changed, missing, stale, patches };
+}
+
+function listFiles(dir: string, relative: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) =>
+      entry.isDirectory() ? listFiles(path.join(dir, entry.name), `${relative}/${entry.name}`) : [`${relative}/${entry.name}`],
+    );
+}

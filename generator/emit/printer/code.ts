@@ -1,0 +1,75 @@
+import type { builders } from "prettier/doc";
+import { builders as b } from "prettier/doc";
+import type { JsonPrimitive } from "../../json.js";
+import { literal } from "./escape.js";
+
+type Doc = builders.Doc;
+
+/**
+ * A piece of TypeScript, held as a prettier document so that prettier's layout algorithm
+ * decides where lines break. Only this module makes one: text from a schema reaches the
+ * output only through `ts` interpolation (quoted as a literal) or an escaping function
+ * (identifiers, property keys, JSDoc), never as raw text.
+ */
+export class Code {
+  private constructor(readonly doc: Doc) {}
+
+  /** @internal For the printer's own modules, which escape what they pass. */
+  static trusted(doc: Doc): Code {
+    return new Code(doc);
+  }
+}
+
+/**
+ * Code from a template: the template's text is code; an interpolated Code is inserted as
+ * it is; an interpolated string, number, boolean or null becomes its literal.
+ */
+export function ts(strings: TemplateStringsArray, ...values: readonly (Code | JsonPrimitive)[]): Code {
+  const parts: Doc[] = [];
+  strings.forEach((text, i) => {
+    parts.push(...text.split("\n").flatMap((line, j) => (j === 0 ? [line] : [b.hardline, line])));
+    if (i < values.length) {
+      const value = values[i]!;
+      parts.push(value instanceof Code ? value.doc : literal(value).doc);
+    }
+  });
+  return Code.trusted(parts);
+}
+
+const docs = (codes: readonly Code[]): Doc[] => codes.map((code) => code.doc);
+
+export const line = Code.trusted(b.line);
+export const softline = Code.trusted(b.softline);
+export const hardline = Code.trusted(b.hardline);
+export const nothing = Code.trusted("");
+
+export function concat(...codes: readonly Code[]): Code {
+  return Code.trusted(docs(codes));
+}
+
+/** Printed flat when it fits on the line, else with every line in it broken. */
+export function group(...codes: readonly Code[]): Code {
+  return Code.trusted(b.group(docs(codes)));
+}
+
+export function indent(...codes: readonly Code[]): Code {
+  return Code.trusted(b.indent(docs(codes)));
+}
+
+/** Indents broken lines by a fixed width, as prettier aligns union members after "| ". */
+export function align(width: number, ...codes: readonly Code[]): Code {
+  return Code.trusted(b.align(width, docs(codes)));
+}
+
+export function join(separator: Code, codes: readonly Code[]): Code {
+  return Code.trusted(b.join(separator.doc, docs(codes)));
+}
+
+export function ifBreak(broken: Code, flat: Code = nothing): Code {
+  return Code.trusted(b.ifBreak(broken.doc, flat.doc));
+}
+
+/** Lines, one after the other. */
+export function lines(codes: readonly Code[]): Code {
+  return join(hardline, codes);
+}

@@ -1,0 +1,48 @@
+import { builders as b } from "prettier/doc";
+import { Code } from "./code.js";
+
+/**
+ * A JSDoc block from paragraphs of text. An asterisk followed by a slash in the text would
+ * end the comment, so that slash is escaped with a backslash, which JSDoc renders as the
+ * original text.
+ */
+export function jsDoc(paragraphs: readonly string[]): Code | undefined {
+  const lines = paragraphs
+    .flatMap((paragraph) => paragraph.split(LINE_BREAK))
+    .flatMap(wrap)
+    .map((line) => line.replaceAll("*/", "*\\/").trimEnd());
+  while (lines.at(-1) === "") lines.pop();
+  if (lines.length === 0) return undefined;
+  if (lines.length === 1 && lines[0]!.length <= 60) return Code.trusted(`/** ${lines[0]} */`);
+  return Code.trusted(b.join(b.hardline, ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"]));
+}
+
+/** Text per line of a comment, so that most comments fit in 80 columns where they are. */
+const TEXT_WIDTH = 74;
+
+/**
+ * Breaks a long line of prose at spaces. A continuation keeps the line's indentation,
+ * and aligns under a list item's text; tag lines (`@pattern …`) are left whole.
+ */
+function wrap(line: string): string[] {
+  if (line.length <= TEXT_WIDTH || line.trimStart().startsWith("@")) return [line];
+  const indentation = /^\s*(?:[-*] )?/.exec(line)![0];
+  const continuation = " ".repeat(indentation.length);
+  const wrapped: string[] = [];
+  let current = indentation;
+  for (const word of line.slice(indentation.length).split(" ")) {
+    if (current.trim() !== "" && current.length + 1 + word.length > TEXT_WIDTH) {
+      wrapped.push(current);
+      current = continuation + word;
+    } else current += current.trim() === "" ? word : ` ${word}`;
+  }
+  wrapped.push(current);
+  return wrapped;
+}
+
+/** A `//` comment; a line break in the text would end it, so each becomes a space. */
+export function lineComment(text: string): Code {
+  return Code.trusted(`// ${text.replace(LINE_BREAK, " ")}`.trimEnd());
+}
+
+const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/g;

@@ -1,0 +1,26 @@
+import { printer } from "prettier/doc";
+import type { EmittedFile } from "../emit/index.js";
+
+/** A file as it is written: its path under `generated/` and its exact bytes. */
+export interface OutputFile {
+  readonly path: string;
+  readonly content: string;
+}
+
+/**
+ * The layout every generated file gets. Fixed here rather than read from a prettier
+ * config, so that a user's settings cannot change the bytes.
+ */
+export const PRINT_OPTIONS = { printWidth: 80, tabWidth: 2, useTabs: false } as const;
+
+/**
+ * Prints emitted files with prettier's document printer. The emitters built the documents
+ * with the groups prettier's TypeScript printer would build, so the text is what prettier
+ * would write, without parsing the code again; a test checks that for every file.
+ */
+export function format(files: readonly EmittedFile[]): OutputFile[] {
+  return files.map((file) => ({
+    path: file.path,
+    content: "text" in file ? file.text : printer.printDocToString(file.code.doc, PRINT_OPTIONS).formatted,
+  }));
+}

@@ -1,0 +1,190 @@
+import type { JsonPrimitive, JsonValue } from "../json.js";
+
+/**
+ * The intermediate representation: a protocol as named types. Emitters read only this,
+ * never JSON Schema. Everything is plain, readonly data, so it compares and serializes
+ * as it is (the normalizer's tests pin it as JSON).
+ */
+export interface Ir {
+  readonly protocol: string;
+  /** The type a document of the protocol is, when the schema has a root. */
+  readonly root?: string;
+  /** In the order of the effective schema's `$defs`, which follows the source. */
+  readonly types: readonly NamedType[];
+}
+
+export interface NamedType {
+  readonly name: string;
+  /** Where the type is in the effective schema: `/$defs/<name>`. */
+  readonly pointer: string;
+  readonly doc: Doc;
+  readonly shape: Shape;
+}
+
+/** What a schema says about a value for people: it becomes JSDoc. */
+export interface Doc {
+  readonly description?: string;
+  readonly default?: JsonValue;
+  readonly deprecated?: true;
+}
+
+export type Shape =
+  | RefShape
+  | UnknownShape
+  | NeverShape
+  | LiteralShape
+  | EnumShape
+  | StringShape
+  | NumberShape
+  | BooleanShape
+  | NullShape
+  | ArrayShape
+  | ObjectShape
+  | MapShape
+  | NullableShape
+  | UnionShape
+  | TaggedUnionShape
+  | KeyedUnionShape;
+
+/** Another named type. */
+export interface RefShape {
+  readonly kind: "ref";
+  readonly name: string;
+}
+
+/** Any JSON value (`true`, `{}`, a schema with only annotations). */
+export interface UnknownShape {
+  readonly kind: "unknown";
+}
+
+/** No value (`false`, or constraints that contradict each other). */
+export interface NeverShape {
+  readonly kind: "never";
+}
+
+/** One value (`const`, or an `enum` of one). */
+export interface LiteralShape {
+  readonly kind: "literal";
+  readonly value: JsonPrimitive;
+}
+
+export interface EnumShape {
+  readonly kind: "enum";
+  readonly values: readonly JsonPrimitive[];
+  /** Per value, in the same order: what it means, where the schema says. */
+  readonly descriptions?: readonly (string | null)[];
+  /** The value a tolerant receiver reads an unknown value as. */
+  readonly fallback?: JsonPrimitive;
+  /** Integers the wire accepts in place of the values (proto3 JSON enums). */
+  readonly wire?: EnumWire;
+}
+
+export interface EnumWire {
+  readonly minimum?: number;
+  readonly maximum?: number;
+  /** The integer that stands for each value, when the overlay states them. */
+  readonly numbers?: Readonly<Record<string, number>>;
+}
+
+export interface StringShape {
+  readonly kind: "string";
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** Regular expressions (ECMAScript, with the `u` flag) that the string must all match. */
+  readonly patterns?: readonly string[];
+  /** An annotation only, as in draft 2020-12 by default. */
+  readonly format?: string;
+}
+
+export interface NumberShape {
+  readonly kind: "number";
+  readonly integer: boolean;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
+  readonly format?: string;
+  /** The wire also accepts the number as a decimal string (proto3 JSON int32). */
+  readonly wire?: { readonly numericString: string };
+}
+
+export interface BooleanShape {
+  readonly kind: "boolean";
+}
+
+export interface NullShape {
+  readonly kind: "null";
+}
+
+export interface ArrayShape {
+  readonly kind: "array";
+  readonly items: Shape;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: true;
+}
+
+export interface Field {
+  readonly name: string;
+  readonly shape: Shape;
+  readonly required: boolean;
+  readonly doc: Doc;
+  /** Other names the wire accepts for this field (proto names in snake_case). */
+  readonly aliases?: readonly string[];
+  /** Where the field's schema is in the effective schema. */
+  readonly pointer: string;
+}
+
+export interface ObjectShape {
+  readonly kind: "object";
+  readonly fields: readonly Field[];
+  /** What other properties may hold: `unknown` when open, `never` when closed. */
+  readonly additional: Shape;
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+}
+
+/** An object whose keys are data: `additionalProperties: <schema>` and no fields. */
+export interface MapShape {
+  readonly kind: "map";
+  readonly values: Shape;
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+}
+
+/** `T | null`. */
+export interface NullableShape {
+  readonly kind: "nullable";
+  readonly shape: Shape;
+}
+
+/** Alternatives with nothing to dispatch on. */
+export interface UnionShape {
+  readonly kind: "union";
+  readonly members: readonly Shape[];
+  /** `oneOf`: a value must match exactly one member, not several. */
+  readonly exclusive: boolean;
+}
+
+/** Objects told apart by one required property with a different constant in each. */
+export interface TaggedUnionShape {
+  readonly kind: "tagged-union";
+  readonly tag: string;
+  readonly members: readonly TaggedMember[];
+}
+
+export interface TaggedMember {
+  readonly value: JsonPrimitive;
+  /** A ref to a named object, or the object itself when the schema left it anonymous. */
+  readonly shape: RefShape | ObjectShape;
+}
+
+/** An object in which exactly one of some properties, the members, is present. */
+export interface KeyedUnionShape {
+  readonly kind: "keyed-union";
+  readonly members: readonly Field[];
+  /** The fields every member shares; never one of the members. */
+  readonly fields: readonly Field[];
+  readonly additional: Shape;
+}

@@ -1,0 +1,105 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { InputError } from "../errors.js";
+import type { JsonObject, JsonValue } from "../json.js";
+import { isJsonObject, parseJson } from "../json.js";
+import { appendPointer } from "../schema/pointer.js";
+import type { ProtocolConfig } from "./config.js";
+import { readConfig } from "./config.js";
+
+export type { ProtocolConfig } from "./config.js";
+
+/** A JSON file as read: its path for messages and headers, and its parsed content. */
+export interface SourceFile {
+  /** Relative to the project root, with forward slashes: "schemas/ag-ui.schema.json". */
+  readonly file: string;
+  readonly absolutePath: string;
+  readonly document: JsonValue;
+  readonly sha256: string;
+}
+
+export interface LoadedProtocol {
+  readonly config: ProtocolConfig;
+  readonly schema: SourceFile;
+  readonly overlays: readonly SourceFile[];
+}
+
+/** The generated package's own files, from `templates/`. */
+export interface Templates {
+  readonly manifest: JsonObject;
+  readonly tsconfig: JsonObject;
+  readonly readme: string;
+}
+
+export interface Project {
+  /** The folder holding `schemas/`; generated paths and messages are relative to it. */
+  readonly root: string;
+  readonly schemasDir: string;
+  readonly protocols: readonly LoadedProtocol[];
+  readonly templates: Templates;
+}
+
+export const CONFIG_FILE = "protocols.json";
+
+/** Reads `schemas/protocols.json` and every schema and overlay it names. */
+export function load(root: string): Project {
+  const schemasDir = path.join(root, "schemas");
+  const configFile = readSource(root, path.join(schemasDir, CONFIG_FILE));
+  const protocols = readConfig(configFile.document, configFile.file).map((config): LoadedProtocol => {
+    const at = config.pointer;
+    const read = (relative: string, pointer: string) =>
+      readSource(root, insideSchemas(schemasDir, relative, { file: configFile.file, pointer }), { file: configFile.file, pointer });
+    const schema = read(config.schema, appendPointer(at, "schema"));
+    if (config.sha256 !== undefined && config.sha256 !== schema.sha256)
+      throw new InputError(
+        { file: configFile.file, pointer: appendPointer(at, "sha256") },
+        `${schema.file} has sha256 ${schema.sha256}, but the config records ${config.sha256}`,
+        "the vendored schema changed: record its new sha256 if the change is intended",
+      );
+    const overlays = config.overlays.map((overlay, i) => read(overlay, appendPointer(at, "overlays", i)));
+    return { config, schema, overlays };
+  });
+  return { root, schemasDir, protocols, templates: loadTemplates(root) };
+}
+
+const PROTOCOLS_PLACEHOLDER = "{{protocols}}";
+
+function loadTemplates(root: string): Templates {
+  const json = (name: string): JsonObject => {
+    const source = readSource(root, path.join(root, "templates", name));
+    if (!isJsonObject(source.document)) throw new InputError({ file: source.file }, "expected a JSON object");
+    return source.document;
+  };
+  const readmeFile = path.join(root, "templates", "README.md");
+  let readme: string;
+  try {
+    readme = readFileSync(readmeFile, "utf8");
+  } catch {
+    throw new InputError({ file: "templates/README.md" }, "cannot read the package README template");
+  }
+  if (!readme.includes(PROTOCOLS_PLACEHOLDER))
+    throw new InputError({ file: "templates/README.md" }, `the template must contain ${PROTOCOLS_PLACEHOLDER}, where the table of protocols goes`);
+  return { manifest: json("package.json"), tsconfig: json("tsconfig.json"), readme };
+}
+
+/** Resolves a config path, refusing one that leaves the schemas folder. */
+function insideSchemas(schemasDir: string, relative: string, where: { file: string; pointer: string }): string {
+  const absolute = path.resolve(schemasDir, relative);
+  if (path.isAbsolute(relative) || !absolute.startsWith(schemasDir + path.sep))
+    throw new InputError(where, `"${relative}" is outside the schemas folder`, "vendor the file into schemas/ and name it relative to that folder");
+  return absolute;
+}
+
+export function readSource(root: string, absolutePath: string, referrer?: { file: string; pointer: string }): SourceFile {
+  const file = path.relative(root, absolutePath).split(path.sep).join("/");
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(absolutePath);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
+    throw new InputError(referrer ?? { file }, `cannot read ${file}: ${reason}`);
+  }
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  return { file, absolutePath, document: parseJson(bytes.toString("utf8"), file), sha256 };
+}

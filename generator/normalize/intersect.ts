@@ -1,0 +1,239 @@
+import type { JsonPrimitive } from "../json.js";
+import { jsonEqual } from "../json.js";
+import type { EnumShape, Field, NumberShape, ObjectShape, Shape, StringShape } from "../ir/model.js";
+import { mergeDocs } from "./docs.js";
+
+/** What intersection needs from the normalizer: the shape behind a name, and a way to refuse. */
+export interface ShapeLookup {
+  shapeOf(name: string): Shape;
+  unsupported(problem: string): never;
+}
+
+const NEVER: Shape = { kind: "never" };
+
+/**
+ * The shape of values that satisfy both shapes, as `allOf` composes them. Objects merge
+ * field by field, so composition flattens rather than chaining `&`; a constant meets a
+ * wider type and narrows it (BaseEvent's `type: EventType` ∧ `const` → the literal).
+ */
+export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
+  if (a.kind === "unknown") return b;
+  if (b.kind === "unknown") return a;
+  if (a.kind === "never" || b.kind === "never") return NEVER;
+  if (a.kind === "ref" && b.kind === "ref" && a.name === b.name) return a;
+  if (a.kind === "ref" || b.kind === "ref") {
+    // Expand in place, so that fields keep the order of the parts: own fields first.
+    const expand = (shape: Shape) => (shape.kind === "ref" ? lookup.shapeOf(shape.name) : shape);
+    const met = intersect(expand(a), expand(b), lookup);
+    // A name survives when the other side adds nothing to it.
+    if (a.kind === "ref" && jsonEqual(met as never, expand(a) as never)) return a;
+    if (b.kind === "ref" && jsonEqual(met as never, expand(b) as never)) return b;
+    return met;
+  }
+  if (a.kind === "nullable") return intersect({ kind: "union", members: [a.shape, { kind: "null" }], exclusive: false }, b, lookup);
+  if (b.kind === "nullable") return intersect(b, a, lookup);
+  if (a.kind === "union" || b.kind === "union") {
+    const [union, other] = a.kind === "union" ? [a, b] : [b as Shape & { kind: "union" }, a];
+    const members = union.members.map((member) => intersect(member, other, lookup)).filter((member) => member.kind !== "never");
+    if (members.length <= 1) return members[0] ?? NEVER;
+    if (members.length === 2 && members.some((member) => member.kind === "null"))
+      return { kind: "nullable", shape: members.find((member) => member.kind !== "null")! };
+    return { kind: "union", members, exclusive: union.exclusive };
+  }
+  if (a.kind === "tagged-union" || b.kind === "tagged-union") {
+    const [union, other] = a.kind === "tagged-union" ? [a, b] : [b as Shape & { kind: "tagged-union" }, a];
+    const members = union.members
+      .map((member) => ({ value: member.value, shape: intersect(member.shape, other, lookup) }))
+      .filter((member) => member.shape.kind !== "never");
+    if (members.length === 0) return NEVER;
+    if (members.every((member) => member.shape.kind === "ref" || member.shape.kind === "object"))
+      return { kind: "tagged-union", tag: union.tag, members: members as never };
+    return { kind: "union", members: members.map((member) => member.shape), exclusive: true };
+  }
+  if (a.kind === "literal") return satisfies(a.value, b, lookup) ? a : NEVER;
+  if (b.kind === "literal") return satisfies(b.value, a, lookup) ? b : NEVER;
+  if (a.kind === "enum" || b.kind === "enum") {
+    const [enumeration, other] = a.kind === "enum" ? [a, b] : [b as EnumShape, a];
+    return narrowEnum(enumeration, (value) => satisfies(value, other, lookup));
+  }
+  if (isObjectLike(a) && isObjectLike(b)) return intersectObjects(a, b, lookup);
+  if (a.kind !== b.kind) return NEVER;
+  switch (a.kind) {
+    case "string":
+      return intersectStrings(a, b as StringShape);
+    case "number":
+      return intersectNumbers(a, b as NumberShape, lookup);
+    case "boolean":
+    case "null":
+      return a;
+    case "array": {
+      const other = b as typeof a;
+      const items = intersect(a.items, other.items, lookup);
+      return compact({
+        kind: "array",
+        items,
+        minItems: max(a.minItems, other.minItems),
+        maxItems: min(a.maxItems, other.maxItems),
+        uniqueItems: a.uniqueItems ?? other.uniqueItems,
+      });
+    }
+  }
+  return lookup.unsupported(`composing ${a.kind} with ${b.kind}`);
+}
+
+type ObjectLike = Shape & { kind: "object" | "map" | "keyed-union" };
+
+function isObjectLike(shape: Shape): shape is ObjectLike {
+  return shape.kind === "object" || shape.kind === "map" || shape.kind === "keyed-union";
+}
+
+/** Every object-like shape as fields, the keyed union's members among them. */
+function asObject(shape: ObjectLike): ObjectShape & { members?: readonly string[] } {
+  if (shape.kind === "map") return compact({ kind: "object", fields: [], additional: shape.values, minProperties: shape.minProperties, maxProperties: shape.maxProperties });
+  if (shape.kind === "keyed-union")
+    return { kind: "object", fields: [...shape.members, ...shape.fields], additional: shape.additional, members: shape.members.map((member) => member.name) };
+  return shape;
+}
+
+function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLookup): Shape {
+  const a = asObject(left);
+  const b = asObject(right);
+  if (a.members !== undefined && b.members !== undefined) lookup.unsupported("composing two exactly-one-of constraints");
+  const names = [...new Set([...a.fields, ...b.fields].map((field) => field.name))];
+  const fields: Field[] = [];
+  for (const name of names) {
+    const fa = a.fields.find((field) => field.name === name);
+    const fb = b.fields.find((field) => field.name === name);
+    const shape = intersect(fa?.shape ?? a.additional, fb?.shape ?? b.additional, lookup);
+    const required = (fa?.required ?? false) || (fb?.required ?? false);
+    if (shape.kind === "never" && required) return NEVER;
+    const aliases = [...new Set([...(fa?.aliases ?? []), ...(fb?.aliases ?? [])])];
+    fields.push({
+      name,
+      shape,
+      required,
+      doc: mergeDocs(fa?.doc ?? {}, fb?.doc ?? {}),
+      ...(aliases.length > 0 ? { aliases } : {}),
+      pointer: (fa ?? fb)!.pointer,
+    });
+  }
+  const object = compact({
+    kind: "object",
+    fields,
+    additional: intersect(a.additional, b.additional, lookup),
+    minProperties: max(a.minProperties, b.minProperties),
+    maxProperties: min(a.maxProperties, b.maxProperties),
+  }) as ObjectShape;
+  const members = a.members ?? b.members;
+  if (members === undefined) return object;
+  return {
+    kind: "keyed-union",
+    members: object.fields.filter((field) => members.includes(field.name)),
+    fields: object.fields.filter((field) => !members.includes(field.name)),
+    additional: object.additional,
+  };
+}
+
+function intersectStrings(a: StringShape, b: StringShape): Shape {
+  const patterns = [...new Set([...(a.patterns ?? []), ...(b.patterns ?? [])])];
+  return compact({
+    kind: "string",
+    minLength: max(a.minLength, b.minLength),
+    maxLength: min(a.maxLength, b.maxLength),
+    patterns: patterns.length > 0 ? patterns : undefined,
+    format: a.format ?? b.format,
+  });
+}
+
+function intersectNumbers(a: NumberShape, b: NumberShape, lookup: ShapeLookup): Shape {
+  if (a.multipleOf !== undefined && b.multipleOf !== undefined && a.multipleOf !== b.multipleOf)
+    lookup.unsupported("composing two different multipleOf constraints");
+  return compact({
+    kind: "number",
+    integer: a.integer || b.integer,
+    minimum: max(a.minimum, b.minimum),
+    maximum: min(a.maximum, b.maximum),
+    exclusiveMinimum: max(a.exclusiveMinimum, b.exclusiveMinimum),
+    exclusiveMaximum: min(a.exclusiveMaximum, b.exclusiveMaximum),
+    multipleOf: a.multipleOf ?? b.multipleOf,
+    format: a.format ?? b.format,
+    // The wire's string form survives only if both sides accept it.
+    wire: a.wire !== undefined && b.wire !== undefined ? a.wire : undefined,
+  });
+}
+
+/** Keeps the values of an enum that `keep` accepts, with their descriptions. */
+export function narrowEnum(shape: EnumShape, keep: (value: JsonPrimitive) => boolean): Shape {
+  const kept = shape.values.map((value, i) => ({ value, description: shape.descriptions?.[i] ?? null })).filter(({ value }) => keep(value));
+  if (kept.length === 0) return NEVER;
+  if (kept.length === 1 && kept.length !== shape.values.length) return { kind: "literal", value: kept[0]!.value };
+  if (kept.length === shape.values.length) return shape;
+  return compact({
+    kind: "enum",
+    values: kept.map(({ value }) => value),
+    descriptions: shape.descriptions === undefined ? undefined : kept.map(({ description }) => description),
+    fallback: shape.fallback !== undefined && kept.some(({ value }) => value === shape.fallback) ? shape.fallback : undefined,
+  });
+}
+
+/** Whether a JSON primitive is a value of the shape. */
+export function satisfies(value: JsonPrimitive, shape: Shape, lookup: ShapeLookup): boolean {
+  switch (shape.kind) {
+    case "unknown":
+      return true;
+    case "never":
+      return false;
+    case "ref":
+      return satisfies(value, lookup.shapeOf(shape.name), lookup);
+    case "literal":
+      return value === shape.value;
+    case "enum":
+      return shape.values.includes(value);
+    case "null":
+      return value === null;
+    case "boolean":
+      return typeof value === "boolean";
+    case "string":
+      return (
+        typeof value === "string" &&
+        [...value].length >= (shape.minLength ?? 0) &&
+        [...value].length <= (shape.maxLength ?? Infinity) &&
+        (shape.patterns ?? []).every((pattern) => new RegExp(pattern, "u").test(value))
+      );
+    case "number":
+      return (
+        typeof value === "number" &&
+        (!shape.integer || Number.isInteger(value)) &&
+        value >= (shape.minimum ?? -Infinity) &&
+        value <= (shape.maximum ?? Infinity) &&
+        value > (shape.exclusiveMinimum ?? -Infinity) &&
+        value < (shape.exclusiveMaximum ?? Infinity) &&
+        (shape.multipleOf === undefined || Number.isInteger(value / shape.multipleOf))
+      );
+    case "nullable":
+      return value === null || satisfies(value, shape.shape, lookup);
+    case "union":
+      return shape.exclusive
+        ? shape.members.filter((member) => satisfies(value, member, lookup)).length === 1
+        : shape.members.some((member) => satisfies(value, member, lookup));
+    case "array":
+    case "object":
+    case "map":
+    case "tagged-union":
+    case "keyed-union":
+      return false;
+  }
+}
+
+function max(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
+}
+
+function min(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+}
+
+/** Drops the keys whose value is undefined, so shapes compare and print as plain JSON. */
+export function compact<T extends object>(shape: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(shape).filter(([, value]) => value !== undefined)) as never;
+}

@@ -1,0 +1,134 @@
+import type { JsonPrimitive, JsonValue } from "../json.js";
+import { isJsonObject } from "../json.js";
+import type { NumberShape, ObjectShape, Shape, TaggedMember } from "../ir/model.js";
+import { compact } from "./intersect.js";
+
+/** What classifying needs from the normalizer: a named shape, unless it is still being made. */
+export interface UnionContext {
+  peek(name: string): Shape | undefined;
+}
+
+/**
+ * The shape of `anyOf`/`oneOf` alternatives, by the first rule that fits:
+ * null among them makes the rest nullable; string constants plus one integer are an enum
+ * whose wire form also takes integers (proto3 JSON enums); an integer plus a numeric
+ * string is an integer whose wire form also takes the string (proto3 JSON int32);
+ * objects with a distinct constant in one required property are a tagged union;
+ * constants are an enum; anything else is a plain union.
+ */
+export function classifyUnion(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean, context: UnionContext): Shape {
+  const isNull = (shape: Shape) => shape.kind === "null" || (shape.kind === "literal" && shape.value === null);
+  const others = members.filter((member) => !isNull(member));
+  if (others.length === 0) return { kind: "null" };
+  const core = classify(others, branches.filter((_, i) => !isNull(members[i]!)), exclusive, context);
+  return others.length < members.length ? { kind: "nullable", shape: core } : core;
+}
+
+function classify(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean, context: UnionContext): Shape {
+  if (members.length === 1) return members[0]!;
+  return (
+    wireEnum(members) ??
+    wireInteger(members) ??
+    tagged(members, context) ??
+    constants(members, branches, exclusive) ?? { kind: "union", members, exclusive }
+  );
+}
+
+function wireEnum(members: readonly Shape[]): Shape | undefined {
+  const values: JsonPrimitive[] = [];
+  let integer: NumberShape | undefined;
+  for (const member of members) {
+    if (member.kind === "literal" && typeof member.value === "string") values.push(member.value);
+    else if (member.kind === "enum" && member.wire === undefined && member.values.every((value) => typeof value === "string")) values.push(...member.values);
+    else if (member.kind === "string" && literalOfPattern(member) !== undefined) values.push(literalOfPattern(member)!);
+    else if (member.kind === "number" && member.integer && integer === undefined && isPlainInteger(member)) integer = member;
+    else return undefined;
+  }
+  if (integer === undefined || values.length === 0) return undefined;
+  return { kind: "enum", values: [...new Set(values)], wire: compact({ minimum: integer.minimum, maximum: integer.maximum }) };
+}
+
+function wireInteger(members: readonly Shape[]): Shape | undefined {
+  if (members.length !== 2) return undefined;
+  const integer = members.find((member): member is NumberShape => member.kind === "number" && member.integer && isPlainInteger(member));
+  const text = members.find((member) => member !== integer);
+  if (integer === undefined || text?.kind !== "string" || Object.keys(text).length !== 2 || text.patterns?.length !== 1) return undefined;
+  const pattern = text.patterns[0]!;
+  if (!DECIMAL_PATTERNS.has(pattern)) return undefined;
+  return { ...integer, wire: { numericString: pattern } };
+}
+
+/** Patterns that match exactly the decimal integers (or the non-negative ones). */
+const DECIMAL_PATTERNS = new Set(["^-?[0-9]+$", "^-?\\d+$", "^[0-9]+$", "^\\d+$"]);
+
+function isPlainInteger(shape: NumberShape): boolean {
+  return Object.keys(shape).every((key) => ["kind", "integer", "minimum", "maximum", "format"].includes(key));
+}
+
+/** The one string a `{ "type": "string", "pattern": "^X$" }` accepts, if it accepts one. */
+function literalOfPattern(shape: Shape & { kind: "string" }): string | undefined {
+  if (Object.keys(shape).some((key) => key !== "kind" && key !== "patterns") || shape.patterns?.length !== 1) return undefined;
+  const body = /^\^\(?((?:[^\\^$.|?*+()[\]{}]|\\[\\^$.|?*+()[\]{}/-])*)\)?\$$/.exec(shape.patterns[0]!)?.[1];
+  return body?.replace(/\\(.)/g, "$1");
+}
+
+function tagged(members: readonly Shape[], context: UnionContext): Shape | undefined {
+  const objects = members.map((member): ObjectShape | undefined => {
+    const shape = member.kind === "ref" ? context.peek(member.name) : member;
+    return shape?.kind === "object" ? shape : undefined;
+  });
+  if (objects.some((object) => object === undefined)) return undefined;
+  const constantOf = (object: ObjectShape, name: string) => {
+    const field = object.fields.find((candidate) => candidate.name === name);
+    return field?.required && field.shape.kind === "literal" ? field.shape : undefined;
+  };
+  for (const candidate of objects[0]!.fields) {
+    const constants = objects.map((object) => constantOf(object!, candidate.name));
+    if (constants.some((constant) => constant === undefined)) continue;
+    const values = constants.map((constant) => constant!.value);
+    if (new Set(values).size !== values.length) continue;
+    return {
+      kind: "tagged-union",
+      tag: candidate.name,
+      members: members.map((member, i): TaggedMember => ({ value: values[i]!, shape: member as TaggedMember["shape"] })),
+    };
+  }
+  return undefined;
+}
+
+/** Constants, each perhaps described in its branch, as one enum. */
+function constants(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean): Shape | undefined {
+  if (!members.every((member) => member.kind === "literal" || (member.kind === "enum" && member.wire === undefined))) return undefined;
+  const entries = members.flatMap((member, i) => {
+    const branch = branches[i];
+    const description = isJsonObject(branch) && typeof branch["description"] === "string" ? branch["description"] : null;
+    return member.kind === "literal" ? [{ value: member.value, description }] : (member as Shape & { kind: "enum" }).values.map((value) => ({ value, description: null }));
+  });
+  // Under oneOf a value that two branches accept matches both, so it is not valid at all.
+  const count = (value: JsonPrimitive) => entries.filter((entry) => entry.value === value).length;
+  const kept = entries.filter((entry, i) => entries.findIndex((other) => other.value === entry.value) === i && (!exclusive || count(entry.value) === 1));
+  if (kept.length === 0) return { kind: "never" };
+  if (kept.length === 1) return { kind: "literal", value: kept[0]!.value };
+  const described = kept.some((entry) => entry.description !== null);
+  return compact({
+    kind: "enum",
+    values: kept.map((entry) => entry.value),
+    descriptions: described ? kept.map((entry) => entry.description) : undefined,
+  });
+}
+
+/**
+ * The property names a branch requires, when requiring them is all it does:
+ * `{ "required": ["task"] }`, or an anyOf of those for a field and its wire aliases.
+ */
+export function presenceNames(branch: JsonValue): string[] | undefined {
+  if (!isJsonObject(branch)) return undefined;
+  const keys = Object.keys(branch).filter((key) => !["description", "title", "$comment"].includes(key));
+  if (keys.length !== 1) return undefined;
+  const required = branch["required"];
+  if (keys[0] === "required") return Array.isArray(required) && required.length === 1 && typeof required[0] === "string" ? [required[0]] : undefined;
+  const anyOf = branch["anyOf"];
+  if (keys[0] !== "anyOf" || !Array.isArray(anyOf)) return undefined;
+  const names = anyOf.map(presenceNames);
+  return names.every((name) => name?.length === 1) ? names.map((name) => name![0]!) : undefined;
+}

@@ -1,0 +1,89 @@
+import { InputError } from "../errors.js";
+import type { JsonObject, JsonValue } from "../json.js";
+import { isJsonObject } from "../json.js";
+import type { Provenance, Relocation, ResolvedSchema } from "../resolve/index.js";
+import { pointerToFragment } from "../resolve/index.js";
+import { wireAliases } from "../schema/aliases.js";
+import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD } from "../schema/keywords.js";
+import { pascalCase } from "../schema/names.js";
+import { appendPointer, getAtPointer } from "../schema/pointer.js";
+import type { Fact } from "./facts.js";
+import { readFacts } from "./facts.js";
+
+export type { Fact } from "./facts.js";
+
+/**
+ * Applies the protocol's overlays to its resolved schema. The result, the effective
+ * schema, is still JSON Schema 2020-12: constraints become standard keywords (exactly one
+ * member → `oneOf` of `required`), names become titled `$defs` entries, and what has no
+ * keyword (enum fallbacks and numbers) becomes an `x-agentwire-*` annotation.
+ */
+export function applyOverlays(resolved: ResolvedSchema): ResolvedSchema {
+  const schema = structuredClone(resolved.schema) as Record<string, JsonValue>;
+  let provenance = resolved.provenance;
+  for (const overlay of resolved.protocol.overlays)
+    for (const fact of readFacts(overlay.document, overlay.file)) {
+      provenance = provenance.with(apply(schema, fact, provenance));
+    }
+  return { ...resolved, schema, provenance };
+}
+
+/** Applies one fact in place; returns where the `$defs` entries it created came from. */
+function apply(document: Record<string, JsonValue>, fact: Fact, provenance: Provenance): Relocation[] {
+  const fail = (problem: string, hint?: string): never => {
+    throw new InputError({ file: fact.file, pointer: fact.pointer }, `${problem} (at "${fact.at}")`, hint);
+  };
+  const target = getAtPointer(document, fact.at);
+  if (!isJsonObject(target)) return fail(target === undefined ? "nothing is there" : "that is not a schema object");
+  const schema = target as Record<string, JsonValue>;
+  switch (fact.verb) {
+    case "exactlyOne": {
+      if ("oneOf" in schema) fail("the schema already has a oneOf");
+      const properties = isJsonObject(schema["properties"]) ? schema["properties"] : {};
+      const aliases = [...wireAliases(schema)];
+      schema["oneOf"] = fact.members.map((member) => {
+        if (!Object.hasOwn(properties, member)) fail(`"${member}" is not a property of that schema`);
+        const names = [member, ...aliases.filter(([, property]) => property === member).map(([alias]) => alias)];
+        return names.length === 1 ? { required: [member] } : { anyOf: names.map((name) => ({ required: [name] })) };
+      });
+      return [];
+    }
+    case "fallback":
+      schema[FALLBACK_KEYWORD] = fact.value;
+      return [];
+    case "enumNumbers":
+      schema[ENUM_NUMBERS_KEYWORD] = fact.numbers;
+      return [];
+    case "annotate":
+      Object.assign(schema, fact.annotations);
+      return [];
+    case "nameMembers":
+      return nameMembers(document, schema, fact, provenance, fail);
+  }
+}
+
+/** Moves each inline member of the union into `$defs`, named from its tag's value. */
+function nameMembers(
+  document: Record<string, JsonValue>,
+  union: Record<string, JsonValue>,
+  fact: Fact & { verb: "nameMembers" },
+  provenance: Provenance,
+  fail: (problem: string) => never,
+): Relocation[] {
+  const keyword = "oneOf" in union ? "oneOf" : "anyOf" in union ? "anyOf" : fail("the schema has no oneOf or anyOf");
+  const definitions = document["$defs"] as Record<string, JsonValue>;
+  const created: Relocation[] = [];
+  union[keyword] = (union[keyword] as JsonValue[]).map((member, index) => {
+    if (!isJsonObject(member) || "$ref" in member) return member;
+    const tag = isJsonObject(member["properties"]) ? member["properties"][fact.tag] : undefined;
+    const value = isJsonObject(tag) ? (tag["const"] ?? (Array.isArray(tag["enum"]) && tag["enum"].length === 1 ? tag["enum"][0] : undefined)) : undefined;
+    if (typeof value !== "string") return fail(`a member has no constant "${fact.tag}" to name it by`);
+    const name = `${fact.prefix}${pascalCase(value)}${fact.suffix}`;
+    if (Object.hasOwn(definitions, name)) fail(`the name "${name}" for the member tagged ${JSON.stringify(value)} is taken`);
+    definitions[name] = { title: name, ...(member as JsonObject) };
+    const source = provenance.locate(appendPointer(fact.at, keyword, index));
+    created.push({ effective: appendPointer("/$defs", name), file: source.file, pointer: source.pointer ?? "" });
+    return { $ref: pointerToFragment(appendPointer("/$defs", name)) };
+  });
+  return created;
+}

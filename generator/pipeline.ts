@@ -1,0 +1,52 @@
+import { emitProtocol } from "./emit/index.js";
+import type { EmittedFile } from "./emit/index.js";
+import { emitPackage } from "./emit/package.js";
+import type { OutputFile } from "./format/index.js";
+import { format } from "./format/index.js";
+import type { Ir } from "./ir/model.js";
+import { load } from "./load/index.js";
+import { normalize } from "./normalize/index.js";
+import { applyOverlays } from "./overlay/index.js";
+import { resolve } from "./resolve/index.js";
+
+/** What one protocol came to, for the summary line `agentwire generate` prints. */
+export interface ProtocolSummary {
+  readonly name: string;
+  readonly types: number;
+  readonly unions: number;
+  readonly files: number;
+}
+
+export interface Generation {
+  /** Paths relative to `generated/`, in a fixed order. */
+  readonly files: readonly OutputFile[];
+  readonly protocols: readonly ProtocolSummary[];
+}
+
+/**
+ * The whole pipeline, from `schemas/` to the files of `generated/`, in memory:
+ * load → resolve → overlay → normalize → emit → format. Nothing is written here.
+ */
+export async function generate(root: string): Promise<Generation> {
+  const project = load(root);
+  const emitted: EmittedFile[] = [];
+  const protocols: ProtocolSummary[] = [];
+  for (const protocol of project.protocols) {
+    const effective = applyOverlays(await resolve(project, protocol));
+    const ir = normalize(effective);
+    const files = emitProtocol(ir, effective);
+    emitted.push(...files);
+    protocols.push({ name: ir.protocol, types: ir.types.length, unions: countUnions(ir), files: files.length });
+  }
+  emitted.push(
+    ...emitPackage(
+      project.protocols.map((protocol, i) => ({ name: protocol.config.name, schemaFile: protocol.schema.file, types: protocols[i]!.types })),
+      project.templates,
+    ),
+  );
+  return { files: format(emitted), protocols };
+}
+
+function countUnions(ir: Ir): number {
+  return ir.types.filter((type) => ["union", "tagged-union", "keyed-union"].includes(type.shape.kind)).length;
+}

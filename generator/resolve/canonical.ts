@@ -1,0 +1,249 @@
+import path from "node:path";
+import { InputError } from "../errors.js";
+import type { JsonObject, JsonValue } from "../json.js";
+import { isJsonObject, jsonEqual } from "../json.js";
+import type { SourceFile } from "../load/index.js";
+import { hasAssertions, isPureRef, USE_SITE_ANNOTATIONS } from "../schema/keywords.js";
+import { pascalCase, typeNameFor } from "../schema/names.js";
+import { appendPointer, getAtPointer, isWithin, parsePointer } from "../schema/pointer.js";
+import { mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
+import { Provenance } from "./provenance.js";
+import type { RefTarget } from "./refs.js";
+import { isRefused, parseRef, pointerToFragment } from "./refs.js";
+
+/** One named type of the effective schema, and where its schema came from. */
+interface Named {
+  readonly name: string;
+  readonly source: SourceFile;
+  readonly pointer: string;
+  readonly body: JsonValue;
+}
+
+const CONTAINERS = ["$defs", "definitions"];
+const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
+
+/**
+ * Turns the protocol's files into one self-contained schema in which every named type
+ * is an entry of the root `$defs`, under its generated name:
+ *
+ * - each definition (`$defs` or `definitions`, in any file) is named by its key;
+ * - a file whose root constrains values is a type named by its title;
+ * - an inline schema with a title is hoisted into `$defs` and named by its title;
+ *   identical titled schemas share one entry, and the annotations of each use
+ *   (description, default…) stay where it is used;
+ * - every `$ref` is rewritten to a pointer into this document.
+ */
+export function canonicalize(files: readonly SourceFile[], protocol: string, schemasDir: string): { schema: JsonObject; provenance: Provenance } {
+  const root = files[0]!;
+  const named: Named[] = [];
+  const byName = new Map<string, Named>();
+  /** Per file, the places that become named types: pointer → effective pointer. */
+  const relocated = new Map<SourceFile, Map<string, string>>(files.map((file) => [file, new Map()]));
+
+  const add = (entry: Named, location: string, sharable: boolean): void => {
+    const existing = byName.get(entry.name);
+    if (existing !== undefined && !(sharable && existing.source === entry.source && jsonEqual(existing.body, entry.body)))
+      throw new InputError(
+        { file: entry.source.file, pointer: location },
+        `two different schemas would both be named "${entry.name}"; the other is at ${existing.source.file}#${existing.pointer}`,
+        "rename one of them (its key or its title)",
+      );
+    if (existing === undefined) {
+      named.push(entry);
+      byName.set(entry.name, entry);
+    }
+    relocated.get(entry.source)!.set(location, `/$defs/${entry.name}`);
+  };
+  const nameFor = (text: string, file: SourceFile, pointer: string): string => {
+    const name = typeNameFor(text);
+    if (name === "") throw new InputError({ file: file.file, pointer }, `cannot make a type name from ${JSON.stringify(text)}`);
+    return name;
+  };
+
+  // A file's root that constrains values is a type in its own right.
+  for (const file of files) {
+    const document = file.document;
+    if (!isJsonObject(document) || !hasAssertions(document) || isPureRef(document)) continue;
+    const title = typeof document["title"] === "string" ? document["title"] : undefined;
+    const fallback = file === root ? pascalCase(protocol) : pascalCase(path.basename(file.absolutePath).replace(/(\.schema)?\.json$/, ""));
+    const body = Object.fromEntries(Object.entries(document).filter(([key]) => !["$schema", "$id", ...CONTAINERS].includes(key)));
+    add({ name: nameFor(title ?? fallback, file, ""), source: file, pointer: "", body }, "", false);
+  }
+  // Definitions, wherever a schema holds them.
+  for (const file of files)
+    walkSchemas(file.document, "", (schema, pointer) => {
+      if (!isJsonObject(schema)) return;
+      for (const container of CONTAINERS) {
+        const definitions = schema[container];
+        if (!isJsonObject(definitions)) continue;
+        for (const key of Object.keys(definitions)) {
+          const at = appendPointer(pointer, container, key);
+          const body = definitions[key]!;
+          if (!isJsonObject(body) && typeof body !== "boolean")
+            throw new InputError({ file: file.file, pointer: at }, "a definition must be a schema (an object or a boolean)");
+          add({ name: nameFor(key, file, at), source: file, pointer: at, body }, at, false);
+        }
+      }
+    });
+  // Titled inline schemas, found inside every named schema, including hoisted ones.
+  const hoisted = new Set<string>();
+  const isHoisted = (file: SourceFile, pointer: string) => hoisted.has(`${file.absolutePath}#${pointer}`);
+  const isDefinition = (file: SourceFile, pointer: string) => relocated.get(file)!.has(pointer) && !isHoisted(file, pointer);
+  const hoistWithin = (file: SourceFile, schema: JsonValue, pointer: string): void => {
+    for (const child of subschemasOf(schema, pointer)) {
+      if (isDefinition(file, child.pointer)) continue;
+      const title = isJsonObject(child.schema) ? child.schema["title"] : undefined;
+      if (typeof title === "string" && isJsonObject(child.schema) && !isPureRef(child.schema)) {
+        const body = Object.fromEntries(Object.entries(child.schema).filter(([key]) => !USE_SITE_ANNOTATIONS.has(key)));
+        add({ name: nameFor(title, file, child.pointer), source: file, pointer: child.pointer, body }, child.pointer, true);
+        hoisted.add(`${file.absolutePath}#${child.pointer}`);
+      }
+      hoistWithin(file, child.schema, child.pointer);
+    }
+  };
+  for (const entry of [...named]) hoistWithin(entry.source, getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer);
+
+  const resolveRef = refResolver(files, relocated, schemasDir);
+  const rewrite = (entry: Named): JsonValue =>
+    mapSchemas(entry.body, entry.pointer, (schema, pointer) => {
+      if (pointer !== entry.pointer && isHoisted(entry.source, pointer)) {
+        const use: Record<string, JsonValue> = { $ref: pointerToFragment(relocated.get(entry.source)!.get(pointer)!) };
+        for (const key of Object.keys(schema)) if (USE_SITE_ANNOTATIONS.has(key)) use[key] = schema[key]!;
+        return use;
+      }
+      if (pointer !== entry.pointer && typeof schema["$id"] === "string")
+        throw new InputError(
+          { file: entry.source.file, pointer: `${pointer}/$id` },
+          "unsupported: a nested $id (an embedded schema resource)",
+          "move the embedded schema into its own file in schemas/ and $ref it",
+        );
+      const rebuilt: Record<string, JsonValue> = {};
+      for (const key of Object.keys(schema)) {
+        if (["$schema", "$id", "$anchor", ...CONTAINERS].includes(key)) continue;
+        rebuilt[key] = key === "$ref" && typeof schema[key] === "string" ? resolveRef(entry.source, pointer, schema[key]) : schema[key]!;
+      }
+      return rebuilt;
+    });
+
+  const document = root.document;
+  const effective: Record<string, JsonValue> = {
+    $schema: isJsonObject(document) && typeof document["$schema"] === "string" ? document["$schema"] : DRAFT_2020_12,
+  };
+  if (isJsonObject(document)) {
+    if (relocated.get(root)!.get("") !== undefined) effective["$ref"] = pointerToFragment(relocated.get(root)!.get("")!);
+    else {
+      for (const key of ["title", "description"]) if (document[key] !== undefined) effective[key] = document[key]!;
+      if (typeof document["$ref"] === "string") effective["$ref"] = resolveRef(root, "", document["$ref"]);
+    }
+  }
+  effective["$defs"] = Object.fromEntries(named.map((entry) => [entry.name, rewrite(entry)]));
+  const relocations = [...relocated].flatMap(([file, places]) =>
+    [...places].map(([pointer, effectivePointer]) => ({ effective: effectivePointer, file: file.file, pointer })),
+  );
+  return { schema: effective, provenance: new Provenance(root.file, relocations) };
+}
+
+/**
+ * Resolves `$ref`s to pointers into the effective schema. A ref to a file that does not
+ * exist may name a bundled definition: proto-derived bundles ref each definition by the
+ * file it would have on its own (`a2a.v1.AgentCard.jsonschema.json` for the definition
+ * titled "Agent Card"), so a missing file whose last name segment is a definition's key,
+ * or its title without spaces, of the referring file means that definition.
+ */
+function refResolver(files: readonly SourceFile[], relocated: Map<SourceFile, Map<string, string>>, schemasDir: string) {
+  const byPath = new Map(files.map((file) => [file.absolutePath, file]));
+  const resolve = (from: SourceFile, at: string, ref: string, seen: ReadonlySet<string>): string => {
+    const fail = (problem: string, hint?: string): never => {
+      throw new InputError({ file: from.file, pointer: `${at}/$ref` }, problem, hint);
+    };
+    const id = isJsonObject(from.document) && typeof from.document["$id"] === "string" ? from.document["$id"] : undefined;
+    const target = parseRef(ref, from.absolutePath, schemasDir, id);
+    if (isRefused(target)) return fail(target.refused, target.hint);
+    const file = byPath.get(target.path);
+    const located = file === undefined ? bundledDefinition(target, from) : { file, pointer: pointerOf(target, file) };
+    if (located === undefined)
+      return fail(`$ref "${ref}" points to a file that does not exist, and no definition of ${from.file} is named ${JSON.stringify(nameSegment(target.path))}`);
+    if (located.pointer === undefined) return fail(`$ref "${ref}" names the anchor "${target.fragment}", which no $anchor defines`);
+    const value = getAtPointer(located.file.document, located.pointer);
+    if (value === undefined) return fail(`$ref "${ref}" points to nothing`, nearMiss(located.file.document, located.pointer));
+    if (!isJsonObject(value) && typeof value !== "boolean") return fail(`$ref "${ref}" points to a value that is not a schema`);
+    let best: [string, string] | undefined;
+    for (const [pointer, effective] of relocated.get(located.file)!)
+      if (isWithin(located.pointer, pointer) && (best === undefined || pointer.length > best[0].length)) best = [pointer, effective];
+    if (best !== undefined) return pointerToFragment(best[1] + located.pointer.slice(best[0].length));
+    // The whole of a file whose root is only a $ref: follow it.
+    const document = located.file.document;
+    if (located.pointer === "" && isJsonObject(document) && typeof document["$ref"] === "string") {
+      const key = `${located.file.absolutePath}#`;
+      if (seen.has(key)) return fail(`$ref "${ref}" is part of a cycle of refs that never reaches a schema`);
+      return resolve(located.file, "", document["$ref"], new Set([...seen, key]));
+    }
+    return fail(`$ref "${ref}" points into ${located.file.file} outside any schema that agentwire can name`, "ref a definition under $defs instead");
+  };
+
+  const bundledDefinition = (target: RefTarget, from: SourceFile): { file: SourceFile; pointer: string | undefined } | undefined => {
+    const segment = nameSegment(target.path);
+    const matches: string[] = [];
+    const document = from.document;
+    if (isJsonObject(document))
+      for (const container of CONTAINERS) {
+        const definitions = document[container];
+        if (!isJsonObject(definitions)) continue;
+        for (const key of Object.keys(definitions)) {
+          const title = isJsonObject(definitions[key]) ? (definitions[key] as JsonObject)["title"] : undefined;
+          if (key === segment || (typeof title === "string" && title.replace(/\s+/g, "") === segment)) matches.push(appendPointer("", container, key));
+        }
+      }
+    if (matches.length > 1)
+      throw new InputError({ file: from.file }, `the bundled-definition name ${JSON.stringify(segment)} matches ${matches.length} definitions: ${matches.join(", ")}`);
+    if (matches.length === 0) return undefined;
+    const inner = pointerOf(target, from);
+    return { file: from, pointer: inner === undefined ? undefined : matches[0]! + inner };
+  };
+
+  return (from: SourceFile, at: string, ref: string) => resolve(from, at, ref, new Set());
+}
+
+/** The fragment as a JSON Pointer into `file`, looking up an anchor name if it is one. */
+function pointerOf(target: RefTarget, file: SourceFile): string | undefined {
+  if (target.fragment === "" || target.fragment.startsWith("/")) return target.fragment;
+  let found: string | undefined;
+  walkSchemas(file.document, "", (schema, pointer) => {
+    if (isJsonObject(schema) && schema["$anchor"] === target.fragment) found ??= pointer;
+  });
+  return found;
+}
+
+/** "a2a.v1.AgentCard.jsonschema.json" → "AgentCard". */
+function nameSegment(filePath: string): string {
+  const base = path.basename(filePath).replace(/\.json$/, "").replace(/\.(jsonschema|schema)$/, "");
+  return base.slice(base.lastIndexOf(".") + 1);
+}
+
+/** A hint naming the closest existing key where a pointer stops resolving. */
+function nearMiss(document: JsonValue, pointer: string): string | undefined {
+  const tokens = parsePointer(pointer);
+  let node: unknown = document;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (!isJsonObject(node) || !Object.hasOwn(node, token)) {
+      if (!isJsonObject(node)) return undefined;
+      const keys = Object.keys(node);
+      const close = keys.filter((key) => distance(key.toLowerCase(), token.toLowerCase()) <= Math.max(1, Math.floor(token.length / 4)));
+      return close.length > 0 ? `did you mean ${close.map((key) => JSON.stringify(key)).join(" or ")}?` : `"${token}" is not among the keys there`;
+    }
+    node = node[token];
+  }
+  return undefined;
+}
+
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,22 @@
+import type { JsonObject } from "../json.js";
+import type { LoadedProtocol, Project } from "../load/index.js";
+import { canonicalize } from "./canonical.js";
+import { readReferencedFiles } from "./files.js";
+import type { Provenance } from "./provenance.js";
+
+export { Provenance } from "./provenance.js";
+export type { Relocation } from "./provenance.js";
+export { pointerToFragment } from "./refs.js";
+
+/** A protocol's schema as one document whose named types are the entries of `$defs`. */
+export interface ResolvedSchema {
+  readonly protocol: LoadedProtocol;
+  readonly schema: JsonObject;
+  readonly provenance: Provenance;
+}
+
+export async function resolve(project: Project, protocol: LoadedProtocol): Promise<ResolvedSchema> {
+  const files = await readReferencedFiles(protocol.schema, project.root, project.schemasDir);
+  const { schema, provenance } = canonicalize(files, protocol.config.name, project.schemasDir);
+  return { protocol, schema, provenance };
+}

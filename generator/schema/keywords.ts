@@ -1,0 +1,76 @@
+/**
+ * The JSON Schema keywords agentwire knows, by what they do. A keyword in none of these
+ * lists is unknown, which JSON Schema treats as an annotation: it is ignored.
+ */
+
+/** Keywords that constrain values and that the IR models. */
+export const MODELLED = new Set([
+  "$ref",
+  "type",
+  "enum",
+  "const",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "properties",
+  "required",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "patternProperties",
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
+  "items",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+]);
+
+/**
+ * Keywords that constrain values but that the IR does not model yet. A schema that uses
+ * one is refused, never generated with the constraint silently dropped.
+ */
+export const UNSUPPORTED = new Set([
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas",
+  "dependentRequired",
+  "dependencies",
+  "prefixItems",
+  "additionalItems",
+  "contains",
+  "minContains",
+  "maxContains",
+  "unevaluatedItems",
+  "$dynamicRef",
+  "$recursiveRef",
+]);
+
+/** Keywords that describe a value where it is used rather than what a type is. */
+export const USE_SITE_ANNOTATIONS = new Set(["description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment"]);
+
+/** A schema that constrains values, as opposed to one that only annotates or holds definitions. */
+export function hasAssertions(schema: object): boolean {
+  return Object.keys(schema).some((keyword) => MODELLED.has(keyword) || UNSUPPORTED.has(keyword));
+}
+
+/** A schema that is a `$ref` and nothing else but annotations: another name for its target. */
+export function isPureRef(schema: object): boolean {
+  return "$ref" in schema && Object.keys(schema).every((keyword) => keyword === "$ref" || !(MODELLED.has(keyword) || UNSUPPORTED.has(keyword)));
+}
+
+/** Annotations an overlay writes for facts JSON Schema has no keyword for. */
+export const FALLBACK_KEYWORD = "x-agentwire-fallback";
+export const ENUM_NUMBERS_KEYWORD = "x-agentwire-enum-numbers";
+/** A widespread annotation (OpenAPI generators) describing each value of an enum. */
+export const ENUM_DESCRIPTIONS_KEYWORD = "x-enumDescriptions";

@@ -1,0 +1,22 @@
+/**
+ * Type names. A definition is named by its key, a titled schema by its title, with
+ * whitespace removed ("Agent Card" → AgentCard). Anything else that cannot appear in
+ * an identifier splits the text into words that are joined in PascalCase.
+ */
+export function typeNameFor(text: string): string {
+  const compact = text.replace(/\s+/g, "");
+  const name = IDENTIFIER.test(compact) ? compact : pascalCase(compact);
+  if (name === "") return name;
+  return /^[0-9]/.test(name) ? `_${name}` : name;
+}
+
+/** "item/agentMessage/delta" → "ItemAgentMessageDelta": words keep their inner capitals. */
+export function pascalCase(text: string): string {
+  return text
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== "")
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join("");
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

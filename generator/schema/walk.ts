@@ -1,0 +1,90 @@
+import type { JsonObject, JsonValue } from "../json.js";
+import { isJsonObject } from "../json.js";
+import { appendPointer } from "./pointer.js";
+
+/** Keywords whose value is one subschema. */
+const SINGLE = [
+  "additionalProperties",
+  "unevaluatedProperties",
+  "propertyNames",
+  "items",
+  "additionalItems",
+  "unevaluatedItems",
+  "contains",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contentSchema",
+] as const;
+
+/** Keywords whose value is an array of subschemas. */
+const LIST = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
+
+/** Keywords whose value maps names to subschemas. */
+const MAP = ["$defs", "definitions", "properties", "patternProperties", "dependentSchemas"] as const;
+
+/** A subschema: a schema in a keyword position, with its pointer from the document root. */
+export interface Subschema {
+  readonly schema: JsonValue;
+  readonly pointer: string;
+}
+
+/**
+ * The direct subschemas of a schema, in keyword order and then in document order. Only
+ * keyword positions count: a property named "properties" is data, not a keyword.
+ */
+export function subschemasOf(schema: JsonValue, pointer: string): Subschema[] {
+  if (!isJsonObject(schema)) return [];
+  const found: Subschema[] = [];
+  for (const keyword of Object.keys(schema)) {
+    const value = schema[keyword]!;
+    if ((SINGLE as readonly string[]).includes(keyword)) {
+      // Draft 2019 and earlier allow `items` to be an array of schemas (a tuple).
+      if (Array.isArray(value)) value.forEach((item, i) => found.push({ schema: item, pointer: appendPointer(pointer, keyword, i) }));
+      else found.push({ schema: value, pointer: appendPointer(pointer, keyword) });
+    } else if ((LIST as readonly string[]).includes(keyword) && Array.isArray(value)) {
+      value.forEach((item, i) => found.push({ schema: item, pointer: appendPointer(pointer, keyword, i) }));
+    } else if ((MAP as readonly string[]).includes(keyword) && isJsonObject(value)) {
+      for (const name of Object.keys(value)) found.push({ schema: value[name]!, pointer: appendPointer(pointer, keyword, name) });
+    }
+  }
+  return found;
+}
+
+/** Visits a schema and every schema beneath it, depth first, parents before children. */
+export function walkSchemas(schema: JsonValue, pointer: string, visit: (schema: JsonValue, pointer: string) => void): void {
+  visit(schema, pointer);
+  for (const child of subschemasOf(schema, pointer)) walkSchemas(child.schema, child.pointer, visit);
+}
+
+/**
+ * Rebuilds a schema tree bottom up: `rewrite` sees each schema object after its
+ * subschemas were rebuilt, and returns its replacement. The input is not modified.
+ */
+export function mapSchemas(
+  schema: JsonValue,
+  pointer: string,
+  rewrite: (schema: JsonObject, pointer: string) => JsonValue,
+): JsonValue {
+  if (!isJsonObject(schema)) return schema;
+  const rebuilt: Record<string, JsonValue> = {};
+  for (const keyword of Object.keys(schema)) {
+    const value = schema[keyword]!;
+    const at = appendPointer(pointer, keyword);
+    if ((SINGLE as readonly string[]).includes(keyword)) {
+      rebuilt[keyword] = Array.isArray(value)
+        ? value.map((item, i) => mapSchemas(item, appendPointer(at, i), rewrite))
+        : mapSchemas(value, at, rewrite);
+    } else if ((LIST as readonly string[]).includes(keyword) && Array.isArray(value)) {
+      rebuilt[keyword] = value.map((item, i) => mapSchemas(item, appendPointer(at, i), rewrite));
+    } else if ((MAP as readonly string[]).includes(keyword) && isJsonObject(value)) {
+      const members: Record<string, JsonValue> = {};
+      for (const name of Object.keys(value)) members[name] = mapSchemas(value[name]!, appendPointer(at, name), rewrite);
+      rebuilt[keyword] = members;
+    } else {
+      rebuilt[keyword] = value;
+    }
+  }
+  return rewrite(rebuilt, pointer);
+}
