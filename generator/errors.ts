@@ -27,6 +27,6 @@ export class InputError extends Error {
 
 export function formatLocation({ file, pointer, line, column }: SourceLocation): string {
   if (line !== undefined) return `${file}:${line}:${column ?? 1}`;
-  if (pointer !== undefined) return `${file}#${pointer}`;
+  if (pointer !== undefined && pointer !== "") return `${file}#${pointer}`;
   return file;
 }

@@ -25,7 +25,7 @@ export function readConfig(document: unknown, file: string): ProtocolConfig[] {
     throw new InputError({ file, pointer }, problem, hint);
   };
   if (!isJsonObject(document) || !Array.isArray(document["protocols"]))
-    fail("", 'expected an object with a "protocols" array', 'e.g. { "protocols": [{ "name": "ag-ui", "schema": "ag-ui.schema.json" }] }');
+    fail("", 'expected an object with a "protocols" array', 'e.g. { "protocols": [{ "name": "acme", "schema": "acme.schema.json" }] }');
   for (const key of Object.keys(document as JsonObject))
     if (key !== "$schema" && key !== "protocols") fail(appendPointer("", key), `unknown key "${key}"`, 'the config has "protocols" only');
   const entries = (document as JsonObject)["protocols"] as readonly unknown[];

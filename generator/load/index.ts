@@ -12,7 +12,7 @@ export type { ProtocolConfig } from "./config.js";
 
 /** A JSON file as read: its path for messages and headers, and its parsed content. */
 export interface SourceFile {
-  /** Relative to the project root, with forward slashes: "schemas/ag-ui.schema.json". */
+  /** Relative to the project root, with forward slashes: "schemas/acme.schema.json". */
   readonly file: string;
   readonly absolutePath: string;
   readonly document: JsonValue;

@@ -1,4 +1,6 @@
-import type { Ir, NamedType } from "../ir/model.js";
+import type { Field, Ir, NamedType, Shape } from "../ir/model.js";
+import { mapFields } from "../ir/walk.js";
+import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
 import { appendPointer, unescapeToken } from "../schema/pointer.js";
@@ -15,5 +17,29 @@ export function normalize(effective: ResolvedSchema): Ir {
   });
   const rootRef = effective.schema["$ref"];
   const root = typeof rootRef === "string" ? /^#\/\$defs\/([^/]+)$/.exec(decodeURIComponent(rootRef))?.[1] : undefined;
-  return { protocol: effective.protocol.config.name, ...(root === undefined ? {} : { root: unescapeToken(root) }), types };
+  const shapes = new Map(types.map((type) => [type.name, type.shape]));
+  return {
+    protocol: effective.protocol.config.name,
+    ...(root === undefined ? {} : { root: unescapeToken(root) }),
+    types: types.map((type) => ({ ...type, shape: mapFields(type.shape, (field) => withCanonicalDefault(field, shapes)) })),
+  };
+}
+
+/**
+ * A default written in a wire form (an enum's number, an integer's digits) documents the
+ * canonical value it decodes to: `default: 0` on a proto enum is its zero value's name.
+ */
+function withCanonicalDefault(field: Field, shapes: ReadonlyMap<string, Shape>): Field {
+  const value = field.doc.default;
+  if (value === undefined) return field;
+  const canonical = canonicalValue(value, field.shape, shapes);
+  return canonical === value ? field : { ...field, doc: { ...field.doc, default: canonical } };
+}
+
+function canonicalValue(value: JsonValue, shape: Shape, shapes: ReadonlyMap<string, Shape>): JsonValue {
+  const target = shape.kind === "ref" ? shapes.get(shape.name) : shape;
+  if (target?.kind === "enum" && typeof value === "number" && target.wire?.numbers !== undefined)
+    return Object.entries(target.wire.numbers).find(([, number]) => number === value)?.[0] ?? value;
+  if (target?.kind === "number" && typeof value === "string" && target.wire !== undefined && /^-?\d+$/.test(value)) return Number(value);
+  return value;
 }

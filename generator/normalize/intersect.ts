@@ -14,7 +14,7 @@ const NEVER: Shape = { kind: "never" };
 /**
  * The shape of values that satisfy both shapes, as `allOf` composes them. Objects merge
  * field by field, so composition flattens rather than chaining `&`; a constant meets a
- * wider type and narrows it (BaseEvent's `type: EventType` ∧ `const` → the literal).
+ * wider type and narrows it (a base's `kind: Kind` ∧ `const` → the literal).
  */
 export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
   if (a.kind === "unknown") return b;

@@ -236,7 +236,7 @@ export class Normalizer implements ShapeLookup {
         this.fail(
           appendPointer(pointer, "patternProperties", pattern),
           `unsupported: the pattern property ${JSON.stringify(pattern)}`,
-          "agentwire models a pattern property only as another name of a declared property (\"^(task_id)$\" beside \"taskId\")",
+          "agentwire models a pattern property only as another name of a declared property (\"^(order_id)$\" beside \"orderId\")",
         );
     const names = schema["propertyNames"];
     if (names !== undefined && !(names === true || (isJsonObject(names) && (Object.keys(names).length === 0 || jsonEqual(names, { type: "string" })))))

@@ -146,8 +146,8 @@ export function canonicalize(files: readonly SourceFile[], protocol: string, sch
 /**
  * Resolves `$ref`s to pointers into the effective schema. A ref to a file that does not
  * exist may name a bundled definition: proto-derived bundles ref each definition by the
- * file it would have on its own (`a2a.v1.AgentCard.jsonschema.json` for the definition
- * titled "Agent Card"), so a missing file whose last name segment is a definition's key,
+ * file it would have on its own (`acme.v1.ShippingAddress.jsonschema.json` for the definition
+ * titled "Shipping Address"), so a missing file whose last name segment is a definition's key,
  * or its title without spaces, of the referring file means that definition.
  */
 function refResolver(files: readonly SourceFile[], relocated: Map<SourceFile, Map<string, string>>, schemasDir: string) {
@@ -214,7 +214,7 @@ function pointerOf(target: RefTarget, file: SourceFile): string | undefined {
   return found;
 }
 
-/** "a2a.v1.AgentCard.jsonschema.json" → "AgentCard". */
+/** "acme.v1.ShippingAddress.jsonschema.json" → "ShippingAddress". */
 function nameSegment(filePath: string): string {
   const base = path.basename(filePath).replace(/\.json$/, "").replace(/\.(jsonschema|schema)$/, "");
   return base.slice(base.lastIndexOf(".") + 1);

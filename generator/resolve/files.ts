@@ -44,6 +44,8 @@ export async function readReferencedFiles(root: SourceFile, projectRoot: string,
   } catch (error) {
     throw refusal ?? new InputError({ file: root.file }, `cannot resolve the files this schema refs: ${(error as Error).message}`);
   }
+  // ref-parser moves on to the next resolver when one throws, so a refusal may not surface.
+  if (refusal !== undefined) throw refusal;
   return [...files.values()];
 }
 

@@ -5,7 +5,7 @@ import { isJsonObject, jsonEqual } from "../json.js";
  * Wire aliases of an object's properties. Proto-derived schemas accept each field under
  * its JSON name (lowerCamelCase, the canonical form) and under its proto name
  * (snake_case), the latter as a pattern property that matches exactly that name:
- * `"^(task_id)$"` beside `"taskId"`, with the same schema. Returns alias → property.
+ * `"^(order_id)$"` beside `"orderId"`, with the same schema. Returns alias → property.
  */
 export function wireAliases(schema: JsonObject): Map<string, string> {
   const aliases = new Map<string, string>();
@@ -20,12 +20,12 @@ export function wireAliases(schema: JsonObject): Map<string, string> {
   return aliases;
 }
 
-/** The one name a pattern like `^task_id$` or `^(task_id)$` matches, if it matches exactly one. */
+/** The one name a pattern like `^order_id$` or `^(order_id)$` matches, if it matches exactly one. */
 export function exactName(pattern: string): string | undefined {
   return /^\^\(?([A-Za-z0-9_-]+)\)?\$$/.exec(pattern)?.[1];
 }
 
-/** "taskId" and "task_id" are the same words. */
+/** "orderId" and "order_id" are the same words. */
 function sameWords(a: string, b: string): boolean {
   const words = (name: string) => name.replaceAll("_", "").toLowerCase();
   return words(a) === words(b);

@@ -1,6 +1,6 @@
 /**
  * Type names. A definition is named by its key, a titled schema by its title, with
- * whitespace removed ("Agent Card" → AgentCard). Anything else that cannot appear in
+ * whitespace removed ("Shipping Address" → ShippingAddress). Anything else that cannot appear in
  * an identifier splits the text into words that are joined in PascalCase.
  */
 export function typeNameFor(text: string): string {

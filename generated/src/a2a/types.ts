@@ -655,7 +655,7 @@ export interface ListTasksRequest {
   /**
    * Filter tasks by their current status state.
    *
-   * @default 0
+   * @default "TASK_STATE_UNSPECIFIED"
    */
   status?: TaskState;
   /**
@@ -745,7 +745,7 @@ export interface Message {
   /**
    * Identifies the sender of the message.
    *
-   * @default 0
+   * @default "ROLE_UNSPECIFIED"
    */
   role?: Role;
   /**
@@ -1281,7 +1281,7 @@ export interface TaskStatus {
   /**
    * The current state of this task.
    *
-   * @default 0
+   * @default "TASK_STATE_UNSPECIFIED"
    */
   state?: TaskState;
   /**

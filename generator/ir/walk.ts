@@ -1,0 +1,24 @@
+import type { Field, Shape } from "./model.js";
+
+/** Rebuilds a shape bottom up, giving `rewrite` each field after its own shape was rebuilt. */
+export function mapFields(shape: Shape, rewrite: (field: Field) => Field): Shape {
+  const fields = (list: readonly Field[]) => list.map((field) => rewrite({ ...field, shape: mapFields(field.shape, rewrite) }));
+  switch (shape.kind) {
+    case "object":
+      return { ...shape, fields: fields(shape.fields), additional: mapFields(shape.additional, rewrite) };
+    case "keyed-union":
+      return { ...shape, members: fields(shape.members), fields: fields(shape.fields), additional: mapFields(shape.additional, rewrite) };
+    case "array":
+      return { ...shape, items: mapFields(shape.items, rewrite) };
+    case "map":
+      return { ...shape, values: mapFields(shape.values, rewrite) };
+    case "nullable":
+      return { ...shape, shape: mapFields(shape.shape, rewrite) };
+    case "union":
+      return { ...shape, members: shape.members.map((member) => mapFields(member, rewrite)) };
+    case "tagged-union":
+      return { ...shape, members: shape.members.map((member) => ({ ...member, shape: mapFields(member.shape, rewrite) as typeof member.shape })) };
+    default:
+      return shape;
+  }
+}

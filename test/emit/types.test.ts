@@ -1,0 +1,152 @@
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+import { GeneratedFile } from "../../generator/emit/printer/file.js";
+import { generateTypes } from "../../generator/emit/types.js";
+import { format } from "../../generator/format/index.js";
+import type { JsonObject } from "../../generator/json.js";
+import { irOf } from "../helpers/in-memory.js";
+
+/** The declarations `types.ts` gets for a schema, without the header. */
+async function typesOf(schema: JsonObject, facts: JsonObject[] = []): Promise<string> {
+  const file = new GeneratedFile("types.ts", ["header"]);
+  generateTypes(file, irOf(schema, facts));
+  const text = format([{ path: file.path, code: file.toCode() }])[0]!.content;
+  expect(await prettier.format(text, { parser: "typescript" })).toBe(text);
+  return text.replace(/^\/\/ header\n\n/, "");
+}
+
+describe("emit: types", () => {
+  it("prints an object as a flat interface, optional fields with ?", async () => {
+    expect(
+      await typesOf({
+        $defs: {
+          Base: { type: "object", properties: { id: { type: "string", description: "Identifies it." } }, required: ["id"] },
+          Event: {
+            type: "object",
+            description: "Something happened.",
+            allOf: [{ $ref: "#/$defs/Base" }],
+            properties: { type: { const: "STARTED" }, at: { type: "integer", minimum: 0 } },
+            required: ["type"],
+            unevaluatedProperties: false,
+          },
+        },
+      }),
+    ).toBe(`export interface Base {
+  /** Identifies it. */
+  id: string;
+}
+
+/** Something happened. */
+export interface Event {
+  type: "STARTED";
+  /** @minimum 0 */
+  at?: number;
+  /** Identifies it. */
+  id: string;
+}
+`);
+  });
+
+  it("prints an enum as a union of literals and the array of its values", async () => {
+    expect(await typesOf({ $defs: { Role: { enum: ["user", "tool"], "x-enumDescriptions": { user: "A person." } } } })).toBe(`/** - \`user\`: A person. */
+export type Role = "user" | "tool";
+
+/** Every value of {@link Role}, in the schema's order. */
+export const RoleValues = ["user", "tool"] as const;
+`);
+  });
+
+  it("breaks a long union one member per line", async () => {
+    const values = ["developer", "system", "assistant", "user", "tool", "activity", "reasoning"];
+    expect(await typesOf({ $defs: { Holder: { type: "object", properties: { role: { enum: values } } } } })).toBe(`export interface Holder {
+  role?:
+    | "developer"
+    | "system"
+    | "assistant"
+    | "user"
+    | "tool"
+    | "activity"
+    | "reasoning";
+}
+`);
+  });
+
+  it("prints a keyed union so that checking one member narrows", async () => {
+    expect(
+      await typesOf(
+        {
+          $defs: {
+            Response: {
+              type: "object",
+              additionalProperties: false,
+              properties: { task: { type: "string" }, message: { type: "number" }, tenant: { type: "string", description: "Who." } },
+            },
+          },
+        },
+        [{ at: "/$defs/Response", exactlyOne: ["task", "message"], because: "test" }],
+      ),
+    ).toBe(`export type Response =
+  | {
+      task: string;
+      message?: never;
+      /** Who. */
+      tenant?: string;
+    }
+  | {
+      message: number;
+      task?: never;
+      /** Who. */
+      tenant?: string;
+    };
+`);
+  });
+
+  it("prints maps, nullable values, arrays of unions and unknown", async () => {
+    expect(
+      await typesOf({
+        $defs: {
+          Thing: {
+            type: "object",
+            properties: {
+              scopes: { type: "object", additionalProperties: { type: "string" } },
+              title: { type: ["string", "null"] },
+              parts: { type: "array", items: { anyOf: [{ type: "string" }, { type: "number" }] } },
+              data: true,
+              never: false,
+            },
+          },
+          Empty: { type: "object", additionalProperties: false },
+        },
+      }),
+    ).toBe(`export interface Thing {
+  scopes?: { [key: string]: string };
+  title?: string | null;
+  parts?: (string | number)[];
+  data?: unknown;
+  never?: never;
+}
+
+export interface Empty {}
+`);
+  });
+
+  it("quotes keys that are not identifiers and escapes what descriptions hold", async () => {
+    expect(
+      await typesOf({
+        $defs: {
+          Odd: {
+            type: "object",
+            description: "Ends */ early? No.",
+            properties: { "task-id": { type: "string" }, "": { const: "it's \"quoted\"" }, class: { type: "boolean" } },
+          },
+        },
+      }),
+    ).toBe(`/** Ends *\\/ early? No. */
+export interface Odd {
+  "task-id"?: string;
+  ""?: 'it\\'s "quoted"';
+  class?: boolean;
+}
+`);
+  });
+});

@@ -1,0 +1,28 @@
+import path from "node:path";
+import type { Ir } from "../../generator/ir/model.js";
+import type { JsonObject, JsonValue } from "../../generator/json.js";
+import type { LoadedProtocol, SourceFile } from "../../generator/load/index.js";
+import { normalize } from "../../generator/normalize/index.js";
+import { applyOverlays } from "../../generator/overlay/index.js";
+import type { ResolvedSchema } from "../../generator/resolve/index.js";
+import { canonicalize } from "../../generator/resolve/canonical.js";
+
+/** A schemas folder that exists only in memory, for stage tests that read no files. */
+export const SCHEMAS_DIR = path.resolve("/virtual/schemas");
+
+export function sourceFile(name: string, document: JsonValue): SourceFile {
+  return { file: `schemas/${name}`, absolutePath: path.join(SCHEMAS_DIR, name), document, sha256: "0".repeat(64) };
+}
+
+/** Resolves and overlays one in-memory schema, as the pipeline does with files. */
+export function effectiveSchema(schema: JsonValue, facts: readonly JsonObject[] = [], protocol = "test"): ResolvedSchema {
+  const source = sourceFile("test.schema.json", schema);
+  const overlays = facts.length === 0 ? [] : [sourceFile("overlays/test.json", { facts: facts as JsonValue[] })];
+  const loaded: LoadedProtocol = { config: { pointer: "/protocols/0", name: protocol, schema: "test.schema.json", overlays: [] }, schema: source, overlays };
+  const { schema: canonical, provenance } = canonicalize([source], protocol, SCHEMAS_DIR);
+  return applyOverlays({ protocol: loaded, schema: canonical, provenance });
+}
+
+export function irOf(schema: JsonValue, facts: readonly JsonObject[] = []): Ir {
+  return normalize(effectiveSchema(schema, facts));
+}

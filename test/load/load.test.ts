@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../generator/errors.js";
+import { parseJson } from "../../generator/json.js";
+import { load } from "../../generator/load/index.js";
+import { makeProject, REPO } from "../helpers/project.js";
+
+/** The message an input error prints, or a failure if loading succeeded. */
+function loadError(root: string): string {
+  try {
+    load(root);
+  } catch (error) {
+    if (error instanceof InputError) return error.message;
+    throw error;
+  }
+  throw new Error("expected an InputError");
+}
+
+const config = (...protocols: object[]) => ({ "schemas/protocols.json": { protocols } });
+
+describe("load", () => {
+  it("reads the repository's four protocols, sorted by name, with their overlays", () => {
+    const project = load(REPO);
+    expect(project.protocols.map((protocol) => protocol.config.name)).toEqual(["a2a", "ag-ui", "app-server", "gtm-agent"]);
+    for (const protocol of project.protocols) {
+      expect(protocol.schema.sha256).toBe(protocol.config.sha256);
+      expect(protocol.overlays.map((overlay) => overlay.file)).toEqual(protocol.config.overlays.map((overlay) => `schemas/${overlay}`));
+    }
+  });
+
+  it("reports a JSON syntax error with its line and column", () => {
+    const root = makeProject({ ...config({ name: "demo", schema: "demo.schema.json" }), "schemas/demo.schema.json": '{\n  "type": "object",\n  "properties": { "a": }\n}\n' });
+    expect(loadError(root)).toBe('schemas/demo.schema.json:3:24: invalid JSON: expected a JSON value, found "}"');
+  });
+
+  it.each([
+    [{ name: "demo" }, 'schemas/protocols.json#/protocols/0: missing "schema"'],
+    [{ name: "demo", schema: "demo.schema.json", overlay: "x.json" }, 'schemas/protocols.json#/protocols/0/overlay: unknown key "overlay"'],
+    [{ name: "Demo Proto", schema: "demo.schema.json" }, 'schemas/protocols.json#/protocols/0/name: protocol name "Demo Proto" must be lowercase words joined by "-"'],
+    [{ name: "demo", schema: "../outside.json" }, 'schemas/protocols.json#/protocols/0/schema: "../outside.json" is outside the schemas folder'],
+    [{ name: "demo", schema: "missing.json" }, "schemas/protocols.json#/protocols/0/schema: cannot read schemas/missing.json: no such file"],
+    [{ name: "demo", schema: "demo.schema.json", sha256: "0".repeat(64) }, "schemas/protocols.json#/protocols/0/sha256: schemas/demo.schema.json has sha256"],
+  ])("refuses the config entry %j", (entry, message) => {
+    const root = makeProject({ ...config(entry), "schemas/demo.schema.json": { type: "object" } });
+    expect(loadError(root)).toContain(message);
+  });
+
+  it("refuses two protocols with one name", () => {
+    const root = makeProject({ ...config({ name: "demo", schema: "demo.schema.json" }, { name: "demo", schema: "demo.schema.json" }), "schemas/demo.schema.json": {} });
+    expect(loadError(root)).toBe('schemas/protocols.json#/protocols/1/name: duplicate protocol name "demo", also at /protocols/0');
+  });
+
+  it("refuses a config without protocols", () => {
+    expect(loadError(makeProject({ "schemas/protocols.json": { protocol: [] } }))).toBe('schemas/protocols.json: expected an object with a "protocols" array\n  e.g. { "protocols": [{ "name": "acme", "schema": "acme.schema.json" }] }');
+  });
+});
+
+describe("parseJson", () => {
+  it.each([
+    ['{"a": 1,}', 1, 9, 'expected a property name in double quotes, found "}"'],
+    ["[1, 2", 1, 6, 'expected "," or "]", found end of input'],
+    ['{"a": 1}\n x', 2, 2, 'expected end of input, found "x"'],
+    ['"tab\there"', 1, 5, "expected an escaped control character"],
+    ["", 1, 1, "expected a JSON value, found end of input"],
+  ])("%j fails at %i:%i", (text, line, column, problem) => {
+    expect(() => parseJson(text, "x.json")).toThrow(`x.json:${line}:${column}: invalid JSON: ${problem}`);
+  });
+});

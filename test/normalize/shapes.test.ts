@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { JsonObject } from "../../generator/json.js";
+import { irOf } from "../helpers/in-memory.js";
+
+/**
+ * One fixture per normalization rule: a schema (and overlay facts) in, the IR out.
+ * `UPDATE_FIXTURES=1 npx vitest run test/normalize` rewrites the expected IR, to review.
+ */
+const dir = path.join(import.meta.dirname, "fixtures");
+const fixtures = readdirSync(dir)
+  .filter((file) => file.endsWith(".json"))
+  .map((file) => ({ file: path.join(dir, file), ...(JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Fixture) }));
+
+interface Fixture {
+  rule: string;
+  about: string;
+  schema: JsonObject;
+  overlay?: JsonObject[];
+  ir: unknown;
+}
+
+describe("normalize: schema shapes to IR", () => {
+  it.each(fixtures)("$rule", (fixture) => {
+    const ir = irOf(fixture.schema, fixture.overlay);
+    if (process.env["UPDATE_FIXTURES"] === "1") {
+      writeFileSync(fixture.file, `${JSON.stringify({ ...fixture, file: undefined, ir }, null, 2)}\n`);
+      return;
+    }
+    expect(ir).toEqual(fixture.ir);
+  });
+});

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { Project, SyntaxKind } from "ts-morph";
+import { describe, expect, it } from "vitest";
+import { findDrift } from "../generator/cli/check.js";
+import { generate } from "../generator/pipeline.js";
+import { makeProject, REPO } from "./helpers/project.js";
+
+const readJson = (file: string) => JSON.parse(readFileSync(path.join(REPO, file), "utf8")) as Record<string, unknown>;
+const keys = (value: unknown) => Object.keys(value as object);
+const pascal = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((word) => word[0]!.toUpperCase() + word.slice(1)).join("");
+
+/**
+ * The names DESIGN.md gives each protocol's types, read from the vendored schemas here,
+ * independently of the generator: definition keys without spaces, a titled root, titled
+ * inline schemas, and the app-server's method-named notifications.
+ */
+function designNames(): Record<string, string[]> {
+  const agUi = readJson("schemas/ag-ui.schema.json");
+  const gtm = readJson("schemas/gtm-agent.schema.json");
+  const a2a = readJson("schemas/a2a.schema.json");
+  const app = readJson("schemas/app-server.schema.json");
+  const methods = (app["oneOf"] as { properties: { method: { const: string } } }[]).map((member) => `${pascal(member.properties.method.const)}Notification`);
+  return {
+    "ag-ui": keys(agUi["$defs"]),
+    "gtm-agent": [gtm["title"] as string, ...keys(gtm["$defs"])],
+    a2a: [...keys(a2a["definitions"]).map((key) => key.replaceAll(" ", "")), "TaskState", "Role"],
+    "app-server": [app["title"] as string, ...keys(app["$defs"]), ...methods],
+  };
+}
+
+describe("pipeline", () => {
+  it("exports every definition of the four schemas under its DESIGN.md name, and nothing else as a type", () => {
+    const expected = designNames();
+    expect(Object.fromEntries(Object.entries(expected).map(([name, types]) => [name, types.length]))).toEqual({
+      "ag-ui": 82,
+      "gtm-agent": 11,
+      a2a: 51,
+      "app-server": 33,
+    });
+    const project = new Project({ skipAddingFilesFromTsConfig: true, compilerOptions: { strict: true } });
+    for (const [protocol, names] of Object.entries(expected)) {
+      const index = project.addSourceFileAtPath(path.join(REPO, "generated/src", protocol, "index.ts"));
+      project.resolveSourceFileDependencies();
+      const types = [...index.getExportedDeclarations()]
+        .filter(([, declarations]) => declarations.some((node) => node.isKind(SyntaxKind.InterfaceDeclaration) || node.isKind(SyntaxKind.TypeAliasDeclaration)))
+        .map(([name]) => name);
+      expect(types.sort(), protocol).toEqual([...names].sort());
+    }
+  });
+
+  it("gives the same bytes on every run, from any copy of the project", async () => {
+    const first = await generate(REPO);
+    const again = await generate(REPO);
+    const copy = await generate(makeProject({}, { withRepoSchemas: true }));
+    expect(again.files).toEqual(first.files);
+    expect(copy.files).toEqual(first.files);
+  });
+
+  it("matches the committed generated/ byte for byte", async () => {
+    const drift = findDrift(path.join(REPO, "generated"), (await generate(REPO)).files);
+    expect(drift.patches.join("\n")).toBe("");
+  });
+
+  it("keeps every protocol's name and quirks out of generator/", () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? sources(path.join(dir, entry.name)) : entry.name.endsWith(".ts") ? [path.join(dir, entry.name)] : [],
+      );
+    const forbidden = /ag-?ui|a2a|gtm|app-?server|AgentCard|EventType|BaseEvent|TASK_STATE|ROLE_UNSPECIFIED|ServerNotification|thread\/started|task_id|Notification\b/i;
+    const hits = sources(path.join(REPO, "generator")).flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .map((line, i) => `${path.relative(REPO, file)}:${i + 1}: ${line.trim()}`)
+        .filter((line) => forbidden.test(line.slice(line.indexOf(": ") + 2))),
+    );
+    expect(hits).toEqual([]);
+  });
+});
