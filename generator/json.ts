@@ -35,10 +35,7 @@ export function parseJson(text: string, file: string): JsonValue {
   } catch {
     const { offset, problem } = findSyntaxError(text);
     const before = text.slice(0, offset).split("\n");
-    throw new InputError(
-      { file, line: before.length, column: before.at(-1)!.length + 1 },
-      `invalid JSON: ${problem}`,
-    );
+    throw new InputError({ file, line: before.length, column: before.at(-1)!.length + 1 }, `invalid JSON: ${problem}`);
   }
 }
 

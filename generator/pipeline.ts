@@ -40,7 +40,11 @@ export async function generate(root: string): Promise<Generation> {
   }
   emitted.push(
     ...emitPackage(
-      project.protocols.map((protocol, i) => ({ name: protocol.config.name, schemaFile: protocol.schema.file, types: protocols[i]!.types })),
+      project.protocols.map((protocol, i) => ({
+        name: protocol.config.name,
+        schemaFile: protocol.schema.file,
+        types: protocols[i]!.types,
+      })),
       project.templates,
     ),
   );

@@ -8,7 +8,12 @@ import { makeProject, REPO } from "./helpers/project.js";
 
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(REPO, file), "utf8")) as Record<string, unknown>;
 const keys = (value: unknown) => Object.keys(value as object);
-const pascal = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((word) => word[0]!.toUpperCase() + word.slice(1)).join("");
+const pascal = (text: string) =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join("");
 
 /**
  * The names DESIGN.md gives each protocol's types, read from the vendored schemas here,
@@ -20,7 +25,9 @@ function designNames(): Record<string, string[]> {
   const gtm = readJson("schemas/gtm-agent.schema.json");
   const a2a = readJson("schemas/a2a.schema.json");
   const app = readJson("schemas/app-server.schema.json");
-  const methods = (app["oneOf"] as { properties: { method: { const: string } } }[]).map((member) => `${pascal(member.properties.method.const)}Notification`);
+  const methods = (app["oneOf"] as { properties: { method: { const: string } } }[]).map(
+    (member) => `${pascal(member.properties.method.const)}Notification`,
+  );
   return {
     "ag-ui": keys(agUi["$defs"]),
     "gtm-agent": [gtm["title"] as string, ...keys(gtm["$defs"])],
@@ -43,7 +50,9 @@ describe("pipeline", () => {
       const index = project.addSourceFileAtPath(path.join(REPO, "generated/src", protocol, "index.ts"));
       project.resolveSourceFileDependencies();
       const types = [...index.getExportedDeclarations()]
-        .filter(([, declarations]) => declarations.some((node) => node.isKind(SyntaxKind.InterfaceDeclaration) || node.isKind(SyntaxKind.TypeAliasDeclaration)))
+        .filter(([, declarations]) =>
+          declarations.some((node) => node.isKind(SyntaxKind.InterfaceDeclaration) || node.isKind(SyntaxKind.TypeAliasDeclaration)),
+        )
         .map(([name]) => name);
       expect(types.sort(), protocol).toEqual([...names].sort());
     }
@@ -67,7 +76,8 @@ describe("pipeline", () => {
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
         entry.isDirectory() ? sources(path.join(dir, entry.name)) : entry.name.endsWith(".ts") ? [path.join(dir, entry.name)] : [],
       );
-    const forbidden = /ag-?ui|a2a|gtm|app-?server|AgentCard|EventType|BaseEvent|TASK_STATE|ROLE_UNSPECIFIED|ServerNotification|thread\/started|task_id|Notification\b/i;
+    const forbidden =
+      /ag-?ui|a2a|gtm|app-?server|AgentCard|EventType|BaseEvent|TASK_STATE|ROLE_UNSPECIFIED|ServerNotification|thread\/started|task_id|Notification\b/i;
     const hits = sources(path.join(REPO, "generator")).flatMap((file) =>
       readFileSync(file, "utf8")
         .split("\n")

@@ -35,7 +35,17 @@ export function findDrift(generatedDir: string, files: readonly OutputFile[]): D
   }
   const stale = listFiles(path.join(generatedDir, "src"), "src").filter((file) => !expected.has(file));
   for (const file of stale)
-    patches.push(createTwoFilesPatch(`a/generated/${file}`, `b/generated/${file}`, readFileSync(path.join(generatedDir, file), "utf8"), "", undefined, undefined, { context: 3 }));
+    patches.push(
+      createTwoFilesPatch(
+        `a/generated/${file}`,
+        `b/generated/${file}`,
+        readFileSync(path.join(generatedDir, file), "utf8"),
+        "",
+        undefined,
+        undefined,
+        { context: 3 },
+      ),
+    );
   return { changed, missing, stale, patches };
 }
 

@@ -21,7 +21,7 @@ function generateType(f: GeneratedFile, type: NamedType): void {
   const doc = jsDoc(docText(type.doc, type.shape));
   const shape = type.shape;
   if (shape.kind === "object") {
-    f.declare(doc, interfaceDeclaration(name, shape.fields));
+    f.declare(doc, interfaceDeclaration(name, members(shape.fields, shape.additional)));
     return;
   }
   f.declare(doc, typeAlias(name, typeOf(shape)));
@@ -62,7 +62,7 @@ function typeOf(shape: Shape): TypeCode {
     case "array":
       return single(arrayType(typeOf(shape.items)));
     case "object":
-      return single(objectType(shape.fields.map(property)));
+      return single(objectType(members(shape.fields, shape.additional)));
     case "map":
       return single(objectType([indexSignature(typeOf(shape.values))]));
     case "nullable":
@@ -86,30 +86,47 @@ function variant(shape: KeyedUnionShape, present: Field): Code[] {
   return [
     property({ ...present, required: true }),
     ...shape.members.filter((member) => member !== present).map((member) => ts`${propertyKey(member.name)}?: never`),
-    ...shape.fields.map(property),
+    ...members(shape.fields, shape.additional),
   ];
+}
+
+/**
+ * An object's members: its fields, then, unless it is closed, an index signature, since
+ * the schema accepts properties it does not name. (Their values are `unknown` because an
+ * index signature's type must cover every named field's too.)
+ */
+function members(fields: readonly Field[], additional: Shape): Code[] {
+  const named = fields.map(property);
+  return additional.kind === "never" ? named : [...named, ts`[key: string]: unknown`];
 }
 
 // The layouts below are the ones prettier gives each position, so that the output is
 // exactly what prettier would print (test/emit checks every generated file).
 
-const unionBody = (members: readonly Code[]) => concat(ifBreak(ts`| `), join(concat(line, ts`| `), members.map((member) => align(2, member))));
+const unionBody = (members: readonly Code[]) =>
+  concat(
+    ifBreak(ts`| `),
+    join(
+      concat(line, ts`| `),
+      members.map((member) => align(2, member)),
+    ),
+  );
 
 function typeAlias(name: Code, type: TypeCode): Code {
   if (!type.union) return ts`export type ${name} = ${type.code};`;
   return group(ts`export type ${name} =`, indent(line, group(unionBody(type.members))), ts`;`);
 }
 
-function interfaceDeclaration(name: Code, fields: readonly Field[]): Code {
-  if (fields.length === 0) return ts`export interface ${name} {}`;
-  return concat(ts`export interface ${name} {`, indent(hardline, lines(fields.map((field) => concat(property(field), ts`;`)))), hardline, ts`}`);
+function interfaceDeclaration(name: Code, members: readonly Code[]): Code {
+  if (members.length === 0) return ts`export interface ${name} {}`;
+  return concat(ts`export interface ${name} {`, indent(hardline, lines(members.map((member) => concat(member, ts`;`)))), hardline, ts`}`);
 }
 
 function property(field: Field): Code {
   const key = concat(propertyKey(field.name), field.required ? ts`:` : ts`?:`);
   const type = typeOf(field.shape);
   const value = type.union ? concat(ts` `, group(indent(softline, unionBody(type.members)))) : ts` ${type.code}`;
-  const doc = jsDoc(docText(field.doc, field.shape));
+  const doc = jsDoc(docText(field.doc, field.shape, field.aliases));
   return doc === undefined ? concat(key, value) : concat(doc, hardline, key, value);
 }
 
@@ -132,18 +149,31 @@ function arrayLiteral(items: readonly Code[]): Code {
   return group(ts`[`, indent(softline, join(concat(ts`,`, line), items)), ifBreak(ts`,`), softline, ts`]`);
 }
 
-/** JSDoc paragraphs: the description, what each enum value means, then tags. */
-function docText(doc: Doc, shape: Shape): string[] {
+/**
+ * JSDoc paragraphs: the description; what each enum value means and its number on the
+ * wire; the other forms the wire accepts; then tags.
+ */
+function docText(doc: Doc, shape: Shape, aliases: readonly string[] = []): string[] {
   const paragraphs: string[] = [];
   if (doc.description !== undefined) paragraphs.push(doc.description);
-  if (shape.kind === "enum" && shape.descriptions !== undefined)
+  if (shape.kind === "enum" && (shape.descriptions !== undefined || shape.wire?.numbers !== undefined))
     paragraphs.push(
       shape.values
-        .map((value, i) => [value, shape.descriptions![i]] as const)
-        .filter(([, description]) => description !== null)
-        .map(([value, description]) => `- \`${typeof value === "string" ? value : JSON.stringify(value)}\`: ${description}`)
+        .map((value, i) => {
+          const number = shape.wire?.numbers?.[String(value)];
+          const description = shape.descriptions?.[i] ?? null;
+          const name = `\`${typeof value === "string" ? value : JSON.stringify(value)}\`${number === undefined ? "" : ` (${number})`}`;
+          return number === undefined && description === null ? undefined : `- ${name}${description === null ? "" : `: ${description}`}`;
+        })
+        .filter((line) => line !== undefined)
         .join("\n"),
     );
+  const wire = [
+    ...aliases.map((alias) => `\`${alias}\``),
+    ...(shape.kind === "number" && shape.wire !== undefined ? ["a string of decimal digits"] : []),
+    ...(shape.kind === "enum" && shape.wire !== undefined ? ["the value's number"] : []),
+  ];
+  if (wire.length > 0) paragraphs.push(`On the wire this may also arrive as ${wire.join(" or ")}.`);
   const tags = [...constraintTags(shape)];
   if (doc.default !== undefined) tags.push(`@default ${JSON.stringify(doc.default)}`);
   if (doc.deprecated) tags.push("@deprecated");

@@ -17,7 +17,10 @@ export function mapFields(shape: Shape, rewrite: (field: Field) => Field): Shape
     case "union":
       return { ...shape, members: shape.members.map((member) => mapFields(member, rewrite)) };
     case "tagged-union":
-      return { ...shape, members: shape.members.map((member) => ({ ...member, shape: mapFields(member.shape, rewrite) as typeof member.shape })) };
+      return {
+        ...shape,
+        members: shape.members.map((member) => ({ ...member, shape: mapFields(member.shape, rewrite) as typeof member.shape })),
+      };
     default:
       return shape;
   }

@@ -43,7 +43,11 @@ export function readConfig(document: unknown, file: string): ProtocolConfig[] {
     };
     const name = text("name", true)!;
     if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name))
-      fail(appendPointer(at, "name"), `protocol name "${name}" must be lowercase words joined by "-"`, "it names a folder and the subpath @agentwire/protocols/<name>");
+      fail(
+        appendPointer(at, "name"),
+        `protocol name "${name}" must be lowercase words joined by "-"`,
+        "it names a folder and the subpath @agentwire/protocols/<name>",
+      );
     const earlier = seen.get(name);
     if (earlier !== undefined) fail(appendPointer(at, "name"), `duplicate protocol name "${name}", also at ${earlier}`);
     seen.set(name, at);

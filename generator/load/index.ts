@@ -79,7 +79,10 @@ function loadTemplates(root: string): Templates {
     throw new InputError({ file: "templates/README.md" }, "cannot read the package README template");
   }
   if (!readme.includes(PROTOCOLS_PLACEHOLDER))
-    throw new InputError({ file: "templates/README.md" }, `the template must contain ${PROTOCOLS_PLACEHOLDER}, where the table of protocols goes`);
+    throw new InputError(
+      { file: "templates/README.md" },
+      `the template must contain ${PROTOCOLS_PLACEHOLDER}, where the table of protocols goes`,
+    );
   return { manifest: json("package.json"), tsconfig: json("tsconfig.json"), readme };
 }
 
@@ -87,7 +90,11 @@ function loadTemplates(root: string): Templates {
 function insideSchemas(schemasDir: string, relative: string, where: { file: string; pointer: string }): string {
   const absolute = path.resolve(schemasDir, relative);
   if (path.isAbsolute(relative) || !absolute.startsWith(schemasDir + path.sep))
-    throw new InputError(where, `"${relative}" is outside the schemas folder`, "vendor the file into schemas/ and name it relative to that folder");
+    throw new InputError(
+      where,
+      `"${relative}" is outside the schemas folder`,
+      "vendor the file into schemas/ and name it relative to that folder",
+    );
   return absolute;
 }
 

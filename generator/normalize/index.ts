@@ -13,7 +13,12 @@ export function normalize(effective: ResolvedSchema): Ir {
   const definitions = normalizer.definitions;
   const types = Object.keys(definitions).map((name): NamedType => {
     const definition = definitions[name]!;
-    return { name, pointer: appendPointer("/$defs", name), doc: isJsonObject(definition) ? docOf(definition) : {}, shape: normalizer.shapeOf(name) };
+    return {
+      name,
+      pointer: appendPointer("/$defs", name),
+      doc: isJsonObject(definition) ? docOf(definition) : {},
+      shape: normalizer.shapeOf(name),
+    };
   });
   const rootRef = effective.schema["$ref"];
   const root = typeof rootRef === "string" ? /^#\/\$defs\/([^/]+)$/.exec(decodeURIComponent(rootRef))?.[1] : undefined;

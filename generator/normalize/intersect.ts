@@ -89,9 +89,21 @@ function isObjectLike(shape: Shape): shape is ObjectLike {
 
 /** Every object-like shape as fields, the keyed union's members among them. */
 function asObject(shape: ObjectLike): ObjectShape & { members?: readonly string[] } {
-  if (shape.kind === "map") return compact({ kind: "object", fields: [], additional: shape.values, minProperties: shape.minProperties, maxProperties: shape.maxProperties });
+  if (shape.kind === "map")
+    return compact({
+      kind: "object",
+      fields: [],
+      additional: shape.values,
+      minProperties: shape.minProperties,
+      maxProperties: shape.maxProperties,
+    });
   if (shape.kind === "keyed-union")
-    return { kind: "object", fields: [...shape.members, ...shape.fields], additional: shape.additional, members: shape.members.map((member) => member.name) };
+    return {
+      kind: "object",
+      fields: [...shape.members, ...shape.fields],
+      additional: shape.additional,
+      members: shape.members.map((member) => member.name),
+    };
   return shape;
 }
 

@@ -54,7 +54,11 @@ export class Normalizer implements ShapeLookup {
     if (known !== undefined) return known;
     const pointer = appendPointer("/$defs", name);
     if (this.expanding.includes(name))
-      this.fail(pointer, `"${name}" is composed of itself (${[...this.expanding.slice(this.expanding.indexOf(name)), name].join(" → ")})`, "a type may contain itself in a property or an array, not in allOf");
+      this.fail(
+        pointer,
+        `"${name}" is composed of itself (${[...this.expanding.slice(this.expanding.indexOf(name)), name].join(" → ")})`,
+        "a type may contain itself in a property or an array, not in allOf",
+      );
     this.expanding.push(name);
     try {
       const shape = this.shape(this.definitions[name]!, pointer);
@@ -85,13 +89,18 @@ export class Normalizer implements ShapeLookup {
     if (!isJsonObject(schema)) return this.fail(pointer, "a schema must be an object or a boolean");
     for (const keyword of Object.keys(schema))
       if (UNSUPPORTED.has(keyword))
-        this.fail(appendPointer(pointer, keyword), `unsupported keyword "${keyword}"`, "agentwire refuses a constraint it cannot check rather than dropping it");
+        this.fail(
+          appendPointer(pointer, keyword),
+          `unsupported keyword "${keyword}"`,
+          "agentwire refuses a constraint it cannot check rather than dropping it",
+        );
     const outer = this.at;
     this.at = pointer;
     try {
       const parts: Shape[] = [this.ownShape(schema, pointer)];
       if ("$ref" in schema) parts.push(this.refShape(schema["$ref"]!, appendPointer(pointer, "$ref")));
-      for (const [i, member] of this.list(schema, "allOf", pointer).entries()) parts.push(this.shape(member, appendPointer(pointer, "allOf", i)));
+      for (const [i, member] of this.list(schema, "allOf", pointer).entries())
+        parts.push(this.shape(member, appendPointer(pointer, "allOf", i)));
       let presence: string[][] | undefined;
       for (const keyword of ["anyOf", "oneOf"] as const) {
         const branches = this.list(schema, keyword, pointer);
@@ -107,7 +116,11 @@ export class Normalizer implements ShapeLookup {
       }
       let shape = parts.reduce((met, part) => intersect(met, part, this), UNKNOWN);
       if (shape.kind === "never" && !parts.some((part) => part.kind === "never"))
-        this.fail(pointer, "no value satisfies this schema: its parts contradict each other", "check the allOf members and $ref for types or constants that exclude each other");
+        this.fail(
+          pointer,
+          "no value satisfies this schema: its parts contradict each other",
+          "check the allOf members and $ref for types or constants that exclude each other",
+        );
       if (presence !== undefined) shape = this.keyed(shape, presence, pointer);
       if ("unevaluatedProperties" in schema) shape = this.closeUnevaluated(shape, schema, pointer);
       return asMap(this.annotateEnum(shape, schema, pointer));
@@ -119,7 +132,8 @@ export class Normalizer implements ShapeLookup {
   private list(schema: JsonObject, keyword: string, pointer: string): readonly JsonValue[] {
     const value = schema[keyword];
     if (value === undefined) return [];
-    if (!Array.isArray(value) || value.length === 0) return this.fail(appendPointer(pointer, keyword), `"${keyword}" must be a non-empty array of schemas`);
+    if (!Array.isArray(value) || value.length === 0)
+      return this.fail(appendPointer(pointer, keyword), `"${keyword}" must be a non-empty array of schemas`);
     return value;
   }
 
@@ -130,7 +144,12 @@ export class Normalizer implements ShapeLookup {
     if (name !== undefined && Object.hasOwn(this.definitions, unescapeToken(name))) return { kind: "ref", name: unescapeToken(name) };
     const schema = getAtPointer(this.document, target);
     if (schema === undefined) return this.fail(pointer, `$ref "${ref}" points to nothing`);
-    if (this.following.includes(target)) return this.fail(pointer, `$ref "${ref}" leads back to itself through schemas without a name`, "move the recursive schema into $defs");
+    if (this.following.includes(target))
+      return this.fail(
+        pointer,
+        `$ref "${ref}" leads back to itself through schemas without a name`,
+        "move the recursive schema into $defs",
+      );
     this.following.push(target);
     try {
       return this.shape(schema as JsonValue, target);
@@ -150,12 +169,15 @@ export class Normalizer implements ShapeLookup {
       const members = types.map((type) => this.typedShape(type, schema, pointer));
       shape = unionOf(members);
     }
-    if ("const" in schema) shape = intersect({ kind: "literal", value: this.primitive(schema["const"]!, appendPointer(pointer, "const")) }, shape, this);
+    if ("const" in schema)
+      shape = intersect({ kind: "literal", value: this.primitive(schema["const"]!, appendPointer(pointer, "const")) }, shape, this);
     if ("enum" in schema) {
       const values = schema["enum"];
-      if (!Array.isArray(values) || values.length === 0) return this.fail(appendPointer(pointer, "enum"), '"enum" must be a non-empty array');
+      if (!Array.isArray(values) || values.length === 0)
+        return this.fail(appendPointer(pointer, "enum"), '"enum" must be a non-empty array');
       const primitives = [...new Set(values.map((value, i) => this.primitive(value, appendPointer(pointer, "enum", i))))];
-      const enumeration: Shape = primitives.length === 1 ? { kind: "literal", value: primitives[0]! } : { kind: "enum", values: primitives };
+      const enumeration: Shape =
+        primitives.length === 1 ? { kind: "literal", value: primitives[0]! } : { kind: "enum", values: primitives };
       shape = intersect(enumeration, shape, this);
     }
     return shape;
@@ -167,7 +189,10 @@ export class Normalizer implements ShapeLookup {
     const types = Array.isArray(type) ? type : [type];
     for (const [i, name] of types.entries())
       if (typeof name !== "string" || !(JSON_TYPES.includes(name as JsonType) || name === "integer"))
-        this.fail(Array.isArray(type) ? appendPointer(pointer, "type", i) : appendPointer(pointer, "type"), `unknown type ${JSON.stringify(name)}`);
+        this.fail(
+          Array.isArray(type) ? appendPointer(pointer, "type", i) : appendPointer(pointer, "type"),
+          `unknown type ${JSON.stringify(name)}`,
+        );
     return [...new Set(types as (JsonType | "integer")[])];
   }
 
@@ -236,12 +261,18 @@ export class Normalizer implements ShapeLookup {
         this.fail(
           appendPointer(pointer, "patternProperties", pattern),
           `unsupported: the pattern property ${JSON.stringify(pattern)}`,
-          "agentwire models a pattern property only as another name of a declared property (\"^(order_id)$\" beside \"orderId\")",
+          'agentwire models a pattern property only as another name of a declared property ("^(order_id)$" beside "orderId")',
         );
     const names = schema["propertyNames"];
-    if (names !== undefined && !(names === true || (isJsonObject(names) && (Object.keys(names).length === 0 || jsonEqual(names, { type: "string" })))))
+    if (
+      names !== undefined &&
+      !(names === true || (isJsonObject(names) && (Object.keys(names).length === 0 || jsonEqual(names, { type: "string" }))))
+    )
       this.unsupported("propertyNames that constrain the names");
-    const additional = "additionalProperties" in schema ? this.shape(schema["additionalProperties"]!, appendPointer(pointer, "additionalProperties")) : UNKNOWN;
+    const additional =
+      "additionalProperties" in schema
+        ? this.shape(schema["additionalProperties"]!, appendPointer(pointer, "additionalProperties"))
+        : UNKNOWN;
     const fields: Field[] = Object.keys(properties).map((name) => {
       const at = appendPointer(pointer, "properties", name);
       const property = properties[name]!;
@@ -258,10 +289,20 @@ export class Normalizer implements ShapeLookup {
     for (const name of new Set(required as string[])) {
       if (Object.hasOwn(properties, name)) continue;
       if (additional.kind === "never")
-        this.fail(appendPointer(pointer, "required"), `"${name}" is required but additionalProperties forbids it`, "declare it under properties");
+        this.fail(
+          appendPointer(pointer, "required"),
+          `"${name}" is required but additionalProperties forbids it`,
+          "declare it under properties",
+        );
       fields.push({ name, shape: additional, required: true, doc: {}, pointer: appendPointer(pointer, "required") });
     }
-    return compact({ kind: "object", fields, additional, minProperties: number("minProperties"), maxProperties: number("maxProperties") }) as ObjectShape;
+    return compact({
+      kind: "object",
+      fields,
+      additional,
+      minProperties: number("minProperties"),
+      maxProperties: number("maxProperties"),
+    }) as ObjectShape;
   }
 
   private checkPattern(pattern: JsonValue, pointer: string): void {
@@ -269,18 +310,24 @@ export class Normalizer implements ShapeLookup {
     try {
       new RegExp(pattern as string, "u");
     } catch (error) {
-      this.fail(pointer, `invalid pattern ${JSON.stringify(pattern)}: ${(error as Error).message}`, "patterns are ECMAScript regular expressions with the u flag (draft 2020-12)");
+      this.fail(
+        pointer,
+        `invalid pattern ${JSON.stringify(pattern)}: ${(error as Error).message}`,
+        "patterns are ECMAScript regular expressions with the u flag (draft 2020-12)",
+      );
     }
   }
 
   private primitive(value: JsonValue, pointer: string): JsonPrimitive {
-    if (typeof value === "object" && value !== null) return this.unsupported(`a constant that is an ${Array.isArray(value) ? "array" : "object"} (at ${pointer})`);
+    if (typeof value === "object" && value !== null)
+      return this.unsupported(`a constant that is an ${Array.isArray(value) ? "array" : "object"} (at ${pointer})`);
     return value;
   }
 
   /** An object in which exactly one of the properties the branches require is present. */
   private keyed(shape: Shape, branches: readonly string[][], pointer: string): Shape {
-    if (shape.kind !== "object") return this.fail(appendPointer(pointer, "oneOf"), "exactly one of some properties is required of a schema that is not an object");
+    if (shape.kind !== "object")
+      return this.fail(appendPointer(pointer, "oneOf"), "exactly one of some properties is required of a schema that is not an object");
     const canonical = (name: string) => shape.fields.find((field) => field.name === name || field.aliases?.includes(name))?.name;
     const memberNames = branches.map((names, i) => {
       const fields = [...new Set(names.map(canonical))];
@@ -289,7 +336,8 @@ export class Normalizer implements ShapeLookup {
       return fields[0]!;
     });
     for (const name of memberNames)
-      if (shape.fields.find((field) => field.name === name)!.required) this.fail(pointer, `"${name}" is both required and one of several exclusive members`);
+      if (shape.fields.find((field) => field.name === name)!.required)
+        this.fail(pointer, `"${name}" is both required and one of several exclusive members`);
     return {
       kind: "keyed-union",
       members: memberNames.map((name) => shape.fields.find((field) => field.name === name)!),
@@ -325,7 +373,12 @@ export class Normalizer implements ShapeLookup {
     if (!isJsonObject(schema)) return false;
     if ("additionalProperties" in schema || (ownKeywords && "unevaluatedProperties" in schema)) return true;
     const ref = schema["$ref"];
-    if (typeof ref === "string" && ref.startsWith("#") && this.evaluatesAll(getAtPointer(this.document, decodeURIComponent(ref.slice(1))) as JsonValue, true)) return true;
+    if (
+      typeof ref === "string" &&
+      ref.startsWith("#") &&
+      this.evaluatesAll(getAtPointer(this.document, decodeURIComponent(ref.slice(1))) as JsonValue, true)
+    )
+      return true;
     const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
     return allOf.some((member) => this.evaluatesAll(member, true));
   }
@@ -336,10 +389,15 @@ export class Normalizer implements ShapeLookup {
     const numbers = schema[ENUM_NUMBERS_KEYWORD];
     const descriptions = schema[ENUM_DESCRIPTIONS_KEYWORD];
     if (fallback === undefined && numbers === undefined && descriptions === undefined) return shape;
-    if (shape.kind !== "enum") return this.fail(pointer, `${FALLBACK_KEYWORD}, ${ENUM_NUMBERS_KEYWORD} and ${ENUM_DESCRIPTIONS_KEYWORD} apply to an enum, and this is a ${shape.kind}`);
+    if (shape.kind !== "enum")
+      return this.fail(
+        pointer,
+        `${FALLBACK_KEYWORD}, ${ENUM_NUMBERS_KEYWORD} and ${ENUM_DESCRIPTIONS_KEYWORD} apply to an enum, and this is a ${shape.kind}`,
+      );
     let annotated = shape;
     if (fallback !== undefined) {
-      if (!shape.values.includes(fallback as JsonPrimitive)) this.fail(appendPointer(pointer, FALLBACK_KEYWORD), `the fallback ${JSON.stringify(fallback)} is not one of the enum's values`);
+      if (!shape.values.includes(fallback as JsonPrimitive))
+        this.fail(appendPointer(pointer, FALLBACK_KEYWORD), `the fallback ${JSON.stringify(fallback)} is not one of the enum's values`);
       annotated = { ...annotated, fallback: fallback as JsonPrimitive };
     }
     if (numbers !== undefined) {
@@ -352,8 +410,15 @@ export class Normalizer implements ShapeLookup {
       annotated = { ...annotated, wire: { ...shape.wire, numbers: numbers as Record<string, number> } };
     }
     if (descriptions !== undefined) {
-      if (!isJsonObject(descriptions)) return this.fail(appendPointer(pointer, ENUM_DESCRIPTIONS_KEYWORD), "expected an object from value to description");
-      annotated = { ...annotated, descriptions: shape.values.map((value) => { const text = descriptions[String(value)]; return typeof text === "string" ? text : null; }) };
+      if (!isJsonObject(descriptions))
+        return this.fail(appendPointer(pointer, ENUM_DESCRIPTIONS_KEYWORD), "expected an object from value to description");
+      annotated = {
+        ...annotated,
+        descriptions: shape.values.map((value) => {
+          const text = descriptions[String(value)];
+          return typeof text === "string" ? text : null;
+        }),
+      };
     }
     return annotated;
   }

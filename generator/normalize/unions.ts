@@ -20,7 +20,12 @@ export function classifyUnion(members: readonly Shape[], branches: readonly Json
   const isNull = (shape: Shape) => shape.kind === "null" || (shape.kind === "literal" && shape.value === null);
   const others = members.filter((member) => !isNull(member));
   if (others.length === 0) return { kind: "null" };
-  const core = classify(others, branches.filter((_, i) => !isNull(members[i]!)), exclusive, context);
+  const core = classify(
+    others,
+    branches.filter((_, i) => !isNull(members[i]!)),
+    exclusive,
+    context,
+  );
   return others.length < members.length ? { kind: "nullable", shape: core } : core;
 }
 
@@ -39,7 +44,8 @@ function wireEnum(members: readonly Shape[]): Shape | undefined {
   let integer: NumberShape | undefined;
   for (const member of members) {
     if (member.kind === "literal" && typeof member.value === "string") values.push(member.value);
-    else if (member.kind === "enum" && member.wire === undefined && member.values.every((value) => typeof value === "string")) values.push(...member.values);
+    else if (member.kind === "enum" && member.wire === undefined && member.values.every((value) => typeof value === "string"))
+      values.push(...member.values);
     else if (member.kind === "string" && literalOfPattern(member) !== undefined) values.push(literalOfPattern(member)!);
     else if (member.kind === "number" && member.integer && integer === undefined && isPlainInteger(member)) integer = member;
     else return undefined;
@@ -102,11 +108,15 @@ function constants(members: readonly Shape[], branches: readonly JsonValue[], ex
   const entries = members.flatMap((member, i) => {
     const branch = branches[i];
     const description = isJsonObject(branch) && typeof branch["description"] === "string" ? branch["description"] : null;
-    return member.kind === "literal" ? [{ value: member.value, description }] : (member as Shape & { kind: "enum" }).values.map((value) => ({ value, description: null }));
+    return member.kind === "literal"
+      ? [{ value: member.value, description }]
+      : (member as Shape & { kind: "enum" }).values.map((value) => ({ value, description: null }));
   });
   // Under oneOf a value that two branches accept matches both, so it is not valid at all.
   const count = (value: JsonPrimitive) => entries.filter((entry) => entry.value === value).length;
-  const kept = entries.filter((entry, i) => entries.findIndex((other) => other.value === entry.value) === i && (!exclusive || count(entry.value) === 1));
+  const kept = entries.filter(
+    (entry, i) => entries.findIndex((other) => other.value === entry.value) === i && (!exclusive || count(entry.value) === 1),
+  );
   if (kept.length === 0) return { kind: "never" };
   if (kept.length === 1) return { kind: "literal", value: kept[0]!.value };
   const described = kept.some((entry) => entry.description !== null);
@@ -126,7 +136,8 @@ export function presenceNames(branch: JsonValue): string[] | undefined {
   const keys = Object.keys(branch).filter((key) => !["description", "title", "$comment"].includes(key));
   if (keys.length !== 1) return undefined;
   const required = branch["required"];
-  if (keys[0] === "required") return Array.isArray(required) && required.length === 1 && typeof required[0] === "string" ? [required[0]] : undefined;
+  if (keys[0] === "required")
+    return Array.isArray(required) && required.length === 1 && typeof required[0] === "string" ? [required[0]] : undefined;
   const anyOf = branch["anyOf"];
   if (keys[0] !== "anyOf" || !Array.isArray(anyOf)) return undefined;
   const names = anyOf.map(presenceNames);

@@ -69,7 +69,8 @@ export function readFacts(document: JsonValue, file: string): Fact[] {
     for (const key of Object.keys(entry))
       if (!["at", "because", ...VERBS].includes(key)) fail(appendPointer(pointer, key), `unknown key "${key}"`);
     const at = entry["at"];
-    if (typeof at !== "string" || !(at === "" || at.startsWith("/"))) return fail(appendPointer(pointer, "at"), '"at" must be a JSON Pointer, such as "/$defs/Part"');
+    if (typeof at !== "string" || !(at === "" || at.startsWith("/")))
+      return fail(appendPointer(pointer, "at"), '"at" must be a JSON Pointer, such as "/$defs/Part"');
     const because = entry["because"];
     if (typeof because !== "string" || because.trim() === "")
       return fail(appendPointer(pointer, "because"), '"because" must say where the prose states this fact');
@@ -90,10 +91,13 @@ export function readFacts(document: JsonValue, file: string): Fact[] {
           return fail(here, '"enumNumbers" maps each enum value to its integer');
         return { ...base, verb, numbers: value as Record<string, number> };
       case "nameMembers": {
-        if (!isJsonObject(value) || typeof value["tag"] !== "string") return fail(here, '"nameMembers" is { "tag": "<property>", "suffix"?: "…", "prefix"?: "…" }');
+        if (!isJsonObject(value) || typeof value["tag"] !== "string")
+          return fail(here, '"nameMembers" is { "tag": "<property>", "suffix"?: "…", "prefix"?: "…" }');
         const affix = (key: string) => {
           const text = value[key] ?? "";
-          return typeof text === "string" && /^[A-Za-z0-9_]*$/.test(text) ? text : fail(appendPointer(here, key), `"${key}" must be letters and digits`);
+          return typeof text === "string" && /^[A-Za-z0-9_]*$/.test(text)
+            ? text
+            : fail(appendPointer(here, key), `"${key}" must be letters and digits`);
         };
         return { ...base, verb, tag: value["tag"], prefix: affix("prefix"), suffix: affix("suffix") };
       }
@@ -101,7 +105,11 @@ export function readFacts(document: JsonValue, file: string): Fact[] {
         if (!isJsonObject(value)) return fail(here, '"annotate" is an object of annotation keywords');
         for (const keyword of Object.keys(value))
           if (MODELLED.has(keyword) || UNSUPPORTED.has(keyword))
-            fail(appendPointer(here, keyword), `"${keyword}" constrains values; an overlay only annotates`, "state constraints in the schema itself, or as a fact such as exactlyOne");
+            fail(
+              appendPointer(here, keyword),
+              `"${keyword}" constrains values; an overlay only annotates`,
+              "state constraints in the schema itself, or as a fact such as exactlyOne",
+            );
         return { ...base, verb, annotations: value };
       }
     }

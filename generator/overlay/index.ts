@@ -71,19 +71,27 @@ function nameMembers(
   fail: (problem: string) => never,
 ): Relocation[] {
   const keyword = "oneOf" in union ? "oneOf" : "anyOf" in union ? "anyOf" : fail("the schema has no oneOf or anyOf");
-  const definitions = document["$defs"] as Record<string, JsonValue>;
+  const named: [string, JsonValue][] = [];
   const created: Relocation[] = [];
   union[keyword] = (union[keyword] as JsonValue[]).map((member, index) => {
     if (!isJsonObject(member) || "$ref" in member) return member;
     const tag = isJsonObject(member["properties"]) ? member["properties"][fact.tag] : undefined;
-    const value = isJsonObject(tag) ? (tag["const"] ?? (Array.isArray(tag["enum"]) && tag["enum"].length === 1 ? tag["enum"][0] : undefined)) : undefined;
+    const value = isJsonObject(tag)
+      ? (tag["const"] ?? (Array.isArray(tag["enum"]) && tag["enum"].length === 1 ? tag["enum"][0] : undefined))
+      : undefined;
     if (typeof value !== "string") return fail(`a member has no constant "${fact.tag}" to name it by`);
     const name = `${fact.prefix}${pascalCase(value)}${fact.suffix}`;
-    if (Object.hasOwn(definitions, name)) fail(`the name "${name}" for the member tagged ${JSON.stringify(value)} is taken`);
-    definitions[name] = { title: name, ...(member as JsonObject) };
+    if (Object.hasOwn(document["$defs"] as JsonObject, name) || named.some(([taken]) => taken === name))
+      fail(`the name "${name}" for the member tagged ${JSON.stringify(value)} is taken`);
+    named.push([name, { title: name, ...(member as JsonObject) }]);
     const source = provenance.locate(appendPointer(fact.at, keyword, index));
     created.push({ effective: appendPointer("/$defs", name), file: source.file, pointer: source.pointer ?? "" });
     return { $ref: pointerToFragment(appendPointer("/$defs", name)) };
   });
+  // The members follow their union, so that the generated code reads in that order.
+  const entries = Object.entries(document["$defs"] as JsonObject);
+  const after = entries.findIndex(([name]) => appendPointer("/$defs", name) === fact.at);
+  entries.splice(after === -1 ? entries.length : after + 1, 0, ...named);
+  document["$defs"] = Object.fromEntries(entries);
   return created;
 }

@@ -33,7 +33,11 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  *   (description, default…) stay where it is used;
  * - every `$ref` is rewritten to a pointer into this document.
  */
-export function canonicalize(files: readonly SourceFile[], protocol: string, schemasDir: string): { schema: JsonObject; provenance: Provenance } {
+export function canonicalize(
+  files: readonly SourceFile[],
+  protocol: string,
+  schemasDir: string,
+): { schema: JsonObject; provenance: Provenance } {
   const root = files[0]!;
   const named: Named[] = [];
   const byName = new Map<string, Named>();
@@ -162,7 +166,9 @@ function refResolver(files: readonly SourceFile[], relocated: Map<SourceFile, Ma
     const file = byPath.get(target.path);
     const located = file === undefined ? bundledDefinition(target, from) : { file, pointer: pointerOf(target, file) };
     if (located === undefined)
-      return fail(`$ref "${ref}" points to a file that does not exist, and no definition of ${from.file} is named ${JSON.stringify(nameSegment(target.path))}`);
+      return fail(
+        `$ref "${ref}" points to a file that does not exist, and no definition of ${from.file} is named ${JSON.stringify(nameSegment(target.path))}`,
+      );
     if (located.pointer === undefined) return fail(`$ref "${ref}" names the anchor "${target.fragment}", which no $anchor defines`);
     const value = getAtPointer(located.file.document, located.pointer);
     if (value === undefined) return fail(`$ref "${ref}" points to nothing`, nearMiss(located.file.document, located.pointer));
@@ -178,7 +184,10 @@ function refResolver(files: readonly SourceFile[], relocated: Map<SourceFile, Ma
       if (seen.has(key)) return fail(`$ref "${ref}" is part of a cycle of refs that never reaches a schema`);
       return resolve(located.file, "", document["$ref"], new Set([...seen, key]));
     }
-    return fail(`$ref "${ref}" points into ${located.file.file} outside any schema that agentwire can name`, "ref a definition under $defs instead");
+    return fail(
+      `$ref "${ref}" points into ${located.file.file} outside any schema that agentwire can name`,
+      "ref a definition under $defs instead",
+    );
   };
 
   const bundledDefinition = (target: RefTarget, from: SourceFile): { file: SourceFile; pointer: string | undefined } | undefined => {
@@ -191,11 +200,15 @@ function refResolver(files: readonly SourceFile[], relocated: Map<SourceFile, Ma
         if (!isJsonObject(definitions)) continue;
         for (const key of Object.keys(definitions)) {
           const title = isJsonObject(definitions[key]) ? (definitions[key] as JsonObject)["title"] : undefined;
-          if (key === segment || (typeof title === "string" && title.replace(/\s+/g, "") === segment)) matches.push(appendPointer("", container, key));
+          if (key === segment || (typeof title === "string" && title.replace(/\s+/g, "") === segment))
+            matches.push(appendPointer("", container, key));
         }
       }
     if (matches.length > 1)
-      throw new InputError({ file: from.file }, `the bundled-definition name ${JSON.stringify(segment)} matches ${matches.length} definitions: ${matches.join(", ")}`);
+      throw new InputError(
+        { file: from.file },
+        `the bundled-definition name ${JSON.stringify(segment)} matches ${matches.length} definitions: ${matches.join(", ")}`,
+      );
     if (matches.length === 0) return undefined;
     const inner = pointerOf(target, from);
     return { file: from, pointer: inner === undefined ? undefined : matches[0]! + inner };
@@ -216,7 +229,10 @@ function pointerOf(target: RefTarget, file: SourceFile): string | undefined {
 
 /** "acme.v1.ShippingAddress.jsonschema.json" → "ShippingAddress". */
 function nameSegment(filePath: string): string {
-  const base = path.basename(filePath).replace(/\.json$/, "").replace(/\.(jsonschema|schema)$/, "");
+  const base = path
+    .basename(filePath)
+    .replace(/\.json$/, "")
+    .replace(/\.(jsonschema|schema)$/, "");
   return base.slice(base.lastIndexOf(".") + 1);
 }
 
@@ -230,7 +246,9 @@ function nearMiss(document: JsonValue, pointer: string): string | undefined {
       if (!isJsonObject(node)) return undefined;
       const keys = Object.keys(node);
       const close = keys.filter((key) => distance(key.toLowerCase(), token.toLowerCase()) <= Math.max(1, Math.floor(token.length / 4)));
-      return close.length > 0 ? `did you mean ${close.map((key) => JSON.stringify(key)).join(" or ")}?` : `"${token}" is not among the keys there`;
+      return close.length > 0
+        ? `did you mean ${close.map((key) => JSON.stringify(key)).join(" or ")}?`
+        : `"${token}" is not among the keys there`;
     }
     node = node[token];
   }

@@ -26,7 +26,10 @@ export function parseRef(ref: string, fromPath: string, schemasDir: string, docu
   try {
     fragment = decodeURIComponent(hash === -1 ? "" : ref.slice(hash + 1));
   } catch {
-    return { refused: `$ref "${ref}" has a malformed percent-encoding`, hint: "encode a JSON Pointer's special characters as in RFC 6901 section 6" };
+    return {
+      refused: `$ref "${ref}" has a malformed percent-encoding`,
+      hint: "encode a JSON Pointer's special characters as in RFC 6901 section 6",
+    };
   }
   if (address === "" || (documentId !== undefined && sameDocument(address, documentId))) return { path: fromPath, fragment };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(address)?.[1]?.toLowerCase();
@@ -37,7 +40,10 @@ export function parseRef(ref: string, fromPath: string, schemasDir: string, docu
     };
   const target = scheme === "file" ? fileURLToPath(address) : path.resolve(path.dirname(fromPath), decodeURIComponent(address));
   if (!target.startsWith(schemasDir + path.sep))
-    return { refused: `$ref "${ref}" points outside the schemas folder`, hint: "vendor the file into schemas/ and ref it by a relative path" };
+    return {
+      refused: `$ref "${ref}" points outside the schemas folder`,
+      hint: "vendor the file into schemas/ and ref it by a relative path",
+    };
   return { path: target, fragment };
 }
 

@@ -66,7 +66,9 @@ export function hasAssertions(schema: object): boolean {
 
 /** A schema that is a `$ref` and nothing else but annotations: another name for its target. */
 export function isPureRef(schema: object): boolean {
-  return "$ref" in schema && Object.keys(schema).every((keyword) => keyword === "$ref" || !(MODELLED.has(keyword) || UNSUPPORTED.has(keyword)));
+  return (
+    "$ref" in schema && Object.keys(schema).every((keyword) => keyword === "$ref" || !(MODELLED.has(keyword) || UNSUPPORTED.has(keyword)))
+  );
 }
 
 /** Annotations an overlay writes for facts JSON Schema has no keyword for. */

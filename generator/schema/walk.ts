@@ -62,11 +62,7 @@ export function walkSchemas(schema: JsonValue, pointer: string, visit: (schema: 
  * Rebuilds a schema tree bottom up: `rewrite` sees each schema object after its
  * subschemas were rebuilt, and returns its replacement. The input is not modified.
  */
-export function mapSchemas(
-  schema: JsonValue,
-  pointer: string,
-  rewrite: (schema: JsonObject, pointer: string) => JsonValue,
-): JsonValue {
+export function mapSchemas(schema: JsonValue, pointer: string, rewrite: (schema: JsonObject, pointer: string) => JsonValue): JsonValue {
   if (!isJsonObject(schema)) return schema;
   const rebuilt: Record<string, JsonValue> = {};
   for (const keyword of Object.keys(schema)) {

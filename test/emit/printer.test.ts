@@ -95,7 +95,12 @@ describe("printer: comments", () => {
     const printed = print(jsDoc([long, "", `@pattern ${"x".repeat(100)}`])!);
     const lines = printed.split("\n");
     expect(lines.every((line) => line.length <= 80 || line.includes("@pattern"))).toBe(true);
-    expect(lines.filter((line) => line.startsWith(" * word")).join(" ").replaceAll(" * ", "")).toBe(long);
+    expect(
+      lines
+        .filter((line) => line.startsWith(" * word"))
+        .join(" ")
+        .replaceAll(" * ", ""),
+    ).toBe(long);
   });
 
   it("keeps a line comment on one line", () => {

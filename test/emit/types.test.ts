@@ -16,7 +16,7 @@ async function typesOf(schema: JsonObject, facts: JsonObject[] = []): Promise<st
 }
 
 describe("emit: types", () => {
-  it("prints an object as a flat interface, optional fields with ?", async () => {
+  it("prints an object as a flat interface, optional fields with ?, open ones with an index signature", async () => {
     expect(
       await typesOf({
         $defs: {
@@ -34,6 +34,7 @@ describe("emit: types", () => {
     ).toBe(`export interface Base {
   /** Identifies it. */
   id: string;
+  [key: string]: unknown;
 }
 
 /** Something happened. */
@@ -48,7 +49,8 @@ export interface Event {
   });
 
   it("prints an enum as a union of literals and the array of its values", async () => {
-    expect(await typesOf({ $defs: { Role: { enum: ["user", "tool"], "x-enumDescriptions": { user: "A person." } } } })).toBe(`/** - \`user\`: A person. */
+    expect(await typesOf({ $defs: { Role: { enum: ["user", "tool"], "x-enumDescriptions": { user: "A person." } } } }))
+      .toBe(`/** - \`user\`: A person. */
 export type Role = "user" | "tool";
 
 /** Every value of {@link Role}, in the schema's order. */
@@ -67,6 +69,7 @@ export const RoleValues = ["user", "tool"] as const;
     | "tool"
     | "activity"
     | "reasoning";
+  [key: string]: unknown;
 }
 `);
   });
@@ -124,6 +127,7 @@ export const RoleValues = ["user", "tool"] as const;
   parts?: (string | number)[];
   data?: unknown;
   never?: never;
+  [key: string]: unknown;
 }
 
 export interface Empty {}
@@ -137,7 +141,7 @@ export interface Empty {}
           Odd: {
             type: "object",
             description: "Ends */ early? No.",
-            properties: { "task-id": { type: "string" }, "": { const: "it's \"quoted\"" }, class: { type: "boolean" } },
+            properties: { "task-id": { type: "string" }, "": { const: 'it\'s "quoted"' }, class: { type: "boolean" } },
           },
         },
       }),
@@ -146,6 +150,7 @@ export interface Odd {
   "task-id"?: string;
   ""?: 'it\\'s "quoted"';
   class?: boolean;
+  [key: string]: unknown;
 }
 `);
   });

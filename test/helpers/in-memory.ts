@@ -18,7 +18,11 @@ export function sourceFile(name: string, document: JsonValue): SourceFile {
 export function effectiveSchema(schema: JsonValue, facts: readonly JsonObject[] = [], protocol = "test"): ResolvedSchema {
   const source = sourceFile("test.schema.json", schema);
   const overlays = facts.length === 0 ? [] : [sourceFile("overlays/test.json", { facts: facts as JsonValue[] })];
-  const loaded: LoadedProtocol = { config: { pointer: "/protocols/0", name: protocol, schema: "test.schema.json", overlays: [] }, schema: source, overlays };
+  const loaded: LoadedProtocol = {
+    config: { pointer: "/protocols/0", name: protocol, schema: "test.schema.json", overlays: [] },
+    schema: source,
+    overlays,
+  };
   const { schema: canonical, provenance } = canonicalize([source], protocol, SCHEMAS_DIR);
   return applyOverlays({ protocol: loaded, schema: canonical, provenance });
 }

@@ -28,29 +28,49 @@ describe("load", () => {
   });
 
   it("reports a JSON syntax error with its line and column", () => {
-    const root = makeProject({ ...config({ name: "demo", schema: "demo.schema.json" }), "schemas/demo.schema.json": '{\n  "type": "object",\n  "properties": { "a": }\n}\n' });
+    const root = makeProject({
+      ...config({ name: "demo", schema: "demo.schema.json" }),
+      "schemas/demo.schema.json": '{\n  "type": "object",\n  "properties": { "a": }\n}\n',
+    });
     expect(loadError(root)).toBe('schemas/demo.schema.json:3:24: invalid JSON: expected a JSON value, found "}"');
   });
 
   it.each([
     [{ name: "demo" }, 'schemas/protocols.json#/protocols/0: missing "schema"'],
     [{ name: "demo", schema: "demo.schema.json", overlay: "x.json" }, 'schemas/protocols.json#/protocols/0/overlay: unknown key "overlay"'],
-    [{ name: "Demo Proto", schema: "demo.schema.json" }, 'schemas/protocols.json#/protocols/0/name: protocol name "Demo Proto" must be lowercase words joined by "-"'],
-    [{ name: "demo", schema: "../outside.json" }, 'schemas/protocols.json#/protocols/0/schema: "../outside.json" is outside the schemas folder'],
-    [{ name: "demo", schema: "missing.json" }, "schemas/protocols.json#/protocols/0/schema: cannot read schemas/missing.json: no such file"],
-    [{ name: "demo", schema: "demo.schema.json", sha256: "0".repeat(64) }, "schemas/protocols.json#/protocols/0/sha256: schemas/demo.schema.json has sha256"],
+    [
+      { name: "Demo Proto", schema: "demo.schema.json" },
+      'schemas/protocols.json#/protocols/0/name: protocol name "Demo Proto" must be lowercase words joined by "-"',
+    ],
+    [
+      { name: "demo", schema: "../outside.json" },
+      'schemas/protocols.json#/protocols/0/schema: "../outside.json" is outside the schemas folder',
+    ],
+    [
+      { name: "demo", schema: "missing.json" },
+      "schemas/protocols.json#/protocols/0/schema: cannot read schemas/missing.json: no such file",
+    ],
+    [
+      { name: "demo", schema: "demo.schema.json", sha256: "0".repeat(64) },
+      "schemas/protocols.json#/protocols/0/sha256: schemas/demo.schema.json has sha256",
+    ],
   ])("refuses the config entry %j", (entry, message) => {
     const root = makeProject({ ...config(entry), "schemas/demo.schema.json": { type: "object" } });
     expect(loadError(root)).toContain(message);
   });
 
   it("refuses two protocols with one name", () => {
-    const root = makeProject({ ...config({ name: "demo", schema: "demo.schema.json" }, { name: "demo", schema: "demo.schema.json" }), "schemas/demo.schema.json": {} });
+    const root = makeProject({
+      ...config({ name: "demo", schema: "demo.schema.json" }, { name: "demo", schema: "demo.schema.json" }),
+      "schemas/demo.schema.json": {},
+    });
     expect(loadError(root)).toBe('schemas/protocols.json#/protocols/1/name: duplicate protocol name "demo", also at /protocols/0');
   });
 
   it("refuses a config without protocols", () => {
-    expect(loadError(makeProject({ "schemas/protocols.json": { protocol: [] } }))).toBe('schemas/protocols.json: expected an object with a "protocols" array\n  e.g. { "protocols": [{ "name": "acme", "schema": "acme.schema.json" }] }');
+    expect(loadError(makeProject({ "schemas/protocols.json": { protocol: [] } }))).toBe(
+      'schemas/protocols.json: expected an object with a "protocols" array\n  e.g. { "protocols": [{ "name": "acme", "schema": "acme.schema.json" }] }',
+    );
   });
 });
 

@@ -6,26 +6,11 @@ import type { JsonObject } from "../../generator/json.js";
 import { load } from "../../generator/load/index.js";
 import { applyOverlays } from "../../generator/overlay/index.js";
 import { resolve } from "../../generator/resolve/index.js";
+import { corpusDocuments, STRICTER_BY_OVERLAY } from "../helpers/corpus.js";
 import { REPO } from "../helpers/project.js";
 
-const CORPUS = path.join(REPO, "test/fixtures/corpus");
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8")) as JsonObject;
 const reference = () => new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-
-/**
- * Documents the seed accepts and the effective schema rejects, each because an overlay
- * states a constraint the seed's schema could not. Every other verdict must be the seed's.
- */
-const STRICTER_BY_OVERLAY: Readonly<Record<string, string>> = Object.fromEntries(
-  [
-    "gtm-agent/AgentStreamEvent__a2a-spec-as-gtm__8.json",
-    "gtm-agent/AgentStreamEvent__a2a-spec-as-gtm__12.json",
-    "gtm-agent/AgentStreamEvent__a2a-spec-as-gtm__13.json",
-    "gtm-agent/AgentTask__a2a-spec-as-gtm__6.json",
-    "gtm-agent/AgentTask__a2a-spec-as-gtm__8.json",
-    "gtm-agent/AgentTask__a2a-spec-as-gtm__9.json",
-  ].map((file) => [file, "an A2A document reused as a GTM frame: its artifact part is a `url`, which is none of GTM's text | file | data, and exactly one must be set"]),
-);
 
 describe("overlay: the effective schemas", () => {
   const effective = new Map<string, JsonObject>();
@@ -43,7 +28,6 @@ describe("overlay: the effective schemas", () => {
   });
 
   it("judge the real corpus as the vendored schemas do, except where an overlay adds a stated constraint", () => {
-    const verdicts = readJson(path.join(CORPUS, "ajv-verdicts.json")) as Record<string, { definition: string; valid: boolean }>;
     const validators = new Map(
       [...effective].map(([name, schema]) => {
         const ajv = reference();
@@ -51,15 +35,15 @@ describe("overlay: the effective schemas", () => {
         return [name, ajv] as const;
       }),
     );
-    const disagreements: string[] = [];
-    for (const [file, { definition, valid }] of Object.entries(verdicts)) {
-      const protocol = file.split("/")[0]!;
-      const ok = validators.get(protocol)!.validate({ $ref: `${protocol}#/$defs/${definition}` }, readJson(path.join(CORPUS, file)));
-      const expected = file in STRICTER_BY_OVERLAY ? false : valid;
-      if (ok !== expected) disagreements.push(`${file}: seed says ${valid}, effective says ${ok}`);
-    }
+    const disagreements = corpusDocuments()
+      .filter(
+        ({ protocol, definition, document, valid }) =>
+          validators.get(protocol)!.validate({ $ref: `${protocol}#/$defs/${definition}` }, document) !== valid,
+      )
+      .map(({ file }) => file);
     expect(disagreements).toEqual([]);
-    for (const file of Object.keys(STRICTER_BY_OVERLAY)) expect(verdicts[file]?.valid, file).toBe(true);
+    for (const file of Object.keys(STRICTER_BY_OVERLAY))
+      expect(corpusDocuments().find((document) => document.file === file)?.seedValid, file).toBe(true);
   });
 
   it("use only $defs names for refs", () => {
@@ -77,6 +61,9 @@ describe("schemas/: config and overlays", () => {
     expect(ajv.validate(readJson(path.join(REPO, "schemas/protocols.schema.json")), config), ajv.errorsText()).toBe(true);
     const overlaySchema = ajv.compile(readJson(path.join(REPO, "schemas/overlay.schema.json")));
     for (const entry of config["protocols"] as { overlays?: string[] }[])
-      for (const overlay of entry.overlays ?? []) expect(overlaySchema(readJson(path.join(REPO, "schemas", overlay))), `${overlay}: ${ajv.errorsText(overlaySchema.errors)}`).toBe(true);
+      for (const overlay of entry.overlays ?? [])
+        expect(overlaySchema(readJson(path.join(REPO, "schemas", overlay))), `${overlay}: ${ajv.errorsText(overlaySchema.errors)}`).toBe(
+          true,
+        );
   });
 });

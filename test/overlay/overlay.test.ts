@@ -26,36 +26,58 @@ describe("overlay: facts", () => {
   };
 
   it("exactlyOne writes a oneOf of required properties, counting wire aliases", () => {
-    const schema = effectiveSchema({ $defs: { Frame: frame } }, [{ at: "/$defs/Frame", exactlyOne: ["task", "statusUpdate"], because }]).schema;
-    expect(defs(schema)["Frame"]!["oneOf"]).toEqual([{ required: ["task"] }, { anyOf: [{ required: ["statusUpdate"] }, { required: ["status_update"] }] }]);
+    const schema = effectiveSchema({ $defs: { Frame: frame } }, [
+      { at: "/$defs/Frame", exactlyOne: ["task", "statusUpdate"], because },
+    ]).schema;
+    expect(defs(schema)["Frame"]!["oneOf"]).toEqual([
+      { required: ["task"] },
+      { anyOf: [{ required: ["statusUpdate"] }, { required: ["status_update"] }] },
+    ]);
   });
 
   it("exactlyOne refuses a member the schema does not declare, or a schema that already has a oneOf", () => {
-    expect(failure(() => effectiveSchema({ $defs: { Frame: frame } }, [{ at: "/$defs/Frame", exactlyOne: ["task", "nope"], because }]))).toBe(
-      'schemas/overlays/test.json#/facts/0: "nope" is not a property of that schema (at "/$defs/Frame")',
-    );
-    expect(failure(() => effectiveSchema({ $defs: { U: { oneOf: [{}, {}] } } }, [{ at: "/$defs/U", exactlyOne: ["a", "b"], because }]))).toContain(
-      "the schema already has a oneOf",
-    );
+    expect(
+      failure(() => effectiveSchema({ $defs: { Frame: frame } }, [{ at: "/$defs/Frame", exactlyOne: ["task", "nope"], because }])),
+    ).toBe('schemas/overlays/test.json#/facts/0: "nope" is not a property of that schema (at "/$defs/Frame")');
+    expect(
+      failure(() => effectiveSchema({ $defs: { U: { oneOf: [{}, {}] } } }, [{ at: "/$defs/U", exactlyOne: ["a", "b"], because }])),
+    ).toContain("the schema already has a oneOf");
   });
 
   it("fallback and enumNumbers become annotations the IR reads", () => {
     const ir = irOf(
-      { $defs: { State: { anyOf: [{ type: "string", pattern: "^S_UNSPECIFIED$" }, { type: "string", enum: ["S_ON"] }, { type: "integer" }] } } },
+      {
+        $defs: {
+          State: { anyOf: [{ type: "string", pattern: "^S_UNSPECIFIED$" }, { type: "string", enum: ["S_ON"] }, { type: "integer" }] },
+        },
+      },
       [
         { at: "/$defs/State", fallback: "S_UNSPECIFIED", because },
         { at: "/$defs/State", enumNumbers: { S_UNSPECIFIED: 0, S_ON: 1 }, because },
       ],
     );
-    expect(ir.types[0]!.shape).toEqual({ kind: "enum", values: ["S_UNSPECIFIED", "S_ON"], fallback: "S_UNSPECIFIED", wire: { numbers: { S_UNSPECIFIED: 0, S_ON: 1 } } });
+    expect(ir.types[0]!.shape).toEqual({
+      kind: "enum",
+      values: ["S_UNSPECIFIED", "S_ON"],
+      fallback: "S_UNSPECIFIED",
+      wire: { numbers: { S_UNSPECIFIED: 0, S_ON: 1 } },
+    });
   });
 
   it("refuses a fallback outside the enum and numbers that do not name every value once", () => {
     const state = { $defs: { State: { anyOf: [{ type: "string", enum: ["A", "B"] }, { type: "integer" }] } } };
-    expect(failure(() => irOf(state, [{ at: "/$defs/State", fallback: "C", because }]))).toContain('the fallback "C" is not one of the enum\'s values');
-    expect(failure(() => irOf(state, [{ at: "/$defs/State", enumNumbers: { A: 0 }, because }]))).toContain("enum numbers must name each value exactly once: A, B");
-    expect(failure(() => irOf(state, [{ at: "/$defs/State", enumNumbers: { A: 0, B: 0 }, because }]))).toContain("two values have the same number");
-    expect(failure(() => irOf({ $defs: { N: { type: "string" } } }, [{ at: "/$defs/N", fallback: "x", because }]))).toContain("apply to an enum, and this is a string");
+    expect(failure(() => irOf(state, [{ at: "/$defs/State", fallback: "C", because }]))).toContain(
+      'the fallback "C" is not one of the enum\'s values',
+    );
+    expect(failure(() => irOf(state, [{ at: "/$defs/State", enumNumbers: { A: 0 }, because }]))).toContain(
+      "enum numbers must name each value exactly once: A, B",
+    );
+    expect(failure(() => irOf(state, [{ at: "/$defs/State", enumNumbers: { A: 0, B: 0 }, because }]))).toContain(
+      "two values have the same number",
+    );
+    expect(failure(() => irOf({ $defs: { N: { type: "string" } } }, [{ at: "/$defs/N", fallback: "x", because }]))).toContain(
+      "apply to an enum, and this is a string",
+    );
   });
 
   it("nameMembers moves inline members into $defs, named from their tag", () => {
@@ -63,24 +85,33 @@ describe("overlay: facts", () => {
     const schema = effectiveSchema({ title: "Note", oneOf: [member("turn/started"), member("error/warning")] }, [
       { at: "/$defs/Note", nameMembers: { tag: "method", suffix: "Notification" }, because },
     ]).schema;
-    expect(defs(schema)["Note"]).toEqual({ title: "Note", oneOf: [{ $ref: "#/$defs/TurnStartedNotification" }, { $ref: "#/$defs/ErrorWarningNotification" }] });
+    expect(defs(schema)["Note"]).toEqual({
+      title: "Note",
+      oneOf: [{ $ref: "#/$defs/TurnStartedNotification" }, { $ref: "#/$defs/ErrorWarningNotification" }],
+    });
     expect(defs(schema)["TurnStartedNotification"]).toEqual({ title: "TurnStartedNotification", ...member("turn/started") });
   });
 
   it("nameMembers refuses a member without a constant tag, and a name already taken", () => {
-    expect(failure(() => effectiveSchema({ title: "Note", oneOf: [{ type: "object" }] }, [{ at: "/$defs/Note", nameMembers: { tag: "method" }, because }]))).toContain(
-      'a member has no constant "method" to name it by',
-    );
+    expect(
+      failure(() =>
+        effectiveSchema({ title: "Note", oneOf: [{ type: "object" }] }, [{ at: "/$defs/Note", nameMembers: { tag: "method" }, because }]),
+      ),
+    ).toContain('a member has no constant "method" to name it by');
     const taken = { title: "Note", oneOf: [{ properties: { kind: { const: "a" } } }], $defs: { A: {} } };
-    expect(failure(() => effectiveSchema(taken, [{ at: "/$defs/Note", nameMembers: { tag: "kind" }, because }]))).toContain('the name "A" for the member tagged "a" is taken');
+    expect(failure(() => effectiveSchema(taken, [{ at: "/$defs/Note", nameMembers: { tag: "kind" }, because }]))).toContain(
+      'the name "A" for the member tagged "a" is taken',
+    );
   });
 
   it("annotate adds annotations and refuses assertions", () => {
-    const schema = effectiveSchema({ $defs: { Old: { type: "object" } } }, [{ at: "/$defs/Old", annotate: { deprecated: true }, because }]).schema;
+    const schema = effectiveSchema({ $defs: { Old: { type: "object" } } }, [
+      { at: "/$defs/Old", annotate: { deprecated: true }, because },
+    ]).schema;
     expect(defs(schema)["Old"]).toEqual({ type: "object", deprecated: true });
-    expect(failure(() => effectiveSchema({ $defs: { Old: {} } }, [{ at: "/$defs/Old", annotate: { required: ["x"] }, because }]))).toContain(
-      'schemas/overlays/test.json#/facts/0/annotate/required: "required" constrains values; an overlay only annotates',
-    );
+    expect(
+      failure(() => effectiveSchema({ $defs: { Old: {} } }, [{ at: "/$defs/Old", annotate: { required: ["x"] }, because }])),
+    ).toContain('schemas/overlays/test.json#/facts/0/annotate/required: "required" constrains values; an overlay only annotates');
   });
 });
 

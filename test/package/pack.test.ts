@@ -28,9 +28,7 @@ interface Manifest {
 const manifest = JSON.parse(readFileSync(path.join(pkgDir, "package.json"), "utf8")) as Manifest;
 const subpaths = Object.keys(manifest.exports);
 /** `./<protocol>` subpaths with conditional (types + default) targets. */
-const protocols = subpaths
-  .filter((subpath) => typeof manifest.exports[subpath] === "object")
-  .map((subpath) => subpath.slice(2));
+const protocols = subpaths.filter((subpath) => typeof manifest.exports[subpath] === "object").map((subpath) => subpath.slice(2));
 /** `./<protocol>/schema.json` subpaths. */
 const schemaSubpaths = subpaths.filter((subpath) => subpath.endsWith("/schema.json"));
 
@@ -101,8 +99,7 @@ beforeAll(() => {
     path.join(consumer, "package.json"),
     `${JSON.stringify({ name: "agentwire-consumer", version: "0.0.0", private: true, type: "module" }, null, 2)}\n`,
   );
-  const install = (mode: string) =>
-    run("npm", ["install", "--no-audit", "--no-fund", mode, tarball], consumer, npmEnv());
+  const install = (mode: string) => run("npm", ["install", "--no-audit", "--no-fund", mode, tarball], consumer, npmEnv());
   let installed = install("--offline");
   if (installed.status !== 0) installed = install("--prefer-offline");
   if (installed.status !== 0) throw new Error(`npm install of ${tarball} failed:\n${output(installed)}`);
@@ -187,12 +184,16 @@ describe(`${manifest.name} as published`, () => {
 
     it("with module nodenext", () => {
       const result = typecheck("nodenext", "nodenext", "nodenext");
-      expect(result.status, `tsc (nodenext) failed on:\n${readFileSync(path.join(consumer, "index.ts"), "utf8")}\n${output(result)}`).toBe(0);
+      expect(result.status, `tsc (nodenext) failed on:\n${readFileSync(path.join(consumer, "index.ts"), "utf8")}\n${output(result)}`).toBe(
+        0,
+      );
     }, 30_000);
 
     it("with module preserve and moduleResolution bundler", () => {
       const result = typecheck("bundler", "preserve", "bundler");
-      expect(result.status, `tsc (bundler) failed on:\n${readFileSync(path.join(consumer, "index.ts"), "utf8")}\n${output(result)}`).toBe(0);
+      expect(result.status, `tsc (bundler) failed on:\n${readFileSync(path.join(consumer, "index.ts"), "utf8")}\n${output(result)}`).toBe(
+        0,
+      );
     }, 30_000);
   });
 

@@ -27,7 +27,12 @@ const defs = (schema: JsonObject) => schema["$defs"] as Record<string, JsonObjec
 describe("resolve: names", () => {
   it("names definitions by key without whitespace, a titled root by its title, first", async () => {
     const schema = await resolved(
-      demoProject({ title: "Order Event", type: "object", properties: { to: { $ref: "#/definitions/Shipping Address" } }, definitions: { "Shipping Address": { type: "object" } } }),
+      demoProject({
+        title: "Order Event",
+        type: "object",
+        properties: { to: { $ref: "#/definitions/Shipping Address" } },
+        definitions: { "Shipping Address": { type: "object" } },
+      }),
     );
     expect(Object.keys(defs(schema))).toEqual(["OrderEvent", "ShippingAddress"]);
     expect(schema["$ref"]).toBe("#/$defs/OrderEvent");
@@ -61,9 +66,17 @@ describe("resolve: names", () => {
 
   it("refuses two different schemas that would get one name", async () => {
     expect(
-      await failure(demoProject({ $defs: { One: { type: "object", properties: { a: { title: "Mode", enum: ["x"] }, b: { title: "Mode", enum: ["y"] } } } } })),
-    ).toMatch(/^schemas\/demo\.schema\.json#\/\$defs\/One\/properties\/b: two different schemas would both be named "Mode"; the other is at schemas\/demo\.schema\.json#\/\$defs\/One\/properties\/a/);
-    expect(await failure(demoProject({ title: "Thing", type: "object", $defs: { Thing: { type: "string" } } }))).toContain('would both be named "Thing"');
+      await failure(
+        demoProject({
+          $defs: { One: { type: "object", properties: { a: { title: "Mode", enum: ["x"] }, b: { title: "Mode", enum: ["y"] } } } },
+        }),
+      ),
+    ).toMatch(
+      /^schemas\/demo\.schema\.json#\/\$defs\/One\/properties\/b: two different schemas would both be named "Mode"; the other is at schemas\/demo\.schema\.json#\/\$defs\/One\/properties\/a/,
+    );
+    expect(await failure(demoProject({ title: "Thing", type: "object", $defs: { Thing: { type: "string" } } }))).toContain(
+      'would both be named "Thing"',
+    );
   });
 });
 
@@ -72,13 +85,26 @@ describe("resolve: refs", () => {
     const schema = await resolved(
       demoProject({
         definitions: {
-          "Shipping Address": { title: "Shipping Address", type: "object", properties: { meta: { $ref: "acme.protobuf.Struct.jsonschema.json" } } },
-          Order: { type: "object", properties: { to: { $ref: "acme.v1.ShippingAddress.jsonschema.json" }, zip: { $ref: "acme.v1.ShippingAddress.jsonschema.json#/properties/meta" } } },
+          "Shipping Address": {
+            title: "Shipping Address",
+            type: "object",
+            properties: { meta: { $ref: "acme.protobuf.Struct.jsonschema.json" } },
+          },
+          Order: {
+            type: "object",
+            properties: {
+              to: { $ref: "acme.v1.ShippingAddress.jsonschema.json" },
+              zip: { $ref: "acme.v1.ShippingAddress.jsonschema.json#/properties/meta" },
+            },
+          },
           Struct: { type: "object" },
         },
       }),
     );
-    expect(defs(schema)["Order"]!["properties"]).toEqual({ to: { $ref: "#/$defs/ShippingAddress" }, zip: { $ref: "#/$defs/ShippingAddress/properties/meta" } });
+    expect(defs(schema)["Order"]!["properties"]).toEqual({
+      to: { $ref: "#/$defs/ShippingAddress" },
+      zip: { $ref: "#/$defs/ShippingAddress/properties/meta" },
+    });
     expect(defs(schema)["ShippingAddress"]!["properties"]).toEqual({ meta: { $ref: "#/$defs/Struct" } });
   });
 
@@ -89,9 +115,9 @@ describe("resolve: refs", () => {
   });
 
   it("refuses a bundled name that matches two definitions", async () => {
-    expect(await failure(demoProject({ definitions: { Other: { title: "Ship To" }, ShipTo: {}, A: { $ref: "x.ShipTo.json" } } }))).toContain(
-      'the bundled-definition name "ShipTo" matches 2 definitions',
-    );
+    expect(
+      await failure(demoProject({ definitions: { Other: { title: "Ship To" }, ShipTo: {}, A: { $ref: "x.ShipTo.json" } } })),
+    ).toContain('the bundled-definition name "ShipTo" matches 2 definitions');
   });
 
   it.each([
@@ -101,7 +127,9 @@ describe("resolve: refs", () => {
     ["/etc/passwd", "points outside the schemas folder"],
     ["file:///etc/passwd", "points outside the schemas folder"],
   ])("refuses %s", async (ref, problem) => {
-    expect(await failure(demoProject({ $defs: { A: { $ref: ref } } }))).toMatch(new RegExp(`^${escape(`schemas/demo.schema.json#/$defs/A/$ref: $ref "${ref}" ${problem}`)}\\n  `));
+    expect(await failure(demoProject({ $defs: { A: { $ref: ref } } }))).toMatch(
+      new RegExp(`^${escape(`schemas/demo.schema.json#/$defs/A/$ref: $ref "${ref}" ${problem}`)}\\n  `),
+    );
   });
 
   it("says where a ref points to nothing, and what was probably meant", async () => {
@@ -112,7 +140,10 @@ describe("resolve: refs", () => {
 
   it("follows anchors and refs by the document's own $id", async () => {
     const schema = await resolved(
-      demoProject({ $id: "https://example.com/demo.json", $defs: { A: { $anchor: "Alpha", type: "string" }, B: { $ref: "#Alpha" }, C: { $ref: "https://example.com/demo.json#/$defs/A" } } }),
+      demoProject({
+        $id: "https://example.com/demo.json",
+        $defs: { A: { $anchor: "Alpha", type: "string" }, B: { $ref: "#Alpha" }, C: { $ref: "https://example.com/demo.json#/$defs/A" } },
+      }),
     );
     expect(defs(schema)["B"]).toEqual({ $ref: "#/$defs/A" });
     expect(defs(schema)["C"]).toEqual({ $ref: "#/$defs/A" });
@@ -121,9 +152,18 @@ describe("resolve: refs", () => {
 
   it("brings in definitions of other files in the schemas folder, by name", async () => {
     const root = demoProject(
-      { title: "Order", type: "object", properties: { to: { $ref: "common/address.schema.json#/$defs/Address" }, note: { $ref: "common/note.schema.json" } } },
       {
-        "schemas/common/address.schema.json": { $defs: { Address: { type: "object", properties: { zip: { $ref: "#/$defs/Zip" } } }, Zip: { type: "string", pattern: "^[0-9]{5}$" } } },
+        title: "Order",
+        type: "object",
+        properties: { to: { $ref: "common/address.schema.json#/$defs/Address" }, note: { $ref: "common/note.schema.json" } },
+      },
+      {
+        "schemas/common/address.schema.json": {
+          $defs: {
+            Address: { type: "object", properties: { zip: { $ref: "#/$defs/Zip" } } },
+            Zip: { type: "string", pattern: "^[0-9]{5}$" },
+          },
+        },
         "schemas/common/note.schema.json": { title: "Note", type: "string" },
       },
     );
@@ -134,14 +174,19 @@ describe("resolve: refs", () => {
   });
 
   it("refuses a network ref inside another file, naming that file", async () => {
-    const root = demoProject({ $defs: { A: { $ref: "other.schema.json#/$defs/B" } } }, { "schemas/other.schema.json": { $defs: { B: { $ref: "https://example.com/b.json" } } } });
-    expect(await failure(root)).toBe('schemas/other.schema.json#/$defs/B/$ref: $ref "https://example.com/b.json" points to the network\n  agentwire never fetches schemas while generating: vendor the file into schemas/ and ref it by a relative path');
+    const root = demoProject(
+      { $defs: { A: { $ref: "other.schema.json#/$defs/B" } } },
+      { "schemas/other.schema.json": { $defs: { B: { $ref: "https://example.com/b.json" } } } },
+    );
+    expect(await failure(root)).toBe(
+      'schemas/other.schema.json#/$defs/B/$ref: $ref "https://example.com/b.json" points to the network\n  agentwire never fetches schemas while generating: vendor the file into schemas/ and ref it by a relative path',
+    );
   });
 
   it("refuses an embedded schema resource (a nested $id)", async () => {
-    expect(await failure(demoProject({ $defs: { A: { type: "object", properties: { b: { $id: "b.json", type: "string" } } } } }))).toContain(
-      "schemas/demo.schema.json#/$defs/A/properties/b/$id: unsupported: a nested $id",
-    );
+    expect(
+      await failure(demoProject({ $defs: { A: { type: "object", properties: { b: { $id: "b.json", type: "string" } } } } })),
+    ).toContain("schemas/demo.schema.json#/$defs/A/properties/b/$id: unsupported: a nested $id");
   });
 });
 

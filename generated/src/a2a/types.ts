@@ -7,6 +7,8 @@ export interface AgentCapabilities {
   /**
    * Indicates if the agent supports providing an extended agent card when
    * authenticated.
+   *
+   * On the wire this may also arrive as `extended_agent_card`.
    */
   extendedAgentCard?: boolean;
   /** A list of protocol extensions supported by the agent. */
@@ -14,6 +16,8 @@ export interface AgentCapabilities {
   /**
    * Indicates if the agent supports sending push notifications for
    * asynchronous task updates.
+   *
+   * On the wire this may also arrive as `push_notifications`.
    */
   pushNotifications?: boolean;
   /** Indicates if the agent supports streaming responses. */
@@ -21,8 +25,7 @@ export interface AgentCapabilities {
 }
 
 /**
- * AgentCard is a self-describing manifest for an agent. It provides
- * essential
+ * AgentCard is a self-describing manifest for an agent. It provides essential
  * metadata including the agent's identity, capabilities, skills, supported
  * communication methods, and security requirements.
  * Next ID: 20
@@ -33,22 +36,35 @@ export interface AgentCard {
   /**
    * The set of interaction modes that the agent supports across all skills.
    * This can be overridden per skill. Defined as media types.
+   *
+   * On the wire this may also arrive as `default_input_modes`.
    */
   defaultInputModes?: string[];
-  /** The media types supported as outputs from this agent. */
+  /**
+   * The media types supported as outputs from this agent.
+   *
+   * On the wire this may also arrive as `default_output_modes`.
+   */
   defaultOutputModes?: string[];
   /**
-   * A human-readable description of the agent, assisting users and other
-   * agents
+   * A human-readable description of the agent, assisting users and other agents
    * in understanding its purpose.
    * Example: "Agent that helps users with recipes and cooking."
    *
    * @default ""
    */
   description?: string;
-  /** A url to provide additional documentation about the agent. */
+  /**
+   * A url to provide additional documentation about the agent.
+   *
+   * On the wire this may also arrive as `documentation_url`.
+   */
   documentationUrl?: string;
-  /** An optional URL to an icon for the agent. */
+  /**
+   * An optional URL to an icon for the agent.
+   *
+   * On the wire this may also arrive as `icon_url`.
+   */
   iconUrl?: string;
   /**
    * A human readable name for the agent.
@@ -59,23 +75,30 @@ export interface AgentCard {
   name?: string;
   /** The service provider of the agent. */
   provider?: AgentProvider;
-  /** Security requirements for contacting the agent. */
+  /**
+   * Security requirements for contacting the agent.
+   *
+   * On the wire this may also arrive as `security_requirements`.
+   */
   securityRequirements?: SecurityRequirement[];
   /**
    * The security scheme details used for authenticating with this agent.
+   *
+   * On the wire this may also arrive as `security_schemes`.
    */
   securitySchemes?: { [key: string]: SecurityScheme };
   /** JSON Web Signatures computed for this AgentCard. */
   signatures?: AgentCardSignature[];
   /**
    * Skills represent an ability of an agent. It is largely
-   * a descriptive concept but represents a more focused set of behaviors that
-   * the
+   * a descriptive concept but represents a more focused set of behaviors that the
    * agent is likely to succeed at.
    */
   skills?: AgentSkill[];
   /**
    * Ordered list of supported interfaces. First entry is preferred.
+   *
+   * On the wire this may also arrive as `supported_interfaces`.
    */
   supportedInterfaces?: AgentInterface[];
   /**
@@ -135,17 +158,16 @@ export interface AgentExtension {
 }
 
 /**
- * Declares a combination of a target URL, transport and protocol version for
- * interacting with the agent.
- * This allows agents to expose the same functionality over multiple protocol
- * binding mechanisms.
+ * Declares a combination of a target URL, transport and protocol version for interacting with the agent.
+ * This allows agents to expose the same functionality over multiple protocol binding mechanisms.
  */
 export interface AgentInterface {
   /**
-   * The protocol binding supported at this URL. This is an open form string,
-   * to be
+   * The protocol binding supported at this URL. This is an open form string, to be
    * easily extended for other protocol bindings. The core ones officially
    * supported are `JSONRPC`, `GRPC` and `HTTP+JSON`.
+   *
+   * On the wire this may also arrive as `protocol_binding`.
    *
    * @default ""
    */
@@ -154,6 +176,8 @@ export interface AgentInterface {
    * The version of the A2A protocol this interface exposes.
    * Use the latest supported minor version per major version.
    * Examples: "0.3", "1.0"
+   *
+   * On the wire this may also arrive as `protocol_version`.
    *
    * @default ""
    */
@@ -165,8 +189,7 @@ export interface AgentInterface {
    */
   tenant?: string;
   /**
-   * The URL where this interface is available. Must be a valid absolute HTTPS
-   * URL in production.
+   * The URL where this interface is available. Must be a valid absolute HTTPS URL in production.
    * Example: "https://api.example.com/a2a/v1", "https://grpc.example.com/a2a"
    *
    * @default ""
@@ -213,6 +236,8 @@ export interface AgentSkill {
   /**
    * The set of supported input media types for this skill, overriding the
    * agent's defaults.
+   *
+   * On the wire this may also arrive as `input_modes`.
    */
   inputModes?: string[];
   /**
@@ -224,9 +249,15 @@ export interface AgentSkill {
   /**
    * The set of supported output media types for this skill, overriding the
    * agent's defaults.
+   *
+   * On the wire this may also arrive as `output_modes`.
    */
   outputModes?: string[];
-  /** Security schemes necessary for this skill. */
+  /**
+   * Security schemes necessary for this skill.
+   *
+   * On the wire this may also arrive as `security_requirements`.
+   */
   securityRequirements?: SecurityRequirement[];
   /** A set of keywords describing the skill's capabilities. */
   tags?: string[];
@@ -260,6 +291,8 @@ export interface Artifact {
   /**
    * Unique identifier (e.g. UUID) for the artifact. It must be at least unique
    * within a task.
+   *
+   * On the wire this may also arrive as `artifact_id`.
    *
    * @default ""
    */
@@ -296,11 +329,8 @@ export interface AuthenticationInfo {
    */
   credentials?: string;
   /**
-   * HTTP Authentication Scheme from the [IANA
-   * registry](https://www.iana.org/assignments/http-authschemes/).
-   * Common values: `Bearer`, `Basic`, `Digest`. Scheme names are
-   * case-insensitive per [RFC 9110 Section
-   * 11.1](https://www.rfc-editor.org/rfc/rfc9110#section-11.1).
+   * HTTP Authentication Scheme from the [IANA registry](https://www.iana.org/assignments/http-authschemes/).
+   * Common values: `Bearer`, `Basic`, `Digest`. Scheme names are case-insensitive per [RFC 9110 Section 11.1](https://www.rfc-editor.org/rfc/rfc9110#section-11.1).
    *
    * @default ""
    */
@@ -314,19 +344,24 @@ export interface AuthorizationCodeOAuthFlow {
   /**
    * The authorization URL to be used for this flow.
    *
+   * On the wire this may also arrive as `authorization_url`.
+   *
    * @default ""
    */
   authorizationUrl?: string;
   /**
    * Indicates if PKCE (RFC 7636) is required for this flow.
-   * PKCE should always be used for public clients and is recommended for all
-   * clients.
+   * PKCE should always be used for public clients and is recommended for all clients.
+   *
+   * On the wire this may also arrive as `pkce_required`.
    *
    * @default false
    */
   pkceRequired?: boolean;
   /**
    * The URL to be used for obtaining refresh tokens.
+   *
+   * On the wire this may also arrive as `refresh_url`.
    *
    * @default ""
    */
@@ -335,6 +370,8 @@ export interface AuthorizationCodeOAuthFlow {
   scopes?: { [key: string]: string };
   /**
    * The token URL to be used for this flow.
+   *
+   * On the wire this may also arrive as `token_url`.
    *
    * @default ""
    */
@@ -364,6 +401,8 @@ export interface ClientCredentialsOAuthFlow {
   /**
    * The URL to be used for obtaining refresh tokens.
    *
+   * On the wire this may also arrive as `refresh_url`.
+   *
    * @default ""
    */
   refreshUrl?: string;
@@ -371,6 +410,8 @@ export interface ClientCredentialsOAuthFlow {
   scopes?: { [key: string]: string };
   /**
    * The token URL to be used for this flow.
+   *
+   * On the wire this may also arrive as `token_url`.
    *
    * @default ""
    */
@@ -386,11 +427,15 @@ export interface CreateTaskPushNotificationConfigRequest {
   /**
    * The ID for the new config.
    *
+   * On the wire this may also arrive as `config_id`.
+   *
    * @default ""
    */
   configId?: string;
   /**
    * The parent task resource id.
+   *
+   * On the wire this may also arrive as `task_id`.
    *
    * @default ""
    */
@@ -416,6 +461,8 @@ export interface DeleteTaskPushNotificationConfigRequest {
   /**
    * The parent task resource id.
    *
+   * On the wire this may also arrive as `task_id`.
+   *
    * @default ""
    */
   taskId?: string;
@@ -428,8 +475,7 @@ export interface DeleteTaskPushNotificationConfigRequest {
 }
 
 /**
- * Defines configuration details for the OAuth 2.0 Device Code flow (RFC
- * 8628).
+ * Defines configuration details for the OAuth 2.0 Device Code flow (RFC 8628).
  * This flow is designed for input-constrained devices such as IoT devices,
  * and CLI tools where the user authenticates on a separate device.
  */
@@ -437,11 +483,15 @@ export interface DeviceCodeOAuthFlow {
   /**
    * The device authorization endpoint URL.
    *
+   * On the wire this may also arrive as `device_authorization_url`.
+   *
    * @default ""
    */
   deviceAuthorizationUrl?: string;
   /**
    * The URL to be used for obtaining refresh tokens.
+   *
+   * On the wire this may also arrive as `refresh_url`.
    *
    * @default ""
    */
@@ -450,6 +500,8 @@ export interface DeviceCodeOAuthFlow {
   scopes?: { [key: string]: string };
   /**
    * The token URL to be used for this flow.
+   *
+   * On the wire this may also arrive as `token_url`.
    *
    * @default ""
    */
@@ -475,6 +527,8 @@ export interface GetTaskPushNotificationConfigRequest {
   /**
    * The parent task resource id.
    *
+   * On the wire this may also arrive as `task_id`.
+   *
    * @default ""
    */
   taskId?: string;
@@ -489,11 +543,13 @@ export interface GetTaskPushNotificationConfigRequest {
 /** Represents a request for the `GetTask` method. */
 export interface GetTaskRequest {
   /**
-   * The maximum number of most recent messages from the task's history to
-   * retrieve. An
+   * The maximum number of most recent messages from the task's history to retrieve. An
    * unset value means the client does not impose any limit. A value of zero is
    * a request to not include any messages. The server MUST NOT return more
    * messages than the provided value, but MAY apply a lower limit.
+   *
+   * On the wire this may also arrive as `history_length` or a string of
+   * decimal digits.
    *
    * @minimum -2147483648
    * @maximum 2147483647
@@ -516,9 +572,10 @@ export interface GetTaskRequest {
 /** Defines a security scheme using HTTP authentication. */
 export interface HTTPAuthSecurityScheme {
   /**
-   * A hint to the client to identify how the bearer token is formatted (e.g.,
-   * "JWT").
+   * A hint to the client to identify how the bearer token is formatted (e.g., "JWT").
    * This is primarily for documentation purposes.
+   *
+   * On the wire this may also arrive as `bearer_format`.
    *
    * @default ""
    */
@@ -530,11 +587,9 @@ export interface HTTPAuthSecurityScheme {
    */
   description?: string;
   /**
-   * The name of the HTTP Authentication scheme to be used in the Authorization
-   * header,
+   * The name of the HTTP Authentication scheme to be used in the Authorization header,
    * as defined in RFC7235 (e.g., "Bearer").
-   * This value should be registered in the IANA Authentication Scheme
-   * registry.
+   * This value should be registered in the IANA Authentication Scheme registry.
    *
    * @default ""
    */
@@ -551,12 +606,16 @@ export interface ImplicitOAuthFlow {
    * The authorization URL to be used for this flow. This MUST be in the
    * form of a URL. The OAuth2 standard requires the use of TLS
    *
+   * On the wire this may also arrive as `authorization_url`.
+   *
    * @default ""
    */
   authorizationUrl?: string;
   /**
    * The URL to be used for obtaining refresh tokens. This MUST be in the
    * form of a URL. The OAuth2 standard requires the use of TLS.
+   *
+   * On the wire this may also arrive as `refresh_url`.
    *
    * @default ""
    */
@@ -572,6 +631,9 @@ export interface ListTaskPushNotificationConfigRequest {
   /**
    * The maximum number of configurations to return.
    *
+   * On the wire this may also arrive as `page_size` or a string of decimal
+   * digits.
+   *
    * @minimum -2147483648
    * @maximum 2147483647
    * @default 0
@@ -581,11 +643,15 @@ export interface ListTaskPushNotificationConfigRequest {
    * A page token received from a previous
    * ListTaskPushNotificationConfigRequest call.
    *
+   * On the wire this may also arrive as `page_token`.
+   *
    * @default ""
    */
   pageToken?: string;
   /**
    * The parent task resource id.
+   *
+   * On the wire this may also arrive as `task_id`.
    *
    * @default ""
    */
@@ -609,6 +675,8 @@ export interface ListTaskPushNotificationConfigResponse {
    * A token, which can be sent as `page_token` to retrieve the next page.
    * If this field is omitted, there are no subsequent pages.
    *
+   * On the wire this may also arrive as `next_page_token`.
+   *
    * @default ""
    */
   nextPageToken?: string;
@@ -622,11 +690,16 @@ export interface ListTasksRequest {
    * Filter tasks by context ID to get tasks from a specific conversation or
    * session.
    *
+   * On the wire this may also arrive as `context_id`.
+   *
    * @default ""
    */
   contextId?: string;
   /**
    * The maximum number of messages to include in each task's history.
+   *
+   * On the wire this may also arrive as `history_length` or a string of
+   * decimal digits.
    *
    * @minimum -2147483648
    * @maximum 2147483647
@@ -635,11 +708,16 @@ export interface ListTasksRequest {
   /**
    * Whether to include artifacts in the returned tasks.
    * Defaults to false to reduce payload size.
+   *
+   * On the wire this may also arrive as `include_artifacts`.
    */
   includeArtifacts?: boolean;
   /**
    * Maximum number of tasks to return. Must be between 1 and 100.
    * Defaults to 50 if not specified.
+   *
+   * On the wire this may also arrive as `page_size` or a string of decimal
+   * digits.
    *
    * @minimum -2147483648
    * @maximum 2147483647
@@ -648,6 +726,8 @@ export interface ListTasksRequest {
   /**
    * Token for pagination. Use the next_page_token from a previous
    * ListTasksResponse.
+   *
+   * On the wire this may also arrive as `page_token`.
    *
    * @default ""
    */
@@ -659,10 +739,10 @@ export interface ListTasksRequest {
    */
   status?: TaskState;
   /**
-   * Filter tasks which have a status updated after the provided timestamp in
-   * ISO 8601 format (e.g., "2023-10-27T10:00:00Z").
-   * Only tasks with a status timestamp time greater than or equal to this
-   * value will be returned.
+   * Filter tasks which have a status updated after the provided timestamp in ISO 8601 format (e.g., "2023-10-27T10:00:00Z").
+   * Only tasks with a status timestamp time greater than or equal to this value will be returned.
+   *
+   * On the wire this may also arrive as `status_timestamp_after`.
    */
   statusTimestampAfter?: Timestamp;
   /**
@@ -681,11 +761,16 @@ export interface ListTasksResponse {
   /**
    * Token for retrieving the next page. Empty string if no more results.
    *
+   * On the wire this may also arrive as `next_page_token`.
+   *
    * @default ""
    */
   nextPageToken?: string;
   /**
    * The size of page requested.
+   *
+   * On the wire this may also arrive as `page_size` or a string of decimal
+   * digits.
    *
    * @minimum -2147483648
    * @maximum 2147483647
@@ -697,6 +782,9 @@ export interface ListTasksResponse {
   /**
    * Total number of tasks available (before pagination).
    *
+   * On the wire this may also arrive as `total_size` or a string of decimal
+   * digits.
+   *
    * @minimum -2147483648
    * @maximum 2147483647
    * @default 0
@@ -706,12 +794,9 @@ export interface ListTasksResponse {
 
 /**
  * Message is one unit of communication between client and server. It can be
- * associated with a context and/or a task. For server messages, context_id
- * must
- * be provided, and task_id only if a task was created. For client messages,
- * both
- * fields are optional, with the caveat that if both are provided, they have
- * to
+ * associated with a context and/or a task. For server messages, context_id must
+ * be provided, and task_id only if a task was created. For client messages, both
+ * fields are optional, with the caveat that if both are provided, they have to
  * match (the context_id has to be the one that is set on the task). If only
  * task_id is provided, the server will infer context_id from it.
  */
@@ -719,6 +804,8 @@ export interface Message {
   /**
    * The context id of the message. This is optional and if set, the message
    * will be associated with the given context.
+   *
+   * On the wire this may also arrive as `context_id`.
    *
    * @default ""
    */
@@ -731,6 +818,8 @@ export interface Message {
    * The unique identifier (e.g. UUID) of the message. This is required and
    * created by the message creator.
    *
+   * On the wire this may also arrive as `message_id`.
+   *
    * @default ""
    */
   messageId?: string;
@@ -740,6 +829,8 @@ export interface Message {
   parts?: Part[];
   /**
    * A list of task IDs that this message references for additional context.
+   *
+   * On the wire this may also arrive as `reference_task_ids`.
    */
   referenceTaskIds?: string[];
   /**
@@ -751,6 +842,8 @@ export interface Message {
   /**
    * The task id of the message. This is optional and if set, the message
    * will be associated with the given task.
+   *
+   * On the wire this may also arrive as `task_id`.
    *
    * @default ""
    */
@@ -784,6 +877,8 @@ export interface OAuth2SecurityScheme {
    * URL to the oauth2 authorization server metadata
    * RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.
    *
+   * On the wire this may also arrive as `oauth2_metadata_url`.
+   *
    * @default ""
    */
   oauth2MetadataUrl?: string;
@@ -792,7 +887,11 @@ export interface OAuth2SecurityScheme {
 /** Defines the configuration for the supported OAuth 2.0 flows. */
 export type OAuthFlows =
   | {
-      /** Configuration for the OAuth Authorization Code flow. */
+      /**
+       * Configuration for the OAuth Authorization Code flow.
+       *
+       * On the wire this may also arrive as `authorization_code`.
+       */
       authorizationCode: AuthorizationCodeOAuthFlow;
       clientCredentials?: never;
       implicit?: never;
@@ -800,7 +899,11 @@ export type OAuthFlows =
       deviceCode?: never;
     }
   | {
-      /** Configuration for the OAuth Client Credentials flow. */
+      /**
+       * Configuration for the OAuth Client Credentials flow.
+       *
+       * On the wire this may also arrive as `client_credentials`.
+       */
       clientCredentials: ClientCredentialsOAuthFlow;
       authorizationCode?: never;
       implicit?: never;
@@ -832,7 +935,11 @@ export type OAuthFlows =
       deviceCode?: never;
     }
   | {
-      /** Configuration for the OAuth Device Code flow. */
+      /**
+       * Configuration for the OAuth Device Code flow.
+       *
+       * On the wire this may also arrive as `device_code`.
+       */
       deviceCode: DeviceCodeOAuthFlow;
       authorizationCode?: never;
       clientCredentials?: never;
@@ -851,6 +958,8 @@ export interface OpenIdConnectSecurityScheme {
   /**
    * The OpenID Connect Discovery URL for the OIDC provider's metadata.
    * See: https://openid.net/specs/openid-connect-discovery-1_0.html
+   *
+   * On the wire this may also arrive as `open_id_connect_url`.
    *
    * @default ""
    */
@@ -876,9 +985,10 @@ export type Part =
        */
       filename?: string;
       /**
-       * The media type (MIME type) of the part content (e.g., "text/plain",
-       * "application/json", "image/png").
+       * The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").
        * This field is available for all part types.
+       *
+       * On the wire this may also arrive as `media_type`.
        *
        * @default ""
        */
@@ -904,9 +1014,10 @@ export type Part =
        */
       filename?: string;
       /**
-       * The media type (MIME type) of the part content (e.g., "text/plain",
-       * "application/json", "image/png").
+       * The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").
        * This field is available for all part types.
+       *
+       * On the wire this may also arrive as `media_type`.
        *
        * @default ""
        */
@@ -927,9 +1038,10 @@ export type Part =
        */
       filename?: string;
       /**
-       * The media type (MIME type) of the part content (e.g., "text/plain",
-       * "application/json", "image/png").
+       * The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").
        * This field is available for all part types.
+       *
+       * On the wire this may also arrive as `media_type`.
        *
        * @default ""
        */
@@ -953,9 +1065,10 @@ export type Part =
        */
       filename?: string;
       /**
-       * The media type (MIME type) of the part content (e.g., "text/plain",
-       * "application/json", "image/png").
+       * The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").
        * This field is available for all part types.
+       *
+       * On the wire this may also arrive as `media_type`.
        *
        * @default ""
        */
@@ -974,6 +1087,8 @@ export interface PasswordOAuthFlow {
    * The URL to be used for obtaining refresh tokens. This MUST be in the
    * form of a URL. The OAuth2 standard requires the use of TLS.
    *
+   * On the wire this may also arrive as `refresh_url`.
+   *
    * @default ""
    */
   refreshUrl?: string;
@@ -985,6 +1100,8 @@ export interface PasswordOAuthFlow {
   /**
    * The token URL to be used for this flow. This MUST be in the form of a URL.
    * The OAuth2 standard requires the use of TLS.
+   *
+   * On the wire this may also arrive as `token_url`.
    *
    * @default ""
    */
@@ -1023,13 +1140,16 @@ export interface SecurityRequirement {
 
 /**
  * Defines a security scheme that can be used to secure an agent's endpoints.
- * This is a discriminated union type based on the OpenAPI 3.2 Security
- * Scheme Object.
+ * This is a discriminated union type based on the OpenAPI 3.2 Security Scheme Object.
  * See: https://spec.openapis.org/oas/v3.2.0.html#security-scheme-object
  */
 export type SecurityScheme =
   | {
-      /** API key-based authentication. */
+      /**
+       * API key-based authentication.
+       *
+       * On the wire this may also arrive as `api_key_security_scheme`.
+       */
       apiKeySecurityScheme: APIKeySecurityScheme;
       httpAuthSecurityScheme?: never;
       oauth2SecurityScheme?: never;
@@ -1037,7 +1157,11 @@ export type SecurityScheme =
       mtlsSecurityScheme?: never;
     }
   | {
-      /** HTTP authentication (Basic, Bearer, etc.). */
+      /**
+       * HTTP authentication (Basic, Bearer, etc.).
+       *
+       * On the wire this may also arrive as `http_auth_security_scheme`.
+       */
       httpAuthSecurityScheme: HTTPAuthSecurityScheme;
       apiKeySecurityScheme?: never;
       oauth2SecurityScheme?: never;
@@ -1045,7 +1169,11 @@ export type SecurityScheme =
       mtlsSecurityScheme?: never;
     }
   | {
-      /** OAuth 2.0 authentication. */
+      /**
+       * OAuth 2.0 authentication.
+       *
+       * On the wire this may also arrive as `oauth2_security_scheme`.
+       */
       oauth2SecurityScheme: OAuth2SecurityScheme;
       apiKeySecurityScheme?: never;
       httpAuthSecurityScheme?: never;
@@ -1053,7 +1181,11 @@ export type SecurityScheme =
       mtlsSecurityScheme?: never;
     }
   | {
-      /** OpenID Connect authentication. */
+      /**
+       * OpenID Connect authentication.
+       *
+       * On the wire this may also arrive as `open_id_connect_security_scheme`.
+       */
       openIdConnectSecurityScheme: OpenIdConnectSecurityScheme;
       apiKeySecurityScheme?: never;
       httpAuthSecurityScheme?: never;
@@ -1061,7 +1193,11 @@ export type SecurityScheme =
       mtlsSecurityScheme?: never;
     }
   | {
-      /** Mutual TLS authentication. */
+      /**
+       * Mutual TLS authentication.
+       *
+       * On the wire this may also arrive as `mtls_security_scheme`.
+       */
       mtlsSecurityScheme: MutualTlsSecurityScheme;
       apiKeySecurityScheme?: never;
       httpAuthSecurityScheme?: never;
@@ -1074,6 +1210,8 @@ export interface SendMessageConfiguration {
   /**
    * A list of media types the client is prepared to accept for response parts.
    * Agents SHOULD use this to tailor their output.
+   *
+   * On the wire this may also arrive as `accepted_output_modes`.
    */
   acceptedOutputModes?: string[];
   /**
@@ -1084,12 +1222,13 @@ export interface SendMessageConfiguration {
    */
   blocking?: boolean;
   /**
-   * The maximum number of most recent messages from the task's history to
-   * retrieve in
+   * The maximum number of most recent messages from the task's history to retrieve in
    * the response. An unset value means the client does not impose any limit. A
-   * value of zero is a request to not include any messages. The server MUST
-   * NOT
+   * value of zero is a request to not include any messages. The server MUST NOT
    * return more messages than the provided value, but MAY apply a lower limit.
+   *
+   * On the wire this may also arrive as `history_length` or a string of
+   * decimal digits.
    *
    * @minimum -2147483648
    * @maximum 2147483647
@@ -1097,6 +1236,8 @@ export interface SendMessageConfiguration {
   historyLength?: number;
   /**
    * Configuration for the agent to send push notifications for task updates.
+   *
+   * On the wire this may also arrive as `push_notification_config`.
    */
   pushNotificationConfig?: PushNotificationConfig;
 }
@@ -1146,14 +1287,22 @@ export type StreamResponse =
       artifactUpdate?: never;
     }
   | {
-      /** An event indicating a task status update. */
+      /**
+       * An event indicating a task status update.
+       *
+       * On the wire this may also arrive as `status_update`.
+       */
       statusUpdate: TaskStatusUpdateEvent;
       task?: never;
       message?: never;
       artifactUpdate?: never;
     }
   | {
-      /** An event indicating a task artifact update. */
+      /**
+       * An event indicating a task artifact update.
+       *
+       * On the wire this may also arrive as `artifact_update`.
+       */
       artifactUpdate: TaskArtifactUpdateEvent;
       task?: never;
       message?: never;
@@ -1189,9 +1338,10 @@ export interface Task {
   /** A set of output artifacts for a Task. */
   artifacts?: Artifact[];
   /**
-   * Unique identifier (e.g. UUID) for the contextual collection of
-   * interactions
+   * Unique identifier (e.g. UUID) for the contextual collection of interactions
    * (tasks and messages). Created by the A2A server.
+   *
+   * On the wire this may also arrive as `context_id`.
    *
    * @default ""
    */
@@ -1228,11 +1378,15 @@ export interface TaskArtifactUpdateEvent {
   /**
    * The id of the context that this task belongs to.
    *
+   * On the wire this may also arrive as `context_id`.
+   *
    * @default ""
    */
   contextId?: string;
   /**
    * If true, this is the final chunk of the artifact.
+   *
+   * On the wire this may also arrive as `last_chunk`.
    *
    * @default false
    */
@@ -1241,6 +1395,8 @@ export interface TaskArtifactUpdateEvent {
   metadata?: Struct;
   /**
    * The id of the task for this artifact.
+   *
+   * On the wire this may also arrive as `task_id`.
    *
    * @default ""
    */
@@ -1258,10 +1414,16 @@ export interface TaskPushNotificationConfig {
    * @default ""
    */
   id?: string;
-  /** The push notification configuration details. */
+  /**
+   * The push notification configuration details.
+   *
+   * On the wire this may also arrive as `push_notification_config`.
+   */
   pushNotificationConfig?: PushNotificationConfig;
   /**
    * The id of the task this config is associated with.
+   *
+   * On the wire this may also arrive as `task_id`.
    *
    * @default ""
    */
@@ -1299,6 +1461,8 @@ export interface TaskStatusUpdateEvent {
   /**
    * The id of the context that the task belongs to
    *
+   * On the wire this may also arrive as `context_id`.
+   *
    * @default ""
    */
   contextId?: string;
@@ -1308,6 +1472,8 @@ export interface TaskStatusUpdateEvent {
   status?: TaskStatus;
   /**
    * The id of the task that is changed
+   *
+   * On the wire this may also arrive as `task_id`.
    *
    * @default ""
    */
@@ -1321,6 +1487,19 @@ export type Timestamp = string;
 
 export type Value = unknown;
 
+/**
+ * - `TASK_STATE_UNSPECIFIED` (0)
+ * - `TASK_STATE_SUBMITTED` (1)
+ * - `TASK_STATE_WORKING` (2)
+ * - `TASK_STATE_COMPLETED` (3)
+ * - `TASK_STATE_FAILED` (4)
+ * - `TASK_STATE_CANCELED` (5)
+ * - `TASK_STATE_INPUT_REQUIRED` (6)
+ * - `TASK_STATE_REJECTED` (7)
+ * - `TASK_STATE_AUTH_REQUIRED` (8)
+ *
+ * On the wire this may also arrive as the value's number.
+ */
 export type TaskState =
   | "TASK_STATE_UNSPECIFIED"
   | "TASK_STATE_SUBMITTED"
@@ -1345,6 +1524,13 @@ export const TaskStateValues = [
   "TASK_STATE_AUTH_REQUIRED",
 ] as const;
 
+/**
+ * - `ROLE_UNSPECIFIED` (0)
+ * - `ROLE_USER` (1)
+ * - `ROLE_AGENT` (2)
+ *
+ * On the wire this may also arrive as the value's number.
+ */
 export type Role = "ROLE_UNSPECIFIED" | "ROLE_USER" | "ROLE_AGENT";
 
 /** Every value of {@link Role}, in the schema's order. */

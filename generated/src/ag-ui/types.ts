@@ -140,6 +140,7 @@ export interface BaseEvent {
   rawEvent?: unknown;
   /** Extra information attached to this event. */
   metadata?: Metadata;
+  [key: string]: unknown;
 }
 
 /**
@@ -156,6 +157,7 @@ export interface Attributable {
    * produced it directly.
    */
   subagentRunId?: SubagentRunId;
+  [key: string]: unknown;
 }
 
 /**
@@ -1821,6 +1823,7 @@ export interface BaseMessage {
    * produced it directly.
    */
   subagentRunId?: SubagentRunId;
+  [key: string]: unknown;
 }
 
 /** Instructions from the application developer. */
@@ -2292,6 +2295,7 @@ export interface AddOperation {
    * thing to add.
    */
   value: unknown;
+  [key: string]: unknown;
 }
 
 /** Removes the value at path. RFC 6902 section 4.2. */
@@ -2300,6 +2304,7 @@ export interface RemoveOperation {
   op: "remove";
   /** What to remove. */
   path: JsonPointer;
+  [key: string]: unknown;
 }
 
 /** Replaces the value at path. RFC 6902 section 4.3. */
@@ -2310,6 +2315,7 @@ export interface ReplaceOperation {
   path: JsonPointer;
   /** The replacement. Any JSON value, including null. */
   value: unknown;
+  [key: string]: unknown;
 }
 
 /** Moves the value at from to path. RFC 6902 section 4.4. */
@@ -2320,6 +2326,7 @@ export interface MoveOperation {
   from: JsonPointer;
   /** Where the value is moved to. */
   path: JsonPointer;
+  [key: string]: unknown;
 }
 
 /** Copies the value at from to path. RFC 6902 section 4.5. */
@@ -2330,6 +2337,7 @@ export interface CopyOperation {
   from: JsonPointer;
   /** Where the value is copied to. */
   path: JsonPointer;
+  [key: string]: unknown;
 }
 
 /**
@@ -2344,6 +2352,7 @@ export interface TestOperation {
    * The value the target must equal. Any JSON value, including null.
    */
   value: unknown;
+  [key: string]: unknown;
 }
 
 /**

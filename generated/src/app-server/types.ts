@@ -15,11 +15,78 @@ export type ServerNotification =
   | ApprovalResolvedNotification
   | ErrorWarningNotification;
 
+export interface ThreadStartedNotification {
+  method: "thread/started";
+  params: ThreadStartedParams;
+  [key: string]: unknown;
+}
+
+export interface ThreadArchivedNotification {
+  method: "thread/archived";
+  params: ThreadArchivedParams;
+  [key: string]: unknown;
+}
+
+export interface TurnStartedNotification {
+  method: "turn/started";
+  params: TurnStartedParams;
+  [key: string]: unknown;
+}
+
+export interface TurnCompletedNotification {
+  method: "turn/completed";
+  params: TurnCompletedParams;
+  [key: string]: unknown;
+}
+
+export interface ItemStartedNotification {
+  method: "item/started";
+  params: ItemStartedParams;
+  [key: string]: unknown;
+}
+
+export interface ItemAgentMessageDeltaNotification {
+  method: "item/agentMessage/delta";
+  params: AgentMessageDeltaParams;
+  [key: string]: unknown;
+}
+
+export interface ItemToolCallDeltaNotification {
+  method: "item/toolCall/delta";
+  params: ToolCallDeltaParams;
+  [key: string]: unknown;
+}
+
+export interface ItemCompletedNotification {
+  method: "item/completed";
+  params: ItemCompletedParams;
+  [key: string]: unknown;
+}
+
+export interface ApprovalRequestedNotification {
+  method: "approval/requested";
+  params: ApprovalRequestParams;
+  [key: string]: unknown;
+}
+
+export interface ApprovalResolvedNotification {
+  method: "approval/resolved";
+  params: ApprovalResolveParams;
+  [key: string]: unknown;
+}
+
+export interface ErrorWarningNotification {
+  method: "error/warning";
+  params: WarningParams;
+  [key: string]: unknown;
+}
+
 export interface AgentMessageDeltaParams {
   delta: string;
   itemId: string;
   threadId: string;
   turnId: string;
+  [key: string]: unknown;
 }
 
 export interface AppItem {
@@ -38,6 +105,7 @@ export interface AppItem {
   runEventId: string;
   status: AppItemStatus;
   type: AppItemKind;
+  [key: string]: unknown;
 }
 
 export type AppItemKind =
@@ -95,6 +163,7 @@ export interface AppThread {
    * @format uint128
    */
   updatedAtMs: number;
+  [key: string]: unknown;
 }
 
 export interface AppTokenUsage {
@@ -113,6 +182,7 @@ export interface AppTokenUsage {
    * @format uint64
    */
   totalTokens: number;
+  [key: string]: unknown;
 }
 
 export interface AppTurn {
@@ -132,6 +202,7 @@ export interface AppTurn {
   status: TurnStatus;
   threadId: string;
   tokenUsage?: AppTokenUsage | null;
+  [key: string]: unknown;
 }
 
 export type ApprovalDecision = "allow" | "deny";
@@ -148,6 +219,7 @@ export interface ApprovalRequestParams {
   threadId: string;
   toolName: string;
   turnId: string;
+  [key: string]: unknown;
 }
 
 export interface ApprovalResolveParams {
@@ -155,26 +227,31 @@ export interface ApprovalResolveParams {
   requestId: string;
   threadId: string;
   turnId: string;
+  [key: string]: unknown;
 }
 
 export interface ItemCompletedParams {
   item: AppItem;
   threadId: string;
   turnId: string;
+  [key: string]: unknown;
 }
 
 export interface ItemStartedParams {
   item: AppItem;
   threadId: string;
   turnId: string;
+  [key: string]: unknown;
 }
 
 export interface ThreadArchivedParams {
   threadId: string;
+  [key: string]: unknown;
 }
 
 export interface ThreadStartedParams {
   thread: AppThread;
+  [key: string]: unknown;
 }
 
 export type ThreadStatus = "idle" | "running" | "archived";
@@ -187,14 +264,17 @@ export interface ToolCallDeltaParams {
   itemId: string;
   threadId: string;
   turnId: string;
+  [key: string]: unknown;
 }
 
 export interface TurnCompletedParams {
   turn: AppTurn;
+  [key: string]: unknown;
 }
 
 export interface TurnStartedParams {
   turn: AppTurn;
+  [key: string]: unknown;
 }
 
 export type TurnStatus =
@@ -211,64 +291,11 @@ export const TurnStatusValues = [
 
 export interface UserInput {
   text: string;
+  [key: string]: unknown;
 }
 
 export interface WarningParams {
   code?: string | null;
   message: string;
-}
-
-export interface ThreadStartedNotification {
-  method: "thread/started";
-  params: ThreadStartedParams;
-}
-
-export interface ThreadArchivedNotification {
-  method: "thread/archived";
-  params: ThreadArchivedParams;
-}
-
-export interface TurnStartedNotification {
-  method: "turn/started";
-  params: TurnStartedParams;
-}
-
-export interface TurnCompletedNotification {
-  method: "turn/completed";
-  params: TurnCompletedParams;
-}
-
-export interface ItemStartedNotification {
-  method: "item/started";
-  params: ItemStartedParams;
-}
-
-export interface ItemAgentMessageDeltaNotification {
-  method: "item/agentMessage/delta";
-  params: AgentMessageDeltaParams;
-}
-
-export interface ItemToolCallDeltaNotification {
-  method: "item/toolCall/delta";
-  params: ToolCallDeltaParams;
-}
-
-export interface ItemCompletedNotification {
-  method: "item/completed";
-  params: ItemCompletedParams;
-}
-
-export interface ApprovalRequestedNotification {
-  method: "approval/requested";
-  params: ApprovalRequestParams;
-}
-
-export interface ApprovalResolvedNotification {
-  method: "approval/resolved";
-  params: ApprovalResolveParams;
-}
-
-export interface ErrorWarningNotification {
-  method: "error/warning";
-  params: WarningParams;
+  [key: string]: unknown;
 }

@@ -7,11 +7,9 @@
  * EXACTLY ONE member is present per event, discriminating the frame kind:
  * `task`, `statusUpdate`, `artifactUpdate`, or `message`.
  *
- * The FIRST frame of every stream is ALWAYS a `task` frame (the task
- * snapshot). On POST /runs/stream its `task.status.state` is
+ * The FIRST frame of every stream is ALWAYS a `task` frame (the task snapshot). On POST /runs/stream its `task.status.state` is
  * TASK_STATE_SUBMITTED, emitted before execution begins. A streaming-only
- * client MUST read the run id from this first frame -- `task.id` -- because
- * it
+ * client MUST read the run id from this first frame -- `task.id` -- because it
  * is the only place a caller who did not start the run over a non-streaming
  * endpoint receives it, and it is what Get Agent Run and Resume Agent Run
  * Stream need to poll the run or reconnect to its stream after a drop.
@@ -33,6 +31,7 @@ export type AgentStreamEvent =
       statusUpdate?: never;
       artifactUpdate?: never;
       message?: never;
+      [key: string]: unknown;
     }
   | {
       /**
@@ -43,6 +42,7 @@ export type AgentStreamEvent =
       task?: never;
       artifactUpdate?: never;
       message?: never;
+      [key: string]: unknown;
     }
   | {
       /** Artifact content produced by the run. */
@@ -50,6 +50,7 @@ export type AgentStreamEvent =
       task?: never;
       statusUpdate?: never;
       message?: never;
+      [key: string]: unknown;
     }
   | {
       /** A message. Reserved for future use; not currently emitted. */
@@ -57,6 +58,7 @@ export type AgentStreamEvent =
       task?: never;
       statusUpdate?: never;
       artifactUpdate?: never;
+      [key: string]: unknown;
     };
 
 /**
@@ -73,6 +75,7 @@ export type AgentArtifactPart =
       data?: never;
       /** Producer-defined metadata for this part. */
       metadata?: { [key: string]: unknown };
+      [key: string]: unknown;
     }
   | {
       /** File content by link or bytes (file part). */
@@ -81,6 +84,7 @@ export type AgentArtifactPart =
       data?: never;
       /** Producer-defined metadata for this part. */
       metadata?: { [key: string]: unknown };
+      [key: string]: unknown;
     }
   | {
       /**
@@ -92,6 +96,7 @@ export type AgentArtifactPart =
       file?: never;
       /** Producer-defined metadata for this part. */
       metadata?: { [key: string]: unknown };
+      [key: string]: unknown;
     };
 
 /**
@@ -113,6 +118,7 @@ export type AgentFileContent =
       name?: string;
       /** MIME type of the file content. */
       mimeType?: string;
+      [key: string]: unknown;
     }
   | {
       /** Base64-encoded binary content. */
@@ -122,6 +128,7 @@ export type AgentFileContent =
       name?: string;
       /** MIME type of the file content. */
       mimeType?: string;
+      [key: string]: unknown;
     };
 
 /**
@@ -142,6 +149,7 @@ export interface AgentMessage {
   parts: AgentArtifactPart[];
   /** Producer-defined metadata. */
   metadata?: { [key: string]: unknown };
+  [key: string]: unknown;
 }
 
 /**
@@ -190,6 +198,7 @@ export interface AgentRunArtifact {
    * Producer-defined metadata, e.g. the tool that created the artifact.
    */
   metadata?: { [key: string]: unknown };
+  [key: string]: unknown;
 }
 
 /** Current status of a run. */
@@ -207,6 +216,7 @@ export interface AgentRunStatus {
    * @format date-time
    */
   timestamp?: string;
+  [key: string]: unknown;
 }
 
 /**
@@ -235,6 +245,7 @@ export interface AgentTask {
   history?: AgentMessage[];
   /** Producer-defined metadata. */
   metadata?: { [key: string]: unknown };
+  [key: string]: unknown;
 }
 
 /**
@@ -261,6 +272,7 @@ export interface AgentTaskArtifactUpdateEvent {
   append?: boolean;
   /** True on the artifact's final chunk. */
   lastChunk?: boolean;
+  [key: string]: unknown;
 }
 
 /**
@@ -275,23 +287,15 @@ export interface AgentTaskArtifactUpdateEvent {
  * cancellation support; INPUT_REQUIRED and AUTH_REQUIRED are reserved for
  * interactive runs. Consumers should handle all nine states.
  *
- * -  `TASK_STATE_UNSPECIFIED`: The task state is unknown or has not been
- *   set. Non-terminal.
- * -  `TASK_STATE_SUBMITTED`: The task was accepted and is waiting to begin.
- *   Non-terminal.
- * -  `TASK_STATE_WORKING`: The agent is actively processing the task.
- *   Non-terminal.
- * -  `TASK_STATE_INPUT_REQUIRED`: The agent needs additional user or client
- *   input. Interrupted.
- * -  `TASK_STATE_AUTH_REQUIRED`: Additional authentication is required.
- *   Interrupted.
+ * - `TASK_STATE_UNSPECIFIED`: The task state is unknown or has not been set. Non-terminal.
+ * - `TASK_STATE_SUBMITTED`: The task was accepted and is waiting to begin. Non-terminal.
+ * - `TASK_STATE_WORKING`: The agent is actively processing the task. Non-terminal.
+ * - `TASK_STATE_INPUT_REQUIRED`: The agent needs additional user or client input. Interrupted.
+ * - `TASK_STATE_AUTH_REQUIRED`: Additional authentication is required. Interrupted.
  * - `TASK_STATE_COMPLETED`: The task completed successfully. Terminal.
- * -  `TASK_STATE_FAILED`: The task ended because of an execution error.
- *   Terminal.
- * -  `TASK_STATE_CANCELED`: The task was canceled before completion.
- *   Terminal.
- * -  `TASK_STATE_REJECTED`: The agent declined or could not accept the task.
- *   Terminal.
+ * - `TASK_STATE_FAILED`: The task ended because of an execution error. Terminal.
+ * - `TASK_STATE_CANCELED`: The task was canceled before completion. Terminal.
+ * - `TASK_STATE_REJECTED`: The agent declined or could not accept the task. Terminal.
  */
 export type AgentTaskState =
   | "TASK_STATE_UNSPECIFIED"
@@ -337,4 +341,5 @@ export interface AgentTaskStatusUpdateEvent {
   contextId?: string;
   /** The status entered. */
   status: AgentRunStatus;
+  [key: string]: unknown;
 }

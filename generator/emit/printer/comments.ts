@@ -8,14 +8,21 @@ import { Code } from "./code.js";
  */
 export function jsDoc(paragraphs: readonly string[]): Code | undefined {
   const lines = paragraphs
-    .flatMap((paragraph) => paragraph.split(LINE_BREAK))
-    .flatMap(wrap)
+    .flatMap((paragraph) => paragraph.split(BLANK_LINE).flatMap((block, i) => [...(i === 0 ? [] : [""]), ...layOut(block)]))
     .map((line) => line.replaceAll("*/", "*\\/").trimEnd());
   while (lines.at(-1) === "") lines.pop();
   if (lines.length === 0) return undefined;
   if (lines.length === 1 && lines[0]!.length <= 60) return Code.trusted(`/** ${lines[0]} */`);
   return Code.trusted(b.join(b.hardline, ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"]));
 }
+
+/** A block the author broke into lines keeps its lines; one long line is wrapped. */
+function layOut(block: string): string[] {
+  const lines = block.split(LINE_BREAK);
+  return lines.length === 1 ? wrap(lines[0]!) : lines;
+}
+
+const BLANK_LINE = /(?:\r\n|[\n\r\u2028\u2029])[ \t]*(?:\r\n|[\n\r\u2028\u2029])/;
 
 /** Text per line of a comment, so that most comments fit in 80 columns where they are. */
 const TEXT_WIDTH = 74;

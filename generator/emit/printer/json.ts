@@ -9,7 +9,12 @@ import { Code, concat, group, hardline, indent, join, line, softline } from "./c
 export function jsonCode(value: JsonValue): Code {
   if (Array.isArray(value)) {
     if (value.length === 0) return Code.trusted("[]");
-    return group(Code.trusted("["), indent(softline, join(concat(Code.trusted(","), line), value.map(jsonCode))), softline, Code.trusted("]"));
+    return group(
+      Code.trusted("["),
+      indent(softline, join(concat(Code.trusted(","), line), value.map(jsonCode))),
+      softline,
+      Code.trusted("]"),
+    );
   }
   if (isJsonObject(value)) {
     const keys = Object.keys(value);

@@ -1,0 +1,48 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { corpusDocuments } from "../helpers/corpus.js";
+import { REPO } from "../helpers/project.js";
+
+const TSC = path.join(REPO, "node_modules/.bin/tsc");
+const tsc = (project: string) => spawnSync(TSC, ["-p", project], { encoding: "utf8" });
+
+const scratch = mkdtempSync(path.join(tmpdir(), "agentwire-types-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("generated types", () => {
+  it("narrow, build valid values and refuse misuse (test/generated/*.types.ts, strict tsc)", () => {
+    const result = tsc(path.join(import.meta.dirname, "tsconfig.json"));
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+
+  it("accept, as typed literals, every real document the effective schema accepts", () => {
+    const valid = corpusDocuments().filter((document) => document.valid);
+    const files: string[] = [];
+    for (const protocol of new Set(valid.map((document) => document.protocol))) {
+      const documents = valid.filter((document) => document.protocol === protocol);
+      const types = [...new Set(documents.map((document) => document.definition))].sort();
+      const source = [
+        `import type { ${types.join(", ")} } from ${JSON.stringify(path.join(REPO, "generated/src", protocol, "index.js"))};`,
+        ...documents.map((document, i) => `// ${document.file}\nexport const document${i}: ${document.definition} = ${JSON.stringify(document.document)};`),
+      ].join("\n");
+      const file = path.join(scratch, `${protocol}.ts`);
+      writeFileSync(file, `${source}\n`);
+      files.push(file);
+    }
+    writeFileSync(
+      path.join(scratch, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { target: "es2022", module: "nodenext", types: [], strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noEmit: true },
+        files,
+      }),
+    );
+    expect(valid.length).toBe(393);
+    const result = tsc(path.join(scratch, "tsconfig.json"));
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+});
