@@ -75,8 +75,8 @@ async function runGenerate(root: string, io: Io): Promise<number> {
   writeGeneration(path.join(root, "generated"), generation.files);
   const width = Math.max(...generation.protocols.map((protocol) => protocol.name.length));
   for (const { name, types, unions, files } of generation.protocols)
-    io.out(`${name.padEnd(width)}  ${types} types, ${unions} unions, ${files} files`);
-  io.out(`generated ${generation.files.length} files in ${Math.round(performance.now() - started)} ms`);
+    io.out(`${name.padEnd(width)}  ${count(types, "type")}, ${count(unions, "union")}, ${count(files, "file")}`);
+  io.out(`generated ${count(generation.files.length, "file")} in ${Math.round(performance.now() - started)} ms`);
   return 0;
 }
 
@@ -100,6 +100,10 @@ async function runCheck(root: string, io: Io): Promise<number> {
   ].filter((part) => part !== "");
   io.err(`generated/ is out of date: ${parts.join(", ")} (${count} files). Run \`npm run generate\` and commit the result.`);
   return 1;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** The nearest folder, from `start` upwards, that holds `schemas/protocols.json`. */

@@ -20,6 +20,13 @@ export function normalize(effective: ResolvedSchema): Ir {
       shape: normalizer.shapeOf(name),
     };
   });
+  const cycle = aliasCycle(types);
+  if (cycle !== undefined)
+    normalizer.fail(
+      appendPointer("/$defs", cycle[0]!),
+      `"${cycle[0]}" is defined only in terms of itself (${cycle.join(" → ")})`,
+      "a type may contain itself in a property or an array, not be another name for itself",
+    );
   const rootRef = effective.schema["$ref"];
   const root = typeof rootRef === "string" ? /^#\/\$defs\/([^/]+)$/.exec(decodeURIComponent(rootRef))?.[1] : undefined;
   const shapes = new Map(types.map((type) => [type.name, type.shape]));
@@ -28,6 +35,40 @@ export function normalize(effective: ResolvedSchema): Ir {
     ...(root === undefined ? {} : { root: unescapeToken(root) }),
     types: types.map((type) => ({ ...type, shape: mapFields(type.shape, (field) => withCanonicalDefault(field, shapes)) })),
   };
+}
+
+/**
+ * A cycle of names that only stand for each other (`A = B | null`, `B = A`): no value
+ * could ever be built, and TypeScript refuses such aliases. A cycle through an object or
+ * an array is a recursive type, and fine.
+ */
+function aliasCycle(types: readonly NamedType[]): string[] | undefined {
+  const shapes = new Map(types.map((type) => [type.name, type.shape]));
+  const aliased = (shape: Shape): string[] => {
+    switch (shape.kind) {
+      case "ref":
+        return shapes.get(shape.name)?.kind === "object" ? [] : [shape.name];
+      case "nullable":
+        return aliased(shape.shape);
+      case "union":
+        return shape.members.flatMap(aliased);
+      default:
+        return [];
+    }
+  };
+  const visit = (name: string, path: readonly string[]): string[] | undefined => {
+    if (path.includes(name)) return [...path.slice(path.indexOf(name)), name];
+    for (const next of aliased(shapes.get(name)!)) {
+      const cycle = visit(next, [...path, name]);
+      if (cycle !== undefined) return cycle;
+    }
+    return undefined;
+  };
+  for (const type of types) {
+    const cycle = visit(type.name, []);
+    if (cycle !== undefined) return cycle;
+  }
+  return undefined;
 }
 
 /**

@@ -359,11 +359,13 @@ export class Normalizer implements ShapeLookup {
         return { ...shape, additional: intersect(shape.additional, rest, this) };
       case "map":
         return { ...shape, values: intersect(shape.values, rest, this) };
+      case "ref":
+        // Closing another type's object makes a new, unnamed one.
+        return this.closeUnevaluated(this.shapeOf(shape.name), schema, pointer);
       case "union":
       case "tagged-union":
       case "nullable":
-      case "ref":
-        return this.unsupported("unevaluatedProperties on a union or a bare $ref");
+        return this.unsupported("unevaluatedProperties on a union");
       default:
         return shape;
     }

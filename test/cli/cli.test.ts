@@ -36,7 +36,7 @@ describe("agentwire generate", () => {
     const { code, out } = await run(root, "generate");
     expect(code).toBe(0);
     expect(out).toMatch(
-      /^a2a {9}51 types, 5 unions, 3 files\nag-ui {7}82 types, 7 unions, 3 files\napp-server {2}33 types, 1 unions, 3 files\ngtm-agent {3}11 types, 3 unions, 3 files\ngenerated 15 files in \d+ ms\n$/,
+      /^a2a {9}51 types, 5 unions, 3 files\nag-ui {7}82 types, 7 unions, 3 files\napp-server {2}33 types, 1 union, 3 files\ngtm-agent {3}11 types, 3 unions, 3 files\ngenerated 15 files in \d+ ms\n$/,
     );
     expect(snapshot(path.join(root, "generated"))).toEqual(snapshotOwned(REPO));
   });
