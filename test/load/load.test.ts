@@ -1,24 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../generator/errors.js";
 import { parseJson } from "../../generator/json.js";
 import { load } from "../../generator/load/index.js";
+import { inputError } from "../helpers/failure.js";
 import { makeProject, REPO } from "../helpers/project.js";
 
-/** The message an input error prints, or a failure if loading succeeded. */
-function loadError(root: string): string {
-  try {
-    load(root);
-  } catch (error) {
-    if (error instanceof InputError) return error.message;
-    throw error;
-  }
-  throw new Error("expected an InputError");
-}
+const loadError = (root: string) => inputError(() => load(root));
 
 const config = (...protocols: object[]) => ({ "schemas/protocols.json": { protocols } });
 
 describe("load", () => {
-  it("reads the repository's four protocols, sorted by name, with their overlays", () => {
+  it("reads the repository's four protocols, sorted by name, with their overlays", async () => {
     const project = load(REPO);
     expect(project.protocols.map((protocol) => protocol.config.name)).toEqual(["a2a", "ag-ui", "app-server", "gtm-agent"]);
     for (const protocol of project.protocols) {
@@ -27,12 +18,12 @@ describe("load", () => {
     }
   });
 
-  it("reports a JSON syntax error with its line and column", () => {
+  it("reports a JSON syntax error with its line and column", async () => {
     const root = makeProject({
       ...config({ name: "demo", schema: "demo.schema.json" }),
       "schemas/demo.schema.json": '{\n  "type": "object",\n  "properties": { "a": }\n}\n',
     });
-    expect(loadError(root)).toBe('schemas/demo.schema.json:3:24: invalid JSON: expected a JSON value, found "}"');
+    expect(await loadError(root)).toBe('schemas/demo.schema.json:3:24: invalid JSON: expected a JSON value, found "}"');
   });
 
   it.each([
@@ -54,21 +45,21 @@ describe("load", () => {
       { name: "demo", schema: "demo.schema.json", sha256: "0".repeat(64) },
       "schemas/protocols.json#/protocols/0/sha256: schemas/demo.schema.json has sha256",
     ],
-  ])("refuses the config entry %j", (entry, message) => {
+  ])("refuses the config entry %j", async (entry, message) => {
     const root = makeProject({ ...config(entry), "schemas/demo.schema.json": { type: "object" } });
-    expect(loadError(root)).toContain(message);
+    expect(await loadError(root)).toContain(message);
   });
 
-  it("refuses two protocols with one name", () => {
+  it("refuses two protocols with one name", async () => {
     const root = makeProject({
       ...config({ name: "demo", schema: "demo.schema.json" }, { name: "demo", schema: "demo.schema.json" }),
       "schemas/demo.schema.json": {},
     });
-    expect(loadError(root)).toBe('schemas/protocols.json#/protocols/1/name: duplicate protocol name "demo", also at /protocols/0');
+    expect(await loadError(root)).toBe('schemas/protocols.json#/protocols/1/name: duplicate protocol name "demo", also at /protocols/0');
   });
 
-  it("refuses a config without protocols", () => {
-    expect(loadError(makeProject({ "schemas/protocols.json": { protocol: [] } }))).toBe(
+  it("refuses a config without protocols", async () => {
+    expect(await loadError(makeProject({ "schemas/protocols.json": { protocol: [] } }))).toBe(
       'schemas/protocols.json: expected an object with a "protocols" array\n  e.g. { "protocols": [{ "name": "acme", "schema": "acme.schema.json" }] }',
     );
   });
@@ -81,7 +72,7 @@ describe("parseJson", () => {
     ['{"a": 1}\n x', 2, 2, 'expected end of input, found "x"'],
     ['"tab\there"', 1, 5, "expected an escaped control character"],
     ["", 1, 1, "expected a JSON value, found end of input"],
-  ])("%j fails at %i:%i", (text, line, column, problem) => {
+  ])("%j fails at %i:%i", async (text, line, column, problem) => {
     expect(() => parseJson(text, "x.json")).toThrow(`x.json:${line}:${column}: invalid JSON: ${problem}`);
   });
 });

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../generator/errors.js";
 import type { JsonObject } from "../../generator/json.js";
+import { inputError } from "../helpers/failure.js";
 import { irOf } from "../helpers/in-memory.js";
 
-function failure(schema: JsonObject): string {
-  try {
-    irOf(schema);
-  } catch (error) {
-    if (error instanceof InputError) return error.message;
-    throw error;
-  }
-  throw new Error("expected an InputError");
-}
+const failure = (schema: JsonObject) => inputError(() => irOf(schema));
 
 describe("normalize: what it refuses", () => {
   it.each([
@@ -42,16 +34,16 @@ describe("normalize: what it refuses", () => {
       'schemas/test.schema.json#/$defs/A/patternProperties/^x-: unsupported: the pattern property "^x-"',
     ],
     ["a constant object", { $defs: { A: { const: { a: 1 } } } }, "unsupported: a constant that is an object"],
-  ])("%s", (_, schema, message) => {
-    expect(failure(schema)).toContain(message);
+  ])("%s", async (_, schema, message) => {
+    expect(await failure(schema)).toContain(message);
   });
 
-  it("refuses an allOf whose parts contradict each other", () => {
-    expect(failure({ $defs: { A: { allOf: [{ type: "string" }, { type: "integer" }] } } })).toBe(
+  it("refuses an allOf whose parts contradict each other", async () => {
+    expect(await failure({ $defs: { A: { allOf: [{ type: "string" }, { type: "integer" }] } } })).toBe(
       "schemas/test.schema.json#/$defs/A: no value satisfies this schema: its parts contradict each other\n  check the allOf members and $ref for types or constants that exclude each other",
     );
     expect(
-      failure({
+      await failure({
         $defs: {
           A: { allOf: [{ $ref: "#/$defs/B" }, { properties: { kind: { const: "c" } }, required: ["kind"] }] },
           B: { type: "object", properties: { kind: { enum: ["a", "b"] } } },
@@ -60,25 +52,25 @@ describe("normalize: what it refuses", () => {
     ).toContain("no value satisfies this schema");
   });
 
-  it("refuses an invalid pattern, naming it", () => {
-    expect(failure({ $defs: { A: { type: "string", pattern: "([a-z]" } } })).toMatch(
+  it("refuses an invalid pattern, naming it", async () => {
+    expect(await failure({ $defs: { A: { type: "string", pattern: "([a-z]" } } })).toMatch(
       /^schemas\/test\.schema\.json#\/\$defs\/A\/pattern: invalid pattern "\(\[a-z\]": /,
     );
   });
 
-  it("refuses an empty oneOf and an unknown type", () => {
-    expect(failure({ $defs: { A: { oneOf: [] } } })).toBe(
+  it("refuses an empty oneOf and an unknown type", async () => {
+    expect(await failure({ $defs: { A: { oneOf: [] } } })).toBe(
       'schemas/test.schema.json#/$defs/A/oneOf: "oneOf" must be a non-empty array of schemas',
     );
-    expect(failure({ $defs: { A: { type: "text" } } })).toBe('schemas/test.schema.json#/$defs/A/type: unknown type "text"');
+    expect(await failure({ $defs: { A: { type: "text" } } })).toBe('schemas/test.schema.json#/$defs/A/type: unknown type "text"');
   });
 
-  it("refuses a type composed of itself, but not one that contains itself", () => {
-    expect(failure({ $defs: { A: { allOf: [{ $ref: "#/$defs/B" }] }, B: { allOf: [{ $ref: "#/$defs/A" }] } } })).toContain(
+  it("refuses a type composed of itself, but not one that contains itself", async () => {
+    expect(await failure({ $defs: { A: { allOf: [{ $ref: "#/$defs/B" }] }, B: { allOf: [{ $ref: "#/$defs/A" }] } } })).toContain(
       '"A" is defined only in terms of itself (A → B → A)',
     );
     expect(
-      failure({
+      await failure({
         $defs: { A: { anyOf: [{ $ref: "#/$defs/B" }, { type: "null" }] }, B: { type: "object", allOf: [{ $ref: "#/$defs/A" }] } },
       }),
     ).toContain('"B" is composed of itself');
@@ -91,15 +83,15 @@ describe("normalize: what it refuses", () => {
     });
   });
 
-  it("refuses a required property that additionalProperties forbids", () => {
-    expect(failure({ $defs: { A: { type: "object", required: ["x"], additionalProperties: false } } })).toContain(
+  it("refuses a required property that additionalProperties forbids", async () => {
+    expect(await failure({ $defs: { A: { type: "object", required: ["x"], additionalProperties: false } } })).toContain(
       '"x" is required but additionalProperties forbids it',
     );
   });
 });
 
 describe("normalize: unevaluatedProperties", () => {
-  it("closes a referenced object over the fields it declares", () => {
+  it("closes a referenced object over the fields it declares", async () => {
     const ir = irOf({
       $defs: {
         Open: { type: "object", properties: { a: { type: "string" } } },
@@ -109,7 +101,7 @@ describe("normalize: unevaluatedProperties", () => {
     expect(ir.types[1]!.shape).toMatchObject({ kind: "object", fields: [{ name: "a" }], additional: { kind: "never" } });
   });
 
-  it("does nothing where a part already evaluates every property", () => {
+  it("does nothing where a part already evaluates every property", async () => {
     const ir = irOf({
       $defs: {
         A: { allOf: [{ type: "object", additionalProperties: true }], properties: { a: { type: "string" } }, unevaluatedProperties: false },
@@ -118,8 +110,8 @@ describe("normalize: unevaluatedProperties", () => {
     expect(ir.types[0]!.shape).toMatchObject({ kind: "object", additional: { kind: "unknown" } });
   });
 
-  it("refuses it on a union, which it would close member by member", () => {
-    expect(failure({ $defs: { A: { anyOf: [{ type: "object" }, { type: "string" }], unevaluatedProperties: false } } })).toContain(
+  it("refuses it on a union, which it would close member by member", async () => {
+    expect(await failure({ $defs: { A: { anyOf: [{ type: "object" }, { type: "string" }], unevaluatedProperties: false } } })).toContain(
       "unsupported: unevaluatedProperties on a union",
     );
   });

@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../generator/errors.js";
 import type { JsonObject } from "../../generator/json.js";
+import { inputError } from "../helpers/failure.js";
 import { effectiveSchema, irOf } from "../helpers/in-memory.js";
 
 const because = "the prose says so";
-
-function failure(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InputError) return error.message;
-    throw error;
-  }
-  throw new Error("expected an InputError");
-}
 
 const defs = (schema: JsonObject) => schema["$defs"] as Record<string, JsonObject>;
 
@@ -25,7 +15,7 @@ describe("overlay: facts", () => {
     patternProperties: { "^(status_update)$": { type: "string" } },
   };
 
-  it("exactlyOne writes a oneOf of required properties, counting wire aliases", () => {
+  it("exactlyOne writes a oneOf of required properties, counting wire aliases", async () => {
     const schema = effectiveSchema({ $defs: { Frame: frame } }, [
       { at: "/$defs/Frame", exactlyOne: ["task", "statusUpdate"], because },
     ]).schema;
@@ -35,16 +25,16 @@ describe("overlay: facts", () => {
     ]);
   });
 
-  it("exactlyOne refuses a member the schema does not declare, or a schema that already has a oneOf", () => {
+  it("exactlyOne refuses a member the schema does not declare, or a schema that already has a oneOf", async () => {
     expect(
-      failure(() => effectiveSchema({ $defs: { Frame: frame } }, [{ at: "/$defs/Frame", exactlyOne: ["task", "nope"], because }])),
+      await inputError(() => effectiveSchema({ $defs: { Frame: frame } }, [{ at: "/$defs/Frame", exactlyOne: ["task", "nope"], because }])),
     ).toBe('schemas/overlays/test.json#/facts/0: "nope" is not a property of that schema (at "/$defs/Frame")');
     expect(
-      failure(() => effectiveSchema({ $defs: { U: { oneOf: [{}, {}] } } }, [{ at: "/$defs/U", exactlyOne: ["a", "b"], because }])),
+      await inputError(() => effectiveSchema({ $defs: { U: { oneOf: [{}, {}] } } }, [{ at: "/$defs/U", exactlyOne: ["a", "b"], because }])),
     ).toContain("the schema already has a oneOf");
   });
 
-  it("fallback and enumNumbers become annotations the IR reads", () => {
+  it("fallback and enumNumbers become annotations the IR reads", async () => {
     const ir = irOf(
       {
         $defs: {
@@ -64,23 +54,23 @@ describe("overlay: facts", () => {
     });
   });
 
-  it("refuses a fallback outside the enum and numbers that do not name every value once", () => {
+  it("refuses a fallback outside the enum and numbers that do not name every value once", async () => {
     const state = { $defs: { State: { anyOf: [{ type: "string", enum: ["A", "B"] }, { type: "integer" }] } } };
-    expect(failure(() => irOf(state, [{ at: "/$defs/State", fallback: "C", because }]))).toContain(
+    expect(await inputError(() => irOf(state, [{ at: "/$defs/State", fallback: "C", because }]))).toContain(
       'the fallback "C" is not one of the enum\'s values',
     );
-    expect(failure(() => irOf(state, [{ at: "/$defs/State", enumNumbers: { A: 0 }, because }]))).toContain(
+    expect(await inputError(() => irOf(state, [{ at: "/$defs/State", enumNumbers: { A: 0 }, because }]))).toContain(
       "enum numbers must name each value exactly once: A, B",
     );
-    expect(failure(() => irOf(state, [{ at: "/$defs/State", enumNumbers: { A: 0, B: 0 }, because }]))).toContain(
+    expect(await inputError(() => irOf(state, [{ at: "/$defs/State", enumNumbers: { A: 0, B: 0 }, because }]))).toContain(
       "two values have the same number",
     );
-    expect(failure(() => irOf({ $defs: { N: { type: "string" } } }, [{ at: "/$defs/N", fallback: "x", because }]))).toContain(
+    expect(await inputError(() => irOf({ $defs: { N: { type: "string" } } }, [{ at: "/$defs/N", fallback: "x", because }]))).toContain(
       "apply to an enum, and this is a string",
     );
   });
 
-  it("nameMembers moves inline members into $defs, named from their tag", () => {
+  it("nameMembers moves inline members into $defs, named from their tag", async () => {
     const member = (method: string) => ({ type: "object", properties: { method: { const: method } }, required: ["method"] });
     const schema = effectiveSchema({ title: "Note", oneOf: [member("turn/started"), member("error/warning")] }, [
       { at: "/$defs/Note", nameMembers: { tag: "method", suffix: "Notification" }, because },
@@ -92,25 +82,25 @@ describe("overlay: facts", () => {
     expect(defs(schema)["TurnStartedNotification"]).toEqual({ title: "TurnStartedNotification", ...member("turn/started") });
   });
 
-  it("nameMembers refuses a member without a constant tag, and a name already taken", () => {
+  it("nameMembers refuses a member without a constant tag, and a name already taken", async () => {
     expect(
-      failure(() =>
+      await inputError(() =>
         effectiveSchema({ title: "Note", oneOf: [{ type: "object" }] }, [{ at: "/$defs/Note", nameMembers: { tag: "method" }, because }]),
       ),
     ).toContain('a member has no constant "method" to name it by');
     const taken = { title: "Note", oneOf: [{ properties: { kind: { const: "a" } } }], $defs: { A: {} } };
-    expect(failure(() => effectiveSchema(taken, [{ at: "/$defs/Note", nameMembers: { tag: "kind" }, because }]))).toContain(
+    expect(await inputError(() => effectiveSchema(taken, [{ at: "/$defs/Note", nameMembers: { tag: "kind" }, because }]))).toContain(
       'the name "A" for the member tagged "a" is taken',
     );
   });
 
-  it("annotate adds annotations and refuses assertions", () => {
+  it("annotate adds annotations and refuses assertions", async () => {
     const schema = effectiveSchema({ $defs: { Old: { type: "object" } } }, [
       { at: "/$defs/Old", annotate: { deprecated: true }, because },
     ]).schema;
     expect(defs(schema)["Old"]).toEqual({ type: "object", deprecated: true });
     expect(
-      failure(() => effectiveSchema({ $defs: { Old: {} } }, [{ at: "/$defs/Old", annotate: { required: ["x"] }, because }])),
+      await inputError(() => effectiveSchema({ $defs: { Old: {} } }, [{ at: "/$defs/Old", annotate: { required: ["x"] }, because }])),
     ).toContain('schemas/overlays/test.json#/facts/0/annotate/required: "required" constrains values; an overlay only annotates');
   });
 });
@@ -124,7 +114,7 @@ describe("overlay: the file", () => {
     [{ at: "$defs/A", fallback: "x", because }, '#/facts/0/at: "at" must be a JSON Pointer'],
     [{ at: "/$defs/B", fallback: "x", because }, '#/facts/0: nothing is there (at "/$defs/B")'],
     [{ at: "/$defs/A", fallback: "x", because, why: "" }, '#/facts/0/why: unknown key "why"'],
-  ])("refuses %j", (fact, message) => {
-    expect(failure(() => effectiveSchema(schema, [fact]))).toContain(message);
+  ])("refuses %j", async (fact, message) => {
+    expect(await inputError(() => effectiveSchema(schema, [fact]))).toContain(message);
   });
 });

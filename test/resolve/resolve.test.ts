@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../generator/errors.js";
 import type { JsonObject } from "../../generator/json.js";
 import { load } from "../../generator/load/index.js";
 import { normalize } from "../../generator/normalize/index.js";
 import { applyOverlays } from "../../generator/overlay/index.js";
 import { resolve } from "../../generator/resolve/index.js";
+import { inputError } from "../helpers/failure.js";
 import { demoProject } from "../helpers/project.js";
 
 async function resolved(root: string): Promise<JsonObject> {
@@ -12,15 +12,7 @@ async function resolved(root: string): Promise<JsonObject> {
   return (await resolve(project, project.protocols[0]!)).schema;
 }
 
-async function failure(root: string, stage: (root: string) => Promise<unknown> = resolved): Promise<string> {
-  try {
-    await stage(root);
-  } catch (error) {
-    if (error instanceof InputError) return error.message;
-    throw error;
-  }
-  throw new Error("expected an InputError");
-}
+const failure = (root: string, stage: (root: string) => Promise<unknown> = resolved) => inputError(() => stage(root));
 
 const defs = (schema: JsonObject) => schema["$defs"] as Record<string, JsonObject>;
 
