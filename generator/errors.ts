@@ -25,7 +25,7 @@ export class InputError extends Error {
   }
 }
 
-export function formatLocation({ file, pointer, line, column }: SourceLocation): string {
+function formatLocation({ file, pointer, line, column }: SourceLocation): string {
   if (line !== undefined) return `${file}:${line}:${column ?? 1}`;
   if (pointer !== undefined && pointer !== "") return `${file}#${pointer}`;
   return file;

@@ -40,7 +40,7 @@ export interface Project {
   readonly templates: Templates;
 }
 
-export const CONFIG_FILE = "protocols.json";
+const CONFIG_FILE = "protocols.json";
 
 /** Reads `schemas/protocols.json` and every schema and overlay it names. */
 export function load(root: string): Project {

@@ -175,7 +175,7 @@ function intersectNumbers(a: NumberShape, b: NumberShape, lookup: ShapeLookup): 
 }
 
 /** Keeps the values of an enum that `keep` accepts, with their descriptions. */
-export function narrowEnum(shape: EnumShape, keep: (value: JsonPrimitive) => boolean): Shape {
+function narrowEnum(shape: EnumShape, keep: (value: JsonPrimitive) => boolean): Shape {
   const kept = shape.values.map((value, i) => ({ value, description: shape.descriptions?.[i] ?? null })).filter(({ value }) => keep(value));
   if (kept.length === 0) return NEVER;
   if (kept.length === 1 && kept.length !== shape.values.length) return { kind: "literal", value: kept[0]!.value };
