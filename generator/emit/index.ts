@@ -3,8 +3,13 @@ import type { ResolvedSchema } from "../resolve/index.js";
 import type { Code } from "./printer/code.js";
 import { concat, hardline, ts } from "./printer/code.js";
 import { GeneratedFile } from "./printer/file.js";
+import { identifier } from "./printer/escape.js";
 import { jsonCode } from "./printer/json.js";
+import { exportFrom } from "./printer/statements.js";
+import { generateDecoders } from "./decode.js";
+import { generateGuards } from "./guards.js";
 import { generateTypes } from "./types.js";
+import { generateValidators } from "./validate.js";
 
 /** A file to write, before formatting: code to lay out, or text to write as it is. */
 export type EmittedFile = { readonly path: string; readonly code: Code } | { readonly path: string; readonly text: string };
@@ -24,11 +29,25 @@ export function emitProtocol(ir: Ir, effective: ResolvedSchema): EmittedFile[] {
   const dir = `src/${config.name}`;
   const types = new GeneratedFile(`${dir}/types.ts`, header);
   generateTypes(types, ir);
+  const guards = new GeneratedFile(`${dir}/guards.ts`, header);
+  generateGuards(guards, ir);
+  const validate = new GeneratedFile(`${dir}/validate.ts`, header);
+  generateValidators(validate, ir);
+  generateDecoders(validate, ir);
   const index = new GeneratedFile(`${dir}/index.ts`, header);
-  index.declare(ts`export * from "./types.js";`);
+  index.declare(
+    ts`export * from "./types.js";`,
+    ts`export * from "./guards.js";`,
+    ts`export * from "./validate.js";`,
+    exportFrom(["DecodeOptions", "DecodeResult", "ValidationError", "ValidationResult"].map(identifier), "../runtime.js", {
+      typeOnly: true,
+    }),
+  );
   const effectiveSchema = { $comment: header.join(" "), ...effective.schema };
   return [
     { path: types.path, code: types.toCode() },
+    { path: guards.path, code: guards.toCode() },
+    { path: validate.path, code: validate.toCode() },
     { path: index.path, code: index.toCode() },
     { path: `${dir}/schema.json`, code: concat(jsonCode(effectiveSchema), hardline) },
   ];

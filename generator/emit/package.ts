@@ -30,5 +30,6 @@ export function emitPackage(protocols: readonly ProtocolEntry[], templates: Temp
     { path: "package.json", code: concat(jsonCode(manifest), hardline) },
     { path: "tsconfig.json", code: concat(jsonCode(templates.tsconfig), hardline) },
     { path: "README.md", text: templates.readme.replace("{{protocols}}", list) },
+    { path: "src/runtime.ts", text: templates.runtime },
   ];
 }

@@ -30,6 +30,8 @@ export interface Templates {
   readonly manifest: JsonObject;
   readonly tsconfig: JsonObject;
   readonly readme: string;
+  /** The helpers every protocol's generated code shares, as TypeScript source. */
+  readonly runtime: string;
 }
 
 export interface Project {
@@ -71,19 +73,20 @@ function loadTemplates(root: string): Templates {
     if (!isJsonObject(source.document)) throw new InputError({ file: source.file }, "expected a JSON object");
     return source.document;
   };
-  const readmeFile = path.join(root, "templates", "README.md");
-  let readme: string;
-  try {
-    readme = readFileSync(readmeFile, "utf8");
-  } catch {
-    throw new InputError({ file: "templates/README.md" }, "cannot read the package README template");
-  }
+  const text = (name: string): string => {
+    try {
+      return readFileSync(path.join(root, "templates", name), "utf8");
+    } catch {
+      throw new InputError({ file: `templates/${name}` }, "cannot read this template");
+    }
+  };
+  const readme = text("README.md");
   if (!readme.includes(PROTOCOLS_PLACEHOLDER))
     throw new InputError(
       { file: "templates/README.md" },
       `the template must contain ${PROTOCOLS_PLACEHOLDER}, where the table of protocols goes`,
     );
-  return { manifest: json("package.json"), tsconfig: json("tsconfig.json"), readme };
+  return { manifest: json("package.json"), tsconfig: json("tsconfig.json"), readme, runtime: text("runtime.ts") };
 }
 
 /** Resolves a config path, refusing one that leaves the schemas folder. */

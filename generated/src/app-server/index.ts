@@ -3,3 +3,11 @@
 // Do not edit: change the schema or its overlay, then run `npm run generate`.
 
 export * from "./types.js";
+export * from "./guards.js";
+export * from "./validate.js";
+export type {
+  DecodeOptions,
+  DecodeResult,
+  ValidationError,
+  ValidationResult,
+} from "../runtime.js";

@@ -66,3 +66,23 @@ export function literal(value: JsonPrimitive): Code {
   if (typeof value === "number") return numberLiteral(value);
   return Code.trusted(String(value));
 }
+
+/**
+ * A template literal: the text with `${name}` for each placeholder name. Backslashes,
+ * backticks and `${` in the text are escaped.
+ */
+export function templateLiteral(parts: readonly (string | { readonly name: string })[]): Code {
+  const text = parts
+    .map((part) =>
+      typeof part === "string"
+        ? [...part].map((char) => (char === "\\" || char === "`" || char === "$" ? `\\${char}` : escapeControl(char))).join("")
+        : `\${${part.name}}`,
+    )
+    .join("");
+  return Code.trusted(`\`${text}\``);
+}
+
+function escapeControl(char: string): string {
+  const code = char.codePointAt(0)!;
+  return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029 ? `\\u${code.toString(16).padStart(4, "0")}` : char;
+}

@@ -1,0 +1,226 @@
+// The few helpers the generated code of every protocol shares. Copied from
+// templates/runtime.ts by agentwire; the package has no runtime dependencies.
+
+/** An object that is not an array or null: what JSON Schema calls an object. */
+export function isRecord(
+  value: unknown,
+): value is { readonly [key: string]: unknown } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** `Array.isArray`, typed so that the items are `unknown` rather than `any`. */
+export function isArray(value: unknown): value is readonly unknown[] {
+  return Array.isArray(value);
+}
+
+/**
+ * A property the object has itself. Used for names that every object inherits
+ * (`constructor`, `toString`, `__proto__`…), which a plain read would find on the prototype.
+ */
+export function own(
+  object: { readonly [key: string]: unknown },
+  key: string,
+): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** The length of a string in Unicode code points, as JSON Schema counts it. */
+export function codePointLength(text: string): number {
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    length++;
+  }
+  return length;
+}
+
+/** Whether no two items are equal as JSON values (`uniqueItems`). */
+export function hasUniqueItems(items: readonly unknown[]): boolean {
+  for (let i = 1; i < items.length; i++)
+    for (let j = 0; j < i; j++) if (jsonEqual(items[i], items[j])) return false;
+  return true;
+}
+
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    a === null ||
+    b === null
+  )
+    return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length)
+      return false;
+    return a.every((item, i) => jsonEqual(item, b[i]));
+  }
+  const left = a as { readonly [key: string]: unknown };
+  const right = b as { readonly [key: string]: unknown };
+  const keys = Object.keys(left);
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every(
+      (key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]),
+    )
+  );
+}
+
+/** One way a value fails its schema. */
+export interface ValidationError {
+  /** Where the failing value is, as a JSON Pointer into the value ("" is the value itself). */
+  readonly path: string;
+  /** The JSON Schema keyword that failed: type, required, enum, const, pattern, oneOf… */
+  readonly keyword: string;
+  /** What is wrong, for a person: `must be one of "developer", "system"`. */
+  readonly message: string;
+}
+
+/** A value that passed, typed; or every reason it did not. */
+export type ValidationResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly errors: readonly ValidationError[] };
+
+/** Records a failure. */
+export function fail(
+  errors: ValidationError[],
+  path: string,
+  keyword: string,
+  message: string,
+): void {
+  errors.push({ path, keyword, message });
+}
+
+/** A JSON Pointer one property further: `~` and `/` in the key are escaped. */
+export function pointer(path: string, key: string): string {
+  return `${path}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+}
+
+/** How to decode: `strict` (the default) accepts what the schema accepts; `tolerant` is a receiver's reading. */
+export interface DecodeOptions {
+  /**
+   * `tolerant` follows the rules the protocols give receivers: properties a closed
+   * object does not know are dropped (and listed in `ignored`), a value or union tag
+   * this version does not know is reported as `unrecognized` rather than invalid, and
+   * an enum with a fallback reads an unknown value as its fallback.
+   */
+  readonly mode?: "strict" | "tolerant";
+}
+
+/**
+ * A decoded value in its canonical form, or why there is none. `unrecognized` is true
+ * when what failed is only something newer than this version (tolerant mode): a consumer
+ * of a stream can skip it rather than treat it as an error.
+ */
+export type DecodeResult<T> =
+  | {
+      readonly ok: true;
+      readonly value: T;
+      /** Tolerant mode: JSON Pointers of the properties dropped as unknown. */
+      readonly ignored?: readonly string[];
+    }
+  | {
+      readonly ok: false;
+      readonly unrecognized: boolean;
+      readonly errors: readonly ValidationError[];
+    };
+
+/**
+ * The state of one decode: its mode, what it dropped, what it did not recognize and the
+ * problems only decoding finds. Used by the generated code, not by its users.
+ */
+export class Reader {
+  readonly tolerant: boolean;
+  private readonly ignored: string[] = [];
+  private readonly unrecognized: ValidationError[] = [];
+  private readonly problems: ValidationError[] = [];
+
+  constructor(options: DecodeOptions | undefined) {
+    this.tolerant = options?.mode === "tolerant";
+  }
+
+  /** A property a closed object does not know: kept in strict mode, so that checking rejects it. */
+  unknownProperty(
+    output: { [key: string]: unknown },
+    path: string,
+    key: string,
+    value: unknown,
+  ): void {
+    if (this.tolerant) this.ignored.push(pointer(path, key));
+    else define(output, key, value);
+  }
+
+  /**
+   * A value of one of the expected types (`typeof`, space-separated) that this version
+   * does not know: in tolerant mode, the fallback if the enum has one, else noted as
+   * unrecognized. Anything else is left for checking to reject.
+   */
+  unknownValue(
+    value: unknown,
+    path: string,
+    types: string,
+    what: string,
+    fallback?: unknown,
+  ): unknown {
+    if (!this.tolerant || !types.split(" ").includes(typeof value))
+      return value;
+    if (fallback !== undefined) return fallback;
+    this.unrecognized.push({
+      path,
+      keyword: "unrecognized",
+      message: `${JSON.stringify(value)} is not ${what} this version knows`,
+    });
+    return value;
+  }
+
+  /** A field sent under two of its names, such as `taskId` and `task_id`. */
+  twice(path: string, key: string, name: string): void {
+    this.problems.push({
+      path: pointer(path, key),
+      keyword: "duplicate",
+      message: `is "${name}" again, under another of its names: send one`,
+    });
+  }
+
+  /** The result: the value if it is valid in its canonical form, else every reason. */
+  finish<T>(
+    value: unknown,
+    is: (value: unknown) => value is T,
+    check: (value: unknown, path: string, errors: ValidationError[]) => void,
+  ): DecodeResult<T> {
+    if (this.unrecognized.length > 0)
+      return { ok: false, unrecognized: true, errors: this.unrecognized };
+    if (this.problems.length === 0 && is(value))
+      return this.ignored.length === 0
+        ? { ok: true, value }
+        : { ok: true, value, ignored: this.ignored };
+    const errors = [...this.problems];
+    check(value, "", errors);
+    return { ok: false, unrecognized: false, errors };
+  }
+}
+
+/** Sets an own property, even one named `__proto__`, without touching a prototype. */
+export function define(
+  object: { [key: string]: unknown },
+  key: string,
+  value: unknown,
+): void {
+  Object.defineProperty(object, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** A number sent as a string of decimal digits, as proto3 JSON may send an int32. */
+export function fromDecimal(value: unknown, digits: RegExp): unknown {
+  return typeof value === "string" && digits.test(value)
+    ? Number(value)
+    : value;
+}

@@ -1,0 +1,78 @@
+import type { Shape } from "../ir/model.js";
+import type { Code } from "./printer/code.js";
+import { ts } from "./printer/code.js";
+import { propertyKey, stringLiteral } from "./printer/escape.js";
+import { call } from "./printer/statements.js";
+
+/** The module every protocol's generated code imports its shared helpers from. */
+export const RUNTIME = "../runtime.js";
+
+/** A name every object inherits from Object.prototype, which a plain read would find there. */
+export function isPrototypeName(name: string): boolean {
+  return name in Object.prototype;
+}
+
+/**
+ * Reading a property of a JSON object: `subject.name`, `subject["odd name"]`, or, for a
+ * name every object inherits, `own(subject, "constructor")`, which reads only the
+ * object's own property.
+ */
+export function access(subject: Code, name: string, own: () => Code): Code {
+  if (isPrototypeName(name)) return call(own(), [subject, stringLiteral(name)]);
+  const key = propertyKey(name);
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? ts`${subject}.${key}` : ts`${subject}[${key}]`;
+}
+
+export type JsonType = "string" | "number" | "boolean" | "null" | "array" | "object";
+const ALL: readonly JsonType[] = ["string", "number", "boolean", "null", "array", "object"];
+
+/** The JSON types a value of the shape can have. */
+export function jsonTypes(shape: Shape, shapes: ReadonlyMap<string, Shape>, seen: ReadonlySet<string> = new Set()): ReadonlySet<JsonType> {
+  switch (shape.kind) {
+    case "unknown":
+      return new Set(ALL);
+    case "never":
+      return new Set();
+    case "ref":
+      return seen.has(shape.name) ? new Set(ALL) : jsonTypes(shapes.get(shape.name)!, shapes, new Set([...seen, shape.name]));
+    case "literal":
+      return new Set([typeOf(shape.value)]);
+    case "enum":
+      return new Set(shape.values.map(typeOf));
+    case "string":
+    case "number":
+    case "boolean":
+    case "null":
+    case "array":
+      return new Set([shape.kind]);
+    case "object":
+    case "map":
+    case "tagged-union":
+    case "keyed-union":
+      return new Set(["object"]);
+    case "nullable":
+      return new Set([...jsonTypes(shape.shape, shapes, seen), "null"]);
+    case "union":
+      return new Set(shape.members.flatMap((member) => [...jsonTypes(member, shapes, seen)]));
+  }
+}
+
+function typeOf(value: string | number | boolean | null): JsonType {
+  return value === null ? "null" : (typeof value as "string" | "number" | "boolean");
+}
+
+/** Whether the shape accepts `undefined` as a value, so that a required field needs its own presence check. */
+export function acceptsAnything(shape: Shape, shapes: ReadonlyMap<string, Shape>, seen: ReadonlySet<string> = new Set()): boolean {
+  switch (shape.kind) {
+    case "unknown":
+      return true;
+    case "ref":
+      return !seen.has(shape.name) && acceptsAnything(shapes.get(shape.name)!, shapes, new Set([...seen, shape.name]));
+    case "nullable":
+      return acceptsAnything(shape.shape, shapes, seen);
+    case "union":
+      return shape.members.some((member) => acceptsAnything(member, shapes, seen));
+    default:
+      return false;
+  }
+}

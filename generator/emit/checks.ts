@@ -1,0 +1,608 @@
+import type { Field, KeyedUnionShape, ObjectShape, Shape, TaggedUnionShape, UnionShape } from "../ir/model.js";
+import { escapeToken } from "../schema/pointer.js";
+import { access, acceptsAnything, isPrototypeName, jsonTypes, RUNTIME } from "./access.js";
+import { describe, describeValues } from "./describe.js";
+import { checkName, guardName } from "./names.js";
+import type { Code } from "./printer/code.js";
+import { ts } from "./printer/code.js";
+import { identifier, literal, templateLiteral } from "./printer/escape.js";
+import type { GeneratedFile } from "./printer/file.js";
+import { regexLiteral } from "./printer/regex.js";
+import {
+  block,
+  call,
+  constant,
+  forLoop,
+  functionDeclaration,
+  ifBlock,
+  ifChain,
+  ifThen,
+  isDisjunction,
+  logical,
+  switchStatement,
+} from "./printer/statements.js";
+import { Scope } from "./scope.js";
+
+/**
+ * The checks of a value against a shape, printed two ways from one list so that the two
+ * always agree: `reject` code returns false at the first failure (the guards, `isT`);
+ * `report` code records every failure with its JSON Pointer, keyword and a message a
+ * person can act on, and goes on (the validators' `checkT`).
+ */
+export type Mode = "reject" | "report";
+
+/** One failure to test for; what `then` holds is checked only when the test passes. */
+interface Failure {
+  readonly test: Code;
+  readonly keyword: string;
+  readonly message: string;
+  /** Where the failing value is, after the current location. */
+  readonly at: readonly string[];
+  readonly then?: readonly Check[];
+}
+
+/** A failure, a call of another check function, or statements (loops, nested blocks) that check several things. */
+type Check = Failure | { readonly call: Code } | { readonly statements: readonly Code[] };
+
+/** Where a value is: the `path` parameter, then property names and index or key locals. */
+interface Location {
+  readonly tokens: readonly (string | { readonly local: string })[];
+}
+
+const VALUE = ts`value`;
+const PATH = ts`path`;
+const ERRORS = ts`errors`;
+const HERE: Location = { tokens: [] };
+
+export class CheckEmitter {
+  /** Module-level helpers for shapes without a name of their own, declared after the rest. */
+  readonly helpers: Code[] = [];
+  private readonly helperNames = new Map<string, Code>();
+
+  /**
+   * @param guard the guard of a named type as this file refers to it (declared here, or imported)
+   * @param guards reporting, the rejecting emitter of the same file, for the tests a union needs
+   */
+  constructor(
+    private readonly f: GeneratedFile,
+    private readonly shapes: ReadonlyMap<string, Shape>,
+    private readonly mode: Mode,
+    private readonly guard: (type: string) => Code,
+    private readonly guards?: CheckEmitter,
+  ) {}
+
+  /** A function that checks `value` against a shape: `isT(value)` or `checkT(value, path, errors)`. */
+  function(name: Code, shape: Shape, owner: string, options: { readonly exported: boolean; readonly returns?: Code }): Code {
+    const parameters = [{ name: VALUE, type: ts`unknown` }];
+    if (this.mode === "report")
+      parameters.push(
+        { name: PATH, type: ts`string` },
+        { name: ERRORS, type: ts`${this.f.import("ValidationError", RUNTIME, { typeOnly: true })}[]` },
+      );
+    return functionDeclaration({
+      exported: options.exported,
+      name,
+      parameters,
+      returns: options.returns ?? (this.mode === "reject" ? ts`boolean` : ts`void`),
+      body: this.body(shape, owner),
+    });
+  }
+
+  private body(shape: Shape, owner: string): Code[] {
+    const scope = new Scope(["value", "path", "errors"]);
+    switch (shape.kind) {
+      case "tagged-union":
+        return this.taggedUnion(shape, owner);
+      case "union":
+        return this.union(shape, scope, owner);
+      case "enum":
+        if (this.mode === "reject")
+          return [
+            switchStatement(VALUE, [
+              { labels: shape.values.map(literal), body: [ts`return true;`] },
+              { labels: [], body: [ts`return false;`] },
+            ]),
+          ];
+        return this.print(this.checks(shape, VALUE, scope, owner, HERE), true);
+      case "keyed-union":
+        return [...this.print([this.isRecord(VALUE, this.keyedChecks(shape, VALUE, scope, owner, HERE))], true), ...this.returnTrue()];
+      default:
+        return [...this.print(this.checks(shape, VALUE, scope, owner, HERE), true), ...this.returnTrue()];
+    }
+  }
+
+  private returnTrue(): Code[] {
+    return this.mode === "reject" ? [ts`return true;`] : [];
+  }
+
+  private runtime(name: string): Code {
+    return this.f.import(name, RUNTIME);
+  }
+
+  /** The check function of a named type: `isT` or `checkT`. */
+  private named(name: string): Code {
+    return this.mode === "reject" ? this.guard(name) : identifier(checkName(name));
+  }
+
+  /** Calls a check function: `isT(x)` or `checkT(x, path, errors)`. */
+  private apply(check: Code, subject: Code, at: Location): Code {
+    return this.mode === "reject" ? call(check, [subject]) : call(check, [subject, this.path(at), ERRORS]);
+  }
+
+  /** A location as a string: `path`, or a template literal that adds its tokens. */
+  private path(at: Location): Code {
+    if (at.tokens.length === 0) return PATH;
+    const parts: (string | { name: string })[] = [{ name: "path" }];
+    for (const token of at.tokens) parts.push("/", typeof token === "string" ? escapeToken(token) : { name: token.local });
+    return templateLiteral(parts);
+  }
+
+  private fail(failure: Failure, at: Location): Code {
+    const where = this.path({ tokens: [...at.tokens, ...failure.at] });
+    return ts`${call(this.runtime("fail"), [ERRORS, where, literal(failure.keyword), literal(failure.message)])};`;
+  }
+
+  /**
+   * Prints checks. Rejecting, a failure returns false. Reporting, a failure is recorded
+   * and what depends on it is skipped; at the top of a function, by returning.
+   */
+  private print(checks: readonly Check[], top: boolean, at: Location = HERE): Code[] {
+    const printed: Code[] = [];
+    for (const check of checks) {
+      if ("statements" in check) printed.push(...check.statements);
+      else if ("call" in check) printed.push(check.call);
+      else if (this.mode === "reject") printed.push(ifThen(check.test, ts`return false;`), ...this.print(check.then ?? [], top, at));
+      else if (top && check.at.length === 0 && (check.then ?? []).length > 0)
+        // A failure of the function's own value ends its checks.
+        printed.push(ifThen(check.test, block([this.fail(check, at), ts`return;`])), ...this.print(check.then!, top, at));
+      else printed.push(this.chain(check, at));
+    }
+    return printed;
+  }
+
+  /**
+   * A failure and what depends on it, reported: `if (a) fail(…); else if (b) fail(…);`
+   * while each depends on one further test, else a block.
+   */
+  private chain(check: Failure, at: Location): Code {
+    const branches: { test: Code; statement: Code }[] = [];
+    let current: Failure = check;
+    for (;;) {
+      branches.push({ test: current.test, statement: this.fail(current, at) });
+      const then = current.then ?? [];
+      const next = then[0];
+      if (then.length === 1 && next !== undefined && "test" in next) current = next;
+      else return ifChain(branches, then.length === 0 ? undefined : block(this.print(then, false, at)));
+    }
+  }
+
+  /** What `subject`, at `at`, must satisfy to be a value of `shape`; `owner` names helpers. */
+  private checks(shape: Shape, subject: Code, scope: Scope, owner: string, at: Location): Check[] {
+    switch (shape.kind) {
+      case "unknown":
+        return [];
+      case "never":
+        return [{ test: ts`true`, keyword: "false", message: "must not be present", at: [] }];
+      case "ref":
+        return acceptsAnything(shape, this.shapes) ? [] : this.call(this.named(shape.name), subject, at);
+      case "literal":
+        return [
+          { test: ts`${subject} !== ${literal(shape.value)}`, keyword: "const", message: `must be ${JSON.stringify(shape.value)}`, at: [] },
+        ];
+      case "enum":
+        return [
+          {
+            test: logical(
+              "&&",
+              shape.values.map((value) => ts`${subject} !== ${literal(value)}`),
+            ),
+            keyword: "enum",
+            message: `must be one of ${describeValues(shape.values)}`,
+            at: [],
+          },
+        ];
+      case "boolean":
+        return [{ test: ts`typeof ${subject} !== "boolean"`, keyword: "type", message: "must be a boolean", at: [] }];
+      case "null":
+        return [{ test: ts`${subject} !== null`, keyword: "type", message: "must be null", at: [] }];
+      case "string":
+        return [
+          {
+            test: ts`typeof ${subject} !== "string"`,
+            keyword: "type",
+            message: "must be a string",
+            at: [],
+            then: this.stringChecks(shape, subject, owner),
+          },
+        ];
+      case "number":
+        return numberChecks(shape, subject);
+      case "array":
+        return this.arrayChecks(shape, subject, scope, owner, at);
+      case "object":
+        return [this.isRecord(subject, this.objectChecks(shape, subject, scope, owner, at))];
+      case "map":
+        return [
+          this.isRecord(subject, [...propertyCountChecks(shape, subject), ...this.restChecks([], shape.values, subject, scope, owner, at)]),
+        ];
+      case "nullable": {
+        const inner = this.checks(shape.shape, subject, scope, owner, at);
+        const first = inner[0];
+        if (first === undefined) return [];
+        if (inner.length === 1 && mergeable(first))
+          return [{ ...first, test: logical("&&", [ts`${subject} !== null`, first.test]), message: `${first.message} or null` }];
+        return [{ statements: [ifBlock(ts`${subject} !== null`, this.print(inner, false, at))] }];
+      }
+      case "union":
+      case "tagged-union":
+      case "keyed-union":
+        return this.call(this.helper(shape, owner), subject, at);
+    }
+  }
+
+  /** Checking by another function: rejecting, a test of its result; reporting, a call that reports. */
+  private call(check: Code, subject: Code, at: Location): Check[] {
+    if (this.mode === "reject") return [{ test: ts`!${call(check, [subject])}`, keyword: "", message: "", at: [] }];
+    return [{ call: ts`${this.apply(check, subject, at)};` }];
+  }
+
+  private isRecord(subject: Code, then: readonly Check[]): Failure {
+    return { test: ts`!${call(this.runtime("isRecord"), [subject])}`, keyword: "type", message: "must be an object", at: [], then };
+  }
+
+  private stringChecks(shape: Shape & { kind: "string" }, subject: Code, owner: string): Check[] {
+    const checks: Check[] = [];
+    const length = () => call(this.runtime("codePointLength"), [subject]);
+    if (shape.minLength !== undefined)
+      checks.push({
+        test: ts`${length()} < ${literal(shape.minLength)}`,
+        keyword: "minLength",
+        message: `must have at least ${count(shape.minLength, "character")}`,
+        at: [],
+      });
+    if (shape.maxLength !== undefined)
+      checks.push({
+        test: ts`${length()} > ${literal(shape.maxLength)}`,
+        keyword: "maxLength",
+        message: `must have at most ${count(shape.maxLength, "character")}`,
+        at: [],
+      });
+    for (const pattern of shape.patterns ?? []) {
+      const regex = this.f.constant(`pattern:${pattern}`, `${owner}Pattern`, (name) => constant(name, regexLiteral(pattern)));
+      checks.push({
+        test: ts`!${call(ts`${regex}.test`, [subject])}`,
+        keyword: "pattern",
+        message: `must match the pattern ${pattern}`,
+        at: [],
+      });
+    }
+    return checks;
+  }
+
+  private arrayChecks(shape: Shape & { kind: "array" }, subject: Code, scope: Scope, owner: string, at: Location): Check[] {
+    const then: Check[] = [];
+    if (shape.minItems !== undefined)
+      then.push({
+        test: ts`${subject}.length < ${literal(shape.minItems)}`,
+        keyword: "minItems",
+        message: `must have at least ${count(shape.minItems, "item")}`,
+        at: [],
+      });
+    if (shape.maxItems !== undefined)
+      then.push({
+        test: ts`${subject}.length > ${literal(shape.maxItems)}`,
+        keyword: "maxItems",
+        message: `must have at most ${count(shape.maxItems, "item")}`,
+        at: [],
+      });
+    if (shape.uniqueItems)
+      then.push({
+        test: ts`!${call(this.runtime("hasUniqueItems"), [subject])}`,
+        keyword: "uniqueItems",
+        message: "must not have two equal items",
+        at: [],
+      });
+    const loop = this.itemLoop(shape.items, subject, scope, owner, at);
+    if (loop !== undefined) then.push({ statements: [loop] });
+    return [{ test: ts`!${call(this.runtime("isArray"), [subject])}`, keyword: "type", message: "must be an array", at: [], then }];
+  }
+
+  /** A loop over an array's items; reporting, with the index for the path. */
+  private itemLoop(items: Shape, subject: Code, scope: Scope, owner: string, at: Location): Code | undefined {
+    const item = scope.local("item");
+    if (this.mode === "reject") {
+      const checks = this.print(this.checks(items, item, scope, owner, at), false, at);
+      return checks.length === 0 ? undefined : forLoop("of", item, subject, checks);
+    }
+    const index = scope.local("i");
+    const inner: Location = { tokens: [...at.tokens, { local: localName(index) }] };
+    const checks = this.print(this.checks(items, item, scope, owner, inner), false, inner);
+    if (checks.length === 0) return undefined;
+    return ts`for (let ${index} = 0; ${index} < ${subject}.length; ${index}++) ${block([constant(item, ts`${subject}[${index}]`), ...checks])}`;
+  }
+
+  private objectChecks(shape: ObjectShape, subject: Code, scope: Scope, owner: string, at: Location): Check[] {
+    return [
+      ...this.restChecks(shape.fields, shape.additional, subject, scope, owner, at),
+      ...propertyCountChecks(shape, subject),
+      ...shape.fields.flatMap((field) => this.fieldChecks(field, subject, scope, owner, at)),
+    ];
+  }
+
+  /**
+   * The properties an object does not name: a closed object has none, an object whose
+   * other properties have a type checks them. Either is one loop over the keys that
+   * allocates nothing.
+   */
+  private restChecks(fields: readonly Field[], rest: Shape, subject: Code, scope: Scope, owner: string, at: Location): Check[] {
+    if (rest.kind === "unknown") return [];
+    const key = scope.local("key");
+    let otherwise: Code[];
+    if (rest.kind === "never") {
+      const where = call(this.runtime("pointer"), [this.path(at), key]);
+      const message = templateLiteral(['must not have the property "', { name: localName(key) }, '"']);
+      otherwise =
+        this.mode === "reject"
+          ? [ts`return false;`]
+          : [ts`${call(this.runtime("fail"), [ERRORS, where, literal("additionalProperties"), message])};`];
+    } else {
+      const property = scope.local("property");
+      const inner: Location = { tokens: [...at.tokens, { local: localName(key) }] };
+      const checks = this.print(this.checks(rest, property, scope, owner, inner), false, inner);
+      otherwise = checks.length === 0 ? [] : [constant(property, ts`${subject}[${key}]`), ...checks];
+    }
+    if (otherwise.length === 0) return [];
+    const known = fields.map((field) => literal(field.name));
+    const body =
+      known.length === 0
+        ? otherwise
+        : [
+            switchStatement(key, [
+              { labels: known, body: [ts`continue;`] },
+              { labels: [], body: otherwise },
+            ]),
+          ];
+    return [{ statements: [forLoop("in", key, subject, body)] }];
+  }
+
+  private fieldChecks(field: Field, subject: Code, scope: Scope, owner: string, at: Location): Check[] {
+    const read = access(subject, field.name, () => this.runtime("own"));
+    // A name every object inherits is read once into a local, since reading it is a call.
+    const local = isPrototypeName(field.name) ? scope.local(field.name) : read;
+    const declare: Check[] = local === read ? [] : [{ statements: [constant(local, read)] }];
+    const inner: Location = { tokens: [...at.tokens, field.name] };
+    const checks = this.checks(field.shape, local, scope, `${owner}${upperFirst(field.name)}`, inner).map((check) =>
+      under(check, field.name),
+    );
+    if (field.required) {
+      const missing: Failure = {
+        test: ts`${local} === undefined`,
+        keyword: "required",
+        message: "is required",
+        at: [field.name],
+        then: checks,
+      };
+      // Rejecting, a type test already rejects undefined; reporting, absence is said as such.
+      if (this.mode === "reject" && checks.length > 0 && !acceptsAnything(field.shape, this.shapes)) return [...declare, ...checks];
+      return [...declare, missing];
+    }
+    const first = checks[0];
+    if (first === undefined) return [];
+    const given = ts`${local} !== undefined`;
+    if (checks.length === 1 && mergeable(first)) return [...declare, { ...first, test: logical("&&", [given, first.test]) }];
+    if (checks.length === 1 && "call" in first) return [...declare, { statements: [ifThen(given, first.call)] }];
+    return [...declare, { statements: [ifBlock(given, this.print(checks, false, at))] }];
+  }
+
+  /** An object in which exactly one of the members is present, counted as they are checked. */
+  private keyedChecks(shape: KeyedUnionShape, subject: Code, scope: Scope, owner: string, at: Location): Check[] {
+    const present = scope.local("present");
+    const members = shape.members.map((member) => {
+      const read = access(subject, member.name, () => this.runtime("own"));
+      const inner: Location = { tokens: [...at.tokens, member.name] };
+      const checks = this.checks(member.shape, read, scope, `${owner}${upperFirst(member.name)}`, inner).map((check) =>
+        under(check, member.name),
+      );
+      return ifThen(ts`${read} !== undefined`, block([...this.print(checks, false, at), ts`${present}++;`]));
+    });
+    const names = describeValues(shape.members.map((member) => member.name));
+    return [
+      ...this.restChecks([...shape.members, ...shape.fields], shape.additional, subject, scope, owner, at),
+      { statements: [ts`let ${present} = 0;`, ...members] },
+      { test: ts`${present} !== 1`, keyword: "oneOf", message: `must have exactly one of ${names}`, at: [] },
+      ...shape.fields.flatMap((field) => this.fieldChecks(field, subject, scope, owner, at)),
+    ];
+  }
+
+  /** A switch on the tag, to the member's check: O(1) whatever the number of members. */
+  private taggedUnion(shape: TaggedUnionShape, owner: string): Code[] {
+    const tag = access(VALUE, shape.tag, () => this.runtime("own"));
+    const cases = shape.members.map((member) => {
+      const check =
+        member.shape.kind === "ref"
+          ? this.named(member.shape.name)
+          : this.helper(member.shape, `${owner}${upperFirst(String(member.value))}`);
+      const body = this.mode === "reject" ? [ts`return ${call(check, [VALUE])};`] : [ts`${this.apply(check, VALUE, HERE)};`, ts`return;`];
+      return { labels: [literal(member.value)], body };
+    });
+    const unknown: Failure = {
+      test: ts`true`,
+      keyword: "oneOf",
+      message: `must be one of ${describeValues(shape.members.map((member) => member.value))}`,
+      at: [shape.tag],
+    };
+    const otherwise = this.mode === "reject" ? [ts`return false;`] : [this.fail(unknown, HERE)];
+    const notObject = ts`!${call(this.runtime("isRecord"), [VALUE])}`;
+    const guard =
+      this.mode === "reject"
+        ? ifThen(notObject, ts`return false;`)
+        : ifThen(notObject, block([this.fail(this.isRecord(VALUE, []), HERE), ts`return;`]));
+    return [guard, switchStatement(tag, [...cases, { labels: [], body: otherwise }])];
+  }
+
+  /**
+   * Alternatives. Rejecting, each accepted one returns true; under oneOf, alternatives that
+   * can hold one value are counted, since a value two of them accept is invalid.
+   * Reporting, the value failed them all, or matched several: one error says so.
+   */
+  private union(shape: UnionShape, scope: Scope, owner: string): Code[] {
+    const overlapping = shape.exclusive && !disjoint(shape.members, this.shapes);
+    if (this.mode === "report") return this.reportUnion(shape, overlapping, owner);
+    const accepts = shape.members.map((member, i) => this.accepts(member, owner, i));
+    if (!overlapping) return [...accepts.map((test) => ifThen(test, ts`return true;`)), ts`return false;`];
+    const matches = scope.local("matches");
+    return [ts`let ${matches} = 0;`, ...accepts.map((test) => ifThen(test, ts`${matches}++;`)), ts`return ${matches} === 1;`];
+  }
+
+  /** A test that is true when `value` is a value of a union's member. */
+  accepts(member: Shape, owner: string, index: number): Code {
+    return passes(member, VALUE, this.guard) ?? call(this.helper(member, `${owner}${index + 1}`), [VALUE]);
+  }
+
+  /**
+   * Reporting on a union: nothing if the value is one of its members. Else, when the
+   * value's JSON type is that of exactly one member, that member's failures, which say
+   * more than "none of them"; failing that, one error naming the alternatives.
+   */
+  private reportUnion(shape: UnionShape, overlapping: boolean, owner: string): Code[] {
+    const guards = this.guards!;
+    const accepted = guards.helper(shape, owner);
+    const statements = [ifThen(call(accepted, [VALUE]), ts`return;`)];
+    if (!overlapping)
+      for (const [i, member] of shape.members.entries()) {
+        const types = [...jsonTypes(member, this.shapes)];
+        if (types.length !== 1) continue;
+        const test = TYPE_TESTS[types[0]!]!(VALUE, (name) => this.runtime(name));
+        const checks = this.print(this.checks(member, VALUE, new Scope(["value", "path", "errors"]), `${owner}${i + 1}`, HERE), false);
+        statements.push(ifThen(test, block([...checks, ts`return;`])));
+      }
+    const alternatives = shape.members.map(describe).join(", or ");
+    const [keyword, message] = overlapping ? ["oneOf", `must be exactly one of: ${alternatives}`] : ["anyOf", `must be ${alternatives}`];
+    return [...statements, ts`${call(this.runtime("fail"), [ERRORS, PATH, literal(keyword), literal(message)])};`];
+  }
+
+  /** A module-level helper for a shape without a name of its own: `isOwner` or `checkOwner`. */
+  helper(shape: Shape, owner: string): Code {
+    const key = `${owner}:${JSON.stringify(shape)}`;
+    const known = this.helperNames.get(key);
+    if (known !== undefined) return known;
+    const name = identifier(this.f.allocate(this.mode === "reject" ? guardName(owner) : checkName(owner)));
+    this.helperNames.set(key, name);
+    this.helpers.push(this.function(name, shape, owner, { exported: false }));
+    return name;
+  }
+}
+
+/** The name of a local, for the places (template literals) that take it as text. */
+function localName(local: Code): string {
+  if (typeof local.doc !== "string") throw new Error("a local name is a plain identifier");
+  return local.doc;
+}
+
+/** A failure whose test can follow `x !== undefined &&`: a single test with nothing after it. */
+function mergeable(check: Check): check is Failure {
+  return "test" in check && check.then === undefined && !isDisjunction(check.test);
+}
+
+/** A field's failures, placed under its name. */
+function under(check: Check, name: string): Check {
+  if (!("test" in check)) return check;
+  return {
+    ...check,
+    at: [name, ...check.at],
+    ...(check.then === undefined ? {} : { then: check.then.map((inner) => under(inner, name)) }),
+  };
+}
+
+/** The tests that a value has one JSON type. */
+const TYPE_TESTS: Readonly<Record<string, (subject: Code, runtime: (name: string) => Code) => Code>> = {
+  string: (subject) => ts`typeof ${subject} === "string"`,
+  number: (subject) => ts`typeof ${subject} === "number"`,
+  boolean: (subject) => ts`typeof ${subject} === "boolean"`,
+  null: (subject) => ts`${subject} === null`,
+  array: (subject, runtime) => call(runtime("isArray"), [subject]),
+  object: (subject, runtime) => call(runtime("isRecord"), [subject]),
+};
+
+/** The test a value passes, for a shape one test checks; undefined for the others. */
+function passes(shape: Shape, subject: Code, guard: (type: string) => Code): Code | undefined {
+  switch (shape.kind) {
+    case "ref":
+      return call(guard(shape.name), [subject]);
+    case "unknown":
+      return ts`true`;
+    case "literal":
+      return ts`${subject} === ${literal(shape.value)}`;
+    case "null":
+      return ts`${subject} === null`;
+    case "boolean":
+      return ts`typeof ${subject} === "boolean"`;
+    case "string":
+      return Object.keys(shape).length === 1 ? ts`typeof ${subject} === "string"` : undefined;
+    case "number":
+      if (Object.keys(shape).some((key) => !["kind", "integer", "format", "wire"].includes(key))) return undefined;
+      return shape.integer ? ts`Number.isInteger(${subject})` : ts`typeof ${subject} === "number"`;
+    default:
+      return undefined;
+  }
+}
+
+function numberChecks(shape: Shape & { kind: "number" }, subject: Code): Check[] {
+  const then: Check[] = [];
+  const bound = (test: Code, keyword: string, message: string) => then.push({ test, keyword, message, at: [] });
+  if (shape.minimum !== undefined) bound(ts`${subject} < ${literal(shape.minimum)}`, "minimum", `must be at least ${shape.minimum}`);
+  if (shape.exclusiveMinimum !== undefined)
+    bound(ts`${subject} <= ${literal(shape.exclusiveMinimum)}`, "exclusiveMinimum", `must be more than ${shape.exclusiveMinimum}`);
+  if (shape.maximum !== undefined) bound(ts`${subject} > ${literal(shape.maximum)}`, "maximum", `must be at most ${shape.maximum}`);
+  if (shape.exclusiveMaximum !== undefined)
+    bound(ts`${subject} >= ${literal(shape.exclusiveMaximum)}`, "exclusiveMaximum", `must be less than ${shape.exclusiveMaximum}`);
+  if (shape.multipleOf !== undefined)
+    bound(ts`!Number.isInteger(${subject} / ${literal(shape.multipleOf)})`, "multipleOf", `must be a multiple of ${shape.multipleOf}`);
+  const type = ts`typeof ${subject} !== "number"`;
+  return [
+    shape.integer
+      ? { test: logical("||", [type, ts`!Number.isInteger(${subject})`]), keyword: "type", message: "must be an integer", at: [], then }
+      : { test: type, keyword: "type", message: "must be a number", at: [], then },
+  ];
+}
+
+function propertyCountChecks(shape: { readonly minProperties?: number; readonly maxProperties?: number }, subject: Code): Check[] {
+  const size = ts`Object.keys(${subject}).length`;
+  const checks: Check[] = [];
+  if (shape.minProperties !== undefined)
+    checks.push({
+      test: ts`${size} < ${literal(shape.minProperties)}`,
+      keyword: "minProperties",
+      message: `must have at least ${count(shape.minProperties, "property")}`,
+      at: [],
+    });
+  if (shape.maxProperties !== undefined)
+    checks.push({
+      test: ts`${size} > ${literal(shape.maxProperties)}`,
+      keyword: "maxProperties",
+      message: `must have at most ${count(shape.maxProperties, "property")}`,
+      at: [],
+    });
+  return checks;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${n === 1 ? noun : noun === "property" ? "properties" : `${noun}s`}`;
+}
+
+/** "orderId" → "OrderId", "order/placed" → "OrderPlaced": part of a helper's name. */
+export function upperFirst(text: string): string {
+  const word = text.replace(/[^A-Za-z0-9_$]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase());
+  return word.length === 0 ? "" : word[0]!.toUpperCase() + word.slice(1);
+}
+
+/** Whether no value can be of two of the shapes: their JSON types do not overlap. */
+function disjoint(members: readonly Shape[], shapes: ReadonlyMap<string, Shape>): boolean {
+  const seen = new Set<string>();
+  for (const member of members)
+    for (const type of jsonTypes(member, shapes)) {
+      if (seen.has(type)) return false;
+      seen.add(type);
+    }
+  return true;
+}

@@ -1,0 +1,76 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { corpusDocuments } from "../helpers/corpus.js";
+import { generatedModules } from "../helpers/generated.js";
+import type { ProtocolName } from "../helpers/protocols.js";
+import { PROTOCOLS, protocol } from "../helpers/protocols.js";
+
+const documents = corpusDocuments();
+const modules = Object.fromEntries(await Promise.all(PROTOCOLS.map(async (name) => [name, await generatedModules(name)] as const)));
+const functions = (protocol: string, definition: string) => modules[protocol as ProtocolName]!.functions(definition);
+/** The reference validator with every error, on each protocol's effective schema. */
+const reference = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+for (const name of PROTOCOLS) reference.addSchema((await protocol(name)).schema, name);
+const UNKNOWN_PROPERTY = ["additionalProperties", "unevaluatedProperties"];
+const referenceErrors = (protocol: string, definition: string, document: unknown) =>
+  reference.validate({ $ref: `${protocol}#/$defs/${definition}` }, document) ? [] : [...(reference.errors ?? [])];
+
+/** The real documents whose only fault, by the reference's own account, is properties the closed schema does not declare. */
+const unknownPropertiesOnly = documents.filter(({ protocol, definition, document, valid }) => {
+  const errors = referenceErrors(protocol, definition, document);
+  return !valid && errors.length > 0 && errors.every((error) => UNKNOWN_PROPERTY.includes(error.keyword));
+});
+
+/** AG-UI events of a type the seed does not define (newer or legacy ones). */
+const unknownEventTypes = documents.filter(
+  ({ protocol, definition, document }) =>
+    protocol === "ag-ui" && definition === "Event" && !functions("ag-ui", "EventType").is((document as { type?: unknown }).type),
+);
+
+describe("the real corpus", () => {
+  it("strict decoding judges every document as the reference does", () => {
+    const disagreements = documents.filter(
+      ({ protocol, definition, document, valid }) => functions(protocol, definition).decode(document).ok !== valid,
+    );
+    expect(disagreements.map(({ file }) => file)).toEqual([]);
+  });
+
+  it("guards agree too, except on documents in a wire form, which decoding turns canonical", () => {
+    const wireForms: string[] = [];
+    for (const { file, protocol, definition, document, valid } of documents) {
+      const { is, decode } = functions(protocol, definition);
+      if (is(document) === valid) continue;
+      const decoded = decode(document);
+      expect(valid && decoded.ok && is(decoded.value), file).toBe(true);
+      wireForms.push(file);
+    }
+    expect(wireForms.every((file) => file.startsWith("a2a/"))).toBe(true);
+  });
+
+  it("tolerant decoding accepts the documents whose only fault is unknown properties, and lists them", () => {
+    expect(unknownPropertiesOnly.length).toBeGreaterThanOrEqual(30);
+    for (const { file, protocol, definition, document } of unknownPropertiesOnly) {
+      const decoded = functions(protocol, definition).decode(document, { mode: "tolerant" });
+      const expected = referenceErrors(protocol, definition, document).map(
+        (error) => `${error.instancePath}/${String(error.params["additionalProperty"] ?? error.params["unevaluatedProperty"])}`,
+      );
+      expect(decoded, file).toMatchObject({ ok: true });
+      expect(decoded.ok && [...(decoded.ignored ?? [])].sort(), file).toEqual([...new Set(expected)].sort());
+    }
+  });
+
+  it("tolerant decoding reports events of a type it does not know as unrecognized", () => {
+    expect(unknownEventTypes.length).toBeGreaterThanOrEqual(6);
+    for (const { file, document } of unknownEventTypes)
+      expect(functions("ag-ui", "Event").decode(document, { mode: "tolerant" }), file).toMatchObject({ ok: false, unrecognized: true });
+  });
+
+  it("validation explains every invalid document with a pointer into it", () => {
+    for (const { file, protocol, definition, document, valid } of documents) {
+      const result = functions(protocol, definition).validate(document);
+      if (valid && result.ok) continue;
+      expect(result.ok, file).toBe(false);
+      if (!result.ok) for (const error of result.errors) expect(error.path, file).toMatch(/^(\/([^/~]|~[01])*)*$/);
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import type { JsonValue } from "../../generator/json.js";
+import { generatedModules } from "../helpers/generated.js";
+import { protocol } from "../helpers/protocols.js";
+import { Random, SampleMaker, toWireForm } from "../helpers/samples.js";
+
+const a2a = async () => {
+  const { ir, schema } = await protocol("a2a");
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  ajv.addSchema(schema, "effective");
+  return { ir, ajv, generated: await generatedModules("a2a") };
+};
+
+describe("decode: wire forms", () => {
+  it("reads aliases, enum numbers and int32 digits into the canonical value, which the reference accepts in both forms", async () => {
+    const { ir, ajv, generated } = await a2a();
+    const problems: string[] = [];
+    let changed = 0;
+    for (const [index, type] of ir.types.entries()) {
+      const reference = ajv.compile({ $ref: `effective#/$defs/${type.name}` });
+      const { is, decode } = generated.functions(type.name);
+      const random = new Random(0xa2a + index);
+      const maker = new SampleMaker(ir, random);
+      for (let i = 0; i < 200; i++) {
+        const canonical = maker.valid(type.shape);
+        if (canonical === undefined || !reference(canonical)) continue;
+        const wire = JSON.parse(JSON.stringify(toWireForm(canonical, type.shape, maker, random))) as JsonValue;
+        if (JSON.stringify(wire) === JSON.stringify(canonical)) continue;
+        changed++;
+        const decoded = decode(wire);
+        if (!reference(wire)) problems.push(`${type.name}: the reference rejects the wire form ${JSON.stringify(wire)}`);
+        if (!decoded.ok) problems.push(`${type.name}: decode rejects ${JSON.stringify(wire)}: ${JSON.stringify(decoded.errors)}`);
+        else if (JSON.stringify(decoded.value) !== JSON.stringify(canonical))
+          problems.push(`${type.name}: ${JSON.stringify(decoded.value)} is not ${JSON.stringify(canonical)}`);
+        if (is(wire)) problems.push(`${type.name}: isT accepts the wire form ${JSON.stringify(wire)}`);
+      }
+    }
+    expect(problems.slice(0, 10)).toEqual([]);
+    expect(changed).toBeGreaterThan(2000);
+  }, 60_000);
+
+  const decodeTaskStatus = async (input: unknown, mode?: "strict" | "tolerant") =>
+    (await generatedModules("a2a")).functions("TaskStatus").decode(input, mode === undefined ? undefined : { mode });
+
+  it("refuses an enum number that names no value, though the schema's integer branch accepts any int32", async () => {
+    const { ajv } = await a2a();
+    expect(ajv.validate({ $ref: "effective#/$defs/TaskStatus" }, { state: 42 })).toBe(true);
+    expect(await decodeTaskStatus({ state: 42 })).toEqual({
+      ok: false,
+      unrecognized: false,
+      errors: [{ path: "/state", keyword: "enum", message: expect.stringMatching(/^must be one of "TASK_STATE_UNSPECIFIED", /) }],
+    });
+    expect(await decodeTaskStatus({ state: 42 }, "tolerant")).toMatchObject({
+      ok: false,
+      unrecognized: true,
+      errors: [{ path: "/state", keyword: "unrecognized" }],
+    });
+  });
+
+  it("refuses a field sent under both its names, which the schema allows", async () => {
+    const decode = (await generatedModules("a2a")).functions("Task").decode;
+    expect(decode({ id: "t", contextId: "a", context_id: "a" })).toEqual({
+      ok: false,
+      unrecognized: false,
+      errors: [{ path: "/context_id", keyword: "duplicate", message: 'is "contextId" again, under another of its names: send one' }],
+    });
+  });
+
+  it("refuses int32 digits beyond an int32, which the schema's pattern allows", async () => {
+    const decode = (await generatedModules("a2a")).functions("GetTaskRequest").decode;
+    expect(decode({ historyLength: "12" })).toEqual({ ok: true, value: { historyLength: 12 } });
+    expect(decode({ historyLength: "99999999999" })).toMatchObject({ ok: false, errors: [{ path: "/historyLength", keyword: "maximum" }] });
+  });
+});
+
+describe("decode: tolerant mode", () => {
+  it("drops and lists the properties a closed object does not know", async () => {
+    const decode = (await generatedModules("ag-ui")).functions("Event").decode;
+    const event = { type: "TEXT_MESSAGE_START", messageId: "m", futureField: 1, metadata: { kept: true } };
+    expect(decode(event).ok).toBe(false);
+    expect(decode(event, { mode: "tolerant" })).toEqual({
+      ok: true,
+      value: { type: "TEXT_MESSAGE_START", messageId: "m", metadata: { kept: true } },
+      ignored: ["/futureField"],
+    });
+  });
+
+  it("reports an event type this version does not know as unrecognized, not invalid", async () => {
+    const decode = (await generatedModules("ag-ui")).functions("Event").decode;
+    expect(decode({ type: "THINKING_START" }, { mode: "tolerant" })).toEqual({
+      ok: false,
+      unrecognized: true,
+      errors: [{ path: "/type", keyword: "unrecognized", message: '"THINKING_START" is not an Event type this version knows' }],
+    });
+    expect(decode({ type: "THINKING_START" })).toMatchObject({
+      ok: false,
+      unrecognized: false,
+      errors: [{ path: "/type", keyword: "oneOf" }],
+    });
+    expect(decode({ type: 7 }, { mode: "tolerant" })).toMatchObject({ ok: false, unrecognized: false });
+  });
+
+  it("reads an enum value it does not know as the overlay's fallback", async () => {
+    const decode = (await generatedModules("gtm-agent")).functions("AgentTaskStatusUpdateEvent").decode;
+    const update = { taskId: "run", status: { state: "TASK_STATE_PAUSED" } };
+    expect(decode(update).ok).toBe(false);
+    expect(decode(update, { mode: "tolerant" })).toEqual({
+      ok: true,
+      value: { taskId: "run", status: { state: "TASK_STATE_UNSPECIFIED" } },
+    });
+  });
+});
+
+describe("decode: safety", () => {
+  it("returns a new value and leaves its input as it was", async () => {
+    const decode = (await generatedModules("ag-ui")).functions("RunStartedEvent").decode;
+    const input = JSON.parse(
+      '{"type":"RUN_STARTED","threadId":"t","runId":"r","input":{"threadId":"t","runId":"r","messages":[{"id":"1","role":"user","content":"hi"}]}}',
+    ) as Record<string, unknown>;
+    const before = JSON.stringify(input);
+    const decoded = decode(input, { mode: "tolerant" });
+    expect(decoded.ok && decoded.value).toEqual(input);
+    expect(decoded.ok && decoded.value).not.toBe(input);
+    expect(decoded.ok && (decoded.value as { input: unknown }).input).not.toBe(input["input"]);
+    expect(JSON.stringify(input)).toBe(before);
+  });
+
+  it("never writes to a prototype, wherever __proto__ is", async () => {
+    const generated = await generatedModules("ag-ui");
+    const documents = [
+      '{"__proto__":{"polluted":true},"type":"TEXT_MESSAGE_START","messageId":"m"}',
+      '{"type":"TEXT_MESSAGE_START","messageId":"m","metadata":{"__proto__":{"polluted":true}}}',
+      '{"type":"STATE_SNAPSHOT","snapshot":{"__proto__":{"polluted":true}}}',
+      '{"type":"CUSTOM","name":"n","value":[{"__proto__":{"polluted":true}}]}',
+    ];
+    for (const text of documents)
+      for (const mode of ["strict", "tolerant"] as const) {
+        const decoded = generated.functions("Event").decode(JSON.parse(text), { mode });
+        expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+        if (decoded.ok) expect(Object.getPrototypeOf(decoded.value)).toBe(Object.prototype);
+      }
+    const metadata = generated.functions("Event").decode(JSON.parse(documents[1]!));
+    expect(metadata.ok && Object.getPrototypeOf((metadata.value as { metadata: object }).metadata)).toBe(Object.prototype);
+    expect(metadata.ok && Object.keys((metadata.value as { metadata: object }).metadata)).toEqual(["__proto__"]);
+  });
+});

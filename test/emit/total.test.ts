@@ -1,0 +1,41 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generatedModules } from "../helpers/generated.js";
+import { PROTOCOLS, protocol } from "../helpers/protocols.js";
+
+/**
+ * Guards, validators and decoders are total: on any JSON value, including objects with
+ * `__proto__` and `constructor` keys and arrays where objects belong, they return and
+ * never throw; what they say is consistent; decoding leaves its input as it was.
+ */
+describe.each(PROTOCOLS)("the generated functions of %s on any JSON value", (name) => {
+  it("return, agree with each other, and do not touch their input", async () => {
+    const { ir } = await protocol(name);
+    const generated = await generatedModules(name);
+    const names = ir.types.map((type) => type.name);
+    const hostileKeys = fc.constantFrom("__proto__", "constructor", "toString", "prototype", "type", "role", "method", "");
+    const value = fc.letrec((tie) => ({
+      json: fc.oneof({ depthSize: "small" }, fc.jsonValue({ maxDepth: 3 }), tie("object"), fc.array(tie("json"), { maxLength: 3 })),
+      object: fc.dictionary(fc.oneof(hostileKeys, fc.string()), tie("json"), { maxKeys: 4 }),
+    })).json;
+    fc.assert(
+      fc.property(fc.constantFrom(...names), value, (type, input) => {
+        const document = JSON.parse(JSON.stringify(input)) as unknown;
+        const before = JSON.stringify(document);
+        const { is, validate, decode } = generated.functions(type);
+        const accepted = is(document);
+        const validated = validate(document);
+        expect(validated.ok).toBe(accepted);
+        for (const mode of ["strict", "tolerant"] as const) {
+          const decoded = decode(document, { mode });
+          if (decoded.ok) expect(is(decoded.value)).toBe(true);
+          else expect(decoded.errors.length).toBeGreaterThan(0);
+          if (accepted && mode === "strict") expect(decoded.ok).toBe(true);
+        }
+        expect(JSON.stringify(document)).toBe(before);
+        expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+      }),
+      { seed: 0x70a1, numRuns: 3000 },
+    );
+  }, 60_000);
+});

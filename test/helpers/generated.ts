@@ -1,0 +1,30 @@
+import type { ProtocolName } from "./protocols.js";
+
+/** What the generated code of a protocol offers for one type, looked up by name. */
+export interface TypeFunctions {
+  readonly is: (value: unknown) => boolean;
+  readonly validate: (
+    value: unknown,
+  ) => { ok: true; value: unknown } | { ok: false; errors: readonly { path: string; keyword: string; message: string }[] };
+  readonly decode: (
+    input: unknown,
+    options?: { mode?: "strict" | "tolerant" },
+  ) =>
+    | { ok: true; value: unknown; ignored?: readonly string[] }
+    | { ok: false; unrecognized: boolean; errors: readonly { path: string; keyword: string; message: string }[] };
+}
+
+/** The generated modules of a protocol, imported from `generated/src` as the tests see them. */
+export async function generatedModules(name: ProtocolName): Promise<{ functions(type: string): TypeFunctions }> {
+  const index = (await import(`../../generated/src/${name}/index.ts`)) as Record<string, unknown>;
+  return {
+    functions(type) {
+      const is = index[`is${type}`];
+      const validate = index[`validate${type}`];
+      const decode = index[`decode${type}`];
+      if (typeof is !== "function" || typeof validate !== "function" || typeof decode !== "function")
+        throw new Error(`${name}: no functions for ${type}`);
+      return { is, validate, decode } as TypeFunctions;
+    },
+  };
+}
