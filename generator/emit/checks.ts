@@ -1,6 +1,6 @@
-import type { Field, KeyedUnionShape, ObjectShape, Shape, TaggedUnionShape, UnionShape } from "../ir/model.js";
+import type { Field, Shape, TaggedUnionShape, UnionShape } from "../ir/model.js";
 import { escapeToken } from "../schema/pointer.js";
-import { access, acceptsAnything, isPrototypeName, jsonTypes, RUNTIME } from "./access.js";
+import { access, acceptsAnything, jsonTypes, RUNTIME } from "./access.js";
 import { describe, describeValues } from "./describe.js";
 import { checkName, guardName } from "./names.js";
 import type { Code } from "./printer/code.js";
@@ -8,6 +8,7 @@ import { ts } from "./printer/code.js";
 import { identifier, literal, templateLiteral } from "./printer/escape.js";
 import type { GeneratedFile } from "./printer/file.js";
 import { regexLiteral } from "./printer/regex.js";
+import type { SwitchCase } from "./printer/statements.js";
 import {
   block,
   call,
@@ -43,6 +44,15 @@ interface Failure {
 
 /** A failure, a call of another check function, or statements (loops, nested blocks) that check several things. */
 type Check = Failure | { readonly call: Code } | { readonly statements: readonly Code[] };
+
+/** What the properties of an object must be: its fields, a keyed union's members, the rest. */
+interface Properties {
+  readonly fields: readonly Field[];
+  readonly members?: readonly Field[];
+  readonly additional: Shape;
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+}
 
 /** Where a value is: the `path` parameter, then property names and index or key locals. */
 interface Location {
@@ -105,7 +115,10 @@ export class CheckEmitter {
           ];
         return this.print(this.checks(shape, VALUE, scope, owner, HERE), true);
       case "keyed-union":
-        return [...this.print([this.isRecord(VALUE, this.keyedChecks(shape, VALUE, scope, owner, HERE))], true), ...this.returnTrue()];
+        return [
+          ...this.print([this.isRecord(VALUE, this.properties({ ...shape, members: shape.members }, VALUE, scope, owner, HERE))], true),
+          ...this.returnTrue(),
+        ];
       default:
         return [...this.print(this.checks(shape, VALUE, scope, owner, HERE), true), ...this.returnTrue()];
     }
@@ -184,7 +197,7 @@ export class CheckEmitter {
       case "never":
         return [{ test: ts`true`, keyword: "false", message: "must not be present", at: [] }];
       case "ref":
-        return acceptsAnything(shape, this.shapes) ? [] : this.call(this.named(shape.name), subject, at);
+        return acceptsAnything(shape, this.shapes) ? [] : this.call(this.named(shape.name), subject, at, this.guard(shape.name));
       case "literal":
         return [
           { test: ts`${subject} !== ${literal(shape.value)}`, keyword: "const", message: `must be ${JSON.stringify(shape.value)}`, at: [] },
@@ -220,11 +233,9 @@ export class CheckEmitter {
       case "array":
         return this.arrayChecks(shape, subject, scope, owner, at);
       case "object":
-        return [this.isRecord(subject, this.objectChecks(shape, subject, scope, owner, at))];
+        return [this.isRecord(subject, this.properties(shape, subject, scope, owner, at))];
       case "map":
-        return [
-          this.isRecord(subject, [...propertyCountChecks(shape, subject), ...this.restChecks([], shape.values, subject, scope, owner, at)]),
-        ];
+        return [this.isRecord(subject, this.properties({ ...shape, fields: [], additional: shape.values }, subject, scope, owner, at))];
       case "nullable": {
         const inner = this.checks(shape.shape, subject, scope, owner, at);
         const first = inner[0];
@@ -236,14 +247,19 @@ export class CheckEmitter {
       case "union":
       case "tagged-union":
       case "keyed-union":
-        return this.call(this.helper(shape, owner), subject, at);
+        return this.call(this.helper(shape, owner), subject, at, this.mode === "reject" ? ts`` : this.guards!.helper(shape, owner));
     }
   }
 
   /** Checking by another function: rejecting, a test of its result; reporting, a call that reports. */
-  private call(check: Code, subject: Code, at: Location): Check[] {
+  /**
+   * Checking by another function. Rejecting, a test of its result. Reporting, a call that
+   * reports, made only when the value's guard fails, so that a valid part of an invalid
+   * value costs no more than its guard: no path is built for it.
+   */
+  private call(check: Code, subject: Code, at: Location, guard: Code): Check[] {
     if (this.mode === "reject") return [{ test: ts`!${call(check, [subject])}`, keyword: "", message: "", at: [] }];
-    return [{ call: ts`${this.apply(check, subject, at)};` }];
+    return [{ call: ifThen(ts`!${call(guard, [subject])}`, ts`${this.apply(check, subject, at)};`) }];
   }
 
   private isRecord(subject: Code, then: readonly Check[]): Failure {
@@ -321,97 +337,83 @@ export class CheckEmitter {
     return ts`for (let ${index} = 0; ${index} < ${subject}.length; ${index}++) ${block([constant(item, ts`${subject}[${index}]`), ...checks])}`;
   }
 
-  private objectChecks(shape: ObjectShape, subject: Code, scope: Scope, owner: string, at: Location): Check[] {
-    return [
-      ...this.restChecks(shape.fields, shape.additional, subject, scope, owner, at),
-      ...propertyCountChecks(shape, subject),
-      ...shape.fields.flatMap((field) => this.fieldChecks(field, subject, scope, owner, at)),
+  /**
+   * An object's properties, checked in one loop over its keys: each key a field, a member
+   * or the rest, its value checked where the key says. Only the properties the object has
+   * are read, and the loop allocates nothing. Counts say afterwards whether every
+   * required field was there, and exactly one member of a keyed union.
+   */
+  private properties(spec: Properties, subject: Code, scope: Scope, owner: string, at: Location): Check[] {
+    const key = scope.local("key");
+    const property = scope.local("property");
+    const members = spec.members ?? [];
+    const required = spec.fields.filter((field) => field.required);
+    const requiredCount = required.length > 0 ? scope.local("required") : undefined;
+    const present = spec.members !== undefined ? scope.local("present") : undefined;
+    const count = spec.minProperties !== undefined || spec.maxProperties !== undefined ? scope.local("count") : undefined;
+    const cases: SwitchCase[] = [];
+    const unchecked: Code[] = [];
+    for (const field of [...members, ...spec.fields]) {
+      const inner: Location = { tokens: [...at.tokens, field.name] };
+      const checks = this.print(this.checks(field.shape, property, scope, `${owner}${upperFirst(field.name)}`, inner), false, inner);
+      const counters: Code[] = [];
+      if (field.required) counters.push(ts`${requiredCount!}++;`);
+      if (members.includes(field)) counters.push(ts`${present!}++;`);
+      if (checks.length === 0 && counters.length === 0) unchecked.push(literal(field.name));
+      // Rejecting, a failure has returned already; reporting, a field is there even when it fails.
+      else
+        cases.push({
+          labels: [literal(field.name)],
+          body: [...(this.mode === "reject" ? [...checks, ...counters] : [...counters, ...checks]), ts`break;`],
+        });
+    }
+    const rest = this.rest(spec.additional, key, property, scope, owner, at);
+    // An object whose keys need no look (a map of anything) is not walked.
+    if (cases.length === 0 && rest.length === 0 && count === undefined) return [];
+    if (unchecked.length > 0) cases.push({ labels: unchecked, body: [ts`break;`] });
+    const body = [
+      constant(property, ts`${subject}[${key}]`),
+      ...(count === undefined ? [] : [ts`${count}++;`]),
+      ...(cases.length === 0 ? rest : [switchStatement(key, [...cases, ...(rest.length === 0 ? [] : [{ labels: [], body: rest }])])]),
     ];
+    const counters = [requiredCount, present, count].filter((counter) => counter !== undefined).map((counter) => ts`let ${counter} = 0;`);
+    const loop: Check = { statements: [...counters, forLoop("in", key, subject, body)] };
+    const after: Check[] = [];
+    if (requiredCount !== undefined) after.push(this.missing(required, requiredCount, subject, at));
+    if (present !== undefined) {
+      const names = describeValues(members.map((member) => member.name));
+      after.push({ test: ts`${present} !== 1`, keyword: "oneOf", message: `must have exactly one of ${names}`, at: [] });
+    }
+    if (count !== undefined) after.push(...propertyCountChecks(spec, count));
+    return [loop, ...after];
   }
 
   /**
-   * The properties an object does not name: a closed object has none, an object whose
-   * other properties have a type checks them. Either is one loop over the keys that
-   * allocates nothing.
+   * What the loop did not read: a closed object has nothing else, an open one anything,
+   * and an object whose other properties have a type checks them.
    */
-  private restChecks(fields: readonly Field[], rest: Shape, subject: Code, scope: Scope, owner: string, at: Location): Check[] {
-    if (rest.kind === "unknown") return [];
-    const key = scope.local("key");
-    let otherwise: Code[];
+  private rest(rest: Shape, key: Code, property: Code, scope: Scope, owner: string, at: Location): Code[] {
     if (rest.kind === "never") {
+      if (this.mode === "reject") return [ts`return false;`];
       const where = call(this.runtime("pointer"), [this.path(at), key]);
       const message = templateLiteral(['must not have the property "', { name: localName(key) }, '"']);
-      otherwise =
-        this.mode === "reject"
-          ? [ts`return false;`]
-          : [ts`${call(this.runtime("fail"), [ERRORS, where, literal("additionalProperties"), message])};`];
-    } else {
-      const property = scope.local("property");
-      const inner: Location = { tokens: [...at.tokens, { local: localName(key) }] };
-      const checks = this.print(this.checks(rest, property, scope, owner, inner), false, inner);
-      otherwise = checks.length === 0 ? [] : [constant(property, ts`${subject}[${key}]`), ...checks];
+      return [ts`${call(this.runtime("fail"), [ERRORS, where, literal("additionalProperties"), message])};`];
     }
-    if (otherwise.length === 0) return [];
-    const known = fields.map((field) => literal(field.name));
-    const body =
-      known.length === 0
-        ? otherwise
-        : [
-            switchStatement(key, [
-              { labels: known, body: [ts`continue;`] },
-              { labels: [], body: otherwise },
-            ]),
-          ];
-    return [{ statements: [forLoop("in", key, subject, body)] }];
+    const inner: Location = { tokens: [...at.tokens, { local: localName(key) }] };
+    return this.print(this.checks(rest, property, scope, `${owner}Property`, inner), false, inner);
   }
 
-  private fieldChecks(field: Field, subject: Code, scope: Scope, owner: string, at: Location): Check[] {
-    const read = access(subject, field.name, () => this.runtime("own"));
-    // A name every object inherits is read once into a local, since reading it is a call.
-    const local = isPrototypeName(field.name) ? scope.local(field.name) : read;
-    const declare: Check[] = local === read ? [] : [{ statements: [constant(local, read)] }];
-    const inner: Location = { tokens: [...at.tokens, field.name] };
-    const checks = this.checks(field.shape, local, scope, `${owner}${upperFirst(field.name)}`, inner).map((check) =>
-      under(check, field.name),
+  /** After the loop: whether every required field was there; reporting, which were not. */
+  private missing(required: readonly Field[], counted: Code, subject: Code, at: Location): Check {
+    const incomplete = ts`${counted} !== ${literal(required.length)}`;
+    if (this.mode === "reject") return { test: incomplete, keyword: "required", message: "", at: [] };
+    const reports = required.map((field) =>
+      ifThen(
+        ts`${access(subject, field.name, () => this.runtime("own"))} === undefined`,
+        this.fail({ test: ts`true`, keyword: "required", message: "is required", at: [field.name] }, at),
+      ),
     );
-    if (field.required) {
-      const missing: Failure = {
-        test: ts`${local} === undefined`,
-        keyword: "required",
-        message: "is required",
-        at: [field.name],
-        then: checks,
-      };
-      // Rejecting, a type test already rejects undefined; reporting, absence is said as such.
-      if (this.mode === "reject" && checks.length > 0 && !acceptsAnything(field.shape, this.shapes)) return [...declare, ...checks];
-      return [...declare, missing];
-    }
-    const first = checks[0];
-    if (first === undefined) return [];
-    const given = ts`${local} !== undefined`;
-    if (checks.length === 1 && mergeable(first)) return [...declare, { ...first, test: logical("&&", [given, first.test]) }];
-    if (checks.length === 1 && "call" in first) return [...declare, { statements: [ifThen(given, first.call)] }];
-    return [...declare, { statements: [ifBlock(given, this.print(checks, false, at))] }];
-  }
-
-  /** An object in which exactly one of the members is present, counted as they are checked. */
-  private keyedChecks(shape: KeyedUnionShape, subject: Code, scope: Scope, owner: string, at: Location): Check[] {
-    const present = scope.local("present");
-    const members = shape.members.map((member) => {
-      const read = access(subject, member.name, () => this.runtime("own"));
-      const inner: Location = { tokens: [...at.tokens, member.name] };
-      const checks = this.checks(member.shape, read, scope, `${owner}${upperFirst(member.name)}`, inner).map((check) =>
-        under(check, member.name),
-      );
-      return ifThen(ts`${read} !== undefined`, block([...this.print(checks, false, at), ts`${present}++;`]));
-    });
-    const names = describeValues(shape.members.map((member) => member.name));
-    return [
-      ...this.restChecks([...shape.members, ...shape.fields], shape.additional, subject, scope, owner, at),
-      { statements: [ts`let ${present} = 0;`, ...members] },
-      { test: ts`${present} !== 1`, keyword: "oneOf", message: `must have exactly one of ${names}`, at: [] },
-      ...shape.fields.flatMap((field) => this.fieldChecks(field, subject, scope, owner, at)),
-    ];
+    return { statements: [ifBlock(incomplete, reports)] };
   }
 
   /** A switch on the tag, to the member's check: O(1) whatever the number of members. */
@@ -504,16 +506,6 @@ function mergeable(check: Check): check is Failure {
   return "test" in check && check.then === undefined && !isDisjunction(check.test);
 }
 
-/** A field's failures, placed under its name. */
-function under(check: Check, name: string): Check {
-  if (!("test" in check)) return check;
-  return {
-    ...check,
-    at: [name, ...check.at],
-    ...(check.then === undefined ? {} : { then: check.then.map((inner) => under(inner, name)) }),
-  };
-}
-
 /** The tests that a value has one JSON type. */
 const TYPE_TESTS: Readonly<Record<string, (subject: Code, runtime: (name: string) => Code) => Code>> = {
   string: (subject) => ts`typeof ${subject} === "string"`,
@@ -566,8 +558,7 @@ function numberChecks(shape: Shape & { kind: "number" }, subject: Code): Check[]
   ];
 }
 
-function propertyCountChecks(shape: { readonly minProperties?: number; readonly maxProperties?: number }, subject: Code): Check[] {
-  const size = ts`Object.keys(${subject}).length`;
+function propertyCountChecks(shape: { readonly minProperties?: number; readonly maxProperties?: number }, size: Code): Check[] {
   const checks: Check[] = [];
   if (shape.minProperties !== undefined)
     checks.push({

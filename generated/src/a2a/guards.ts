@@ -2,7 +2,7 @@
 // schemas/a2a.schema.json sha256 9c04641d3974a3c2b7d324ef8e71dbc17e4da95c83f8b9c8a104119e528e11b6
 // Do not edit: change the schema or its overlay, then run `npm run generate`.
 
-import { isArray, isRecord, pointer } from "../runtime.js";
+import { isArray, isRecord } from "../runtime.js";
 import type {
   APIKeySecurityScheme,
   AgentCapabilities,
@@ -65,34 +65,27 @@ export function isAgentCapabilities(
 ): value is AgentCapabilities {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "extendedAgentCard":
+        if (typeof property !== "boolean") return false;
+        break;
       case "extensions":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isAgentExtension(item)) return false;
+        }
+        break;
       case "pushNotifications":
+        if (typeof property !== "boolean") return false;
+        break;
       case "streaming":
-        continue;
+        if (typeof property !== "boolean") return false;
+        break;
       default:
         return false;
     }
   }
-  if (
-    value.extendedAgentCard !== undefined &&
-    typeof value.extendedAgentCard !== "boolean"
-  )
-    return false;
-  if (value.extensions !== undefined) {
-    if (!isArray(value.extensions)) return false;
-    for (const item of value.extensions) {
-      if (!isAgentExtension(item)) return false;
-    }
-  }
-  if (
-    value.pushNotifications !== undefined &&
-    typeof value.pushNotifications !== "boolean"
-  )
-    return false;
-  if (value.streaming !== undefined && typeof value.streaming !== "boolean")
-    return false;
   return true;
 }
 
@@ -100,90 +93,75 @@ export function isAgentCapabilities(
 export function isAgentCard(value: unknown): value is AgentCard {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "capabilities":
+        if (!isAgentCapabilities(property)) return false;
+        break;
       case "defaultInputModes":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (typeof item !== "string") return false;
+        }
+        break;
       case "defaultOutputModes":
+        if (!isArray(property)) return false;
+        for (const item1 of property) {
+          if (typeof item1 !== "string") return false;
+        }
+        break;
       case "description":
+        if (typeof property !== "string") return false;
+        break;
       case "documentationUrl":
+        if (typeof property !== "string") return false;
+        break;
       case "iconUrl":
+        if (typeof property !== "string") return false;
+        break;
       case "name":
+        if (typeof property !== "string") return false;
+        break;
       case "provider":
+        if (!isAgentProvider(property)) return false;
+        break;
       case "securityRequirements":
+        if (!isArray(property)) return false;
+        for (const item2 of property) {
+          if (!isSecurityRequirement(item2)) return false;
+        }
+        break;
       case "securitySchemes":
+        if (!isRecord(property)) return false;
+        for (const key1 in property) {
+          const property1 = property[key1];
+          if (!isSecurityScheme(property1)) return false;
+        }
+        break;
       case "signatures":
+        if (!isArray(property)) return false;
+        for (const item3 of property) {
+          if (!isAgentCardSignature(item3)) return false;
+        }
+        break;
       case "skills":
+        if (!isArray(property)) return false;
+        for (const item4 of property) {
+          if (!isAgentSkill(item4)) return false;
+        }
+        break;
       case "supportedInterfaces":
+        if (!isArray(property)) return false;
+        for (const item5 of property) {
+          if (!isAgentInterface(item5)) return false;
+        }
+        break;
       case "version":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (
-    value.capabilities !== undefined &&
-    !isAgentCapabilities(value.capabilities)
-  )
-    return false;
-  if (value.defaultInputModes !== undefined) {
-    if (!isArray(value.defaultInputModes)) return false;
-    for (const item of value.defaultInputModes) {
-      if (typeof item !== "string") return false;
-    }
-  }
-  if (value.defaultOutputModes !== undefined) {
-    if (!isArray(value.defaultOutputModes)) return false;
-    for (const item1 of value.defaultOutputModes) {
-      if (typeof item1 !== "string") return false;
-    }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string") return false;
-  }
-  if (value.documentationUrl !== undefined) {
-    if (typeof value.documentationUrl !== "string") return false;
-  }
-  if (value.iconUrl !== undefined) {
-    if (typeof value.iconUrl !== "string") return false;
-  }
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
-  }
-  if (value.provider !== undefined && !isAgentProvider(value.provider))
-    return false;
-  if (value.securityRequirements !== undefined) {
-    if (!isArray(value.securityRequirements)) return false;
-    for (const item2 of value.securityRequirements) {
-      if (!isSecurityRequirement(item2)) return false;
-    }
-  }
-  if (value.securitySchemes !== undefined) {
-    if (!isRecord(value.securitySchemes)) return false;
-    for (const key1 in value.securitySchemes) {
-      const property = value.securitySchemes[key1];
-      if (!isSecurityScheme(property)) return false;
-    }
-  }
-  if (value.signatures !== undefined) {
-    if (!isArray(value.signatures)) return false;
-    for (const item3 of value.signatures) {
-      if (!isAgentCardSignature(item3)) return false;
-    }
-  }
-  if (value.skills !== undefined) {
-    if (!isArray(value.skills)) return false;
-    for (const item4 of value.skills) {
-      if (!isAgentSkill(item4)) return false;
-    }
-  }
-  if (value.supportedInterfaces !== undefined) {
-    if (!isArray(value.supportedInterfaces)) return false;
-    for (const item5 of value.supportedInterfaces) {
-      if (!isAgentInterface(item5)) return false;
-    }
-  }
-  if (value.version !== undefined) {
-    if (typeof value.version !== "string") return false;
   }
   return true;
 }
@@ -194,21 +172,20 @@ export function isAgentCardSignature(
 ): value is AgentCardSignature {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "header":
+        if (!isStruct(property)) return false;
+        break;
       case "protected":
+        if (typeof property !== "string") return false;
+        break;
       case "signature":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.header !== undefined && !isStruct(value.header)) return false;
-  if (value.protected !== undefined) {
-    if (typeof value.protected !== "string") return false;
-  }
-  if (value.signature !== undefined) {
-    if (typeof value.signature !== "string") return false;
   }
   return true;
 }
@@ -217,24 +194,23 @@ export function isAgentCardSignature(
 export function isAgentExtension(value: unknown): value is AgentExtension {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
+        if (typeof property !== "string") return false;
+        break;
       case "params":
+        if (!isStruct(property)) return false;
+        break;
       case "required":
+        if (typeof property !== "boolean") return false;
+        break;
       case "uri":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string") return false;
-  }
-  if (value.params !== undefined && !isStruct(value.params)) return false;
-  if (value.required !== undefined && typeof value.required !== "boolean")
-    return false;
-  if (value.uri !== undefined) {
-    if (typeof value.uri !== "string") return false;
   }
   return true;
 }
@@ -243,27 +219,23 @@ export function isAgentExtension(value: unknown): value is AgentExtension {
 export function isAgentInterface(value: unknown): value is AgentInterface {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "protocolBinding":
+        if (typeof property !== "string") return false;
+        break;
       case "protocolVersion":
+        if (typeof property !== "string") return false;
+        break;
       case "tenant":
+        if (typeof property !== "string") return false;
+        break;
       case "url":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.protocolBinding !== undefined) {
-    if (typeof value.protocolBinding !== "string") return false;
-  }
-  if (value.protocolVersion !== undefined) {
-    if (typeof value.protocolVersion !== "string") return false;
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string") return false;
-  }
-  if (value.url !== undefined) {
-    if (typeof value.url !== "string") return false;
   }
   return true;
 }
@@ -272,19 +244,17 @@ export function isAgentInterface(value: unknown): value is AgentInterface {
 export function isAgentProvider(value: unknown): value is AgentProvider {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "organization":
+        if (typeof property !== "string") return false;
+        break;
       case "url":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.organization !== undefined) {
-    if (typeof value.organization !== "string") return false;
-  }
-  if (value.url !== undefined) {
-    if (typeof value.url !== "string") return false;
   }
   return true;
 }
@@ -293,57 +263,49 @@ export function isAgentProvider(value: unknown): value is AgentProvider {
 export function isAgentSkill(value: unknown): value is AgentSkill {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
+        if (typeof property !== "string") return false;
+        break;
       case "examples":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (typeof item !== "string") return false;
+        }
+        break;
       case "id":
+        if (typeof property !== "string") return false;
+        break;
       case "inputModes":
+        if (!isArray(property)) return false;
+        for (const item1 of property) {
+          if (typeof item1 !== "string") return false;
+        }
+        break;
       case "name":
+        if (typeof property !== "string") return false;
+        break;
       case "outputModes":
+        if (!isArray(property)) return false;
+        for (const item2 of property) {
+          if (typeof item2 !== "string") return false;
+        }
+        break;
       case "securityRequirements":
+        if (!isArray(property)) return false;
+        for (const item3 of property) {
+          if (!isSecurityRequirement(item3)) return false;
+        }
+        break;
       case "tags":
-        continue;
+        if (!isArray(property)) return false;
+        for (const item4 of property) {
+          if (typeof item4 !== "string") return false;
+        }
+        break;
       default:
         return false;
-    }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string") return false;
-  }
-  if (value.examples !== undefined) {
-    if (!isArray(value.examples)) return false;
-    for (const item of value.examples) {
-      if (typeof item !== "string") return false;
-    }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string") return false;
-  }
-  if (value.inputModes !== undefined) {
-    if (!isArray(value.inputModes)) return false;
-    for (const item1 of value.inputModes) {
-      if (typeof item1 !== "string") return false;
-    }
-  }
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
-  }
-  if (value.outputModes !== undefined) {
-    if (!isArray(value.outputModes)) return false;
-    for (const item2 of value.outputModes) {
-      if (typeof item2 !== "string") return false;
-    }
-  }
-  if (value.securityRequirements !== undefined) {
-    if (!isArray(value.securityRequirements)) return false;
-    for (const item3 of value.securityRequirements) {
-      if (!isSecurityRequirement(item3)) return false;
-    }
-  }
-  if (value.tags !== undefined) {
-    if (!isArray(value.tags)) return false;
-    for (const item4 of value.tags) {
-      if (typeof item4 !== "string") return false;
     }
   }
   return true;
@@ -355,23 +317,20 @@ export function isAPIKeySecurityScheme(
 ): value is APIKeySecurityScheme {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
+        if (typeof property !== "string") return false;
+        break;
       case "location":
+        if (typeof property !== "string") return false;
+        break;
       case "name":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string") return false;
-  }
-  if (value.location !== undefined) {
-    if (typeof value.location !== "string") return false;
-  }
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
   }
   return true;
 }
@@ -380,38 +339,34 @@ export function isAPIKeySecurityScheme(
 export function isArtifact(value: unknown): value is Artifact {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "artifactId":
+        if (typeof property !== "string") return false;
+        break;
       case "description":
+        if (typeof property !== "string") return false;
+        break;
       case "extensions":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (typeof item !== "string") return false;
+        }
+        break;
       case "metadata":
+        if (!isStruct(property)) return false;
+        break;
       case "name":
+        if (typeof property !== "string") return false;
+        break;
       case "parts":
-        continue;
+        if (!isArray(property)) return false;
+        for (const item1 of property) {
+          if (!isPart(item1)) return false;
+        }
+        break;
       default:
         return false;
-    }
-  }
-  if (value.artifactId !== undefined) {
-    if (typeof value.artifactId !== "string") return false;
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string") return false;
-  }
-  if (value.extensions !== undefined) {
-    if (!isArray(value.extensions)) return false;
-    for (const item of value.extensions) {
-      if (typeof item !== "string") return false;
-    }
-  }
-  if (value.metadata !== undefined && !isStruct(value.metadata)) return false;
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
-  }
-  if (value.parts !== undefined) {
-    if (!isArray(value.parts)) return false;
-    for (const item1 of value.parts) {
-      if (!isPart(item1)) return false;
     }
   }
   return true;
@@ -423,19 +378,17 @@ export function isAuthenticationInfo(
 ): value is AuthenticationInfo {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "credentials":
+        if (typeof property !== "string") return false;
+        break;
       case "scheme":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.credentials !== undefined) {
-    if (typeof value.credentials !== "string") return false;
-  }
-  if (value.scheme !== undefined) {
-    if (typeof value.scheme !== "string") return false;
   }
   return true;
 }
@@ -446,37 +399,30 @@ export function isAuthorizationCodeOAuthFlow(
 ): value is AuthorizationCodeOAuthFlow {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "authorizationUrl":
+        if (typeof property !== "string") return false;
+        break;
       case "pkceRequired":
+        if (typeof property !== "boolean") return false;
+        break;
       case "refreshUrl":
+        if (typeof property !== "string") return false;
+        break;
       case "scopes":
+        if (!isRecord(property)) return false;
+        for (const key1 in property) {
+          const property1 = property[key1];
+          if (typeof property1 !== "string") return false;
+        }
+        break;
       case "tokenUrl":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.authorizationUrl !== undefined) {
-    if (typeof value.authorizationUrl !== "string") return false;
-  }
-  if (
-    value.pkceRequired !== undefined &&
-    typeof value.pkceRequired !== "boolean"
-  )
-    return false;
-  if (value.refreshUrl !== undefined) {
-    if (typeof value.refreshUrl !== "string") return false;
-  }
-  if (value.scopes !== undefined) {
-    if (!isRecord(value.scopes)) return false;
-    for (const key1 in value.scopes) {
-      const property = value.scopes[key1];
-      if (typeof property !== "string") return false;
-    }
-  }
-  if (value.tokenUrl !== undefined) {
-    if (typeof value.tokenUrl !== "string") return false;
   }
   return true;
 }
@@ -487,19 +433,17 @@ export function isCancelTaskRequest(
 ): value is CancelTaskRequest {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string") return false;
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string") return false;
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string") return false;
   }
   return true;
 }
@@ -510,27 +454,24 @@ export function isClientCredentialsOAuthFlow(
 ): value is ClientCredentialsOAuthFlow {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "refreshUrl":
+        if (typeof property !== "string") return false;
+        break;
       case "scopes":
+        if (!isRecord(property)) return false;
+        for (const key1 in property) {
+          const property1 = property[key1];
+          if (typeof property1 !== "string") return false;
+        }
+        break;
       case "tokenUrl":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.refreshUrl !== undefined) {
-    if (typeof value.refreshUrl !== "string") return false;
-  }
-  if (value.scopes !== undefined) {
-    if (!isRecord(value.scopes)) return false;
-    for (const key1 in value.scopes) {
-      const property = value.scopes[key1];
-      if (typeof property !== "string") return false;
-    }
-  }
-  if (value.tokenUrl !== undefined) {
-    if (typeof value.tokenUrl !== "string") return false;
   }
   return true;
 }
@@ -543,26 +484,23 @@ export function isCreateTaskPushNotificationConfigRequest(
 ): value is CreateTaskPushNotificationConfigRequest {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "config":
+        if (!isPushNotificationConfig(property)) return false;
+        break;
       case "configId":
+        if (typeof property !== "string") return false;
+        break;
       case "taskId":
+        if (typeof property !== "string") return false;
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.config !== undefined && !isPushNotificationConfig(value.config))
-    return false;
-  if (value.configId !== undefined) {
-    if (typeof value.configId !== "string") return false;
-  }
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string") return false;
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string") return false;
   }
   return true;
 }
@@ -575,23 +513,20 @@ export function isDeleteTaskPushNotificationConfigRequest(
 ): value is DeleteTaskPushNotificationConfigRequest {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string") return false;
+        break;
       case "taskId":
+        if (typeof property !== "string") return false;
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string") return false;
-  }
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string") return false;
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string") return false;
   }
   return true;
 }
@@ -602,31 +537,27 @@ export function isDeviceCodeOAuthFlow(
 ): value is DeviceCodeOAuthFlow {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "deviceAuthorizationUrl":
+        if (typeof property !== "string") return false;
+        break;
       case "refreshUrl":
+        if (typeof property !== "string") return false;
+        break;
       case "scopes":
+        if (!isRecord(property)) return false;
+        for (const key1 in property) {
+          const property1 = property[key1];
+          if (typeof property1 !== "string") return false;
+        }
+        break;
       case "tokenUrl":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.deviceAuthorizationUrl !== undefined) {
-    if (typeof value.deviceAuthorizationUrl !== "string") return false;
-  }
-  if (value.refreshUrl !== undefined) {
-    if (typeof value.refreshUrl !== "string") return false;
-  }
-  if (value.scopes !== undefined) {
-    if (!isRecord(value.scopes)) return false;
-    for (const key1 in value.scopes) {
-      const property = value.scopes[key1];
-      if (typeof property !== "string") return false;
-    }
-  }
-  if (value.tokenUrl !== undefined) {
-    if (typeof value.tokenUrl !== "string") return false;
   }
   return true;
 }
@@ -637,15 +568,14 @@ export function isGetExtendedAgentCardRequest(
 ): value is GetExtendedAgentCardRequest {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "tenant":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string") return false;
   }
   return true;
 }
@@ -658,23 +588,20 @@ export function isGetTaskPushNotificationConfigRequest(
 ): value is GetTaskPushNotificationConfigRequest {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string") return false;
+        break;
       case "taskId":
+        if (typeof property !== "string") return false;
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string") return false;
-  }
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string") return false;
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string") return false;
   }
   return true;
 }
@@ -683,29 +610,23 @@ export function isGetTaskPushNotificationConfigRequest(
 export function isGetTaskRequest(value: unknown): value is GetTaskRequest {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "historyLength":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -2147483648) return false;
+        if (property > 2147483647) return false;
+        break;
       case "id":
+        if (typeof property !== "string") return false;
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.historyLength !== undefined) {
-    if (
-      typeof value.historyLength !== "number" ||
-      !Number.isInteger(value.historyLength)
-    )
-      return false;
-    if (value.historyLength < -2147483648) return false;
-    if (value.historyLength > 2147483647) return false;
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string") return false;
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string") return false;
   }
   return true;
 }
@@ -716,23 +637,20 @@ export function isHTTPAuthSecurityScheme(
 ): value is HTTPAuthSecurityScheme {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "bearerFormat":
+        if (typeof property !== "string") return false;
+        break;
       case "description":
+        if (typeof property !== "string") return false;
+        break;
       case "scheme":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.bearerFormat !== undefined) {
-    if (typeof value.bearerFormat !== "string") return false;
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string") return false;
-  }
-  if (value.scheme !== undefined) {
-    if (typeof value.scheme !== "string") return false;
   }
   return true;
 }
@@ -743,26 +661,23 @@ export function isImplicitOAuthFlow(
 ): value is ImplicitOAuthFlow {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "authorizationUrl":
+        if (typeof property !== "string") return false;
+        break;
       case "refreshUrl":
+        if (typeof property !== "string") return false;
+        break;
       case "scopes":
-        continue;
+        if (!isRecord(property)) return false;
+        for (const key1 in property) {
+          const property1 = property[key1];
+          if (typeof property1 !== "string") return false;
+        }
+        break;
       default:
         return false;
-    }
-  }
-  if (value.authorizationUrl !== undefined) {
-    if (typeof value.authorizationUrl !== "string") return false;
-  }
-  if (value.refreshUrl !== undefined) {
-    if (typeof value.refreshUrl !== "string") return false;
-  }
-  if (value.scopes !== undefined) {
-    if (!isRecord(value.scopes)) return false;
-    for (const key1 in value.scopes) {
-      const property = value.scopes[key1];
-      if (typeof property !== "string") return false;
     }
   }
   return true;
@@ -776,30 +691,26 @@ export function isListTaskPushNotificationConfigRequest(
 ): value is ListTaskPushNotificationConfigRequest {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "pageSize":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -2147483648) return false;
+        if (property > 2147483647) return false;
+        break;
       case "pageToken":
+        if (typeof property !== "string") return false;
+        break;
       case "taskId":
+        if (typeof property !== "string") return false;
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.pageSize !== undefined) {
-    if (typeof value.pageSize !== "number" || !Number.isInteger(value.pageSize))
-      return false;
-    if (value.pageSize < -2147483648) return false;
-    if (value.pageSize > 2147483647) return false;
-  }
-  if (value.pageToken !== undefined) {
-    if (typeof value.pageToken !== "string") return false;
-  }
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string") return false;
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string") return false;
   }
   return true;
 }
@@ -812,22 +723,20 @@ export function isListTaskPushNotificationConfigResponse(
 ): value is ListTaskPushNotificationConfigResponse {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "configs":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isTaskPushNotificationConfig(item)) return false;
+        }
+        break;
       case "nextPageToken":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.configs !== undefined) {
-    if (!isArray(value.configs)) return false;
-    for (const item of value.configs) {
-      if (!isTaskPushNotificationConfig(item)) return false;
-    }
-  }
-  if (value.nextPageToken !== undefined) {
-    if (typeof value.nextPageToken !== "string") return false;
   }
   return true;
 }
@@ -836,54 +745,41 @@ export function isListTaskPushNotificationConfigResponse(
 export function isListTasksRequest(value: unknown): value is ListTasksRequest {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "contextId":
+        if (typeof property !== "string") return false;
+        break;
       case "historyLength":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -2147483648) return false;
+        if (property > 2147483647) return false;
+        break;
       case "includeArtifacts":
+        if (typeof property !== "boolean") return false;
+        break;
       case "pageSize":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -2147483648) return false;
+        if (property > 2147483647) return false;
+        break;
       case "pageToken":
+        if (typeof property !== "string") return false;
+        break;
       case "status":
+        if (!isTaskState(property)) return false;
+        break;
       case "statusTimestampAfter":
+        if (!isTimestamp(property)) return false;
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string") return false;
-  }
-  if (value.historyLength !== undefined) {
-    if (
-      typeof value.historyLength !== "number" ||
-      !Number.isInteger(value.historyLength)
-    )
-      return false;
-    if (value.historyLength < -2147483648) return false;
-    if (value.historyLength > 2147483647) return false;
-  }
-  if (
-    value.includeArtifacts !== undefined &&
-    typeof value.includeArtifacts !== "boolean"
-  )
-    return false;
-  if (value.pageSize !== undefined) {
-    if (typeof value.pageSize !== "number" || !Number.isInteger(value.pageSize))
-      return false;
-    if (value.pageSize < -2147483648) return false;
-    if (value.pageSize > 2147483647) return false;
-  }
-  if (value.pageToken !== undefined) {
-    if (typeof value.pageToken !== "string") return false;
-  }
-  if (value.status !== undefined && !isTaskState(value.status)) return false;
-  if (
-    value.statusTimestampAfter !== undefined &&
-    !isTimestamp(value.statusTimestampAfter)
-  )
-    return false;
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string") return false;
   }
   return true;
 }
@@ -894,39 +790,32 @@ export function isListTasksResponse(
 ): value is ListTasksResponse {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "nextPageToken":
+        if (typeof property !== "string") return false;
+        break;
       case "pageSize":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -2147483648) return false;
+        if (property > 2147483647) return false;
+        break;
       case "tasks":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isTask(item)) return false;
+        }
+        break;
       case "totalSize":
-        continue;
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -2147483648) return false;
+        if (property > 2147483647) return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.nextPageToken !== undefined) {
-    if (typeof value.nextPageToken !== "string") return false;
-  }
-  if (value.pageSize !== undefined) {
-    if (typeof value.pageSize !== "number" || !Number.isInteger(value.pageSize))
-      return false;
-    if (value.pageSize < -2147483648) return false;
-    if (value.pageSize > 2147483647) return false;
-  }
-  if (value.tasks !== undefined) {
-    if (!isArray(value.tasks)) return false;
-    for (const item of value.tasks) {
-      if (!isTask(item)) return false;
-    }
-  }
-  if (value.totalSize !== undefined) {
-    if (
-      typeof value.totalSize !== "number" ||
-      !Number.isInteger(value.totalSize)
-    )
-      return false;
-    if (value.totalSize < -2147483648) return false;
-    if (value.totalSize > 2147483647) return false;
   }
   return true;
 }
@@ -935,48 +824,44 @@ export function isListTasksResponse(
 export function isMessage(value: unknown): value is Message {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "contextId":
+        if (typeof property !== "string") return false;
+        break;
       case "extensions":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (typeof item !== "string") return false;
+        }
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        break;
       case "metadata":
+        if (!isStruct(property)) return false;
+        break;
       case "parts":
+        if (!isArray(property)) return false;
+        for (const item1 of property) {
+          if (!isPart(item1)) return false;
+        }
+        break;
       case "referenceTaskIds":
+        if (!isArray(property)) return false;
+        for (const item2 of property) {
+          if (typeof item2 !== "string") return false;
+        }
+        break;
       case "role":
+        if (!isRole(property)) return false;
+        break;
       case "taskId":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string") return false;
-  }
-  if (value.extensions !== undefined) {
-    if (!isArray(value.extensions)) return false;
-    for (const item of value.extensions) {
-      if (typeof item !== "string") return false;
-    }
-  }
-  if (value.messageId !== undefined) {
-    if (typeof value.messageId !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isStruct(value.metadata)) return false;
-  if (value.parts !== undefined) {
-    if (!isArray(value.parts)) return false;
-    for (const item1 of value.parts) {
-      if (!isPart(item1)) return false;
-    }
-  }
-  if (value.referenceTaskIds !== undefined) {
-    if (!isArray(value.referenceTaskIds)) return false;
-    for (const item2 of value.referenceTaskIds) {
-      if (typeof item2 !== "string") return false;
-    }
-  }
-  if (value.role !== undefined && !isRole(value.role)) return false;
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string") return false;
   }
   return true;
 }
@@ -987,15 +872,14 @@ export function isMutualTlsSecurityScheme(
 ): value is MutualTlsSecurityScheme {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string") return false;
   }
   return true;
 }
@@ -1006,21 +890,20 @@ export function isOAuth2SecurityScheme(
 ): value is OAuth2SecurityScheme {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
+        if (typeof property !== "string") return false;
+        break;
       case "flows":
+        if (!isOAuthFlows(property)) return false;
+        break;
       case "oauth2MetadataUrl":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string") return false;
-  }
-  if (value.flows !== undefined && !isOAuthFlows(value.flows)) return false;
-  if (value.oauth2MetadataUrl !== undefined) {
-    if (typeof value.oauth2MetadataUrl !== "string") return false;
   }
   return true;
 }
@@ -1028,38 +911,33 @@ export function isOAuth2SecurityScheme(
 /** Whether a value is an {@link OAuthFlows}. */
 export function isOAuthFlows(value: unknown): value is OAuthFlows {
   if (!isRecord(value)) return false;
+  let present = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "authorizationCode":
+        if (!isAuthorizationCodeOAuthFlow(property)) return false;
+        present++;
+        break;
       case "clientCredentials":
+        if (!isClientCredentialsOAuthFlow(property)) return false;
+        present++;
+        break;
       case "implicit":
+        if (!isImplicitOAuthFlow(property)) return false;
+        present++;
+        break;
       case "password":
+        if (!isPasswordOAuthFlow(property)) return false;
+        present++;
+        break;
       case "deviceCode":
-        continue;
+        if (!isDeviceCodeOAuthFlow(property)) return false;
+        present++;
+        break;
       default:
         return false;
     }
-  }
-  let present = 0;
-  if (value.authorizationCode !== undefined) {
-    if (!isAuthorizationCodeOAuthFlow(value.authorizationCode)) return false;
-    present++;
-  }
-  if (value.clientCredentials !== undefined) {
-    if (!isClientCredentialsOAuthFlow(value.clientCredentials)) return false;
-    present++;
-  }
-  if (value.implicit !== undefined) {
-    if (!isImplicitOAuthFlow(value.implicit)) return false;
-    present++;
-  }
-  if (value.password !== undefined) {
-    if (!isPasswordOAuthFlow(value.password)) return false;
-    present++;
-  }
-  if (value.deviceCode !== undefined) {
-    if (!isDeviceCodeOAuthFlow(value.deviceCode)) return false;
-    present++;
   }
   if (present !== 1) return false;
   return true;
@@ -1071,19 +949,17 @@ export function isOpenIdConnectSecurityScheme(
 ): value is OpenIdConnectSecurityScheme {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
+        if (typeof property !== "string") return false;
+        break;
       case "openIdConnectUrl":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string") return false;
-  }
-  if (value.openIdConnectUrl !== undefined) {
-    if (typeof value.openIdConnectUrl !== "string") return false;
   }
   return true;
 }
@@ -1091,45 +967,40 @@ export function isOpenIdConnectSecurityScheme(
 /** Whether a value is a {@link Part}. */
 export function isPart(value: unknown): value is Part {
   if (!isRecord(value)) return false;
+  let present = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "text":
+        if (typeof property !== "string") return false;
+        present++;
+        break;
       case "raw":
+        if (typeof property !== "string") return false;
+        if (!PartRawPattern.test(property)) return false;
+        present++;
+        break;
       case "url":
+        if (typeof property !== "string") return false;
+        present++;
+        break;
       case "data":
+        present++;
+        break;
       case "filename":
+        if (typeof property !== "string") return false;
+        break;
       case "mediaType":
+        if (typeof property !== "string") return false;
+        break;
       case "metadata":
-        continue;
+        if (!isStruct(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  let present = 0;
-  if (value.text !== undefined) {
-    if (typeof value.text !== "string") return false;
-    present++;
-  }
-  if (value.raw !== undefined) {
-    if (typeof value.raw !== "string") return false;
-    if (!PartRawPattern.test(value.raw)) return false;
-    present++;
-  }
-  if (value.url !== undefined) {
-    if (typeof value.url !== "string") return false;
-    present++;
-  }
-  if (value.data !== undefined) {
-    present++;
-  }
   if (present !== 1) return false;
-  if (value.filename !== undefined) {
-    if (typeof value.filename !== "string") return false;
-  }
-  if (value.mediaType !== undefined) {
-    if (typeof value.mediaType !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isStruct(value.metadata)) return false;
   return true;
 }
 
@@ -1139,27 +1010,24 @@ export function isPasswordOAuthFlow(
 ): value is PasswordOAuthFlow {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "refreshUrl":
+        if (typeof property !== "string") return false;
+        break;
       case "scopes":
+        if (!isRecord(property)) return false;
+        for (const key1 in property) {
+          const property1 = property[key1];
+          if (typeof property1 !== "string") return false;
+        }
+        break;
       case "tokenUrl":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.refreshUrl !== undefined) {
-    if (typeof value.refreshUrl !== "string") return false;
-  }
-  if (value.scopes !== undefined) {
-    if (!isRecord(value.scopes)) return false;
-    for (const key1 in value.scopes) {
-      const property = value.scopes[key1];
-      if (typeof property !== "string") return false;
-    }
-  }
-  if (value.tokenUrl !== undefined) {
-    if (typeof value.tokenUrl !== "string") return false;
   }
   return true;
 }
@@ -1170,29 +1038,23 @@ export function isPushNotificationConfig(
 ): value is PushNotificationConfig {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "authentication":
+        if (!isAuthenticationInfo(property)) return false;
+        break;
       case "id":
+        if (typeof property !== "string") return false;
+        break;
       case "token":
+        if (typeof property !== "string") return false;
+        break;
       case "url":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (
-    value.authentication !== undefined &&
-    !isAuthenticationInfo(value.authentication)
-  )
-    return false;
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string") return false;
-  }
-  if (value.token !== undefined) {
-    if (typeof value.token !== "string") return false;
-  }
-  if (value.url !== undefined) {
-    if (typeof value.url !== "string") return false;
   }
   return true;
 }
@@ -1203,18 +1065,17 @@ export function isSecurityRequirement(
 ): value is SecurityRequirement {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "schemes":
-        continue;
+        if (!isRecord(property)) return false;
+        for (const key1 in property) {
+          const property1 = property[key1];
+          if (!isStringList(property1)) return false;
+        }
+        break;
       default:
         return false;
-    }
-  }
-  if (value.schemes !== undefined) {
-    if (!isRecord(value.schemes)) return false;
-    for (const key1 in value.schemes) {
-      const property = value.schemes[key1];
-      if (!isStringList(property)) return false;
     }
   }
   return true;
@@ -1223,39 +1084,33 @@ export function isSecurityRequirement(
 /** Whether a value is a {@link SecurityScheme}. */
 export function isSecurityScheme(value: unknown): value is SecurityScheme {
   if (!isRecord(value)) return false;
+  let present = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "apiKeySecurityScheme":
+        if (!isAPIKeySecurityScheme(property)) return false;
+        present++;
+        break;
       case "httpAuthSecurityScheme":
+        if (!isHTTPAuthSecurityScheme(property)) return false;
+        present++;
+        break;
       case "oauth2SecurityScheme":
+        if (!isOAuth2SecurityScheme(property)) return false;
+        present++;
+        break;
       case "openIdConnectSecurityScheme":
+        if (!isOpenIdConnectSecurityScheme(property)) return false;
+        present++;
+        break;
       case "mtlsSecurityScheme":
-        continue;
+        if (!isMutualTlsSecurityScheme(property)) return false;
+        present++;
+        break;
       default:
         return false;
     }
-  }
-  let present = 0;
-  if (value.apiKeySecurityScheme !== undefined) {
-    if (!isAPIKeySecurityScheme(value.apiKeySecurityScheme)) return false;
-    present++;
-  }
-  if (value.httpAuthSecurityScheme !== undefined) {
-    if (!isHTTPAuthSecurityScheme(value.httpAuthSecurityScheme)) return false;
-    present++;
-  }
-  if (value.oauth2SecurityScheme !== undefined) {
-    if (!isOAuth2SecurityScheme(value.oauth2SecurityScheme)) return false;
-    present++;
-  }
-  if (value.openIdConnectSecurityScheme !== undefined) {
-    if (!isOpenIdConnectSecurityScheme(value.openIdConnectSecurityScheme))
-      return false;
-    present++;
-  }
-  if (value.mtlsSecurityScheme !== undefined) {
-    if (!isMutualTlsSecurityScheme(value.mtlsSecurityScheme)) return false;
-    present++;
   }
   if (present !== 1) return false;
   return true;
@@ -1267,38 +1122,30 @@ export function isSendMessageConfiguration(
 ): value is SendMessageConfiguration {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "acceptedOutputModes":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (typeof item !== "string") return false;
+        }
+        break;
       case "blocking":
+        if (typeof property !== "boolean") return false;
+        break;
       case "historyLength":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -2147483648) return false;
+        if (property > 2147483647) return false;
+        break;
       case "pushNotificationConfig":
-        continue;
+        if (!isPushNotificationConfig(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  if (value.acceptedOutputModes !== undefined) {
-    if (!isArray(value.acceptedOutputModes)) return false;
-    for (const item of value.acceptedOutputModes) {
-      if (typeof item !== "string") return false;
-    }
-  }
-  if (value.blocking !== undefined && typeof value.blocking !== "boolean")
-    return false;
-  if (value.historyLength !== undefined) {
-    if (
-      typeof value.historyLength !== "number" ||
-      !Number.isInteger(value.historyLength)
-    )
-      return false;
-    if (value.historyLength < -2147483648) return false;
-    if (value.historyLength > 2147483647) return false;
-  }
-  if (
-    value.pushNotificationConfig !== undefined &&
-    !isPushNotificationConfig(value.pushNotificationConfig)
-  )
-    return false;
   return true;
 }
 
@@ -1308,25 +1155,23 @@ export function isSendMessageRequest(
 ): value is SendMessageRequest {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "configuration":
+        if (!isSendMessageConfiguration(property)) return false;
+        break;
       case "message":
+        if (!isMessage(property)) return false;
+        break;
       case "metadata":
+        if (!isStruct(property)) return false;
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (
-    value.configuration !== undefined &&
-    !isSendMessageConfiguration(value.configuration)
-  )
-    return false;
-  if (value.message !== undefined && !isMessage(value.message)) return false;
-  if (value.metadata !== undefined && !isStruct(value.metadata)) return false;
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string") return false;
   }
   return true;
 }
@@ -1336,23 +1181,21 @@ export function isSendMessageResponse(
   value: unknown,
 ): value is SendMessageResponse {
   if (!isRecord(value)) return false;
+  let present = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "task":
+        if (!isTask(property)) return false;
+        present++;
+        break;
       case "message":
-        continue;
+        if (!isMessage(property)) return false;
+        present++;
+        break;
       default:
         return false;
     }
-  }
-  let present = 0;
-  if (value.task !== undefined) {
-    if (!isTask(value.task)) return false;
-    present++;
-  }
-  if (value.message !== undefined) {
-    if (!isMessage(value.message)) return false;
-    present++;
   }
   if (present !== 1) return false;
   return true;
@@ -1361,33 +1204,29 @@ export function isSendMessageResponse(
 /** Whether a value is a {@link StreamResponse}. */
 export function isStreamResponse(value: unknown): value is StreamResponse {
   if (!isRecord(value)) return false;
+  let present = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "task":
+        if (!isTask(property)) return false;
+        present++;
+        break;
       case "message":
+        if (!isMessage(property)) return false;
+        present++;
+        break;
       case "statusUpdate":
+        if (!isTaskStatusUpdateEvent(property)) return false;
+        present++;
+        break;
       case "artifactUpdate":
-        continue;
+        if (!isTaskArtifactUpdateEvent(property)) return false;
+        present++;
+        break;
       default:
         return false;
     }
-  }
-  let present = 0;
-  if (value.task !== undefined) {
-    if (!isTask(value.task)) return false;
-    present++;
-  }
-  if (value.message !== undefined) {
-    if (!isMessage(value.message)) return false;
-    present++;
-  }
-  if (value.statusUpdate !== undefined) {
-    if (!isTaskStatusUpdateEvent(value.statusUpdate)) return false;
-    present++;
-  }
-  if (value.artifactUpdate !== undefined) {
-    if (!isTaskArtifactUpdateEvent(value.artifactUpdate)) return false;
-    present++;
   }
   if (present !== 1) return false;
   return true;
@@ -1397,17 +1236,16 @@ export function isStreamResponse(value: unknown): value is StreamResponse {
 export function isStringList(value: unknown): value is StringList {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "list":
-        continue;
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (typeof item !== "string") return false;
+        }
+        break;
       default:
         return false;
-    }
-  }
-  if (value.list !== undefined) {
-    if (!isArray(value.list)) return false;
-    for (const item of value.list) {
-      if (typeof item !== "string") return false;
     }
   }
   return true;
@@ -1419,19 +1257,17 @@ export function isSubscribeToTaskRequest(
 ): value is SubscribeToTaskRequest {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string") return false;
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string") return false;
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string") return false;
   }
   return true;
 }
@@ -1440,38 +1276,36 @@ export function isSubscribeToTaskRequest(
 export function isTask(value: unknown): value is Task {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "artifacts":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isArtifact(item)) return false;
+        }
+        break;
       case "contextId":
+        if (typeof property !== "string") return false;
+        break;
       case "history":
+        if (!isArray(property)) return false;
+        for (const item1 of property) {
+          if (!isMessage(item1)) return false;
+        }
+        break;
       case "id":
+        if (typeof property !== "string") return false;
+        break;
       case "metadata":
+        if (!isStruct(property)) return false;
+        break;
       case "status":
-        continue;
+        if (!isTaskStatus(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  if (value.artifacts !== undefined) {
-    if (!isArray(value.artifacts)) return false;
-    for (const item of value.artifacts) {
-      if (!isArtifact(item)) return false;
-    }
-  }
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string") return false;
-  }
-  if (value.history !== undefined) {
-    if (!isArray(value.history)) return false;
-    for (const item1 of value.history) {
-      if (!isMessage(item1)) return false;
-    }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isStruct(value.metadata)) return false;
-  if (value.status !== undefined && !isTaskStatus(value.status)) return false;
   return true;
 }
 
@@ -1481,29 +1315,29 @@ export function isTaskArtifactUpdateEvent(
 ): value is TaskArtifactUpdateEvent {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "append":
+        if (typeof property !== "boolean") return false;
+        break;
       case "artifact":
+        if (!isArtifact(property)) return false;
+        break;
       case "contextId":
+        if (typeof property !== "string") return false;
+        break;
       case "lastChunk":
+        if (typeof property !== "boolean") return false;
+        break;
       case "metadata":
+        if (!isStruct(property)) return false;
+        break;
       case "taskId":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.append !== undefined && typeof value.append !== "boolean")
-    return false;
-  if (value.artifact !== undefined && !isArtifact(value.artifact)) return false;
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string") return false;
-  }
-  if (value.lastChunk !== undefined && typeof value.lastChunk !== "boolean")
-    return false;
-  if (value.metadata !== undefined && !isStruct(value.metadata)) return false;
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string") return false;
   }
   return true;
 }
@@ -1514,29 +1348,23 @@ export function isTaskPushNotificationConfig(
 ): value is TaskPushNotificationConfig {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string") return false;
+        break;
       case "pushNotificationConfig":
+        if (!isPushNotificationConfig(property)) return false;
+        break;
       case "taskId":
+        if (typeof property !== "string") return false;
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string") return false;
-  }
-  if (
-    value.pushNotificationConfig !== undefined &&
-    !isPushNotificationConfig(value.pushNotificationConfig)
-  )
-    return false;
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string") return false;
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string") return false;
   }
   return true;
 }
@@ -1545,19 +1373,21 @@ export function isTaskPushNotificationConfig(
 export function isTaskStatus(value: unknown): value is TaskStatus {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "message":
+        if (!isMessage(property)) return false;
+        break;
       case "state":
+        if (!isTaskState(property)) return false;
+        break;
       case "timestamp":
-        continue;
+        if (!isTimestamp(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  if (value.message !== undefined && !isMessage(value.message)) return false;
-  if (value.state !== undefined && !isTaskState(value.state)) return false;
-  if (value.timestamp !== undefined && !isTimestamp(value.timestamp))
-    return false;
   return true;
 }
 
@@ -1567,23 +1397,23 @@ export function isTaskStatusUpdateEvent(
 ): value is TaskStatusUpdateEvent {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "contextId":
+        if (typeof property !== "string") return false;
+        break;
       case "metadata":
+        if (!isStruct(property)) return false;
+        break;
       case "status":
+        if (!isTaskStatus(property)) return false;
+        break;
       case "taskId":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isStruct(value.metadata)) return false;
-  if (value.status !== undefined && !isTaskStatus(value.status)) return false;
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string") return false;
   }
   return true;
 }

@@ -788,12 +788,41 @@ function checkAgentCapabilities(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "extendedAgentCard":
+        if (typeof property !== "boolean")
+          fail(
+            errors,
+            `${path}/extendedAgentCard`,
+            "type",
+            "must be a boolean",
+          );
+        break;
       case "extensions":
+        if (!isArray(property))
+          fail(errors, `${path}/extensions`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isAgentExtension(item))
+              checkAgentExtension(item, `${path}/extensions/${i}`, errors);
+          }
+        }
+        break;
       case "pushNotifications":
+        if (typeof property !== "boolean")
+          fail(
+            errors,
+            `${path}/pushNotifications`,
+            "type",
+            "must be a boolean",
+          );
+        break;
       case "streaming":
-        continue;
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/streaming`, "type", "must be a boolean");
+        break;
       default:
         fail(
           errors,
@@ -803,28 +832,6 @@ function checkAgentCapabilities(
         );
     }
   }
-  if (
-    value.extendedAgentCard !== undefined &&
-    typeof value.extendedAgentCard !== "boolean"
-  )
-    fail(errors, `${path}/extendedAgentCard`, "type", "must be a boolean");
-  if (value.extensions !== undefined) {
-    if (!isArray(value.extensions))
-      fail(errors, `${path}/extensions`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.extensions.length; i++) {
-        const item = value.extensions[i];
-        checkAgentExtension(item, `${path}/extensions/${i}`, errors);
-      }
-    }
-  }
-  if (
-    value.pushNotifications !== undefined &&
-    typeof value.pushNotifications !== "boolean"
-  )
-    fail(errors, `${path}/pushNotifications`, "type", "must be a boolean");
-  if (value.streaming !== undefined && typeof value.streaming !== "boolean")
-    fail(errors, `${path}/streaming`, "type", "must be a boolean");
 }
 
 function checkAgentCard(
@@ -837,22 +844,154 @@ function checkAgentCard(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "capabilities":
+        if (!isAgentCapabilities(property))
+          checkAgentCapabilities(property, `${path}/capabilities`, errors);
+        break;
       case "defaultInputModes":
+        if (!isArray(property))
+          fail(errors, `${path}/defaultInputModes`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (typeof item !== "string")
+              fail(
+                errors,
+                `${path}/defaultInputModes/${i}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       case "defaultOutputModes":
+        if (!isArray(property))
+          fail(
+            errors,
+            `${path}/defaultOutputModes`,
+            "type",
+            "must be an array",
+          );
+        else {
+          for (let i1 = 0; i1 < property.length; i1++) {
+            const item1 = property[i1];
+            if (typeof item1 !== "string")
+              fail(
+                errors,
+                `${path}/defaultOutputModes/${i1}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       case "description":
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
       case "documentationUrl":
+        if (typeof property !== "string")
+          fail(errors, `${path}/documentationUrl`, "type", "must be a string");
+        break;
       case "iconUrl":
+        if (typeof property !== "string")
+          fail(errors, `${path}/iconUrl`, "type", "must be a string");
+        break;
       case "name":
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "provider":
+        if (!isAgentProvider(property))
+          checkAgentProvider(property, `${path}/provider`, errors);
+        break;
       case "securityRequirements":
+        if (!isArray(property))
+          fail(
+            errors,
+            `${path}/securityRequirements`,
+            "type",
+            "must be an array",
+          );
+        else {
+          for (let i2 = 0; i2 < property.length; i2++) {
+            const item2 = property[i2];
+            if (!isSecurityRequirement(item2))
+              checkSecurityRequirement(
+                item2,
+                `${path}/securityRequirements/${i2}`,
+                errors,
+              );
+          }
+        }
+        break;
       case "securitySchemes":
+        if (!isRecord(property))
+          fail(errors, `${path}/securitySchemes`, "type", "must be an object");
+        else {
+          for (const key1 in property) {
+            const property1 = property[key1];
+            if (!isSecurityScheme(property1))
+              checkSecurityScheme(
+                property1,
+                `${path}/securitySchemes/${key1}`,
+                errors,
+              );
+          }
+        }
+        break;
       case "signatures":
+        if (!isArray(property))
+          fail(errors, `${path}/signatures`, "type", "must be an array");
+        else {
+          for (let i3 = 0; i3 < property.length; i3++) {
+            const item3 = property[i3];
+            if (!isAgentCardSignature(item3))
+              checkAgentCardSignature(
+                item3,
+                `${path}/signatures/${i3}`,
+                errors,
+              );
+          }
+        }
+        break;
       case "skills":
+        if (!isArray(property))
+          fail(errors, `${path}/skills`, "type", "must be an array");
+        else {
+          for (let i4 = 0; i4 < property.length; i4++) {
+            const item4 = property[i4];
+            if (!isAgentSkill(item4))
+              checkAgentSkill(item4, `${path}/skills/${i4}`, errors);
+          }
+        }
+        break;
       case "supportedInterfaces":
+        if (!isArray(property))
+          fail(
+            errors,
+            `${path}/supportedInterfaces`,
+            "type",
+            "must be an array",
+          );
+        else {
+          for (let i5 = 0; i5 < property.length; i5++) {
+            const item5 = property[i5];
+            if (!isAgentInterface(item5))
+              checkAgentInterface(
+                item5,
+                `${path}/supportedInterfaces/${i5}`,
+                errors,
+              );
+          }
+        }
+        break;
       case "version":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/version`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -861,120 +1000,6 @@ function checkAgentCard(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.capabilities !== undefined)
-    checkAgentCapabilities(value.capabilities, `${path}/capabilities`, errors);
-  if (value.defaultInputModes !== undefined) {
-    if (!isArray(value.defaultInputModes))
-      fail(errors, `${path}/defaultInputModes`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.defaultInputModes.length; i++) {
-        const item = value.defaultInputModes[i];
-        if (typeof item !== "string")
-          fail(
-            errors,
-            `${path}/defaultInputModes/${i}`,
-            "type",
-            "must be a string",
-          );
-      }
-    }
-  }
-  if (value.defaultOutputModes !== undefined) {
-    if (!isArray(value.defaultOutputModes))
-      fail(errors, `${path}/defaultOutputModes`, "type", "must be an array");
-    else {
-      for (let i1 = 0; i1 < value.defaultOutputModes.length; i1++) {
-        const item1 = value.defaultOutputModes[i1];
-        if (typeof item1 !== "string")
-          fail(
-            errors,
-            `${path}/defaultOutputModes/${i1}`,
-            "type",
-            "must be a string",
-          );
-      }
-    }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string")
-      fail(errors, `${path}/description`, "type", "must be a string");
-  }
-  if (value.documentationUrl !== undefined) {
-    if (typeof value.documentationUrl !== "string")
-      fail(errors, `${path}/documentationUrl`, "type", "must be a string");
-  }
-  if (value.iconUrl !== undefined) {
-    if (typeof value.iconUrl !== "string")
-      fail(errors, `${path}/iconUrl`, "type", "must be a string");
-  }
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
-  }
-  if (value.provider !== undefined)
-    checkAgentProvider(value.provider, `${path}/provider`, errors);
-  if (value.securityRequirements !== undefined) {
-    if (!isArray(value.securityRequirements))
-      fail(errors, `${path}/securityRequirements`, "type", "must be an array");
-    else {
-      for (let i2 = 0; i2 < value.securityRequirements.length; i2++) {
-        const item2 = value.securityRequirements[i2];
-        checkSecurityRequirement(
-          item2,
-          `${path}/securityRequirements/${i2}`,
-          errors,
-        );
-      }
-    }
-  }
-  if (value.securitySchemes !== undefined) {
-    if (!isRecord(value.securitySchemes))
-      fail(errors, `${path}/securitySchemes`, "type", "must be an object");
-    else {
-      for (const key1 in value.securitySchemes) {
-        const property = value.securitySchemes[key1];
-        checkSecurityScheme(
-          property,
-          `${path}/securitySchemes/${key1}`,
-          errors,
-        );
-      }
-    }
-  }
-  if (value.signatures !== undefined) {
-    if (!isArray(value.signatures))
-      fail(errors, `${path}/signatures`, "type", "must be an array");
-    else {
-      for (let i3 = 0; i3 < value.signatures.length; i3++) {
-        const item3 = value.signatures[i3];
-        checkAgentCardSignature(item3, `${path}/signatures/${i3}`, errors);
-      }
-    }
-  }
-  if (value.skills !== undefined) {
-    if (!isArray(value.skills))
-      fail(errors, `${path}/skills`, "type", "must be an array");
-    else {
-      for (let i4 = 0; i4 < value.skills.length; i4++) {
-        const item4 = value.skills[i4];
-        checkAgentSkill(item4, `${path}/skills/${i4}`, errors);
-      }
-    }
-  }
-  if (value.supportedInterfaces !== undefined) {
-    if (!isArray(value.supportedInterfaces))
-      fail(errors, `${path}/supportedInterfaces`, "type", "must be an array");
-    else {
-      for (let i5 = 0; i5 < value.supportedInterfaces.length; i5++) {
-        const item5 = value.supportedInterfaces[i5];
-        checkAgentInterface(item5, `${path}/supportedInterfaces/${i5}`, errors);
-      }
-    }
-  }
-  if (value.version !== undefined) {
-    if (typeof value.version !== "string")
-      fail(errors, `${path}/version`, "type", "must be a string");
   }
 }
 
@@ -988,11 +1013,20 @@ function checkAgentCardSignature(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "header":
+        if (!isStruct(property))
+          checkStruct(property, `${path}/header`, errors);
+        break;
       case "protected":
+        if (typeof property !== "string")
+          fail(errors, `${path}/protected`, "type", "must be a string");
+        break;
       case "signature":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/signature`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1001,16 +1035,6 @@ function checkAgentCardSignature(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.header !== undefined)
-    checkStruct(value.header, `${path}/header`, errors);
-  if (value.protected !== undefined) {
-    if (typeof value.protected !== "string")
-      fail(errors, `${path}/protected`, "type", "must be a string");
-  }
-  if (value.signature !== undefined) {
-    if (typeof value.signature !== "string")
-      fail(errors, `${path}/signature`, "type", "must be a string");
   }
 }
 
@@ -1024,12 +1048,24 @@ function checkAgentExtension(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
       case "params":
+        if (!isStruct(property))
+          checkStruct(property, `${path}/params`, errors);
+        break;
       case "required":
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/required`, "type", "must be a boolean");
+        break;
       case "uri":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/uri`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1038,18 +1074,6 @@ function checkAgentExtension(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string")
-      fail(errors, `${path}/description`, "type", "must be a string");
-  }
-  if (value.params !== undefined)
-    checkStruct(value.params, `${path}/params`, errors);
-  if (value.required !== undefined && typeof value.required !== "boolean")
-    fail(errors, `${path}/required`, "type", "must be a boolean");
-  if (value.uri !== undefined) {
-    if (typeof value.uri !== "string")
-      fail(errors, `${path}/uri`, "type", "must be a string");
   }
 }
 
@@ -1063,12 +1087,24 @@ function checkAgentInterface(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "protocolBinding":
+        if (typeof property !== "string")
+          fail(errors, `${path}/protocolBinding`, "type", "must be a string");
+        break;
       case "protocolVersion":
+        if (typeof property !== "string")
+          fail(errors, `${path}/protocolVersion`, "type", "must be a string");
+        break;
       case "tenant":
+        if (typeof property !== "string")
+          fail(errors, `${path}/tenant`, "type", "must be a string");
+        break;
       case "url":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/url`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1077,22 +1113,6 @@ function checkAgentInterface(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.protocolBinding !== undefined) {
-    if (typeof value.protocolBinding !== "string")
-      fail(errors, `${path}/protocolBinding`, "type", "must be a string");
-  }
-  if (value.protocolVersion !== undefined) {
-    if (typeof value.protocolVersion !== "string")
-      fail(errors, `${path}/protocolVersion`, "type", "must be a string");
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string")
-      fail(errors, `${path}/tenant`, "type", "must be a string");
-  }
-  if (value.url !== undefined) {
-    if (typeof value.url !== "string")
-      fail(errors, `${path}/url`, "type", "must be a string");
   }
 }
 
@@ -1106,10 +1126,16 @@ function checkAgentProvider(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "organization":
+        if (typeof property !== "string")
+          fail(errors, `${path}/organization`, "type", "must be a string");
+        break;
       case "url":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/url`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1118,14 +1144,6 @@ function checkAgentProvider(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.organization !== undefined) {
-    if (typeof value.organization !== "string")
-      fail(errors, `${path}/organization`, "type", "must be a string");
-  }
-  if (value.url !== undefined) {
-    if (typeof value.url !== "string")
-      fail(errors, `${path}/url`, "type", "must be a string");
   }
 }
 
@@ -1139,16 +1157,94 @@ function checkAgentSkill(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
       case "examples":
+        if (!isArray(property))
+          fail(errors, `${path}/examples`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (typeof item !== "string")
+              fail(errors, `${path}/examples/${i}`, "type", "must be a string");
+          }
+        }
+        break;
       case "id":
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "inputModes":
+        if (!isArray(property))
+          fail(errors, `${path}/inputModes`, "type", "must be an array");
+        else {
+          for (let i1 = 0; i1 < property.length; i1++) {
+            const item1 = property[i1];
+            if (typeof item1 !== "string")
+              fail(
+                errors,
+                `${path}/inputModes/${i1}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       case "name":
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "outputModes":
+        if (!isArray(property))
+          fail(errors, `${path}/outputModes`, "type", "must be an array");
+        else {
+          for (let i2 = 0; i2 < property.length; i2++) {
+            const item2 = property[i2];
+            if (typeof item2 !== "string")
+              fail(
+                errors,
+                `${path}/outputModes/${i2}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       case "securityRequirements":
+        if (!isArray(property))
+          fail(
+            errors,
+            `${path}/securityRequirements`,
+            "type",
+            "must be an array",
+          );
+        else {
+          for (let i3 = 0; i3 < property.length; i3++) {
+            const item3 = property[i3];
+            if (!isSecurityRequirement(item3))
+              checkSecurityRequirement(
+                item3,
+                `${path}/securityRequirements/${i3}`,
+                errors,
+              );
+          }
+        }
+        break;
       case "tags":
-        continue;
+        if (!isArray(property))
+          fail(errors, `${path}/tags`, "type", "must be an array");
+        else {
+          for (let i4 = 0; i4 < property.length; i4++) {
+            const item4 = property[i4];
+            if (typeof item4 !== "string")
+              fail(errors, `${path}/tags/${i4}`, "type", "must be a string");
+          }
+        }
+        break;
       default:
         fail(
           errors,
@@ -1156,76 +1252,6 @@ function checkAgentSkill(
           "additionalProperties",
           `must not have the property "${key}"`,
         );
-    }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string")
-      fail(errors, `${path}/description`, "type", "must be a string");
-  }
-  if (value.examples !== undefined) {
-    if (!isArray(value.examples))
-      fail(errors, `${path}/examples`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.examples.length; i++) {
-        const item = value.examples[i];
-        if (typeof item !== "string")
-          fail(errors, `${path}/examples/${i}`, "type", "must be a string");
-      }
-    }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string")
-      fail(errors, `${path}/id`, "type", "must be a string");
-  }
-  if (value.inputModes !== undefined) {
-    if (!isArray(value.inputModes))
-      fail(errors, `${path}/inputModes`, "type", "must be an array");
-    else {
-      for (let i1 = 0; i1 < value.inputModes.length; i1++) {
-        const item1 = value.inputModes[i1];
-        if (typeof item1 !== "string")
-          fail(errors, `${path}/inputModes/${i1}`, "type", "must be a string");
-      }
-    }
-  }
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
-  }
-  if (value.outputModes !== undefined) {
-    if (!isArray(value.outputModes))
-      fail(errors, `${path}/outputModes`, "type", "must be an array");
-    else {
-      for (let i2 = 0; i2 < value.outputModes.length; i2++) {
-        const item2 = value.outputModes[i2];
-        if (typeof item2 !== "string")
-          fail(errors, `${path}/outputModes/${i2}`, "type", "must be a string");
-      }
-    }
-  }
-  if (value.securityRequirements !== undefined) {
-    if (!isArray(value.securityRequirements))
-      fail(errors, `${path}/securityRequirements`, "type", "must be an array");
-    else {
-      for (let i3 = 0; i3 < value.securityRequirements.length; i3++) {
-        const item3 = value.securityRequirements[i3];
-        checkSecurityRequirement(
-          item3,
-          `${path}/securityRequirements/${i3}`,
-          errors,
-        );
-      }
-    }
-  }
-  if (value.tags !== undefined) {
-    if (!isArray(value.tags))
-      fail(errors, `${path}/tags`, "type", "must be an array");
-    else {
-      for (let i4 = 0; i4 < value.tags.length; i4++) {
-        const item4 = value.tags[i4];
-        if (typeof item4 !== "string")
-          fail(errors, `${path}/tags/${i4}`, "type", "must be a string");
-      }
     }
   }
 }
@@ -1240,11 +1266,20 @@ function checkAPIKeySecurityScheme(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
       case "location":
+        if (typeof property !== "string")
+          fail(errors, `${path}/location`, "type", "must be a string");
+        break;
       case "name":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1253,18 +1288,6 @@ function checkAPIKeySecurityScheme(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string")
-      fail(errors, `${path}/description`, "type", "must be a string");
-  }
-  if (value.location !== undefined) {
-    if (typeof value.location !== "string")
-      fail(errors, `${path}/location`, "type", "must be a string");
-  }
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
   }
 }
 
@@ -1278,14 +1301,50 @@ function checkArtifact(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "artifactId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/artifactId`, "type", "must be a string");
+        break;
       case "description":
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
       case "extensions":
+        if (!isArray(property))
+          fail(errors, `${path}/extensions`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (typeof item !== "string")
+              fail(
+                errors,
+                `${path}/extensions/${i}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       case "metadata":
+        if (!isStruct(property))
+          checkStruct(property, `${path}/metadata`, errors);
+        break;
       case "name":
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "parts":
-        continue;
+        if (!isArray(property))
+          fail(errors, `${path}/parts`, "type", "must be an array");
+        else {
+          for (let i1 = 0; i1 < property.length; i1++) {
+            const item1 = property[i1];
+            if (!isPart(item1)) checkPart(item1, `${path}/parts/${i1}`, errors);
+          }
+        }
+        break;
       default:
         fail(
           errors,
@@ -1293,41 +1352,6 @@ function checkArtifact(
           "additionalProperties",
           `must not have the property "${key}"`,
         );
-    }
-  }
-  if (value.artifactId !== undefined) {
-    if (typeof value.artifactId !== "string")
-      fail(errors, `${path}/artifactId`, "type", "must be a string");
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string")
-      fail(errors, `${path}/description`, "type", "must be a string");
-  }
-  if (value.extensions !== undefined) {
-    if (!isArray(value.extensions))
-      fail(errors, `${path}/extensions`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.extensions.length; i++) {
-        const item = value.extensions[i];
-        if (typeof item !== "string")
-          fail(errors, `${path}/extensions/${i}`, "type", "must be a string");
-      }
-    }
-  }
-  if (value.metadata !== undefined)
-    checkStruct(value.metadata, `${path}/metadata`, errors);
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
-  }
-  if (value.parts !== undefined) {
-    if (!isArray(value.parts))
-      fail(errors, `${path}/parts`, "type", "must be an array");
-    else {
-      for (let i1 = 0; i1 < value.parts.length; i1++) {
-        const item1 = value.parts[i1];
-        checkPart(item1, `${path}/parts/${i1}`, errors);
-      }
     }
   }
 }
@@ -1342,10 +1366,16 @@ function checkAuthenticationInfo(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "credentials":
+        if (typeof property !== "string")
+          fail(errors, `${path}/credentials`, "type", "must be a string");
+        break;
       case "scheme":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/scheme`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1354,14 +1384,6 @@ function checkAuthenticationInfo(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.credentials !== undefined) {
-    if (typeof value.credentials !== "string")
-      fail(errors, `${path}/credentials`, "type", "must be a string");
-  }
-  if (value.scheme !== undefined) {
-    if (typeof value.scheme !== "string")
-      fail(errors, `${path}/scheme`, "type", "must be a string");
   }
 }
 
@@ -1375,13 +1397,40 @@ function checkAuthorizationCodeOAuthFlow(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "authorizationUrl":
+        if (typeof property !== "string")
+          fail(errors, `${path}/authorizationUrl`, "type", "must be a string");
+        break;
       case "pkceRequired":
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/pkceRequired`, "type", "must be a boolean");
+        break;
       case "refreshUrl":
+        if (typeof property !== "string")
+          fail(errors, `${path}/refreshUrl`, "type", "must be a string");
+        break;
       case "scopes":
+        if (!isRecord(property))
+          fail(errors, `${path}/scopes`, "type", "must be an object");
+        else {
+          for (const key1 in property) {
+            const property1 = property[key1];
+            if (typeof property1 !== "string")
+              fail(
+                errors,
+                `${path}/scopes/${key1}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       case "tokenUrl":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tokenUrl`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1390,34 +1439,6 @@ function checkAuthorizationCodeOAuthFlow(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.authorizationUrl !== undefined) {
-    if (typeof value.authorizationUrl !== "string")
-      fail(errors, `${path}/authorizationUrl`, "type", "must be a string");
-  }
-  if (
-    value.pkceRequired !== undefined &&
-    typeof value.pkceRequired !== "boolean"
-  )
-    fail(errors, `${path}/pkceRequired`, "type", "must be a boolean");
-  if (value.refreshUrl !== undefined) {
-    if (typeof value.refreshUrl !== "string")
-      fail(errors, `${path}/refreshUrl`, "type", "must be a string");
-  }
-  if (value.scopes !== undefined) {
-    if (!isRecord(value.scopes))
-      fail(errors, `${path}/scopes`, "type", "must be an object");
-    else {
-      for (const key1 in value.scopes) {
-        const property = value.scopes[key1];
-        if (typeof property !== "string")
-          fail(errors, `${path}/scopes/${key1}`, "type", "must be a string");
-      }
-    }
-  }
-  if (value.tokenUrl !== undefined) {
-    if (typeof value.tokenUrl !== "string")
-      fail(errors, `${path}/tokenUrl`, "type", "must be a string");
   }
 }
 
@@ -1431,10 +1452,16 @@ function checkCancelTaskRequest(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tenant`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1443,14 +1470,6 @@ function checkCancelTaskRequest(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string")
-      fail(errors, `${path}/id`, "type", "must be a string");
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string")
-      fail(errors, `${path}/tenant`, "type", "must be a string");
   }
 }
 
@@ -1464,11 +1483,32 @@ function checkClientCredentialsOAuthFlow(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "refreshUrl":
+        if (typeof property !== "string")
+          fail(errors, `${path}/refreshUrl`, "type", "must be a string");
+        break;
       case "scopes":
+        if (!isRecord(property))
+          fail(errors, `${path}/scopes`, "type", "must be an object");
+        else {
+          for (const key1 in property) {
+            const property1 = property[key1];
+            if (typeof property1 !== "string")
+              fail(
+                errors,
+                `${path}/scopes/${key1}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       case "tokenUrl":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tokenUrl`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1477,25 +1517,6 @@ function checkClientCredentialsOAuthFlow(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.refreshUrl !== undefined) {
-    if (typeof value.refreshUrl !== "string")
-      fail(errors, `${path}/refreshUrl`, "type", "must be a string");
-  }
-  if (value.scopes !== undefined) {
-    if (!isRecord(value.scopes))
-      fail(errors, `${path}/scopes`, "type", "must be an object");
-    else {
-      for (const key1 in value.scopes) {
-        const property = value.scopes[key1];
-        if (typeof property !== "string")
-          fail(errors, `${path}/scopes/${key1}`, "type", "must be a string");
-      }
-    }
-  }
-  if (value.tokenUrl !== undefined) {
-    if (typeof value.tokenUrl !== "string")
-      fail(errors, `${path}/tokenUrl`, "type", "must be a string");
   }
 }
 
@@ -1509,12 +1530,24 @@ function checkCreateTaskPushNotificationConfigRequest(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "config":
+        if (!isPushNotificationConfig(property))
+          checkPushNotificationConfig(property, `${path}/config`, errors);
+        break;
       case "configId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/configId`, "type", "must be a string");
+        break;
       case "taskId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/taskId`, "type", "must be a string");
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tenant`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1523,20 +1556,6 @@ function checkCreateTaskPushNotificationConfigRequest(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.config !== undefined)
-    checkPushNotificationConfig(value.config, `${path}/config`, errors);
-  if (value.configId !== undefined) {
-    if (typeof value.configId !== "string")
-      fail(errors, `${path}/configId`, "type", "must be a string");
-  }
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string")
-      fail(errors, `${path}/taskId`, "type", "must be a string");
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string")
-      fail(errors, `${path}/tenant`, "type", "must be a string");
   }
 }
 
@@ -1550,11 +1569,20 @@ function checkDeleteTaskPushNotificationConfigRequest(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "taskId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/taskId`, "type", "must be a string");
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tenant`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1563,18 +1591,6 @@ function checkDeleteTaskPushNotificationConfigRequest(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string")
-      fail(errors, `${path}/id`, "type", "must be a string");
-  }
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string")
-      fail(errors, `${path}/taskId`, "type", "must be a string");
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string")
-      fail(errors, `${path}/tenant`, "type", "must be a string");
   }
 }
 
@@ -1588,12 +1604,41 @@ function checkDeviceCodeOAuthFlow(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "deviceAuthorizationUrl":
+        if (typeof property !== "string")
+          fail(
+            errors,
+            `${path}/deviceAuthorizationUrl`,
+            "type",
+            "must be a string",
+          );
+        break;
       case "refreshUrl":
+        if (typeof property !== "string")
+          fail(errors, `${path}/refreshUrl`, "type", "must be a string");
+        break;
       case "scopes":
+        if (!isRecord(property))
+          fail(errors, `${path}/scopes`, "type", "must be an object");
+        else {
+          for (const key1 in property) {
+            const property1 = property[key1];
+            if (typeof property1 !== "string")
+              fail(
+                errors,
+                `${path}/scopes/${key1}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       case "tokenUrl":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tokenUrl`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1602,34 +1647,6 @@ function checkDeviceCodeOAuthFlow(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.deviceAuthorizationUrl !== undefined) {
-    if (typeof value.deviceAuthorizationUrl !== "string")
-      fail(
-        errors,
-        `${path}/deviceAuthorizationUrl`,
-        "type",
-        "must be a string",
-      );
-  }
-  if (value.refreshUrl !== undefined) {
-    if (typeof value.refreshUrl !== "string")
-      fail(errors, `${path}/refreshUrl`, "type", "must be a string");
-  }
-  if (value.scopes !== undefined) {
-    if (!isRecord(value.scopes))
-      fail(errors, `${path}/scopes`, "type", "must be an object");
-    else {
-      for (const key1 in value.scopes) {
-        const property = value.scopes[key1];
-        if (typeof property !== "string")
-          fail(errors, `${path}/scopes/${key1}`, "type", "must be a string");
-      }
-    }
-  }
-  if (value.tokenUrl !== undefined) {
-    if (typeof value.tokenUrl !== "string")
-      fail(errors, `${path}/tokenUrl`, "type", "must be a string");
   }
 }
 
@@ -1643,9 +1660,12 @@ function checkGetExtendedAgentCardRequest(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "tenant":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tenant`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1654,10 +1674,6 @@ function checkGetExtendedAgentCardRequest(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string")
-      fail(errors, `${path}/tenant`, "type", "must be a string");
   }
 }
 
@@ -1671,11 +1687,20 @@ function checkGetTaskPushNotificationConfigRequest(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "taskId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/taskId`, "type", "must be a string");
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tenant`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1684,18 +1709,6 @@ function checkGetTaskPushNotificationConfigRequest(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string")
-      fail(errors, `${path}/id`, "type", "must be a string");
-  }
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string")
-      fail(errors, `${path}/taskId`, "type", "must be a string");
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string")
-      fail(errors, `${path}/tenant`, "type", "must be a string");
   }
 }
 
@@ -1709,11 +1722,36 @@ function checkGetTaskRequest(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "historyLength":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/historyLength`, "type", "must be an integer");
+        else {
+          if (property < -2147483648)
+            fail(
+              errors,
+              `${path}/historyLength`,
+              "minimum",
+              "must be at least -2147483648",
+            );
+          if (property > 2147483647)
+            fail(
+              errors,
+              `${path}/historyLength`,
+              "maximum",
+              "must be at most 2147483647",
+            );
+        }
+        break;
       case "id":
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tenant`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1722,37 +1760,6 @@ function checkGetTaskRequest(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.historyLength !== undefined) {
-    if (
-      typeof value.historyLength !== "number" ||
-      !Number.isInteger(value.historyLength)
-    )
-      fail(errors, `${path}/historyLength`, "type", "must be an integer");
-    else {
-      if (value.historyLength < -2147483648)
-        fail(
-          errors,
-          `${path}/historyLength`,
-          "minimum",
-          "must be at least -2147483648",
-        );
-      if (value.historyLength > 2147483647)
-        fail(
-          errors,
-          `${path}/historyLength`,
-          "maximum",
-          "must be at most 2147483647",
-        );
-    }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string")
-      fail(errors, `${path}/id`, "type", "must be a string");
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string")
-      fail(errors, `${path}/tenant`, "type", "must be a string");
   }
 }
 
@@ -1766,11 +1773,20 @@ function checkHTTPAuthSecurityScheme(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "bearerFormat":
+        if (typeof property !== "string")
+          fail(errors, `${path}/bearerFormat`, "type", "must be a string");
+        break;
       case "description":
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
       case "scheme":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/scheme`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1779,18 +1795,6 @@ function checkHTTPAuthSecurityScheme(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.bearerFormat !== undefined) {
-    if (typeof value.bearerFormat !== "string")
-      fail(errors, `${path}/bearerFormat`, "type", "must be a string");
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string")
-      fail(errors, `${path}/description`, "type", "must be a string");
-  }
-  if (value.scheme !== undefined) {
-    if (typeof value.scheme !== "string")
-      fail(errors, `${path}/scheme`, "type", "must be a string");
   }
 }
 
@@ -1804,11 +1808,32 @@ function checkImplicitOAuthFlow(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "authorizationUrl":
+        if (typeof property !== "string")
+          fail(errors, `${path}/authorizationUrl`, "type", "must be a string");
+        break;
       case "refreshUrl":
+        if (typeof property !== "string")
+          fail(errors, `${path}/refreshUrl`, "type", "must be a string");
+        break;
       case "scopes":
-        continue;
+        if (!isRecord(property))
+          fail(errors, `${path}/scopes`, "type", "must be an object");
+        else {
+          for (const key1 in property) {
+            const property1 = property[key1];
+            if (typeof property1 !== "string")
+              fail(
+                errors,
+                `${path}/scopes/${key1}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       default:
         fail(
           errors,
@@ -1816,25 +1841,6 @@ function checkImplicitOAuthFlow(
           "additionalProperties",
           `must not have the property "${key}"`,
         );
-    }
-  }
-  if (value.authorizationUrl !== undefined) {
-    if (typeof value.authorizationUrl !== "string")
-      fail(errors, `${path}/authorizationUrl`, "type", "must be a string");
-  }
-  if (value.refreshUrl !== undefined) {
-    if (typeof value.refreshUrl !== "string")
-      fail(errors, `${path}/refreshUrl`, "type", "must be a string");
-  }
-  if (value.scopes !== undefined) {
-    if (!isRecord(value.scopes))
-      fail(errors, `${path}/scopes`, "type", "must be an object");
-    else {
-      for (const key1 in value.scopes) {
-        const property = value.scopes[key1];
-        if (typeof property !== "string")
-          fail(errors, `${path}/scopes/${key1}`, "type", "must be a string");
-      }
     }
   }
 }
@@ -1849,12 +1855,40 @@ function checkListTaskPushNotificationConfigRequest(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "pageSize":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/pageSize`, "type", "must be an integer");
+        else {
+          if (property < -2147483648)
+            fail(
+              errors,
+              `${path}/pageSize`,
+              "minimum",
+              "must be at least -2147483648",
+            );
+          if (property > 2147483647)
+            fail(
+              errors,
+              `${path}/pageSize`,
+              "maximum",
+              "must be at most 2147483647",
+            );
+        }
+        break;
       case "pageToken":
+        if (typeof property !== "string")
+          fail(errors, `${path}/pageToken`, "type", "must be a string");
+        break;
       case "taskId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/taskId`, "type", "must be a string");
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tenant`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1863,38 +1897,6 @@ function checkListTaskPushNotificationConfigRequest(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.pageSize !== undefined) {
-    if (typeof value.pageSize !== "number" || !Number.isInteger(value.pageSize))
-      fail(errors, `${path}/pageSize`, "type", "must be an integer");
-    else {
-      if (value.pageSize < -2147483648)
-        fail(
-          errors,
-          `${path}/pageSize`,
-          "minimum",
-          "must be at least -2147483648",
-        );
-      if (value.pageSize > 2147483647)
-        fail(
-          errors,
-          `${path}/pageSize`,
-          "maximum",
-          "must be at most 2147483647",
-        );
-    }
-  }
-  if (value.pageToken !== undefined) {
-    if (typeof value.pageToken !== "string")
-      fail(errors, `${path}/pageToken`, "type", "must be a string");
-  }
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string")
-      fail(errors, `${path}/taskId`, "type", "must be a string");
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string")
-      fail(errors, `${path}/tenant`, "type", "must be a string");
   }
 }
 
@@ -1908,10 +1910,27 @@ function checkListTaskPushNotificationConfigResponse(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "configs":
+        if (!isArray(property))
+          fail(errors, `${path}/configs`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isTaskPushNotificationConfig(item))
+              checkTaskPushNotificationConfig(
+                item,
+                `${path}/configs/${i}`,
+                errors,
+              );
+          }
+        }
+        break;
       case "nextPageToken":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/nextPageToken`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1920,20 +1939,6 @@ function checkListTaskPushNotificationConfigResponse(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.configs !== undefined) {
-    if (!isArray(value.configs))
-      fail(errors, `${path}/configs`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.configs.length; i++) {
-        const item = value.configs[i];
-        checkTaskPushNotificationConfig(item, `${path}/configs/${i}`, errors);
-      }
-    }
-  }
-  if (value.nextPageToken !== undefined) {
-    if (typeof value.nextPageToken !== "string")
-      fail(errors, `${path}/nextPageToken`, "type", "must be a string");
   }
 }
 
@@ -1947,16 +1952,72 @@ function checkListTasksRequest(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "contextId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/contextId`, "type", "must be a string");
+        break;
       case "historyLength":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/historyLength`, "type", "must be an integer");
+        else {
+          if (property < -2147483648)
+            fail(
+              errors,
+              `${path}/historyLength`,
+              "minimum",
+              "must be at least -2147483648",
+            );
+          if (property > 2147483647)
+            fail(
+              errors,
+              `${path}/historyLength`,
+              "maximum",
+              "must be at most 2147483647",
+            );
+        }
+        break;
       case "includeArtifacts":
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/includeArtifacts`, "type", "must be a boolean");
+        break;
       case "pageSize":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/pageSize`, "type", "must be an integer");
+        else {
+          if (property < -2147483648)
+            fail(
+              errors,
+              `${path}/pageSize`,
+              "minimum",
+              "must be at least -2147483648",
+            );
+          if (property > 2147483647)
+            fail(
+              errors,
+              `${path}/pageSize`,
+              "maximum",
+              "must be at most 2147483647",
+            );
+        }
+        break;
       case "pageToken":
+        if (typeof property !== "string")
+          fail(errors, `${path}/pageToken`, "type", "must be a string");
+        break;
       case "status":
+        if (!isTaskState(property))
+          checkTaskState(property, `${path}/status`, errors);
+        break;
       case "statusTimestampAfter":
+        if (!isTimestamp(property))
+          checkTimestamp(property, `${path}/statusTimestampAfter`, errors);
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tenant`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -1965,74 +2026,6 @@ function checkListTasksRequest(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string")
-      fail(errors, `${path}/contextId`, "type", "must be a string");
-  }
-  if (value.historyLength !== undefined) {
-    if (
-      typeof value.historyLength !== "number" ||
-      !Number.isInteger(value.historyLength)
-    )
-      fail(errors, `${path}/historyLength`, "type", "must be an integer");
-    else {
-      if (value.historyLength < -2147483648)
-        fail(
-          errors,
-          `${path}/historyLength`,
-          "minimum",
-          "must be at least -2147483648",
-        );
-      if (value.historyLength > 2147483647)
-        fail(
-          errors,
-          `${path}/historyLength`,
-          "maximum",
-          "must be at most 2147483647",
-        );
-    }
-  }
-  if (
-    value.includeArtifacts !== undefined &&
-    typeof value.includeArtifacts !== "boolean"
-  )
-    fail(errors, `${path}/includeArtifacts`, "type", "must be a boolean");
-  if (value.pageSize !== undefined) {
-    if (typeof value.pageSize !== "number" || !Number.isInteger(value.pageSize))
-      fail(errors, `${path}/pageSize`, "type", "must be an integer");
-    else {
-      if (value.pageSize < -2147483648)
-        fail(
-          errors,
-          `${path}/pageSize`,
-          "minimum",
-          "must be at least -2147483648",
-        );
-      if (value.pageSize > 2147483647)
-        fail(
-          errors,
-          `${path}/pageSize`,
-          "maximum",
-          "must be at most 2147483647",
-        );
-    }
-  }
-  if (value.pageToken !== undefined) {
-    if (typeof value.pageToken !== "string")
-      fail(errors, `${path}/pageToken`, "type", "must be a string");
-  }
-  if (value.status !== undefined)
-    checkTaskState(value.status, `${path}/status`, errors);
-  if (value.statusTimestampAfter !== undefined)
-    checkTimestamp(
-      value.statusTimestampAfter,
-      `${path}/statusTimestampAfter`,
-      errors,
-    );
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string")
-      fail(errors, `${path}/tenant`, "type", "must be a string");
   }
 }
 
@@ -2046,75 +2039,68 @@ function checkListTasksResponse(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "nextPageToken":
+        if (typeof property !== "string")
+          fail(errors, `${path}/nextPageToken`, "type", "must be a string");
+        break;
       case "pageSize":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/pageSize`, "type", "must be an integer");
+        else {
+          if (property < -2147483648)
+            fail(
+              errors,
+              `${path}/pageSize`,
+              "minimum",
+              "must be at least -2147483648",
+            );
+          if (property > 2147483647)
+            fail(
+              errors,
+              `${path}/pageSize`,
+              "maximum",
+              "must be at most 2147483647",
+            );
+        }
+        break;
       case "tasks":
+        if (!isArray(property))
+          fail(errors, `${path}/tasks`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isTask(item)) checkTask(item, `${path}/tasks/${i}`, errors);
+          }
+        }
+        break;
       case "totalSize":
-        continue;
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/totalSize`, "type", "must be an integer");
+        else {
+          if (property < -2147483648)
+            fail(
+              errors,
+              `${path}/totalSize`,
+              "minimum",
+              "must be at least -2147483648",
+            );
+          if (property > 2147483647)
+            fail(
+              errors,
+              `${path}/totalSize`,
+              "maximum",
+              "must be at most 2147483647",
+            );
+        }
+        break;
       default:
         fail(
           errors,
           pointer(path, key),
           "additionalProperties",
           `must not have the property "${key}"`,
-        );
-    }
-  }
-  if (value.nextPageToken !== undefined) {
-    if (typeof value.nextPageToken !== "string")
-      fail(errors, `${path}/nextPageToken`, "type", "must be a string");
-  }
-  if (value.pageSize !== undefined) {
-    if (typeof value.pageSize !== "number" || !Number.isInteger(value.pageSize))
-      fail(errors, `${path}/pageSize`, "type", "must be an integer");
-    else {
-      if (value.pageSize < -2147483648)
-        fail(
-          errors,
-          `${path}/pageSize`,
-          "minimum",
-          "must be at least -2147483648",
-        );
-      if (value.pageSize > 2147483647)
-        fail(
-          errors,
-          `${path}/pageSize`,
-          "maximum",
-          "must be at most 2147483647",
-        );
-    }
-  }
-  if (value.tasks !== undefined) {
-    if (!isArray(value.tasks))
-      fail(errors, `${path}/tasks`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.tasks.length; i++) {
-        const item = value.tasks[i];
-        checkTask(item, `${path}/tasks/${i}`, errors);
-      }
-    }
-  }
-  if (value.totalSize !== undefined) {
-    if (
-      typeof value.totalSize !== "number" ||
-      !Number.isInteger(value.totalSize)
-    )
-      fail(errors, `${path}/totalSize`, "type", "must be an integer");
-    else {
-      if (value.totalSize < -2147483648)
-        fail(
-          errors,
-          `${path}/totalSize`,
-          "minimum",
-          "must be at least -2147483648",
-        );
-      if (value.totalSize > 2147483647)
-        fail(
-          errors,
-          `${path}/totalSize`,
-          "maximum",
-          "must be at most 2147483647",
         );
     }
   }
@@ -2130,16 +2116,69 @@ function checkMessage(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "contextId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/contextId`, "type", "must be a string");
+        break;
       case "extensions":
+        if (!isArray(property))
+          fail(errors, `${path}/extensions`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (typeof item !== "string")
+              fail(
+                errors,
+                `${path}/extensions/${i}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       case "messageId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "metadata":
+        if (!isStruct(property))
+          checkStruct(property, `${path}/metadata`, errors);
+        break;
       case "parts":
+        if (!isArray(property))
+          fail(errors, `${path}/parts`, "type", "must be an array");
+        else {
+          for (let i1 = 0; i1 < property.length; i1++) {
+            const item1 = property[i1];
+            if (!isPart(item1)) checkPart(item1, `${path}/parts/${i1}`, errors);
+          }
+        }
+        break;
       case "referenceTaskIds":
+        if (!isArray(property))
+          fail(errors, `${path}/referenceTaskIds`, "type", "must be an array");
+        else {
+          for (let i2 = 0; i2 < property.length; i2++) {
+            const item2 = property[i2];
+            if (typeof item2 !== "string")
+              fail(
+                errors,
+                `${path}/referenceTaskIds/${i2}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       case "role":
+        if (!isRole(property)) checkRole(property, `${path}/role`, errors);
+        break;
       case "taskId":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/taskId`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -2148,58 +2187,6 @@ function checkMessage(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string")
-      fail(errors, `${path}/contextId`, "type", "must be a string");
-  }
-  if (value.extensions !== undefined) {
-    if (!isArray(value.extensions))
-      fail(errors, `${path}/extensions`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.extensions.length; i++) {
-        const item = value.extensions[i];
-        if (typeof item !== "string")
-          fail(errors, `${path}/extensions/${i}`, "type", "must be a string");
-      }
-    }
-  }
-  if (value.messageId !== undefined) {
-    if (typeof value.messageId !== "string")
-      fail(errors, `${path}/messageId`, "type", "must be a string");
-  }
-  if (value.metadata !== undefined)
-    checkStruct(value.metadata, `${path}/metadata`, errors);
-  if (value.parts !== undefined) {
-    if (!isArray(value.parts))
-      fail(errors, `${path}/parts`, "type", "must be an array");
-    else {
-      for (let i1 = 0; i1 < value.parts.length; i1++) {
-        const item1 = value.parts[i1];
-        checkPart(item1, `${path}/parts/${i1}`, errors);
-      }
-    }
-  }
-  if (value.referenceTaskIds !== undefined) {
-    if (!isArray(value.referenceTaskIds))
-      fail(errors, `${path}/referenceTaskIds`, "type", "must be an array");
-    else {
-      for (let i2 = 0; i2 < value.referenceTaskIds.length; i2++) {
-        const item2 = value.referenceTaskIds[i2];
-        if (typeof item2 !== "string")
-          fail(
-            errors,
-            `${path}/referenceTaskIds/${i2}`,
-            "type",
-            "must be a string",
-          );
-      }
-    }
-  }
-  if (value.role !== undefined) checkRole(value.role, `${path}/role`, errors);
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string")
-      fail(errors, `${path}/taskId`, "type", "must be a string");
   }
 }
 
@@ -2213,9 +2200,12 @@ function checkMutualTlsSecurityScheme(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -2224,10 +2214,6 @@ function checkMutualTlsSecurityScheme(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string")
-      fail(errors, `${path}/description`, "type", "must be a string");
   }
 }
 
@@ -2241,11 +2227,20 @@ function checkOAuth2SecurityScheme(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
       case "flows":
+        if (!isOAuthFlows(property))
+          checkOAuthFlows(property, `${path}/flows`, errors);
+        break;
       case "oauth2MetadataUrl":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/oauth2MetadataUrl`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -2254,16 +2249,6 @@ function checkOAuth2SecurityScheme(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string")
-      fail(errors, `${path}/description`, "type", "must be a string");
-  }
-  if (value.flows !== undefined)
-    checkOAuthFlows(value.flows, `${path}/flows`, errors);
-  if (value.oauth2MetadataUrl !== undefined) {
-    if (typeof value.oauth2MetadataUrl !== "string")
-      fail(errors, `${path}/oauth2MetadataUrl`, "type", "must be a string");
   }
 }
 
@@ -2276,14 +2261,43 @@ function checkOAuthFlows(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let present = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "authorizationCode":
+        present++;
+        if (!isAuthorizationCodeOAuthFlow(property))
+          checkAuthorizationCodeOAuthFlow(
+            property,
+            `${path}/authorizationCode`,
+            errors,
+          );
+        break;
       case "clientCredentials":
+        present++;
+        if (!isClientCredentialsOAuthFlow(property))
+          checkClientCredentialsOAuthFlow(
+            property,
+            `${path}/clientCredentials`,
+            errors,
+          );
+        break;
       case "implicit":
+        present++;
+        if (!isImplicitOAuthFlow(property))
+          checkImplicitOAuthFlow(property, `${path}/implicit`, errors);
+        break;
       case "password":
+        present++;
+        if (!isPasswordOAuthFlow(property))
+          checkPasswordOAuthFlow(property, `${path}/password`, errors);
+        break;
       case "deviceCode":
-        continue;
+        present++;
+        if (!isDeviceCodeOAuthFlow(property))
+          checkDeviceCodeOAuthFlow(property, `${path}/deviceCode`, errors);
+        break;
       default:
         fail(
           errors,
@@ -2292,35 +2306,6 @@ function checkOAuthFlows(
           `must not have the property "${key}"`,
         );
     }
-  }
-  let present = 0;
-  if (value.authorizationCode !== undefined) {
-    checkAuthorizationCodeOAuthFlow(
-      value.authorizationCode,
-      `${path}/authorizationCode`,
-      errors,
-    );
-    present++;
-  }
-  if (value.clientCredentials !== undefined) {
-    checkClientCredentialsOAuthFlow(
-      value.clientCredentials,
-      `${path}/clientCredentials`,
-      errors,
-    );
-    present++;
-  }
-  if (value.implicit !== undefined) {
-    checkImplicitOAuthFlow(value.implicit, `${path}/implicit`, errors);
-    present++;
-  }
-  if (value.password !== undefined) {
-    checkPasswordOAuthFlow(value.password, `${path}/password`, errors);
-    present++;
-  }
-  if (value.deviceCode !== undefined) {
-    checkDeviceCodeOAuthFlow(value.deviceCode, `${path}/deviceCode`, errors);
-    present++;
   }
   if (present !== 1)
     fail(
@@ -2341,10 +2326,16 @@ function checkOpenIdConnectSecurityScheme(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
       case "openIdConnectUrl":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/openIdConnectUrl`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -2353,14 +2344,6 @@ function checkOpenIdConnectSecurityScheme(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string")
-      fail(errors, `${path}/description`, "type", "must be a string");
-  }
-  if (value.openIdConnectUrl !== undefined) {
-    if (typeof value.openIdConnectUrl !== "string")
-      fail(errors, `${path}/openIdConnectUrl`, "type", "must be a string");
   }
 }
 
@@ -2373,16 +2356,47 @@ function checkPart(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let present = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "text":
+        present++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/text`, "type", "must be a string");
+        break;
       case "raw":
+        present++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/raw`, "type", "must be a string");
+        else if (!PartRawPattern.test(property))
+          fail(
+            errors,
+            `${path}/raw`,
+            "pattern",
+            "must match the pattern ^[A-Za-z0-9+/]*={0,2}$",
+          );
+        break;
       case "url":
+        present++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/url`, "type", "must be a string");
+        break;
       case "data":
+        present++;
+        break;
       case "filename":
+        if (typeof property !== "string")
+          fail(errors, `${path}/filename`, "type", "must be a string");
+        break;
       case "mediaType":
+        if (typeof property !== "string")
+          fail(errors, `${path}/mediaType`, "type", "must be a string");
+        break;
       case "metadata":
-        continue;
+        if (!isStruct(property))
+          checkStruct(property, `${path}/metadata`, errors);
+        break;
       default:
         fail(
           errors,
@@ -2392,32 +2406,6 @@ function checkPart(
         );
     }
   }
-  let present = 0;
-  if (value.text !== undefined) {
-    if (typeof value.text !== "string")
-      fail(errors, `${path}/text`, "type", "must be a string");
-    present++;
-  }
-  if (value.raw !== undefined) {
-    if (typeof value.raw !== "string")
-      fail(errors, `${path}/raw`, "type", "must be a string");
-    else if (!PartRawPattern.test(value.raw))
-      fail(
-        errors,
-        `${path}/raw`,
-        "pattern",
-        "must match the pattern ^[A-Za-z0-9+/]*={0,2}$",
-      );
-    present++;
-  }
-  if (value.url !== undefined) {
-    if (typeof value.url !== "string")
-      fail(errors, `${path}/url`, "type", "must be a string");
-    present++;
-  }
-  if (value.data !== undefined) {
-    present++;
-  }
   if (present !== 1)
     fail(
       errors,
@@ -2425,16 +2413,6 @@ function checkPart(
       "oneOf",
       'must have exactly one of "text", "raw", "url", "data"',
     );
-  if (value.filename !== undefined) {
-    if (typeof value.filename !== "string")
-      fail(errors, `${path}/filename`, "type", "must be a string");
-  }
-  if (value.mediaType !== undefined) {
-    if (typeof value.mediaType !== "string")
-      fail(errors, `${path}/mediaType`, "type", "must be a string");
-  }
-  if (value.metadata !== undefined)
-    checkStruct(value.metadata, `${path}/metadata`, errors);
 }
 
 function checkPasswordOAuthFlow(
@@ -2447,11 +2425,32 @@ function checkPasswordOAuthFlow(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "refreshUrl":
+        if (typeof property !== "string")
+          fail(errors, `${path}/refreshUrl`, "type", "must be a string");
+        break;
       case "scopes":
+        if (!isRecord(property))
+          fail(errors, `${path}/scopes`, "type", "must be an object");
+        else {
+          for (const key1 in property) {
+            const property1 = property[key1];
+            if (typeof property1 !== "string")
+              fail(
+                errors,
+                `${path}/scopes/${key1}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       case "tokenUrl":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tokenUrl`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -2460,25 +2459,6 @@ function checkPasswordOAuthFlow(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.refreshUrl !== undefined) {
-    if (typeof value.refreshUrl !== "string")
-      fail(errors, `${path}/refreshUrl`, "type", "must be a string");
-  }
-  if (value.scopes !== undefined) {
-    if (!isRecord(value.scopes))
-      fail(errors, `${path}/scopes`, "type", "must be an object");
-    else {
-      for (const key1 in value.scopes) {
-        const property = value.scopes[key1];
-        if (typeof property !== "string")
-          fail(errors, `${path}/scopes/${key1}`, "type", "must be a string");
-      }
-    }
-  }
-  if (value.tokenUrl !== undefined) {
-    if (typeof value.tokenUrl !== "string")
-      fail(errors, `${path}/tokenUrl`, "type", "must be a string");
   }
 }
 
@@ -2492,12 +2472,24 @@ function checkPushNotificationConfig(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "authentication":
+        if (!isAuthenticationInfo(property))
+          checkAuthenticationInfo(property, `${path}/authentication`, errors);
+        break;
       case "id":
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "token":
+        if (typeof property !== "string")
+          fail(errors, `${path}/token`, "type", "must be a string");
+        break;
       case "url":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/url`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -2506,24 +2498,6 @@ function checkPushNotificationConfig(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.authentication !== undefined)
-    checkAuthenticationInfo(
-      value.authentication,
-      `${path}/authentication`,
-      errors,
-    );
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string")
-      fail(errors, `${path}/id`, "type", "must be a string");
-  }
-  if (value.token !== undefined) {
-    if (typeof value.token !== "string")
-      fail(errors, `${path}/token`, "type", "must be a string");
-  }
-  if (value.url !== undefined) {
-    if (typeof value.url !== "string")
-      fail(errors, `${path}/url`, "type", "must be a string");
   }
 }
 
@@ -2537,9 +2511,19 @@ function checkSecurityRequirement(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "schemes":
-        continue;
+        if (!isRecord(property))
+          fail(errors, `${path}/schemes`, "type", "must be an object");
+        else {
+          for (const key1 in property) {
+            const property1 = property[key1];
+            if (!isStringList(property1))
+              checkStringList(property1, `${path}/schemes/${key1}`, errors);
+          }
+        }
+        break;
       default:
         fail(
           errors,
@@ -2547,16 +2531,6 @@ function checkSecurityRequirement(
           "additionalProperties",
           `must not have the property "${key}"`,
         );
-    }
-  }
-  if (value.schemes !== undefined) {
-    if (!isRecord(value.schemes))
-      fail(errors, `${path}/schemes`, "type", "must be an object");
-    else {
-      for (const key1 in value.schemes) {
-        const property = value.schemes[key1];
-        checkStringList(property, `${path}/schemes/${key1}`, errors);
-      }
     }
   }
 }
@@ -2570,14 +2544,55 @@ function checkSecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let present = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "apiKeySecurityScheme":
+        present++;
+        if (!isAPIKeySecurityScheme(property))
+          checkAPIKeySecurityScheme(
+            property,
+            `${path}/apiKeySecurityScheme`,
+            errors,
+          );
+        break;
       case "httpAuthSecurityScheme":
+        present++;
+        if (!isHTTPAuthSecurityScheme(property))
+          checkHTTPAuthSecurityScheme(
+            property,
+            `${path}/httpAuthSecurityScheme`,
+            errors,
+          );
+        break;
       case "oauth2SecurityScheme":
+        present++;
+        if (!isOAuth2SecurityScheme(property))
+          checkOAuth2SecurityScheme(
+            property,
+            `${path}/oauth2SecurityScheme`,
+            errors,
+          );
+        break;
       case "openIdConnectSecurityScheme":
+        present++;
+        if (!isOpenIdConnectSecurityScheme(property))
+          checkOpenIdConnectSecurityScheme(
+            property,
+            `${path}/openIdConnectSecurityScheme`,
+            errors,
+          );
+        break;
       case "mtlsSecurityScheme":
-        continue;
+        present++;
+        if (!isMutualTlsSecurityScheme(property))
+          checkMutualTlsSecurityScheme(
+            property,
+            `${path}/mtlsSecurityScheme`,
+            errors,
+          );
+        break;
       default:
         fail(
           errors,
@@ -2586,47 +2601,6 @@ function checkSecurityScheme(
           `must not have the property "${key}"`,
         );
     }
-  }
-  let present = 0;
-  if (value.apiKeySecurityScheme !== undefined) {
-    checkAPIKeySecurityScheme(
-      value.apiKeySecurityScheme,
-      `${path}/apiKeySecurityScheme`,
-      errors,
-    );
-    present++;
-  }
-  if (value.httpAuthSecurityScheme !== undefined) {
-    checkHTTPAuthSecurityScheme(
-      value.httpAuthSecurityScheme,
-      `${path}/httpAuthSecurityScheme`,
-      errors,
-    );
-    present++;
-  }
-  if (value.oauth2SecurityScheme !== undefined) {
-    checkOAuth2SecurityScheme(
-      value.oauth2SecurityScheme,
-      `${path}/oauth2SecurityScheme`,
-      errors,
-    );
-    present++;
-  }
-  if (value.openIdConnectSecurityScheme !== undefined) {
-    checkOpenIdConnectSecurityScheme(
-      value.openIdConnectSecurityScheme,
-      `${path}/openIdConnectSecurityScheme`,
-      errors,
-    );
-    present++;
-  }
-  if (value.mtlsSecurityScheme !== undefined) {
-    checkMutualTlsSecurityScheme(
-      value.mtlsSecurityScheme,
-      `${path}/mtlsSecurityScheme`,
-      errors,
-    );
-    present++;
   }
   if (present !== 1)
     fail(
@@ -2647,12 +2621,61 @@ function checkSendMessageConfiguration(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "acceptedOutputModes":
+        if (!isArray(property))
+          fail(
+            errors,
+            `${path}/acceptedOutputModes`,
+            "type",
+            "must be an array",
+          );
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (typeof item !== "string")
+              fail(
+                errors,
+                `${path}/acceptedOutputModes/${i}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       case "blocking":
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/blocking`, "type", "must be a boolean");
+        break;
       case "historyLength":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/historyLength`, "type", "must be an integer");
+        else {
+          if (property < -2147483648)
+            fail(
+              errors,
+              `${path}/historyLength`,
+              "minimum",
+              "must be at least -2147483648",
+            );
+          if (property > 2147483647)
+            fail(
+              errors,
+              `${path}/historyLength`,
+              "maximum",
+              "must be at most 2147483647",
+            );
+        }
+        break;
       case "pushNotificationConfig":
-        continue;
+        if (!isPushNotificationConfig(property))
+          checkPushNotificationConfig(
+            property,
+            `${path}/pushNotificationConfig`,
+            errors,
+          );
+        break;
       default:
         fail(
           errors,
@@ -2662,53 +2685,6 @@ function checkSendMessageConfiguration(
         );
     }
   }
-  if (value.acceptedOutputModes !== undefined) {
-    if (!isArray(value.acceptedOutputModes))
-      fail(errors, `${path}/acceptedOutputModes`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.acceptedOutputModes.length; i++) {
-        const item = value.acceptedOutputModes[i];
-        if (typeof item !== "string")
-          fail(
-            errors,
-            `${path}/acceptedOutputModes/${i}`,
-            "type",
-            "must be a string",
-          );
-      }
-    }
-  }
-  if (value.blocking !== undefined && typeof value.blocking !== "boolean")
-    fail(errors, `${path}/blocking`, "type", "must be a boolean");
-  if (value.historyLength !== undefined) {
-    if (
-      typeof value.historyLength !== "number" ||
-      !Number.isInteger(value.historyLength)
-    )
-      fail(errors, `${path}/historyLength`, "type", "must be an integer");
-    else {
-      if (value.historyLength < -2147483648)
-        fail(
-          errors,
-          `${path}/historyLength`,
-          "minimum",
-          "must be at least -2147483648",
-        );
-      if (value.historyLength > 2147483647)
-        fail(
-          errors,
-          `${path}/historyLength`,
-          "maximum",
-          "must be at most 2147483647",
-        );
-    }
-  }
-  if (value.pushNotificationConfig !== undefined)
-    checkPushNotificationConfig(
-      value.pushNotificationConfig,
-      `${path}/pushNotificationConfig`,
-      errors,
-    );
 }
 
 function checkSendMessageRequest(
@@ -2721,12 +2697,28 @@ function checkSendMessageRequest(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "configuration":
+        if (!isSendMessageConfiguration(property))
+          checkSendMessageConfiguration(
+            property,
+            `${path}/configuration`,
+            errors,
+          );
+        break;
       case "message":
+        if (!isMessage(property))
+          checkMessage(property, `${path}/message`, errors);
+        break;
       case "metadata":
+        if (!isStruct(property))
+          checkStruct(property, `${path}/metadata`, errors);
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tenant`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -2735,20 +2727,6 @@ function checkSendMessageRequest(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.configuration !== undefined)
-    checkSendMessageConfiguration(
-      value.configuration,
-      `${path}/configuration`,
-      errors,
-    );
-  if (value.message !== undefined)
-    checkMessage(value.message, `${path}/message`, errors);
-  if (value.metadata !== undefined)
-    checkStruct(value.metadata, `${path}/metadata`, errors);
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string")
-      fail(errors, `${path}/tenant`, "type", "must be a string");
   }
 }
 
@@ -2761,11 +2739,19 @@ function checkSendMessageResponse(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let present = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "task":
+        present++;
+        if (!isTask(property)) checkTask(property, `${path}/task`, errors);
+        break;
       case "message":
-        continue;
+        present++;
+        if (!isMessage(property))
+          checkMessage(property, `${path}/message`, errors);
+        break;
       default:
         fail(
           errors,
@@ -2774,15 +2760,6 @@ function checkSendMessageResponse(
           `must not have the property "${key}"`,
         );
     }
-  }
-  let present = 0;
-  if (value.task !== undefined) {
-    checkTask(value.task, `${path}/task`, errors);
-    present++;
-  }
-  if (value.message !== undefined) {
-    checkMessage(value.message, `${path}/message`, errors);
-    present++;
   }
   if (present !== 1)
     fail(errors, path, "oneOf", 'must have exactly one of "task", "message"');
@@ -2797,13 +2774,33 @@ function checkStreamResponse(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let present = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "task":
+        present++;
+        if (!isTask(property)) checkTask(property, `${path}/task`, errors);
+        break;
       case "message":
+        present++;
+        if (!isMessage(property))
+          checkMessage(property, `${path}/message`, errors);
+        break;
       case "statusUpdate":
+        present++;
+        if (!isTaskStatusUpdateEvent(property))
+          checkTaskStatusUpdateEvent(property, `${path}/statusUpdate`, errors);
+        break;
       case "artifactUpdate":
-        continue;
+        present++;
+        if (!isTaskArtifactUpdateEvent(property))
+          checkTaskArtifactUpdateEvent(
+            property,
+            `${path}/artifactUpdate`,
+            errors,
+          );
+        break;
       default:
         fail(
           errors,
@@ -2812,31 +2809,6 @@ function checkStreamResponse(
           `must not have the property "${key}"`,
         );
     }
-  }
-  let present = 0;
-  if (value.task !== undefined) {
-    checkTask(value.task, `${path}/task`, errors);
-    present++;
-  }
-  if (value.message !== undefined) {
-    checkMessage(value.message, `${path}/message`, errors);
-    present++;
-  }
-  if (value.statusUpdate !== undefined) {
-    checkTaskStatusUpdateEvent(
-      value.statusUpdate,
-      `${path}/statusUpdate`,
-      errors,
-    );
-    present++;
-  }
-  if (value.artifactUpdate !== undefined) {
-    checkTaskArtifactUpdateEvent(
-      value.artifactUpdate,
-      `${path}/artifactUpdate`,
-      errors,
-    );
-    present++;
   }
   if (present !== 1)
     fail(
@@ -2857,9 +2829,19 @@ function checkStringList(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "list":
-        continue;
+        if (!isArray(property))
+          fail(errors, `${path}/list`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (typeof item !== "string")
+              fail(errors, `${path}/list/${i}`, "type", "must be a string");
+          }
+        }
+        break;
       default:
         fail(
           errors,
@@ -2867,17 +2849,6 @@ function checkStringList(
           "additionalProperties",
           `must not have the property "${key}"`,
         );
-    }
-  }
-  if (value.list !== undefined) {
-    if (!isArray(value.list))
-      fail(errors, `${path}/list`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.list.length; i++) {
-        const item = value.list[i];
-        if (typeof item !== "string")
-          fail(errors, `${path}/list/${i}`, "type", "must be a string");
-      }
     }
   }
 }
@@ -2892,10 +2863,16 @@ function checkSubscribeToTaskRequest(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tenant`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -2904,14 +2881,6 @@ function checkSubscribeToTaskRequest(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string")
-      fail(errors, `${path}/id`, "type", "must be a string");
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string")
-      fail(errors, `${path}/tenant`, "type", "must be a string");
   }
 }
 
@@ -2925,14 +2894,46 @@ function checkTask(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "artifacts":
+        if (!isArray(property))
+          fail(errors, `${path}/artifacts`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isArtifact(item))
+              checkArtifact(item, `${path}/artifacts/${i}`, errors);
+          }
+        }
+        break;
       case "contextId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/contextId`, "type", "must be a string");
+        break;
       case "history":
+        if (!isArray(property))
+          fail(errors, `${path}/history`, "type", "must be an array");
+        else {
+          for (let i1 = 0; i1 < property.length; i1++) {
+            const item1 = property[i1];
+            if (!isMessage(item1))
+              checkMessage(item1, `${path}/history/${i1}`, errors);
+          }
+        }
+        break;
       case "id":
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "metadata":
+        if (!isStruct(property))
+          checkStruct(property, `${path}/metadata`, errors);
+        break;
       case "status":
-        continue;
+        if (!isTaskStatus(property))
+          checkTaskStatus(property, `${path}/status`, errors);
+        break;
       default:
         fail(
           errors,
@@ -2942,38 +2943,6 @@ function checkTask(
         );
     }
   }
-  if (value.artifacts !== undefined) {
-    if (!isArray(value.artifacts))
-      fail(errors, `${path}/artifacts`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.artifacts.length; i++) {
-        const item = value.artifacts[i];
-        checkArtifact(item, `${path}/artifacts/${i}`, errors);
-      }
-    }
-  }
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string")
-      fail(errors, `${path}/contextId`, "type", "must be a string");
-  }
-  if (value.history !== undefined) {
-    if (!isArray(value.history))
-      fail(errors, `${path}/history`, "type", "must be an array");
-    else {
-      for (let i1 = 0; i1 < value.history.length; i1++) {
-        const item1 = value.history[i1];
-        checkMessage(item1, `${path}/history/${i1}`, errors);
-      }
-    }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string")
-      fail(errors, `${path}/id`, "type", "must be a string");
-  }
-  if (value.metadata !== undefined)
-    checkStruct(value.metadata, `${path}/metadata`, errors);
-  if (value.status !== undefined)
-    checkTaskStatus(value.status, `${path}/status`, errors);
 }
 
 function checkTaskArtifactUpdateEvent(
@@ -2986,14 +2955,32 @@ function checkTaskArtifactUpdateEvent(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "append":
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/append`, "type", "must be a boolean");
+        break;
       case "artifact":
+        if (!isArtifact(property))
+          checkArtifact(property, `${path}/artifact`, errors);
+        break;
       case "contextId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/contextId`, "type", "must be a string");
+        break;
       case "lastChunk":
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/lastChunk`, "type", "must be a boolean");
+        break;
       case "metadata":
+        if (!isStruct(property))
+          checkStruct(property, `${path}/metadata`, errors);
+        break;
       case "taskId":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/taskId`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -3002,22 +2989,6 @@ function checkTaskArtifactUpdateEvent(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.append !== undefined && typeof value.append !== "boolean")
-    fail(errors, `${path}/append`, "type", "must be a boolean");
-  if (value.artifact !== undefined)
-    checkArtifact(value.artifact, `${path}/artifact`, errors);
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string")
-      fail(errors, `${path}/contextId`, "type", "must be a string");
-  }
-  if (value.lastChunk !== undefined && typeof value.lastChunk !== "boolean")
-    fail(errors, `${path}/lastChunk`, "type", "must be a boolean");
-  if (value.metadata !== undefined)
-    checkStruct(value.metadata, `${path}/metadata`, errors);
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string")
-      fail(errors, `${path}/taskId`, "type", "must be a string");
   }
 }
 
@@ -3031,12 +3002,28 @@ function checkTaskPushNotificationConfig(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "pushNotificationConfig":
+        if (!isPushNotificationConfig(property))
+          checkPushNotificationConfig(
+            property,
+            `${path}/pushNotificationConfig`,
+            errors,
+          );
+        break;
       case "taskId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/taskId`, "type", "must be a string");
+        break;
       case "tenant":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/tenant`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -3045,24 +3032,6 @@ function checkTaskPushNotificationConfig(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.id !== undefined) {
-    if (typeof value.id !== "string")
-      fail(errors, `${path}/id`, "type", "must be a string");
-  }
-  if (value.pushNotificationConfig !== undefined)
-    checkPushNotificationConfig(
-      value.pushNotificationConfig,
-      `${path}/pushNotificationConfig`,
-      errors,
-    );
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string")
-      fail(errors, `${path}/taskId`, "type", "must be a string");
-  }
-  if (value.tenant !== undefined) {
-    if (typeof value.tenant !== "string")
-      fail(errors, `${path}/tenant`, "type", "must be a string");
   }
 }
 
@@ -3076,11 +3045,20 @@ function checkTaskStatus(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "message":
+        if (!isMessage(property))
+          checkMessage(property, `${path}/message`, errors);
+        break;
       case "state":
+        if (!isTaskState(property))
+          checkTaskState(property, `${path}/state`, errors);
+        break;
       case "timestamp":
-        continue;
+        if (!isTimestamp(property))
+          checkTimestamp(property, `${path}/timestamp`, errors);
+        break;
       default:
         fail(
           errors,
@@ -3090,12 +3068,6 @@ function checkTaskStatus(
         );
     }
   }
-  if (value.message !== undefined)
-    checkMessage(value.message, `${path}/message`, errors);
-  if (value.state !== undefined)
-    checkTaskState(value.state, `${path}/state`, errors);
-  if (value.timestamp !== undefined)
-    checkTimestamp(value.timestamp, `${path}/timestamp`, errors);
 }
 
 function checkTaskStatusUpdateEvent(
@@ -3108,12 +3080,24 @@ function checkTaskStatusUpdateEvent(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "contextId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/contextId`, "type", "must be a string");
+        break;
       case "metadata":
+        if (!isStruct(property))
+          checkStruct(property, `${path}/metadata`, errors);
+        break;
       case "status":
+        if (!isTaskStatus(property))
+          checkTaskStatus(property, `${path}/status`, errors);
+        break;
       case "taskId":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/taskId`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -3122,18 +3106,6 @@ function checkTaskStatusUpdateEvent(
           `must not have the property "${key}"`,
         );
     }
-  }
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string")
-      fail(errors, `${path}/contextId`, "type", "must be a string");
-  }
-  if (value.metadata !== undefined)
-    checkStruct(value.metadata, `${path}/metadata`, errors);
-  if (value.status !== undefined)
-    checkTaskStatus(value.status, `${path}/status`, errors);
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string")
-      fail(errors, `${path}/taskId`, "type", "must be a string");
   }
 }
 

@@ -2,7 +2,7 @@
 // schemas/ag-ui.schema.json sha256 893a81d246de0bd5d55988589fa3f5cc88c827f040ef1bc3336132935f2675e4
 // Do not edit: change the schema or its overlay, then run `npm run generate`.
 
-import { isArray, isRecord, pointer } from "../runtime.js";
+import { isArray, isRecord } from "../runtime.js";
 import type {
   ActivityDeltaEvent,
   ActivityMessage,
@@ -204,28 +204,42 @@ export function isEventType(value: unknown): value is EventType {
 /** Whether a value is a {@link BaseEvent}. */
 export function isBaseEvent(value: unknown): value is BaseEvent {
   if (!isRecord(value)) return false;
-  if (!isEventType(value.type)) return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "type":
+        if (!isEventType(property)) return false;
+        required++;
+        break;
+      case "timestamp":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
+      case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
+      case "rawEvent":
+        break;
+    }
   }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
+  if (required !== 1) return false;
   return true;
 }
 
 /** Whether a value is an {@link Attributable}. */
 export function isAttributable(value: unknown): value is Attributable {
   if (!isRecord(value)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "subagentRunId":
+        if (!isSubagentRunId(property)) return false;
+        break;
+    }
+  }
   return true;
 }
 
@@ -280,42 +294,43 @@ export function isTextMessageStartEvent(
   value: unknown,
 ): value is TextMessageStartEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "TEXT_MESSAGE_START") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "role":
+        if (!isTextMessageRole(property)) return false;
+        break;
       case "name":
+        if (typeof property !== "string") return false;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "TEXT_MESSAGE_START") return false;
-  if (typeof value.messageId !== "string") return false;
-  if (value.role !== undefined && !isTextMessageRole(value.role)) return false;
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -324,38 +339,41 @@ export function isTextMessageContentEvent(
   value: unknown,
 ): value is TextMessageContentEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "TEXT_MESSAGE_CONTENT") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "delta":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "TEXT_MESSAGE_CONTENT") return false;
-  if (typeof value.messageId !== "string") return false;
-  if (typeof value.delta !== "string") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 3) return false;
   return true;
 }
 
@@ -364,36 +382,37 @@ export function isTextMessageEndEvent(
   value: unknown,
 ): value is TextMessageEndEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "TEXT_MESSAGE_END") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "TEXT_MESSAGE_END") return false;
-  if (typeof value.messageId !== "string") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -402,48 +421,45 @@ export function isTextMessageChunkEvent(
   value: unknown,
 ): value is TextMessageChunkEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "TEXT_MESSAGE_CHUNK") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        break;
       case "role":
+        if (!isTextMessageRole(property)) return false;
+        break;
       case "delta":
+        if (typeof property !== "string") return false;
+        break;
       case "name":
+        if (typeof property !== "string") return false;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "TEXT_MESSAGE_CHUNK") return false;
-  if (value.messageId !== undefined) {
-    if (typeof value.messageId !== "string") return false;
-  }
-  if (value.role !== undefined && !isTextMessageRole(value.role)) return false;
-  if (value.delta !== undefined) {
-    if (typeof value.delta !== "string") return false;
-  }
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 1) return false;
   return true;
 }
 
@@ -452,42 +468,44 @@ export function isToolCallStartEvent(
   value: unknown,
 ): value is ToolCallStartEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "TOOL_CALL_START") return false;
+        required++;
+        break;
       case "toolCallId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "toolCallName":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "parentMessageId":
+        if (typeof property !== "string") return false;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "TOOL_CALL_START") return false;
-  if (typeof value.toolCallId !== "string") return false;
-  if (typeof value.toolCallName !== "string") return false;
-  if (value.parentMessageId !== undefined) {
-    if (typeof value.parentMessageId !== "string") return false;
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 3) return false;
   return true;
 }
 
@@ -496,74 +514,78 @@ export function isToolCallArgsEvent(
   value: unknown,
 ): value is ToolCallArgsEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "TOOL_CALL_ARGS") return false;
+        required++;
+        break;
       case "toolCallId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "delta":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "TOOL_CALL_ARGS") return false;
-  if (typeof value.toolCallId !== "string") return false;
-  if (typeof value.delta !== "string") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is a {@link ToolCallEndEvent}. */
 export function isToolCallEndEvent(value: unknown): value is ToolCallEndEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "TOOL_CALL_END") return false;
+        required++;
+        break;
       case "toolCallId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "TOOL_CALL_END") return false;
-  if (typeof value.toolCallId !== "string") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -572,50 +594,45 @@ export function isToolCallChunkEvent(
   value: unknown,
 ): value is ToolCallChunkEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "TOOL_CALL_CHUNK") return false;
+        required++;
+        break;
       case "toolCallId":
+        if (typeof property !== "string") return false;
+        break;
       case "toolCallName":
+        if (typeof property !== "string") return false;
+        break;
       case "parentMessageId":
+        if (typeof property !== "string") return false;
+        break;
       case "delta":
+        if (typeof property !== "string") return false;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "TOOL_CALL_CHUNK") return false;
-  if (value.toolCallId !== undefined) {
-    if (typeof value.toolCallId !== "string") return false;
-  }
-  if (value.toolCallName !== undefined) {
-    if (typeof value.toolCallName !== "string") return false;
-  }
-  if (value.parentMessageId !== undefined) {
-    if (typeof value.parentMessageId !== "string") return false;
-  }
-  if (value.delta !== undefined) {
-    if (typeof value.delta !== "string") return false;
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 1) return false;
   return true;
 }
 
@@ -624,42 +641,48 @@ export function isToolCallResultEvent(
   value: unknown,
 ): value is ToolCallResultEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "TOOL_CALL_RESULT") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "toolCallId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "content":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "role":
+        if (property !== "tool") return false;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "TOOL_CALL_RESULT") return false;
-  if (typeof value.messageId !== "string") return false;
-  if (typeof value.toolCallId !== "string") return false;
-  if (typeof value.content !== "string") return false;
-  if (value.role !== undefined && value.role !== "tool") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 4) return false;
   return true;
 }
 
@@ -668,72 +691,73 @@ export function isStateSnapshotEvent(
   value: unknown,
 ): value is StateSnapshotEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "STATE_SNAPSHOT") return false;
+        required++;
+        break;
       case "snapshot":
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "STATE_SNAPSHOT") return false;
-  if (value.snapshot === undefined) return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is a {@link StateDeltaEvent}. */
 export function isStateDeltaEvent(value: unknown): value is StateDeltaEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "STATE_DELTA") return false;
+        required++;
+        break;
       case "delta":
+        if (!isJsonPatch(property)) return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "STATE_DELTA") return false;
-  if (!isJsonPatch(value.delta)) return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -742,33 +766,37 @@ export function isMessagesSnapshotEvent(
   value: unknown,
 ): value is MessagesSnapshotEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "MESSAGES_SNAPSHOT") return false;
+        required++;
+        break;
       case "messages":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isMessage(item)) return false;
+        }
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "MESSAGES_SNAPSHOT") return false;
-  if (!isArray(value.messages)) return false;
-  for (const item of value.messages) {
-    if (!isMessage(item)) return false;
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -777,43 +805,48 @@ export function isActivitySnapshotEvent(
   value: unknown,
 ): value is ActivitySnapshotEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "ACTIVITY_SNAPSHOT") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "activityType":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "content":
+        if (!isRecord(property)) return false;
+        required++;
+        break;
       case "replace":
+        if (typeof property !== "boolean") return false;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "ACTIVITY_SNAPSHOT") return false;
-  if (typeof value.messageId !== "string") return false;
-  if (typeof value.activityType !== "string") return false;
-  if (!isRecord(value.content)) return false;
-  if (value.replace !== undefined && typeof value.replace !== "boolean")
-    return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 4) return false;
   return true;
 }
 
@@ -822,280 +855,299 @@ export function isActivityDeltaEvent(
   value: unknown,
 ): value is ActivityDeltaEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "ACTIVITY_DELTA") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "activityType":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "patch":
+        if (!isJsonPatch(property)) return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "ACTIVITY_DELTA") return false;
-  if (typeof value.messageId !== "string") return false;
-  if (typeof value.activityType !== "string") return false;
-  if (!isJsonPatch(value.patch)) return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 4) return false;
   return true;
 }
 
 /** Whether a value is a {@link RawEvent}. */
 export function isRawEvent(value: unknown): value is RawEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "RAW") return false;
+        required++;
+        break;
       case "event":
+        required++;
+        break;
       case "source":
+        if (typeof property !== "string") return false;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "RAW") return false;
-  if (value.event === undefined) return false;
-  if (value.source !== undefined) {
-    if (typeof value.source !== "string") return false;
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is a {@link CustomEvent}. */
 export function isCustomEvent(value: unknown): value is CustomEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "CUSTOM") return false;
+        required++;
+        break;
       case "name":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "value":
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "CUSTOM") return false;
-  if (typeof value.name !== "string") return false;
-  if (value.value === undefined) return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is a {@link RunStartedEvent}. */
 export function isRunStartedEvent(value: unknown): value is RunStartedEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "RUN_STARTED") return false;
+        required++;
+        break;
       case "threadId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "runId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "protocolVersion":
+        if (typeof property !== "string") return false;
+        break;
       case "parentRunId":
+        if (typeof property !== "string") return false;
+        break;
       case "input":
+        if (!isRunAgentInput(property)) return false;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "RUN_STARTED") return false;
-  if (typeof value.threadId !== "string") return false;
-  if (typeof value.runId !== "string") return false;
-  if (value.protocolVersion !== undefined) {
-    if (typeof value.protocolVersion !== "string") return false;
-  }
-  if (value.parentRunId !== undefined) {
-    if (typeof value.parentRunId !== "string") return false;
-  }
-  if (value.input !== undefined && !isRunAgentInput(value.input)) return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is a {@link RunFinishedEvent}. */
 export function isRunFinishedEvent(value: unknown): value is RunFinishedEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "RUN_FINISHED") return false;
+        required++;
+        break;
       case "threadId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "runId":
-      case "result":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "outcome":
+        if (!isRunFinishedOutcome(property)) return false;
+        break;
       case "usage":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isTokenUsage(item)) return false;
+        }
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property)) return false;
+        break;
+      case "result":
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "RUN_FINISHED") return false;
-  if (typeof value.threadId !== "string") return false;
-  if (typeof value.runId !== "string") return false;
-  if (value.outcome !== undefined && !isRunFinishedOutcome(value.outcome))
-    return false;
-  if (value.usage !== undefined) {
-    if (!isArray(value.usage)) return false;
-    for (const item of value.usage) {
-      if (!isTokenUsage(item)) return false;
-    }
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is a {@link RunErrorEvent}. */
 export function isRunErrorEvent(value: unknown): value is RunErrorEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "RUN_ERROR") return false;
+        required++;
+        break;
       case "message":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "code":
+        if (typeof property !== "string") return false;
+        break;
       case "usage":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isTokenUsage(item)) return false;
+        }
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "RUN_ERROR") return false;
-  if (typeof value.message !== "string") return false;
-  if (value.code !== undefined) {
-    if (typeof value.code !== "string") return false;
-  }
-  if (value.usage !== undefined) {
-    if (!isArray(value.usage)) return false;
-    for (const item of value.usage) {
-      if (!isTokenUsage(item)) return false;
-    }
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is a {@link StepStartedEvent}. */
 export function isStepStartedEvent(value: unknown): value is StepStartedEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "STEP_STARTED") return false;
+        required++;
+        break;
       case "stepName":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "STEP_STARTED") return false;
-  if (typeof value.stepName !== "string") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -1104,36 +1156,37 @@ export function isStepFinishedEvent(
   value: unknown,
 ): value is StepFinishedEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "STEP_FINISHED") return false;
+        required++;
+        break;
       case "stepName":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "STEP_FINISHED") return false;
-  if (typeof value.stepName !== "string") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -1142,36 +1195,37 @@ export function isReasoningStartEvent(
   value: unknown,
 ): value is ReasoningStartEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "REASONING_START") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "REASONING_START") return false;
-  if (typeof value.messageId !== "string") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -1180,38 +1234,41 @@ export function isReasoningMessageStartEvent(
   value: unknown,
 ): value is ReasoningMessageStartEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "REASONING_MESSAGE_START") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "role":
+        if (property !== "reasoning") return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "REASONING_MESSAGE_START") return false;
-  if (typeof value.messageId !== "string") return false;
-  if (value.role !== "reasoning") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 3) return false;
   return true;
 }
 
@@ -1220,38 +1277,41 @@ export function isReasoningMessageContentEvent(
   value: unknown,
 ): value is ReasoningMessageContentEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "REASONING_MESSAGE_CONTENT") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "delta":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "REASONING_MESSAGE_CONTENT") return false;
-  if (typeof value.messageId !== "string") return false;
-  if (typeof value.delta !== "string") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 3) return false;
   return true;
 }
 
@@ -1260,36 +1320,37 @@ export function isReasoningMessageEndEvent(
   value: unknown,
 ): value is ReasoningMessageEndEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "REASONING_MESSAGE_END") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "REASONING_MESSAGE_END") return false;
-  if (typeof value.messageId !== "string") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -1298,42 +1359,39 @@ export function isReasoningMessageChunkEvent(
   value: unknown,
 ): value is ReasoningMessageChunkEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "REASONING_MESSAGE_CHUNK") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        break;
       case "delta":
+        if (typeof property !== "string") return false;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "REASONING_MESSAGE_CHUNK") return false;
-  if (value.messageId !== undefined) {
-    if (typeof value.messageId !== "string") return false;
-  }
-  if (value.delta !== undefined) {
-    if (typeof value.delta !== "string") return false;
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 1) return false;
   return true;
 }
 
@@ -1342,36 +1400,37 @@ export function isReasoningEndEvent(
   value: unknown,
 ): value is ReasoningEndEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "REASONING_END") return false;
+        required++;
+        break;
       case "messageId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "REASONING_END") return false;
-  if (typeof value.messageId !== "string") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -1380,40 +1439,45 @@ export function isReasoningEncryptedValueEvent(
   value: unknown,
 ): value is ReasoningEncryptedValueEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "REASONING_ENCRYPTED_VALUE") return false;
+        required++;
+        break;
       case "subtype":
+        if (!isReasoningEncryptedValueSubtype(property)) return false;
+        required++;
+        break;
       case "entityId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "encryptedValue":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "REASONING_ENCRYPTED_VALUE") return false;
-  if (!isReasoningEncryptedValueSubtype(value.subtype)) return false;
-  if (typeof value.entityId !== "string") return false;
-  if (typeof value.encryptedValue !== "string") return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 4) return false;
   return true;
 }
 
@@ -1435,50 +1499,50 @@ export function isSubagentStartedEvent(
   value: unknown,
 ): value is SubagentStartedEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "SUBAGENT_STARTED") return false;
+        required++;
+        break;
       case "subagentRunId":
+        if (!isSubagentRunId(property)) return false;
+        required++;
+        break;
       case "name":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "description":
+        if (typeof property !== "string") return false;
+        break;
       case "parentSubagentRunId":
+        if (!isSubagentRunId(property)) return false;
+        break;
       case "parentToolCallId":
+        if (typeof property !== "string") return false;
+        break;
       case "parentMessageId":
+        if (typeof property !== "string") return false;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "SUBAGENT_STARTED") return false;
-  if (!isSubagentRunId(value.subagentRunId)) return false;
-  if (typeof value.name !== "string") return false;
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string") return false;
-  }
-  if (
-    value.parentSubagentRunId !== undefined &&
-    !isSubagentRunId(value.parentSubagentRunId)
-  )
-    return false;
-  if (value.parentToolCallId !== undefined) {
-    if (typeof value.parentToolCallId !== "string") return false;
-  }
-  if (value.parentMessageId !== undefined) {
-    if (typeof value.parentMessageId !== "string") return false;
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
+  if (required !== 3) return false;
   return true;
 }
 
@@ -1487,34 +1551,38 @@ export function isSubagentFinishedEvent(
   value: unknown,
 ): value is SubagentFinishedEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "SUBAGENT_FINISHED") return false;
+        required++;
+        break;
       case "subagentRunId":
-      case "result":
+        if (!isSubagentRunId(property)) return false;
+        required++;
+        break;
       case "outcome":
+        if (!isSubagentFinishedOutcome(property)) return false;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property)) return false;
+        break;
+      case "result":
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "SUBAGENT_FINISHED") return false;
-  if (!isSubagentRunId(value.subagentRunId)) return false;
-  if (value.outcome !== undefined && !isSubagentFinishedOutcome(value.outcome))
-    return false;
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -1523,36 +1591,41 @@ export function isSubagentErrorEvent(
   value: unknown,
 ): value is SubagentErrorEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "SUBAGENT_ERROR") return false;
+        required++;
+        break;
       case "subagentRunId":
+        if (!isSubagentRunId(property)) return false;
+        required++;
+        break;
       case "message":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "code":
+        if (typeof property !== "string") return false;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < -9007199254740991) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property)) return false;
+        break;
+      case "rawEvent":
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "SUBAGENT_ERROR") return false;
-  if (!isSubagentRunId(value.subagentRunId)) return false;
-  if (typeof value.message !== "string") return false;
-  if (value.code !== undefined) {
-    if (typeof value.code !== "string") return false;
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      return false;
-    if (value.timestamp < -9007199254740991) return false;
-    if (value.timestamp > 9007199254740991) return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
+  if (required !== 3) return false;
   return true;
 }
 
@@ -1576,15 +1649,19 @@ export function isRunFinishedSuccessOutcome(
   value: unknown,
 ): value is RunFinishedSuccessOutcome {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
-        continue;
+        if (property !== "success") return false;
+        required++;
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "success") return false;
+  if (required !== 1) return false;
   return true;
 }
 
@@ -1593,21 +1670,27 @@ export function isRunFinishedInterruptOutcome(
   value: unknown,
 ): value is RunFinishedInterruptOutcome {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "interrupt") return false;
+        required++;
+        break;
       case "interrupts":
-        continue;
+        if (!isArray(property)) return false;
+        if (property.length < 1) return false;
+        for (const item of property) {
+          if (!isInterrupt(item)) return false;
+        }
+        required++;
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "interrupt") return false;
-  if (!isArray(value.interrupts)) return false;
-  if (value.interrupts.length < 1) return false;
-  for (const item of value.interrupts) {
-    if (!isInterrupt(item)) return false;
-  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -1631,15 +1714,19 @@ export function isSubagentFinishedSuccessOutcome(
   value: unknown,
 ): value is SubagentFinishedSuccessOutcome {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
-        continue;
+        if (property !== "success") return false;
+        required++;
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "success") return false;
+  if (required !== 1) return false;
   return true;
 }
 
@@ -1650,83 +1737,94 @@ export function isSubagentFinishedSuspendedOutcome(
   value: unknown,
 ): value is SubagentFinishedSuspendedOutcome {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "suspended") return false;
+        required++;
+        break;
       case "interruptIds":
-        continue;
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (typeof item !== "string") return false;
+        }
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "suspended") return false;
-  if (value.interruptIds !== undefined) {
-    if (!isArray(value.interruptIds)) return false;
-    for (const item of value.interruptIds) {
-      if (typeof item !== "string") return false;
-    }
-  }
+  if (required !== 1) return false;
   return true;
 }
 
 /** Whether a value is an {@link Interrupt}. */
 export function isInterrupt(value: unknown): value is Interrupt {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "reason":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "message":
+        if (typeof property !== "string") return false;
+        break;
       case "toolCallId":
+        if (typeof property !== "string") return false;
+        break;
       case "responseSchema":
+        if (!isRecord(property)) return false;
+        break;
       case "expiresAt":
+        if (typeof property !== "string") return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  if (typeof value.id !== "string") return false;
-  if (typeof value.reason !== "string") return false;
-  if (value.message !== undefined) {
-    if (typeof value.message !== "string") return false;
-  }
-  if (value.toolCallId !== undefined) {
-    if (typeof value.toolCallId !== "string") return false;
-  }
-  if (value.responseSchema !== undefined) {
-    if (!isRecord(value.responseSchema)) return false;
-  }
-  if (value.expiresAt !== undefined) {
-    if (typeof value.expiresAt !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is a {@link ResumeEntry}. */
 export function isResumeEntry(value: unknown): value is ResumeEntry {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "interruptId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "status":
-      case "payload":
+        if (property !== "resolved" && property !== "cancelled") return false;
+        required++;
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property)) return false;
+        break;
+      case "payload":
+        break;
       default:
         return false;
     }
   }
-  if (typeof value.interruptId !== "string") return false;
-  if (value.status !== "resolved" && value.status !== "cancelled") return false;
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -1734,69 +1832,47 @@ export function isResumeEntry(value: unknown): value is ResumeEntry {
 export function isTokenUsage(value: unknown): value is TokenUsage {
   if (!isRecord(value)) return false;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "provider":
+        if (typeof property !== "string") return false;
+        break;
       case "model":
+        if (typeof property !== "string") return false;
+        break;
       case "inputTokens":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < 0) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "outputTokens":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < 0) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "totalTokens":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < 0) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "reasoningTokens":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < 0) return false;
+        if (property > 9007199254740991) return false;
+        break;
       case "cachedInputTokens":
-        continue;
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < 0) return false;
+        if (property > 9007199254740991) return false;
+        break;
       default:
         return false;
     }
-  }
-  if (value.provider !== undefined) {
-    if (typeof value.provider !== "string") return false;
-  }
-  if (value.model !== undefined) {
-    if (typeof value.model !== "string") return false;
-  }
-  if (value.inputTokens !== undefined) {
-    if (
-      typeof value.inputTokens !== "number" ||
-      !Number.isInteger(value.inputTokens)
-    )
-      return false;
-    if (value.inputTokens < 0) return false;
-    if (value.inputTokens > 9007199254740991) return false;
-  }
-  if (value.outputTokens !== undefined) {
-    if (
-      typeof value.outputTokens !== "number" ||
-      !Number.isInteger(value.outputTokens)
-    )
-      return false;
-    if (value.outputTokens < 0) return false;
-    if (value.outputTokens > 9007199254740991) return false;
-  }
-  if (value.totalTokens !== undefined) {
-    if (
-      typeof value.totalTokens !== "number" ||
-      !Number.isInteger(value.totalTokens)
-    )
-      return false;
-    if (value.totalTokens < 0) return false;
-    if (value.totalTokens > 9007199254740991) return false;
-  }
-  if (value.reasoningTokens !== undefined) {
-    if (
-      typeof value.reasoningTokens !== "number" ||
-      !Number.isInteger(value.reasoningTokens)
-    )
-      return false;
-    if (value.reasoningTokens < 0) return false;
-    if (value.reasoningTokens > 9007199254740991) return false;
-  }
-  if (value.cachedInputTokens !== undefined) {
-    if (
-      typeof value.cachedInputTokens !== "number" ||
-      !Number.isInteger(value.cachedInputTokens)
-    )
-      return false;
-    if (value.cachedInputTokens < 0) return false;
-    if (value.cachedInputTokens > 9007199254740991) return false;
   }
   return true;
 }
@@ -1827,308 +1903,366 @@ export function isMessage(value: unknown): value is Message {
 /** Whether a value is a {@link BaseMessage}. */
 export function isBaseMessage(value: unknown): value is BaseMessage {
   if (!isRecord(value)) return false;
-  if (typeof value.id !== "string") return false;
-  if (typeof value.role !== "string") return false;
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "role":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "name":
+        if (typeof property !== "string") return false;
+        break;
+      case "encryptedValue":
+        if (typeof property !== "string") return false;
+        break;
+      case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
+      case "subagentRunId":
+        if (!isSubagentRunId(property)) return false;
+        break;
+    }
   }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is a {@link DeveloperMessage}. */
 export function isDeveloperMessage(value: unknown): value is DeveloperMessage {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "role":
+        if (property !== "developer") return false;
+        required++;
+        break;
       case "content":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "name":
+        if (typeof property !== "string") return false;
+        break;
       case "encryptedValue":
+        if (typeof property !== "string") return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  if (value.role !== "developer") return false;
-  if (typeof value.content !== "string") return false;
-  if (typeof value.id !== "string") return false;
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
-  }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is a {@link SystemMessage}. */
 export function isSystemMessage(value: unknown): value is SystemMessage {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "role":
+        if (property !== "system") return false;
+        required++;
+        break;
       case "content":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "name":
+        if (typeof property !== "string") return false;
+        break;
       case "encryptedValue":
+        if (typeof property !== "string") return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  if (value.role !== "system") return false;
-  if (typeof value.content !== "string") return false;
-  if (typeof value.id !== "string") return false;
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
-  }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is an {@link AssistantMessage}. */
 export function isAssistantMessage(value: unknown): value is AssistantMessage {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "role":
+        if (property !== "assistant") return false;
+        required++;
+        break;
       case "content":
+        if (typeof property !== "string") return false;
+        break;
       case "toolCalls":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isToolCall(item)) return false;
+        }
+        break;
       case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "name":
+        if (typeof property !== "string") return false;
+        break;
       case "encryptedValue":
+        if (typeof property !== "string") return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  if (value.role !== "assistant") return false;
-  if (value.content !== undefined) {
-    if (typeof value.content !== "string") return false;
-  }
-  if (value.toolCalls !== undefined) {
-    if (!isArray(value.toolCalls)) return false;
-    for (const item of value.toolCalls) {
-      if (!isToolCall(item)) return false;
-    }
-  }
-  if (typeof value.id !== "string") return false;
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
-  }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is an {@link UserMessage}. */
 export function isUserMessage(value: unknown): value is UserMessage {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "role":
+        if (property !== "user") return false;
+        required++;
+        break;
       case "content":
+        if (!isUserMessageContent(property)) return false;
+        required++;
+        break;
       case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "name":
+        if (typeof property !== "string") return false;
+        break;
       case "encryptedValue":
+        if (typeof property !== "string") return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  if (value.role !== "user") return false;
-  if (!isUserMessageContent(value.content)) return false;
-  if (typeof value.id !== "string") return false;
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
-  }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is a {@link ToolMessage}. */
 export function isToolMessage(value: unknown): value is ToolMessage {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "role":
+        if (property !== "tool") return false;
+        required++;
+        break;
       case "content":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "toolCallId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "error":
+        if (typeof property !== "string") return false;
+        break;
       case "encryptedValue":
+        if (typeof property !== "string") return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  if (typeof value.id !== "string") return false;
-  if (value.role !== "tool") return false;
-  if (typeof value.content !== "string") return false;
-  if (typeof value.toolCallId !== "string") return false;
-  if (value.error !== undefined) {
-    if (typeof value.error !== "string") return false;
-  }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 4) return false;
   return true;
 }
 
 /** Whether a value is an {@link ActivityMessage}. */
 export function isActivityMessage(value: unknown): value is ActivityMessage {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "role":
+        if (property !== "activity") return false;
+        required++;
+        break;
       case "activityType":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "content":
+        if (!isRecord(property)) return false;
+        required++;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  if (typeof value.id !== "string") return false;
-  if (value.role !== "activity") return false;
-  if (typeof value.activityType !== "string") return false;
-  if (!isRecord(value.content)) return false;
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 4) return false;
   return true;
 }
 
 /** Whether a value is a {@link ReasoningMessage}. */
 export function isReasoningMessage(value: unknown): value is ReasoningMessage {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "role":
+        if (property !== "reasoning") return false;
+        required++;
+        break;
       case "content":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "encryptedValue":
+        if (typeof property !== "string") return false;
+        break;
       case "metadata":
+        if (!isMetadata(property)) return false;
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  if (typeof value.id !== "string") return false;
-  if (value.role !== "reasoning") return false;
-  if (typeof value.content !== "string") return false;
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
-  if (
-    value.subagentRunId !== undefined &&
-    !isSubagentRunId(value.subagentRunId)
-  )
-    return false;
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is a {@link ToolCall}. */
 export function isToolCall(value: unknown): value is ToolCall {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "type":
+        if (property !== "function") return false;
+        required++;
+        break;
       case "function":
+        if (!isFunctionCall(property)) return false;
+        required++;
+        break;
       case "encryptedValue":
+        if (typeof property !== "string") return false;
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property)) return false;
+        break;
       default:
         return false;
     }
   }
-  if (typeof value.id !== "string") return false;
-  if (value.type !== "function") return false;
-  if (!isFunctionCall(value.function)) return false;
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string") return false;
-  }
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is a {@link FunctionCall}. */
 export function isFunctionCall(value: unknown): value is FunctionCall {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "name":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "arguments":
-        continue;
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       default:
         return false;
     }
   }
-  if (typeof value.name !== "string") return false;
-  if (typeof value.arguments !== "string") return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -2154,17 +2288,23 @@ export function isInputContent(value: unknown): value is InputContent {
 /** Whether a value is a {@link TextInputContent}. */
 export function isTextInputContent(value: unknown): value is TextInputContent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "text") return false;
+        required++;
+        break;
       case "text":
-        continue;
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "text") return false;
-  if (typeof value.text !== "string") return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -2173,18 +2313,25 @@ export function isImageInputContent(
   value: unknown,
 ): value is ImageInputContent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "image") return false;
+        required++;
+        break;
       case "source":
+        if (!isInputContentSource(property)) return false;
+        required++;
+        break;
       case "metadata":
-        continue;
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "image") return false;
-  if (!isInputContentSource(value.source)) return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -2193,18 +2340,25 @@ export function isAudioInputContent(
   value: unknown,
 ): value is AudioInputContent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "audio") return false;
+        required++;
+        break;
       case "source":
+        if (!isInputContentSource(property)) return false;
+        required++;
+        break;
       case "metadata":
-        continue;
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "audio") return false;
-  if (!isInputContentSource(value.source)) return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -2213,18 +2367,25 @@ export function isVideoInputContent(
   value: unknown,
 ): value is VideoInputContent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "video") return false;
+        required++;
+        break;
       case "source":
+        if (!isInputContentSource(property)) return false;
+        required++;
+        break;
       case "metadata":
-        continue;
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "video") return false;
-  if (!isInputContentSource(value.source)) return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -2233,18 +2394,25 @@ export function isDocumentInputContent(
   value: unknown,
 ): value is DocumentInputContent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "document") return false;
+        required++;
+        break;
       case "source":
+        if (!isInputContentSource(property)) return false;
+        required++;
+        break;
       case "metadata":
-        continue;
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "document") return false;
-  if (!isInputContentSource(value.source)) return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -2268,19 +2436,27 @@ export function isInputContentDataSource(
   value: unknown,
 ): value is InputContentDataSource {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "data") return false;
+        required++;
+        break;
       case "value":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "mimeType":
-        continue;
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "data") return false;
-  if (typeof value.value !== "string") return false;
-  if (typeof value.mimeType !== "string") return false;
+  if (required !== 3) return false;
   return true;
 }
 
@@ -2289,111 +2465,134 @@ export function isInputContentUrlSource(
   value: unknown,
 ): value is InputContentUrlSource {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        if (property !== "url") return false;
+        required++;
+        break;
       case "value":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "mimeType":
-        continue;
+        if (typeof property !== "string") return false;
+        break;
       default:
         return false;
     }
   }
-  if (value.type !== "url") return false;
-  if (typeof value.value !== "string") return false;
-  if (value.mimeType !== undefined) {
-    if (typeof value.mimeType !== "string") return false;
-  }
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is a {@link Context}. */
 export function isContext(value: unknown): value is Context {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "value":
-        continue;
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       default:
         return false;
     }
   }
-  if (typeof value.description !== "string") return false;
-  if (typeof value.value !== "string") return false;
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is a {@link Tool}. */
 export function isTool(value: unknown): value is Tool {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "name":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "description":
-      case "parameters":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property)) return false;
+        break;
+      case "parameters":
+        break;
       default:
         return false;
     }
   }
-  if (typeof value.name !== "string") return false;
-  if (typeof value.description !== "string") return false;
-  if (value.metadata !== undefined && !isMetadata(value.metadata)) return false;
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is a {@link RunAgentInput}. */
 export function isRunAgentInput(value: unknown): value is RunAgentInput {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "threadId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "runId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
       case "protocolVersion":
+        if (typeof property !== "string") return false;
+        break;
       case "parentRunId":
-      case "state":
+        if (typeof property !== "string") return false;
+        break;
       case "messages":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isMessage(item)) return false;
+        }
+        required++;
+        break;
       case "tools":
+        if (!isArray(property)) return false;
+        for (const item1 of property) {
+          if (!isTool(item1)) return false;
+        }
+        break;
       case "context":
-      case "forwardedProps":
+        if (!isArray(property)) return false;
+        for (const item2 of property) {
+          if (!isContext(item2)) return false;
+        }
+        break;
       case "resume":
-        continue;
+        if (!isArray(property)) return false;
+        for (const item3 of property) {
+          if (!isResumeEntry(item3)) return false;
+        }
+        break;
+      case "state":
+      case "forwardedProps":
+        break;
       default:
         return false;
     }
   }
-  if (typeof value.threadId !== "string") return false;
-  if (typeof value.runId !== "string") return false;
-  if (value.protocolVersion !== undefined) {
-    if (typeof value.protocolVersion !== "string") return false;
-  }
-  if (value.parentRunId !== undefined) {
-    if (typeof value.parentRunId !== "string") return false;
-  }
-  if (!isArray(value.messages)) return false;
-  for (const item of value.messages) {
-    if (!isMessage(item)) return false;
-  }
-  if (value.tools !== undefined) {
-    if (!isArray(value.tools)) return false;
-    for (const item1 of value.tools) {
-      if (!isTool(item1)) return false;
-    }
-  }
-  if (value.context !== undefined) {
-    if (!isArray(value.context)) return false;
-    for (const item2 of value.context) {
-      if (!isContext(item2)) return false;
-    }
-  }
-  if (value.resume !== undefined) {
-    if (!isArray(value.resume)) return false;
-    for (const item3 of value.resume) {
-      if (!isResumeEntry(item3)) return false;
-    }
-  }
+  if (required !== 3) return false;
   return true;
 }
 
@@ -2432,53 +2631,143 @@ export function isJsonPatchOperation(
 /** Whether a value is an {@link AddOperation}. */
 export function isAddOperation(value: unknown): value is AddOperation {
   if (!isRecord(value)) return false;
-  if (value.op !== "add") return false;
-  if (!isJsonPointer(value.path)) return false;
-  if (value.value === undefined) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "op":
+        if (property !== "add") return false;
+        required++;
+        break;
+      case "path":
+        if (!isJsonPointer(property)) return false;
+        required++;
+        break;
+      case "value":
+        required++;
+        break;
+    }
+  }
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is a {@link RemoveOperation}. */
 export function isRemoveOperation(value: unknown): value is RemoveOperation {
   if (!isRecord(value)) return false;
-  if (value.op !== "remove") return false;
-  if (!isJsonPointer(value.path)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "op":
+        if (property !== "remove") return false;
+        required++;
+        break;
+      case "path":
+        if (!isJsonPointer(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is a {@link ReplaceOperation}. */
 export function isReplaceOperation(value: unknown): value is ReplaceOperation {
   if (!isRecord(value)) return false;
-  if (value.op !== "replace") return false;
-  if (!isJsonPointer(value.path)) return false;
-  if (value.value === undefined) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "op":
+        if (property !== "replace") return false;
+        required++;
+        break;
+      case "path":
+        if (!isJsonPointer(property)) return false;
+        required++;
+        break;
+      case "value":
+        required++;
+        break;
+    }
+  }
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is a {@link MoveOperation}. */
 export function isMoveOperation(value: unknown): value is MoveOperation {
   if (!isRecord(value)) return false;
-  if (value.op !== "move") return false;
-  if (!isJsonPointer(value.from)) return false;
-  if (!isJsonPointer(value.path)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "op":
+        if (property !== "move") return false;
+        required++;
+        break;
+      case "from":
+        if (!isJsonPointer(property)) return false;
+        required++;
+        break;
+      case "path":
+        if (!isJsonPointer(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is a {@link CopyOperation}. */
 export function isCopyOperation(value: unknown): value is CopyOperation {
   if (!isRecord(value)) return false;
-  if (value.op !== "copy") return false;
-  if (!isJsonPointer(value.from)) return false;
-  if (!isJsonPointer(value.path)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "op":
+        if (property !== "copy") return false;
+        required++;
+        break;
+      case "from":
+        if (!isJsonPointer(property)) return false;
+        required++;
+        break;
+      case "path":
+        if (!isJsonPointer(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is a {@link TestOperation}. */
 export function isTestOperation(value: unknown): value is TestOperation {
   if (!isRecord(value)) return false;
-  if (value.op !== "test") return false;
-  if (!isJsonPointer(value.path)) return false;
-  if (value.value === undefined) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "op":
+        if (property !== "test") return false;
+        required++;
+        break;
+      case "path":
+        if (!isJsonPointer(property)) return false;
+        required++;
+        break;
+      case "value":
+        required++;
+        break;
+    }
+  }
+  if (required !== 3) return false;
   return true;
 }
 

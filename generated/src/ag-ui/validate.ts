@@ -1395,36 +1395,47 @@ function checkBaseEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else {
-    checkEventType(value.type, `${path}/type`, errors);
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "type":
+        required++;
+        if (!isEventType(property))
+          checkEventType(property, `${path}/type`, errors);
+        break;
+      case "timestamp":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
+      case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
+      case "rawEvent":
+        break;
     }
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
+  if (required !== 1) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+  }
 }
 
 function checkAttributable(
@@ -1436,8 +1447,15 @@ function checkAttributable(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "subagentRunId":
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+    }
+  }
 }
 
 function checkSubagentRunId(
@@ -1512,17 +1530,58 @@ function checkTextMessageStartEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "TEXT_MESSAGE_START")
+          fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_START"');
+        break;
       case "messageId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "role":
+        if (!isTextMessageRole(property))
+          checkTextMessageRole(property, `${path}/role`, errors);
+        break;
       case "name":
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -1532,47 +1591,12 @@ function checkTextMessageStartEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "TEXT_MESSAGE_START")
-    fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_START"');
-  if (value.messageId === undefined)
-    fail(errors, `${path}/messageId`, "required", "is required");
-  else if (typeof value.messageId !== "string")
-    fail(errors, `${path}/messageId`, "type", "must be a string");
-  if (value.role !== undefined)
-    checkTextMessageRole(value.role, `${path}/role`, errors);
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
   }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkTextMessageContentEvent(
@@ -1584,16 +1608,60 @@ function checkTextMessageContentEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "TEXT_MESSAGE_CONTENT")
+          fail(
+            errors,
+            `${path}/type`,
+            "const",
+            'must be "TEXT_MESSAGE_CONTENT"',
+          );
+        break;
       case "messageId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "delta":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/delta`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -1603,45 +1671,14 @@ function checkTextMessageContentEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "TEXT_MESSAGE_CONTENT")
-    fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_CONTENT"');
-  if (value.messageId === undefined)
-    fail(errors, `${path}/messageId`, "required", "is required");
-  else if (typeof value.messageId !== "string")
-    fail(errors, `${path}/messageId`, "type", "must be a string");
-  if (value.delta === undefined)
-    fail(errors, `${path}/delta`, "required", "is required");
-  else if (typeof value.delta !== "string")
-    fail(errors, `${path}/delta`, "type", "must be a string");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 3) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
+    if (value.delta === undefined)
+      fail(errors, `${path}/delta`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkTextMessageEndEvent(
@@ -1653,15 +1690,50 @@ function checkTextMessageEndEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "TEXT_MESSAGE_END")
+          fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_END"');
+        break;
       case "messageId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -1671,41 +1743,12 @@ function checkTextMessageEndEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "TEXT_MESSAGE_END")
-    fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_END"');
-  if (value.messageId === undefined)
-    fail(errors, `${path}/messageId`, "required", "is required");
-  else if (typeof value.messageId !== "string")
-    fail(errors, `${path}/messageId`, "type", "must be a string");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkTextMessageChunkEvent(
@@ -1717,18 +1760,61 @@ function checkTextMessageChunkEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "TEXT_MESSAGE_CHUNK")
+          fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_CHUNK"');
+        break;
       case "messageId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "role":
+        if (!isTextMessageRole(property))
+          checkTextMessageRole(property, `${path}/role`, errors);
+        break;
       case "delta":
+        if (typeof property !== "string")
+          fail(errors, `${path}/delta`, "type", "must be a string");
+        break;
       case "name":
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -1738,51 +1824,10 @@ function checkTextMessageChunkEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "TEXT_MESSAGE_CHUNK")
-    fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_CHUNK"');
-  if (value.messageId !== undefined) {
-    if (typeof value.messageId !== "string")
-      fail(errors, `${path}/messageId`, "type", "must be a string");
+  if (required !== 1) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
   }
-  if (value.role !== undefined)
-    checkTextMessageRole(value.role, `${path}/role`, errors);
-  if (value.delta !== undefined) {
-    if (typeof value.delta !== "string")
-      fail(errors, `${path}/delta`, "type", "must be a string");
-  }
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkToolCallStartEvent(
@@ -1794,17 +1839,59 @@ function checkToolCallStartEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "TOOL_CALL_START")
+          fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_START"');
+        break;
       case "toolCallId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/toolCallId`, "type", "must be a string");
+        break;
       case "toolCallName":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/toolCallName`, "type", "must be a string");
+        break;
       case "parentMessageId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/parentMessageId`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -1814,49 +1901,14 @@ function checkToolCallStartEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "TOOL_CALL_START")
-    fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_START"');
-  if (value.toolCallId === undefined)
-    fail(errors, `${path}/toolCallId`, "required", "is required");
-  else if (typeof value.toolCallId !== "string")
-    fail(errors, `${path}/toolCallId`, "type", "must be a string");
-  if (value.toolCallName === undefined)
-    fail(errors, `${path}/toolCallName`, "required", "is required");
-  else if (typeof value.toolCallName !== "string")
-    fail(errors, `${path}/toolCallName`, "type", "must be a string");
-  if (value.parentMessageId !== undefined) {
-    if (typeof value.parentMessageId !== "string")
-      fail(errors, `${path}/parentMessageId`, "type", "must be a string");
+  if (required !== 3) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.toolCallId === undefined)
+      fail(errors, `${path}/toolCallId`, "required", "is required");
+    if (value.toolCallName === undefined)
+      fail(errors, `${path}/toolCallName`, "required", "is required");
   }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkToolCallArgsEvent(
@@ -1868,16 +1920,55 @@ function checkToolCallArgsEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "TOOL_CALL_ARGS")
+          fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_ARGS"');
+        break;
       case "toolCallId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/toolCallId`, "type", "must be a string");
+        break;
       case "delta":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/delta`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -1887,45 +1978,14 @@ function checkToolCallArgsEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "TOOL_CALL_ARGS")
-    fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_ARGS"');
-  if (value.toolCallId === undefined)
-    fail(errors, `${path}/toolCallId`, "required", "is required");
-  else if (typeof value.toolCallId !== "string")
-    fail(errors, `${path}/toolCallId`, "type", "must be a string");
-  if (value.delta === undefined)
-    fail(errors, `${path}/delta`, "required", "is required");
-  else if (typeof value.delta !== "string")
-    fail(errors, `${path}/delta`, "type", "must be a string");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 3) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.toolCallId === undefined)
+      fail(errors, `${path}/toolCallId`, "required", "is required");
+    if (value.delta === undefined)
+      fail(errors, `${path}/delta`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkToolCallEndEvent(
@@ -1937,15 +1997,50 @@ function checkToolCallEndEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "TOOL_CALL_END")
+          fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_END"');
+        break;
       case "toolCallId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/toolCallId`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -1955,41 +2050,12 @@ function checkToolCallEndEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "TOOL_CALL_END")
-    fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_END"');
-  if (value.toolCallId === undefined)
-    fail(errors, `${path}/toolCallId`, "required", "is required");
-  else if (typeof value.toolCallId !== "string")
-    fail(errors, `${path}/toolCallId`, "type", "must be a string");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.toolCallId === undefined)
+      fail(errors, `${path}/toolCallId`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkToolCallChunkEvent(
@@ -2001,18 +2067,61 @@ function checkToolCallChunkEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "TOOL_CALL_CHUNK")
+          fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_CHUNK"');
+        break;
       case "toolCallId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/toolCallId`, "type", "must be a string");
+        break;
       case "toolCallName":
+        if (typeof property !== "string")
+          fail(errors, `${path}/toolCallName`, "type", "must be a string");
+        break;
       case "parentMessageId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/parentMessageId`, "type", "must be a string");
+        break;
       case "delta":
+        if (typeof property !== "string")
+          fail(errors, `${path}/delta`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2022,53 +2131,10 @@ function checkToolCallChunkEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "TOOL_CALL_CHUNK")
-    fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_CHUNK"');
-  if (value.toolCallId !== undefined) {
-    if (typeof value.toolCallId !== "string")
-      fail(errors, `${path}/toolCallId`, "type", "must be a string");
+  if (required !== 1) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
   }
-  if (value.toolCallName !== undefined) {
-    if (typeof value.toolCallName !== "string")
-      fail(errors, `${path}/toolCallName`, "type", "must be a string");
-  }
-  if (value.parentMessageId !== undefined) {
-    if (typeof value.parentMessageId !== "string")
-      fail(errors, `${path}/parentMessageId`, "type", "must be a string");
-  }
-  if (value.delta !== undefined) {
-    if (typeof value.delta !== "string")
-      fail(errors, `${path}/delta`, "type", "must be a string");
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkToolCallResultEvent(
@@ -2080,18 +2146,64 @@ function checkToolCallResultEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "TOOL_CALL_RESULT")
+          fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_RESULT"');
+        break;
       case "messageId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "toolCallId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/toolCallId`, "type", "must be a string");
+        break;
       case "content":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/content`, "type", "must be a string");
+        break;
       case "role":
+        if (property !== "tool")
+          fail(errors, `${path}/role`, "const", 'must be "tool"');
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2101,51 +2213,16 @@ function checkToolCallResultEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "TOOL_CALL_RESULT")
-    fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_RESULT"');
-  if (value.messageId === undefined)
-    fail(errors, `${path}/messageId`, "required", "is required");
-  else if (typeof value.messageId !== "string")
-    fail(errors, `${path}/messageId`, "type", "must be a string");
-  if (value.toolCallId === undefined)
-    fail(errors, `${path}/toolCallId`, "required", "is required");
-  else if (typeof value.toolCallId !== "string")
-    fail(errors, `${path}/toolCallId`, "type", "must be a string");
-  if (value.content === undefined)
-    fail(errors, `${path}/content`, "required", "is required");
-  else if (typeof value.content !== "string")
-    fail(errors, `${path}/content`, "type", "must be a string");
-  if (value.role !== undefined && value.role !== "tool")
-    fail(errors, `${path}/role`, "const", 'must be "tool"');
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 4) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
+    if (value.toolCallId === undefined)
+      fail(errors, `${path}/toolCallId`, "required", "is required");
+    if (value.content === undefined)
+      fail(errors, `${path}/content`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkStateSnapshotEvent(
@@ -2157,15 +2234,48 @@ function checkStateSnapshotEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "STATE_SNAPSHOT")
+          fail(errors, `${path}/type`, "const", 'must be "STATE_SNAPSHOT"');
+        break;
       case "snapshot":
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2175,39 +2285,12 @@ function checkStateSnapshotEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "STATE_SNAPSHOT")
-    fail(errors, `${path}/type`, "const", 'must be "STATE_SNAPSHOT"');
-  if (value.snapshot === undefined)
-    fail(errors, `${path}/snapshot`, "required", "is required");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.snapshot === undefined)
+      fail(errors, `${path}/snapshot`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkStateDeltaEvent(
@@ -2219,15 +2302,50 @@ function checkStateDeltaEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "STATE_DELTA")
+          fail(errors, `${path}/type`, "const", 'must be "STATE_DELTA"');
+        break;
       case "delta":
+        required++;
+        if (!isJsonPatch(property))
+          checkJsonPatch(property, `${path}/delta`, errors);
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2237,42 +2355,12 @@ function checkStateDeltaEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "STATE_DELTA")
-    fail(errors, `${path}/type`, "const", 'must be "STATE_DELTA"');
-  if (value.delta === undefined)
-    fail(errors, `${path}/delta`, "required", "is required");
-  else {
-    checkJsonPatch(value.delta, `${path}/delta`, errors);
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.delta === undefined)
+      fail(errors, `${path}/delta`, "required", "is required");
   }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkMessagesSnapshotEvent(
@@ -2284,14 +2372,53 @@ function checkMessagesSnapshotEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "MESSAGES_SNAPSHOT")
+          fail(errors, `${path}/type`, "const", 'must be "MESSAGES_SNAPSHOT"');
+        break;
       case "messages":
+        required++;
+        if (!isArray(property))
+          fail(errors, `${path}/messages`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isMessage(item))
+              checkMessage(item, `${path}/messages/${i}`, errors);
+          }
+        }
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2301,45 +2428,12 @@ function checkMessagesSnapshotEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "MESSAGES_SNAPSHOT")
-    fail(errors, `${path}/type`, "const", 'must be "MESSAGES_SNAPSHOT"');
-  if (value.messages === undefined)
-    fail(errors, `${path}/messages`, "required", "is required");
-  else if (!isArray(value.messages))
-    fail(errors, `${path}/messages`, "type", "must be an array");
-  else {
-    for (let i = 0; i < value.messages.length; i++) {
-      const item = value.messages[i];
-      checkMessage(item, `${path}/messages/${i}`, errors);
-    }
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.messages === undefined)
+      fail(errors, `${path}/messages`, "required", "is required");
   }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
 }
 
 function checkActivitySnapshotEvent(
@@ -2351,18 +2445,64 @@ function checkActivitySnapshotEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "ACTIVITY_SNAPSHOT")
+          fail(errors, `${path}/type`, "const", 'must be "ACTIVITY_SNAPSHOT"');
+        break;
       case "messageId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "activityType":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/activityType`, "type", "must be a string");
+        break;
       case "content":
+        required++;
+        if (!isRecord(property))
+          fail(errors, `${path}/content`, "type", "must be an object");
+        break;
       case "replace":
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/replace`, "type", "must be a boolean");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2372,51 +2512,16 @@ function checkActivitySnapshotEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "ACTIVITY_SNAPSHOT")
-    fail(errors, `${path}/type`, "const", 'must be "ACTIVITY_SNAPSHOT"');
-  if (value.messageId === undefined)
-    fail(errors, `${path}/messageId`, "required", "is required");
-  else if (typeof value.messageId !== "string")
-    fail(errors, `${path}/messageId`, "type", "must be a string");
-  if (value.activityType === undefined)
-    fail(errors, `${path}/activityType`, "required", "is required");
-  else if (typeof value.activityType !== "string")
-    fail(errors, `${path}/activityType`, "type", "must be a string");
-  if (value.content === undefined)
-    fail(errors, `${path}/content`, "required", "is required");
-  else if (!isRecord(value.content))
-    fail(errors, `${path}/content`, "type", "must be an object");
-  if (value.replace !== undefined && typeof value.replace !== "boolean")
-    fail(errors, `${path}/replace`, "type", "must be a boolean");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 4) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
+    if (value.activityType === undefined)
+      fail(errors, `${path}/activityType`, "required", "is required");
+    if (value.content === undefined)
+      fail(errors, `${path}/content`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkActivityDeltaEvent(
@@ -2428,17 +2533,60 @@ function checkActivityDeltaEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "ACTIVITY_DELTA")
+          fail(errors, `${path}/type`, "const", 'must be "ACTIVITY_DELTA"');
+        break;
       case "messageId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "activityType":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/activityType`, "type", "must be a string");
+        break;
       case "patch":
+        required++;
+        if (!isJsonPatch(property))
+          checkJsonPatch(property, `${path}/patch`, errors);
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2448,50 +2596,16 @@ function checkActivityDeltaEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "ACTIVITY_DELTA")
-    fail(errors, `${path}/type`, "const", 'must be "ACTIVITY_DELTA"');
-  if (value.messageId === undefined)
-    fail(errors, `${path}/messageId`, "required", "is required");
-  else if (typeof value.messageId !== "string")
-    fail(errors, `${path}/messageId`, "type", "must be a string");
-  if (value.activityType === undefined)
-    fail(errors, `${path}/activityType`, "required", "is required");
-  else if (typeof value.activityType !== "string")
-    fail(errors, `${path}/activityType`, "type", "must be a string");
-  if (value.patch === undefined)
-    fail(errors, `${path}/patch`, "required", "is required");
-  else {
-    checkJsonPatch(value.patch, `${path}/patch`, errors);
+  if (required !== 4) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
+    if (value.activityType === undefined)
+      fail(errors, `${path}/activityType`, "required", "is required");
+    if (value.patch === undefined)
+      fail(errors, `${path}/patch`, "required", "is required");
   }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkRawEvent(
@@ -2503,16 +2617,52 @@ function checkRawEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "RAW")
+          fail(errors, `${path}/type`, "const", 'must be "RAW"');
+        break;
       case "event":
+        required++;
+        break;
       case "source":
+        if (typeof property !== "string")
+          fail(errors, `${path}/source`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2522,43 +2672,12 @@ function checkRawEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "RAW")
-    fail(errors, `${path}/type`, "const", 'must be "RAW"');
-  if (value.event === undefined)
-    fail(errors, `${path}/event`, "required", "is required");
-  if (value.source !== undefined) {
-    if (typeof value.source !== "string")
-      fail(errors, `${path}/source`, "type", "must be a string");
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.event === undefined)
+      fail(errors, `${path}/event`, "required", "is required");
   }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkCustomEvent(
@@ -2570,16 +2689,53 @@ function checkCustomEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "CUSTOM")
+          fail(errors, `${path}/type`, "const", 'must be "CUSTOM"');
+        break;
       case "name":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "value":
+        required++;
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2589,43 +2745,14 @@ function checkCustomEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "CUSTOM")
-    fail(errors, `${path}/type`, "const", 'must be "CUSTOM"');
-  if (value.name === undefined)
-    fail(errors, `${path}/name`, "required", "is required");
-  else if (typeof value.name !== "string")
-    fail(errors, `${path}/name`, "type", "must be a string");
-  if (value.value === undefined)
-    fail(errors, `${path}/value`, "required", "is required");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 3) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.name === undefined)
+      fail(errors, `${path}/name`, "required", "is required");
+    if (value.value === undefined)
+      fail(errors, `${path}/value`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkRunStartedEvent(
@@ -2637,18 +2764,63 @@ function checkRunStartedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "RUN_STARTED")
+          fail(errors, `${path}/type`, "const", 'must be "RUN_STARTED"');
+        break;
       case "threadId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/threadId`, "type", "must be a string");
+        break;
       case "runId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/runId`, "type", "must be a string");
+        break;
       case "protocolVersion":
+        if (typeof property !== "string")
+          fail(errors, `${path}/protocolVersion`, "type", "must be a string");
+        break;
       case "parentRunId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/parentRunId`, "type", "must be a string");
+        break;
       case "input":
+        if (!isRunAgentInput(property))
+          checkRunAgentInput(property, `${path}/input`, errors);
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2658,53 +2830,14 @@ function checkRunStartedEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "RUN_STARTED")
-    fail(errors, `${path}/type`, "const", 'must be "RUN_STARTED"');
-  if (value.threadId === undefined)
-    fail(errors, `${path}/threadId`, "required", "is required");
-  else if (typeof value.threadId !== "string")
-    fail(errors, `${path}/threadId`, "type", "must be a string");
-  if (value.runId === undefined)
-    fail(errors, `${path}/runId`, "required", "is required");
-  else if (typeof value.runId !== "string")
-    fail(errors, `${path}/runId`, "type", "must be a string");
-  if (value.protocolVersion !== undefined) {
-    if (typeof value.protocolVersion !== "string")
-      fail(errors, `${path}/protocolVersion`, "type", "must be a string");
+  if (required !== 3) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.threadId === undefined)
+      fail(errors, `${path}/threadId`, "required", "is required");
+    if (value.runId === undefined)
+      fail(errors, `${path}/runId`, "required", "is required");
   }
-  if (value.parentRunId !== undefined) {
-    if (typeof value.parentRunId !== "string")
-      fail(errors, `${path}/parentRunId`, "type", "must be a string");
-  }
-  if (value.input !== undefined)
-    checkRunAgentInput(value.input, `${path}/input`, errors);
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
 }
 
 function checkRunFinishedEvent(
@@ -2716,18 +2849,67 @@ function checkRunFinishedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "RUN_FINISHED")
+          fail(errors, `${path}/type`, "const", 'must be "RUN_FINISHED"');
+        break;
       case "threadId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/threadId`, "type", "must be a string");
+        break;
       case "runId":
-      case "result":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/runId`, "type", "must be a string");
+        break;
       case "outcome":
+        if (!isRunFinishedOutcome(property))
+          checkRunFinishedOutcome(property, `${path}/outcome`, errors);
+        break;
       case "usage":
+        if (!isArray(property))
+          fail(errors, `${path}/usage`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isTokenUsage(item))
+              checkTokenUsage(item, `${path}/usage/${i}`, errors);
+          }
+        }
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
+      case "result":
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2737,55 +2919,14 @@ function checkRunFinishedEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "RUN_FINISHED")
-    fail(errors, `${path}/type`, "const", 'must be "RUN_FINISHED"');
-  if (value.threadId === undefined)
-    fail(errors, `${path}/threadId`, "required", "is required");
-  else if (typeof value.threadId !== "string")
-    fail(errors, `${path}/threadId`, "type", "must be a string");
-  if (value.runId === undefined)
-    fail(errors, `${path}/runId`, "required", "is required");
-  else if (typeof value.runId !== "string")
-    fail(errors, `${path}/runId`, "type", "must be a string");
-  if (value.outcome !== undefined)
-    checkRunFinishedOutcome(value.outcome, `${path}/outcome`, errors);
-  if (value.usage !== undefined) {
-    if (!isArray(value.usage))
-      fail(errors, `${path}/usage`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.usage.length; i++) {
-        const item = value.usage[i];
-        checkTokenUsage(item, `${path}/usage/${i}`, errors);
-      }
-    }
+  if (required !== 3) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.threadId === undefined)
+      fail(errors, `${path}/threadId`, "required", "is required");
+    if (value.runId === undefined)
+      fail(errors, `${path}/runId`, "required", "is required");
   }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
 }
 
 function checkRunErrorEvent(
@@ -2797,16 +2938,61 @@ function checkRunErrorEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "RUN_ERROR")
+          fail(errors, `${path}/type`, "const", 'must be "RUN_ERROR"');
+        break;
       case "message":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/message`, "type", "must be a string");
+        break;
       case "code":
+        if (typeof property !== "string")
+          fail(errors, `${path}/code`, "type", "must be a string");
+        break;
       case "usage":
+        if (!isArray(property))
+          fail(errors, `${path}/usage`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isTokenUsage(item))
+              checkTokenUsage(item, `${path}/usage/${i}`, errors);
+          }
+        }
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2816,53 +3002,12 @@ function checkRunErrorEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "RUN_ERROR")
-    fail(errors, `${path}/type`, "const", 'must be "RUN_ERROR"');
-  if (value.message === undefined)
-    fail(errors, `${path}/message`, "required", "is required");
-  else if (typeof value.message !== "string")
-    fail(errors, `${path}/message`, "type", "must be a string");
-  if (value.code !== undefined) {
-    if (typeof value.code !== "string")
-      fail(errors, `${path}/code`, "type", "must be a string");
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.message === undefined)
+      fail(errors, `${path}/message`, "required", "is required");
   }
-  if (value.usage !== undefined) {
-    if (!isArray(value.usage))
-      fail(errors, `${path}/usage`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.usage.length; i++) {
-        const item = value.usage[i];
-        checkTokenUsage(item, `${path}/usage/${i}`, errors);
-      }
-    }
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
 }
 
 function checkStepStartedEvent(
@@ -2874,15 +3019,50 @@ function checkStepStartedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "STEP_STARTED")
+          fail(errors, `${path}/type`, "const", 'must be "STEP_STARTED"');
+        break;
       case "stepName":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/stepName`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2892,41 +3072,12 @@ function checkStepStartedEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "STEP_STARTED")
-    fail(errors, `${path}/type`, "const", 'must be "STEP_STARTED"');
-  if (value.stepName === undefined)
-    fail(errors, `${path}/stepName`, "required", "is required");
-  else if (typeof value.stepName !== "string")
-    fail(errors, `${path}/stepName`, "type", "must be a string");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.stepName === undefined)
+      fail(errors, `${path}/stepName`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkStepFinishedEvent(
@@ -2938,15 +3089,50 @@ function checkStepFinishedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "STEP_FINISHED")
+          fail(errors, `${path}/type`, "const", 'must be "STEP_FINISHED"');
+        break;
       case "stepName":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/stepName`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -2956,41 +3142,12 @@ function checkStepFinishedEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "STEP_FINISHED")
-    fail(errors, `${path}/type`, "const", 'must be "STEP_FINISHED"');
-  if (value.stepName === undefined)
-    fail(errors, `${path}/stepName`, "required", "is required");
-  else if (typeof value.stepName !== "string")
-    fail(errors, `${path}/stepName`, "type", "must be a string");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.stepName === undefined)
+      fail(errors, `${path}/stepName`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkReasoningStartEvent(
@@ -3002,15 +3159,50 @@ function checkReasoningStartEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "REASONING_START")
+          fail(errors, `${path}/type`, "const", 'must be "REASONING_START"');
+        break;
       case "messageId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -3020,41 +3212,12 @@ function checkReasoningStartEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "REASONING_START")
-    fail(errors, `${path}/type`, "const", 'must be "REASONING_START"');
-  if (value.messageId === undefined)
-    fail(errors, `${path}/messageId`, "required", "is required");
-  else if (typeof value.messageId !== "string")
-    fail(errors, `${path}/messageId`, "type", "must be a string");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkReasoningMessageStartEvent(
@@ -3066,16 +3229,60 @@ function checkReasoningMessageStartEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "REASONING_MESSAGE_START")
+          fail(
+            errors,
+            `${path}/type`,
+            "const",
+            'must be "REASONING_MESSAGE_START"',
+          );
+        break;
       case "messageId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "role":
+        required++;
+        if (property !== "reasoning")
+          fail(errors, `${path}/role`, "const", 'must be "reasoning"');
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -3085,45 +3292,14 @@ function checkReasoningMessageStartEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "REASONING_MESSAGE_START")
-    fail(errors, `${path}/type`, "const", 'must be "REASONING_MESSAGE_START"');
-  if (value.messageId === undefined)
-    fail(errors, `${path}/messageId`, "required", "is required");
-  else if (typeof value.messageId !== "string")
-    fail(errors, `${path}/messageId`, "type", "must be a string");
-  if (value.role === undefined)
-    fail(errors, `${path}/role`, "required", "is required");
-  else if (value.role !== "reasoning")
-    fail(errors, `${path}/role`, "const", 'must be "reasoning"');
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 3) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
+    if (value.role === undefined)
+      fail(errors, `${path}/role`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkReasoningMessageContentEvent(
@@ -3135,16 +3311,60 @@ function checkReasoningMessageContentEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "REASONING_MESSAGE_CONTENT")
+          fail(
+            errors,
+            `${path}/type`,
+            "const",
+            'must be "REASONING_MESSAGE_CONTENT"',
+          );
+        break;
       case "messageId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "delta":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/delta`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -3154,50 +3374,14 @@ function checkReasoningMessageContentEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "REASONING_MESSAGE_CONTENT")
-    fail(
-      errors,
-      `${path}/type`,
-      "const",
-      'must be "REASONING_MESSAGE_CONTENT"',
-    );
-  if (value.messageId === undefined)
-    fail(errors, `${path}/messageId`, "required", "is required");
-  else if (typeof value.messageId !== "string")
-    fail(errors, `${path}/messageId`, "type", "must be a string");
-  if (value.delta === undefined)
-    fail(errors, `${path}/delta`, "required", "is required");
-  else if (typeof value.delta !== "string")
-    fail(errors, `${path}/delta`, "type", "must be a string");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 3) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
+    if (value.delta === undefined)
+      fail(errors, `${path}/delta`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkReasoningMessageEndEvent(
@@ -3209,15 +3393,55 @@ function checkReasoningMessageEndEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "REASONING_MESSAGE_END")
+          fail(
+            errors,
+            `${path}/type`,
+            "const",
+            'must be "REASONING_MESSAGE_END"',
+          );
+        break;
       case "messageId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -3227,41 +3451,12 @@ function checkReasoningMessageEndEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "REASONING_MESSAGE_END")
-    fail(errors, `${path}/type`, "const", 'must be "REASONING_MESSAGE_END"');
-  if (value.messageId === undefined)
-    fail(errors, `${path}/messageId`, "required", "is required");
-  else if (typeof value.messageId !== "string")
-    fail(errors, `${path}/messageId`, "type", "must be a string");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkReasoningMessageChunkEvent(
@@ -3273,16 +3468,58 @@ function checkReasoningMessageChunkEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "REASONING_MESSAGE_CHUNK")
+          fail(
+            errors,
+            `${path}/type`,
+            "const",
+            'must be "REASONING_MESSAGE_CHUNK"',
+          );
+        break;
       case "messageId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "delta":
+        if (typeof property !== "string")
+          fail(errors, `${path}/delta`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -3292,45 +3529,10 @@ function checkReasoningMessageChunkEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "REASONING_MESSAGE_CHUNK")
-    fail(errors, `${path}/type`, "const", 'must be "REASONING_MESSAGE_CHUNK"');
-  if (value.messageId !== undefined) {
-    if (typeof value.messageId !== "string")
-      fail(errors, `${path}/messageId`, "type", "must be a string");
+  if (required !== 1) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
   }
-  if (value.delta !== undefined) {
-    if (typeof value.delta !== "string")
-      fail(errors, `${path}/delta`, "type", "must be a string");
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkReasoningEndEvent(
@@ -3342,15 +3544,50 @@ function checkReasoningEndEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "REASONING_END")
+          fail(errors, `${path}/type`, "const", 'must be "REASONING_END"');
+        break;
       case "messageId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -3360,41 +3597,12 @@ function checkReasoningEndEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "REASONING_END")
-    fail(errors, `${path}/type`, "const", 'must be "REASONING_END"');
-  if (value.messageId === undefined)
-    fail(errors, `${path}/messageId`, "required", "is required");
-  else if (typeof value.messageId !== "string")
-    fail(errors, `${path}/messageId`, "type", "must be a string");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkReasoningEncryptedValueEvent(
@@ -3406,17 +3614,69 @@ function checkReasoningEncryptedValueEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "REASONING_ENCRYPTED_VALUE")
+          fail(
+            errors,
+            `${path}/type`,
+            "const",
+            'must be "REASONING_ENCRYPTED_VALUE"',
+          );
+        break;
       case "subtype":
+        required++;
+        if (!isReasoningEncryptedValueSubtype(property))
+          checkReasoningEncryptedValueSubtype(
+            property,
+            `${path}/subtype`,
+            errors,
+          );
+        break;
       case "entityId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/entityId`, "type", "must be a string");
+        break;
       case "encryptedValue":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/encryptedValue`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -3426,59 +3686,16 @@ function checkReasoningEncryptedValueEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "REASONING_ENCRYPTED_VALUE")
-    fail(
-      errors,
-      `${path}/type`,
-      "const",
-      'must be "REASONING_ENCRYPTED_VALUE"',
-    );
-  if (value.subtype === undefined)
-    fail(errors, `${path}/subtype`, "required", "is required");
-  else {
-    checkReasoningEncryptedValueSubtype(
-      value.subtype,
-      `${path}/subtype`,
-      errors,
-    );
+  if (required !== 4) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.subtype === undefined)
+      fail(errors, `${path}/subtype`, "required", "is required");
+    if (value.entityId === undefined)
+      fail(errors, `${path}/entityId`, "required", "is required");
+    if (value.encryptedValue === undefined)
+      fail(errors, `${path}/encryptedValue`, "required", "is required");
   }
-  if (value.entityId === undefined)
-    fail(errors, `${path}/entityId`, "required", "is required");
-  else if (typeof value.entityId !== "string")
-    fail(errors, `${path}/entityId`, "type", "must be a string");
-  if (value.encryptedValue === undefined)
-    fail(errors, `${path}/encryptedValue`, "required", "is required");
-  else if (typeof value.encryptedValue !== "string")
-    fail(errors, `${path}/encryptedValue`, "type", "must be a string");
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkReasoningEncryptedValueSubtype(
@@ -3499,19 +3716,67 @@ function checkSubagentStartedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "SUBAGENT_STARTED")
+          fail(errors, `${path}/type`, "const", 'must be "SUBAGENT_STARTED"');
+        break;
       case "subagentRunId":
+        required++;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
       case "name":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "description":
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
       case "parentSubagentRunId":
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/parentSubagentRunId`, errors);
+        break;
       case "parentToolCallId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/parentToolCallId`, "type", "must be a string");
+        break;
       case "parentMessageId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/parentMessageId`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -3521,62 +3786,14 @@ function checkSubagentStartedEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "SUBAGENT_STARTED")
-    fail(errors, `${path}/type`, "const", 'must be "SUBAGENT_STARTED"');
-  if (value.subagentRunId === undefined)
-    fail(errors, `${path}/subagentRunId`, "required", "is required");
-  else {
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
+  if (required !== 3) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.subagentRunId === undefined)
+      fail(errors, `${path}/subagentRunId`, "required", "is required");
+    if (value.name === undefined)
+      fail(errors, `${path}/name`, "required", "is required");
   }
-  if (value.name === undefined)
-    fail(errors, `${path}/name`, "required", "is required");
-  else if (typeof value.name !== "string")
-    fail(errors, `${path}/name`, "type", "must be a string");
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string")
-      fail(errors, `${path}/description`, "type", "must be a string");
-  }
-  if (value.parentSubagentRunId !== undefined)
-    checkSubagentRunId(
-      value.parentSubagentRunId,
-      `${path}/parentSubagentRunId`,
-      errors,
-    );
-  if (value.parentToolCallId !== undefined) {
-    if (typeof value.parentToolCallId !== "string")
-      fail(errors, `${path}/parentToolCallId`, "type", "must be a string");
-  }
-  if (value.parentMessageId !== undefined) {
-    if (typeof value.parentMessageId !== "string")
-      fail(errors, `${path}/parentMessageId`, "type", "must be a string");
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
 }
 
 function checkSubagentFinishedEvent(
@@ -3588,16 +3805,51 @@ function checkSubagentFinishedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "SUBAGENT_FINISHED")
+          fail(errors, `${path}/type`, "const", 'must be "SUBAGENT_FINISHED"');
+        break;
       case "subagentRunId":
-      case "result":
+        required++;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
       case "outcome":
+        if (!isSubagentFinishedOutcome(property))
+          checkSubagentFinishedOutcome(property, `${path}/outcome`, errors);
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
+      case "result":
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -3607,42 +3859,12 @@ function checkSubagentFinishedEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "SUBAGENT_FINISHED")
-    fail(errors, `${path}/type`, "const", 'must be "SUBAGENT_FINISHED"');
-  if (value.subagentRunId === undefined)
-    fail(errors, `${path}/subagentRunId`, "required", "is required");
-  else {
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.subagentRunId === undefined)
+      fail(errors, `${path}/subagentRunId`, "required", "is required");
   }
-  if (value.outcome !== undefined)
-    checkSubagentFinishedOutcome(value.outcome, `${path}/outcome`, errors);
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
 }
 
 function checkSubagentErrorEvent(
@@ -3654,16 +3876,55 @@ function checkSubagentErrorEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "SUBAGENT_ERROR")
+          fail(errors, `${path}/type`, "const", 'must be "SUBAGENT_ERROR"');
+        break;
       case "subagentRunId":
+        required++;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
       case "message":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/message`, "type", "must be a string");
+        break;
       case "code":
+        if (typeof property !== "string")
+          fail(errors, `${path}/code`, "type", "must be a string");
+        break;
       case "timestamp":
-      case "rawEvent":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/timestamp`, "type", "must be an integer");
+        else {
+          if (property < -9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "minimum",
+              "must be at least -9007199254740991",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/timestamp`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
+      case "rawEvent":
+        break;
       default:
         fail(
           errors,
@@ -3673,48 +3934,14 @@ function checkSubagentErrorEvent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "SUBAGENT_ERROR")
-    fail(errors, `${path}/type`, "const", 'must be "SUBAGENT_ERROR"');
-  if (value.subagentRunId === undefined)
-    fail(errors, `${path}/subagentRunId`, "required", "is required");
-  else {
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
+  if (required !== 3) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.subagentRunId === undefined)
+      fail(errors, `${path}/subagentRunId`, "required", "is required");
+    if (value.message === undefined)
+      fail(errors, `${path}/message`, "required", "is required");
   }
-  if (value.message === undefined)
-    fail(errors, `${path}/message`, "required", "is required");
-  else if (typeof value.message !== "string")
-    fail(errors, `${path}/message`, "type", "must be a string");
-  if (value.code !== undefined) {
-    if (typeof value.code !== "string")
-      fail(errors, `${path}/code`, "type", "must be a string");
-  }
-  if (value.timestamp !== undefined) {
-    if (
-      typeof value.timestamp !== "number" ||
-      !Number.isInteger(value.timestamp)
-    )
-      fail(errors, `${path}/timestamp`, "type", "must be an integer");
-    else {
-      if (value.timestamp < -9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "minimum",
-          "must be at least -9007199254740991",
-        );
-      if (value.timestamp > 9007199254740991)
-        fail(
-          errors,
-          `${path}/timestamp`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
 }
 
 function checkRunFinishedOutcome(
@@ -3752,10 +3979,15 @@ function checkRunFinishedSuccessOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
-        continue;
+        required++;
+        if (property !== "success")
+          fail(errors, `${path}/type`, "const", 'must be "success"');
+        break;
       default:
         fail(
           errors,
@@ -3765,10 +3997,10 @@ function checkRunFinishedSuccessOutcome(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "success")
-    fail(errors, `${path}/type`, "const", 'must be "success"');
+  if (required !== 1) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+  }
 }
 
 function checkRunFinishedInterruptOutcome(
@@ -3780,11 +4012,34 @@ function checkRunFinishedInterruptOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "interrupt")
+          fail(errors, `${path}/type`, "const", 'must be "interrupt"');
+        break;
       case "interrupts":
-        continue;
+        required++;
+        if (!isArray(property))
+          fail(errors, `${path}/interrupts`, "type", "must be an array");
+        else {
+          if (property.length < 1)
+            fail(
+              errors,
+              `${path}/interrupts`,
+              "minItems",
+              "must have at least 1 item",
+            );
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isInterrupt(item))
+              checkInterrupt(item, `${path}/interrupts/${i}`, errors);
+          }
+        }
+        break;
       default:
         fail(
           errors,
@@ -3794,26 +4049,11 @@ function checkRunFinishedInterruptOutcome(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "interrupt")
-    fail(errors, `${path}/type`, "const", 'must be "interrupt"');
-  if (value.interrupts === undefined)
-    fail(errors, `${path}/interrupts`, "required", "is required");
-  else if (!isArray(value.interrupts))
-    fail(errors, `${path}/interrupts`, "type", "must be an array");
-  else {
-    if (value.interrupts.length < 1)
-      fail(
-        errors,
-        `${path}/interrupts`,
-        "minItems",
-        "must have at least 1 item",
-      );
-    for (let i = 0; i < value.interrupts.length; i++) {
-      const item = value.interrupts[i];
-      checkInterrupt(item, `${path}/interrupts/${i}`, errors);
-    }
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.interrupts === undefined)
+      fail(errors, `${path}/interrupts`, "required", "is required");
   }
 }
 
@@ -3852,10 +4092,15 @@ function checkSubagentFinishedSuccessOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
-        continue;
+        required++;
+        if (property !== "success")
+          fail(errors, `${path}/type`, "const", 'must be "success"');
+        break;
       default:
         fail(
           errors,
@@ -3865,10 +4110,10 @@ function checkSubagentFinishedSuccessOutcome(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "success")
-    fail(errors, `${path}/type`, "const", 'must be "success"');
+  if (required !== 1) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+  }
 }
 
 function checkSubagentFinishedSuspendedOutcome(
@@ -3880,11 +4125,31 @@ function checkSubagentFinishedSuspendedOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "suspended")
+          fail(errors, `${path}/type`, "const", 'must be "suspended"');
+        break;
       case "interruptIds":
-        continue;
+        if (!isArray(property))
+          fail(errors, `${path}/interruptIds`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (typeof item !== "string")
+              fail(
+                errors,
+                `${path}/interruptIds/${i}`,
+                "type",
+                "must be a string",
+              );
+          }
+        }
+        break;
       default:
         fail(
           errors,
@@ -3894,20 +4159,9 @@ function checkSubagentFinishedSuspendedOutcome(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "suspended")
-    fail(errors, `${path}/type`, "const", 'must be "suspended"');
-  if (value.interruptIds !== undefined) {
-    if (!isArray(value.interruptIds))
-      fail(errors, `${path}/interruptIds`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.interruptIds.length; i++) {
-        const item = value.interruptIds[i];
-        if (typeof item !== "string")
-          fail(errors, `${path}/interruptIds/${i}`, "type", "must be a string");
-      }
-    }
+  if (required !== 1) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
   }
 }
 
@@ -3920,17 +4174,44 @@ function checkInterrupt(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "reason":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/reason`, "type", "must be a string");
+        break;
       case "message":
+        if (typeof property !== "string")
+          fail(errors, `${path}/message`, "type", "must be a string");
+        break;
       case "toolCallId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/toolCallId`, "type", "must be a string");
+        break;
       case "responseSchema":
+        if (!isRecord(property))
+          fail(errors, `${path}/responseSchema`, "type", "must be an object");
+        break;
       case "expiresAt":
+        if (typeof property !== "string")
+          fail(errors, `${path}/expiresAt`, "type", "must be a string");
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
       default:
         fail(
           errors,
@@ -3940,34 +4221,12 @@ function checkInterrupt(
         );
     }
   }
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.reason === undefined)
-    fail(errors, `${path}/reason`, "required", "is required");
-  else if (typeof value.reason !== "string")
-    fail(errors, `${path}/reason`, "type", "must be a string");
-  if (value.message !== undefined) {
-    if (typeof value.message !== "string")
-      fail(errors, `${path}/message`, "type", "must be a string");
+  if (required !== 2) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.reason === undefined)
+      fail(errors, `${path}/reason`, "required", "is required");
   }
-  if (value.toolCallId !== undefined) {
-    if (typeof value.toolCallId !== "string")
-      fail(errors, `${path}/toolCallId`, "type", "must be a string");
-  }
-  if (value.responseSchema !== undefined) {
-    if (!isRecord(value.responseSchema))
-      fail(errors, `${path}/responseSchema`, "type", "must be an object");
-  }
-  if (value.expiresAt !== undefined) {
-    if (typeof value.expiresAt !== "string")
-      fail(errors, `${path}/expiresAt`, "type", "must be a string");
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkResumeEntry(
@@ -3979,13 +4238,31 @@ function checkResumeEntry(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "interruptId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/interruptId`, "type", "must be a string");
+        break;
       case "status":
-      case "payload":
+        required++;
+        if (property !== "resolved" && property !== "cancelled")
+          fail(
+            errors,
+            `${path}/status`,
+            "enum",
+            'must be one of "resolved", "cancelled"',
+          );
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
+      case "payload":
+        break;
       default:
         fail(
           errors,
@@ -3995,21 +4272,12 @@ function checkResumeEntry(
         );
     }
   }
-  if (value.interruptId === undefined)
-    fail(errors, `${path}/interruptId`, "required", "is required");
-  else if (typeof value.interruptId !== "string")
-    fail(errors, `${path}/interruptId`, "type", "must be a string");
-  if (value.status === undefined)
-    fail(errors, `${path}/status`, "required", "is required");
-  else if (value.status !== "resolved" && value.status !== "cancelled")
-    fail(
-      errors,
-      `${path}/status`,
-      "enum",
-      'must be one of "resolved", "cancelled"',
-    );
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
+  if (required !== 2) {
+    if (value.interruptId === undefined)
+      fail(errors, `${path}/interruptId`, "required", "is required");
+    if (value.status === undefined)
+      fail(errors, `${path}/status`, "required", "is required");
+  }
 }
 
 function checkTokenUsage(
@@ -4022,129 +4290,127 @@ function checkTokenUsage(
     return;
   }
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "provider":
+        if (typeof property !== "string")
+          fail(errors, `${path}/provider`, "type", "must be a string");
+        break;
       case "model":
+        if (typeof property !== "string")
+          fail(errors, `${path}/model`, "type", "must be a string");
+        break;
       case "inputTokens":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/inputTokens`, "type", "must be an integer");
+        else {
+          if (property < 0)
+            fail(
+              errors,
+              `${path}/inputTokens`,
+              "minimum",
+              "must be at least 0",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/inputTokens`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "outputTokens":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/outputTokens`, "type", "must be an integer");
+        else {
+          if (property < 0)
+            fail(
+              errors,
+              `${path}/outputTokens`,
+              "minimum",
+              "must be at least 0",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/outputTokens`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "totalTokens":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/totalTokens`, "type", "must be an integer");
+        else {
+          if (property < 0)
+            fail(
+              errors,
+              `${path}/totalTokens`,
+              "minimum",
+              "must be at least 0",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/totalTokens`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "reasoningTokens":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/reasoningTokens`, "type", "must be an integer");
+        else {
+          if (property < 0)
+            fail(
+              errors,
+              `${path}/reasoningTokens`,
+              "minimum",
+              "must be at least 0",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/reasoningTokens`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       case "cachedInputTokens":
-        continue;
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(
+            errors,
+            `${path}/cachedInputTokens`,
+            "type",
+            "must be an integer",
+          );
+        else {
+          if (property < 0)
+            fail(
+              errors,
+              `${path}/cachedInputTokens`,
+              "minimum",
+              "must be at least 0",
+            );
+          if (property > 9007199254740991)
+            fail(
+              errors,
+              `${path}/cachedInputTokens`,
+              "maximum",
+              "must be at most 9007199254740991",
+            );
+        }
+        break;
       default:
         fail(
           errors,
           pointer(path, key),
           "additionalProperties",
           `must not have the property "${key}"`,
-        );
-    }
-  }
-  if (value.provider !== undefined) {
-    if (typeof value.provider !== "string")
-      fail(errors, `${path}/provider`, "type", "must be a string");
-  }
-  if (value.model !== undefined) {
-    if (typeof value.model !== "string")
-      fail(errors, `${path}/model`, "type", "must be a string");
-  }
-  if (value.inputTokens !== undefined) {
-    if (
-      typeof value.inputTokens !== "number" ||
-      !Number.isInteger(value.inputTokens)
-    )
-      fail(errors, `${path}/inputTokens`, "type", "must be an integer");
-    else {
-      if (value.inputTokens < 0)
-        fail(errors, `${path}/inputTokens`, "minimum", "must be at least 0");
-      if (value.inputTokens > 9007199254740991)
-        fail(
-          errors,
-          `${path}/inputTokens`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.outputTokens !== undefined) {
-    if (
-      typeof value.outputTokens !== "number" ||
-      !Number.isInteger(value.outputTokens)
-    )
-      fail(errors, `${path}/outputTokens`, "type", "must be an integer");
-    else {
-      if (value.outputTokens < 0)
-        fail(errors, `${path}/outputTokens`, "minimum", "must be at least 0");
-      if (value.outputTokens > 9007199254740991)
-        fail(
-          errors,
-          `${path}/outputTokens`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.totalTokens !== undefined) {
-    if (
-      typeof value.totalTokens !== "number" ||
-      !Number.isInteger(value.totalTokens)
-    )
-      fail(errors, `${path}/totalTokens`, "type", "must be an integer");
-    else {
-      if (value.totalTokens < 0)
-        fail(errors, `${path}/totalTokens`, "minimum", "must be at least 0");
-      if (value.totalTokens > 9007199254740991)
-        fail(
-          errors,
-          `${path}/totalTokens`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.reasoningTokens !== undefined) {
-    if (
-      typeof value.reasoningTokens !== "number" ||
-      !Number.isInteger(value.reasoningTokens)
-    )
-      fail(errors, `${path}/reasoningTokens`, "type", "must be an integer");
-    else {
-      if (value.reasoningTokens < 0)
-        fail(
-          errors,
-          `${path}/reasoningTokens`,
-          "minimum",
-          "must be at least 0",
-        );
-      if (value.reasoningTokens > 9007199254740991)
-        fail(
-          errors,
-          `${path}/reasoningTokens`,
-          "maximum",
-          "must be at most 9007199254740991",
-        );
-    }
-  }
-  if (value.cachedInputTokens !== undefined) {
-    if (
-      typeof value.cachedInputTokens !== "number" ||
-      !Number.isInteger(value.cachedInputTokens)
-    )
-      fail(errors, `${path}/cachedInputTokens`, "type", "must be an integer");
-    else {
-      if (value.cachedInputTokens < 0)
-        fail(
-          errors,
-          `${path}/cachedInputTokens`,
-          "minimum",
-          "must be at least 0",
-        );
-      if (value.cachedInputTokens > 9007199254740991)
-        fail(
-          errors,
-          `${path}/cachedInputTokens`,
-          "maximum",
-          "must be at most 9007199254740991",
         );
     }
   }
@@ -4200,26 +4466,44 @@ function checkBaseMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.role === undefined)
-    fail(errors, `${path}/role`, "required", "is required");
-  else if (typeof value.role !== "string")
-    fail(errors, `${path}/role`, "type", "must be a string");
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
+      case "role":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/role`, "type", "must be a string");
+        break;
+      case "name":
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
+      case "encryptedValue":
+        if (typeof property !== "string")
+          fail(errors, `${path}/encryptedValue`, "type", "must be a string");
+        break;
+      case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
+      case "subagentRunId":
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
+    }
   }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string")
-      fail(errors, `${path}/encryptedValue`, "type", "must be a string");
+  if (required !== 2) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.role === undefined)
+      fail(errors, `${path}/role`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkDeveloperMessage(
@@ -4231,16 +4515,41 @@ function checkDeveloperMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "role":
+        required++;
+        if (property !== "developer")
+          fail(errors, `${path}/role`, "const", 'must be "developer"');
+        break;
       case "content":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/content`, "type", "must be a string");
+        break;
       case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "name":
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "encryptedValue":
+        if (typeof property !== "string")
+          fail(errors, `${path}/encryptedValue`, "type", "must be a string");
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
       default:
         fail(
           errors,
@@ -4250,30 +4559,14 @@ function checkDeveloperMessage(
         );
     }
   }
-  if (value.role === undefined)
-    fail(errors, `${path}/role`, "required", "is required");
-  else if (value.role !== "developer")
-    fail(errors, `${path}/role`, "const", 'must be "developer"');
-  if (value.content === undefined)
-    fail(errors, `${path}/content`, "required", "is required");
-  else if (typeof value.content !== "string")
-    fail(errors, `${path}/content`, "type", "must be a string");
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
+  if (required !== 3) {
+    if (value.role === undefined)
+      fail(errors, `${path}/role`, "required", "is required");
+    if (value.content === undefined)
+      fail(errors, `${path}/content`, "required", "is required");
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
   }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string")
-      fail(errors, `${path}/encryptedValue`, "type", "must be a string");
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkSystemMessage(
@@ -4285,16 +4578,41 @@ function checkSystemMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "role":
+        required++;
+        if (property !== "system")
+          fail(errors, `${path}/role`, "const", 'must be "system"');
+        break;
       case "content":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/content`, "type", "must be a string");
+        break;
       case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "name":
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "encryptedValue":
+        if (typeof property !== "string")
+          fail(errors, `${path}/encryptedValue`, "type", "must be a string");
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
       default:
         fail(
           errors,
@@ -4304,30 +4622,14 @@ function checkSystemMessage(
         );
     }
   }
-  if (value.role === undefined)
-    fail(errors, `${path}/role`, "required", "is required");
-  else if (value.role !== "system")
-    fail(errors, `${path}/role`, "const", 'must be "system"');
-  if (value.content === undefined)
-    fail(errors, `${path}/content`, "required", "is required");
-  else if (typeof value.content !== "string")
-    fail(errors, `${path}/content`, "type", "must be a string");
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
+  if (required !== 3) {
+    if (value.role === undefined)
+      fail(errors, `${path}/role`, "required", "is required");
+    if (value.content === undefined)
+      fail(errors, `${path}/content`, "required", "is required");
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
   }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string")
-      fail(errors, `${path}/encryptedValue`, "type", "must be a string");
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkAssistantMessage(
@@ -4339,17 +4641,51 @@ function checkAssistantMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "role":
+        required++;
+        if (property !== "assistant")
+          fail(errors, `${path}/role`, "const", 'must be "assistant"');
+        break;
       case "content":
+        if (typeof property !== "string")
+          fail(errors, `${path}/content`, "type", "must be a string");
+        break;
       case "toolCalls":
+        if (!isArray(property))
+          fail(errors, `${path}/toolCalls`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isToolCall(item))
+              checkToolCall(item, `${path}/toolCalls/${i}`, errors);
+          }
+        }
+        break;
       case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "name":
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "encryptedValue":
+        if (typeof property !== "string")
+          fail(errors, `${path}/encryptedValue`, "type", "must be a string");
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
       default:
         fail(
           errors,
@@ -4359,40 +4695,12 @@ function checkAssistantMessage(
         );
     }
   }
-  if (value.role === undefined)
-    fail(errors, `${path}/role`, "required", "is required");
-  else if (value.role !== "assistant")
-    fail(errors, `${path}/role`, "const", 'must be "assistant"');
-  if (value.content !== undefined) {
-    if (typeof value.content !== "string")
-      fail(errors, `${path}/content`, "type", "must be a string");
+  if (required !== 2) {
+    if (value.role === undefined)
+      fail(errors, `${path}/role`, "required", "is required");
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
   }
-  if (value.toolCalls !== undefined) {
-    if (!isArray(value.toolCalls))
-      fail(errors, `${path}/toolCalls`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.toolCalls.length; i++) {
-        const item = value.toolCalls[i];
-        checkToolCall(item, `${path}/toolCalls/${i}`, errors);
-      }
-    }
-  }
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
-  }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string")
-      fail(errors, `${path}/encryptedValue`, "type", "must be a string");
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkUserMessage(
@@ -4404,16 +4712,41 @@ function checkUserMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "role":
+        required++;
+        if (property !== "user")
+          fail(errors, `${path}/role`, "const", 'must be "user"');
+        break;
       case "content":
+        required++;
+        if (!isUserMessageContent(property))
+          checkUserMessageContent(property, `${path}/content`, errors);
+        break;
       case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "name":
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "encryptedValue":
+        if (typeof property !== "string")
+          fail(errors, `${path}/encryptedValue`, "type", "must be a string");
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
       default:
         fail(
           errors,
@@ -4423,31 +4756,14 @@ function checkUserMessage(
         );
     }
   }
-  if (value.role === undefined)
-    fail(errors, `${path}/role`, "required", "is required");
-  else if (value.role !== "user")
-    fail(errors, `${path}/role`, "const", 'must be "user"');
-  if (value.content === undefined)
-    fail(errors, `${path}/content`, "required", "is required");
-  else {
-    checkUserMessageContent(value.content, `${path}/content`, errors);
+  if (required !== 3) {
+    if (value.role === undefined)
+      fail(errors, `${path}/role`, "required", "is required");
+    if (value.content === undefined)
+      fail(errors, `${path}/content`, "required", "is required");
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
   }
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
-  }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string")
-      fail(errors, `${path}/encryptedValue`, "type", "must be a string");
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkToolMessage(
@@ -4459,17 +4775,46 @@ function checkToolMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "role":
+        required++;
+        if (property !== "tool")
+          fail(errors, `${path}/role`, "const", 'must be "tool"');
+        break;
       case "content":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/content`, "type", "must be a string");
+        break;
       case "toolCallId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/toolCallId`, "type", "must be a string");
+        break;
       case "error":
+        if (typeof property !== "string")
+          fail(errors, `${path}/error`, "type", "must be a string");
+        break;
       case "encryptedValue":
+        if (typeof property !== "string")
+          fail(errors, `${path}/encryptedValue`, "type", "must be a string");
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
       default:
         fail(
           errors,
@@ -4479,34 +4824,16 @@ function checkToolMessage(
         );
     }
   }
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.role === undefined)
-    fail(errors, `${path}/role`, "required", "is required");
-  else if (value.role !== "tool")
-    fail(errors, `${path}/role`, "const", 'must be "tool"');
-  if (value.content === undefined)
-    fail(errors, `${path}/content`, "required", "is required");
-  else if (typeof value.content !== "string")
-    fail(errors, `${path}/content`, "type", "must be a string");
-  if (value.toolCallId === undefined)
-    fail(errors, `${path}/toolCallId`, "required", "is required");
-  else if (typeof value.toolCallId !== "string")
-    fail(errors, `${path}/toolCallId`, "type", "must be a string");
-  if (value.error !== undefined) {
-    if (typeof value.error !== "string")
-      fail(errors, `${path}/error`, "type", "must be a string");
+  if (required !== 4) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.role === undefined)
+      fail(errors, `${path}/role`, "required", "is required");
+    if (value.content === undefined)
+      fail(errors, `${path}/content`, "required", "is required");
+    if (value.toolCallId === undefined)
+      fail(errors, `${path}/toolCallId`, "required", "is required");
   }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string")
-      fail(errors, `${path}/encryptedValue`, "type", "must be a string");
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkActivityMessage(
@@ -4518,15 +4845,38 @@ function checkActivityMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "role":
+        required++;
+        if (property !== "activity")
+          fail(errors, `${path}/role`, "const", 'must be "activity"');
+        break;
       case "activityType":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/activityType`, "type", "must be a string");
+        break;
       case "content":
+        required++;
+        if (!isRecord(property))
+          fail(errors, `${path}/content`, "type", "must be an object");
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
       default:
         fail(
           errors,
@@ -4536,26 +4886,16 @@ function checkActivityMessage(
         );
     }
   }
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.role === undefined)
-    fail(errors, `${path}/role`, "required", "is required");
-  else if (value.role !== "activity")
-    fail(errors, `${path}/role`, "const", 'must be "activity"');
-  if (value.activityType === undefined)
-    fail(errors, `${path}/activityType`, "required", "is required");
-  else if (typeof value.activityType !== "string")
-    fail(errors, `${path}/activityType`, "type", "must be a string");
-  if (value.content === undefined)
-    fail(errors, `${path}/content`, "required", "is required");
-  else if (!isRecord(value.content))
-    fail(errors, `${path}/content`, "type", "must be an object");
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
+  if (required !== 4) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.role === undefined)
+      fail(errors, `${path}/role`, "required", "is required");
+    if (value.activityType === undefined)
+      fail(errors, `${path}/activityType`, "required", "is required");
+    if (value.content === undefined)
+      fail(errors, `${path}/content`, "required", "is required");
+  }
 }
 
 function checkReasoningMessage(
@@ -4567,15 +4907,37 @@ function checkReasoningMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "role":
+        required++;
+        if (property !== "reasoning")
+          fail(errors, `${path}/role`, "const", 'must be "reasoning"');
+        break;
       case "content":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/content`, "type", "must be a string");
+        break;
       case "encryptedValue":
+        if (typeof property !== "string")
+          fail(errors, `${path}/encryptedValue`, "type", "must be a string");
+        break;
       case "metadata":
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       case "subagentRunId":
-        continue;
+        if (!isSubagentRunId(property))
+          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        break;
       default:
         fail(
           errors,
@@ -4585,26 +4947,14 @@ function checkReasoningMessage(
         );
     }
   }
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.role === undefined)
-    fail(errors, `${path}/role`, "required", "is required");
-  else if (value.role !== "reasoning")
-    fail(errors, `${path}/role`, "const", 'must be "reasoning"');
-  if (value.content === undefined)
-    fail(errors, `${path}/content`, "required", "is required");
-  else if (typeof value.content !== "string")
-    fail(errors, `${path}/content`, "type", "must be a string");
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string")
-      fail(errors, `${path}/encryptedValue`, "type", "must be a string");
+  if (required !== 3) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.role === undefined)
+      fail(errors, `${path}/role`, "required", "is required");
+    if (value.content === undefined)
+      fail(errors, `${path}/content`, "required", "is required");
   }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
-  if (value.subagentRunId !== undefined)
-    checkSubagentRunId(value.subagentRunId, `${path}/subagentRunId`, errors);
 }
 
 function checkToolCall(
@@ -4616,14 +4966,33 @@ function checkToolCall(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
       case "type":
+        required++;
+        if (property !== "function")
+          fail(errors, `${path}/type`, "const", 'must be "function"');
+        break;
       case "function":
+        required++;
+        if (!isFunctionCall(property))
+          checkFunctionCall(property, `${path}/function`, errors);
+        break;
       case "encryptedValue":
+        if (typeof property !== "string")
+          fail(errors, `${path}/encryptedValue`, "type", "must be a string");
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
       default:
         fail(
           errors,
@@ -4633,25 +5002,14 @@ function checkToolCall(
         );
     }
   }
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "function")
-    fail(errors, `${path}/type`, "const", 'must be "function"');
-  if (value.function === undefined)
-    fail(errors, `${path}/function`, "required", "is required");
-  else {
-    checkFunctionCall(value.function, `${path}/function`, errors);
+  if (required !== 3) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.function === undefined)
+      fail(errors, `${path}/function`, "required", "is required");
   }
-  if (value.encryptedValue !== undefined) {
-    if (typeof value.encryptedValue !== "string")
-      fail(errors, `${path}/encryptedValue`, "type", "must be a string");
-  }
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
 }
 
 function checkFunctionCall(
@@ -4663,11 +5021,20 @@ function checkFunctionCall(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "name":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "arguments":
-        continue;
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/arguments`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -4677,14 +5044,12 @@ function checkFunctionCall(
         );
     }
   }
-  if (value.name === undefined)
-    fail(errors, `${path}/name`, "required", "is required");
-  else if (typeof value.name !== "string")
-    fail(errors, `${path}/name`, "type", "must be a string");
-  if (value.arguments === undefined)
-    fail(errors, `${path}/arguments`, "required", "is required");
-  else if (typeof value.arguments !== "string")
-    fail(errors, `${path}/arguments`, "type", "must be a string");
+  if (required !== 2) {
+    if (value.name === undefined)
+      fail(errors, `${path}/name`, "required", "is required");
+    if (value.arguments === undefined)
+      fail(errors, `${path}/arguments`, "required", "is required");
+  }
 }
 
 function checkInputContent(
@@ -4731,11 +5096,20 @@ function checkTextInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "text")
+          fail(errors, `${path}/type`, "const", 'must be "text"');
+        break;
       case "text":
-        continue;
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/text`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -4745,14 +5119,12 @@ function checkTextInputContent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "text")
-    fail(errors, `${path}/type`, "const", 'must be "text"');
-  if (value.text === undefined)
-    fail(errors, `${path}/text`, "required", "is required");
-  else if (typeof value.text !== "string")
-    fail(errors, `${path}/text`, "type", "must be a string");
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.text === undefined)
+      fail(errors, `${path}/text`, "required", "is required");
+  }
 }
 
 function checkImageInputContent(
@@ -4764,12 +5136,22 @@ function checkImageInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "image")
+          fail(errors, `${path}/type`, "const", 'must be "image"');
+        break;
       case "source":
+        required++;
+        if (!isInputContentSource(property))
+          checkInputContentSource(property, `${path}/source`, errors);
+        break;
       case "metadata":
-        continue;
+        break;
       default:
         fail(
           errors,
@@ -4779,14 +5161,11 @@ function checkImageInputContent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "image")
-    fail(errors, `${path}/type`, "const", 'must be "image"');
-  if (value.source === undefined)
-    fail(errors, `${path}/source`, "required", "is required");
-  else {
-    checkInputContentSource(value.source, `${path}/source`, errors);
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.source === undefined)
+      fail(errors, `${path}/source`, "required", "is required");
   }
 }
 
@@ -4799,12 +5178,22 @@ function checkAudioInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "audio")
+          fail(errors, `${path}/type`, "const", 'must be "audio"');
+        break;
       case "source":
+        required++;
+        if (!isInputContentSource(property))
+          checkInputContentSource(property, `${path}/source`, errors);
+        break;
       case "metadata":
-        continue;
+        break;
       default:
         fail(
           errors,
@@ -4814,14 +5203,11 @@ function checkAudioInputContent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "audio")
-    fail(errors, `${path}/type`, "const", 'must be "audio"');
-  if (value.source === undefined)
-    fail(errors, `${path}/source`, "required", "is required");
-  else {
-    checkInputContentSource(value.source, `${path}/source`, errors);
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.source === undefined)
+      fail(errors, `${path}/source`, "required", "is required");
   }
 }
 
@@ -4834,12 +5220,22 @@ function checkVideoInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "video")
+          fail(errors, `${path}/type`, "const", 'must be "video"');
+        break;
       case "source":
+        required++;
+        if (!isInputContentSource(property))
+          checkInputContentSource(property, `${path}/source`, errors);
+        break;
       case "metadata":
-        continue;
+        break;
       default:
         fail(
           errors,
@@ -4849,14 +5245,11 @@ function checkVideoInputContent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "video")
-    fail(errors, `${path}/type`, "const", 'must be "video"');
-  if (value.source === undefined)
-    fail(errors, `${path}/source`, "required", "is required");
-  else {
-    checkInputContentSource(value.source, `${path}/source`, errors);
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.source === undefined)
+      fail(errors, `${path}/source`, "required", "is required");
   }
 }
 
@@ -4869,12 +5262,22 @@ function checkDocumentInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "document")
+          fail(errors, `${path}/type`, "const", 'must be "document"');
+        break;
       case "source":
+        required++;
+        if (!isInputContentSource(property))
+          checkInputContentSource(property, `${path}/source`, errors);
+        break;
       case "metadata":
-        continue;
+        break;
       default:
         fail(
           errors,
@@ -4884,14 +5287,11 @@ function checkDocumentInputContent(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "document")
-    fail(errors, `${path}/type`, "const", 'must be "document"');
-  if (value.source === undefined)
-    fail(errors, `${path}/source`, "required", "is required");
-  else {
-    checkInputContentSource(value.source, `${path}/source`, errors);
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.source === undefined)
+      fail(errors, `${path}/source`, "required", "is required");
   }
 }
 
@@ -4925,12 +5325,25 @@ function checkInputContentDataSource(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "data")
+          fail(errors, `${path}/type`, "const", 'must be "data"');
+        break;
       case "value":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/value`, "type", "must be a string");
+        break;
       case "mimeType":
-        continue;
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/mimeType`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -4940,18 +5353,14 @@ function checkInputContentDataSource(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "data")
-    fail(errors, `${path}/type`, "const", 'must be "data"');
-  if (value.value === undefined)
-    fail(errors, `${path}/value`, "required", "is required");
-  else if (typeof value.value !== "string")
-    fail(errors, `${path}/value`, "type", "must be a string");
-  if (value.mimeType === undefined)
-    fail(errors, `${path}/mimeType`, "required", "is required");
-  else if (typeof value.mimeType !== "string")
-    fail(errors, `${path}/mimeType`, "type", "must be a string");
+  if (required !== 3) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.value === undefined)
+      fail(errors, `${path}/value`, "required", "is required");
+    if (value.mimeType === undefined)
+      fail(errors, `${path}/mimeType`, "required", "is required");
+  }
 }
 
 function checkInputContentUrlSource(
@@ -4963,12 +5372,24 @@ function checkInputContentUrlSource(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "type":
+        required++;
+        if (property !== "url")
+          fail(errors, `${path}/type`, "const", 'must be "url"');
+        break;
       case "value":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/value`, "type", "must be a string");
+        break;
       case "mimeType":
-        continue;
+        if (typeof property !== "string")
+          fail(errors, `${path}/mimeType`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -4978,17 +5399,11 @@ function checkInputContentUrlSource(
         );
     }
   }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else if (value.type !== "url")
-    fail(errors, `${path}/type`, "const", 'must be "url"');
-  if (value.value === undefined)
-    fail(errors, `${path}/value`, "required", "is required");
-  else if (typeof value.value !== "string")
-    fail(errors, `${path}/value`, "type", "must be a string");
-  if (value.mimeType !== undefined) {
-    if (typeof value.mimeType !== "string")
-      fail(errors, `${path}/mimeType`, "type", "must be a string");
+  if (required !== 2) {
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
+    if (value.value === undefined)
+      fail(errors, `${path}/value`, "required", "is required");
   }
 }
 
@@ -5001,11 +5416,20 @@ function checkContext(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "description":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
       case "value":
-        continue;
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/value`, "type", "must be a string");
+        break;
       default:
         fail(
           errors,
@@ -5015,14 +5439,12 @@ function checkContext(
         );
     }
   }
-  if (value.description === undefined)
-    fail(errors, `${path}/description`, "required", "is required");
-  else if (typeof value.description !== "string")
-    fail(errors, `${path}/description`, "type", "must be a string");
-  if (value.value === undefined)
-    fail(errors, `${path}/value`, "required", "is required");
-  else if (typeof value.value !== "string")
-    fail(errors, `${path}/value`, "type", "must be a string");
+  if (required !== 2) {
+    if (value.description === undefined)
+      fail(errors, `${path}/description`, "required", "is required");
+    if (value.value === undefined)
+      fail(errors, `${path}/value`, "required", "is required");
+  }
 }
 
 function checkTool(
@@ -5034,13 +5456,26 @@ function checkTool(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "name":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
       case "description":
-      case "parameters":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
       case "metadata":
-        continue;
+        if (!isMetadata(property))
+          checkMetadata(property, `${path}/metadata`, errors);
+        break;
+      case "parameters":
+        break;
       default:
         fail(
           errors,
@@ -5050,16 +5485,12 @@ function checkTool(
         );
     }
   }
-  if (value.name === undefined)
-    fail(errors, `${path}/name`, "required", "is required");
-  else if (typeof value.name !== "string")
-    fail(errors, `${path}/name`, "type", "must be a string");
-  if (value.description === undefined)
-    fail(errors, `${path}/description`, "required", "is required");
-  else if (typeof value.description !== "string")
-    fail(errors, `${path}/description`, "type", "must be a string");
-  if (value.metadata !== undefined)
-    checkMetadata(value.metadata, `${path}/metadata`, errors);
+  if (required !== 2) {
+    if (value.name === undefined)
+      fail(errors, `${path}/name`, "required", "is required");
+    if (value.description === undefined)
+      fail(errors, `${path}/description`, "required", "is required");
+  }
 }
 
 function checkRunAgentInput(
@@ -5071,19 +5502,75 @@ function checkRunAgentInput(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
+    const property = value[key];
     switch (key) {
       case "threadId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/threadId`, "type", "must be a string");
+        break;
       case "runId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/runId`, "type", "must be a string");
+        break;
       case "protocolVersion":
+        if (typeof property !== "string")
+          fail(errors, `${path}/protocolVersion`, "type", "must be a string");
+        break;
       case "parentRunId":
-      case "state":
+        if (typeof property !== "string")
+          fail(errors, `${path}/parentRunId`, "type", "must be a string");
+        break;
       case "messages":
+        required++;
+        if (!isArray(property))
+          fail(errors, `${path}/messages`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isMessage(item))
+              checkMessage(item, `${path}/messages/${i}`, errors);
+          }
+        }
+        break;
       case "tools":
+        if (!isArray(property))
+          fail(errors, `${path}/tools`, "type", "must be an array");
+        else {
+          for (let i1 = 0; i1 < property.length; i1++) {
+            const item1 = property[i1];
+            if (!isTool(item1)) checkTool(item1, `${path}/tools/${i1}`, errors);
+          }
+        }
+        break;
       case "context":
-      case "forwardedProps":
+        if (!isArray(property))
+          fail(errors, `${path}/context`, "type", "must be an array");
+        else {
+          for (let i2 = 0; i2 < property.length; i2++) {
+            const item2 = property[i2];
+            if (!isContext(item2))
+              checkContext(item2, `${path}/context/${i2}`, errors);
+          }
+        }
+        break;
       case "resume":
-        continue;
+        if (!isArray(property))
+          fail(errors, `${path}/resume`, "type", "must be an array");
+        else {
+          for (let i3 = 0; i3 < property.length; i3++) {
+            const item3 = property[i3];
+            if (!isResumeEntry(item3))
+              checkResumeEntry(item3, `${path}/resume/${i3}`, errors);
+          }
+        }
+        break;
+      case "state":
+      case "forwardedProps":
+        break;
       default:
         fail(
           errors,
@@ -5093,61 +5580,13 @@ function checkRunAgentInput(
         );
     }
   }
-  if (value.threadId === undefined)
-    fail(errors, `${path}/threadId`, "required", "is required");
-  else if (typeof value.threadId !== "string")
-    fail(errors, `${path}/threadId`, "type", "must be a string");
-  if (value.runId === undefined)
-    fail(errors, `${path}/runId`, "required", "is required");
-  else if (typeof value.runId !== "string")
-    fail(errors, `${path}/runId`, "type", "must be a string");
-  if (value.protocolVersion !== undefined) {
-    if (typeof value.protocolVersion !== "string")
-      fail(errors, `${path}/protocolVersion`, "type", "must be a string");
-  }
-  if (value.parentRunId !== undefined) {
-    if (typeof value.parentRunId !== "string")
-      fail(errors, `${path}/parentRunId`, "type", "must be a string");
-  }
-  if (value.messages === undefined)
-    fail(errors, `${path}/messages`, "required", "is required");
-  else if (!isArray(value.messages))
-    fail(errors, `${path}/messages`, "type", "must be an array");
-  else {
-    for (let i = 0; i < value.messages.length; i++) {
-      const item = value.messages[i];
-      checkMessage(item, `${path}/messages/${i}`, errors);
-    }
-  }
-  if (value.tools !== undefined) {
-    if (!isArray(value.tools))
-      fail(errors, `${path}/tools`, "type", "must be an array");
-    else {
-      for (let i1 = 0; i1 < value.tools.length; i1++) {
-        const item1 = value.tools[i1];
-        checkTool(item1, `${path}/tools/${i1}`, errors);
-      }
-    }
-  }
-  if (value.context !== undefined) {
-    if (!isArray(value.context))
-      fail(errors, `${path}/context`, "type", "must be an array");
-    else {
-      for (let i2 = 0; i2 < value.context.length; i2++) {
-        const item2 = value.context[i2];
-        checkContext(item2, `${path}/context/${i2}`, errors);
-      }
-    }
-  }
-  if (value.resume !== undefined) {
-    if (!isArray(value.resume))
-      fail(errors, `${path}/resume`, "type", "must be an array");
-    else {
-      for (let i3 = 0; i3 < value.resume.length; i3++) {
-        const item3 = value.resume[i3];
-        checkResumeEntry(item3, `${path}/resume/${i3}`, errors);
-      }
-    }
+  if (required !== 3) {
+    if (value.threadId === undefined)
+      fail(errors, `${path}/threadId`, "required", "is required");
+    if (value.runId === undefined)
+      fail(errors, `${path}/runId`, "required", "is required");
+    if (value.messages === undefined)
+      fail(errors, `${path}/messages`, "required", "is required");
   }
 }
 
@@ -5162,7 +5601,8 @@ function checkJsonPatch(
   }
   for (let i = 0; i < value.length; i++) {
     const item = value[i];
-    checkJsonPatchOperation(item, `${path}/${i}`, errors);
+    if (!isJsonPatchOperation(item))
+      checkJsonPatchOperation(item, `${path}/${i}`, errors);
   }
 }
 
@@ -5213,17 +5653,33 @@ function checkAddOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.op === undefined)
-    fail(errors, `${path}/op`, "required", "is required");
-  else if (value.op !== "add")
-    fail(errors, `${path}/op`, "const", 'must be "add"');
-  if (value.path === undefined)
-    fail(errors, `${path}/path`, "required", "is required");
-  else {
-    checkJsonPointer(value.path, `${path}/path`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "op":
+        required++;
+        if (property !== "add")
+          fail(errors, `${path}/op`, "const", 'must be "add"');
+        break;
+      case "path":
+        required++;
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/path`, errors);
+        break;
+      case "value":
+        required++;
+        break;
+    }
   }
-  if (value.value === undefined)
-    fail(errors, `${path}/value`, "required", "is required");
+  if (required !== 3) {
+    if (value.op === undefined)
+      fail(errors, `${path}/op`, "required", "is required");
+    if (value.path === undefined)
+      fail(errors, `${path}/path`, "required", "is required");
+    if (value.value === undefined)
+      fail(errors, `${path}/value`, "required", "is required");
+  }
 }
 
 function checkRemoveOperation(
@@ -5235,14 +5691,27 @@ function checkRemoveOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.op === undefined)
-    fail(errors, `${path}/op`, "required", "is required");
-  else if (value.op !== "remove")
-    fail(errors, `${path}/op`, "const", 'must be "remove"');
-  if (value.path === undefined)
-    fail(errors, `${path}/path`, "required", "is required");
-  else {
-    checkJsonPointer(value.path, `${path}/path`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "op":
+        required++;
+        if (property !== "remove")
+          fail(errors, `${path}/op`, "const", 'must be "remove"');
+        break;
+      case "path":
+        required++;
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/path`, errors);
+        break;
+    }
+  }
+  if (required !== 2) {
+    if (value.op === undefined)
+      fail(errors, `${path}/op`, "required", "is required");
+    if (value.path === undefined)
+      fail(errors, `${path}/path`, "required", "is required");
   }
 }
 
@@ -5255,17 +5724,33 @@ function checkReplaceOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.op === undefined)
-    fail(errors, `${path}/op`, "required", "is required");
-  else if (value.op !== "replace")
-    fail(errors, `${path}/op`, "const", 'must be "replace"');
-  if (value.path === undefined)
-    fail(errors, `${path}/path`, "required", "is required");
-  else {
-    checkJsonPointer(value.path, `${path}/path`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "op":
+        required++;
+        if (property !== "replace")
+          fail(errors, `${path}/op`, "const", 'must be "replace"');
+        break;
+      case "path":
+        required++;
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/path`, errors);
+        break;
+      case "value":
+        required++;
+        break;
+    }
   }
-  if (value.value === undefined)
-    fail(errors, `${path}/value`, "required", "is required");
+  if (required !== 3) {
+    if (value.op === undefined)
+      fail(errors, `${path}/op`, "required", "is required");
+    if (value.path === undefined)
+      fail(errors, `${path}/path`, "required", "is required");
+    if (value.value === undefined)
+      fail(errors, `${path}/value`, "required", "is required");
+  }
 }
 
 function checkMoveOperation(
@@ -5277,19 +5762,34 @@ function checkMoveOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.op === undefined)
-    fail(errors, `${path}/op`, "required", "is required");
-  else if (value.op !== "move")
-    fail(errors, `${path}/op`, "const", 'must be "move"');
-  if (value.from === undefined)
-    fail(errors, `${path}/from`, "required", "is required");
-  else {
-    checkJsonPointer(value.from, `${path}/from`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "op":
+        required++;
+        if (property !== "move")
+          fail(errors, `${path}/op`, "const", 'must be "move"');
+        break;
+      case "from":
+        required++;
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/from`, errors);
+        break;
+      case "path":
+        required++;
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/path`, errors);
+        break;
+    }
   }
-  if (value.path === undefined)
-    fail(errors, `${path}/path`, "required", "is required");
-  else {
-    checkJsonPointer(value.path, `${path}/path`, errors);
+  if (required !== 3) {
+    if (value.op === undefined)
+      fail(errors, `${path}/op`, "required", "is required");
+    if (value.from === undefined)
+      fail(errors, `${path}/from`, "required", "is required");
+    if (value.path === undefined)
+      fail(errors, `${path}/path`, "required", "is required");
   }
 }
 
@@ -5302,19 +5802,34 @@ function checkCopyOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.op === undefined)
-    fail(errors, `${path}/op`, "required", "is required");
-  else if (value.op !== "copy")
-    fail(errors, `${path}/op`, "const", 'must be "copy"');
-  if (value.from === undefined)
-    fail(errors, `${path}/from`, "required", "is required");
-  else {
-    checkJsonPointer(value.from, `${path}/from`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "op":
+        required++;
+        if (property !== "copy")
+          fail(errors, `${path}/op`, "const", 'must be "copy"');
+        break;
+      case "from":
+        required++;
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/from`, errors);
+        break;
+      case "path":
+        required++;
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/path`, errors);
+        break;
+    }
   }
-  if (value.path === undefined)
-    fail(errors, `${path}/path`, "required", "is required");
-  else {
-    checkJsonPointer(value.path, `${path}/path`, errors);
+  if (required !== 3) {
+    if (value.op === undefined)
+      fail(errors, `${path}/op`, "required", "is required");
+    if (value.from === undefined)
+      fail(errors, `${path}/from`, "required", "is required");
+    if (value.path === undefined)
+      fail(errors, `${path}/path`, "required", "is required");
   }
 }
 
@@ -5327,17 +5842,33 @@ function checkTestOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.op === undefined)
-    fail(errors, `${path}/op`, "required", "is required");
-  else if (value.op !== "test")
-    fail(errors, `${path}/op`, "const", 'must be "test"');
-  if (value.path === undefined)
-    fail(errors, `${path}/path`, "required", "is required");
-  else {
-    checkJsonPointer(value.path, `${path}/path`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "op":
+        required++;
+        if (property !== "test")
+          fail(errors, `${path}/op`, "const", 'must be "test"');
+        break;
+      case "path":
+        required++;
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/path`, errors);
+        break;
+      case "value":
+        required++;
+        break;
+    }
   }
-  if (value.value === undefined)
-    fail(errors, `${path}/value`, "required", "is required");
+  if (required !== 3) {
+    if (value.op === undefined)
+      fail(errors, `${path}/op`, "required", "is required");
+    if (value.path === undefined)
+      fail(errors, `${path}/path`, "required", "is required");
+    if (value.value === undefined)
+      fail(errors, `${path}/value`, "required", "is required");
+  }
 }
 
 function checkJsonPointer(
@@ -5374,7 +5905,8 @@ function checkUserMessageContent(
     else {
       for (let i = 0; i < value.length; i++) {
         const item = value[i];
-        checkInputContent(item, `${path}/${i}`, errors);
+        if (!isInputContent(item))
+          checkInputContent(item, `${path}/${i}`, errors);
       }
     }
     return;

@@ -77,8 +77,21 @@ export function isThreadStartedNotification(
   value: unknown,
 ): value is ThreadStartedNotification {
   if (!isRecord(value)) return false;
-  if (value.method !== "thread/started") return false;
-  if (!isThreadStartedParams(value.params)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        if (property !== "thread/started") return false;
+        required++;
+        break;
+      case "params":
+        if (!isThreadStartedParams(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -87,8 +100,21 @@ export function isThreadArchivedNotification(
   value: unknown,
 ): value is ThreadArchivedNotification {
   if (!isRecord(value)) return false;
-  if (value.method !== "thread/archived") return false;
-  if (!isThreadArchivedParams(value.params)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        if (property !== "thread/archived") return false;
+        required++;
+        break;
+      case "params":
+        if (!isThreadArchivedParams(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -97,8 +123,21 @@ export function isTurnStartedNotification(
   value: unknown,
 ): value is TurnStartedNotification {
   if (!isRecord(value)) return false;
-  if (value.method !== "turn/started") return false;
-  if (!isTurnStartedParams(value.params)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        if (property !== "turn/started") return false;
+        required++;
+        break;
+      case "params":
+        if (!isTurnStartedParams(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -107,8 +146,21 @@ export function isTurnCompletedNotification(
   value: unknown,
 ): value is TurnCompletedNotification {
   if (!isRecord(value)) return false;
-  if (value.method !== "turn/completed") return false;
-  if (!isTurnCompletedParams(value.params)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        if (property !== "turn/completed") return false;
+        required++;
+        break;
+      case "params":
+        if (!isTurnCompletedParams(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -117,8 +169,21 @@ export function isItemStartedNotification(
   value: unknown,
 ): value is ItemStartedNotification {
   if (!isRecord(value)) return false;
-  if (value.method !== "item/started") return false;
-  if (!isItemStartedParams(value.params)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        if (property !== "item/started") return false;
+        required++;
+        break;
+      case "params":
+        if (!isItemStartedParams(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -129,8 +194,21 @@ export function isItemAgentMessageDeltaNotification(
   value: unknown,
 ): value is ItemAgentMessageDeltaNotification {
   if (!isRecord(value)) return false;
-  if (value.method !== "item/agentMessage/delta") return false;
-  if (!isAgentMessageDeltaParams(value.params)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        if (property !== "item/agentMessage/delta") return false;
+        required++;
+        break;
+      case "params":
+        if (!isAgentMessageDeltaParams(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -139,8 +217,21 @@ export function isItemToolCallDeltaNotification(
   value: unknown,
 ): value is ItemToolCallDeltaNotification {
   if (!isRecord(value)) return false;
-  if (value.method !== "item/toolCall/delta") return false;
-  if (!isToolCallDeltaParams(value.params)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        if (property !== "item/toolCall/delta") return false;
+        required++;
+        break;
+      case "params":
+        if (!isToolCallDeltaParams(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -149,8 +240,21 @@ export function isItemCompletedNotification(
   value: unknown,
 ): value is ItemCompletedNotification {
   if (!isRecord(value)) return false;
-  if (value.method !== "item/completed") return false;
-  if (!isItemCompletedParams(value.params)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        if (property !== "item/completed") return false;
+        required++;
+        break;
+      case "params":
+        if (!isItemCompletedParams(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -159,8 +263,21 @@ export function isApprovalRequestedNotification(
   value: unknown,
 ): value is ApprovalRequestedNotification {
   if (!isRecord(value)) return false;
-  if (value.method !== "approval/requested") return false;
-  if (!isApprovalRequestParams(value.params)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        if (property !== "approval/requested") return false;
+        required++;
+        break;
+      case "params":
+        if (!isApprovalRequestParams(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -169,8 +286,21 @@ export function isApprovalResolvedNotification(
   value: unknown,
 ): value is ApprovalResolvedNotification {
   if (!isRecord(value)) return false;
-  if (value.method !== "approval/resolved") return false;
-  if (!isApprovalResolveParams(value.params)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        if (property !== "approval/resolved") return false;
+        required++;
+        break;
+      case "params":
+        if (!isApprovalResolveParams(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -179,8 +309,21 @@ export function isErrorWarningNotification(
   value: unknown,
 ): value is ErrorWarningNotification {
   if (!isRecord(value)) return false;
-  if (value.method !== "error/warning") return false;
-  if (!isWarningParams(value.params)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        if (property !== "error/warning") return false;
+        required++;
+        break;
+      case "params":
+        if (!isWarningParams(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -189,36 +332,73 @@ export function isAgentMessageDeltaParams(
   value: unknown,
 ): value is AgentMessageDeltaParams {
   if (!isRecord(value)) return false;
-  if (typeof value.delta !== "string") return false;
-  if (typeof value.itemId !== "string") return false;
-  if (typeof value.threadId !== "string") return false;
-  if (typeof value.turnId !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "delta":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "itemId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "threadId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "turnId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 4) return false;
   return true;
 }
 
 /** Whether a value is an {@link AppItem}. */
 export function isAppItem(value: unknown): value is AppItem {
   if (!isRecord(value)) return false;
-  if (value.completedAtMs !== undefined) {
-    if (value.completedAtMs !== null) {
-      if (
-        typeof value.completedAtMs !== "number" ||
-        !Number.isInteger(value.completedAtMs)
-      )
-        return false;
-      if (value.completedAtMs < 0) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "completedAtMs":
+        if (property !== null) {
+          if (typeof property !== "number" || !Number.isInteger(property))
+            return false;
+          if (property < 0) return false;
+        }
+        break;
+      case "createdAtMs":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < 0) return false;
+        required++;
+        break;
+      case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "runEventId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "status":
+        if (!isAppItemStatus(property)) return false;
+        required++;
+        break;
+      case "type":
+        if (!isAppItemKind(property)) return false;
+        required++;
+        break;
+      case "content":
+        break;
     }
   }
-  if (
-    typeof value.createdAtMs !== "number" ||
-    !Number.isInteger(value.createdAtMs)
-  )
-    return false;
-  if (value.createdAtMs < 0) return false;
-  if (typeof value.id !== "string") return false;
-  if (typeof value.runEventId !== "string") return false;
-  if (!isAppItemStatus(value.status)) return false;
-  if (!isAppItemKind(value.type)) return false;
+  if (required !== 5) return false;
   return true;
 }
 
@@ -257,106 +437,145 @@ export function isAppItemStatus(value: unknown): value is AppItemStatus {
 /** Whether a value is an {@link AppThread}. */
 export function isAppThread(value: unknown): value is AppThread {
   if (!isRecord(value)) return false;
-  if (value.activeTurnId !== undefined) {
-    if (value.activeTurnId !== null) {
-      if (typeof value.activeTurnId !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "activeTurnId":
+        if (property !== null) {
+          if (typeof property !== "string") return false;
+        }
+        break;
+      case "archived":
+        if (typeof property !== "boolean") return false;
+        required++;
+        break;
+      case "createdAtMs":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < 0) return false;
+        required++;
+        break;
+      case "cwd":
+        if (property !== null) {
+          if (typeof property !== "string") return false;
+        }
+        break;
+      case "ephemeral":
+        if (typeof property !== "boolean") return false;
+        required++;
+        break;
+      case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "model":
+        if (property !== null) {
+          if (typeof property !== "string") return false;
+        }
+        break;
+      case "status":
+        if (!isThreadStatus(property)) return false;
+        required++;
+        break;
+      case "title":
+        if (property !== null) {
+          if (typeof property !== "string") return false;
+        }
+        break;
+      case "updatedAtMs":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < 0) return false;
+        required++;
+        break;
     }
   }
-  if (typeof value.archived !== "boolean") return false;
-  if (
-    typeof value.createdAtMs !== "number" ||
-    !Number.isInteger(value.createdAtMs)
-  )
-    return false;
-  if (value.createdAtMs < 0) return false;
-  if (value.cwd !== undefined) {
-    if (value.cwd !== null) {
-      if (typeof value.cwd !== "string") return false;
-    }
-  }
-  if (typeof value.ephemeral !== "boolean") return false;
-  if (typeof value.id !== "string") return false;
-  if (value.model !== undefined) {
-    if (value.model !== null) {
-      if (typeof value.model !== "string") return false;
-    }
-  }
-  if (!isThreadStatus(value.status)) return false;
-  if (value.title !== undefined) {
-    if (value.title !== null) {
-      if (typeof value.title !== "string") return false;
-    }
-  }
-  if (
-    typeof value.updatedAtMs !== "number" ||
-    !Number.isInteger(value.updatedAtMs)
-  )
-    return false;
-  if (value.updatedAtMs < 0) return false;
+  if (required !== 6) return false;
   return true;
 }
 
 /** Whether a value is an {@link AppTokenUsage}. */
 export function isAppTokenUsage(value: unknown): value is AppTokenUsage {
   if (!isRecord(value)) return false;
-  if (
-    typeof value.inputTokens !== "number" ||
-    !Number.isInteger(value.inputTokens)
-  )
-    return false;
-  if (value.inputTokens < 0) return false;
-  if (
-    typeof value.outputTokens !== "number" ||
-    !Number.isInteger(value.outputTokens)
-  )
-    return false;
-  if (value.outputTokens < 0) return false;
-  if (
-    typeof value.totalTokens !== "number" ||
-    !Number.isInteger(value.totalTokens)
-  )
-    return false;
-  if (value.totalTokens < 0) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "inputTokens":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < 0) return false;
+        required++;
+        break;
+      case "outputTokens":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < 0) return false;
+        required++;
+        break;
+      case "totalTokens":
+        if (typeof property !== "number" || !Number.isInteger(property))
+          return false;
+        if (property < 0) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is an {@link AppTurn}. */
 export function isAppTurn(value: unknown): value is AppTurn {
   if (!isRecord(value)) return false;
-  if (value.completedAtMs !== undefined) {
-    if (value.completedAtMs !== null) {
-      if (
-        typeof value.completedAtMs !== "number" ||
-        !Number.isInteger(value.completedAtMs)
-      )
-        return false;
-      if (value.completedAtMs < 0) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "completedAtMs":
+        if (property !== null) {
+          if (typeof property !== "number" || !Number.isInteger(property))
+            return false;
+          if (property < 0) return false;
+        }
+        break;
+      case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "input":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isUserInput(item)) return false;
+        }
+        required++;
+        break;
+      case "runId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "startedAtMs":
+        if (property !== null) {
+          if (typeof property !== "number" || !Number.isInteger(property))
+            return false;
+          if (property < 0) return false;
+        }
+        break;
+      case "status":
+        if (!isTurnStatus(property)) return false;
+        required++;
+        break;
+      case "threadId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "tokenUsage":
+        if (property !== null && !isAppTokenUsage(property)) return false;
+        break;
     }
   }
-  if (typeof value.id !== "string") return false;
-  if (!isArray(value.input)) return false;
-  for (const item of value.input) {
-    if (!isUserInput(item)) return false;
-  }
-  if (typeof value.runId !== "string") return false;
-  if (value.startedAtMs !== undefined) {
-    if (value.startedAtMs !== null) {
-      if (
-        typeof value.startedAtMs !== "number" ||
-        !Number.isInteger(value.startedAtMs)
-      )
-        return false;
-      if (value.startedAtMs < 0) return false;
-    }
-  }
-  if (!isTurnStatus(value.status)) return false;
-  if (typeof value.threadId !== "string") return false;
-  if (
-    value.tokenUsage !== undefined &&
-    value.tokenUsage !== null &&
-    !isAppTokenUsage(value.tokenUsage)
-  )
-    return false;
+  if (required !== 5) return false;
   return true;
 }
 
@@ -376,15 +595,40 @@ export function isApprovalRequestParams(
   value: unknown,
 ): value is ApprovalRequestParams {
   if (!isRecord(value)) return false;
-  if (!isArray(value.choices)) return false;
-  for (const item of value.choices) {
-    if (!isApprovalDecision(item)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "choices":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isApprovalDecision(item)) return false;
+        }
+        required++;
+        break;
+      case "preview":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "requestId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "threadId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "toolName":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "turnId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+    }
   }
-  if (typeof value.preview !== "string") return false;
-  if (typeof value.requestId !== "string") return false;
-  if (typeof value.threadId !== "string") return false;
-  if (typeof value.toolName !== "string") return false;
-  if (typeof value.turnId !== "string") return false;
+  if (required !== 6) return false;
   return true;
 }
 
@@ -393,10 +637,29 @@ export function isApprovalResolveParams(
   value: unknown,
 ): value is ApprovalResolveParams {
   if (!isRecord(value)) return false;
-  if (!isApprovalDecision(value.decision)) return false;
-  if (typeof value.requestId !== "string") return false;
-  if (typeof value.threadId !== "string") return false;
-  if (typeof value.turnId !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "decision":
+        if (!isApprovalDecision(property)) return false;
+        required++;
+        break;
+      case "requestId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "threadId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "turnId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 4) return false;
   return true;
 }
 
@@ -405,9 +668,25 @@ export function isItemCompletedParams(
   value: unknown,
 ): value is ItemCompletedParams {
   if (!isRecord(value)) return false;
-  if (!isAppItem(value.item)) return false;
-  if (typeof value.threadId !== "string") return false;
-  if (typeof value.turnId !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "item":
+        if (!isAppItem(property)) return false;
+        required++;
+        break;
+      case "threadId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "turnId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 3) return false;
   return true;
 }
 
@@ -416,9 +695,25 @@ export function isItemStartedParams(
   value: unknown,
 ): value is ItemStartedParams {
   if (!isRecord(value)) return false;
-  if (!isAppItem(value.item)) return false;
-  if (typeof value.threadId !== "string") return false;
-  if (typeof value.turnId !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "item":
+        if (!isAppItem(property)) return false;
+        required++;
+        break;
+      case "threadId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "turnId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 3) return false;
   return true;
 }
 
@@ -427,7 +722,17 @@ export function isThreadArchivedParams(
   value: unknown,
 ): value is ThreadArchivedParams {
   if (!isRecord(value)) return false;
-  if (typeof value.threadId !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "threadId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -436,7 +741,17 @@ export function isThreadStartedParams(
   value: unknown,
 ): value is ThreadStartedParams {
   if (!isRecord(value)) return false;
-  if (!isAppThread(value.thread)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "thread":
+        if (!isAppThread(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -457,10 +772,28 @@ export function isToolCallDeltaParams(
   value: unknown,
 ): value is ToolCallDeltaParams {
   if (!isRecord(value)) return false;
-  if (value.delta === undefined) return false;
-  if (typeof value.itemId !== "string") return false;
-  if (typeof value.threadId !== "string") return false;
-  if (typeof value.turnId !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "delta":
+        required++;
+        break;
+      case "itemId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "threadId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "turnId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 4) return false;
   return true;
 }
 
@@ -469,7 +802,17 @@ export function isTurnCompletedParams(
   value: unknown,
 ): value is TurnCompletedParams {
   if (!isRecord(value)) return false;
-  if (!isAppTurn(value.turn)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "turn":
+        if (!isAppTurn(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -478,7 +821,17 @@ export function isTurnStartedParams(
   value: unknown,
 ): value is TurnStartedParams {
   if (!isRecord(value)) return false;
-  if (!isAppTurn(value.turn)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "turn":
+        if (!isAppTurn(property)) return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -499,18 +852,38 @@ export function isTurnStatus(value: unknown): value is TurnStatus {
 /** Whether a value is an {@link UserInput}. */
 export function isUserInput(value: unknown): value is UserInput {
   if (!isRecord(value)) return false;
-  if (typeof value.text !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "text":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
   return true;
 }
 
 /** Whether a value is a {@link WarningParams}. */
 export function isWarningParams(value: unknown): value is WarningParams {
   if (!isRecord(value)) return false;
-  if (value.code !== undefined) {
-    if (value.code !== null) {
-      if (typeof value.code !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "code":
+        if (property !== null) {
+          if (typeof property !== "string") return false;
+        }
+        break;
+      case "message":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
     }
   }
-  if (typeof value.message !== "string") return false;
+  if (required !== 1) return false;
   return true;
 }

@@ -570,14 +570,27 @@ function checkThreadStartedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.method === undefined)
-    fail(errors, `${path}/method`, "required", "is required");
-  else if (value.method !== "thread/started")
-    fail(errors, `${path}/method`, "const", 'must be "thread/started"');
-  if (value.params === undefined)
-    fail(errors, `${path}/params`, "required", "is required");
-  else {
-    checkThreadStartedParams(value.params, `${path}/params`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        required++;
+        if (property !== "thread/started")
+          fail(errors, `${path}/method`, "const", 'must be "thread/started"');
+        break;
+      case "params":
+        required++;
+        if (!isThreadStartedParams(property))
+          checkThreadStartedParams(property, `${path}/params`, errors);
+        break;
+    }
+  }
+  if (required !== 2) {
+    if (value.method === undefined)
+      fail(errors, `${path}/method`, "required", "is required");
+    if (value.params === undefined)
+      fail(errors, `${path}/params`, "required", "is required");
   }
 }
 
@@ -590,14 +603,27 @@ function checkThreadArchivedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.method === undefined)
-    fail(errors, `${path}/method`, "required", "is required");
-  else if (value.method !== "thread/archived")
-    fail(errors, `${path}/method`, "const", 'must be "thread/archived"');
-  if (value.params === undefined)
-    fail(errors, `${path}/params`, "required", "is required");
-  else {
-    checkThreadArchivedParams(value.params, `${path}/params`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        required++;
+        if (property !== "thread/archived")
+          fail(errors, `${path}/method`, "const", 'must be "thread/archived"');
+        break;
+      case "params":
+        required++;
+        if (!isThreadArchivedParams(property))
+          checkThreadArchivedParams(property, `${path}/params`, errors);
+        break;
+    }
+  }
+  if (required !== 2) {
+    if (value.method === undefined)
+      fail(errors, `${path}/method`, "required", "is required");
+    if (value.params === undefined)
+      fail(errors, `${path}/params`, "required", "is required");
   }
 }
 
@@ -610,14 +636,27 @@ function checkTurnStartedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.method === undefined)
-    fail(errors, `${path}/method`, "required", "is required");
-  else if (value.method !== "turn/started")
-    fail(errors, `${path}/method`, "const", 'must be "turn/started"');
-  if (value.params === undefined)
-    fail(errors, `${path}/params`, "required", "is required");
-  else {
-    checkTurnStartedParams(value.params, `${path}/params`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        required++;
+        if (property !== "turn/started")
+          fail(errors, `${path}/method`, "const", 'must be "turn/started"');
+        break;
+      case "params":
+        required++;
+        if (!isTurnStartedParams(property))
+          checkTurnStartedParams(property, `${path}/params`, errors);
+        break;
+    }
+  }
+  if (required !== 2) {
+    if (value.method === undefined)
+      fail(errors, `${path}/method`, "required", "is required");
+    if (value.params === undefined)
+      fail(errors, `${path}/params`, "required", "is required");
   }
 }
 
@@ -630,14 +669,27 @@ function checkTurnCompletedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.method === undefined)
-    fail(errors, `${path}/method`, "required", "is required");
-  else if (value.method !== "turn/completed")
-    fail(errors, `${path}/method`, "const", 'must be "turn/completed"');
-  if (value.params === undefined)
-    fail(errors, `${path}/params`, "required", "is required");
-  else {
-    checkTurnCompletedParams(value.params, `${path}/params`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        required++;
+        if (property !== "turn/completed")
+          fail(errors, `${path}/method`, "const", 'must be "turn/completed"');
+        break;
+      case "params":
+        required++;
+        if (!isTurnCompletedParams(property))
+          checkTurnCompletedParams(property, `${path}/params`, errors);
+        break;
+    }
+  }
+  if (required !== 2) {
+    if (value.method === undefined)
+      fail(errors, `${path}/method`, "required", "is required");
+    if (value.params === undefined)
+      fail(errors, `${path}/params`, "required", "is required");
   }
 }
 
@@ -650,14 +702,27 @@ function checkItemStartedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.method === undefined)
-    fail(errors, `${path}/method`, "required", "is required");
-  else if (value.method !== "item/started")
-    fail(errors, `${path}/method`, "const", 'must be "item/started"');
-  if (value.params === undefined)
-    fail(errors, `${path}/params`, "required", "is required");
-  else {
-    checkItemStartedParams(value.params, `${path}/params`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        required++;
+        if (property !== "item/started")
+          fail(errors, `${path}/method`, "const", 'must be "item/started"');
+        break;
+      case "params":
+        required++;
+        if (!isItemStartedParams(property))
+          checkItemStartedParams(property, `${path}/params`, errors);
+        break;
+    }
+  }
+  if (required !== 2) {
+    if (value.method === undefined)
+      fail(errors, `${path}/method`, "required", "is required");
+    if (value.params === undefined)
+      fail(errors, `${path}/params`, "required", "is required");
   }
 }
 
@@ -670,19 +735,32 @@ function checkItemAgentMessageDeltaNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.method === undefined)
-    fail(errors, `${path}/method`, "required", "is required");
-  else if (value.method !== "item/agentMessage/delta")
-    fail(
-      errors,
-      `${path}/method`,
-      "const",
-      'must be "item/agentMessage/delta"',
-    );
-  if (value.params === undefined)
-    fail(errors, `${path}/params`, "required", "is required");
-  else {
-    checkAgentMessageDeltaParams(value.params, `${path}/params`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        required++;
+        if (property !== "item/agentMessage/delta")
+          fail(
+            errors,
+            `${path}/method`,
+            "const",
+            'must be "item/agentMessage/delta"',
+          );
+        break;
+      case "params":
+        required++;
+        if (!isAgentMessageDeltaParams(property))
+          checkAgentMessageDeltaParams(property, `${path}/params`, errors);
+        break;
+    }
+  }
+  if (required !== 2) {
+    if (value.method === undefined)
+      fail(errors, `${path}/method`, "required", "is required");
+    if (value.params === undefined)
+      fail(errors, `${path}/params`, "required", "is required");
   }
 }
 
@@ -695,14 +773,32 @@ function checkItemToolCallDeltaNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.method === undefined)
-    fail(errors, `${path}/method`, "required", "is required");
-  else if (value.method !== "item/toolCall/delta")
-    fail(errors, `${path}/method`, "const", 'must be "item/toolCall/delta"');
-  if (value.params === undefined)
-    fail(errors, `${path}/params`, "required", "is required");
-  else {
-    checkToolCallDeltaParams(value.params, `${path}/params`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        required++;
+        if (property !== "item/toolCall/delta")
+          fail(
+            errors,
+            `${path}/method`,
+            "const",
+            'must be "item/toolCall/delta"',
+          );
+        break;
+      case "params":
+        required++;
+        if (!isToolCallDeltaParams(property))
+          checkToolCallDeltaParams(property, `${path}/params`, errors);
+        break;
+    }
+  }
+  if (required !== 2) {
+    if (value.method === undefined)
+      fail(errors, `${path}/method`, "required", "is required");
+    if (value.params === undefined)
+      fail(errors, `${path}/params`, "required", "is required");
   }
 }
 
@@ -715,14 +811,27 @@ function checkItemCompletedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.method === undefined)
-    fail(errors, `${path}/method`, "required", "is required");
-  else if (value.method !== "item/completed")
-    fail(errors, `${path}/method`, "const", 'must be "item/completed"');
-  if (value.params === undefined)
-    fail(errors, `${path}/params`, "required", "is required");
-  else {
-    checkItemCompletedParams(value.params, `${path}/params`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        required++;
+        if (property !== "item/completed")
+          fail(errors, `${path}/method`, "const", 'must be "item/completed"');
+        break;
+      case "params":
+        required++;
+        if (!isItemCompletedParams(property))
+          checkItemCompletedParams(property, `${path}/params`, errors);
+        break;
+    }
+  }
+  if (required !== 2) {
+    if (value.method === undefined)
+      fail(errors, `${path}/method`, "required", "is required");
+    if (value.params === undefined)
+      fail(errors, `${path}/params`, "required", "is required");
   }
 }
 
@@ -735,14 +844,32 @@ function checkApprovalRequestedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.method === undefined)
-    fail(errors, `${path}/method`, "required", "is required");
-  else if (value.method !== "approval/requested")
-    fail(errors, `${path}/method`, "const", 'must be "approval/requested"');
-  if (value.params === undefined)
-    fail(errors, `${path}/params`, "required", "is required");
-  else {
-    checkApprovalRequestParams(value.params, `${path}/params`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        required++;
+        if (property !== "approval/requested")
+          fail(
+            errors,
+            `${path}/method`,
+            "const",
+            'must be "approval/requested"',
+          );
+        break;
+      case "params":
+        required++;
+        if (!isApprovalRequestParams(property))
+          checkApprovalRequestParams(property, `${path}/params`, errors);
+        break;
+    }
+  }
+  if (required !== 2) {
+    if (value.method === undefined)
+      fail(errors, `${path}/method`, "required", "is required");
+    if (value.params === undefined)
+      fail(errors, `${path}/params`, "required", "is required");
   }
 }
 
@@ -755,14 +882,32 @@ function checkApprovalResolvedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.method === undefined)
-    fail(errors, `${path}/method`, "required", "is required");
-  else if (value.method !== "approval/resolved")
-    fail(errors, `${path}/method`, "const", 'must be "approval/resolved"');
-  if (value.params === undefined)
-    fail(errors, `${path}/params`, "required", "is required");
-  else {
-    checkApprovalResolveParams(value.params, `${path}/params`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        required++;
+        if (property !== "approval/resolved")
+          fail(
+            errors,
+            `${path}/method`,
+            "const",
+            'must be "approval/resolved"',
+          );
+        break;
+      case "params":
+        required++;
+        if (!isApprovalResolveParams(property))
+          checkApprovalResolveParams(property, `${path}/params`, errors);
+        break;
+    }
+  }
+  if (required !== 2) {
+    if (value.method === undefined)
+      fail(errors, `${path}/method`, "required", "is required");
+    if (value.params === undefined)
+      fail(errors, `${path}/params`, "required", "is required");
   }
 }
 
@@ -775,14 +920,27 @@ function checkErrorWarningNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.method === undefined)
-    fail(errors, `${path}/method`, "required", "is required");
-  else if (value.method !== "error/warning")
-    fail(errors, `${path}/method`, "const", 'must be "error/warning"');
-  if (value.params === undefined)
-    fail(errors, `${path}/params`, "required", "is required");
-  else {
-    checkWarningParams(value.params, `${path}/params`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "method":
+        required++;
+        if (property !== "error/warning")
+          fail(errors, `${path}/method`, "const", 'must be "error/warning"');
+        break;
+      case "params":
+        required++;
+        if (!isWarningParams(property))
+          checkWarningParams(property, `${path}/params`, errors);
+        break;
+    }
+  }
+  if (required !== 2) {
+    if (value.method === undefined)
+      fail(errors, `${path}/method`, "required", "is required");
+    if (value.params === undefined)
+      fail(errors, `${path}/params`, "required", "is required");
   }
 }
 
@@ -795,22 +953,42 @@ function checkAgentMessageDeltaParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.delta === undefined)
-    fail(errors, `${path}/delta`, "required", "is required");
-  else if (typeof value.delta !== "string")
-    fail(errors, `${path}/delta`, "type", "must be a string");
-  if (value.itemId === undefined)
-    fail(errors, `${path}/itemId`, "required", "is required");
-  else if (typeof value.itemId !== "string")
-    fail(errors, `${path}/itemId`, "type", "must be a string");
-  if (value.threadId === undefined)
-    fail(errors, `${path}/threadId`, "required", "is required");
-  else if (typeof value.threadId !== "string")
-    fail(errors, `${path}/threadId`, "type", "must be a string");
-  if (value.turnId === undefined)
-    fail(errors, `${path}/turnId`, "required", "is required");
-  else if (typeof value.turnId !== "string")
-    fail(errors, `${path}/turnId`, "type", "must be a string");
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "delta":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/delta`, "type", "must be a string");
+        break;
+      case "itemId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/itemId`, "type", "must be a string");
+        break;
+      case "threadId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/threadId`, "type", "must be a string");
+        break;
+      case "turnId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/turnId`, "type", "must be a string");
+        break;
+    }
+  }
+  if (required !== 4) {
+    if (value.delta === undefined)
+      fail(errors, `${path}/delta`, "required", "is required");
+    if (value.itemId === undefined)
+      fail(errors, `${path}/itemId`, "required", "is required");
+    if (value.threadId === undefined)
+      fail(errors, `${path}/threadId`, "required", "is required");
+    if (value.turnId === undefined)
+      fail(errors, `${path}/turnId`, "required", "is required");
+  }
 }
 
 function checkAppItem(
@@ -822,43 +1000,65 @@ function checkAppItem(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.completedAtMs !== undefined) {
-    if (value.completedAtMs !== null) {
-      if (
-        typeof value.completedAtMs !== "number" ||
-        !Number.isInteger(value.completedAtMs)
-      )
-        fail(errors, `${path}/completedAtMs`, "type", "must be an integer");
-      else if (value.completedAtMs < 0)
-        fail(errors, `${path}/completedAtMs`, "minimum", "must be at least 0");
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "completedAtMs":
+        if (property !== null) {
+          if (typeof property !== "number" || !Number.isInteger(property))
+            fail(errors, `${path}/completedAtMs`, "type", "must be an integer");
+          else if (property < 0)
+            fail(
+              errors,
+              `${path}/completedAtMs`,
+              "minimum",
+              "must be at least 0",
+            );
+        }
+        break;
+      case "createdAtMs":
+        required++;
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/createdAtMs`, "type", "must be an integer");
+        else if (property < 0)
+          fail(errors, `${path}/createdAtMs`, "minimum", "must be at least 0");
+        break;
+      case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
+      case "runEventId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/runEventId`, "type", "must be a string");
+        break;
+      case "status":
+        required++;
+        if (!isAppItemStatus(property))
+          checkAppItemStatus(property, `${path}/status`, errors);
+        break;
+      case "type":
+        required++;
+        if (!isAppItemKind(property))
+          checkAppItemKind(property, `${path}/type`, errors);
+        break;
+      case "content":
+        break;
     }
   }
-  if (value.createdAtMs === undefined)
-    fail(errors, `${path}/createdAtMs`, "required", "is required");
-  else if (
-    typeof value.createdAtMs !== "number" ||
-    !Number.isInteger(value.createdAtMs)
-  )
-    fail(errors, `${path}/createdAtMs`, "type", "must be an integer");
-  else if (value.createdAtMs < 0)
-    fail(errors, `${path}/createdAtMs`, "minimum", "must be at least 0");
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.runEventId === undefined)
-    fail(errors, `${path}/runEventId`, "required", "is required");
-  else if (typeof value.runEventId !== "string")
-    fail(errors, `${path}/runEventId`, "type", "must be a string");
-  if (value.status === undefined)
-    fail(errors, `${path}/status`, "required", "is required");
-  else {
-    checkAppItemStatus(value.status, `${path}/status`, errors);
-  }
-  if (value.type === undefined)
-    fail(errors, `${path}/type`, "required", "is required");
-  else {
-    checkAppItemKind(value.type, `${path}/type`, errors);
+  if (required !== 5) {
+    if (value.createdAtMs === undefined)
+      fail(errors, `${path}/createdAtMs`, "required", "is required");
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.runEventId === undefined)
+      fail(errors, `${path}/runEventId`, "required", "is required");
+    if (value.status === undefined)
+      fail(errors, `${path}/status`, "required", "is required");
+    if (value.type === undefined)
+      fail(errors, `${path}/type`, "required", "is required");
   }
 }
 
@@ -915,65 +1115,84 @@ function checkAppThread(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.activeTurnId !== undefined) {
-    if (value.activeTurnId !== null) {
-      if (typeof value.activeTurnId !== "string")
-        fail(errors, `${path}/activeTurnId`, "type", "must be a string");
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "activeTurnId":
+        if (property !== null) {
+          if (typeof property !== "string")
+            fail(errors, `${path}/activeTurnId`, "type", "must be a string");
+        }
+        break;
+      case "archived":
+        required++;
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/archived`, "type", "must be a boolean");
+        break;
+      case "createdAtMs":
+        required++;
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/createdAtMs`, "type", "must be an integer");
+        else if (property < 0)
+          fail(errors, `${path}/createdAtMs`, "minimum", "must be at least 0");
+        break;
+      case "cwd":
+        if (property !== null) {
+          if (typeof property !== "string")
+            fail(errors, `${path}/cwd`, "type", "must be a string");
+        }
+        break;
+      case "ephemeral":
+        required++;
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/ephemeral`, "type", "must be a boolean");
+        break;
+      case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
+      case "model":
+        if (property !== null) {
+          if (typeof property !== "string")
+            fail(errors, `${path}/model`, "type", "must be a string");
+        }
+        break;
+      case "status":
+        required++;
+        if (!isThreadStatus(property))
+          checkThreadStatus(property, `${path}/status`, errors);
+        break;
+      case "title":
+        if (property !== null) {
+          if (typeof property !== "string")
+            fail(errors, `${path}/title`, "type", "must be a string");
+        }
+        break;
+      case "updatedAtMs":
+        required++;
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/updatedAtMs`, "type", "must be an integer");
+        else if (property < 0)
+          fail(errors, `${path}/updatedAtMs`, "minimum", "must be at least 0");
+        break;
     }
   }
-  if (value.archived === undefined)
-    fail(errors, `${path}/archived`, "required", "is required");
-  else if (typeof value.archived !== "boolean")
-    fail(errors, `${path}/archived`, "type", "must be a boolean");
-  if (value.createdAtMs === undefined)
-    fail(errors, `${path}/createdAtMs`, "required", "is required");
-  else if (
-    typeof value.createdAtMs !== "number" ||
-    !Number.isInteger(value.createdAtMs)
-  )
-    fail(errors, `${path}/createdAtMs`, "type", "must be an integer");
-  else if (value.createdAtMs < 0)
-    fail(errors, `${path}/createdAtMs`, "minimum", "must be at least 0");
-  if (value.cwd !== undefined) {
-    if (value.cwd !== null) {
-      if (typeof value.cwd !== "string")
-        fail(errors, `${path}/cwd`, "type", "must be a string");
-    }
+  if (required !== 6) {
+    if (value.archived === undefined)
+      fail(errors, `${path}/archived`, "required", "is required");
+    if (value.createdAtMs === undefined)
+      fail(errors, `${path}/createdAtMs`, "required", "is required");
+    if (value.ephemeral === undefined)
+      fail(errors, `${path}/ephemeral`, "required", "is required");
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.status === undefined)
+      fail(errors, `${path}/status`, "required", "is required");
+    if (value.updatedAtMs === undefined)
+      fail(errors, `${path}/updatedAtMs`, "required", "is required");
   }
-  if (value.ephemeral === undefined)
-    fail(errors, `${path}/ephemeral`, "required", "is required");
-  else if (typeof value.ephemeral !== "boolean")
-    fail(errors, `${path}/ephemeral`, "type", "must be a boolean");
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.model !== undefined) {
-    if (value.model !== null) {
-      if (typeof value.model !== "string")
-        fail(errors, `${path}/model`, "type", "must be a string");
-    }
-  }
-  if (value.status === undefined)
-    fail(errors, `${path}/status`, "required", "is required");
-  else {
-    checkThreadStatus(value.status, `${path}/status`, errors);
-  }
-  if (value.title !== undefined) {
-    if (value.title !== null) {
-      if (typeof value.title !== "string")
-        fail(errors, `${path}/title`, "type", "must be a string");
-    }
-  }
-  if (value.updatedAtMs === undefined)
-    fail(errors, `${path}/updatedAtMs`, "required", "is required");
-  else if (
-    typeof value.updatedAtMs !== "number" ||
-    !Number.isInteger(value.updatedAtMs)
-  )
-    fail(errors, `${path}/updatedAtMs`, "type", "must be an integer");
-  else if (value.updatedAtMs < 0)
-    fail(errors, `${path}/updatedAtMs`, "minimum", "must be at least 0");
 }
 
 function checkAppTokenUsage(
@@ -985,33 +1204,41 @@ function checkAppTokenUsage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.inputTokens === undefined)
-    fail(errors, `${path}/inputTokens`, "required", "is required");
-  else if (
-    typeof value.inputTokens !== "number" ||
-    !Number.isInteger(value.inputTokens)
-  )
-    fail(errors, `${path}/inputTokens`, "type", "must be an integer");
-  else if (value.inputTokens < 0)
-    fail(errors, `${path}/inputTokens`, "minimum", "must be at least 0");
-  if (value.outputTokens === undefined)
-    fail(errors, `${path}/outputTokens`, "required", "is required");
-  else if (
-    typeof value.outputTokens !== "number" ||
-    !Number.isInteger(value.outputTokens)
-  )
-    fail(errors, `${path}/outputTokens`, "type", "must be an integer");
-  else if (value.outputTokens < 0)
-    fail(errors, `${path}/outputTokens`, "minimum", "must be at least 0");
-  if (value.totalTokens === undefined)
-    fail(errors, `${path}/totalTokens`, "required", "is required");
-  else if (
-    typeof value.totalTokens !== "number" ||
-    !Number.isInteger(value.totalTokens)
-  )
-    fail(errors, `${path}/totalTokens`, "type", "must be an integer");
-  else if (value.totalTokens < 0)
-    fail(errors, `${path}/totalTokens`, "minimum", "must be at least 0");
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "inputTokens":
+        required++;
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/inputTokens`, "type", "must be an integer");
+        else if (property < 0)
+          fail(errors, `${path}/inputTokens`, "minimum", "must be at least 0");
+        break;
+      case "outputTokens":
+        required++;
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/outputTokens`, "type", "must be an integer");
+        else if (property < 0)
+          fail(errors, `${path}/outputTokens`, "minimum", "must be at least 0");
+        break;
+      case "totalTokens":
+        required++;
+        if (typeof property !== "number" || !Number.isInteger(property))
+          fail(errors, `${path}/totalTokens`, "type", "must be an integer");
+        else if (property < 0)
+          fail(errors, `${path}/totalTokens`, "minimum", "must be at least 0");
+        break;
+    }
+  }
+  if (required !== 3) {
+    if (value.inputTokens === undefined)
+      fail(errors, `${path}/inputTokens`, "required", "is required");
+    if (value.outputTokens === undefined)
+      fail(errors, `${path}/outputTokens`, "required", "is required");
+    if (value.totalTokens === undefined)
+      fail(errors, `${path}/totalTokens`, "required", "is required");
+  }
 }
 
 function checkAppTurn(
@@ -1023,59 +1250,87 @@ function checkAppTurn(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.completedAtMs !== undefined) {
-    if (value.completedAtMs !== null) {
-      if (
-        typeof value.completedAtMs !== "number" ||
-        !Number.isInteger(value.completedAtMs)
-      )
-        fail(errors, `${path}/completedAtMs`, "type", "must be an integer");
-      else if (value.completedAtMs < 0)
-        fail(errors, `${path}/completedAtMs`, "minimum", "must be at least 0");
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "completedAtMs":
+        if (property !== null) {
+          if (typeof property !== "number" || !Number.isInteger(property))
+            fail(errors, `${path}/completedAtMs`, "type", "must be an integer");
+          else if (property < 0)
+            fail(
+              errors,
+              `${path}/completedAtMs`,
+              "minimum",
+              "must be at least 0",
+            );
+        }
+        break;
+      case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
+      case "input":
+        required++;
+        if (!isArray(property))
+          fail(errors, `${path}/input`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isUserInput(item))
+              checkUserInput(item, `${path}/input/${i}`, errors);
+          }
+        }
+        break;
+      case "runId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/runId`, "type", "must be a string");
+        break;
+      case "startedAtMs":
+        if (property !== null) {
+          if (typeof property !== "number" || !Number.isInteger(property))
+            fail(errors, `${path}/startedAtMs`, "type", "must be an integer");
+          else if (property < 0)
+            fail(
+              errors,
+              `${path}/startedAtMs`,
+              "minimum",
+              "must be at least 0",
+            );
+        }
+        break;
+      case "status":
+        required++;
+        if (!isTurnStatus(property))
+          checkTurnStatus(property, `${path}/status`, errors);
+        break;
+      case "threadId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/threadId`, "type", "must be a string");
+        break;
+      case "tokenUsage":
+        if (property !== null) {
+          if (!isAppTokenUsage(property))
+            checkAppTokenUsage(property, `${path}/tokenUsage`, errors);
+        }
+        break;
     }
   }
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.input === undefined)
-    fail(errors, `${path}/input`, "required", "is required");
-  else if (!isArray(value.input))
-    fail(errors, `${path}/input`, "type", "must be an array");
-  else {
-    for (let i = 0; i < value.input.length; i++) {
-      const item = value.input[i];
-      checkUserInput(item, `${path}/input/${i}`, errors);
-    }
-  }
-  if (value.runId === undefined)
-    fail(errors, `${path}/runId`, "required", "is required");
-  else if (typeof value.runId !== "string")
-    fail(errors, `${path}/runId`, "type", "must be a string");
-  if (value.startedAtMs !== undefined) {
-    if (value.startedAtMs !== null) {
-      if (
-        typeof value.startedAtMs !== "number" ||
-        !Number.isInteger(value.startedAtMs)
-      )
-        fail(errors, `${path}/startedAtMs`, "type", "must be an integer");
-      else if (value.startedAtMs < 0)
-        fail(errors, `${path}/startedAtMs`, "minimum", "must be at least 0");
-    }
-  }
-  if (value.status === undefined)
-    fail(errors, `${path}/status`, "required", "is required");
-  else {
-    checkTurnStatus(value.status, `${path}/status`, errors);
-  }
-  if (value.threadId === undefined)
-    fail(errors, `${path}/threadId`, "required", "is required");
-  else if (typeof value.threadId !== "string")
-    fail(errors, `${path}/threadId`, "type", "must be a string");
-  if (value.tokenUsage !== undefined) {
-    if (value.tokenUsage !== null) {
-      checkAppTokenUsage(value.tokenUsage, `${path}/tokenUsage`, errors);
-    }
+  if (required !== 5) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.input === undefined)
+      fail(errors, `${path}/input`, "required", "is required");
+    if (value.runId === undefined)
+      fail(errors, `${path}/runId`, "required", "is required");
+    if (value.status === undefined)
+      fail(errors, `${path}/status`, "required", "is required");
+    if (value.threadId === undefined)
+      fail(errors, `${path}/threadId`, "required", "is required");
   }
 }
 
@@ -1097,36 +1352,63 @@ function checkApprovalRequestParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.choices === undefined)
-    fail(errors, `${path}/choices`, "required", "is required");
-  else if (!isArray(value.choices))
-    fail(errors, `${path}/choices`, "type", "must be an array");
-  else {
-    for (let i = 0; i < value.choices.length; i++) {
-      const item = value.choices[i];
-      checkApprovalDecision(item, `${path}/choices/${i}`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "choices":
+        required++;
+        if (!isArray(property))
+          fail(errors, `${path}/choices`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isApprovalDecision(item))
+              checkApprovalDecision(item, `${path}/choices/${i}`, errors);
+          }
+        }
+        break;
+      case "preview":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/preview`, "type", "must be a string");
+        break;
+      case "requestId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/requestId`, "type", "must be a string");
+        break;
+      case "threadId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/threadId`, "type", "must be a string");
+        break;
+      case "toolName":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/toolName`, "type", "must be a string");
+        break;
+      case "turnId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/turnId`, "type", "must be a string");
+        break;
     }
   }
-  if (value.preview === undefined)
-    fail(errors, `${path}/preview`, "required", "is required");
-  else if (typeof value.preview !== "string")
-    fail(errors, `${path}/preview`, "type", "must be a string");
-  if (value.requestId === undefined)
-    fail(errors, `${path}/requestId`, "required", "is required");
-  else if (typeof value.requestId !== "string")
-    fail(errors, `${path}/requestId`, "type", "must be a string");
-  if (value.threadId === undefined)
-    fail(errors, `${path}/threadId`, "required", "is required");
-  else if (typeof value.threadId !== "string")
-    fail(errors, `${path}/threadId`, "type", "must be a string");
-  if (value.toolName === undefined)
-    fail(errors, `${path}/toolName`, "required", "is required");
-  else if (typeof value.toolName !== "string")
-    fail(errors, `${path}/toolName`, "type", "must be a string");
-  if (value.turnId === undefined)
-    fail(errors, `${path}/turnId`, "required", "is required");
-  else if (typeof value.turnId !== "string")
-    fail(errors, `${path}/turnId`, "type", "must be a string");
+  if (required !== 6) {
+    if (value.choices === undefined)
+      fail(errors, `${path}/choices`, "required", "is required");
+    if (value.preview === undefined)
+      fail(errors, `${path}/preview`, "required", "is required");
+    if (value.requestId === undefined)
+      fail(errors, `${path}/requestId`, "required", "is required");
+    if (value.threadId === undefined)
+      fail(errors, `${path}/threadId`, "required", "is required");
+    if (value.toolName === undefined)
+      fail(errors, `${path}/toolName`, "required", "is required");
+    if (value.turnId === undefined)
+      fail(errors, `${path}/turnId`, "required", "is required");
+  }
 }
 
 function checkApprovalResolveParams(
@@ -1138,23 +1420,42 @@ function checkApprovalResolveParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.decision === undefined)
-    fail(errors, `${path}/decision`, "required", "is required");
-  else {
-    checkApprovalDecision(value.decision, `${path}/decision`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "decision":
+        required++;
+        if (!isApprovalDecision(property))
+          checkApprovalDecision(property, `${path}/decision`, errors);
+        break;
+      case "requestId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/requestId`, "type", "must be a string");
+        break;
+      case "threadId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/threadId`, "type", "must be a string");
+        break;
+      case "turnId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/turnId`, "type", "must be a string");
+        break;
+    }
   }
-  if (value.requestId === undefined)
-    fail(errors, `${path}/requestId`, "required", "is required");
-  else if (typeof value.requestId !== "string")
-    fail(errors, `${path}/requestId`, "type", "must be a string");
-  if (value.threadId === undefined)
-    fail(errors, `${path}/threadId`, "required", "is required");
-  else if (typeof value.threadId !== "string")
-    fail(errors, `${path}/threadId`, "type", "must be a string");
-  if (value.turnId === undefined)
-    fail(errors, `${path}/turnId`, "required", "is required");
-  else if (typeof value.turnId !== "string")
-    fail(errors, `${path}/turnId`, "type", "must be a string");
+  if (required !== 4) {
+    if (value.decision === undefined)
+      fail(errors, `${path}/decision`, "required", "is required");
+    if (value.requestId === undefined)
+      fail(errors, `${path}/requestId`, "required", "is required");
+    if (value.threadId === undefined)
+      fail(errors, `${path}/threadId`, "required", "is required");
+    if (value.turnId === undefined)
+      fail(errors, `${path}/turnId`, "required", "is required");
+  }
 }
 
 function checkItemCompletedParams(
@@ -1166,19 +1467,35 @@ function checkItemCompletedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.item === undefined)
-    fail(errors, `${path}/item`, "required", "is required");
-  else {
-    checkAppItem(value.item, `${path}/item`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "item":
+        required++;
+        if (!isAppItem(property))
+          checkAppItem(property, `${path}/item`, errors);
+        break;
+      case "threadId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/threadId`, "type", "must be a string");
+        break;
+      case "turnId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/turnId`, "type", "must be a string");
+        break;
+    }
   }
-  if (value.threadId === undefined)
-    fail(errors, `${path}/threadId`, "required", "is required");
-  else if (typeof value.threadId !== "string")
-    fail(errors, `${path}/threadId`, "type", "must be a string");
-  if (value.turnId === undefined)
-    fail(errors, `${path}/turnId`, "required", "is required");
-  else if (typeof value.turnId !== "string")
-    fail(errors, `${path}/turnId`, "type", "must be a string");
+  if (required !== 3) {
+    if (value.item === undefined)
+      fail(errors, `${path}/item`, "required", "is required");
+    if (value.threadId === undefined)
+      fail(errors, `${path}/threadId`, "required", "is required");
+    if (value.turnId === undefined)
+      fail(errors, `${path}/turnId`, "required", "is required");
+  }
 }
 
 function checkItemStartedParams(
@@ -1190,19 +1507,35 @@ function checkItemStartedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.item === undefined)
-    fail(errors, `${path}/item`, "required", "is required");
-  else {
-    checkAppItem(value.item, `${path}/item`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "item":
+        required++;
+        if (!isAppItem(property))
+          checkAppItem(property, `${path}/item`, errors);
+        break;
+      case "threadId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/threadId`, "type", "must be a string");
+        break;
+      case "turnId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/turnId`, "type", "must be a string");
+        break;
+    }
   }
-  if (value.threadId === undefined)
-    fail(errors, `${path}/threadId`, "required", "is required");
-  else if (typeof value.threadId !== "string")
-    fail(errors, `${path}/threadId`, "type", "must be a string");
-  if (value.turnId === undefined)
-    fail(errors, `${path}/turnId`, "required", "is required");
-  else if (typeof value.turnId !== "string")
-    fail(errors, `${path}/turnId`, "type", "must be a string");
+  if (required !== 3) {
+    if (value.item === undefined)
+      fail(errors, `${path}/item`, "required", "is required");
+    if (value.threadId === undefined)
+      fail(errors, `${path}/threadId`, "required", "is required");
+    if (value.turnId === undefined)
+      fail(errors, `${path}/turnId`, "required", "is required");
+  }
 }
 
 function checkThreadArchivedParams(
@@ -1214,10 +1547,21 @@ function checkThreadArchivedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.threadId === undefined)
-    fail(errors, `${path}/threadId`, "required", "is required");
-  else if (typeof value.threadId !== "string")
-    fail(errors, `${path}/threadId`, "type", "must be a string");
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "threadId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/threadId`, "type", "must be a string");
+        break;
+    }
+  }
+  if (required !== 1) {
+    if (value.threadId === undefined)
+      fail(errors, `${path}/threadId`, "required", "is required");
+  }
 }
 
 function checkThreadStartedParams(
@@ -1229,10 +1573,20 @@ function checkThreadStartedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.thread === undefined)
-    fail(errors, `${path}/thread`, "required", "is required");
-  else {
-    checkAppThread(value.thread, `${path}/thread`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "thread":
+        required++;
+        if (!isAppThread(property))
+          checkAppThread(property, `${path}/thread`, errors);
+        break;
+    }
+  }
+  if (required !== 1) {
+    if (value.thread === undefined)
+      fail(errors, `${path}/thread`, "required", "is required");
   }
 }
 
@@ -1254,20 +1608,40 @@ function checkToolCallDeltaParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.delta === undefined)
-    fail(errors, `${path}/delta`, "required", "is required");
-  if (value.itemId === undefined)
-    fail(errors, `${path}/itemId`, "required", "is required");
-  else if (typeof value.itemId !== "string")
-    fail(errors, `${path}/itemId`, "type", "must be a string");
-  if (value.threadId === undefined)
-    fail(errors, `${path}/threadId`, "required", "is required");
-  else if (typeof value.threadId !== "string")
-    fail(errors, `${path}/threadId`, "type", "must be a string");
-  if (value.turnId === undefined)
-    fail(errors, `${path}/turnId`, "required", "is required");
-  else if (typeof value.turnId !== "string")
-    fail(errors, `${path}/turnId`, "type", "must be a string");
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "delta":
+        required++;
+        break;
+      case "itemId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/itemId`, "type", "must be a string");
+        break;
+      case "threadId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/threadId`, "type", "must be a string");
+        break;
+      case "turnId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/turnId`, "type", "must be a string");
+        break;
+    }
+  }
+  if (required !== 4) {
+    if (value.delta === undefined)
+      fail(errors, `${path}/delta`, "required", "is required");
+    if (value.itemId === undefined)
+      fail(errors, `${path}/itemId`, "required", "is required");
+    if (value.threadId === undefined)
+      fail(errors, `${path}/threadId`, "required", "is required");
+    if (value.turnId === undefined)
+      fail(errors, `${path}/turnId`, "required", "is required");
+  }
 }
 
 function checkTurnCompletedParams(
@@ -1279,10 +1653,20 @@ function checkTurnCompletedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.turn === undefined)
-    fail(errors, `${path}/turn`, "required", "is required");
-  else {
-    checkAppTurn(value.turn, `${path}/turn`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "turn":
+        required++;
+        if (!isAppTurn(property))
+          checkAppTurn(property, `${path}/turn`, errors);
+        break;
+    }
+  }
+  if (required !== 1) {
+    if (value.turn === undefined)
+      fail(errors, `${path}/turn`, "required", "is required");
   }
 }
 
@@ -1295,10 +1679,20 @@ function checkTurnStartedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.turn === undefined)
-    fail(errors, `${path}/turn`, "required", "is required");
-  else {
-    checkAppTurn(value.turn, `${path}/turn`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "turn":
+        required++;
+        if (!isAppTurn(property))
+          checkAppTurn(property, `${path}/turn`, errors);
+        break;
+    }
+  }
+  if (required !== 1) {
+    if (value.turn === undefined)
+      fail(errors, `${path}/turn`, "required", "is required");
   }
 }
 
@@ -1331,10 +1725,21 @@ function checkUserInput(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.text === undefined)
-    fail(errors, `${path}/text`, "required", "is required");
-  else if (typeof value.text !== "string")
-    fail(errors, `${path}/text`, "type", "must be a string");
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "text":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/text`, "type", "must be a string");
+        break;
+    }
+  }
+  if (required !== 1) {
+    if (value.text === undefined)
+      fail(errors, `${path}/text`, "required", "is required");
+  }
 }
 
 function checkWarningParams(
@@ -1346,16 +1751,27 @@ function checkWarningParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.code !== undefined) {
-    if (value.code !== null) {
-      if (typeof value.code !== "string")
-        fail(errors, `${path}/code`, "type", "must be a string");
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "code":
+        if (property !== null) {
+          if (typeof property !== "string")
+            fail(errors, `${path}/code`, "type", "must be a string");
+        }
+        break;
+      case "message":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/message`, "type", "must be a string");
+        break;
     }
   }
-  if (value.message === undefined)
-    fail(errors, `${path}/message`, "required", "is required");
-  else if (typeof value.message !== "string")
-    fail(errors, `${path}/message`, "type", "must be a string");
+  if (required !== 1) {
+    if (value.message === undefined)
+      fail(errors, `${path}/message`, "required", "is required");
+  }
 }
 
 /**

@@ -21,21 +21,26 @@ import type {
 export function isAgentStreamEvent(value: unknown): value is AgentStreamEvent {
   if (!isRecord(value)) return false;
   let present = 0;
-  if (value.task !== undefined) {
-    if (!isAgentTask(value.task)) return false;
-    present++;
-  }
-  if (value.statusUpdate !== undefined) {
-    if (!isAgentTaskStatusUpdateEvent(value.statusUpdate)) return false;
-    present++;
-  }
-  if (value.artifactUpdate !== undefined) {
-    if (!isAgentTaskArtifactUpdateEvent(value.artifactUpdate)) return false;
-    present++;
-  }
-  if (value.message !== undefined) {
-    if (!isAgentMessage(value.message)) return false;
-    present++;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "task":
+        if (!isAgentTask(property)) return false;
+        present++;
+        break;
+      case "statusUpdate":
+        if (!isAgentTaskStatusUpdateEvent(property)) return false;
+        present++;
+        break;
+      case "artifactUpdate":
+        if (!isAgentTaskArtifactUpdateEvent(property)) return false;
+        present++;
+        break;
+      case "message":
+        if (!isAgentMessage(property)) return false;
+        present++;
+        break;
+    }
   }
   if (present !== 1) return false;
   return true;
@@ -47,21 +52,26 @@ export function isAgentArtifactPart(
 ): value is AgentArtifactPart {
   if (!isRecord(value)) return false;
   let present = 0;
-  if (value.text !== undefined) {
-    if (typeof value.text !== "string") return false;
-    present++;
-  }
-  if (value.file !== undefined) {
-    if (!isAgentFileContent(value.file)) return false;
-    present++;
-  }
-  if (value.data !== undefined) {
-    present++;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "text":
+        if (typeof property !== "string") return false;
+        present++;
+        break;
+      case "file":
+        if (!isAgentFileContent(property)) return false;
+        present++;
+        break;
+      case "data":
+        present++;
+        break;
+      case "metadata":
+        if (!isRecord(property)) return false;
+        break;
+    }
   }
   if (present !== 1) return false;
-  if (value.metadata !== undefined) {
-    if (!isRecord(value.metadata)) return false;
-  }
   return true;
 }
 
@@ -69,42 +79,63 @@ export function isAgentArtifactPart(
 export function isAgentFileContent(value: unknown): value is AgentFileContent {
   if (!isRecord(value)) return false;
   let present = 0;
-  if (value.uri !== undefined) {
-    if (typeof value.uri !== "string") return false;
-    present++;
-  }
-  if (value.bytes !== undefined) {
-    if (typeof value.bytes !== "string") return false;
-    present++;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "uri":
+        if (typeof property !== "string") return false;
+        present++;
+        break;
+      case "bytes":
+        if (typeof property !== "string") return false;
+        present++;
+        break;
+      case "name":
+        if (typeof property !== "string") return false;
+        break;
+      case "mimeType":
+        if (typeof property !== "string") return false;
+        break;
+    }
   }
   if (present !== 1) return false;
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
-  }
-  if (value.mimeType !== undefined) {
-    if (typeof value.mimeType !== "string") return false;
-  }
   return true;
 }
 
 /** Whether a value is an {@link AgentMessage}. */
 export function isAgentMessage(value: unknown): value is AgentMessage {
   if (!isRecord(value)) return false;
-  if (typeof value.messageId !== "string") return false;
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "messageId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "contextId":
+        if (typeof property !== "string") return false;
+        break;
+      case "taskId":
+        if (typeof property !== "string") return false;
+        break;
+      case "role":
+        if (!isAgentMessageRole(property)) return false;
+        required++;
+        break;
+      case "parts":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isAgentArtifactPart(item)) return false;
+        }
+        required++;
+        break;
+      case "metadata":
+        if (!isRecord(property)) return false;
+        break;
+    }
   }
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string") return false;
-  }
-  if (!isAgentMessageRole(value.role)) return false;
-  if (!isArray(value.parts)) return false;
-  for (const item of value.parts) {
-    if (!isAgentArtifactPart(item)) return false;
-  }
-  if (value.metadata !== undefined) {
-    if (!isRecord(value.metadata)) return false;
-  }
+  if (required !== 3) return false;
   return true;
 }
 
@@ -123,58 +154,95 @@ export function isAgentMessageRole(value: unknown): value is AgentMessageRole {
 /** Whether a value is an {@link AgentRunArtifact}. */
 export function isAgentRunArtifact(value: unknown): value is AgentRunArtifact {
   if (!isRecord(value)) return false;
-  if (typeof value.artifactId !== "string") return false;
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "artifactId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "name":
+        if (typeof property !== "string") return false;
+        break;
+      case "description":
+        if (typeof property !== "string") return false;
+        break;
+      case "parts":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isAgentArtifactPart(item)) return false;
+        }
+        required++;
+        break;
+      case "metadata":
+        if (!isRecord(property)) return false;
+        break;
+    }
   }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string") return false;
-  }
-  if (!isArray(value.parts)) return false;
-  for (const item of value.parts) {
-    if (!isAgentArtifactPart(item)) return false;
-  }
-  if (value.metadata !== undefined) {
-    if (!isRecord(value.metadata)) return false;
-  }
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is an {@link AgentRunStatus}. */
 export function isAgentRunStatus(value: unknown): value is AgentRunStatus {
   if (!isRecord(value)) return false;
-  if (!isAgentTaskState(value.state)) return false;
-  if (value.message !== undefined && !isAgentMessage(value.message))
-    return false;
-  if (value.timestamp !== undefined) {
-    if (typeof value.timestamp !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "state":
+        if (!isAgentTaskState(property)) return false;
+        required++;
+        break;
+      case "message":
+        if (!isAgentMessage(property)) return false;
+        break;
+      case "timestamp":
+        if (typeof property !== "string") return false;
+        break;
+    }
   }
+  if (required !== 1) return false;
   return true;
 }
 
 /** Whether a value is an {@link AgentTask}. */
 export function isAgentTask(value: unknown): value is AgentTask {
   if (!isRecord(value)) return false;
-  if (typeof value.id !== "string") return false;
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string") return false;
-  }
-  if (!isAgentRunStatus(value.status)) return false;
-  if (value.artifacts !== undefined) {
-    if (!isArray(value.artifacts)) return false;
-    for (const item of value.artifacts) {
-      if (!isAgentRunArtifact(item)) return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "id":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "contextId":
+        if (typeof property !== "string") return false;
+        break;
+      case "status":
+        if (!isAgentRunStatus(property)) return false;
+        required++;
+        break;
+      case "artifacts":
+        if (!isArray(property)) return false;
+        for (const item of property) {
+          if (!isAgentRunArtifact(item)) return false;
+        }
+        break;
+      case "history":
+        if (!isArray(property)) return false;
+        for (const item1 of property) {
+          if (!isAgentMessage(item1)) return false;
+        }
+        break;
+      case "metadata":
+        if (!isRecord(property)) return false;
+        break;
     }
   }
-  if (value.history !== undefined) {
-    if (!isArray(value.history)) return false;
-    for (const item1 of value.history) {
-      if (!isAgentMessage(item1)) return false;
-    }
-  }
-  if (value.metadata !== undefined) {
-    if (!isRecord(value.metadata)) return false;
-  }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -183,15 +251,30 @@ export function isAgentTaskArtifactUpdateEvent(
   value: unknown,
 ): value is AgentTaskArtifactUpdateEvent {
   if (!isRecord(value)) return false;
-  if (typeof value.taskId !== "string") return false;
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "taskId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "contextId":
+        if (typeof property !== "string") return false;
+        break;
+      case "artifact":
+        if (!isAgentRunArtifact(property)) return false;
+        required++;
+        break;
+      case "append":
+        if (typeof property !== "boolean") return false;
+        break;
+      case "lastChunk":
+        if (typeof property !== "boolean") return false;
+        break;
+    }
   }
-  if (!isAgentRunArtifact(value.artifact)) return false;
-  if (value.append !== undefined && typeof value.append !== "boolean")
-    return false;
-  if (value.lastChunk !== undefined && typeof value.lastChunk !== "boolean")
-    return false;
+  if (required !== 2) return false;
   return true;
 }
 
@@ -218,10 +301,23 @@ export function isAgentTaskStatusUpdateEvent(
   value: unknown,
 ): value is AgentTaskStatusUpdateEvent {
   if (!isRecord(value)) return false;
-  if (typeof value.taskId !== "string") return false;
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string") return false;
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "taskId":
+        if (typeof property !== "string") return false;
+        required++;
+        break;
+      case "contextId":
+        if (typeof property !== "string") return false;
+        break;
+      case "status":
+        if (!isAgentRunStatus(property)) return false;
+        required++;
+        break;
+    }
   }
-  if (!isAgentRunStatus(value.status)) return false;
+  if (required !== 2) return false;
   return true;
 }

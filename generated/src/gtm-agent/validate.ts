@@ -194,29 +194,38 @@ function checkAgentStreamEvent(
     return;
   }
   let present = 0;
-  if (value.task !== undefined) {
-    checkAgentTask(value.task, `${path}/task`, errors);
-    present++;
-  }
-  if (value.statusUpdate !== undefined) {
-    checkAgentTaskStatusUpdateEvent(
-      value.statusUpdate,
-      `${path}/statusUpdate`,
-      errors,
-    );
-    present++;
-  }
-  if (value.artifactUpdate !== undefined) {
-    checkAgentTaskArtifactUpdateEvent(
-      value.artifactUpdate,
-      `${path}/artifactUpdate`,
-      errors,
-    );
-    present++;
-  }
-  if (value.message !== undefined) {
-    checkAgentMessage(value.message, `${path}/message`, errors);
-    present++;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "task":
+        present++;
+        if (!isAgentTask(property))
+          checkAgentTask(property, `${path}/task`, errors);
+        break;
+      case "statusUpdate":
+        present++;
+        if (!isAgentTaskStatusUpdateEvent(property))
+          checkAgentTaskStatusUpdateEvent(
+            property,
+            `${path}/statusUpdate`,
+            errors,
+          );
+        break;
+      case "artifactUpdate":
+        present++;
+        if (!isAgentTaskArtifactUpdateEvent(property))
+          checkAgentTaskArtifactUpdateEvent(
+            property,
+            `${path}/artifactUpdate`,
+            errors,
+          );
+        break;
+      case "message":
+        present++;
+        if (!isAgentMessage(property))
+          checkAgentMessage(property, `${path}/message`, errors);
+        break;
+    }
   }
   if (present !== 1)
     fail(
@@ -237,17 +246,27 @@ function checkAgentArtifactPart(
     return;
   }
   let present = 0;
-  if (value.text !== undefined) {
-    if (typeof value.text !== "string")
-      fail(errors, `${path}/text`, "type", "must be a string");
-    present++;
-  }
-  if (value.file !== undefined) {
-    checkAgentFileContent(value.file, `${path}/file`, errors);
-    present++;
-  }
-  if (value.data !== undefined) {
-    present++;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "text":
+        present++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/text`, "type", "must be a string");
+        break;
+      case "file":
+        present++;
+        if (!isAgentFileContent(property))
+          checkAgentFileContent(property, `${path}/file`, errors);
+        break;
+      case "data":
+        present++;
+        break;
+      case "metadata":
+        if (!isRecord(property))
+          fail(errors, `${path}/metadata`, "type", "must be an object");
+        break;
+    }
   }
   if (present !== 1)
     fail(
@@ -256,10 +275,6 @@ function checkAgentArtifactPart(
       "oneOf",
       'must have exactly one of "text", "file", "data"',
     );
-  if (value.metadata !== undefined) {
-    if (!isRecord(value.metadata))
-      fail(errors, `${path}/metadata`, "type", "must be an object");
-  }
 }
 
 function checkAgentFileContent(
@@ -272,26 +287,31 @@ function checkAgentFileContent(
     return;
   }
   let present = 0;
-  if (value.uri !== undefined) {
-    if (typeof value.uri !== "string")
-      fail(errors, `${path}/uri`, "type", "must be a string");
-    present++;
-  }
-  if (value.bytes !== undefined) {
-    if (typeof value.bytes !== "string")
-      fail(errors, `${path}/bytes`, "type", "must be a string");
-    present++;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "uri":
+        present++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/uri`, "type", "must be a string");
+        break;
+      case "bytes":
+        present++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/bytes`, "type", "must be a string");
+        break;
+      case "name":
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
+      case "mimeType":
+        if (typeof property !== "string")
+          fail(errors, `${path}/mimeType`, "type", "must be a string");
+        break;
+    }
   }
   if (present !== 1)
     fail(errors, path, "oneOf", 'must have exactly one of "uri", "bytes"');
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
-  }
-  if (value.mimeType !== undefined) {
-    if (typeof value.mimeType !== "string")
-      fail(errors, `${path}/mimeType`, "type", "must be a string");
-  }
 }
 
 function checkAgentMessage(
@@ -303,36 +323,53 @@ function checkAgentMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.messageId === undefined)
-    fail(errors, `${path}/messageId`, "required", "is required");
-  else if (typeof value.messageId !== "string")
-    fail(errors, `${path}/messageId`, "type", "must be a string");
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string")
-      fail(errors, `${path}/contextId`, "type", "must be a string");
-  }
-  if (value.taskId !== undefined) {
-    if (typeof value.taskId !== "string")
-      fail(errors, `${path}/taskId`, "type", "must be a string");
-  }
-  if (value.role === undefined)
-    fail(errors, `${path}/role`, "required", "is required");
-  else {
-    checkAgentMessageRole(value.role, `${path}/role`, errors);
-  }
-  if (value.parts === undefined)
-    fail(errors, `${path}/parts`, "required", "is required");
-  else if (!isArray(value.parts))
-    fail(errors, `${path}/parts`, "type", "must be an array");
-  else {
-    for (let i = 0; i < value.parts.length; i++) {
-      const item = value.parts[i];
-      checkAgentArtifactPart(item, `${path}/parts/${i}`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "messageId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/messageId`, "type", "must be a string");
+        break;
+      case "contextId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/contextId`, "type", "must be a string");
+        break;
+      case "taskId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/taskId`, "type", "must be a string");
+        break;
+      case "role":
+        required++;
+        if (!isAgentMessageRole(property))
+          checkAgentMessageRole(property, `${path}/role`, errors);
+        break;
+      case "parts":
+        required++;
+        if (!isArray(property))
+          fail(errors, `${path}/parts`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isAgentArtifactPart(item))
+              checkAgentArtifactPart(item, `${path}/parts/${i}`, errors);
+          }
+        }
+        break;
+      case "metadata":
+        if (!isRecord(property))
+          fail(errors, `${path}/metadata`, "type", "must be an object");
+        break;
     }
   }
-  if (value.metadata !== undefined) {
-    if (!isRecord(value.metadata))
-      fail(errors, `${path}/metadata`, "type", "must be an object");
+  if (required !== 3) {
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
+    if (value.role === undefined)
+      fail(errors, `${path}/role`, "required", "is required");
+    if (value.parts === undefined)
+      fail(errors, `${path}/parts`, "required", "is required");
   }
 }
 
@@ -363,31 +400,46 @@ function checkAgentRunArtifact(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.artifactId === undefined)
-    fail(errors, `${path}/artifactId`, "required", "is required");
-  else if (typeof value.artifactId !== "string")
-    fail(errors, `${path}/artifactId`, "type", "must be a string");
-  if (value.name !== undefined) {
-    if (typeof value.name !== "string")
-      fail(errors, `${path}/name`, "type", "must be a string");
-  }
-  if (value.description !== undefined) {
-    if (typeof value.description !== "string")
-      fail(errors, `${path}/description`, "type", "must be a string");
-  }
-  if (value.parts === undefined)
-    fail(errors, `${path}/parts`, "required", "is required");
-  else if (!isArray(value.parts))
-    fail(errors, `${path}/parts`, "type", "must be an array");
-  else {
-    for (let i = 0; i < value.parts.length; i++) {
-      const item = value.parts[i];
-      checkAgentArtifactPart(item, `${path}/parts/${i}`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "artifactId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/artifactId`, "type", "must be a string");
+        break;
+      case "name":
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        break;
+      case "description":
+        if (typeof property !== "string")
+          fail(errors, `${path}/description`, "type", "must be a string");
+        break;
+      case "parts":
+        required++;
+        if (!isArray(property))
+          fail(errors, `${path}/parts`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isAgentArtifactPart(item))
+              checkAgentArtifactPart(item, `${path}/parts/${i}`, errors);
+          }
+        }
+        break;
+      case "metadata":
+        if (!isRecord(property))
+          fail(errors, `${path}/metadata`, "type", "must be an object");
+        break;
     }
   }
-  if (value.metadata !== undefined) {
-    if (!isRecord(value.metadata))
-      fail(errors, `${path}/metadata`, "type", "must be an object");
+  if (required !== 2) {
+    if (value.artifactId === undefined)
+      fail(errors, `${path}/artifactId`, "required", "is required");
+    if (value.parts === undefined)
+      fail(errors, `${path}/parts`, "required", "is required");
   }
 }
 
@@ -400,16 +452,28 @@ function checkAgentRunStatus(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.state === undefined)
-    fail(errors, `${path}/state`, "required", "is required");
-  else {
-    checkAgentTaskState(value.state, `${path}/state`, errors);
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "state":
+        required++;
+        if (!isAgentTaskState(property))
+          checkAgentTaskState(property, `${path}/state`, errors);
+        break;
+      case "message":
+        if (!isAgentMessage(property))
+          checkAgentMessage(property, `${path}/message`, errors);
+        break;
+      case "timestamp":
+        if (typeof property !== "string")
+          fail(errors, `${path}/timestamp`, "type", "must be a string");
+        break;
+    }
   }
-  if (value.message !== undefined)
-    checkAgentMessage(value.message, `${path}/message`, errors);
-  if (value.timestamp !== undefined) {
-    if (typeof value.timestamp !== "string")
-      fail(errors, `${path}/timestamp`, "type", "must be a string");
+  if (required !== 1) {
+    if (value.state === undefined)
+      fail(errors, `${path}/state`, "required", "is required");
   }
 }
 
@@ -422,42 +486,57 @@ function checkAgentTask(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.id === undefined)
-    fail(errors, `${path}/id`, "required", "is required");
-  else if (typeof value.id !== "string")
-    fail(errors, `${path}/id`, "type", "must be a string");
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string")
-      fail(errors, `${path}/contextId`, "type", "must be a string");
-  }
-  if (value.status === undefined)
-    fail(errors, `${path}/status`, "required", "is required");
-  else {
-    checkAgentRunStatus(value.status, `${path}/status`, errors);
-  }
-  if (value.artifacts !== undefined) {
-    if (!isArray(value.artifacts))
-      fail(errors, `${path}/artifacts`, "type", "must be an array");
-    else {
-      for (let i = 0; i < value.artifacts.length; i++) {
-        const item = value.artifacts[i];
-        checkAgentRunArtifact(item, `${path}/artifacts/${i}`, errors);
-      }
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "id":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/id`, "type", "must be a string");
+        break;
+      case "contextId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/contextId`, "type", "must be a string");
+        break;
+      case "status":
+        required++;
+        if (!isAgentRunStatus(property))
+          checkAgentRunStatus(property, `${path}/status`, errors);
+        break;
+      case "artifacts":
+        if (!isArray(property))
+          fail(errors, `${path}/artifacts`, "type", "must be an array");
+        else {
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isAgentRunArtifact(item))
+              checkAgentRunArtifact(item, `${path}/artifacts/${i}`, errors);
+          }
+        }
+        break;
+      case "history":
+        if (!isArray(property))
+          fail(errors, `${path}/history`, "type", "must be an array");
+        else {
+          for (let i1 = 0; i1 < property.length; i1++) {
+            const item1 = property[i1];
+            if (!isAgentMessage(item1))
+              checkAgentMessage(item1, `${path}/history/${i1}`, errors);
+          }
+        }
+        break;
+      case "metadata":
+        if (!isRecord(property))
+          fail(errors, `${path}/metadata`, "type", "must be an object");
+        break;
     }
   }
-  if (value.history !== undefined) {
-    if (!isArray(value.history))
-      fail(errors, `${path}/history`, "type", "must be an array");
-    else {
-      for (let i1 = 0; i1 < value.history.length; i1++) {
-        const item1 = value.history[i1];
-        checkAgentMessage(item1, `${path}/history/${i1}`, errors);
-      }
-    }
-  }
-  if (value.metadata !== undefined) {
-    if (!isRecord(value.metadata))
-      fail(errors, `${path}/metadata`, "type", "must be an object");
+  if (required !== 2) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.status === undefined)
+      fail(errors, `${path}/status`, "required", "is required");
   }
 }
 
@@ -470,23 +549,40 @@ function checkAgentTaskArtifactUpdateEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.taskId === undefined)
-    fail(errors, `${path}/taskId`, "required", "is required");
-  else if (typeof value.taskId !== "string")
-    fail(errors, `${path}/taskId`, "type", "must be a string");
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string")
-      fail(errors, `${path}/contextId`, "type", "must be a string");
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "taskId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/taskId`, "type", "must be a string");
+        break;
+      case "contextId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/contextId`, "type", "must be a string");
+        break;
+      case "artifact":
+        required++;
+        if (!isAgentRunArtifact(property))
+          checkAgentRunArtifact(property, `${path}/artifact`, errors);
+        break;
+      case "append":
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/append`, "type", "must be a boolean");
+        break;
+      case "lastChunk":
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/lastChunk`, "type", "must be a boolean");
+        break;
+    }
   }
-  if (value.artifact === undefined)
-    fail(errors, `${path}/artifact`, "required", "is required");
-  else {
-    checkAgentRunArtifact(value.artifact, `${path}/artifact`, errors);
+  if (required !== 2) {
+    if (value.taskId === undefined)
+      fail(errors, `${path}/taskId`, "required", "is required");
+    if (value.artifact === undefined)
+      fail(errors, `${path}/artifact`, "required", "is required");
   }
-  if (value.append !== undefined && typeof value.append !== "boolean")
-    fail(errors, `${path}/append`, "type", "must be a boolean");
-  if (value.lastChunk !== undefined && typeof value.lastChunk !== "boolean")
-    fail(errors, `${path}/lastChunk`, "type", "must be a boolean");
 }
 
 function checkAgentTaskState(
@@ -522,18 +618,31 @@ function checkAgentTaskStatusUpdateEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  if (value.taskId === undefined)
-    fail(errors, `${path}/taskId`, "required", "is required");
-  else if (typeof value.taskId !== "string")
-    fail(errors, `${path}/taskId`, "type", "must be a string");
-  if (value.contextId !== undefined) {
-    if (typeof value.contextId !== "string")
-      fail(errors, `${path}/contextId`, "type", "must be a string");
+  let required = 0;
+  for (const key in value) {
+    const property = value[key];
+    switch (key) {
+      case "taskId":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/taskId`, "type", "must be a string");
+        break;
+      case "contextId":
+        if (typeof property !== "string")
+          fail(errors, `${path}/contextId`, "type", "must be a string");
+        break;
+      case "status":
+        required++;
+        if (!isAgentRunStatus(property))
+          checkAgentRunStatus(property, `${path}/status`, errors);
+        break;
+    }
   }
-  if (value.status === undefined)
-    fail(errors, `${path}/status`, "required", "is required");
-  else {
-    checkAgentRunStatus(value.status, `${path}/status`, errors);
+  if (required !== 2) {
+    if (value.taskId === undefined)
+      fail(errors, `${path}/taskId`, "required", "is required");
+    if (value.status === undefined)
+      fail(errors, `${path}/status`, "required", "is required");
   }
 }
 
