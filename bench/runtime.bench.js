@@ -70,7 +70,7 @@ const ratio = (value, base) => `${(value / base).toFixed(2)}×`;
 const results = {};
 for (const [name, root] of Object.entries(ROOTS)) {
   const lines = (kind) =>
-    readFileSync(path.join(REPO, "bench/corpora", `${name}.${kind}.json`), "utf8")
+    readFileSync(path.join(REPO, "bench/corpora", `${name}.${kind}.jsonl`), "utf8")
       .trim()
       .split("\n");
   const texts = { valid: lines("valid"), invalid: lines("invalid") };

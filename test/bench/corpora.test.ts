@@ -9,7 +9,7 @@ import { PROTOCOLS, protocol } from "../helpers/protocols.js";
 import { Random, SampleMaker } from "../helpers/samples.js";
 
 /**
- * The benchmark's corpora, `bench/corpora/<protocol>.{valid,invalid}.json`: documents of
+ * The benchmark's corpora, `bench/corpora/<protocol>.{valid,invalid}.jsonl` (one JSON document a line): documents of
  * each protocol's root type (A2A, which has none, uses StreamResponse), made with a fixed
  * seed. Valid ones are what a stream mostly carries; invalid ones are valid ones broken
  * somewhere, often deep inside messages and patches. The reference decides which is which.
@@ -67,7 +67,7 @@ describe.each(PROTOCOLS)("benchmark corpora of %s", (name) => {
       ["valid", valid],
       ["invalid", invalid],
     ] as const) {
-      const file = path.join(REPO, "bench/corpora", `${name}.${kind}.json`);
+      const file = path.join(REPO, "bench/corpora", `${name}.${kind}.jsonl`);
       const text = `${documents.map((document) => JSON.stringify(document)).join("\n")}\n`;
       if (process.env["UPDATE_FIXTURES"] === "1") writeFileSync(file, text);
       else expect(existsSync(file) && readFileSync(file, "utf8") === text, `${file} is not what the seed makes`).toBe(true);
