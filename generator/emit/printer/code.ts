@@ -51,7 +51,12 @@ function append(parts: Doc[], doc: Doc): void {
   else parts.push(doc);
 }
 
-const docs = (codes: readonly Code[]): Doc[] => codes.map((code) => code.doc);
+/** The codes as one flat concatenation. */
+function flat(codes: readonly Code[]): Doc {
+  const parts: Doc[] = [];
+  for (const code of codes) append(parts, code.doc);
+  return parts.length === 1 ? parts[0]! : parts;
+}
 
 export const line = Code.trusted(b.line);
 export const softline = Code.trusted(b.softline);
@@ -59,27 +64,30 @@ export const hardline = Code.trusted(b.hardline);
 export const nothing = Code.trusted("");
 
 export function concat(...codes: readonly Code[]): Code {
-  const parts: Doc[] = [];
-  for (const code of codes) append(parts, code.doc);
-  return Code.trusted(parts);
+  return Code.trusted(flat(codes));
 }
 
 /** Printed flat when it fits on the line, else with every line in it broken. */
 export function group(...codes: readonly Code[]): Code {
-  return Code.trusted(b.group(docs(codes)));
+  return Code.trusted(b.group(flat(codes)));
 }
 
 export function indent(...codes: readonly Code[]): Code {
-  return Code.trusted(b.indent(docs(codes)));
+  return Code.trusted(b.indent(flat(codes)));
 }
 
 /** Indents broken lines by a fixed width, as prettier aligns union members after "| ". */
 export function align(width: number, ...codes: readonly Code[]): Code {
-  return Code.trusted(b.align(width, docs(codes)));
+  return Code.trusted(b.align(width, flat(codes)));
 }
 
 export function join(separator: Code, codes: readonly Code[]): Code {
-  return Code.trusted(b.join(separator.doc, docs(codes)));
+  const parts: Doc[] = [];
+  codes.forEach((code, i) => {
+    if (i > 0) append(parts, separator.doc);
+    append(parts, code.doc);
+  });
+  return Code.trusted(parts);
 }
 
 export function ifBreak(broken: Code, flat: Code = nothing): Code {
