@@ -78,10 +78,12 @@ for (const [name, root] of Object.entries(ROOTS)) {
   const generated = await import(path.join(REPO, "generated/dist", name, "index.js"));
   const schema = JSON.parse(readFileSync(path.join(REPO, "generated/src", name, "schema.json"), "utf8"));
   const tuned = withDiscriminators(schema);
+  const is = generated[`is${root}`];
+  const validate = generated[`validate${root}`];
   const candidates = {
     "JSON.parse (the floor)": null,
-    [`is${root}`]: generated[`is${root}`],
-    [`validate${root}`]: (value) => generated[`validate${root}`](value).ok,
+    [`is${root}`]: is,
+    [`validate${root}`]: (value) => validate(value).ok,
     ajv: ajv(schema, root, {}),
     "ajv, allErrors": ajv(schema, root, { allErrors: true }),
     "ajv tuned": ajv(tuned, root, { discriminator: true }),
@@ -94,7 +96,7 @@ for (const [name, root] of Object.entries(ROOTS)) {
     candidates["zod (@ag-ui/core)"] = zod;
     // zod's schemas predate some of the seed's events: both are compared on the events both accept.
     zodSubset = corpora.valid.filter((document) => zod(document));
-    candidates[`is${root}, on the events zod accepts`] = generated[`is${root}`];
+    candidates[`is${root}, on the events zod accepts`] = is;
   }
   const table = {};
   for (const [label, check] of Object.entries(candidates)) {
