@@ -1,4 +1,5 @@
 import type { JsonPrimitive, JsonValue } from "../json.js";
+import type { StampUnit } from "../schema/keywords.js";
 
 /**
  * The intermediate representation: a protocol as named types. Emitters read only this,
@@ -134,6 +135,8 @@ export interface Field {
   readonly aliases?: readonly string[];
   /** Where the field's schema is in the effective schema. */
   readonly pointer: string;
+  /** A time a producer may fill in with the current one: builders offer it. */
+  readonly stamp?: StampUnit;
 }
 
 export interface ObjectShape {

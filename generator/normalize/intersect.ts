@@ -120,6 +120,7 @@ function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLook
     const required = (fa?.required ?? false) || (fb?.required ?? false);
     if (shape.kind === "never" && required) return NEVER;
     const aliases = [...new Set([...(fa?.aliases ?? []), ...(fb?.aliases ?? [])])];
+    const stamp = fa?.stamp ?? fb?.stamp;
     fields.push({
       name,
       shape,
@@ -127,6 +128,7 @@ function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLook
       doc: mergeDocs(fa?.doc ?? {}, fb?.doc ?? {}),
       ...(aliases.length > 0 ? { aliases } : {}),
       pointer: (fa ?? fb)!.pointer,
+      ...(stamp !== undefined ? { stamp } : {}),
     });
   }
   const object = compact({

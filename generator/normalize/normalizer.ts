@@ -4,7 +4,15 @@ import { isJsonObject, jsonEqual } from "../json.js";
 import type { Field, ObjectShape, Shape } from "../ir/model.js";
 import type { Provenance } from "../resolve/index.js";
 import { wireAliases, exactName } from "../schema/aliases.js";
-import { ENUM_DESCRIPTIONS_KEYWORD, ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, UNSUPPORTED } from "../schema/keywords.js";
+import type { StampUnit } from "../schema/keywords.js";
+import {
+  ENUM_DESCRIPTIONS_KEYWORD,
+  ENUM_NUMBERS_KEYWORD,
+  FALLBACK_KEYWORD,
+  STAMP_KEYWORD,
+  STAMP_UNITS,
+  UNSUPPORTED,
+} from "../schema/keywords.js";
 import { appendPointer, getAtPointer, unescapeToken } from "../schema/pointer.js";
 import { docOf } from "./docs.js";
 import type { ShapeLookup } from "./intersect.js";
@@ -277,13 +285,16 @@ export class Normalizer implements ShapeLookup {
       const at = appendPointer(pointer, "properties", name);
       const property = properties[name]!;
       const names = [...aliases].filter(([, canonical]) => canonical === name).map(([alias]) => alias);
+      const shape = this.shape(property, at);
+      const stamp = isJsonObject(property) ? this.stamp(property, shape, at) : undefined;
       return {
         name,
-        shape: this.shape(property, at),
+        shape,
         required: (required as string[]).includes(name),
         doc: isJsonObject(property) ? docOf(property) : {},
         ...(names.length > 0 ? { aliases: names } : {}),
         pointer: at,
+        ...(stamp !== undefined ? { stamp } : {}),
       };
     });
     for (const name of new Set(required as string[])) {
@@ -303,6 +314,18 @@ export class Normalizer implements ShapeLookup {
       minProperties: number("minProperties"),
       maxProperties: number("maxProperties"),
     }) as ObjectShape;
+  }
+
+  /** The unit of a field stamped with the current time, checked against what the field holds. */
+  private stamp(property: JsonObject, shape: Shape, pointer: string): StampUnit | undefined {
+    const unit = property[STAMP_KEYWORD];
+    if (unit === undefined) return undefined;
+    const at = appendPointer(pointer, STAMP_KEYWORD);
+    if (!STAMP_UNITS.includes(unit as StampUnit))
+      return this.fail(at, `unknown stamp unit ${JSON.stringify(unit)}`, `use ${STAMP_UNITS.join(" or ")}`);
+    const target = shape.kind === "ref" ? this.peek(shape.name) : shape;
+    if (target?.kind !== "number") return this.fail(at, "a field stamped with the time in milliseconds must be a number");
+    return unit as StampUnit;
   }
 
   private checkPattern(pattern: JsonValue, pointer: string): void {

@@ -1,7 +1,8 @@
 import { InputError } from "../errors.js";
 import type { JsonObject, JsonPrimitive, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
-import { MODELLED, UNSUPPORTED } from "../schema/keywords.js";
+import type { StampUnit } from "../schema/keywords.js";
+import { MODELLED, STAMP_UNITS, UNSUPPORTED } from "../schema/keywords.js";
 import { appendPointer } from "../schema/pointer.js";
 
 /**
@@ -9,7 +10,7 @@ import { appendPointer } from "../schema/pointer.js";
  * a schema by its JSON Pointer in the resolved schema (named types are `/$defs/<Name>`),
  * does one thing, and says where the prose says so. See `schemas/README.md`.
  */
-export type Fact = ExactlyOne | Fallback | EnumNumbers | NameMembers | Annotate;
+export type Fact = ExactlyOne | Fallback | EnumNumbers | NameMembers | Stamp | Annotate;
 
 interface FactBase {
   readonly at: string;
@@ -45,13 +46,19 @@ export interface NameMembers extends FactBase {
   readonly suffix: string;
 }
 
+/** A field a producer fills with the current time, in the unit the prose states. */
+export interface Stamp extends FactBase {
+  readonly verb: "stamp";
+  readonly unit: StampUnit;
+}
+
 /** Adds annotations (never assertions) to a schema, such as `deprecated`. */
 export interface Annotate extends FactBase {
   readonly verb: "annotate";
   readonly annotations: JsonObject;
 }
 
-const VERBS = ["exactlyOne", "fallback", "enumNumbers", "nameMembers", "annotate"] as const;
+const VERBS = ["exactlyOne", "fallback", "enumNumbers", "nameMembers", "stamp", "annotate"] as const;
 
 /** Checks an overlay file's shape and returns its facts in order. */
 export function readFacts(document: JsonValue, file: string): Fact[] {
@@ -101,6 +108,9 @@ export function readFacts(document: JsonValue, file: string): Fact[] {
         };
         return { ...base, verb, tag: value["tag"], prefix: affix("prefix"), suffix: affix("suffix") };
       }
+      case "stamp":
+        if (!STAMP_UNITS.includes(value as StampUnit)) return fail(here, `"stamp" is the time's unit: ${STAMP_UNITS.join(" or ")}`);
+        return { ...base, verb, unit: value as StampUnit };
       case "annotate": {
         if (!isJsonObject(value)) return fail(here, '"annotate" is an object of annotation keywords');
         for (const keyword of Object.keys(value))

@@ -4,7 +4,7 @@ import { isJsonObject } from "../json.js";
 import type { Provenance, Relocation, ResolvedSchema } from "../resolve/index.js";
 import { pointerToFragment } from "../resolve/index.js";
 import { wireAliases } from "../schema/aliases.js";
-import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD } from "../schema/keywords.js";
+import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, STAMP_KEYWORD } from "../schema/keywords.js";
 import { pascalCase } from "../schema/names.js";
 import { appendPointer, getAtPointer } from "../schema/pointer.js";
 import type { Fact } from "./facts.js";
@@ -16,7 +16,7 @@ export type { Fact } from "./facts.js";
  * Applies the protocol's overlays to its resolved schema. The result, the effective
  * schema, is still JSON Schema 2020-12: constraints become standard keywords (exactly one
  * member → `oneOf` of `required`), names become titled `$defs` entries, and what has no
- * keyword (enum fallbacks and numbers) becomes an `x-agentwire-*` annotation.
+ * keyword (enum fallbacks and numbers, stamps) becomes an `x-agentwire-*` annotation.
  */
 export function applyOverlays(resolved: ResolvedSchema): ResolvedSchema {
   const schema = structuredClone(resolved.schema) as Record<string, JsonValue>;
@@ -53,6 +53,9 @@ function apply(document: Record<string, JsonValue>, fact: Fact, provenance: Prov
       return [];
     case "enumNumbers":
       schema[ENUM_NUMBERS_KEYWORD] = fact.numbers;
+      return [];
+    case "stamp":
+      schema[STAMP_KEYWORD] = fact.unit;
       return [];
     case "annotate":
       Object.assign(schema, fact.annotations);

@@ -74,5 +74,10 @@ export function isPureRef(schema: object): boolean {
 /** Annotations an overlay writes for facts JSON Schema has no keyword for. */
 export const FALLBACK_KEYWORD = "x-agentwire-fallback";
 export const ENUM_NUMBERS_KEYWORD = "x-agentwire-enum-numbers";
+export const STAMP_KEYWORD = "x-agentwire-stamp";
+
+/** The units a stamped field's time can be in: only what a protocol has needed so far. */
+export const STAMP_UNITS = ["unix-milliseconds"] as const;
+export type StampUnit = (typeof STAMP_UNITS)[number];
 /** A widespread annotation (OpenAPI generators) describing each value of an enum. */
 export const ENUM_DESCRIPTIONS_KEYWORD = "x-enumDescriptions";

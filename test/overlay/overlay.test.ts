@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ObjectShape } from "../../generator/ir/model.js";
 import type { JsonObject } from "../../generator/json.js";
 import { inputError } from "../helpers/failure.js";
 import { effectiveSchema, irOf } from "../helpers/in-memory.js";
@@ -94,6 +95,32 @@ describe("overlay: facts", () => {
     );
   });
 
+  it("stamp marks a number field that builders may fill with the current time, through composition", async () => {
+    const base = { type: "object", properties: { type: { type: "string" }, at: { type: "integer" } }, required: ["type"] };
+    const event = { allOf: [{ $ref: "#/$defs/Base" }], properties: { type: { const: "PING" } }, unevaluatedProperties: false };
+    const facts = [{ at: "/$defs/Base/properties/at", stamp: "unix-milliseconds", because }];
+    expect(defs(effectiveSchema({ $defs: { Base: base } }, facts).schema)["Base"]!["properties"]).toEqual({
+      type: { type: "string" },
+      at: { type: "integer", "x-agentwire-stamp": "unix-milliseconds" },
+    });
+    const ir = irOf({ $defs: { Base: base, Ping: event } }, facts);
+    const fields = (name: string) => (ir.types.find((type) => type.name === name)!.shape as ObjectShape).fields;
+    expect(fields("Ping").map(({ name, stamp }) => [name, stamp])).toEqual([
+      ["type", undefined],
+      ["at", "unix-milliseconds"],
+    ]);
+  });
+
+  it("stamp refuses a unit it does not know, and a field that cannot hold the time", async () => {
+    const schema = { $defs: { E: { type: "object", properties: { at: { type: "string" } } } } };
+    expect(await inputError(() => effectiveSchema(schema, [{ at: "/$defs/E/properties/at", stamp: "fortnights", because }]))).toBe(
+      'schemas/overlays/test.json#/facts/0/stamp: "stamp" is the time\'s unit: unix-milliseconds',
+    );
+    expect(await inputError(() => irOf(schema, [{ at: "/$defs/E/properties/at", stamp: "unix-milliseconds", because }]))).toBe(
+      "schemas/test.schema.json#/$defs/E/properties/at/x-agentwire-stamp: a field stamped with the time in milliseconds must be a number",
+    );
+  });
+
   it("annotate adds annotations and refuses assertions", async () => {
     const schema = effectiveSchema({ $defs: { Old: { type: "object" } } }, [
       { at: "/$defs/Old", annotate: { deprecated: true }, because },
@@ -108,7 +135,10 @@ describe("overlay: facts", () => {
 describe("overlay: the file", () => {
   const schema = { $defs: { A: { type: "object" } } };
   it.each([
-    [{ at: "/$defs/A", because }, "a fact has exactly one of exactlyOne, fallback, enumNumbers, nameMembers, annotate; this one has 0"],
+    [
+      { at: "/$defs/A", because },
+      "a fact has exactly one of exactlyOne, fallback, enumNumbers, nameMembers, stamp, annotate; this one has 0",
+    ],
     [{ at: "/$defs/A", because, fallback: "x", annotate: {} }, "this one has 2"],
     [{ at: "/$defs/A", fallback: "x" }, '#/facts/0/because: "because" must say where the prose states this fact'],
     [{ at: "$defs/A", fallback: "x", because }, '#/facts/0/at: "at" must be a JSON Pointer'],
