@@ -1,4 +1,4 @@
-import { printer } from "prettier/doc";
+import { printDoc } from "./printer.js";
 import type { EmittedFile } from "../emit/index.js";
 
 /** A file as it is written: its path under `generated/` and its exact bytes. */
@@ -21,6 +21,6 @@ export const PRINT_OPTIONS = { printWidth: 80, tabWidth: 2, useTabs: false } as 
 export function format(files: readonly EmittedFile[]): OutputFile[] {
   return files.map((file) => ({
     path: file.path,
-    content: "text" in file ? file.text : printer.printDocToString(file.code.doc, PRINT_OPTIONS).formatted,
+    content: "text" in file ? file.text : printDoc(file.code.doc, PRINT_OPTIONS.printWidth),
   }));
 }
