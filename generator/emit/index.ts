@@ -6,8 +6,10 @@ import { GeneratedFile } from "./printer/file.js";
 import { identifier } from "./printer/escape.js";
 import { jsonCode } from "./printer/json.js";
 import { exportFrom } from "./printer/statements.js";
+import { generateBuilders } from "./builders.js";
 import { generateDecoders } from "./decode.js";
 import { generateGuards } from "./guards.js";
+import { generateMatches } from "./match.js";
 import { generateTypes } from "./types.js";
 import { generateValidators } from "./validate.js";
 
@@ -15,8 +17,9 @@ import { generateValidators } from "./validate.js";
 export type EmittedFile = { readonly path: string; readonly code: Code } | { readonly path: string; readonly text: string };
 
 /**
- * The files of one protocol, under `src/<name>/`: its types, an index that re-exports
- * them, and the effective schema they were generated from.
+ * The files of one protocol, under `src/<name>/`: a module per artifact (types, guards,
+ * validators and decoders, builders, match helpers), an index that re-exports them, and
+ * the effective schema they were generated from.
  */
 export function emitProtocol(ir: Ir, effective: ResolvedSchema): EmittedFile[] {
   const { config, schema, overlays } = effective.protocol;
@@ -27,27 +30,38 @@ export function emitProtocol(ir: Ir, effective: ResolvedSchema): EmittedFile[] {
     "Do not edit: change the schema or its overlay, then run `npm run generate`.",
   ];
   const dir = `src/${config.name}`;
-  const types = new GeneratedFile(`${dir}/types.ts`, header);
-  generateTypes(types, ir);
-  const guards = new GeneratedFile(`${dir}/guards.ts`, header);
-  generateGuards(guards, ir);
-  const validate = new GeneratedFile(`${dir}/validate.ts`, header);
-  generateValidators(validate, ir);
-  generateDecoders(validate, ir);
+  const emitters: readonly [string, (f: GeneratedFile, ir: Ir) => void][] = [
+    ["types", generateTypes],
+    ["guards", generateGuards],
+    [
+      "validate",
+      (f) => {
+        generateValidators(f, ir);
+        generateDecoders(f, ir);
+      },
+    ],
+    ["builders", generateBuilders],
+    ["match", generateMatches],
+  ];
+  // A module with nothing to declare (no unions, so no match helpers) is not written.
+  const modules = emitters.flatMap(([name, emit]) => {
+    const file = new GeneratedFile(`${dir}/${name}.ts`, header);
+    emit(file, ir);
+    return file.isEmpty ? [] : [{ name, file }];
+  });
   const index = new GeneratedFile(`${dir}/index.ts`, header);
   index.declare(
-    ts`export * from "./types.js";`,
-    ts`export * from "./guards.js";`,
-    ts`export * from "./validate.js";`,
-    exportFrom(["DecodeOptions", "DecodeResult", "ValidationError", "ValidationResult"].map(identifier), "../runtime.js", {
-      typeOnly: true,
-    }),
+    ...modules.map(({ name }) => ts`export * from ${`./${name}.js`};`),
+    exportFrom(["assertNever", "UnmatchedError"].map(identifier), "../runtime.js"),
+    exportFrom(
+      ["BuildOptions", "DecodeOptions", "DecodeResult", "Fields", "Member", "ValidationError", "ValidationResult"].map(identifier),
+      "../runtime.js",
+      { typeOnly: true },
+    ),
   );
   const effectiveSchema = { $comment: header.join(" "), ...effective.schema };
   return [
-    { path: types.path, code: types.toCode() },
-    { path: guards.path, code: guards.toCode() },
-    { path: validate.path, code: validate.toCode() },
+    ...modules.map(({ file }) => ({ path: file.path, code: file.toCode() })),
     { path: index.path, code: index.toCode() },
     { path: `${dir}/schema.json`, code: concat(jsonCode(effectiveSchema), hardline) },
   ];

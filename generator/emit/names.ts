@@ -4,6 +4,9 @@
  * agree.
  */
 
+import { pascalCase } from "../schema/names.js";
+import { isPlainIdentifier } from "./printer/escape.js";
+
 /** The module of the types, imported by every other generated module of a protocol. */
 export const TYPES = "./types.js";
 export const GUARDS = "./guards.js";
@@ -32,4 +35,43 @@ export function decoderName(type: string): string {
 /** The internal function that reads a T's wire form into its canonical form. */
 export function readerName(type: string): string {
   return `read${type}`;
+}
+
+/** A builder of a tagged type: `createCardPayment`. */
+export function builderName(type: string): string {
+  return `create${type}`;
+}
+
+/** A keyed union's constructor for one member: `createPaymentMethodCard`. */
+export function memberBuilderName(union: string, member: string): string {
+  return `create${union}${pascalCase(member)}`;
+}
+
+/** The exhaustive match of a union. */
+export function matchName(union: string): string {
+  return `match${union}`;
+}
+
+/** The match that takes some handlers and a fallback. */
+export function partialMatchName(union: string): string {
+  return `match${union}Partial`;
+}
+
+/** The interface of a match's handlers, one per member. */
+export function handlersName(union: string): string {
+  return `${union}Handlers`;
+}
+
+/** The internal function an exhaustive match calls for a value no handler takes. */
+export function unmatchedName(union: string): string {
+  return `unmatched${union}`;
+}
+
+/**
+ * What to call a value of a type in a signature: the type name's last word
+ * (`ShippingAddress` → `address`), or `value` when that is no plain name.
+ */
+export function parameterName(type: string, taken: readonly string[] = []): string {
+  const word = /[A-Z]?[a-z0-9]*$/.exec(type)![0].toLowerCase();
+  return isPlainIdentifier(word) && !taken.includes(word) ? word : "value";
 }

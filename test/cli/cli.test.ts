@@ -36,7 +36,7 @@ describe("agentwire generate", () => {
     const { code, out } = await run(root, "generate");
     expect(code).toBe(0);
     expect(out).toMatch(
-      /^a2a {9}51 types, 5 unions, 5 files\nag-ui {7}82 types, 7 unions, 5 files\napp-server {2}33 types, 1 union, 5 files\ngtm-agent {3}11 types, 3 unions, 5 files\ngenerated 24 files in \d+ ms\n$/,
+      /^a2a {9}51 types, 5 unions, 7 files\nag-ui {7}82 types, 7 unions, 7 files\napp-server {2}33 types, 1 union, 7 files\ngtm-agent {3}11 types, 3 unions, 7 files\ngenerated 32 files in \d+ ms\n$/,
     );
     expect(snapshot(path.join(root, "generated"))).toEqual(snapshotOwned(REPO));
   });
@@ -96,7 +96,7 @@ describe("agentwire check", () => {
     const before = snapshot(root);
     const { code, out } = await run(root, "check");
     expect(code).toBe(0);
-    expect(out).toBe("generated/ is up to date (24 files)\n");
+    expect(out).toBe("generated/ is up to date (32 files)\n");
     expect(snapshot(root)).toEqual(before);
   });
 
@@ -111,7 +111,7 @@ describe("agentwire check", () => {
     expect(code).toBe(1);
     expect(out).toContain("--- a/generated/src/demo/types.ts\n+++ b/generated/src/demo/types.ts\n");
     expect(out).toContain("-/** Edited by hand. */\n+/** A string. */\n");
-    expect(out).toContain("+++ b/generated/src/demo/index.ts\n@@ -0,0 +1,13 @@");
+    expect(out).toContain("+++ b/generated/src/demo/index.ts\n@@ -0,0 +1,17 @@");
     expect(out).toContain("--- a/generated/src/demo/extra.ts\n+++ b/generated/src/demo/extra.ts\n@@ -1,1 +0,0 @@\n-export {};");
     expect(err).toBe("generated/ is out of date: 1 changed, 1 missing, 1 stale (3 files). Run `npm run generate` and commit the result.\n");
   });

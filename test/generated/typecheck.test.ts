@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -42,6 +42,37 @@ describe("generated types", () => {
     );
     expect(valid.length).toBe(393);
     const result = tsc(path.join(scratch, "tsconfig.json"));
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+
+  it("compile the README's examples against the package, as a user's strict project would", () => {
+    const examples = [...readFileSync(path.join(REPO, "README.md"), "utf8").matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    const dir = path.join(scratch, "readme");
+    mkdirSync(dir, { recursive: true });
+    const files = examples.map((source, i) => {
+      const file = path.join(dir, `example${i + 1}.ts`);
+      writeFileSync(file, source);
+      return file;
+    });
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "es2022",
+          module: "nodenext",
+          types: [],
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          noEmit: true,
+          paths: { "@agentwire/protocols/*": [path.join(REPO, "generated/src/*/index.ts")] },
+        },
+        files,
+      }),
+    );
+    const result = tsc(path.join(dir, "tsconfig.json"));
     expect(result.stdout + result.stderr).toBe("");
     expect(result.status).toBe(0);
   });

@@ -177,7 +177,11 @@ export class SampleMaker {
   }
 
   private keyed(shape: KeyedUnionShape, depth: number): JsonObject | undefined {
-    const member = this.random.pick(shape.members);
+    return this.variant(shape, this.random.pick(shape.members), depth);
+  }
+
+  /** A value of the keyed union with this member present. */
+  variant(shape: KeyedUnionShape, member: Field, depth = 0): JsonObject | undefined {
     return this.object([{ ...member, required: true }, ...shape.fields], shape.additional, depth);
   }
 

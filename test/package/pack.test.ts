@@ -229,6 +229,20 @@ describe(`${manifest.name} as published`, () => {
     for (const specifier of schemas) expect(report[specifier], `$defs of ${specifier}`).toBeGreaterThan(0);
   }, 15_000);
 
+  it("builds, checks and matches an event through the installed package", () => {
+    const script = `
+      import { createRunStartedEvent, isEvent, matchEvent, UnmatchedError } from "@agentwire/protocols/ag-ui";
+      const event = createRunStartedEvent({ threadId: "t", runId: "r" }, { stamp: true });
+      const handlers = new Proxy({}, { get: (_, type) => (value) => type + " " + value.runId });
+      let unmatched;
+      try { matchEvent({ type: "NEWER" }, handlers); } catch (error) { unmatched = error instanceof UnmatchedError && error.message; }
+      process.stdout.write(JSON.stringify([isEvent(event), typeof event.timestamp, matchEvent(event, handlers), unmatched]));
+    `;
+    const result = run(process.execPath, ["--input-type=module", "-e", script], consumer);
+    expect(result.status, output(result)).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([true, "number", "RUN_STARTED r", 'no Event handler for type "NEWER"']);
+  }, 15_000);
+
   it("passes publint", async () => {
     const { messages, pkg } = await publint({ pkgDir, level: "suggestion" });
     const formatted = messages.map((message) => `${message.type}: ${formatMessage(message, pkg, { color: false }) ?? message.code}`);

@@ -5,9 +5,15 @@
 export * from "./types.js";
 export * from "./guards.js";
 export * from "./validate.js";
+export * from "./builders.js";
+export * from "./match.js";
+export { assertNever, UnmatchedError } from "../runtime.js";
 export type {
+  BuildOptions,
   DecodeOptions,
   DecodeResult,
+  Fields,
+  Member,
   ValidationError,
   ValidationResult,
 } from "../runtime.js";

@@ -25,10 +25,10 @@ export class Code {
  * it is; an interpolated string, number, boolean or null becomes its literal.
  */
 export function ts(strings: TemplateStringsArray, ...values: readonly (Code | JsonPrimitive)[]): Code {
+  const texts = templateTexts(strings);
   const parts: Doc[] = [];
-  strings.forEach((text, i) => {
-    if (text.includes("\n")) text.split("\n").forEach((line, j) => append(parts, j === 0 ? line : [b.hardline, line]));
-    else append(parts, text);
+  texts.forEach((text, i) => {
+    append(parts, text);
     if (i < values.length) {
       const value = values[i]!;
       append(parts, value instanceof Code ? value.doc : literal(value).doc);
@@ -36,6 +36,26 @@ export function ts(strings: TemplateStringsArray, ...values: readonly (Code | Js
   });
   return Code.trusted(parts.length === 1 ? parts[0]! : parts);
 }
+
+/**
+ * A template's texts as documents, a line break as a hardline. A template's strings are
+ * the same array on every call from one place, so each is split once.
+ */
+function templateTexts(strings: TemplateStringsArray): readonly Doc[] {
+  let texts = splitTemplates.get(strings);
+  if (texts === undefined) {
+    texts = strings.map((text) => {
+      if (!text.includes("\n")) return text;
+      const parts: Doc[] = [];
+      text.split("\n").forEach((line, j) => append(parts, j === 0 ? line : [b.hardline, line]));
+      return parts;
+    });
+    splitTemplates.set(strings, texts);
+  }
+  return texts;
+}
+
+const splitTemplates = new WeakMap<TemplateStringsArray, readonly Doc[]>();
 
 /**
  * Appends a document to a concatenation, flattening nested concatenations and joining
@@ -70,6 +90,19 @@ export function concat(...codes: readonly Code[]): Code {
 /** Printed flat when it fits on the line, else with every line in it broken. */
 export function group(...codes: readonly Code[]): Code {
   return Code.trusted(b.group(flat(codes)));
+}
+
+/** A group printed broken whatever its width. */
+export function brokenGroup(...codes: readonly Code[]): Code {
+  return Code.trusted(b.group(flat(codes), { shouldBreak: true }));
+}
+
+/**
+ * The first of several layouts that fits, as prettier tries them for a call whose last
+ * argument can hug the parentheses; the last one when none does.
+ */
+export function firstFitting(states: readonly Code[]): Code {
+  return Code.trusted(b.conditionalGroup(states.map((state) => state.doc)));
 }
 
 export function indent(...codes: readonly Code[]): Code {

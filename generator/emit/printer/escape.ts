@@ -1,5 +1,5 @@
 import type { JsonPrimitive } from "../../json.js";
-import { Code } from "./code.js";
+import { Code, ts } from "./code.js";
 
 /**
  * One function per escaping concern. Each takes text from a schema and returns code
@@ -27,9 +27,22 @@ export function identifier(name: string): Code {
   return Code.trusted(RESERVED.has(name) ? `${name}$` : name);
 }
 
+/** Whether a name can be declared as it is: an identifier that is not a reserved word. */
+export function isPlainIdentifier(name: string): boolean {
+  return IDENTIFIER.test(name) && !RESERVED.has(name);
+}
+
 /** A property key: bare when it is an identifier name, else a string literal. */
 export function propertyKey(name: string): Code {
   return IDENTIFIER.test(name) ? Code.trusted(name) : stringLiteral(name);
+}
+
+/**
+ * A key in an object literal. A `__proto__:` key, bare or quoted, would set the object's
+ * prototype rather than make a property, so that one is computed.
+ */
+export function objectKey(name: string): Code {
+  return name === "__proto__" ? ts`[${name}]` : propertyKey(name);
 }
 
 /**

@@ -70,6 +70,11 @@ export class GeneratedFile {
     this.declarations.push(lines(parts.filter((part): part is Code => part !== undefined)));
   }
 
+  /** Whether nothing has been declared: such a file is not worth writing. */
+  get isEmpty(): boolean {
+    return this.declarations.length === 0 && this.constants.length === 0;
+  }
+
   toCode(): Code {
     const sections = [lines(this.header.map(lineComment))];
     const imports = this.importDeclarations();

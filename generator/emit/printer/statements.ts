@@ -1,5 +1,20 @@
 import { builders as b } from "prettier/doc";
-import { Code, concat, group, hardline, ifBreak, indent, join, line, lines, softline, ts } from "./code.js";
+import {
+  align,
+  brokenGroup,
+  Code,
+  concat,
+  firstFitting,
+  group,
+  hardline,
+  ifBreak,
+  indent,
+  join,
+  line,
+  lines,
+  softline,
+  ts,
+} from "./code.js";
 
 /**
  * Statements and expressions laid out with the groups prettier's TypeScript printer
@@ -57,15 +72,41 @@ export function logical(operator: "&&" | "||", operands: readonly Code[]): Code 
 
 const disjunctions = new WeakSet<Code>();
 
+/**
+ * Operands joined by `&&` or `||` outside the parentheses of an `if`, such as the test of
+ * a returned conditional: prettier indents the operands after the first.
+ */
+export function nestedLogical(operator: "&&" | "||", operands: readonly Code[]): Code {
+  const [first, ...rest] = operands;
+  if (rest.length === 0) return first!;
+  const symbol = operator === "&&" ? ts`&&` : ts`||`;
+  return group(first!, indent(...rest.map((operand) => concat(ts` ${symbol}`, line, operand))));
+}
+
 /** Whether a test is an `||` of several operands. */
 export function isDisjunction(code: Code): boolean {
   return disjunctions.has(code);
 }
 
-/** `callee(a, b)`, its arguments one per line when they do not fit. */
+/**
+ * `callee(a, b)`, its arguments one per line when they do not fit. A last argument that
+ * is an object literal hugs the parentheses instead, `callee(a, {` … `})`, when that fits.
+ */
 export function call(callee: Code, args: readonly Code[]): Code {
   if (args.length === 0) return ts`${callee}()`;
-  return group(callee, ts`(`, indent(softline, join(concat(ts`,`, line), args)), ifBreak(ts`,`), softline, ts`)`);
+  const brokenOut = group(ts`(`, indent(softline, join(concat(ts`,`, line), args)), ifBreak(ts`,`), softline, ts`)`);
+  const last = args.at(-1)!;
+  const penultimate = args.at(-2);
+  if (!objects.has(last) || (penultimate !== undefined && objects.has(penultimate))) return concat(callee, brokenOut);
+  const leading = args.slice(0, -1).map((arg) => ts`${arg}, `);
+  return concat(
+    callee,
+    firstFitting([
+      concat(ts`(`, ...leading, last, ts`)`),
+      concat(ts`(`, ...leading, brokenGroup(last), ts`)`),
+      brokenGroup(ts`(`, indent(softline, join(concat(ts`,`, line), args)), ifBreak(ts`,`), softline, ts`)`),
+    ]),
+  );
 }
 
 export interface SwitchCase {
@@ -92,23 +133,35 @@ export interface Parameter {
   readonly type: Code;
 }
 
-/** A function declaration; its parameters break one per line when the signature does not fit. */
+/**
+ * A function declaration, or without a body an overload signature. Its parameters, then
+ * its type parameters, break one per line when the signature does not fit.
+ */
 export function functionDeclaration(options: {
   readonly exported: boolean;
   readonly name: Code;
+  readonly typeParameters?: readonly Code[];
   readonly parameters: readonly Parameter[];
   readonly returns: Code;
-  readonly body: readonly Code[];
+  readonly body?: readonly Code[];
 }): Code {
   const parameters = options.parameters.map(({ name, type }) => ts`${name}: ${type}`);
-  const signature = group(
-    ts`${options.exported ? ts`export ` : ts``}function ${options.name}(`,
-    indent(softline, join(concat(ts`,`, line), parameters)),
-    ifBreak(ts`,`),
-    softline,
-    ts`): ${options.returns} `,
+  const typeParameters =
+    options.typeParameters === undefined
+      ? ts``
+      : group(ts`<`, indent(softline, join(concat(ts`,`, line), options.typeParameters)), ifBreak(ts`,`), softline, ts`>`);
+  const signature = concat(
+    ts`${options.exported ? ts`export ` : ts``}function ${options.name}`,
+    typeParameters,
+    group(ts`(`, indent(softline, join(concat(ts`,`, line), parameters)), ifBreak(ts`,`), softline, ts`): ${options.returns}`),
   );
-  return concat(signature, block(options.body));
+  return options.body === undefined ? concat(signature, ts`;`) : concat(signature, ts` `, block(options.body));
+}
+
+/** A function type, `(a: A, b: B) => R`, its parameters one per line when it does not fit. */
+export function functionType(parameters: readonly Parameter[], returns: Code): Code {
+  const printed = parameters.map(({ name, type }) => ts`${name}: ${type}`);
+  return group(ts`(`, indent(softline, join(concat(ts`,`, line), printed)), ifBreak(ts`,`), softline, ts`) => ${returns}`);
 }
 
 /**
@@ -136,4 +189,32 @@ export function constant(name: Code, value: Code, options: { readonly exported?:
 export function exportFrom(names: readonly Code[], from: string, options: { readonly typeOnly?: boolean } = {}): Code {
   const keyword = options.typeOnly ? ts`export type {` : ts`export {`;
   return group(keyword, indent(line, join(concat(ts`,`, line), names)), ifBreak(ts`,`), line, ts`} from ${from};`);
+}
+
+/** `{ a: 1, b }`, one property per line when it does not fit. */
+export function objectLiteral(properties: readonly Code[]): Code {
+  if (properties.length === 0) return ts`{}`;
+  const printed = group(ts`{`, indent(line, join(concat(ts`,`, line), properties)), ifBreak(ts`,`), line, ts`}`);
+  objects.add(printed);
+  return printed;
+}
+
+/** Object literals with properties, which a call lets hug its parentheses when last. */
+const objects = new WeakSet<Code>();
+
+/**
+ * `test ? consequent : alternate`, its branches on lines of their own when it does not
+ * fit. A test of several operands (`nestedLogical`) indents all but its first.
+ */
+export function conditional(test: Code, consequent: Code, alternate: Code): Code {
+  return group(test, indent(line, ts`? `, align(2, consequent), line, ts`: `, align(2, alternate)));
+}
+
+/**
+ * `<A, B>` after a generic's name: one per line when they do not fit, except a lone name
+ * without arguments of its own, which stays where it is.
+ */
+export function typeArguments(args: readonly Code[], options: { readonly simple?: boolean } = {}): Code {
+  if (args.length === 1 && options.simple) return ts`<${args[0]!}>`;
+  return group(ts`<`, indent(softline, join(concat(ts`,`, line), args)), softline, ts`>`);
 }

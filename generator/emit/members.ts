@@ -1,0 +1,56 @@
+import type { Field, ObjectShape } from "../ir/model.js";
+import type { JsonPrimitive } from "../json.js";
+import { RUNTIME } from "./access.js";
+import { TYPES } from "./names.js";
+import type { Code } from "./printer/code.js";
+import { concat, ts } from "./printer/code.js";
+import { stringLiteral } from "./printer/escape.js";
+import type { GeneratedFile } from "./printer/file.js";
+import { typeArguments } from "./printer/statements.js";
+
+/**
+ * How builders and matches refer to the members of unions: an object's tags, and a keyed
+ * union's variants and their values' types.
+ */
+
+/** A required field that can hold one value only. */
+export interface Tag {
+  readonly name: string;
+  readonly value: JsonPrimitive;
+}
+
+/** An object's tags, which its builder fills in. */
+export function tags(shape: ObjectShape): Tag[] {
+  return shape.fields.flatMap((field) =>
+    field.required && field.shape.kind === "literal" ? [{ name: field.name, value: field.shape.value }] : [],
+  );
+}
+
+/** `Name<A, B>`; `simple` when the one argument is a bare name, which prettier never breaks out. */
+export function generic(name: Code, args: readonly Code[], options: { readonly simple?: boolean } = {}): Code {
+  return concat(name, typeArguments(args, options));
+}
+
+/** The variant of a keyed union in which `member` is set: `Member<PaymentMethod, "card">`. */
+export function variantType(f: GeneratedFile, union: string, member: Field): Code {
+  return generic(f.import("Member", RUNTIME, { typeOnly: true }), [f.import(union, TYPES, { typeOnly: true }), stringLiteral(member.name)]);
+}
+
+/** The type of a keyed union member's value: its name or keyword when it has one, else the variant's property. */
+export function memberValueType(f: GeneratedFile, union: string, member: Field): Code {
+  const shape = member.shape;
+  switch (shape.kind) {
+    case "ref":
+      return f.import(shape.name, TYPES, { typeOnly: true });
+    case "string":
+      return ts`string`;
+    case "number":
+      return ts`number`;
+    case "boolean":
+      return ts`boolean`;
+    case "unknown":
+      return ts`unknown`;
+    default:
+      return ts`${variantType(f, union, member)}[${stringLiteral(member.name)}]`;
+  }
+}
