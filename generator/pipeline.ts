@@ -4,9 +4,11 @@ import { emitPackage } from "./emit/package.js";
 import type { OutputFile } from "./format/index.js";
 import { format } from "./format/index.js";
 import type { Ir } from "./ir/model.js";
+import type { LoadedProtocol, Schemas } from "./load/index.js";
 import { load } from "./load/index.js";
 import { normalize } from "./normalize/index.js";
 import { applyOverlays } from "./overlay/index.js";
+import type { ResolvedSchema } from "./resolve/index.js";
 import { resolve } from "./resolve/index.js";
 
 /** What one protocol came to, for the summary line `agentwire generate` prints. */
@@ -32,8 +34,7 @@ export async function generate(root: string): Promise<Generation> {
   const emitted: EmittedFile[] = [];
   const protocols: ProtocolSummary[] = [];
   for (const protocol of project.protocols) {
-    const effective = applyOverlays(await resolve(project, protocol));
-    const ir = normalize(effective);
+    const { ir, effective } = await intermediate(project, protocol);
     const files = emitProtocol(ir, effective);
     emitted.push(...files);
     protocols.push({ name: ir.protocol, types: ir.types.length, unions: countUnions(ir), files: files.length });
@@ -49,6 +50,12 @@ export async function generate(root: string): Promise<Generation> {
     ),
   );
   return { files: format(emitted), protocols };
+}
+
+/** A protocol's effective schema and IR: the pipeline up to the emitters. */
+export async function intermediate(schemas: Schemas, protocol: LoadedProtocol): Promise<{ effective: ResolvedSchema; ir: Ir }> {
+  const effective = applyOverlays(await resolve(schemas, protocol));
+  return { effective, ir: normalize(effective) };
 }
 
 function countUnions(ir: Ir): number {

@@ -34,18 +34,27 @@ export interface Templates {
   readonly runtime: string;
 }
 
-export interface Project {
+/** The protocols of a project, as its config lists them. */
+export interface Schemas {
   /** The folder holding `schemas/`; generated paths and messages are relative to it. */
   readonly root: string;
   readonly schemasDir: string;
   readonly protocols: readonly LoadedProtocol[];
+}
+
+export interface Project extends Schemas {
   readonly templates: Templates;
 }
 
 const CONFIG_FILE = "protocols.json";
 
-/** Reads `schemas/protocols.json` and every schema and overlay it names. */
+/** Reads `schemas/protocols.json`, every schema and overlay it names, and `templates/`. */
 export function load(root: string): Project {
+  return { ...loadSchemas(root), templates: loadTemplates(root) };
+}
+
+/** Reads `schemas/protocols.json` and every schema and overlay it names. */
+export function loadSchemas(root: string): Schemas {
   const schemasDir = path.join(root, "schemas");
   const configFile = readSource(root, path.join(schemasDir, CONFIG_FILE));
   const protocols = readConfig(configFile.document, configFile.file).map((config): LoadedProtocol => {
@@ -62,7 +71,7 @@ export function load(root: string): Project {
     const overlays = config.overlays.map((overlay, i) => read(overlay, appendPointer(at, "overlays", i)));
     return { config, schema, overlays };
   });
-  return { root, schemasDir, protocols, templates: loadTemplates(root) };
+  return { root, schemasDir, protocols };
 }
 
 const PROTOCOLS_PLACEHOLDER = "{{protocols}}";

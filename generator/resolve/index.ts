@@ -1,5 +1,5 @@
 import type { JsonObject } from "../json.js";
-import type { LoadedProtocol, Project } from "../load/index.js";
+import type { LoadedProtocol, Schemas } from "../load/index.js";
 import { canonicalize } from "./canonical.js";
 import { readReferencedFiles } from "./files.js";
 import type { Provenance } from "./provenance.js";
@@ -15,7 +15,7 @@ export interface ResolvedSchema {
   readonly provenance: Provenance;
 }
 
-export async function resolve(project: Project, protocol: LoadedProtocol): Promise<ResolvedSchema> {
+export async function resolve(project: Schemas, protocol: LoadedProtocol): Promise<ResolvedSchema> {
   const files = await readReferencedFiles(protocol.schema, project.root, project.schemasDir);
   const { schema, provenance } = canonicalize(files, protocol.config.name, project.schemasDir);
   return { protocol, schema, provenance };
