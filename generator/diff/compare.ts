@@ -1,0 +1,436 @@
+import type {
+  Doc,
+  EnumShape,
+  Field,
+  Ir,
+  KeyedUnionShape,
+  NamedType,
+  ObjectShape,
+  Shape,
+  TaggedUnionShape,
+  UnionShape,
+} from "../ir/model.js";
+import type { JsonPrimitive, JsonValue } from "../json.js";
+import { jsonEqual } from "../json.js";
+import { appendPointer } from "../schema/pointer.js";
+import type { Change, ChangeKind } from "./kinds.js";
+import { KINDS } from "./kinds.js";
+
+/**
+ * The changes from one version of a protocol's IR to the next. Named types are matched by
+ * name and compared once, at their definition; a ref to the same name is no change where
+ * it is used. Everything is compared as values: what a version accepts, what its generated
+ * API names, what its documentation says.
+ */
+export function compareIr(before: Ir, after: Ir): Change[] {
+  return new Comparison(before, after).run();
+}
+
+/** Where a shape is: its pointer in the effective schema, and a name for people. */
+interface Place {
+  readonly pointer: string;
+  readonly subject: string;
+}
+
+class Comparison {
+  private readonly changes: Change[] = [];
+
+  constructor(
+    private readonly before: Ir,
+    private readonly after: Ir,
+  ) {}
+
+  run(): Change[] {
+    const { before, after } = this;
+    if (before.root !== after.root)
+      this.add(
+        "root-changed",
+        { pointer: "", subject: after.protocol },
+        `a document is ${after.root ?? "no one type"}, was ${before.root ?? "no one type"}`,
+      );
+    const older = new Map(before.types.map((type) => [type.name, type]));
+    const newer = new Map(after.types.map((type) => [type.name, type]));
+    for (const type of before.types)
+      if (!newer.has(type.name)) this.add("type-removed", { pointer: type.pointer, subject: type.name }, "removed");
+    for (const type of after.types) {
+      const old = older.get(type.name);
+      if (old === undefined) this.add("type-added", { pointer: type.pointer, subject: type.name }, "added");
+      else this.type(old, type);
+    }
+    return this.changes;
+  }
+
+  private add(kind: ChangeKind, place: Place, what: string): void {
+    const { receivers, producers } = KINDS[kind];
+    this.changes.push({ kind, pointer: place.pointer, message: `${place.subject}: ${what}`, receivers, producers });
+  }
+
+  private type(before: NamedType, after: NamedType): void {
+    const place = { pointer: after.pointer, subject: after.name };
+    this.docs(before.doc, after.doc, place);
+    this.shape(before.shape, after.shape, place);
+  }
+
+  private docs(before: Doc, after: Doc, place: Place): void {
+    if ((before.description ?? "") !== (after.description ?? "")) this.add("description-changed", place, "its description changed");
+    if (before.deprecated !== after.deprecated)
+      this.add(
+        after.deprecated ? "deprecated-added" : "deprecated-removed",
+        place,
+        after.deprecated ? "deprecated" : "no longer deprecated",
+      );
+    if (before.default === undefined && after.default !== undefined) this.add("default-added", place, `defaults to ${show(after.default)}`);
+    else if (before.default !== undefined && after.default === undefined)
+      this.add("default-removed", place, `no longer defaults to ${show(before.default)}`);
+    else if (before.default !== undefined && after.default !== undefined && !jsonEqual(before.default, after.default))
+      this.add("default-changed", place, `defaults to ${show(after.default)}, was ${show(before.default)}`);
+  }
+
+  private shape(before: Shape, after: Shape, place: Place): void {
+    if (before.kind === "nullable" && after.kind !== "nullable") {
+      this.add("nullable-removed", place, "can no longer be null");
+      return this.shape(before.shape, after, place);
+    }
+    if (after.kind === "nullable" && before.kind !== "nullable") {
+      this.add("nullable-added", place, "can now be null");
+      return this.shape(before, after.shape, place);
+    }
+    if (before.kind === "nullable" && after.kind === "nullable") return this.shape(before.shape, after.shape, place);
+    if (sameShape(before, after)) return;
+    if (before.kind === "unknown") return this.add("type-narrowed", place, `is ${describe(after)}, was any value`);
+    if (after.kind === "unknown") return this.add("type-widened", place, `is any value, was ${describe(before)}`);
+    const values = (shape: Shape) => (shape.kind === "literal" ? [shape.value] : shape.kind === "enum" ? shape.values : undefined);
+    const valuesBefore = values(before);
+    const valuesAfter = values(after);
+    if (valuesBefore !== undefined && valuesAfter !== undefined) return this.values(before, after, valuesBefore, valuesAfter, place);
+    if (valuesBefore !== undefined && this.admitsAll(after, valuesBefore))
+      return this.add("type-widened", place, `is ${describe(after)}, was ${describe(before)}`);
+    if (valuesAfter !== undefined && this.admitsAll(before, valuesAfter))
+      return this.add("type-narrowed", place, `is ${describe(after)}, was ${describe(before)}`);
+    if (before.kind !== after.kind) return this.kindChanged(before, after, place);
+    switch (before.kind) {
+      case "ref":
+        if (before.name !== (after as typeof before).name)
+          this.add("ref-changed", place, `is ${(after as typeof before).name}, was ${before.name}`);
+        return;
+      case "string":
+        return this.string(before, after as typeof before, place);
+      case "number":
+        return this.number(before, after as typeof before, place);
+      case "array": {
+        const next = after as typeof before;
+        this.bounds(place, "items", [before.minItems, next.minItems], [before.maxItems, next.maxItems]);
+        if (!before.uniqueItems !== !next.uniqueItems)
+          this.add(
+            next.uniqueItems ? "constraint-tightened" : "constraint-loosened",
+            place,
+            next.uniqueItems ? "items must now be unique" : "items need no longer be unique",
+          );
+        return this.shape(before.items, next.items, { pointer: appendPointer(place.pointer, "items"), subject: `${place.subject}[]` });
+      }
+      case "map": {
+        const next = after as typeof before;
+        this.bounds(place, "properties", [before.minProperties, next.minProperties], [before.maxProperties, next.maxProperties]);
+        return this.shape(before.values, next.values, {
+          pointer: appendPointer(place.pointer, "additionalProperties"),
+          subject: `${place.subject}{}`,
+        });
+      }
+      case "object":
+        return this.object(before, after as ObjectShape, place);
+      case "keyed-union":
+        return this.keyed(before, after as KeyedUnionShape, place);
+      case "tagged-union":
+        return this.tagged(before, after as TaggedUnionShape, place);
+      case "union":
+        return this.union(before, after as UnionShape, place);
+      default:
+        return;
+    }
+  }
+
+  /** Literals and enums: values added and removed, and what the wire and tolerant receivers make of them. */
+  private values(before: Shape, after: Shape, old: readonly JsonPrimitive[], next: readonly JsonPrimitive[], place: Place): void {
+    const added = next.filter((value) => !old.includes(value));
+    const removed = old.filter((value) => !next.includes(value));
+    if (before.kind === "literal" && after.kind === "literal") {
+      this.add("const-changed", place, `is ${show(after.value)}, was ${show(before.value)}`);
+      return;
+    }
+    if (added.length > 0) this.add("enum-value-added", place, `gains ${list(added)}`);
+    if (removed.length > 0) this.add("enum-value-removed", place, `loses ${list(removed)}`);
+    if (before.kind !== "enum" || after.kind !== "enum") return;
+    this.enumWire(before, after, place);
+    if (before.fallback !== after.fallback)
+      this.add(
+        "enum-fallback-changed",
+        place,
+        after.fallback === undefined ? "has no fallback now" : `falls back to ${show(after.fallback)}`,
+      );
+  }
+
+  private enumWire(before: EnumShape, after: EnumShape, place: Place): void {
+    if ((before.wire === undefined) !== (after.wire === undefined)) {
+      this.add(
+        after.wire ? "wire-form-added" : "wire-form-removed",
+        place,
+        after.wire ? "values may now arrive as integers" : "values may no longer arrive as integers",
+      );
+      return;
+    }
+    const renumbered = Object.entries(before.wire?.numbers ?? {}).filter(
+      ([value, number]) => after.wire?.numbers?.[value] !== undefined && after.wire.numbers[value] !== number,
+    );
+    for (const [value, number] of renumbered)
+      this.add("enum-number-changed", place, `${show(value)} is ${after.wire!.numbers![value]} on the wire, was ${number}`);
+  }
+
+  /** Whether every one of the values is valid for the shape (a string for a string type…). */
+  private admitsAll(shape: Shape, values: readonly JsonPrimitive[]): boolean {
+    const admits = (value: JsonPrimitive): boolean => {
+      switch (shape.kind) {
+        case "string":
+          return (
+            typeof value === "string" && shape.patterns === undefined && shape.minLength === undefined && shape.maxLength === undefined
+          );
+        case "number":
+          return (
+            typeof value === "number" &&
+            (!shape.integer || Number.isInteger(value)) &&
+            [shape.minimum, shape.maximum, shape.exclusiveMinimum, shape.exclusiveMaximum, shape.multipleOf].every(
+              (bound) => bound === undefined,
+            )
+          );
+        case "boolean":
+          return typeof value === "boolean";
+        case "null":
+          return value === null;
+        case "union":
+          return shape.members.some((member) => this.admitsAll(member, [value]));
+        default:
+          return false;
+      }
+    };
+    return values.every(admits);
+  }
+
+  private kindChanged(before: Shape, after: Shape, place: Place): void {
+    // One type becoming a union that holds it, or the reverse, widens or narrows.
+    if (after.kind === "union" && after.members.some((member) => sameShape(member, before)))
+      return this.add("type-widened", place, `is ${describe(after)}, was ${describe(before)}`);
+    if (before.kind === "union" && before.members.some((member) => sameShape(member, after)))
+      return this.add("type-narrowed", place, `is ${describe(after)}, was ${describe(before)}`);
+    this.add("kind-changed", place, `is ${describe(after)}, was ${describe(before)}`);
+  }
+
+  private string(before: Shape & { kind: "string" }, after: Shape & { kind: "string" }, place: Place): void {
+    this.bounds(place, "characters", [before.minLength, after.minLength], [before.maxLength, after.maxLength]);
+    const old = before.patterns ?? [];
+    const next = after.patterns ?? [];
+    const added = next.filter((pattern) => !old.includes(pattern));
+    const removed = old.filter((pattern) => !next.includes(pattern));
+    if (added.length > 0 && removed.length > 0) this.add("constraint-changed", place, `must match ${list(added)}, not ${list(removed)}`);
+    else if (added.length > 0) this.add("constraint-tightened", place, `must now match ${list(added)}`);
+    else if (removed.length > 0) this.add("constraint-loosened", place, `need no longer match ${list(removed)}`);
+    if (before.format !== after.format)
+      this.add("format-changed", place, `has format ${after.format ?? "none"}, was ${before.format ?? "none"}`);
+  }
+
+  private number(before: Shape & { kind: "number" }, after: Shape & { kind: "number" }, place: Place): void {
+    if (before.integer && !after.integer) this.add("type-widened", place, "is any number, was an integer");
+    if (!before.integer && after.integer) this.add("type-narrowed", place, "is an integer, was any number");
+    this.bounds(place, "", [before.minimum, after.minimum], [before.maximum, after.maximum]);
+    this.bounds(place, "(exclusive)", [before.exclusiveMinimum, after.exclusiveMinimum], [before.exclusiveMaximum, after.exclusiveMaximum]);
+    if (before.multipleOf !== after.multipleOf) {
+      const [old, next] = [before.multipleOf, after.multipleOf];
+      const divides = (a: number, b: number) => Number.isInteger(a / b);
+      if (old === undefined || (next !== undefined && divides(next, old)))
+        this.add("constraint-tightened", place, `must be a multiple of ${next}`);
+      else if (next === undefined || divides(old, next))
+        this.add(
+          "constraint-loosened",
+          place,
+          next === undefined ? "need no longer be a multiple of anything" : `must be a multiple of ${next}, was ${old}`,
+        );
+      else this.add("constraint-changed", place, `must be a multiple of ${next}, was ${old}`);
+    }
+    if ((before.wire === undefined) !== (after.wire === undefined))
+      this.add(
+        after.wire ? "wire-form-added" : "wire-form-removed",
+        place,
+        after.wire ? "may now arrive as a string of digits" : "may no longer arrive as a string of digits",
+      );
+    if (before.format !== after.format)
+      this.add("format-changed", place, `has format ${after.format ?? "none"}, was ${before.format ?? "none"}`);
+  }
+
+  /** A lower and an upper bound (`undefined`: none): raising the lower or lowering the upper tightens. */
+  private bounds(
+    place: Place,
+    unit: string,
+    [lowBefore, lowAfter]: (number | undefined)[],
+    [highBefore, highAfter]: (number | undefined)[],
+  ): void {
+    const of = unit === "" ? "" : ` ${unit}`;
+    if (lowBefore !== lowAfter) {
+      const tighter = lowBefore === undefined || (lowAfter !== undefined && lowAfter > lowBefore);
+      this.add(
+        tighter ? "constraint-tightened" : "constraint-loosened",
+        place,
+        `at least ${lowAfter ?? "any"}${of}, was ${lowBefore ?? "any"}`,
+      );
+    }
+    if (highBefore !== highAfter) {
+      const tighter = highBefore === undefined || (highAfter !== undefined && highAfter < highBefore);
+      this.add(
+        tighter ? "constraint-tightened" : "constraint-loosened",
+        place,
+        `at most ${highAfter ?? "any"}${of}, was ${highBefore ?? "any"}`,
+      );
+    }
+  }
+
+  private object(before: ObjectShape, after: ObjectShape, place: Place): void {
+    this.fields(before.fields, after.fields, before.additional.kind !== "never", place);
+    this.additional(before.additional, after.additional, place);
+    this.bounds(place, "properties", [before.minProperties, after.minProperties], [before.maxProperties, after.maxProperties]);
+  }
+
+  private additional(before: Shape, after: Shape, place: Place): void {
+    if (before.kind === "never" && after.kind !== "never") this.add("object-opened", place, "accepts properties it does not declare");
+    else if (before.kind !== "never" && after.kind === "never")
+      this.add("object-closed", place, "no longer accepts properties it does not declare");
+    else if (before.kind !== "never")
+      this.shape(before, after, { pointer: appendPointer(place.pointer, "additionalProperties"), subject: `${place.subject}{}` });
+  }
+
+  private fields(before: readonly Field[], after: readonly Field[], wasOpen: boolean, place: Place): void {
+    const older = new Map(before.map((field) => [field.name, field]));
+    const newer = new Set(after.map((field) => field.name));
+    for (const field of before)
+      if (!newer.has(field.name))
+        this.add(
+          wasOpen ? "field-removed-from-open-object" : "field-removed-from-closed-object",
+          { pointer: field.pointer, subject: place.subject },
+          `field "${field.name}" removed`,
+        );
+    for (const field of after) {
+      const at = { pointer: field.pointer, subject: `${place.subject}.${field.name}` };
+      const old = older.get(field.name);
+      if (old === undefined) {
+        this.add(
+          field.required ? "field-added-required" : "field-added-optional",
+          { pointer: field.pointer, subject: place.subject },
+          `${field.required ? "required" : "optional"} field "${field.name}" added`,
+        );
+        continue;
+      }
+      if (old.required !== field.required)
+        this.add(field.required ? "field-became-required" : "field-became-optional", at, field.required ? "now required" : "now optional");
+      const aliases = (f: Field) => f.aliases ?? [];
+      const added = aliases(field).filter((alias) => !aliases(old).includes(alias));
+      const removed = aliases(old).filter((alias) => !aliases(field).includes(alias));
+      if (added.length > 0) this.add("wire-form-added", at, `may now arrive as ${list(added)}`);
+      if (removed.length > 0) this.add("wire-form-removed", at, `may no longer arrive as ${list(removed)}`);
+      this.docs(old.doc, field.doc, at);
+      this.shape(old.shape, field.shape, at);
+    }
+  }
+
+  private keyed(before: KeyedUnionShape, after: KeyedUnionShape, place: Place): void {
+    const older = new Map(before.members.map((member) => [member.name, member]));
+    const newer = new Set(after.members.map((member) => member.name));
+    for (const member of before.members)
+      if (!newer.has(member.name))
+        this.add("member-removed", { pointer: member.pointer, subject: place.subject }, `loses the member "${member.name}"`);
+    for (const member of after.members) {
+      const old = older.get(member.name);
+      if (old === undefined)
+        this.add("member-added", { pointer: member.pointer, subject: place.subject }, `gains the member "${member.name}"`);
+      else {
+        const at = { pointer: member.pointer, subject: `${place.subject}.${member.name}` };
+        this.docs(old.doc, member.doc, at);
+        this.shape(old.shape, member.shape, at);
+      }
+    }
+    this.fields(before.fields, after.fields, before.additional.kind !== "never", place);
+    this.additional(before.additional, after.additional, place);
+  }
+
+  private tagged(before: TaggedUnionShape, after: TaggedUnionShape, place: Place): void {
+    if (before.tag !== after.tag)
+      return this.add("tag-changed", place, `members are told apart by "${after.tag}", were by "${before.tag}"`);
+    const name = (shape: TaggedUnionShape["members"][number]["shape"]) => (shape.kind === "ref" ? `${shape.name} ` : "");
+    for (const member of before.members)
+      if (!after.members.some((candidate) => candidate.value === member.value))
+        this.add("member-removed", place, `loses the member ${name(member.shape)}(${before.tag} ${show(member.value)})`);
+    for (const member of after.members) {
+      const old = before.members.find((candidate) => candidate.value === member.value);
+      if (old === undefined) this.add("member-added", place, `gains the member ${name(member.shape)}(${after.tag} ${show(member.value)})`);
+      else
+        this.shape(old.shape, member.shape, { pointer: place.pointer, subject: `${place.subject} (${after.tag} ${show(member.value)})` });
+    }
+  }
+
+  /** Alternatives without a tag: matched by what they are; a changed one is one removed and one added. */
+  private union(before: UnionShape, after: UnionShape, place: Place): void {
+    const contains = (members: readonly Shape[], shape: Shape) => members.some((member) => sameShape(member, shape));
+    const removed = before.members.filter((member) => !contains(after.members, member));
+    const added = after.members.filter((member) => !contains(before.members, member));
+    if (removed.length > 0 && added.length === 0) this.add("type-narrowed", place, `is no longer ${removed.map(describe).join(" or ")}`);
+    else if (added.length > 0 && removed.length === 0) this.add("type-widened", place, `may also be ${added.map(describe).join(" or ")}`);
+    else if (added.length > 0) this.add("kind-changed", place, `is ${describe(after)}, was ${describe(before)}`);
+    if (before.exclusive !== after.exclusive && added.length === 0 && removed.length === 0)
+      this.add(
+        after.exclusive ? "constraint-tightened" : "constraint-loosened",
+        place,
+        after.exclusive ? "must match exactly one alternative" : "may match several alternatives",
+      );
+  }
+}
+
+/** Whether two shapes are the same, docs and all: the IR is plain JSON data. */
+function sameShape(a: Shape, b: Shape): boolean {
+  return jsonEqual(a as unknown as JsonValue, b as unknown as JsonValue);
+}
+
+/** A shape in a few words, for messages. */
+function describe(shape: Shape): string {
+  switch (shape.kind) {
+    case "ref":
+      return shape.name;
+    case "literal":
+      return show(shape.value);
+    case "enum":
+      return `one of ${list(shape.values)}`;
+    case "number":
+      return shape.integer ? "an integer" : "a number";
+    case "nullable":
+      return `${describe(shape.shape)} or null`;
+    case "union":
+      return shape.members.map(describe).join(" or ");
+    case "array":
+      return `an array of ${describe(shape.items)}`;
+    case "map":
+      return `a map of ${describe(shape.values)}`;
+    case "unknown":
+      return "any value";
+    case "never":
+      return "nothing";
+    case "null":
+      return "null";
+    case "tagged-union":
+    case "keyed-union":
+      return "a union";
+    default:
+      return `a ${shape.kind}`;
+  }
+}
+
+function show(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+function list(values: readonly unknown[]): string {
+  return values.map(show).join(", ");
+}
