@@ -3,66 +3,96 @@ import path from "node:path";
 import { InputError } from "../errors.js";
 import { generate } from "../pipeline.js";
 import { findDrift } from "./check.js";
+import { DIFF_HELP, runDiff } from "./diff.js";
+import type { Io } from "./io.js";
+import { UsageError } from "./io.js";
+import { runUpdate, UPDATE_HELP } from "./update.js";
 import { writeGeneration } from "./write.js";
 
-export interface Io {
-  readonly cwd: string;
-  out(text: string): void;
-  err(text: string): void;
-}
+export type { Io } from "./io.js";
 
 const USAGE = `Usage: agentwire <command> [--help]
 
 Commands:
   generate   regenerate generated/ from schemas/
   check      exit 1 if generated/ differs from a fresh generation
+  diff       classify the changes between two versions of a schema
+  update     re-vendor schemas from their upstream URLs and regenerate
 
-Exit codes: 0 success, 1 drift (check), 2 error (bad input; nothing written).`;
+Exit codes: 0 success, 1 drift or changes (check, diff, update --check),
+2 error (bad input; nothing written).`;
 
-const HELP: Readonly<Record<string, string>> = {
-  generate: `Usage: agentwire generate
+/** A command; most need the project, the nearest folder with schemas/protocols.json. */
+type Command =
+  | { readonly help: string; readonly needsProject: true; run(args: readonly string[], io: Io, root: string): Promise<number> }
+  | { readonly help: string; readonly needsProject: false; run(args: readonly string[], io: Io, root?: string): Promise<number> };
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  generate: {
+    help: `Usage: agentwire generate
 
 Reads schemas/protocols.json and the schemas and overlays it lists, and rewrites
 generated/ (src/, package.json, tsconfig.json, README.md) from them. Prints one line
 per protocol and the time taken. On bad input it prints the file and JSON Pointer
 of the problem, exits with 2 and writes nothing; the previous generated/ stays.`,
-  check: `Usage: agentwire check
+    needsProject: true,
+    run: async (args, io, root) => {
+      noArguments(args);
+      return runGenerate(root, io);
+    },
+  },
+  check: {
+    help: `Usage: agentwire check
 
 Generates in memory and compares the result with generated/, byte for byte,
 including files that would be missing or that a generation would not write.
 Never writes. Exit 0 when they match, 1 with a unified diff when they do not,
 2 on bad input.`,
+    needsProject: true,
+    run: async (args, io, root) => {
+      noArguments(args);
+      return runCheck(root, io);
+    },
+  },
+  diff: { help: DIFF_HELP, needsProject: false, run: runDiff },
+  update: { help: UPDATE_HELP, needsProject: true, run: runUpdate },
 };
+
+function noArguments(args: readonly string[]): void {
+  if (args.length > 0) throw new UsageError(`unexpected argument "${args[0]}"`);
+}
 
 /** Runs the command line; returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io.out(USAGE);
-    return command === undefined ? 2 : 0;
+    return name === undefined ? 2 : 0;
   }
-  if (!(command in HELP)) {
-    io.err(`agentwire: unknown command "${command}"\n\n${USAGE}`);
+  const command = COMMANDS[name];
+  if (command === undefined || !Object.hasOwn(COMMANDS, name)) {
+    io.err(`agentwire: unknown command "${name}"\n\n${USAGE}`);
     return 2;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
-    io.out(HELP[command]!);
+    io.out(command.help);
     return 0;
   }
-  if (rest.length > 0) {
-    io.err(`agentwire ${command}: unexpected argument "${rest[0]}"\n\n${HELP[command]}`);
-    return 2;
-  }
   const root = findRoot(io.cwd);
-  if (root === undefined) {
-    io.err(`agentwire: no schemas/protocols.json in ${io.cwd} or any folder above it`);
-    return 2;
-  }
   try {
-    return command === "generate" ? await runGenerate(root, io) : await runCheck(root, io);
+    if (!command.needsProject) return await command.run(rest, io, root);
+    if (root === undefined) {
+      io.err(`agentwire: no schemas/protocols.json in ${io.cwd} or any folder above it`);
+      return 2;
+    }
+    return await command.run(rest, io, root);
   } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`agentwire ${name}: ${error.message}\n\n${command.help}`);
+      return 2;
+    }
     if (error instanceof InputError) {
-      io.err(`agentwire ${command}: ${error.message}`);
+      io.err(`agentwire ${name}: ${error.message}`);
       return 2;
     }
     throw error;

@@ -2,31 +2,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Io } from "../../generator/cli/main.js";
-import { main } from "../../generator/cli/main.js";
+import { run, snapshot } from "../helpers/cli.js";
 import { demoProject, makeProject, REPO } from "../helpers/project.js";
-
-async function run(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: Io = { cwd, out: (text) => void (out += `${text}\n`), err: (text) => void (err += `${text}\n`) };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
-
-/** Every file under a folder with its content, to compare a tree before and after. */
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else files[path.relative(dir, full)] = readFileSync(full, "utf8");
-    }
-  };
-  walk(dir);
-  return files;
-}
 
 const repoCopy = () => makeProject({}, { withRepoSchemas: true });
 
@@ -122,10 +99,10 @@ describe("agentwire check", () => {
 });
 
 describe("agentwire: usage", () => {
-  it.each(["generate", "check"])("explains %s with --help", async (command) => {
+  it.each(["generate", "check", "diff", "update"])("explains %s with --help", async (command) => {
     const { code, out } = await run(REPO, command, "--help");
     expect(code).toBe(0);
-    expect(out).toMatch(new RegExp(`^Usage: agentwire ${command}\\n`));
+    expect(out).toMatch(new RegExp(`^Usage: agentwire ${command}[ \\n]`));
   });
 
   it("refuses an unknown command or argument with 2", async () => {

@@ -1,0 +1,11 @@
+/** Where a command writes, and the folder it runs in. */
+export interface Io {
+  readonly cwd: string;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** A command line that does not say what to do: printed with the command's help, exit 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}

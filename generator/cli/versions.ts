@@ -1,0 +1,81 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { InputError } from "../errors.js";
+import type { Ir } from "../ir/model.js";
+import type { LoadedProtocol, Schemas } from "../load/index.js";
+import { loadSchemas, readSource } from "../load/index.js";
+import { intermediate } from "../pipeline.js";
+
+/**
+ * The versions of a protocol that `diff` and `update` compare, as IRs: a project's
+ * schemas as they are, as they were at a git revision, or one schema file on its own.
+ */
+
+/** Every protocol of a project, by name, as IR. */
+export async function projectIrs(schemas: Schemas): Promise<Map<string, Ir>> {
+  const irs = new Map<string, Ir>();
+  for (const protocol of schemas.protocols) irs.set(protocol.config.name, (await intermediate(schemas, protocol)).ir);
+  return irs;
+}
+
+/**
+ * One schema file as a protocol's IR. With `like`, the file stands in for that protocol's
+ * schema, with its name and overlays; otherwise it is a protocol of its own, named after
+ * the file. Messages name the file as given, relative to `cwd`.
+ */
+export async function fileIr(cwd: string, file: string, like?: LoadedProtocol): Promise<Ir> {
+  const absolute = path.resolve(cwd, file);
+  const name = like?.config.name ?? path.basename(absolute).replace(/(\.schema)?\.json$/, "");
+  const protocol: LoadedProtocol = {
+    config: { pointer: "", name, schema: path.basename(absolute), overlays: like?.config.overlays ?? [] },
+    schema: readSource(cwd, absolute),
+    overlays: like?.overlays ?? [],
+  };
+  return (await intermediate({ root: cwd, schemasDir: path.dirname(absolute), protocols: [protocol] }, protocol)).ir;
+}
+
+/**
+ * The project's schemas as they were at a git revision: `schemas/` is read from git into
+ * a scratch folder, loaded from there, and removed. Problems in that version name the
+ * revision: `origin/main:schemas/acme.schema.json#/…`.
+ */
+export async function irsAtRevision(root: string, revision: string): Promise<Map<string, Ir>> {
+  const files = gitFiles(root, revision).map((file) => ({ file, content: git(root, revision, ["show", `${revision}:./${file}`]) }));
+  const scratch = mkdtempSync(path.join(tmpdir(), "agentwire-revision-"));
+  try {
+    for (const { file, content } of files) {
+      mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+      writeFileSync(path.join(scratch, file), content);
+    }
+    return await projectIrs(loadSchemas(scratch));
+  } catch (error) {
+    if (error instanceof InputError)
+      throw new InputError({ ...error.location, file: `${revision}:${error.location.file}` }, error.problem, error.hint);
+    throw error;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The files under `schemas/` at the revision, relative to the project root. */
+function gitFiles(root: string, revision: string): string[] {
+  git(root, revision, ["rev-parse", "--verify", "--quiet", `${revision}^{commit}`]);
+  const listed = git(root, revision, ["ls-tree", "-r", "-z", "--name-only", revision, "--", "schemas/"]).toString("utf8");
+  const files = listed.split("\0").filter((file) => file !== "");
+  if (!files.includes("schemas/protocols.json"))
+    throw new InputError({ file: `${revision}:schemas/protocols.json` }, "no such file at that revision");
+  return files;
+}
+
+function git(cwd: string, revision: string, args: readonly string[]): Buffer {
+  try {
+    return execFileSync("git", args, { cwd, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString("utf8").trim();
+    const problem =
+      (error as NodeJS.ErrnoException).code === "ENOENT" ? "git is not installed" : stderr || "not a commit of this repository";
+    throw new InputError({ file: revision }, `cannot read this revision: ${problem}`, "name a commit, branch or tag of the repository");
+  }
+}

@@ -1,0 +1,168 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { run } from "../helpers/cli.js";
+import { demoProject, makeProject } from "../helpers/project.js";
+
+const event = (type: string) => ({
+  type: "object",
+  properties: { type: { const: type }, id: { type: "string" } },
+  required: ["type", "id"],
+  additionalProperties: false,
+});
+const schema = (types: readonly string[]) => ({
+  title: "Event",
+  oneOf: types.map((type) => ({ $ref: `#/$defs/${type}` })),
+  $defs: Object.fromEntries(types.map((type) => [type, event(type.toUpperCase())])),
+});
+
+/** A project whose "demo" schema is version 1, and a version 2 beside it that gains an event. */
+function project(): string {
+  return demoProject(schema(["Started", "Finished"]), { "v2.json": schema(["Started", "Finished", "Paused"]) });
+}
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.email=test@example.com", "-c", "user.name=Test", "-c", "init.defaultBranch=main", ...args], {
+    cwd,
+    stdio: "pipe",
+  });
+
+describe("agentwire diff", () => {
+  it("lists the changes between two files by severity, and exits 1 on a breaking one", async () => {
+    const root = project();
+    const { code, out } = await run(root, "diff", "schemas/demo.schema.json", "v2.json");
+    expect(out).toBe(
+      [
+        "demo: 2 changes (1 breaking, 1 compatible)",
+        "",
+        "  breaking",
+        '    Event: gains the member Paused (type "PAUSED")',
+        "      member-added at /$defs/Event",
+        "      breaks receivers: an exhaustive match stops compiling until it handles the member; tolerant decoders report it as unrecognized",
+        "",
+        "  compatible",
+        "    Paused: added",
+        "      type-added at /$defs/Paused",
+        "",
+      ].join("\n"),
+    );
+    expect(code).toBe(1);
+  });
+
+  it("exits as --fail-on says, and prints JSON with --json", async () => {
+    const root = project();
+    expect((await run(root, "diff", "schemas/demo.schema.json", "v2.json", "--fail-on", "none")).code).toBe(0);
+    expect((await run(root, "diff", "schemas/demo.schema.json", "schemas/demo.schema.json", "--fail-on", "any")).code).toBe(0);
+    expect((await run(root, "diff", "v2.json", "schemas/demo.schema.json", "--fail-on", "any")).code).toBe(1);
+    const { code, out } = await run(root, "diff", "--json", "schemas/demo.schema.json", "v2.json");
+    expect(code).toBe(1);
+    expect(JSON.parse(out)).toEqual({
+      protocols: [
+        {
+          protocol: "demo",
+          changes: [
+            {
+              kind: "member-added",
+              pointer: "/$defs/Event",
+              message: 'Event: gains the member Paused (type "PAUSED")',
+              receivers: "breaking",
+              producers: "compatible",
+              severity: "breaking",
+            },
+            {
+              kind: "type-added",
+              pointer: "/$defs/Paused",
+              message: "Paused: added",
+              receivers: "compatible",
+              producers: "compatible",
+              severity: "compatible",
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("reads both files with the overlays of the protocol whose vendored schema one of them is, or the one named", async () => {
+    const frame = { type: "object", properties: { task: { type: "string" }, message: { type: "string" } } };
+    const { message: _dropped, ...withoutMessage } = frame.properties;
+    const root = makeProject({
+      "schemas/protocols.json": { protocols: [{ name: "frames", schema: "frames.schema.json", overlays: ["overlays/frames.json"] }] },
+      "schemas/frames.schema.json": { $defs: { Frame: frame } },
+      "schemas/overlays/frames.json": { facts: [{ at: "/$defs/Frame", exactlyOne: ["task", "message"], because: "test" }] },
+      "old.json": { $defs: { Frame: frame } },
+      "next.json": { $defs: { Frame: { ...frame, properties: withoutMessage } } },
+    });
+    // The overlay's exactlyOne names "message", which the next version no longer has.
+    const overlaid = 'schemas/overlays/frames.json#/facts/0: "message" is not a property of that schema (at "/$defs/Frame")';
+    expect(await run(root, "diff", "schemas/frames.schema.json", "next.json")).toMatchObject({
+      code: 2,
+      err: `agentwire diff: ${overlaid}\n`,
+    });
+    expect(await run(root, "diff", "--protocol", "frames", "old.json", "next.json")).toMatchObject({
+      code: 2,
+      err: `agentwire diff: ${overlaid}\n`,
+    });
+    // Files of no protocol are read as they are: the message field is simply gone.
+    const plain = await run(root, "diff", "old.json", "next.json");
+    expect(plain.out).toContain('Frame: field "message" removed');
+    expect(await run(root, "diff", "--protocol", "nope", "old.json", "next.json")).toMatchObject({ code: 2 });
+  });
+
+  it("compares every protocol at a git revision with the working tree", async () => {
+    const root = project();
+    git(root, "init", "-q");
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "v1");
+    writeFileSync(path.join(root, "schemas/demo.schema.json"), readFileSync(path.join(root, "v2.json")));
+    const { code, out } = await run(root, "diff", "--since", "HEAD", "--fail-on", "none");
+    expect(code).toBe(0);
+    expect(out).toContain('demo: 2 changes (1 breaking, 1 compatible)\n\n  breaking\n    Event: gains the member Paused (type "PAUSED")');
+    // A protocol added since is one change, compatible.
+    const config = {
+      protocols: [
+        { name: "demo", schema: "demo.schema.json" },
+        { name: "more", schema: "more.schema.json" },
+      ],
+    };
+    writeFileSync(path.join(root, "schemas/protocols.json"), JSON.stringify(config));
+    writeFileSync(path.join(root, "schemas/more.schema.json"), JSON.stringify({ type: "string" }));
+    const { out: added } = await run(root, "diff", "--since", "HEAD");
+    expect(added).toContain("more: 1 change (1 compatible)\n\n  compatible\n    more: added\n      protocol-added at the root");
+  });
+
+  it("names the revision in problems with that version, and refuses a revision git does not know", async () => {
+    const root = project();
+    git(root, "init", "-q");
+    writeFileSync(path.join(root, "schemas/demo.schema.json"), '{ "type": "string",, }');
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "broken");
+    writeFileSync(path.join(root, "schemas/demo.schema.json"), JSON.stringify({ type: "string" }));
+    const broken = await run(root, "diff", "--since", "HEAD");
+    expect(broken.code).toBe(2);
+    expect(broken.err).toContain("agentwire diff: HEAD:schemas/demo.schema.json:1:20: invalid JSON");
+    const unknown = await run(root, "diff", "--since", "no-such-branch");
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain("agentwire diff: no-such-branch: cannot read this revision");
+  });
+
+  it.each([
+    [["only-one.json"], "give two schema files, OLD and NEW, or --since REVISION"],
+    [["a.json", "b.json", "--since", "HEAD"], "give either OLD NEW or --since, not both"],
+    [["a.json", "b.json", "--fail-on", "sometimes"], '--fail-on is breaking, any or none, not "sometimes"'],
+    [["a.json", "b.json", "--frobnicate"], 'unknown option "--frobnicate"'],
+    [["--since"], "--since needs a value"],
+  ])("refuses %j with exit 2 and the usage", async (args, problem) => {
+    const { code, err } = await run(project(), "diff", ...args);
+    expect(code).toBe(2);
+    expect(err).toContain(`agentwire diff: ${problem}\n\nUsage: agentwire diff OLD NEW`);
+  });
+
+  it("reports a file that cannot be read or parsed with exit 2", async () => {
+    const root = project();
+    const missing = await run(root, "diff", "schemas/demo.schema.json", "nope.json");
+    expect(missing.code).toBe(2);
+    expect(missing.err).toBe("agentwire diff: nope.json: cannot read nope.json: no such file\n");
+  });
+});

@@ -1,0 +1,158 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
+import type { Server } from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { run, snapshot } from "../helpers/cli.js";
+import { makeProject } from "../helpers/project.js";
+
+const event = (type: string) => ({
+  type: "object",
+  properties: { type: { const: type }, id: { type: "string" } },
+  required: ["type", "id"],
+  additionalProperties: false,
+});
+const schema = (types: readonly string[]) =>
+  `${JSON.stringify({ title: "Event", oneOf: types.map((type) => ({ $ref: `#/$defs/${type}` })), $defs: Object.fromEntries(types.map((type) => [type, event(type.toUpperCase())])) }, null, 2)}\n`;
+const V1 = schema(["Started", "Finished"]);
+const V2 = schema(["Started", "Finished", "Paused"]);
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** What the upstream server on 127.0.0.1 answers, by path. */
+const ROUTES: Readonly<Record<string, (port: number) => { status: number; headers?: Record<string, string>; body?: string | Buffer }>> = {
+  "/v1.json": () => ({ status: 200, body: V1 }),
+  "/v2.json": () => ({ status: 200, headers: { "content-type": "application/schema+json" }, body: V2 }),
+  "/moved": () => ({ status: 302, headers: { location: "/v2.json" } }),
+  "/elsewhere": (port) => ({ status: 302, headers: { location: `http://localhost:${port}/v2.json` } }),
+  "/text-first": () => ({ status: 200, body: `Demo event schema, version 2\n${V2}` }),
+  "/html": () => ({ status: 200, body: "<!doctype html>\n<title>Not here</title>\n" }),
+  "/missing": () => ({ status: 404 }),
+  "/huge": () => ({ status: 200, headers: { "content-length": String(11 * 1024 * 1024) }, body: Buffer.alloc(11 * 1024 * 1024, 0x20) }),
+  // No length given: the body is cut off as it arrives.
+  "/endless": () => ({ status: 200, headers: { "transfer-encoding": "chunked" }, body: Buffer.alloc(11 * 1024 * 1024, 0x20) }),
+};
+
+let server: Server;
+let port = 0;
+/** A port on 127.0.0.1 that nothing listens on. */
+let closedPort = 0;
+beforeAll(async () => {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  server = createServer((request, response) => {
+    const route = ROUTES[request.url ?? ""];
+    if (route === undefined) return void response.writeHead(404).end();
+    const { status, headers = {}, body } = route(port);
+    response.writeHead(status, headers).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** A project vendoring V1 of "demo" from `upstream` (a path on the test server, or a URL). */
+function project(upstream: string): string {
+  const url = urlOf(upstream);
+  return makeProject({
+    "schemas/protocols.json": `${JSON.stringify({ protocols: [{ name: "demo", schema: "demo.schema.json", upstream: url, sha256: sha256(V1) }] }, null, 2)}\n`,
+    "schemas/demo.schema.json": V1,
+    "v2.schema.json": V2,
+  });
+}
+
+/** A path on the test server, "closed" for a port nothing listens on, or a URL as it is. */
+function urlOf(upstream: string): string {
+  if (upstream === "closed") return `http://127.0.0.1:${closedPort}/schema.json`;
+  return upstream.startsWith("/") ? `http://127.0.0.1:${port}${upstream}` : upstream;
+}
+
+describe("agentwire update", () => {
+  it("re-vendors a changed upstream: prints the diff, records the sha256, regenerates", async () => {
+    const root = project("/v2.json");
+    await run(root, "generate");
+    const { code, out } = await run(root, "update", "demo");
+    expect(code).toBe(0);
+    expect(out).toContain('demo: 2 changes (1 breaking, 1 compatible)\n\n  breaking\n    Event: gains the member Paused (type "PAUSED")');
+    expect(out).toContain(`demo: updated schemas/demo.schema.json to sha256 ${sha256(V2)}\nregenerated 11 files\n`);
+    expect(readFileSync(path.join(root, "schemas/demo.schema.json"), "utf8")).toBe(V2);
+    expect(readFileSync(path.join(root, "schemas/protocols.json"), "utf8")).toContain(`"sha256": "${sha256(V2)}"`);
+    expect(readFileSync(path.join(root, "generated/src/demo/types.ts"), "utf8")).toContain("export interface Paused {");
+    expect(await run(root, "check")).toMatchObject({ code: 0 });
+    expect(await run(root, "update")).toMatchObject({ code: 0, out: `demo: up to date with http://127.0.0.1:${port}/v2.json\n` });
+  });
+
+  it("with --check changes nothing, and exits 1 when upstream differs, 0 when it does not", async () => {
+    const root = project("/v2.json");
+    await run(root, "generate");
+    const before = snapshot(root);
+    const { code, out, err } = await run(root, "update", "--check");
+    expect(code).toBe(1);
+    expect(out).toContain('Event: gains the member Paused (type "PAUSED")');
+    expect(err).toBe("1 vendored schema differs from upstream. Run `agentwire update` to take it.\n");
+    expect(snapshot(root)).toEqual(before);
+    expect(await run(project("/v1.json"), "update", "--check")).toMatchObject({ code: 0 });
+  });
+
+  it("follows a redirect on the same host, and reads file: URLs relative to schemas/", async () => {
+    expect(await run(project("/moved"), "update")).toMatchObject({ code: 0 });
+    const local = project("file:../v2.schema.json");
+    expect(await run(local, "update")).toMatchObject({ code: 0 });
+    expect(readFileSync(path.join(local, "schemas/demo.schema.json"), "utf8")).toBe(V2);
+  });
+
+  it("removes a line of text before the JSON, and says so", async () => {
+    const root = project("/text-first");
+    const { code, out } = await run(root, "update");
+    expect(code).toBe(0);
+    expect(out).toMatch(/^demo: removed 1 line of text before the JSON\n/);
+    expect(readFileSync(path.join(root, "schemas/demo.schema.json"), "utf8")).toBe(V2);
+  });
+
+  it.each([
+    ["/missing", (url: string) => `${url}: HTTP 404 Not Found`],
+    ["/elsewhere", (url: string) => `${url}: redirected to http://localhost:${port}, another host`],
+    ["/html", (url: string) => `${url}:1:1: invalid JSON`],
+    ["/huge", (url: string) => `${url}: the body is ${11 * 1024 * 1024} bytes, more than the 10485760 a schema may have`],
+    ["/endless", (url: string) => `${url}: the body is more than the 10485760 bytes a schema may have`],
+    ["closed", (url: string) => `${url}: cannot fetch: ECONNREFUSED`],
+    ["http://example.com/schema.json", (url: string) => `${url}: http: is not allowed`],
+  ])("refuses %s with exit 2 and leaves everything as it was", async (upstream, message) => {
+    const root = project(upstream);
+    await run(root, "generate");
+    const before = snapshot(root);
+    const { code, err } = await run(root, "update");
+    expect(code).toBe(2);
+    expect(err).toContain(message(urlOf(upstream)));
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it("refuses an upstream whose schema the generator cannot take, and writes nothing", async () => {
+    const root = makeProject({
+      "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json", upstream: "file:../bad.json" }] },
+      "schemas/demo.schema.json": V1,
+      "bad.json": { $defs: { A: { not: { type: "string" } } } },
+    });
+    await run(root, "generate");
+    const before = snapshot(root);
+    const { code, err } = await run(root, "update");
+    expect(code).toBe(2);
+    expect(err).toContain('schemas/demo.schema.json#/$defs/A/not: unsupported keyword "not"');
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it("refuses a protocol it does not know or that has no upstream", async () => {
+    expect((await run(project("/v2.json"), "update", "nope")).err).toContain(
+      'agentwire update: no protocol "nope" in schemas/protocols.json',
+    );
+    const root = makeProject({
+      "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json" }] },
+      "schemas/demo.schema.json": V1,
+    });
+    expect(await run(root, "update", "demo")).toMatchObject({ code: 2 });
+    expect(await run(root, "update")).toMatchObject({ code: 0, out: "no protocol in schemas/protocols.json has an upstream URL\n" });
+  });
+});
