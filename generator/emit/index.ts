@@ -8,6 +8,7 @@ import { jsonCode } from "./printer/json.js";
 import { exportFrom } from "./printer/statements.js";
 import { generateBuilders } from "./builders.js";
 import { generateDecoders } from "./decode.js";
+import { checkExportNames, RUNTIME_TYPES, RUNTIME_VALUES } from "./exports.js";
 import { generateGuards } from "./guards.js";
 import { generateMatches } from "./match.js";
 import { generateTypes } from "./types.js";
@@ -29,6 +30,7 @@ export function emitProtocol(ir: Ir, effective: ResolvedSchema): EmittedFile[] {
     `${schema.file} sha256 ${schema.sha256}`,
     "Do not edit: change the schema or its overlay, then run `npm run generate`.",
   ];
+  checkExportNames(ir, effective.provenance);
   const dir = `src/${config.name}`;
   const emitters: readonly [string, (f: GeneratedFile, ir: Ir) => void][] = [
     ["types", generateTypes],
@@ -52,12 +54,8 @@ export function emitProtocol(ir: Ir, effective: ResolvedSchema): EmittedFile[] {
   const index = new GeneratedFile(`${dir}/index.ts`, header);
   index.declare(
     ...modules.map(({ name }) => ts`export * from ${`./${name}.js`};`),
-    exportFrom(["assertNever", "UnmatchedError"].map(identifier), "../runtime.js"),
-    exportFrom(
-      ["BuildOptions", "DecodeOptions", "DecodeResult", "Fields", "Member", "ValidationError", "ValidationResult"].map(identifier),
-      "../runtime.js",
-      { typeOnly: true },
-    ),
+    exportFrom(RUNTIME_VALUES.map(identifier), "../runtime.js"),
+    exportFrom(RUNTIME_TYPES.map(identifier), "../runtime.js", { typeOnly: true }),
   );
   const effectiveSchema = { $comment: header.join(" "), ...effective.schema };
   return [

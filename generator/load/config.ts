@@ -16,6 +16,11 @@ export interface ProtocolConfig {
 
 const KEYS = ["name", "schema", "overlays", "upstream", "sha256"];
 
+const HINTS: Readonly<Record<string, string>> = {
+  name: 'each entry names its protocol, in lowercase words joined by "-": "name": "acme"',
+  schema: 'each entry names its schema file, relative to schemas/: "schema": "acme.schema.json"',
+};
+
 /**
  * Checks the config's shape and returns its entries sorted by name, so that output
  * never depends on the order in which protocols are listed.
@@ -37,7 +42,7 @@ export function readConfig(document: unknown, file: string): ProtocolConfig[] {
       if (!KEYS.includes(key)) fail(appendPointer(at, key), `unknown key "${key}"`, `known keys: ${KEYS.join(", ")}`);
     const text = (key: string, required: boolean): string | undefined => {
       const value = entry[key];
-      if (value === undefined) return required ? fail(at, `missing "${key}"`) : undefined;
+      if (value === undefined) return required ? fail(at, `missing "${key}"`, HINTS[key]) : undefined;
       if (typeof value !== "string" || value === "") return fail(appendPointer(at, key), `"${key}" must be a non-empty string`);
       return value;
     };
@@ -49,7 +54,12 @@ export function readConfig(document: unknown, file: string): ProtocolConfig[] {
         "it names a folder and the subpath @agentwire/protocols/<name>",
       );
     const earlier = seen.get(name);
-    if (earlier !== undefined) fail(appendPointer(at, "name"), `duplicate protocol name "${name}", also at ${earlier}`);
+    if (earlier !== undefined)
+      fail(
+        appendPointer(at, "name"),
+        `duplicate protocol name "${name}", also at ${earlier}`,
+        "each protocol needs its own name: it names a folder of the generated package",
+      );
     seen.set(name, at);
     const schema = text("schema", true)!;
     const upstream = text("upstream", false);

@@ -117,7 +117,7 @@ export function readSource(root: string, absolutePath: string, referrer?: { file
     bytes = readFileSync(absolutePath);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
-    throw new InputError(referrer ?? { file }, `cannot read ${file}: ${reason}`);
+    throw new InputError(referrer ?? { file }, `cannot read ${file}: ${reason}`, "vendor the file there, or correct the path");
   }
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   return { file, absolutePath, document: parseJson(bytes.toString("utf8"), file), sha256 };

@@ -20,6 +20,9 @@ import { compact, intersect } from "./intersect.js";
 import { classifyUnion, presenceNames } from "./unions.js";
 
 const UNKNOWN: Shape = { kind: "unknown" };
+
+/** The hint of every refusal of what the IR does not model. */
+const REFUSAL = "agentwire refuses a constraint it cannot check rather than dropping it";
 const NEVER: Shape = { kind: "never" };
 const JSON_TYPES = ["object", "array", "string", "number", "boolean", "null"] as const;
 type JsonType = (typeof JSON_TYPES)[number];
@@ -83,7 +86,7 @@ export class Normalizer implements ShapeLookup {
   }
 
   unsupported(problem: string): never {
-    return this.fail(this.at, `unsupported: ${problem}`);
+    return this.fail(this.at, `unsupported: ${problem}`, REFUSAL);
   }
 
   fail(pointer: string, problem: string, hint?: string): never {
@@ -96,12 +99,7 @@ export class Normalizer implements ShapeLookup {
     if (schema === false) return NEVER;
     if (!isJsonObject(schema)) return this.fail(pointer, "a schema must be an object or a boolean");
     for (const keyword of Object.keys(schema))
-      if (UNSUPPORTED.has(keyword))
-        this.fail(
-          appendPointer(pointer, keyword),
-          `unsupported keyword "${keyword}"`,
-          "agentwire refuses a constraint it cannot check rather than dropping it",
-        );
+      if (UNSUPPORTED.has(keyword)) this.fail(appendPointer(pointer, keyword), `unsupported keyword "${keyword}"`, REFUSAL);
     const outer = this.at;
     this.at = pointer;
     try {
@@ -141,7 +139,15 @@ export class Normalizer implements ShapeLookup {
     const value = schema[keyword];
     if (value === undefined) return [];
     if (!Array.isArray(value) || value.length === 0)
-      return this.fail(appendPointer(pointer, keyword), `"${keyword}" must be a non-empty array of schemas`);
+      return this.fail(
+        appendPointer(pointer, keyword),
+        `"${keyword}" must be a non-empty array of schemas`,
+        !Array.isArray(value)
+          ? undefined
+          : keyword === "allOf"
+            ? "with no schemas it says nothing: remove it"
+            : "with no schemas it would accept no value: list the alternatives, or remove it",
+      );
     return value;
   }
 
@@ -242,7 +248,8 @@ export class Normalizer implements ShapeLookup {
         return { kind: "null" };
       case "array": {
         const items = schema["items"];
-        if (Array.isArray(items)) return this.unsupported('"items" as an array of schemas (a tuple)');
+        if (Array.isArray(items))
+          return this.fail(appendPointer(pointer, "items"), 'unsupported: "items" as an array of schemas (a tuple)', REFUSAL);
         return compact({
           kind: "array",
           items: items === undefined ? UNKNOWN : this.shape(items, appendPointer(pointer, "items")),
@@ -276,7 +283,7 @@ export class Normalizer implements ShapeLookup {
       names !== undefined &&
       !(names === true || (isJsonObject(names) && (Object.keys(names).length === 0 || jsonEqual(names, { type: "string" }))))
     )
-      this.unsupported("propertyNames that constrain the names");
+      this.fail(appendPointer(pointer, "propertyNames"), "unsupported: propertyNames that constrain the names", REFUSAL);
     const additional =
       "additionalProperties" in schema
         ? this.shape(schema["additionalProperties"]!, appendPointer(pointer, "additionalProperties"))
@@ -343,7 +350,11 @@ export class Normalizer implements ShapeLookup {
 
   private primitive(value: JsonValue, pointer: string): JsonPrimitive {
     if (typeof value === "object" && value !== null)
-      return this.unsupported(`a constant that is an ${Array.isArray(value) ? "array" : "object"} (at ${pointer})`);
+      return this.fail(
+        pointer,
+        `unsupported: a constant that is an ${Array.isArray(value) ? "array" : "object"}`,
+        "agentwire models constants that are strings, numbers, booleans or null",
+      );
     return value;
   }
 

@@ -28,14 +28,22 @@ export function applyOverlays(resolved: ResolvedSchema): ResolvedSchema {
   return { ...resolved, schema, provenance };
 }
 
-/** Applies one fact in place; returns where the `$defs` entries it created came from. */
+/** Applies one fact in place; returns where what it wrote came from. */
 function apply(document: Record<string, JsonValue>, fact: Fact, provenance: Provenance): Relocation[] {
   const fail = (problem: string, hint?: string): never => {
     throw new InputError({ file: fact.file, pointer: fact.pointer }, `${problem} (at "${fact.at}")`, hint);
   };
   const target = getAtPointer(document, fact.at);
-  if (!isJsonObject(target)) return fail(target === undefined ? "nothing is there" : "that is not a schema object");
+  if (!isJsonObject(target))
+    return fail(
+      target === undefined ? "nothing is there" : "that is not a schema object",
+      "point at a schema of the resolved schema, where every named type is /$defs/<Name>",
+    );
   const schema = target as Record<string, JsonValue>;
+  // What a fact writes is located at the fact, for errors the normalizer finds there.
+  const written = (keyword: string): Relocation[] => [
+    { effective: appendPointer(fact.at, keyword), file: fact.file, pointer: appendPointer(fact.pointer, fact.verb) },
+  ];
   switch (fact.verb) {
     case "exactlyOne": {
       if ("oneOf" in schema) fail("the schema already has a oneOf");
@@ -46,20 +54,20 @@ function apply(document: Record<string, JsonValue>, fact: Fact, provenance: Prov
         const names = [member, ...aliases.filter(([, property]) => property === member).map(([alias]) => alias)];
         return names.length === 1 ? { required: [member] } : { anyOf: names.map((name) => ({ required: [name] })) };
       });
-      return [];
+      return written("oneOf");
     }
     case "fallback":
       schema[FALLBACK_KEYWORD] = fact.value;
-      return [];
+      return written(FALLBACK_KEYWORD);
     case "enumNumbers":
       schema[ENUM_NUMBERS_KEYWORD] = fact.numbers;
-      return [];
+      return written(ENUM_NUMBERS_KEYWORD);
     case "stamp":
       schema[STAMP_KEYWORD] = fact.unit;
-      return [];
+      return written(STAMP_KEYWORD);
     case "annotate":
       Object.assign(schema, fact.annotations);
-      return [];
+      return Object.keys(fact.annotations).flatMap(written);
     case "nameMembers":
       return nameMembers(document, schema, fact, provenance, fail);
   }

@@ -168,11 +168,17 @@ function refResolver(files: readonly SourceFile[], relocated: Map<SourceFile, Ma
     if (located === undefined)
       return fail(
         `$ref "${ref}" points to a file that does not exist, and no definition of ${from.file} is named ${JSON.stringify(nameSegment(target.path))}`,
+        "vendor that file into schemas/, or ref a definition by its key or title",
       );
-    if (located.pointer === undefined) return fail(`$ref "${ref}" names the anchor "${target.fragment}", which no $anchor defines`);
+    if (located.pointer === undefined)
+      return fail(
+        `$ref "${ref}" names the anchor "${target.fragment}", which no $anchor defines`,
+        "ref the definition by its JSON Pointer, #/$defs/<Name>",
+      );
     const value = getAtPointer(located.file.document, located.pointer);
     if (value === undefined) return fail(`$ref "${ref}" points to nothing`, nearMiss(located.file.document, located.pointer));
-    if (!isJsonObject(value) && typeof value !== "boolean") return fail(`$ref "${ref}" points to a value that is not a schema`);
+    if (!isJsonObject(value) && typeof value !== "boolean")
+      return fail(`$ref "${ref}" points to a value that is not a schema`, "a $ref points at a schema: an object, true or false");
     let best: [string, string] | undefined;
     for (const [pointer, effective] of relocated.get(located.file)!)
       if (isWithin(located.pointer, pointer) && (best === undefined || pointer.length > best[0].length)) best = [pointer, effective];

@@ -163,6 +163,8 @@ describe("agentwire diff", () => {
     const root = project();
     const missing = await run(root, "diff", "schemas/demo.schema.json", "nope.json");
     expect(missing.code).toBe(2);
-    expect(missing.err).toBe("agentwire diff: nope.json: cannot read nope.json: no such file\n");
+    expect(missing.err).toBe(
+      "agentwire diff: nope.json: cannot read nope.json: no such file\n  vendor the file there, or correct the path\n",
+    );
   });
 });

@@ -55,7 +55,9 @@ describe("load", () => {
       ...config({ name: "demo", schema: "demo.schema.json" }, { name: "demo", schema: "demo.schema.json" }),
       "schemas/demo.schema.json": {},
     });
-    expect(await loadError(root)).toBe('schemas/protocols.json#/protocols/1/name: duplicate protocol name "demo", also at /protocols/0');
+    expect(await loadError(root)).toBe(
+      'schemas/protocols.json#/protocols/1/name: duplicate protocol name "demo", also at /protocols/0\n  each protocol needs its own name: it names a folder of the generated package',
+    );
   });
 
   it("refuses a config without protocols", async () => {

@@ -26,7 +26,7 @@ describe("normalize: what it refuses", () => {
     [
       "a tuple",
       { $defs: { A: { type: "array", items: [{}, {}] } } },
-      'schemas/test.schema.json#/$defs/A: unsupported: "items" as an array of schemas (a tuple)',
+      'schemas/test.schema.json#/$defs/A/items: unsupported: "items" as an array of schemas (a tuple)',
     ],
     [
       "a pattern property that is not an alias",
@@ -60,7 +60,7 @@ describe("normalize: what it refuses", () => {
 
   it("refuses an empty oneOf and an unknown type", async () => {
     expect(await failure({ $defs: { A: { oneOf: [] } } })).toBe(
-      'schemas/test.schema.json#/$defs/A/oneOf: "oneOf" must be a non-empty array of schemas',
+      'schemas/test.schema.json#/$defs/A/oneOf: "oneOf" must be a non-empty array of schemas\n  with no schemas it would accept no value: list the alternatives, or remove it',
     );
     expect(await failure({ $defs: { A: { type: "text" } } })).toBe('schemas/test.schema.json#/$defs/A/type: unknown type "text"');
   });

@@ -117,7 +117,7 @@ describe("overlay: facts", () => {
       'schemas/overlays/test.json#/facts/0/stamp: "stamp" is the time\'s unit: unix-milliseconds',
     );
     expect(await inputError(() => irOf(schema, [{ at: "/$defs/E/properties/at", stamp: "unix-milliseconds", because }]))).toBe(
-      "schemas/test.schema.json#/$defs/E/properties/at/x-agentwire-stamp: a field stamped with the time in milliseconds must be a number",
+      "schemas/overlays/test.json#/facts/0/stamp: a field stamped with the time in milliseconds must be a number",
     );
   });
 

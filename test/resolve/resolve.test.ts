@@ -102,7 +102,7 @@ describe("resolve: refs", () => {
 
   it("says which ref names no file and no bundled definition", async () => {
     expect(await failure(demoProject({ $defs: { A: { $ref: "acme.v1.Nothing.jsonschema.json" } } }))).toBe(
-      'schemas/demo.schema.json#/$defs/A/$ref: $ref "acme.v1.Nothing.jsonschema.json" points to a file that does not exist, and no definition of schemas/demo.schema.json is named "Nothing"',
+      'schemas/demo.schema.json#/$defs/A/$ref: $ref "acme.v1.Nothing.jsonschema.json" points to a file that does not exist, and no definition of schemas/demo.schema.json is named "Nothing"\n  vendor that file into schemas/, or ref a definition by its key or title',
     );
   });
 

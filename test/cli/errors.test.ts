@@ -1,0 +1,253 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { run, snapshot } from "../helpers/cli.js";
+import { demoProject } from "../helpers/project.js";
+
+/**
+ * The catalog of bad input: each case replaces files of a good project, and gets exactly
+ * this error (the file, the JSON Pointer or line and column, what is wrong, what to do),
+ * exit code 2, nothing on stdout, and the previous generated/ untouched.
+ */
+
+const C = (entry: object = {}) => JSON.stringify({ protocols: [{ name: "demo", schema: "demo.schema.json", ...entry }] });
+const S = (defs: object) => JSON.stringify({ $defs: defs });
+const O = (facts: readonly object[]) => JSON.stringify({ facts });
+const withOverlay = C({ overlays: ["overlays/demo.json"] });
+
+const CASES: readonly (readonly [string, Readonly<Record<string, string>>, string])[] = [
+  [
+    "invalid JSON in a schema, by line and column",
+    { "schemas/demo.schema.json": '{\n  "$defs": {\n    "A": { "type": "string" },,\n  }\n}' },
+    'agentwire generate: schemas/demo.schema.json:3:31: invalid JSON: expected a property name in double quotes, found ","\n',
+  ],
+  [
+    "invalid JSON in the config",
+    { "schemas/protocols.json": '{ "protocols": [ { "name": "demo" ' },
+    'agentwire generate: schemas/protocols.json:1:35: invalid JSON: expected "," or "}", found end of input\n',
+  ],
+  [
+    "a schema file that does not exist",
+    { "schemas/protocols.json": C({ schema: "missing.schema.json" }) },
+    "agentwire generate: schemas/protocols.json#/protocols/0/schema: cannot read schemas/missing.schema.json: no such file\n  vendor the file there, or correct the path\n",
+  ],
+  [
+    "a config entry without schema",
+    { "schemas/protocols.json": JSON.stringify({ protocols: [{ name: "demo" }] }) },
+    'agentwire generate: schemas/protocols.json#/protocols/0: missing "schema"\n  each entry names its schema file, relative to schemas/: "schema": "acme.schema.json"\n',
+  ],
+  [
+    "two protocols with one name",
+    {
+      "schemas/protocols.json": JSON.stringify({
+        protocols: [
+          { name: "demo", schema: "demo.schema.json" },
+          { name: "demo", schema: "demo.schema.json" },
+        ],
+      }),
+    },
+    'agentwire generate: schemas/protocols.json#/protocols/1/name: duplicate protocol name "demo", also at /protocols/0\n  each protocol needs its own name: it names a folder of the generated package\n',
+  ],
+  [
+    "a protocol name that cannot name a folder",
+    { "schemas/protocols.json": C({ name: "Demo Protocol" }) },
+    'agentwire generate: schemas/protocols.json#/protocols/0/name: protocol name "Demo Protocol" must be lowercase words joined by "-"\n  it names a folder and the subpath @agentwire/protocols/<name>\n',
+  ],
+  [
+    "a config key it does not know",
+    { "schemas/protocols.json": C({ colour: "red" }) },
+    'agentwire generate: schemas/protocols.json#/protocols/0/colour: unknown key "colour"\n  known keys: name, schema, overlays, upstream, sha256\n',
+  ],
+  [
+    "a config path outside schemas/",
+    { "schemas/protocols.json": C({ schema: "../demo.schema.json" }) },
+    'agentwire generate: schemas/protocols.json#/protocols/0/schema: "../demo.schema.json" is outside the schemas folder\n  vendor the file into schemas/ and name it relative to that folder\n',
+  ],
+  [
+    "a vendored schema that no longer has its recorded sha256",
+    { "schemas/protocols.json": C({ sha256: "0".repeat(64) }), "schemas/demo.schema.json": S({ A: { type: "string" } }) },
+    "agentwire generate: schemas/protocols.json#/protocols/0/sha256: schemas/demo.schema.json has sha256 0bdb2fdb959d60030de0722fdb57efe4acc81c579c6f58f5c97663117a97724b, but the config records 0000000000000000000000000000000000000000000000000000000000000000\n  the vendored schema changed: record its new sha256 if the change is intended\n",
+  ],
+  [
+    "a $ref to nothing",
+    { "schemas/demo.schema.json": S({ A: { $ref: "#/$defs/Nope" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "#/$defs/Nope" points to nothing\n  "Nope" is not among the keys there\n',
+  ],
+  [
+    "a $ref to a file that does not exist",
+    { "schemas/demo.schema.json": S({ A: { $ref: "other.schema.json#/$defs/B" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "other.schema.json#/$defs/B" points to a file that does not exist, and no definition of schemas/demo.schema.json is named "other"\n  vendor that file into schemas/, or ref a definition by its key or title\n',
+  ],
+  [
+    "a $ref to an anchor no schema has",
+    { "schemas/demo.schema.json": S({ A: { $ref: "#nowhere" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "#nowhere" names the anchor "nowhere", which no $anchor defines\n  ref the definition by its JSON Pointer, #/$defs/<Name>\n',
+  ],
+  [
+    "a $ref to https:",
+    { "schemas/demo.schema.json": S({ A: { $ref: "https://example.com/schema.json#/$defs/B" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "https://example.com/schema.json#/$defs/B" points to the network\n  agentwire never fetches schemas while generating: vendor the file into schemas/ and ref it by a relative path\n',
+  ],
+  [
+    "a $ref to http:",
+    { "schemas/demo.schema.json": S({ A: { $ref: "http://example.com/schema.json" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "http://example.com/schema.json" points to the network\n  agentwire never fetches schemas while generating: vendor the file into schemas/ and ref it by a relative path\n',
+  ],
+  [
+    "a $ref outside schemas/",
+    { "schemas/demo.schema.json": S({ A: { $ref: "../../etc/passwd" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "../../etc/passwd" points outside the schemas folder\n  vendor the file into schemas/ and ref it by a relative path\n',
+  ],
+  [
+    "definitions that are only names for each other",
+    { "schemas/demo.schema.json": S({ A: { $ref: "#/$defs/B" }, B: { $ref: "#/$defs/A" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A: "A" is defined only in terms of itself (A → B → A)\n  a type may contain itself in a property or an array, not be another name for itself\n',
+  ],
+  [
+    "a type composed of itself",
+    { "schemas/demo.schema.json": S({ A: { type: "object", allOf: [{ $ref: "#/$defs/A" }] } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A: "A" is composed of itself (A → A)\n  a type may contain itself in a property or an array, not in allOf\n',
+  ],
+  [
+    "two definitions that would get one name",
+    { "schemas/demo.schema.json": S({ "Agent Card": { type: "string" }, AgentCard: { type: "number" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/AgentCard: two different schemas would both be named "AgentCard"; the other is at schemas/demo.schema.json#/$defs/Agent Card\n  rename one of them (its key or its title)\n',
+  ],
+  [
+    "a definition named like an enum's values",
+    { "schemas/demo.schema.json": S({ Mode: { enum: ["a", "b"] }, ModeValues: { type: "string" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/ModeValues: "ModeValues" would name both the definition ModeValues and the values of enum Mode\n  rename the definition (its key or its title)\n',
+  ],
+  [
+    "a definition named like a guard",
+    { "schemas/demo.schema.json": S({ Task: { type: "object" }, isTask: { type: "boolean" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/isTask: "isTask" would name both the definition isTask and the guard of Task\n  rename the definition (its key or its title)\n',
+  ],
+  [
+    "a definition named like a runtime type",
+    { "schemas/demo.schema.json": S({ ValidationError: { type: "string" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/ValidationError: "ValidationError" would name both the definition ValidationError and a type the runtime exports\n  rename the definition (its key or its title)\n',
+  ],
+  [
+    "an empty oneOf",
+    { "schemas/demo.schema.json": S({ A: { oneOf: [] } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/oneOf: "oneOf" must be a non-empty array of schemas\n  with no schemas it would accept no value: list the alternatives, or remove it\n',
+  ],
+  [
+    "an allOf that no value satisfies",
+    { "schemas/demo.schema.json": S({ A: { allOf: [{ type: "string" }, { type: "integer" }] } }) },
+    "agentwire generate: schemas/demo.schema.json#/$defs/A: no value satisfies this schema: its parts contradict each other\n  check the allOf members and $ref for types or constants that exclude each other\n",
+  ],
+  [
+    "a pattern that is not a regular expression",
+    { "schemas/demo.schema.json": S({ A: { type: "string", pattern: "([a-z]" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/pattern: invalid pattern "([a-z]": Invalid regular expression: /([a-z]/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)\n',
+  ],
+  [
+    "if/then/else",
+    { "schemas/demo.schema.json": S({ A: { if: { type: "string" }, then: { minLength: 1 }, else: { type: "number" } } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/if: unsupported keyword "if"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
+  ],
+  [
+    "not",
+    { "schemas/demo.schema.json": S({ A: { not: { type: "null" } } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/not: unsupported keyword "not"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
+  ],
+  [
+    "dependentSchemas",
+    { "schemas/demo.schema.json": S({ A: { type: "object", dependentSchemas: { a: { required: ["b"] } } } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/dependentSchemas: unsupported keyword "dependentSchemas"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
+  ],
+  [
+    "prefixItems",
+    { "schemas/demo.schema.json": S({ A: { type: "array", prefixItems: [{ type: "string" }] } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/prefixItems: unsupported keyword "prefixItems"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
+  ],
+  [
+    "$dynamicRef",
+    { "schemas/demo.schema.json": S({ A: { $dynamicRef: "#node" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$dynamicRef: unsupported keyword "$dynamicRef"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
+  ],
+  [
+    "a tuple in draft-07 items",
+    { "schemas/demo.schema.json": S({ A: { type: "array", items: [{ type: "string" }] } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/items: unsupported: "items" as an array of schemas (a tuple)\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
+  ],
+  [
+    "propertyNames that constrain",
+    { "schemas/demo.schema.json": S({ A: { type: "object", propertyNames: { pattern: "^[a-z]+$" } } }) },
+    "agentwire generate: schemas/demo.schema.json#/$defs/A/propertyNames: unsupported: propertyNames that constrain the names\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
+  ],
+  [
+    "a pattern property that is not a wire alias",
+    { "schemas/demo.schema.json": S({ A: { type: "object", patternProperties: { "^x-": { type: "string" } } } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/patternProperties/^x-: unsupported: the pattern property "^x-"\n  agentwire models a pattern property only as another name of a declared property ("^(order_id)$" beside "orderId")\n',
+  ],
+  [
+    "a required property a closed object forbids",
+    { "schemas/demo.schema.json": S({ A: { type: "object", required: ["id"], additionalProperties: false } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/required: "id" is required but additionalProperties forbids it\n  declare it under properties\n',
+  ],
+  [
+    "a constant that is an object",
+    { "schemas/demo.schema.json": S({ A: { const: { a: 1 } } }) },
+    "agentwire generate: schemas/demo.schema.json#/$defs/A/const: unsupported: a constant that is an object\n  agentwire models constants that are strings, numbers, booleans or null\n",
+  ],
+  [
+    "an overlay file that does not exist",
+    { "schemas/protocols.json": withOverlay },
+    "agentwire generate: schemas/protocols.json#/protocols/0/overlays/0: cannot read schemas/overlays/demo.json: no such file\n  vendor the file there, or correct the path\n",
+  ],
+  [
+    "an overlay fact without because",
+    { "schemas/protocols.json": withOverlay, "schemas/overlays/demo.json": O([{ at: "/$defs/A", fallback: "x" }]) },
+    'agentwire generate: schemas/overlays/demo.json#/facts/0/because: "because" must say where the prose states this fact\n',
+  ],
+  [
+    "an overlay fact that points nowhere",
+    {
+      "schemas/protocols.json": withOverlay,
+      "schemas/overlays/demo.json": O([{ at: "/$defs/Nope", fallback: "x", because: "the prose" }]),
+    },
+    'agentwire generate: schemas/overlays/demo.json#/facts/0: nothing is there (at "/$defs/Nope")\n  point at a schema of the resolved schema, where every named type is /$defs/<Name>\n',
+  ],
+  [
+    "an overlay fallback outside the enum",
+    {
+      "schemas/protocols.json": withOverlay,
+      "schemas/demo.schema.json": S({ A: { enum: ["on", "off"] } }),
+      "schemas/overlays/demo.json": O([{ at: "/$defs/A", fallback: "unknown", because: "the prose" }]),
+    },
+    'agentwire generate: schemas/overlays/demo.json#/facts/0/fallback: the fallback "unknown" is not one of the enum\'s values\n',
+  ],
+  [
+    "an overlay that asserts rather than annotates",
+    {
+      "schemas/protocols.json": withOverlay,
+      "schemas/overlays/demo.json": O([{ at: "/$defs/A", annotate: { minLength: 1 }, because: "the prose" }]),
+    },
+    'agentwire generate: schemas/overlays/demo.json#/facts/0/annotate/minLength: "minLength" constrains values; an overlay only annotates\n  state constraints in the schema itself, or as a fact such as exactlyOne\n',
+  ],
+];
+
+describe("bad input", () => {
+  it("has at least 25 cases", () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(CASES)("%s", async (_, files, error) => {
+    const root = demoProject({ $defs: { A: { type: "string" } } });
+    expect((await run(root, "generate")).code).toBe(0);
+    const before = snapshot(path.join(root, "generated"));
+    for (const [file, content] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), content);
+    }
+    const { code, out, err } = await run(root, "generate");
+    expect(err).toBe(error);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(snapshot(path.join(root, "generated"))).toEqual(before);
+    expect(await run(root, "check")).toMatchObject({ code: 2, err: error.replace("agentwire generate:", "agentwire check:") });
+  });
+});
