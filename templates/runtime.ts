@@ -38,36 +38,53 @@ export function codePointLength(text: string): number {
   return length;
 }
 
-/** Whether no two items are equal as JSON values (`uniqueItems`). */
+/**
+ * Whether no two items are equal as JSON values (`uniqueItems`). Each item is written
+ * out once in a canonical form, so a long array costs its length, not its square.
+ */
 export function hasUniqueItems(items: readonly unknown[]): boolean {
-  for (let i = 1; i < items.length; i++)
-    for (let j = 0; j < i; j++) if (jsonEqual(items[i], items[j])) return false;
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = canonicalJson(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
   return true;
 }
 
-function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (
-    typeof a !== "object" ||
-    typeof b !== "object" ||
-    a === null ||
-    b === null
-  )
-    return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length)
-      return false;
-    return a.every((item, i) => jsonEqual(item, b[i]));
+/**
+ * A value as JSON with its object keys sorted, so that equal values have equal texts.
+ * Written with a stack rather than recursion, for values nested however deep.
+ */
+function canonicalJson(value: unknown): string {
+  const parts: string[] = [];
+  // A string is text to write; anything else, wrapped, is a value.
+  const stack: (string | { readonly value: unknown })[] = [{ value }];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (typeof next === "string") {
+      parts.push(next);
+      continue;
+    }
+    const current = next.value;
+    if (isArray(current)) {
+      stack.push("]");
+      for (let i = current.length - 1; i >= 0; i--) {
+        stack.push({ value: current[i] });
+        if (i > 0) stack.push(",");
+      }
+      parts.push("[");
+    } else if (isRecord(current)) {
+      const keys = Object.keys(current).sort();
+      stack.push("}");
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push({ value: current[keys[i]!] });
+        stack.push(`${i > 0 ? "," : ""}${JSON.stringify(keys[i])}:`);
+      }
+      parts.push("{");
+    } else parts.push(JSON.stringify(current) ?? "null");
   }
-  const left = a as { readonly [key: string]: unknown };
-  const right = b as { readonly [key: string]: unknown };
-  const keys = Object.keys(left);
-  return (
-    keys.length === Object.keys(right).length &&
-    keys.every(
-      (key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]),
-    )
-  );
+  return parts.join("");
 }
 
 /** One way a value fails its schema. */
@@ -264,7 +281,8 @@ export function build<T, Tags extends keyof T>(
   stamps?: { readonly [key: string]: unknown },
 ): T {
   const value: { [key: string]: unknown } = Object.assign({}, tags);
-  const given = fields ?? {};
+  // Untyped code may pass anything: only an object has fields to copy.
+  const given = isRecord(fields) ? fields : {};
   for (const key of Object.keys(given)) {
     const field = given[key];
     if (field === undefined || Object.hasOwn(tags, key)) continue;
@@ -329,13 +347,24 @@ export function assertNever(value: never, what = "value"): never {
   throw new Error(`unexpected ${what}: ${display(value)}`);
 }
 
-/** A value in a message: JSON where it can be, cut short. */
+/**
+ * A value in a message: its JSON, cut short; or, for what JSON.stringify cannot write
+ * (nested too deep for the stack, cyclic, a bigint), what kind of value it is.
+ */
 function display(value: unknown): string {
-  let text: string;
+  if (isArray(value) && value.length > 100)
+    return `an array of ${value.length} items`;
+  let text: string | undefined;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    text = JSON.stringify(value);
   } catch {
-    text = String(value);
+    text = undefined;
+  }
+  if (text === undefined) {
+    if (isArray(value)) return `an array of ${value.length} items`;
+    if (isRecord(value))
+      return `an object with the properties ${Object.keys(value).slice(0, 5).join(", ")}`;
+    return typeof value === "bigint" ? `${value}n` : String(value);
   }
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

@@ -166,6 +166,8 @@ class UnionMatch {
   private dispatch(): Code[] {
     const shape = this.shape;
     const fallback = ts`return ${call(ts`otherwise`, [this.value])};`;
+    // Untyped code may pass anything: what is not an object has no member to dispatch on.
+    const notObject = ifThen(logical("||", [ts`typeof ${this.value} !== "object"`, ts`${this.value} === null`]), fallback);
     if (shape.kind === "tagged-union") {
       const cases = shape.members.map((member) => {
         const key = handlerKey(member);
@@ -177,9 +179,10 @@ class UnionMatch {
           ],
         };
       });
-      return [switchStatement(property(this.value, shape.tag), [...cases, { labels: [], body: [fallback] }])];
+      return [notObject, switchStatement(property(this.value, shape.tag), [...cases, { labels: [], body: [fallback] }])];
     }
     return [
+      notObject,
       ...shape.members.map((member) =>
         ifThen(
           logical("&&", present(this.value, member.name)),

@@ -90,6 +90,7 @@ export function matchOAuthFlowsPartial(
   handlers: Partial<OAuthFlowsHandlers>,
   otherwise: (flows: OAuthFlows) => unknown,
 ): unknown {
+  if (typeof flows !== "object" || flows === null) return otherwise(flows);
   if (flows.authorizationCode !== undefined)
     return handlers.authorizationCode !== undefined
       ? handlers.authorizationCode(flows.authorizationCode, flows)
@@ -158,6 +159,7 @@ export function matchPartPartial(
   handlers: Partial<PartHandlers>,
   otherwise: (part: Part) => unknown,
 ): unknown {
+  if (typeof part !== "object" || part === null) return otherwise(part);
   if (part.text !== undefined)
     return handlers.text !== undefined
       ? handlers.text(part.text, part)
@@ -244,6 +246,7 @@ export function matchSecuritySchemePartial(
   handlers: Partial<SecuritySchemeHandlers>,
   otherwise: (scheme: SecurityScheme) => unknown,
 ): unknown {
+  if (typeof scheme !== "object" || scheme === null) return otherwise(scheme);
   if (scheme.apiKeySecurityScheme !== undefined)
     return handlers.apiKeySecurityScheme !== undefined
       ? handlers.apiKeySecurityScheme(scheme.apiKeySecurityScheme, scheme)
@@ -329,6 +332,8 @@ export function matchSendMessageResponsePartial(
   handlers: Partial<SendMessageResponseHandlers>,
   otherwise: (response: SendMessageResponse) => unknown,
 ): unknown {
+  if (typeof response !== "object" || response === null)
+    return otherwise(response);
   if (response.task !== undefined)
     return handlers.task !== undefined
       ? handlers.task(response.task, response)
@@ -407,6 +412,8 @@ export function matchStreamResponsePartial(
   handlers: Partial<StreamResponseHandlers>,
   otherwise: (response: StreamResponse) => unknown,
 ): unknown {
+  if (typeof response !== "object" || response === null)
+    return otherwise(response);
   if (response.task !== undefined)
     return handlers.task !== undefined
       ? handlers.task(response.task, response)

@@ -145,6 +145,7 @@ export function matchEventPartial(
   handlers: Partial<EventHandlers>,
   otherwise: (event: Event) => unknown,
 ): unknown {
+  if (typeof event !== "object" || event === null) return otherwise(event);
   switch (event.type) {
     case "TEXT_MESSAGE_START":
       return handlers.TEXT_MESSAGE_START !== undefined
@@ -328,6 +329,8 @@ export function matchRunFinishedOutcomePartial(
   handlers: Partial<RunFinishedOutcomeHandlers>,
   otherwise: (outcome: RunFinishedOutcome) => unknown,
 ): unknown {
+  if (typeof outcome !== "object" || outcome === null)
+    return otherwise(outcome);
   switch (outcome.type) {
     case "success":
       return handlers.success !== undefined
@@ -397,6 +400,8 @@ export function matchSubagentFinishedOutcomePartial(
   handlers: Partial<SubagentFinishedOutcomeHandlers>,
   otherwise: (outcome: SubagentFinishedOutcome) => unknown,
 ): unknown {
+  if (typeof outcome !== "object" || outcome === null)
+    return otherwise(outcome);
   switch (outcome.type) {
     case "success":
       return handlers.success !== undefined
@@ -464,6 +469,8 @@ export function matchMessagePartial(
   handlers: Partial<MessageHandlers>,
   otherwise: (message: Message) => unknown,
 ): unknown {
+  if (typeof message !== "object" || message === null)
+    return otherwise(message);
   switch (message.role) {
     case "developer":
       return handlers.developer !== undefined
@@ -550,6 +557,8 @@ export function matchInputContentPartial(
   handlers: Partial<InputContentHandlers>,
   otherwise: (content: InputContent) => unknown,
 ): unknown {
+  if (typeof content !== "object" || content === null)
+    return otherwise(content);
   switch (content.type) {
     case "text":
       return handlers.text !== undefined
@@ -629,6 +638,7 @@ export function matchInputContentSourcePartial(
   handlers: Partial<InputContentSourceHandlers>,
   otherwise: (source: InputContentSource) => unknown,
 ): unknown {
+  if (typeof source !== "object" || source === null) return otherwise(source);
   switch (source.type) {
     case "data":
       return handlers.data !== undefined
@@ -700,6 +710,8 @@ export function matchJsonPatchOperationPartial(
   handlers: Partial<JsonPatchOperationHandlers>,
   otherwise: (operation: JsonPatchOperation) => unknown,
 ): unknown {
+  if (typeof operation !== "object" || operation === null)
+    return otherwise(operation);
   switch (operation.op) {
     case "add":
       return handlers.add !== undefined

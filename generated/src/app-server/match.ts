@@ -93,6 +93,8 @@ export function matchServerNotificationPartial(
   handlers: Partial<ServerNotificationHandlers>,
   otherwise: (notification: ServerNotification) => unknown,
 ): unknown {
+  if (typeof notification !== "object" || notification === null)
+    return otherwise(notification);
   switch (notification.method) {
     case "thread/started":
       return handlers["thread/started"] !== undefined

@@ -77,6 +77,7 @@ export function matchAgentStreamEventPartial(
   handlers: Partial<AgentStreamEventHandlers>,
   otherwise: (event: AgentStreamEvent) => unknown,
 ): unknown {
+  if (typeof event !== "object" || event === null) return otherwise(event);
   if (event.task !== undefined)
     return handlers.task !== undefined
       ? handlers.task(event.task, event)
@@ -159,6 +160,7 @@ export function matchAgentArtifactPartPartial(
   handlers: Partial<AgentArtifactPartHandlers>,
   otherwise: (part: AgentArtifactPart) => unknown,
 ): unknown {
+  if (typeof part !== "object" || part === null) return otherwise(part);
   if (part.text !== undefined)
     return handlers.text !== undefined
       ? handlers.text(part.text, part)
@@ -233,6 +235,8 @@ export function matchAgentFileContentPartial(
   handlers: Partial<AgentFileContentHandlers>,
   otherwise: (content: AgentFileContent) => unknown,
 ): unknown {
+  if (typeof content !== "object" || content === null)
+    return otherwise(content);
   if (content.uri !== undefined)
     return handlers.uri !== undefined
       ? handlers.uri(content.uri, content)
