@@ -87,6 +87,27 @@ function canonicalJson(value: unknown): string {
   return parts.join("");
 }
 
+/**
+ * How many levels deep the checks of recursive types (a value that holds values of its
+ * own type, such as a JSON value) follow a value. Deeper values are refused, with the
+ * keyword "depth", rather than exhausting the stack: documents nest far less, and a
+ * document that nests deeper is built to hurt.
+ */
+export const MAX_DEPTH = 500;
+let depth = 0;
+
+/** Goes one level deeper into a recursive type; false when that would pass MAX_DEPTH. */
+export function descend(): boolean {
+  if (depth >= MAX_DEPTH) return false;
+  depth++;
+  return true;
+}
+
+/** Comes back up the level `descend` went down. */
+export function ascend(): void {
+  depth--;
+}
+
 /** One way a value fails its schema. */
 export interface ValidationError {
   /** Where the failing value is, as a JSON Pointer into the value ("" is the value itself). */

@@ -21,6 +21,7 @@ import {
   isDisjunction,
   logical,
   switchStatement,
+  tryFinally,
 } from "./printer/statements.js";
 import { Scope } from "./scope.js";
 
@@ -82,19 +83,42 @@ export class CheckEmitter {
   ) {}
 
   /** A function that checks `value` against a shape: `isT(value)` or `checkT(value, path, errors)`. */
-  function(name: Code, shape: Shape, owner: string, options: { readonly exported: boolean; readonly returns?: Code }): Code {
+  /**
+   * The check function of a named type, or of a helper. A recursive type's goes one level
+   * deeper each time it is entered, and refuses a value nested past the runtime's
+   * MAX_DEPTH rather than exhaust the stack.
+   */
+  function(
+    name: Code,
+    shape: Shape,
+    owner: string,
+    options: { readonly exported: boolean; readonly returns?: Code; readonly recursive?: boolean },
+  ): Code {
     const parameters = [{ name: VALUE, type: ts`unknown` }];
     if (this.mode === "report")
       parameters.push(
         { name: PATH, type: ts`string` },
         { name: ERRORS, type: ts`${this.f.import("ValidationError", RUNTIME, { typeOnly: true })}[]` },
       );
+    const body = this.body(shape, owner);
+    const tooDeep =
+      this.mode === "reject"
+        ? ts`return false;`
+        : block([
+            this.fail(
+              { test: ts`true`, keyword: "depth", message: "nests deeper than the checks of recursive types follow", at: [] },
+              HERE,
+            ),
+            ts`return;`,
+          ]);
     return functionDeclaration({
       exported: options.exported,
       name,
       parameters,
       returns: options.returns ?? (this.mode === "reject" ? ts`boolean` : ts`void`),
-      body: this.body(shape, owner),
+      body: options.recursive
+        ? [ifThen(ts`!${call(this.runtime("descend"), [])}`, tooDeep), tryFinally(body, [ts`${call(this.runtime("ascend"), [])};`])]
+        : body,
     });
   }
 

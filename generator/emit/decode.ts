@@ -1,4 +1,5 @@
 import type { Field, Ir, Shape } from "../ir/model.js";
+import { recursiveTypes } from "../ir/graph.js";
 import { escapeToken } from "../schema/pointer.js";
 import { access, isPrototypeName, jsonTypes, RUNTIME } from "./access.js";
 import { upperFirst } from "./checks.js";
@@ -10,7 +11,7 @@ import { jsDoc } from "./printer/comments.js";
 import { identifier, literal, stringLiteral, templateLiteral } from "./printer/escape.js";
 import type { GeneratedFile } from "./printer/file.js";
 import { regexLiteral } from "./printer/regex.js";
-import { assign, block, call, constant, forLoop, functionDeclaration, ifThen, switchStatement } from "./printer/statements.js";
+import { assign, block, call, constant, forLoop, functionDeclaration, ifThen, switchStatement, tryFinally } from "./printer/statements.js";
 
 /**
  * The decoders: for every named type T, `decodeT(input, options)`, which reads the wire
@@ -49,8 +50,10 @@ export function generateDecoders(f: GeneratedFile, ir: Ir): void {
       }),
     );
   }
+  const recursive = recursiveTypes(ir);
   for (const type of ir.types)
-    if (emitter.reads(type.shape)) f.declare(emitter.readFunction(identifier(readerName(type.name)), type.shape, type.name));
+    if (emitter.reads(type.shape))
+      f.declare(emitter.readFunction(identifier(readerName(type.name)), type.shape, type.name, { recursive: recursive.has(type.name) }));
   for (const helper of emitter.helpers) f.declare(helper);
 }
 
@@ -130,7 +133,9 @@ class DecodeEmitter {
   }
 
   /** `readOwner(input, path, reader): unknown`. */
-  readFunction(name: Code, shape: Shape, owner: string): Code {
+  /** A recursive type's reader leaves a value nested too deep as it is, for checking to refuse. */
+  readFunction(name: Code, shape: Shape, owner: string, options: { readonly recursive?: boolean } = {}): Code {
+    const body = this.body(shape, owner);
     return functionDeclaration({
       exported: false,
       name,
@@ -140,7 +145,12 @@ class DecodeEmitter {
         { name: READER, type: this.f.import("Reader", RUNTIME, { typeOnly: true }) },
       ],
       returns: ts`unknown`,
-      body: this.body(shape, owner),
+      body: options.recursive
+        ? [
+            ifThen(ts`!${call(this.runtime("descend"), [])}`, ts`return ${INPUT};`),
+            tryFinally(body, [ts`${call(this.runtime("ascend"), [])};`]),
+          ]
+        : body,
     });
   }
 

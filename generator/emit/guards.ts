@@ -1,4 +1,5 @@
 import type { Ir } from "../ir/model.js";
+import { recursiveTypes } from "../ir/graph.js";
 import { CheckEmitter } from "./checks.js";
 import { article } from "./describe.js";
 import { guardName, TYPES } from "./names.js";
@@ -18,12 +19,13 @@ export function generateGuards(f: GeneratedFile, ir: Ir): void {
   f.reserve(ir.types.map((type) => guardName(type.name)));
   const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
   const guards = new CheckEmitter(f, shapes, "reject", (name) => identifier(guardName(name)));
+  const recursive = recursiveTypes(ir);
   for (const type of ir.types) {
     const name = type.name;
     const returns = ts`value is ${f.import(name, TYPES, { typeOnly: true })}`;
     f.declare(
       jsDoc([`Whether a value is ${article(name)} {@link ${name}}.`]),
-      guards.function(identifier(guardName(name)), type.shape, name, { exported: true, returns }),
+      guards.function(identifier(guardName(name)), type.shape, name, { exported: true, returns, recursive: recursive.has(name) }),
     );
   }
   for (const helper of guards.helpers) f.declare(helper);

@@ -16,45 +16,45 @@ export function valuesName(type: string): string {
 }
 
 export function guardName(type: string): string {
-  return `is${type}`;
+  return `is${upper(type)}`;
 }
 
 /** The internal function that reports why a value is not a T. */
 export function checkName(type: string): string {
-  return `check${type}`;
+  return `check${upper(type)}`;
 }
 
 export function validatorName(type: string): string {
-  return `validate${type}`;
+  return `validate${upper(type)}`;
 }
 
 export function decoderName(type: string): string {
-  return `decode${type}`;
+  return `decode${upper(type)}`;
 }
 
 /** The internal function that reads a T's wire form into its canonical form. */
 export function readerName(type: string): string {
-  return `read${type}`;
+  return `read${upper(type)}`;
 }
 
 /** A builder of a tagged type: `createCardPayment`. */
 export function builderName(type: string): string {
-  return `create${type}`;
+  return `create${upper(type)}`;
 }
 
 /** A keyed union's constructor for one member: `createPaymentMethodCard`. */
 export function memberBuilderName(union: string, member: string): string {
-  return `create${union}${pascalCase(member)}`;
+  return `create${upper(union)}${pascalCase(member)}`;
 }
 
 /** The exhaustive match of a union. */
 export function matchName(union: string): string {
-  return `match${union}`;
+  return `match${upper(union)}`;
 }
 
 /** The match that takes some handlers and a fallback. */
 export function partialMatchName(union: string): string {
-  return `match${union}Partial`;
+  return `match${upper(union)}Partial`;
 }
 
 /** The interface of a match's handlers, one per member. */
@@ -64,7 +64,7 @@ export function handlersName(union: string): string {
 
 /** The internal function an exhaustive match calls for a value no handler takes. */
 export function unmatchedName(union: string): string {
-  return `unmatched${union}`;
+  return `unmatched${upper(union)}`;
 }
 
 /**
@@ -74,4 +74,9 @@ export function unmatchedName(union: string): string {
 export function parameterName(type: string, taken: readonly string[] = []): string {
   const word = /[A-Z]?[a-z0-9]*$/.exec(type)![0].toLowerCase();
   return isPlainIdentifier(word) && !taken.includes(word) ? word : "value";
+}
+
+/** A type's name after a verb: `schemaArray` → `isSchemaArray`. */
+function upper(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }

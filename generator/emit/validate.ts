@@ -1,4 +1,5 @@
 import type { Ir } from "../ir/model.js";
+import { recursiveTypes } from "../ir/graph.js";
 import { RUNTIME } from "./access.js";
 import { CheckEmitter } from "./checks.js";
 import { article } from "./describe.js";
@@ -43,6 +44,10 @@ export function generateValidators(f: GeneratedFile, ir: Ir): void {
       }),
     );
   }
-  for (const type of ir.types) f.declare(checks.function(identifier(checkName(type.name)), type.shape, type.name, { exported: false }));
+  const recursive = recursiveTypes(ir);
+  for (const type of ir.types)
+    f.declare(
+      checks.function(identifier(checkName(type.name)), type.shape, type.name, { exported: false, recursive: recursive.has(type.name) }),
+    );
   for (const helper of [...checks.helpers, ...guards.helpers]) f.declare(helper);
 }

@@ -12,6 +12,7 @@ import {
   STAMP_KEYWORD,
   STAMP_UNITS,
   UNSUPPORTED,
+  USE_SITE_ANNOTATIONS,
 } from "../schema/keywords.js";
 import { appendPointer, getAtPointer, unescapeToken } from "../schema/pointer.js";
 import { docOf } from "./docs.js";
@@ -20,6 +21,38 @@ import { compact, intersect } from "./intersect.js";
 import { classifyUnion, presenceNames } from "./unions.js";
 
 const UNKNOWN: Shape = { kind: "unknown" };
+
+/**
+ * Whether a schema for property names says nothing a name could fail: `true`, `{}`,
+ * `{ "type": "string" }` (every name is one) and annotations such as `format`.
+ */
+function constrainsNothing(names: JsonValue): boolean {
+  if (names === true) return true;
+  if (!isJsonObject(names)) return false;
+  return Object.entries(names).every(([keyword, value]) =>
+    keyword === "type" ? value === "string" : keyword === "format" || USE_SITE_ANNOTATIONS.has(keyword) || keyword === "title",
+  );
+}
+
+/**
+ * Draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum`, read as the numbers later
+ * drafts write: `{ minimum: 0, exclusiveMinimum: true }` is `{ exclusiveMinimum: 0 }`.
+ * Undefined where the keyword is not a draft-04 form; else the number it stands for.
+ */
+function draft04Bound(schema: JsonObject, keyword: string): { readonly value: JsonValue | undefined } | undefined {
+  const pairs: Readonly<Record<string, readonly [string, string]>> = {
+    minimum: ["minimum", "exclusiveMinimum"],
+    exclusiveMinimum: ["minimum", "exclusiveMinimum"],
+    maximum: ["maximum", "exclusiveMaximum"],
+    exclusiveMaximum: ["maximum", "exclusiveMaximum"],
+  };
+  const pair = pairs[keyword];
+  if (pair === undefined || typeof schema[pair[1]] !== "boolean") return undefined;
+  const [inclusive, exclusive] = pair;
+  const isExclusive = schema[exclusive] === true;
+  if (keyword === inclusive) return { value: isExclusive ? undefined : schema[inclusive] };
+  return { value: isExclusive ? schema[inclusive] : undefined };
+}
 
 /** The hint of every refusal of what the IR does not model. */
 const REFUSAL = "agentwire refuses a constraint it cannot check rather than dropping it";
@@ -50,11 +83,16 @@ export class Normalizer implements ShapeLookup {
   private readonly following: string[] = [];
   /** The pointer of the schema being normalized, for errors raised deep inside. */
   private at = "";
+  /** Up to draft-07, a `$ref` replaces its schema: the keywords beside it are ignored. */
+  private readonly refReplacesSiblings: boolean;
 
   constructor(
     private readonly document: JsonObject,
     private readonly provenance: Provenance,
-  ) {}
+  ) {
+    const dialect = document["$schema"];
+    this.refReplacesSiblings = typeof dialect === "string" && /json-schema\.org\/draft-0[3-7]\/schema/.test(dialect);
+  }
 
   get definitions(): JsonObject {
     return isJsonObject(this.document["$defs"]) ? this.document["$defs"] : {};
@@ -98,6 +136,7 @@ export class Normalizer implements ShapeLookup {
     if (schema === true) return UNKNOWN;
     if (schema === false) return NEVER;
     if (!isJsonObject(schema)) return this.fail(pointer, "a schema must be an object or a boolean");
+    if (this.refReplacesSiblings && "$ref" in schema) return this.refShape(schema["$ref"]!, appendPointer(pointer, "$ref"));
     for (const keyword of Object.keys(schema))
       if (UNSUPPORTED.has(keyword)) this.fail(appendPointer(pointer, keyword), `unsupported keyword "${keyword}"`, REFUSAL);
     const outer = this.at;
@@ -212,7 +251,8 @@ export class Normalizer implements ShapeLookup {
 
   private typedShape(type: JsonType | "integer", schema: JsonObject, pointer: string): Shape {
     const number = (keyword: string): number | undefined => {
-      const value = schema[keyword];
+      const draft04 = draft04Bound(schema, keyword);
+      const value = draft04 === undefined ? schema[keyword] : draft04.value;
       if (value === undefined) return undefined;
       if (typeof value !== "number") return this.fail(appendPointer(pointer, keyword), `"${keyword}" must be a number`);
       return value;
@@ -279,10 +319,7 @@ export class Normalizer implements ShapeLookup {
           'agentwire models a pattern property only as another name of a declared property ("^(order_id)$" beside "orderId")',
         );
     const names = schema["propertyNames"];
-    if (
-      names !== undefined &&
-      !(names === true || (isJsonObject(names) && (Object.keys(names).length === 0 || jsonEqual(names, { type: "string" }))))
-    )
+    if (names !== undefined && !constrainsNothing(names))
       this.fail(appendPointer(pointer, "propertyNames"), "unsupported: propertyNames that constrain the names", REFUSAL);
     const additional =
       "additionalProperties" in schema

@@ -1,11 +1,12 @@
 /**
  * Type names. A definition is named by its key, a titled schema by its title, with
- * whitespace removed ("Shipping Address" → ShippingAddress). Anything else that cannot appear in
- * an identifier splits the text into words that are joined in PascalCase.
+ * whitespace removed ("Shipping Address" → ShippingAddress). When that is still no
+ * identifier, the text's words are joined in PascalCase ("Core schema meta-schema" →
+ * CoreSchemaMetaSchema), `[]` being the word "Array" (`Def<number[]>` → DefNumberArray).
  */
 export function typeNameFor(text: string): string {
   const compact = text.replace(/\s+/g, "");
-  const name = IDENTIFIER.test(compact) ? compact : pascalCase(compact);
+  const name = IDENTIFIER.test(compact) ? compact : pascalCase(text.replaceAll("[]", " array "));
   if (name === "") return name;
   return /^[0-9]/.test(name) ? `_${name}` : name;
 }

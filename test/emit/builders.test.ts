@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tags } from "../../generator/emit/members.js";
-import { builderName, memberBuilderName } from "../../generator/emit/names.js";
+import { builderName, guardName, memberBuilderName } from "../../generator/emit/names.js";
 import type { KeyedUnionShape, NamedType, ObjectShape } from "../../generator/ir/model.js";
 import type { JsonObject, JsonValue } from "../../generator/json.js";
 import { PROTOCOLS, protocol } from "../helpers/protocols.js";
@@ -45,7 +45,7 @@ describe.each(PROTOCOLS)("the builders of %s", (name) => {
           const tagNames = tags(type.shape).map((tag) => tag.name);
           const build = index[builderName(type.name)] as Builder;
           const built = build(fieldsOf(document, type.shape, tagNames, random));
-          expect((index[`is${type.name}`] as Guard)(built), type.name).toBe(true);
+          expect((index[guardName(type.name)] as Guard)(built), type.name).toBe(true);
           expect(JSON.stringify(built)).toBe(JSON.stringify(reorder(document, tagNames)));
         }
         for (const type of keyed)
@@ -54,7 +54,7 @@ describe.each(PROTOCOLS)("the builders of %s", (name) => {
             if (document === undefined) continue;
             const build = index[memberBuilderName(type.name, member.name)] as Builder;
             const built = build(document[member.name], fieldsOf(document, type.shape, [member.name], random));
-            expect((index[`is${type.name}`] as Guard)(built), `${type.name}.${member.name}`).toBe(true);
+            expect((index[guardName(type.name)] as Guard)(built), `${type.name}.${member.name}`).toBe(true);
             expect(JSON.stringify(built)).toBe(JSON.stringify(reorder(document, [member.name])));
           }
       }),

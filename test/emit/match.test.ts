@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../generator/pipeline.js";
-import { handlersName, matchName, partialMatchName } from "../../generator/emit/names.js";
+import { guardName, handlersName, matchName, partialMatchName } from "../../generator/emit/names.js";
 import type { KeyedUnionShape, NamedType, TaggedUnionShape } from "../../generator/ir/model.js";
 import type { JsonObject } from "../../generator/json.js";
 import { demoProject } from "../helpers/project.js";
@@ -52,7 +52,7 @@ describe.each(PROTOCOLS)("the match helpers of %s", (name) => {
       keys.forEach((key, i) => {
         const value = shape.kind === "tagged-union" ? samples.valid(shape.members[i]!.shape) : samples.variant(shape, shape.members[i]!);
         expect(value, `${type.name} ${key}`).toBeDefined();
-        expect((index[`is${type.name}`] as (value: unknown) => boolean)(value)).toBe(true);
+        expect((index[guardName(type.name)] as (value: unknown) => boolean)(value)).toBe(true);
         const args = shape.kind === "tagged-union" ? [value] : [(value as JsonObject)[key], value];
         expect(match(value, handlers)).toEqual({ handler: key, args });
         expect(partial(value, handlers, otherwise)).toEqual({ handler: key, args });

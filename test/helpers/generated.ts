@@ -1,3 +1,4 @@
+import { decoderName, guardName, validatorName } from "../../generator/emit/names.js";
 import type { ProtocolName } from "./protocols.js";
 
 /** What the generated code of a protocol offers for one type, looked up by name. */
@@ -16,12 +17,16 @@ export interface TypeFunctions {
 
 /** The generated modules of a protocol, imported from `generated/src` as the tests see them. */
 export async function generatedModules(name: ProtocolName): Promise<{ functions(type: string): TypeFunctions }> {
-  const index = (await import(`../../generated/src/${name}/index.ts`)) as Record<string, unknown>;
+  return modulesOf((await import(`../../generated/src/${name}/index.ts`)) as Record<string, unknown>, name);
+}
+
+/** The functions of each type, looked up by name in a protocol's index module. */
+export function modulesOf(index: Readonly<Record<string, unknown>>, name: string): { functions(type: string): TypeFunctions } {
   return {
     functions(type) {
-      const is = index[`is${type}`];
-      const validate = index[`validate${type}`];
-      const decode = index[`decode${type}`];
+      const is = index[guardName(type)];
+      const validate = index[validatorName(type)];
+      const decode = index[decoderName(type)];
       if (typeof is !== "function" || typeof validate !== "function" || typeof decode !== "function")
         throw new Error(`${name}: no functions for ${type}`);
       return { is, validate, decode } as TypeFunctions;

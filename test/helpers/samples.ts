@@ -57,6 +57,9 @@ const STRINGS = [
   "constructor",
 ];
 
+/** Strings in the shapes patterns ask for, tried when none of the above fits. */
+const SHAPED_STRINGS = ["2014-06-29", "2023-04", "2014", "12:30:00", "1.0.0", "en-US", "user@example.com", "0123456789abcdef", "ABC_123"];
+
 const MAX_DEPTH = 6;
 
 export class SampleMaker {
@@ -144,6 +147,8 @@ export class SampleMaker {
       (shape.patterns ?? []).every((pattern) => new RegExp(pattern, "u").test(text));
     const candidates = STRINGS.filter(fits);
     if (candidates.length > 0) return this.random.pick(candidates);
+    const shaped = SHAPED_STRINGS.filter(fits);
+    if (shaped.length > 0) return this.random.pick(shaped);
     const padded = "x".repeat(shape.minLength ?? 0);
     return fits(padded) ? padded : undefined;
   }

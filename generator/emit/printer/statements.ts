@@ -49,6 +49,11 @@ export function ifBlock(test: Code, body: readonly Code[]): Code {
   return ifThen(test, block(body));
 }
 
+/** `try { … } finally { … }`. */
+export function tryFinally(body: readonly Code[], cleanup: readonly Code[]): Code {
+  return concat(ts`try `, block(body), ts` finally `, block(cleanup));
+}
+
 /** `{ … }` with one statement per line. */
 export function block(body: readonly Code[]): Code {
   const printed = body.length === 0 ? ts`{}` : concat(ts`{`, indent(hardline, lines(body)), hardline, ts`}`);

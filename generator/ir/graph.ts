@@ -1,0 +1,50 @@
+import type { Ir, Shape } from "./model.js";
+
+/** The named types a shape refers to, directly. */
+export function refsOf(shape: Shape): string[] {
+  switch (shape.kind) {
+    case "ref":
+      return [shape.name];
+    case "array":
+      return refsOf(shape.items);
+    case "map":
+      return refsOf(shape.values);
+    case "nullable":
+      return refsOf(shape.shape);
+    case "union":
+      return shape.members.flatMap(refsOf);
+    case "tagged-union":
+      return shape.members.flatMap((member) => refsOf(member.shape));
+    case "object":
+      return [...shape.fields.flatMap((field) => refsOf(field.shape)), ...refsOf(shape.additional)];
+    case "keyed-union":
+      return [...shape.members, ...shape.fields].flatMap((field) => refsOf(field.shape)).concat(refsOf(shape.additional));
+    default:
+      return [];
+  }
+}
+
+/**
+ * The named types that contain themselves, directly or through others (a JSON value that
+ * holds JSON values): the types whose checks recurse as deep as a value nests.
+ */
+export function recursiveTypes(ir: Ir): ReadonlySet<string> {
+  const edges = new Map(ir.types.map((type) => [type.name, [...new Set(refsOf(type.shape))]]));
+  const recursive = new Set<string>();
+  for (const start of edges.keys()) {
+    // Whether start reaches itself: a walk over what it refers to.
+    const seen = new Set<string>();
+    const stack = [...(edges.get(start) ?? [])];
+    while (stack.length > 0) {
+      const name = stack.pop()!;
+      if (name === start) {
+        recursive.add(start);
+        break;
+      }
+      if (seen.has(name)) continue;
+      seen.add(name);
+      stack.push(...(edges.get(name) ?? []));
+    }
+  }
+  return recursive;
+}
