@@ -8,7 +8,7 @@ import type { Ir } from "../generator/ir/model.js";
 import type { JsonObject } from "../generator/json.js";
 import { loadSchemas } from "../generator/load/index.js";
 import { generate, intermediate } from "../generator/pipeline.js";
-import { compareWithReference } from "./helpers/differential.js";
+import { compareWithReference, referenceValidator } from "./helpers/differential.js";
 import type { TypeFunctions } from "./helpers/generated.js";
 import { modulesOf } from "./helpers/generated.js";
 import { makeProject, REPO } from "./helpers/project.js";
@@ -46,9 +46,7 @@ beforeAll(async () => {
 
 /** The reference validator for a draft-07 effective schema: ajv's default class. */
 function referenceFor(effective: JsonObject): (type: string) => (document: unknown) => boolean {
-  const ajv = new Ajv({ strict: false, validateFormats: false });
-  ajv.addSchema(effective, "effective");
-  return (type) => ajv.compile({ $ref: `effective#/$defs/${type}` });
+  return referenceValidator(effective, new Ajv({ strict: false, validateFormats: false }));
 }
 
 describe("any schema", () => {

@@ -66,7 +66,9 @@ function apply(document: Record<string, JsonValue>, fact: Fact, provenance: Prov
       schema[STAMP_KEYWORD] = fact.unit;
       return written(STAMP_KEYWORD);
     case "annotate":
-      Object.assign(schema, fact.annotations);
+      // Defined, not assigned: an annotation named "__proto__" is a property, not a prototype.
+      for (const [key, value] of Object.entries(fact.annotations))
+        Object.defineProperty(schema, key, { value, enumerable: true, writable: true, configurable: true });
       return Object.keys(fact.annotations).flatMap(written);
     case "nameMembers":
       return nameMembers(document, schema, fact, provenance, fail);

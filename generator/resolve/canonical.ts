@@ -111,9 +111,11 @@ export function canonicalize(
   const rewrite = (entry: Named): JsonValue =>
     mapSchemas(entry.body, entry.pointer, (schema, pointer) => {
       if (pointer !== entry.pointer && isHoisted(entry.source, pointer)) {
-        const use: Record<string, JsonValue> = { $ref: pointerToFragment(relocated.get(entry.source)!.get(pointer)!) };
-        for (const key of Object.keys(schema)) if (USE_SITE_ANNOTATIONS.has(key)) use[key] = schema[key]!;
-        return use;
+        const annotations = Object.keys(schema).filter((key) => USE_SITE_ANNOTATIONS.has(key));
+        return {
+          $ref: pointerToFragment(relocated.get(entry.source)!.get(pointer)!),
+          ...Object.fromEntries(annotations.map((key) => [key, schema[key]!])),
+        };
       }
       if (pointer !== entry.pointer && typeof schema["$id"] === "string")
         throw new InputError(
@@ -121,12 +123,13 @@ export function canonicalize(
           "unsupported: a nested $id (an embedded schema resource)",
           "move the embedded schema into its own file in schemas/ and $ref it",
         );
-      const rebuilt: Record<string, JsonValue> = {};
-      for (const key of Object.keys(schema)) {
-        if (["$schema", "$id", "$anchor", ...CONTAINERS].includes(key)) continue;
-        rebuilt[key] = key === "$ref" && typeof schema[key] === "string" ? resolveRef(entry.source, pointer, schema[key]) : schema[key]!;
-      }
-      return rebuilt;
+      const kept = Object.keys(schema).filter((key) => !["$schema", "$id", "$anchor", ...CONTAINERS].includes(key));
+      return Object.fromEntries(
+        kept.map((key) => [
+          key,
+          key === "$ref" && typeof schema[key] === "string" ? resolveRef(entry.source, pointer, schema[key]) : schema[key]!,
+        ]),
+      );
     });
 
   const document = root.document;

@@ -64,23 +64,25 @@ export function walkSchemas(schema: JsonValue, pointer: string, visit: (schema: 
  */
 export function mapSchemas(schema: JsonValue, pointer: string, rewrite: (schema: JsonObject, pointer: string) => JsonValue): JsonValue {
   if (!isJsonObject(schema)) return schema;
-  const rebuilt: Record<string, JsonValue> = {};
-  for (const keyword of Object.keys(schema)) {
-    const value = schema[keyword]!;
-    const at = appendPointer(pointer, keyword);
-    if ((SINGLE as readonly string[]).includes(keyword)) {
-      rebuilt[keyword] = Array.isArray(value)
-        ? value.map((item, i) => mapSchemas(item, appendPointer(at, i), rewrite))
-        : mapSchemas(value, at, rewrite);
-    } else if ((LIST as readonly string[]).includes(keyword) && Array.isArray(value)) {
-      rebuilt[keyword] = value.map((item, i) => mapSchemas(item, appendPointer(at, i), rewrite));
-    } else if ((MAP as readonly string[]).includes(keyword) && isJsonObject(value)) {
-      const members: Record<string, JsonValue> = {};
-      for (const name of Object.keys(value)) members[name] = mapSchemas(value[name]!, appendPointer(at, name), rewrite);
-      rebuilt[keyword] = members;
-    } else {
-      rebuilt[keyword] = value;
-    }
-  }
+  // Built with fromEntries, which defines keys: a property named "__proto__" stays one.
+  const rebuilt = Object.fromEntries(
+    Object.keys(schema).map((keyword): [string, JsonValue] => {
+      const value = schema[keyword]!;
+      const at = appendPointer(pointer, keyword);
+      if ((SINGLE as readonly string[]).includes(keyword))
+        return [
+          keyword,
+          Array.isArray(value) ? value.map((item, i) => mapSchemas(item, appendPointer(at, i), rewrite)) : mapSchemas(value, at, rewrite),
+        ];
+      if ((LIST as readonly string[]).includes(keyword) && Array.isArray(value))
+        return [keyword, value.map((item, i) => mapSchemas(item, appendPointer(at, i), rewrite))];
+      if ((MAP as readonly string[]).includes(keyword) && isJsonObject(value))
+        return [
+          keyword,
+          Object.fromEntries(Object.keys(value).map((name) => [name, mapSchemas(value[name]!, appendPointer(at, name), rewrite)])),
+        ];
+      return [keyword, value];
+    }),
+  );
   return rewrite(rebuilt, pointer);
 }

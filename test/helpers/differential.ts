@@ -17,12 +17,57 @@ export interface Comparison {
   readonly referenceFaults: number;
 }
 
+/** What the reference validator needs of an ajv instance. */
+interface Validator {
+  addSchema(schema: object, key: string): unknown;
+  compile(schema: object): (document: unknown) => boolean;
+}
+
 /**
- * A known fault of ajv: for `uniqueItems` over items typed as strings it counts items in a
- * plain object, where "__proto__" is no key, so it accepts two "__proto__" items. The
- * generated checks refuse them, as JSON Schema says.
+ * The reference validator: ajv on the effective schema, each type compiled by its
+ * pointer. ajv reads properties through the prototype chain, so `required:
+ * ["constructor"]` finds the inherited one, and it drops a declared property named
+ * "__proto__". A property's name means nothing but itself, so names every object inherits
+ * are renamed, alike in the schema and in each document, before ajv sees them.
  */
-export function hasRepeatedProtoItem(document: unknown): boolean {
+export function referenceValidator(effective: object, ajv: Validator): (type: string) => (document: unknown) => boolean {
+  ajv.addSchema(renameInherited(effective, "schema") as object, "effective");
+  return (type) => {
+    const compiled = ajv.compile({ $ref: `effective#/$defs/${encodeURIComponent(type)}` });
+    return (document) => compiled(renameInherited(document, "document"));
+  };
+}
+
+const RENAMED = "\u0001renamed:";
+
+/**
+ * A copy with every name an object inherits renamed: in a document, every key; in a
+ * schema, the keys of `properties` and the names `required` lists.
+ */
+function renameInherited(value: unknown, kind: "schema" | "document", inProperties = false): unknown {
+  const rename = (name: string) => (name in Object.prototype ? `${RENAMED}${name}` : name);
+  if (Array.isArray(value)) return value.map((item) => renameInherited(item, kind));
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value).map((key) => {
+      const item = (value as Record<string, unknown>)[key];
+      if (kind === "document") return [rename(key), renameInherited(item, kind)];
+      if (inProperties) return [rename(key), renameInherited(item, kind)];
+      if (key === "required" && Array.isArray(item)) return [key, item.map((name) => (typeof name === "string" ? rename(name) : name))];
+      return [key, renameInherited(item, kind, key === "properties")];
+    }),
+  );
+}
+
+/**
+ * A fault of ajv with no way around by renaming: for `uniqueItems` over strings it counts
+ * items in a plain object, where "__proto__" is no key, so two "__proto__" items pass.
+ */
+export function isReferenceFault(document: unknown): boolean {
+  return hasRepeatedProtoItem(document);
+}
+
+function hasRepeatedProtoItem(document: unknown): boolean {
   if (Array.isArray(document)) return document.filter((item) => item === "__proto__").length > 1 || document.some(hasRepeatedProtoItem);
   if (typeof document === "object" && document !== null) return Object.values(document).some(hasRepeatedProtoItem);
   return false;
@@ -63,7 +108,7 @@ export function compareWithReference(
       const validated = validate(document);
       const decoded = decode(document);
       const show = `${type.name} ${JSON.stringify(document)}`;
-      if (expected && !guarded && !decoded.ok && hasRepeatedProtoItem(document)) {
+      if (expected && !guarded && !decoded.ok && isReferenceFault(document)) {
         referenceFaults++;
         return;
       }

@@ -172,7 +172,8 @@ export class SampleMaker {
         if (field.required) return undefined;
         continue;
       }
-      object[field.name] = value;
+      // As JSON.parse makes it: "__proto__" becomes an own property, not the prototype.
+      Object.defineProperty(object, field.name, { value, enumerable: true, writable: true, configurable: true });
     }
     if (additional.kind !== "never" && random.chance(0.2)) {
       const extra = this.valid(additional, depth + 1);

@@ -1,0 +1,90 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import path from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { writeGeneration } from "../generator/cli/write.js";
+import { builderName, matchName, partialMatchName } from "../generator/emit/names.js";
+import type { Ir } from "../generator/ir/model.js";
+import type { JsonObject } from "../generator/json.js";
+import { loadSchemas } from "../generator/load/index.js";
+import { generate, intermediate } from "../generator/pipeline.js";
+import { compareWithReference, referenceValidator } from "./helpers/differential.js";
+import { modulesOf } from "./helpers/generated.js";
+import { makeProject, REPO } from "./helpers/project.js";
+
+/** What the fixture's texts try to run, everywhere they can. */
+const CANARY = "__agentwirePwned";
+
+/**
+ * Nothing from a schema becomes code: test/fixtures/hostile holds a schema whose
+ * descriptions, property names, definition names, enum and const values, tags and
+ * patterns try to break out of comments, strings, identifiers and regexes. Its package
+ * compiles, is what prettier prints, agrees with the reference validator on documents
+ * that use those names, and runs none of that text.
+ */
+let root = "";
+let ir: Ir;
+let index: Record<string, (...args: unknown[]) => unknown>;
+beforeAll(async () => {
+  root = makeProject({});
+  cpSync(path.join(import.meta.dirname, "fixtures/hostile/schemas"), path.join(root, "schemas"), { recursive: true });
+  writeGeneration(path.join(root, "generated"), (await generate(root)).files);
+  symlinkSync(path.join(REPO, "node_modules"), path.join(root, "generated", "node_modules"));
+  const schemas = loadSchemas(root);
+  ir = (await intermediate(schemas, schemas.protocols[0]!)).ir;
+  expect((globalThis as Record<string, unknown>)[CANARY]).toBeUndefined();
+  index = (await import(path.join(root, "generated/src/hostile/index.ts"))) as typeof index;
+}, 60_000);
+
+describe("a schema that tries to break out of the generated code", () => {
+  it("generates a package that compiles under strict tsc", () => {
+    const result = spawnSync(path.join(REPO, "node_modules/.bin/tsc"), ["-p", path.join(root, "generated/tsconfig.json"), "--noEmit"], {
+      encoding: "utf8",
+    });
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+
+  it("keeps every hostile text inside a comment or a literal", () => {
+    const dir = path.join(root, "generated/src/hostile");
+    for (const file of readdirSync(dir).filter((name) => name.endsWith(".ts"))) {
+      const source = readFileSync(path.join(dir, file), "utf8");
+      expect(source, file).not.toMatch(/[\u2028\u2029]/);
+      // The canary may appear in comments and string literals only: outside them, nowhere.
+      const code = source
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/\/\/.*$/gm, "")
+        .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""');
+      expect(code, file).not.toContain(CANARY);
+    }
+  });
+
+  it("agrees with the reference validator on documents that use every hostile name", () => {
+    const effective = JSON.parse(readFileSync(path.join(root, "generated/src/hostile/schema.json"), "utf8")) as JsonObject;
+    const reference = referenceValidator(effective, new Ajv2020({ strict: false, validateFormats: false }));
+    const found = compareWithReference(ir, modulesOf(index, "hostile").functions, reference, 100);
+    expect(found.disagreements.slice(0, 20)).toEqual([]);
+    expect(found.tooFew).toEqual([]);
+    expect(found.referenceFaults).toBe(0);
+  }, 120_000);
+
+  it("builds and matches with hostile tags and keys, and runs none of the texts", () => {
+    const tag = "a\"b'c\n`${d}`*/";
+    const built = index[builderName("if")]!({ payload: "${x}" });
+    expect(built).toEqual({ type: tag, payload: "${x}" });
+    expect(index["isFunction"]!(built)).toBe(true);
+    const handlers = { [tag]: () => "if", __proto__: () => "while", toString: () => "constructor" };
+    const own = Object.fromEntries(Object.entries(handlers));
+    Object.defineProperty(own, "__proto__", { value: () => "while", enumerable: true });
+    expect(index[matchName("function")]!(built, own)).toBe("if");
+    expect(index[matchName("function")]!({ type: "__proto__" }, own)).toBe("while");
+    expect(index[matchName("function")]!({ type: "toString" }, own)).toBe("constructor");
+    expect(index[partialMatchName("function")]!({ type: "toString" }, {}, () => "fallback")).toBe("fallback");
+    const choice = JSON.parse('{"__proto__": true}') as unknown;
+    expect(index["isChoice"]!(choice)).toBe(true);
+    expect(index[matchName("Choice")]!(choice, { "a b": () => 1, 'c"d': () => 2, ["__proto__"]: () => 3 })).toBe(3);
+    expect((globalThis as Record<string, unknown>)[CANARY]).toBeUndefined();
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+  });
+});
