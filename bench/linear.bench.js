@@ -1,0 +1,96 @@
+// Linearity benchmark: the cost of checking an AG-UI event grows with its size and no
+// faster. A MESSAGES_SNAPSHOT event carries n messages (valid, then each one broken), a
+// STATE_DELTA n patch operations, a TEXT_MESSAGE_CONTENT a delta of n characters; each is
+// checked by isEvent, validateEvent and decodeEvent, and the time per item should stay
+// flat as n grows a thousandfold. Run with `npm run bench`.
+import path from "node:path";
+import { PerformanceObserver } from "node:perf_hooks";
+
+const REPO = path.resolve(import.meta.dirname, "..");
+const { isEvent, validateEvent, decodeEvent } = await import(path.join(REPO, "generated/dist/ag-ui/index.js"));
+
+const message = (i) => ({ id: `m${i}`, role: "user", content: `message ${i}` });
+const SHAPES = {
+  "MESSAGES_SNAPSHOT, n messages": (n, broken) => ({
+    type: "MESSAGES_SNAPSHOT",
+    messages: Array.from({ length: n }, (_, i) => (broken ? { ...message(i), role: "nobody" } : message(i))),
+  }),
+  "STATE_DELTA, n operations": (n, broken) => ({
+    type: "STATE_DELTA",
+    delta: Array.from({ length: n }, (_, i) => (broken ? { op: "add", path: `a/${i}` } : { op: "add", path: `/a/${i}`, value: i })),
+  }),
+  "TEXT_MESSAGE_CONTENT, n characters": (n, broken) => ({
+    type: "TEXT_MESSAGE_CONTENT",
+    messageId: "m",
+    delta: "x".repeat(n),
+    ...(broken ? { unknown: true } : {}),
+  }),
+};
+const SIZES = [1_000, 10_000, 100_000, 1_000_000];
+const CHECKS = { isEvent, validateEvent, decodeEvent };
+
+// Garbage collection: a check that reports a million errors keeps a million objects alive,
+// and collecting a heap that large costs more per object than collecting a small one. The
+// time the collector takes is measured apart, so that what the checks themselves cost shows.
+const collections = [];
+new PerformanceObserver((list) => collections.push(...list.getEntries())).observe({ entryTypes: ["gc"] });
+const collectedBetween = (from, to) =>
+  collections.filter((entry) => entry.startTime >= from && entry.startTime < to).reduce((sum, entry) => sum + entry.duration, 0);
+
+/**
+ * Nanoseconds per item of one check of the document, all in and without the garbage
+ * collector's time, the median of five runs of at least 50 ms.
+ */
+function perItem(check, document, n) {
+  const runs = [];
+  check(document);
+  for (let round = 0; round < 5; round++) {
+    const started = performance.now();
+    let reps = 0;
+    do {
+      check(document);
+      reps++;
+    } while (performance.now() - started < 50);
+    const ended = performance.now();
+    // Entries arrive after the run; wait for them before counting.
+    runs.push({ all: ((ended - started) * 1e6) / reps / n, started, ended, reps });
+  }
+  return runs;
+}
+const rows = [];
+for (const [label, make] of Object.entries(SHAPES))
+  for (const broken of [false, true])
+    for (const [name, check] of Object.entries(CHECKS))
+      rows.push({
+        label: `${label}${broken ? ", broken" : ""}`,
+        name,
+        runs: SIZES.map((n) => ({ n, runs: perItem(check, make(n, broken), n) })),
+      });
+await new Promise((resolve) => setTimeout(resolve, 100));
+
+const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ns = (value) => (value < 0.1 ? "<0.1 ns" : `${value.toFixed(1)} ns`);
+console.log(`| document | check | ${SIZES.map((n) => `n = ${n.toLocaleString("en")}`).join(" | ")} | growth | growth without GC |`);
+console.log(`| --- | --- | ${SIZES.map(() => "--:").join(" | ")} | --: | --: |`);
+let worst = 0;
+for (const { label, name, runs } of rows) {
+  const all = runs.map(({ runs }) => median(runs.map((run) => run.all)));
+  const mutator = runs.map(({ n, runs }) =>
+    median(runs.map((run) => ((run.ended - run.started - collectedBetween(run.started, run.ended)) * 1e6) / run.reps / n)),
+  );
+  // Growth of the cost per item from the smallest document to the largest: 1 is linear,
+  // less is a check that stops early or does not read what grows.
+  const growth = (costs) => costs.at(-1) / costs[0];
+  worst = Math.max(worst, growth(mutator));
+  console.log(
+    `| ${label} | ${name} | ${all.map((cost, i) => `${ns(cost)} (${ns(mutator[i])})`).join(" | ")} | ${growth(all).toFixed(2)} | ${growth(mutator).toFixed(2)} |`,
+  );
+}
+// A check that read its input more than once per item would grow with n: tenfold per
+// tenfold here. Allocation-heavy checks (errors, copies) rise a little with the heap's size
+// (cache misses, a larger heap to collect), which is why the bound is not 1.
+const BOUND = 3;
+console.log(
+  `\nCost per item, in brackets without the collector's time, over a thousandfold growth of the input: ` +
+    `at most ${worst.toFixed(2)}× without GC (goal: within ${BOUND}×, ${worst <= BOUND ? "met" : "missed"}).`,
+);
