@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { tags } from "../../generator/emit/members.js";
+import { builderName, matchName, memberBuilderName, partialMatchName } from "../../generator/emit/names.js";
 import { generatedModules } from "../helpers/generated.js";
 import { PROTOCOLS, protocol } from "../helpers/protocols.js";
 
@@ -36,6 +38,56 @@ describe.each(PROTOCOLS)("the generated functions of %s on any JSON value", (nam
         expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
       }),
       { seed: 0x70a1, numRuns: 3000 },
+    );
+  }, 60_000);
+});
+
+/**
+ * Builders and matches are total too, on what untyped code may pass them: a builder
+ * builds from any fields, a partial match falls back, an exhaustive one throws only
+ * UnmatchedError; none touches its input or Object.prototype.
+ */
+describe.each(PROTOCOLS)("the builders and matches of %s on any JSON value", (name) => {
+  it("return or throw only UnmatchedError, and do not touch their input", async () => {
+    const { ir } = await protocol(name);
+    const index = (await import(`../../generated/src/${name}/index.ts`)) as Record<string, (...args: unknown[]) => unknown>;
+    const calls: [string, (value: unknown) => unknown][] = [];
+    for (const type of ir.types) {
+      const shape = type.shape;
+      if (shape.kind === "object" && tags(shape).length > 0) calls.push([type.name, (value) => index[builderName(type.name)]!(value)]);
+      if (shape.kind === "keyed-union")
+        for (const member of shape.members)
+          calls.push([`${type.name}.${member.name}`, (value) => index[memberBuilderName(type.name, member.name)]!(value, value)]);
+      if (shape.kind === "tagged-union" || shape.kind === "keyed-union") {
+        calls.push([`${type.name} partial`, (value) => index[partialMatchName(type.name)]!(value, {}, () => "otherwise")]);
+        calls.push([
+          `${type.name} exhaustive`,
+          (value) => {
+            try {
+              return index[matchName(type.name)]!(value, {});
+            } catch (error) {
+              if ((error as Error).name !== "UnmatchedError") throw error;
+              return "unmatched";
+            }
+          },
+        ]);
+      }
+    }
+    expect(calls.length).toBeGreaterThan(0);
+    const hostileKeys = fc.constantFrom("__proto__", "constructor", "toString", "type", "role", "method", "task", "");
+    const value = fc.letrec((tie) => ({
+      json: fc.oneof({ depthSize: "small" }, fc.jsonValue({ maxDepth: 3 }), tie("object"), fc.array(tie("json"), { maxLength: 3 })),
+      object: fc.dictionary(fc.oneof(hostileKeys, fc.string()), tie("json"), { maxKeys: 4 }),
+    })).json;
+    fc.assert(
+      fc.property(fc.constantFrom(...calls), value, ([, call], input) => {
+        const document = JSON.parse(JSON.stringify(input)) as unknown;
+        const before = JSON.stringify(document);
+        call(document);
+        expect(JSON.stringify(document)).toBe(before);
+        expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+      }),
+      { seed: 0xb0117, numRuns: 2000 },
     );
   }, 60_000);
 });
