@@ -4,10 +4,9 @@
 // what is measured is the dispatch. Run with `npm run bench`.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { throughput } from "./throughput.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 400);
 
 /** Unions to dispatch: tagged ones switch on their tag, keyed ones test which member is set. */
 const UNIONS = [
@@ -16,25 +15,6 @@ const UNIONS = [
   { protocol: "a2a", union: "StreamResponse", members: ["task", "message", "statusUpdate", "artifactUpdate"] },
   { protocol: "gtm-agent", union: "AgentStreamEvent", members: ["task", "statusUpdate", "artifactUpdate", "message"] },
 ];
-
-/** Documents per second: the median of the rounds, after a warm-up. */
-function measure(run, documents) {
-  const warm = performance.now();
-  while (performance.now() - warm < 2 * ROUND_MS) run(documents);
-  const rates = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    let count = 0;
-    const started = performance.now();
-    let elapsed = 0;
-    while (elapsed < ROUND_MS) {
-      run(documents);
-      count += documents.length;
-      elapsed = performance.now() - started;
-    }
-    rates.push((count / elapsed) * 1000);
-  }
-  return rates.sort((a, b) => a - b)[Math.floor(rates.length / 2)];
-}
 
 /**
  * The hand-written dispatch, as source a person would write: `case "X": return 3;`, or
@@ -84,7 +64,7 @@ for (const { protocol, union, tag, members } of UNIONS) {
   };
   const checksums = Object.values(runs).map((run) => run(documents));
   if (new Set(checksums).size !== 1) throw new Error(`${union}: the dispatches disagree (${checksums.join(", ")})`);
-  const rates = Object.fromEntries(Object.entries(runs).map(([name, run]) => [name, measure(run, documents)]));
+  const rates = Object.fromEntries(Object.entries(runs).map(([name, run]) => [name, throughput(() => run(documents), documents.length)]));
   const cost = (name) => rates.switch / rates[name];
   console.log(
     `| ${protocol} ${union} (${keys.length} ${tag === undefined ? "members" : "tags"}) | ${rate(rates.switch)} | ${rate(rates.match)} | ${cost("match").toFixed(2)}× | ${rate(rates.partial)} | ${cost("partial").toFixed(2)}× | ${Math.max(cost("match"), cost("partial")) <= GOAL ? "met" : "missed"} |`,

@@ -6,32 +6,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { throughput } from "./throughput.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 400);
 const ROOTS = { "ag-ui": "Event", a2a: "StreamResponse", "gtm-agent": "AgentStreamEvent", "app-server": "ServerNotification" };
 
-/**
- * Calls `run` over the documents until a round's time is up; the median of the rounds,
- * in documents per second. A warm-up of the same length first lets the JIT settle.
- */
-function measure(run, documents) {
-  const warm = performance.now();
-  while (performance.now() - warm < 2 * ROUND_MS) for (const document of documents) run(document);
-  const rates = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    let count = 0;
-    const started = performance.now();
-    let elapsed = 0;
-    while (elapsed < ROUND_MS) {
-      for (const document of documents) run(document);
-      count += documents.length;
-      elapsed = performance.now() - started;
-    }
-    rates.push((count / elapsed) * 1000);
-  }
-  return rates.sort((a, b) => a - b)[Math.floor(rates.length / 2)];
+/** Documents per second of `check` over the documents. */
+function measure(check, documents) {
+  return throughput(() => {
+    for (const document of documents) check(document);
+  }, documents.length);
 }
 
 /** The effective schema with `discriminator` on every oneOf whose members each require a different constant in one property. */
