@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createTwoFilesPatch } from "diff";
 import type { OutputFile } from "../format/index.js";
+import { generate } from "../pipeline.js";
+import type { Io } from "./io.js";
 
 /** How the files on disk differ from a fresh generation. */
 export interface Drift {
@@ -56,4 +58,27 @@ function listFiles(dir: string, relative: string): string[] {
     .flatMap((entry) =>
       entry.isDirectory() ? listFiles(path.join(dir, entry.name), `${relative}/${entry.name}`) : [`${relative}/${entry.name}`],
     );
+}
+
+const MAX_DIFF_LINES = 400;
+
+/** `agentwire check`: exit 0 when generated/ is what a generation writes, else 1 with the diff. */
+export async function runCheck(root: string, io: Io): Promise<number> {
+  const generation = await generate(root);
+  const drift = findDrift(path.join(root, "generated"), generation.files);
+  const count = drift.changed.length + drift.missing.length + drift.stale.length;
+  if (count === 0) {
+    io.out(`generated/ is up to date (${generation.files.length} files)`);
+    return 0;
+  }
+  const lines = drift.patches.join("\n").split("\n");
+  io.out(lines.slice(0, MAX_DIFF_LINES).join("\n"));
+  if (lines.length > MAX_DIFF_LINES) io.out(`… ${lines.length - MAX_DIFF_LINES} more lines of diff not shown`);
+  const parts = [
+    drift.changed.length > 0 ? `${drift.changed.length} changed` : "",
+    drift.missing.length > 0 ? `${drift.missing.length} missing` : "",
+    drift.stale.length > 0 ? `${drift.stale.length} stale` : "",
+  ].filter((part) => part !== "");
+  io.err(`generated/ is out of date: ${parts.join(", ")} (${count} files). Run \`npm run generate\` and commit the result.`);
+  return 1;
 }

@@ -7,25 +7,6 @@ import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 import { fileIr, irsAtRevision, projectIrs } from "./versions.js";
 
-export const DIFF_HELP = `Usage: agentwire diff OLD NEW [--protocol NAME] [--json] [--fail-on LEVEL]
-       agentwire diff --since REVISION [--json] [--fail-on LEVEL]
-
-A semantic diff of two versions of a protocol's schema, computed on the IR:
-each change with its JSON Pointer, classified for receivers (code that decodes
-and matches) and for producers (code that builds and sends) as breaking or
-compatible, grouped by severity: breaking, compatible, docs.
-
-  OLD NEW            two schema files of one protocol. When one of them is a
-                     protocol's vendored schema, or with --protocol NAME, both
-                     are read with that protocol's overlays.
-  --since REVISION   every protocol's schema in schemas/ at a git revision
-                     (origin/main, a tag, a commit) against the working tree.
-  --json             the changes as JSON, for machines.
-  --fail-on LEVEL    breaking (default): exit 1 if a change breaks either
-                     audience; any: exit 1 on any change; none: exit 0.
-
-Exit codes: 0 nothing to fail on, 1 changes to fail on, 2 error.`;
-
 interface DiffArguments {
   readonly files: readonly string[];
   readonly since?: string;

@@ -2,25 +2,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { InputError } from "../errors.js";
 import { generate } from "../pipeline.js";
-import { findDrift } from "./check.js";
-import { DIFF_HELP, runDiff } from "./diff.js";
+import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, UPDATE_HELP, USAGE } from "./help.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
-import { runUpdate, UPDATE_HELP } from "./update.js";
 import { writeGeneration } from "./write.js";
 
 export type { Io } from "./io.js";
-
-const USAGE = `Usage: agentwire <command> [--help]
-
-Commands:
-  generate   regenerate generated/ from schemas/
-  check      exit 1 if generated/ differs from a fresh generation
-  diff       classify the changes between two versions of a schema
-  update     re-vendor schemas from their upstream URLs and regenerate
-
-Exit codes: 0 success, 1 drift or changes (check, diff, update --check),
-2 error (bad input; nothing written).`;
 
 /** A command; most need the project, the nearest folder with schemas/protocols.json. */
 type Command =
@@ -29,12 +16,7 @@ type Command =
 
 const COMMANDS: Readonly<Record<string, Command>> = {
   generate: {
-    help: `Usage: agentwire generate
-
-Reads schemas/protocols.json and the schemas and overlays it lists, and rewrites
-generated/ (src/, package.json, tsconfig.json, README.md) from them. Prints one line
-per protocol and the time taken. On bad input it prints the file and JSON Pointer
-of the problem, exits with 2 and writes nothing; the previous generated/ stays.`,
+    help: GENERATE_HELP,
     needsProject: true,
     run: async (args, io, root) => {
       noArguments(args);
@@ -42,20 +24,16 @@ of the problem, exits with 2 and writes nothing; the previous generated/ stays.`
     },
   },
   check: {
-    help: `Usage: agentwire check
-
-Generates in memory and compares the result with generated/, byte for byte,
-including files that would be missing or that a generation would not write.
-Never writes. Exit 0 when they match, 1 with a unified diff when they do not,
-2 on bad input.`,
+    help: CHECK_HELP,
     needsProject: true,
     run: async (args, io, root) => {
       noArguments(args);
-      return runCheck(root, io);
+      return (await import("./check.js")).runCheck(root, io);
     },
   },
-  diff: { help: DIFF_HELP, needsProject: false, run: runDiff },
-  update: { help: UPDATE_HELP, needsProject: true, run: runUpdate },
+  // Loaded when run, so that generating does not load what diffing and fetching need.
+  diff: { help: DIFF_HELP, needsProject: false, run: async (args, io, root) => (await import("./diff.js")).runDiff(args, io, root) },
+  update: { help: UPDATE_HELP, needsProject: true, run: async (args, io, root) => (await import("./update.js")).runUpdate(args, io, root) },
 };
 
 function noArguments(args: readonly string[]): void {
@@ -108,28 +86,6 @@ async function runGenerate(root: string, io: Io): Promise<number> {
     io.out(`${name.padEnd(width)}  ${count(types, "type")}, ${count(unions, "union")}, ${count(files, "file")}`);
   io.out(`generated ${count(generation.files.length, "file")} in ${Math.round(performance.now() - started)} ms`);
   return 0;
-}
-
-const MAX_DIFF_LINES = 400;
-
-async function runCheck(root: string, io: Io): Promise<number> {
-  const generation = await generate(root);
-  const drift = findDrift(path.join(root, "generated"), generation.files);
-  const count = drift.changed.length + drift.missing.length + drift.stale.length;
-  if (count === 0) {
-    io.out(`generated/ is up to date (${generation.files.length} files)`);
-    return 0;
-  }
-  const lines = drift.patches.join("\n").split("\n");
-  io.out(lines.slice(0, MAX_DIFF_LINES).join("\n"));
-  if (lines.length > MAX_DIFF_LINES) io.out(`… ${lines.length - MAX_DIFF_LINES} more lines of diff not shown`);
-  const parts = [
-    drift.changed.length > 0 ? `${drift.changed.length} changed` : "",
-    drift.missing.length > 0 ? `${drift.missing.length} missing` : "",
-    drift.stale.length > 0 ? `${drift.stale.length} stale` : "",
-  ].filter((part) => part !== "");
-  io.err(`generated/ is out of date: ${parts.join(", ")} (${count} files). Run \`npm run generate\` and commit the result.`);
-  return 1;
 }
 
 function count(n: number, noun: string): string {

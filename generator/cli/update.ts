@@ -14,20 +14,6 @@ import { UsageError } from "./io.js";
 import { projectIrs } from "./versions.js";
 import { writeGeneration } from "./write.js";
 
-export const UPDATE_HELP = `Usage: agentwire update [NAME] [--check]
-
-Fetches the schema of protocol NAME (or of every protocol with an upstream URL in
-schemas/protocols.json), and when it differs from the vendored copy prints the
-semantic diff (see agentwire diff), writes the new schema and its sha256, and
-regenerates generated/. Upstream URLs are https:, file: (relative to schemas/),
-or http: on 127.0.0.1. Redirects are followed on the same host only; bodies over
-10 MB, bodies that are not JSON and failed requests are errors that change nothing.
-
-  --check   change nothing; exit 1 when an upstream differs from its vendored
-            copy (for a scheduled CI job), 0 when all are up to date.
-
-Exit codes: 0 up to date or updated, 1 out of date (--check), 2 error.`;
-
 interface Fetched {
   readonly protocol: LoadedProtocol;
   readonly bytes: Buffer;

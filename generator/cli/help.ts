@@ -1,0 +1,59 @@
+/** What `--help` prints: the usage of agentwire, and of each command. */
+
+export const USAGE = `Usage: agentwire <command> [--help]
+
+Commands:
+  generate   regenerate generated/ from schemas/
+  check      exit 1 if generated/ differs from a fresh generation
+  diff       classify the changes between two versions of a schema
+  update     re-vendor schemas from their upstream URLs and regenerate
+
+Exit codes: 0 success, 1 drift or changes (check, diff, update --check),
+2 error (bad input; nothing written).`;
+
+export const GENERATE_HELP = `Usage: agentwire generate
+
+Reads schemas/protocols.json and the schemas and overlays it lists, and rewrites
+generated/ (src/, package.json, tsconfig.json, README.md) from them. Prints one line
+per protocol and the time taken. On bad input it prints the file and JSON Pointer
+of the problem, exits with 2 and writes nothing; the previous generated/ stays.`;
+
+export const CHECK_HELP = `Usage: agentwire check
+
+Generates in memory and compares the result with generated/, byte for byte,
+including files that would be missing or that a generation would not write.
+Never writes. Exit 0 when they match, 1 with a unified diff when they do not,
+2 on bad input.`;
+
+export const DIFF_HELP = `Usage: agentwire diff OLD NEW [--protocol NAME] [--json] [--fail-on LEVEL]
+       agentwire diff --since REVISION [--json] [--fail-on LEVEL]
+
+A semantic diff of two versions of a protocol's schema, computed on the IR:
+each change with its JSON Pointer, classified for receivers (code that decodes
+and matches) and for producers (code that builds and sends) as breaking or
+compatible, grouped by severity: breaking, compatible, docs.
+
+  OLD NEW            two schema files of one protocol. When one of them is a
+                     protocol's vendored schema, or with --protocol NAME, both
+                     are read with that protocol's overlays.
+  --since REVISION   every protocol's schema in schemas/ at a git revision
+                     (origin/main, a tag, a commit) against the working tree.
+  --json             the changes as JSON, for machines.
+  --fail-on LEVEL    breaking (default): exit 1 if a change breaks either
+                     audience; any: exit 1 on any change; none: exit 0.
+
+Exit codes: 0 nothing to fail on, 1 changes to fail on, 2 error.`;
+
+export const UPDATE_HELP = `Usage: agentwire update [NAME] [--check]
+
+Fetches the schema of protocol NAME (or of every protocol with an upstream URL in
+schemas/protocols.json), and when it differs from the vendored copy prints the
+semantic diff (see agentwire diff), writes the new schema and its sha256, and
+regenerates generated/. Upstream URLs are https:, file: (relative to schemas/),
+or http: on 127.0.0.1. Redirects are followed on the same host only; bodies over
+10 MB, bodies that are not JSON and failed requests are errors that change nothing.
+
+  --check   change nothing; exit 1 when an upstream differs from its vendored
+            copy (for a scheduled CI job), 0 when all are up to date.
+
+Exit codes: 0 up to date or updated, 1 out of date (--check), 2 error.`;
