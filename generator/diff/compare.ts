@@ -15,6 +15,7 @@ import { jsonEqual } from "../json.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { Change, ChangeKind } from "./kinds.js";
 import { KINDS } from "./kinds.js";
+import { describe, describeValues } from "../ir/describe.js";
 
 /**
  * The changes from one version of a protocol's IR to the next. Named types are matched by
@@ -157,8 +158,8 @@ class Comparison {
       this.add("const-changed", place, `is ${show(after.value)}, was ${show(before.value)}`);
       return;
     }
-    if (added.length > 0) this.add("enum-value-added", place, `gains ${list(added)}`);
-    if (removed.length > 0) this.add("enum-value-removed", place, `loses ${list(removed)}`);
+    if (added.length > 0) this.add("enum-value-added", place, `gains ${describeValues(added)}`);
+    if (removed.length > 0) this.add("enum-value-removed", place, `loses ${describeValues(removed)}`);
     if (before.kind !== "enum" || after.kind !== "enum") return;
     this.enumWire(before, after, place);
     if (before.fallback !== after.fallback)
@@ -229,9 +230,10 @@ class Comparison {
     const next = after.patterns ?? [];
     const added = next.filter((pattern) => !old.includes(pattern));
     const removed = old.filter((pattern) => !next.includes(pattern));
-    if (added.length > 0 && removed.length > 0) this.add("constraint-changed", place, `must match ${list(added)}, not ${list(removed)}`);
-    else if (added.length > 0) this.add("constraint-tightened", place, `must now match ${list(added)}`);
-    else if (removed.length > 0) this.add("constraint-loosened", place, `need no longer match ${list(removed)}`);
+    if (added.length > 0 && removed.length > 0)
+      this.add("constraint-changed", place, `must match ${describeValues(added)}, not ${describeValues(removed)}`);
+    else if (added.length > 0) this.add("constraint-tightened", place, `must now match ${describeValues(added)}`);
+    else if (removed.length > 0) this.add("constraint-loosened", place, `need no longer match ${describeValues(removed)}`);
     if (before.format !== after.format)
       this.add("format-changed", place, `has format ${after.format ?? "none"}, was ${before.format ?? "none"}`);
   }
@@ -330,8 +332,8 @@ class Comparison {
       const aliases = (f: Field) => f.aliases ?? [];
       const added = aliases(field).filter((alias) => !aliases(old).includes(alias));
       const removed = aliases(old).filter((alias) => !aliases(field).includes(alias));
-      if (added.length > 0) this.add("wire-form-added", at, `may now arrive as ${list(added)}`);
-      if (removed.length > 0) this.add("wire-form-removed", at, `may no longer arrive as ${list(removed)}`);
+      if (added.length > 0) this.add("wire-form-added", at, `may now arrive as ${describeValues(added)}`);
+      if (removed.length > 0) this.add("wire-form-removed", at, `may no longer arrive as ${describeValues(removed)}`);
       this.docs(old.doc, field.doc, at);
       this.shape(old.shape, field.shape, at);
     }
@@ -394,43 +396,6 @@ function sameShape(a: Shape, b: Shape): boolean {
   return jsonEqual(a as unknown as JsonValue, b as unknown as JsonValue);
 }
 
-/** A shape in a few words, for messages. */
-function describe(shape: Shape): string {
-  switch (shape.kind) {
-    case "ref":
-      return shape.name;
-    case "literal":
-      return show(shape.value);
-    case "enum":
-      return `one of ${list(shape.values)}`;
-    case "number":
-      return shape.integer ? "an integer" : "a number";
-    case "nullable":
-      return `${describe(shape.shape)} or null`;
-    case "union":
-      return shape.members.map(describe).join(" or ");
-    case "array":
-      return `an array of ${describe(shape.items)}`;
-    case "map":
-      return `a map of ${describe(shape.values)}`;
-    case "unknown":
-      return "any value";
-    case "never":
-      return "nothing";
-    case "null":
-      return "null";
-    case "tagged-union":
-    case "keyed-union":
-      return "a union";
-    default:
-      return `a ${shape.kind}`;
-  }
-}
-
 function show(value: unknown): string {
   return JSON.stringify(value);
-}
-
-function list(values: readonly unknown[]): string {
-  return values.map(show).join(", ");
 }

@@ -1,7 +1,7 @@
 import type { Shape } from "../ir/model.js";
 import type { Code } from "./printer/code.js";
 import { ts } from "./printer/code.js";
-import { propertyKey, stringLiteral } from "./printer/escape.js";
+import { isIdentifierName, propertyKey, stringLiteral } from "./printer/escape.js";
 import { call } from "./printer/statements.js";
 
 /** The module every protocol's generated code imports its shared helpers from. */
@@ -18,9 +18,12 @@ export function isPrototypeName(name: string): boolean {
  * object's own property.
  */
 export function access(subject: Code, name: string, own: () => Code): Code {
-  if (isPrototypeName(name)) return call(own(), [subject, stringLiteral(name)]);
-  const key = propertyKey(name);
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? ts`${subject}.${key}` : ts`${subject}[${key}]`;
+  return isPrototypeName(name) ? call(own(), [subject, stringLiteral(name)]) : propertyOf(subject, name);
+}
+
+/** `subject.name`, or `subject["odd name"]`: where the value is typed, so an inherited name is no risk. */
+export function propertyOf(subject: Code, name: string): Code {
+  return isIdentifierName(name) ? ts`${subject}.${propertyKey(name)}` : ts`${subject}[${propertyKey(name)}]`;
 }
 
 export type JsonType = "string" | "number" | "boolean" | "null" | "array" | "object";

@@ -1,15 +1,15 @@
 import type { Field, Ir, KeyedUnionShape, NamedType, ObjectShape } from "../ir/model.js";
 import type { StampUnit } from "../schema/keywords.js";
 import { isPrototypeName, RUNTIME } from "./access.js";
-import { article } from "./describe.js";
-import { builderName, memberBuilderName, TYPES } from "./names.js";
+import { article } from "../ir/describe.js";
+import { builderName, memberBuilderName, memberParameterName, TYPES } from "./names.js";
 import type { Code } from "./printer/code.js";
 import { join, ts } from "./printer/code.js";
-import { jsDoc } from "./printer/comments.js";
-import { identifier, isPlainIdentifier, literal, objectKey, stringLiteral } from "./printer/escape.js";
+import { jsDoc, paragraphs } from "./printer/comments.js";
+import { identifier, literal, objectKey, stringLiteral } from "./printer/escape.js";
 import type { GeneratedFile } from "./printer/file.js";
 import { call, conditional, functionDeclaration, objectLiteral } from "./printer/statements.js";
-import { generic, memberValueType, tags, variantType } from "./members.js";
+import { generic, hasTags, memberValueType, tags, variantType } from "./members.js";
 
 /**
  * `builders.ts`: what a producer builds values with. For every object type with constant
@@ -32,14 +32,14 @@ class BuilderEmitter {
 
   names(type: NamedType): string[] {
     const shape = type.shape;
-    if (shape.kind === "object") return tags(shape).length > 0 ? [builderName(type.name)] : [];
+    if (hasTags(shape)) return [builderName(type.name)];
     if (shape.kind === "keyed-union") return shape.members.map((member) => memberBuilderName(type.name, member.name));
     return [];
   }
 
   declare(type: NamedType): void {
     const shape = type.shape;
-    if (shape.kind === "object" && tags(shape).length > 0) this.tagged(type, shape);
+    if (hasTags(shape)) this.tagged(type, shape);
     if (shape.kind === "keyed-union") for (const member of shape.members) this.member(type, shape, member);
   }
 
@@ -96,7 +96,7 @@ class BuilderEmitter {
   private member(type: NamedType, shape: KeyedUnionShape, member: Field): void {
     const f = this.f;
     const variant = variantType(f, type.name, member);
-    const parameter = isPlainIdentifier(member.name) && member.name !== "fields" ? member.name : "value";
+    const parameter = memberParameterName(member.name, ["fields"]);
     const property = parameter === member.name ? identifier(parameter) : ts`${objectKey(member.name)}: ${identifier(parameter)}`;
     const takesFields = shape.fields.length > 0 || shape.additional.kind !== "never";
     const memberNames = join(
@@ -130,9 +130,4 @@ class BuilderEmitter {
       }),
     );
   }
-}
-
-/** JSDoc paragraphs from the parts there are. */
-function paragraphs(parts: readonly (string | undefined)[]): string[] {
-  return parts.filter((part) => part !== undefined).flatMap((part, i) => (i === 0 ? [part] : ["", part]));
 }

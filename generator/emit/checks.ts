@@ -1,8 +1,8 @@
 import type { Field, Shape, TaggedUnionShape, UnionShape } from "../ir/model.js";
 import { escapeToken } from "../schema/pointer.js";
 import { access, acceptsAnything, jsonTypes, RUNTIME } from "./access.js";
-import { describe, describeValues } from "./describe.js";
-import { checkName, guardName } from "./names.js";
+import { describe, describeValues } from "../ir/describe.js";
+import { checkName, guardName, upperFirst } from "./names.js";
 import type { Code } from "./printer/code.js";
 import { ts } from "./printer/code.js";
 import { identifier, literal, templateLiteral } from "./printer/escape.js";
@@ -603,12 +603,6 @@ function propertyCountChecks(shape: { readonly minProperties?: number; readonly 
 
 function count(n: number, noun: string): string {
   return `${n} ${n === 1 ? noun : noun === "property" ? "properties" : `${noun}s`}`;
-}
-
-/** "orderId" → "OrderId", "order/placed" → "OrderPlaced": part of a helper's name. */
-export function upperFirst(text: string): string {
-  const word = text.replace(/[^A-Za-z0-9_$]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase());
-  return word.length === 0 ? "" : word[0]!.toUpperCase() + word.slice(1);
 }
 
 /** Whether no value can be of two of the shapes: their JSON types do not overlap. */

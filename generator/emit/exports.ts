@@ -1,7 +1,7 @@
 import { InputError } from "../errors.js";
 import type { Ir } from "../ir/model.js";
 import type { Provenance } from "../resolve/index.js";
-import { tags } from "./members.js";
+import { hasTags, isMatchable } from "./members.js";
 import {
   builderName,
   decoderName,
@@ -53,10 +53,10 @@ export function exportsOf(ir: Ir): Export[] {
     from(decoderName(type.name), "the decoder of");
     const shape = type.shape;
     if (shape.kind === "enum") from(valuesName(type.name), "the values of enum");
-    if (shape.kind === "object" && tags(shape).length > 0) from(builderName(type.name), "the builder of");
+    if (hasTags(shape)) from(builderName(type.name), "the builder of");
     if (shape.kind === "keyed-union")
       for (const member of shape.members) from(memberBuilderName(type.name, member.name), `the builder of member "${member.name}" of`);
-    if (shape.kind === "tagged-union" || shape.kind === "keyed-union") {
+    if (isMatchable(shape)) {
       from(matchName(type.name), "the match of");
       from(partialMatchName(type.name), "the partial match of");
       from(handlersName(type.name), "the handlers of");

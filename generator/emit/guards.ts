@@ -1,7 +1,7 @@
 import type { Ir } from "../ir/model.js";
 import { recursiveTypes } from "../ir/graph.js";
 import { CheckEmitter } from "./checks.js";
-import { article } from "./describe.js";
+import { article } from "../ir/describe.js";
 import { guardName, TYPES } from "./names.js";
 import { ts } from "./printer/code.js";
 import { jsDoc } from "./printer/comments.js";

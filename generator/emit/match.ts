@@ -1,11 +1,11 @@
-import type { Field, Ir, KeyedUnionShape, NamedType, TaggedMember, TaggedUnionShape } from "../ir/model.js";
-import { isPrototypeName, RUNTIME } from "./access.js";
-import { generic, memberValueType, variantType } from "./members.js";
-import { handlersName, matchName, parameterName, partialMatchName, TYPES, unmatchedName } from "./names.js";
+import type { Ir, KeyedUnionShape, NamedType, TaggedMember, TaggedUnionShape } from "../ir/model.js";
+import { isPrototypeName, propertyOf, RUNTIME } from "./access.js";
+import { generic, isMatchable, memberValueType, variantType } from "./members.js";
+import { handlersName, matchName, memberParameterName, parameterName, partialMatchName, TYPES, unmatchedName } from "./names.js";
 import type { Code } from "./printer/code.js";
 import { concat, hardline, indent, lines, ts } from "./printer/code.js";
 import { jsDoc } from "./printer/comments.js";
-import { identifier, isPlainIdentifier, literal, propertyKey, stringLiteral } from "./printer/escape.js";
+import { identifier, literal, propertyKey, stringLiteral } from "./printer/escape.js";
 import type { GeneratedFile } from "./printer/file.js";
 import type { Parameter } from "./printer/statements.js";
 import {
@@ -29,7 +29,7 @@ import {
  * version) goes to the fallback, which in the exhaustive form throws `UnmatchedError`.
  */
 export function generateMatches(f: GeneratedFile, ir: Ir): void {
-  const unions = ir.types.filter((type) => type.shape.kind === "tagged-union" || type.shape.kind === "keyed-union");
+  const unions = ir.types.filter((type) => isMatchable(type.shape));
   f.reserve(
     unions.flatMap((type) => [handlersName(type.name), matchName(type.name), partialMatchName(type.name), unmatchedName(type.name)]),
   );
@@ -86,7 +86,10 @@ class UnionMatch {
             key: member.name,
             type: functionType(
               [
-                { name: identifier(this.memberParameter(member)), type: memberValueType(this.f, this.type.name, member) },
+                {
+                  name: identifier(memberParameterName(member.name, [this.valueName])),
+                  type: memberValueType(this.f, this.type.name, member),
+                },
                 { name: this.value, type: variantType(this.f, this.type.name, member) },
               ],
               ts`unknown`,
@@ -171,7 +174,7 @@ class UnionMatch {
     if (shape.kind === "tagged-union") {
       const cases = shape.members.map((member) => {
         const key = handlerKey(member);
-        const handler = property(ts`handlers`, key);
+        const handler = propertyOf(ts`handlers`, key);
         return {
           labels: [literal(member.value)],
           body: [
@@ -179,7 +182,7 @@ class UnionMatch {
           ],
         };
       });
-      return [notObject, switchStatement(property(this.value, shape.tag), [...cases, { labels: [], body: [fallback] }])];
+      return [notObject, switchStatement(propertyOf(this.value, shape.tag), [...cases, { labels: [], body: [fallback] }])];
     }
     return [
       notObject,
@@ -188,7 +191,7 @@ class UnionMatch {
           logical("&&", present(this.value, member.name)),
           ts`return ${conditional(
             nestedLogical("&&", present(ts`handlers`, member.name)),
-            call(property(ts`handlers`, member.name), [property(this.value, member.name), this.value]),
+            call(propertyOf(ts`handlers`, member.name), [propertyOf(this.value, member.name), this.value]),
             call(ts`otherwise`, [this.value]),
           )};`,
         ),
@@ -216,10 +219,6 @@ class UnionMatch {
     const shape = this.shape as TaggedUnionShape;
     return ts`Extract<${this.union}, { ${propertyKey(shape.tag)}: ${literal(member.value)} }>`;
   }
-
-  private memberParameter(member: Field): string {
-    return isPlainIdentifier(member.name) ? member.name : "member";
-  }
 }
 
 /** The handler's key for a tag: the tag's value as a property name. */
@@ -227,16 +226,11 @@ function handlerKey(member: TaggedMember): string {
   return String(member.value);
 }
 
-/** `subject.name`, or `subject["odd name"]`. */
-function property(subject: Code, name: string): Code {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? ts`${subject}.${propertyKey(name)}` : ts`${subject}[${stringLiteral(name)}]`;
-}
-
 /**
  * The tests that an object has a property that is not undefined, which together narrow.
  * A name every object inherits is looked for among its own properties first.
  */
 function present(subject: Code, name: string): Code[] {
-  const defined = ts`${property(subject, name)} !== undefined`;
+  const defined = ts`${propertyOf(subject, name)} !== undefined`;
   return isPrototypeName(name) ? [call(ts`Object.hasOwn`, [subject, stringLiteral(name)]), defined] : [defined];
 }

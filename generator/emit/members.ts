@@ -1,4 +1,4 @@
-import type { Field, ObjectShape } from "../ir/model.js";
+import type { Field, KeyedUnionShape, ObjectShape, Shape, TaggedUnionShape } from "../ir/model.js";
 import type { JsonPrimitive } from "../json.js";
 import { RUNTIME } from "./access.js";
 import { TYPES } from "./names.js";
@@ -17,6 +17,16 @@ import { typeArguments } from "./printer/statements.js";
 export interface Tag {
   readonly name: string;
   readonly value: JsonPrimitive;
+}
+
+/** Whether a shape is an object with tags, which gets a builder. */
+export function hasTags(shape: Shape): shape is ObjectShape {
+  return shape.kind === "object" && tags(shape).length > 0;
+}
+
+/** Whether a shape is a union that gets match helpers: tagged, or keyed by which member is present. */
+export function isMatchable(shape: Shape): shape is TaggedUnionShape | KeyedUnionShape {
+  return shape.kind === "tagged-union" || shape.kind === "keyed-union";
 }
 
 /** An object's tags, which its builder fills in. */

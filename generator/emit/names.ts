@@ -16,45 +16,45 @@ export function valuesName(type: string): string {
 }
 
 export function guardName(type: string): string {
-  return `is${upper(type)}`;
+  return `is${upperFirst(type)}`;
 }
 
 /** The internal function that reports why a value is not a T. */
 export function checkName(type: string): string {
-  return `check${upper(type)}`;
+  return `check${upperFirst(type)}`;
 }
 
 export function validatorName(type: string): string {
-  return `validate${upper(type)}`;
+  return `validate${upperFirst(type)}`;
 }
 
 export function decoderName(type: string): string {
-  return `decode${upper(type)}`;
+  return `decode${upperFirst(type)}`;
 }
 
 /** The internal function that reads a T's wire form into its canonical form. */
 export function readerName(type: string): string {
-  return `read${upper(type)}`;
+  return `read${upperFirst(type)}`;
 }
 
 /** A builder of a tagged type: `createCardPayment`. */
 export function builderName(type: string): string {
-  return `create${upper(type)}`;
+  return `create${upperFirst(type)}`;
 }
 
 /** A keyed union's constructor for one member: `createPaymentMethodCard`. */
 export function memberBuilderName(union: string, member: string): string {
-  return `create${upper(union)}${pascalCase(member)}`;
+  return `create${upperFirst(union)}${pascalCase(member)}`;
 }
 
 /** The exhaustive match of a union. */
 export function matchName(union: string): string {
-  return `match${upper(union)}`;
+  return `match${upperFirst(union)}`;
 }
 
 /** The match that takes some handlers and a fallback. */
 export function partialMatchName(union: string): string {
-  return `match${upper(union)}Partial`;
+  return `match${upperFirst(union)}Partial`;
 }
 
 /** The interface of a match's handlers, one per member. */
@@ -64,7 +64,15 @@ export function handlersName(union: string): string {
 
 /** The internal function an exhaustive match calls for a value no handler takes. */
 export function unmatchedName(union: string): string {
-  return `unmatched${upper(union)}`;
+  return `unmatched${upperFirst(union)}`;
+}
+
+/**
+ * What to call a keyed union member's value in a signature: its name, when that is a
+ * plain name no other parameter has, else `value`, else `member`.
+ */
+export function memberParameterName(member: string, taken: readonly string[]): string {
+  return [member, "value", "member"].find((name) => isPlainIdentifier(name) && !taken.includes(name))!;
 }
 
 /**
@@ -76,7 +84,8 @@ export function parameterName(type: string, taken: readonly string[] = []): stri
   return isPlainIdentifier(word) && !taken.includes(word) ? word : "value";
 }
 
-/** A type's name after a verb: `schemaArray` → `isSchemaArray`. */
-function upper(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
+/** "orderId" → "OrderId", "order/placed" → "OrderPlaced": part of a helper's name. */
+export function upperFirst(text: string): string {
+  const word = text.replace(/[^A-Za-z0-9_$]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase());
+  return word.length === 0 ? "" : word[0]!.toUpperCase() + word.slice(1);
 }

@@ -1,7 +1,7 @@
 import type { Doc, Field, Ir, KeyedUnionShape, NamedType, Shape } from "../ir/model.js";
 import type { Code } from "./printer/code.js";
 import { align, concat, group, hardline, ifBreak, indent, join, line, lines, softline, ts } from "./printer/code.js";
-import { jsDoc } from "./printer/comments.js";
+import { jsDoc, paragraphs } from "./printer/comments.js";
 import { identifier, literal, propertyKey } from "./printer/escape.js";
 import type { GeneratedFile } from "./printer/file.js";
 import { valuesName } from "./names.js";
@@ -154,10 +154,10 @@ function arrayLiteral(items: readonly Code[]): Code {
  * wire; the other forms the wire accepts; then tags.
  */
 function docText(doc: Doc, shape: Shape, aliases: readonly string[] = []): string[] {
-  const paragraphs: string[] = [];
-  if (doc.description !== undefined) paragraphs.push(doc.description);
+  const parts: string[] = [];
+  if (doc.description !== undefined) parts.push(doc.description);
   if (shape.kind === "enum" && (shape.descriptions !== undefined || shape.wire?.numbers !== undefined))
-    paragraphs.push(
+    parts.push(
       shape.values
         .map((value, i) => {
           const number = shape.wire?.numbers?.[String(value)];
@@ -173,12 +173,12 @@ function docText(doc: Doc, shape: Shape, aliases: readonly string[] = []): strin
     ...(shape.kind === "number" && shape.wire !== undefined ? ["a string of decimal digits"] : []),
     ...(shape.kind === "enum" && shape.wire !== undefined ? ["the value's number"] : []),
   ];
-  if (wire.length > 0) paragraphs.push(`On the wire this may also arrive as ${wire.join(" or ")}.`);
+  if (wire.length > 0) parts.push(`On the wire this may also arrive as ${wire.join(" or ")}.`);
   const tags = [...constraintTags(shape)];
   if (doc.default !== undefined) tags.push(`@default ${JSON.stringify(doc.default)}`);
   if (doc.deprecated) tags.push("@deprecated");
-  if (tags.length > 0) paragraphs.push(tags.join("\n"));
-  return paragraphs.flatMap((paragraph, i) => (i === 0 ? [paragraph] : ["", paragraph]));
+  if (tags.length > 0) parts.push(tags.join("\n"));
+  return paragraphs(parts);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Ir } from "../ir/model.js";
 import { recursiveTypes } from "../ir/graph.js";
 import { RUNTIME } from "./access.js";
 import { CheckEmitter } from "./checks.js";
-import { article } from "./describe.js";
+import { article } from "../ir/describe.js";
 import { checkName, GUARDS, guardName, TYPES, validatorName } from "./names.js";
 import { ts } from "./printer/code.js";
 import { jsDoc } from "./printer/comments.js";

@@ -64,10 +64,8 @@ class Commands {
 }
 
 class Printer {
-  /** Groups that must break: given `shouldBreak`, or holding a hard line or such a group. */
-  private readonly broken = new Set<Group>();
-  /** For each group visited while propagating breaks, whether it holds a forced break. */
-  private readonly visited = new Map<Group, boolean>();
+  /** For each group, once breaks have propagated: whether it must break (`shouldBreak`, or it holds a hard line or such a group). */
+  private readonly breaks = new Map<Group, boolean>();
   private readonly groupModes = new Map<symbol, Mode>();
   private readonly lines: string[] = [];
   private line = "";
@@ -146,7 +144,7 @@ class Printer {
 
   /** How to print a group: flat if it fits, else its first conditional state that fits, else broken. */
   private printGroup(group: Group, mode: Mode, rest: Commands, remeasure: boolean): [Mode, Doc] {
-    const broken = this.broken.has(group);
+    const broken = this.breaks.get(group) === true;
     if (mode === FLAT && !remeasure) return [broken ? BREAK : FLAT, group.contents];
     const remaining = this.width - this.position;
     if (!broken && this.fits(group.contents, rest, remaining)) return [FLAT, group.contents];
@@ -201,7 +199,7 @@ class Printer {
           modes.push(mode);
           break;
         case "group": {
-          const groupMode = this.broken.has(doc) ? BREAK : mode;
+          const groupMode = this.breaks.get(doc) === true ? BREAK : mode;
           docs.push(doc.expandedStates !== undefined && groupMode === BREAK ? doc.expandedStates.at(-1)! : doc.contents);
           modes.push(groupMode);
           break;
@@ -251,14 +249,13 @@ class Printer {
       case "break-parent":
         return true;
       case "group": {
-        const known = this.visited.get(doc);
+        const known = this.breaks.get(doc);
         if (known !== undefined) return known;
         let holds = false;
         if (doc.expandedStates !== undefined) for (const state of doc.expandedStates) this.forcesBreak(state);
         else holds = this.forcesBreak(doc.contents);
         const breaks = Boolean(doc.break) || (holds && doc.expandedStates === undefined);
-        if (breaks) this.broken.add(doc);
-        this.visited.set(doc, breaks);
+        this.breaks.set(doc, breaks);
         return breaks;
       }
       case "if-break": {

@@ -12,7 +12,7 @@ import {
   STAMP_KEYWORD,
   STAMP_UNITS,
   UNSUPPORTED,
-  USE_SITE_ANNOTATIONS,
+  hasAssertions,
 } from "../schema/keywords.js";
 import { appendPointer, getAtPointer, unescapeToken } from "../schema/pointer.js";
 import { docOf } from "./docs.js";
@@ -29,9 +29,8 @@ const UNKNOWN: Shape = { kind: "unknown" };
 function constrainsNothing(names: JsonValue): boolean {
   if (names === true) return true;
   if (!isJsonObject(names)) return false;
-  return Object.entries(names).every(([keyword, value]) =>
-    keyword === "type" ? value === "string" : keyword === "format" || USE_SITE_ANNOTATIONS.has(keyword) || keyword === "title",
-  );
+  const { type, ...rest } = names;
+  return (type === undefined || type === "string") && !hasAssertions(rest);
 }
 
 /**

@@ -4,15 +4,12 @@ import { tags } from "../../generator/emit/members.js";
 import { builderName, guardName, memberBuilderName } from "../../generator/emit/names.js";
 import type { KeyedUnionShape, NamedType, ObjectShape } from "../../generator/ir/model.js";
 import type { JsonObject, JsonValue } from "../../generator/json.js";
+import { generatedIndex } from "../helpers/generated.js";
 import { PROTOCOLS, protocol } from "../helpers/protocols.js";
 import { Random, SampleMaker } from "../helpers/samples.js";
 
 type Builder = (...args: unknown[]) => unknown;
 type Guard = (value: unknown) => boolean;
-
-async function generatedIndex(name: string): Promise<Record<string, unknown>> {
-  return (await import(`../../generated/src/${name}/index.ts`)) as Record<string, unknown>;
-}
 
 /** A document's fields without its tags, some absent optional fields given as undefined. */
 function fieldsOf(document: JsonObject, shape: ObjectShape | KeyedUnionShape, leaveOut: readonly string[], random: Random) {

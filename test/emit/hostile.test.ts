@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tags } from "../../generator/emit/members.js";
 import { builderName, matchName, memberBuilderName, partialMatchName } from "../../generator/emit/names.js";
 import type { JsonObject } from "../../generator/json.js";
-import { generatedModules } from "../helpers/generated.js";
+import { generatedIndex, generatedModules } from "../helpers/generated.js";
 import { PROTOCOLS, protocol } from "../helpers/protocols.js";
 import { Random, SampleMaker } from "../helpers/samples.js";
 
@@ -33,7 +33,7 @@ describe.each(PROTOCOLS)("the generated functions of %s on hostile input", (name
   it("return without throwing, whatever they are given, wherever it is", async () => {
     const { ir } = await protocol(name);
     const generated = await generatedModules(name);
-    const index = (await import(`../../generated/src/${name}/index.ts`)) as Record<string, (...args: unknown[]) => unknown>;
+    const index = await generatedIndex(name);
     const random = new Random(0x4057);
     const samples = new SampleMaker(ir, random);
     for (const [label, hostile] of hostileValues()) {

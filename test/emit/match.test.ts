@@ -6,6 +6,7 @@ import { guardName, handlersName, matchName, partialMatchName } from "../../gene
 import type { KeyedUnionShape, NamedType, TaggedUnionShape } from "../../generator/ir/model.js";
 import type { JsonObject } from "../../generator/json.js";
 import { demoProject } from "../helpers/project.js";
+import { generatedIndex } from "../helpers/generated.js";
 import { PROTOCOLS, protocol } from "../helpers/protocols.js";
 import { Random, SampleMaker } from "../helpers/samples.js";
 
@@ -33,7 +34,7 @@ function recordingHandlers(keys: readonly string[]): Record<string, (...args: un
 describe.each(PROTOCOLS)("the match helpers of %s", (name) => {
   it("dispatch every member to its handler, and the rest to the fallback", async () => {
     const { ir } = await protocol(name);
-    const index = (await import(`../../generated/src/${name}/index.ts`)) as Record<string, unknown>;
+    const index = await generatedIndex(name);
     const unions = ir.types.filter(
       (type): type is NamedType & { shape: TaggedUnionShape | KeyedUnionShape } =>
         type.shape.kind === "tagged-union" || type.shape.kind === "keyed-union",
@@ -87,10 +88,7 @@ describe.each(PROTOCOLS)("the match helpers of %s", (name) => {
 
 describe("assertNever", () => {
   it("throws, naming the value, when a value the types ruled out reaches it", async () => {
-    const protocolName = "ag-ui";
-    const { assertNever } = (await import(`../../generated/src/${protocolName}/index.ts`)) as {
-      assertNever: (value: never, what?: string) => never;
-    };
+    const { assertNever } = (await generatedIndex("ag-ui")) as unknown as { assertNever: (value: never, what?: string) => never };
     expect(() => assertNever({ type: "NEW" } as never, "event")).toThrow('unexpected event: {"type":"NEW"}');
     expect(() => assertNever(10n as never)).toThrow("unexpected value: 10");
   });

@@ -2,7 +2,7 @@
 import type { Part, StreamResponse, Task, Message as A2aMessage } from "../../generated/src/a2a/index.js";
 import { matchPart, matchStreamResponse, matchStreamResponsePartial } from "../../generated/src/a2a/index.js";
 import type { Event, EventHandlers, InputContent, Message, RunErrorEvent, TextMessageContentEvent } from "../../generated/src/ag-ui/index.js";
-import { assertNever, matchEvent, matchEventPartial, matchInputContent, matchMessage } from "../../generated/src/ag-ui/index.js";
+import { assertNever, matchEventPartial, matchInputContent, matchMessage } from "../../generated/src/ag-ui/index.js";
 import type { ServerNotification } from "../../generated/src/app-server/index.js";
 import { matchServerNotificationPartial } from "../../generated/src/app-server/index.js";
 import type { Equal } from "./assert.js";

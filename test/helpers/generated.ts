@@ -15,9 +15,14 @@ export interface TypeFunctions {
     | { ok: false; unrecognized: boolean; errors: readonly { path: string; keyword: string; message: string }[] };
 }
 
+/** A protocol's index module in `generated/src`, its exports by name. */
+export async function generatedIndex(name: ProtocolName): Promise<Record<string, (...args: unknown[]) => unknown>> {
+  return (await import(`../../generated/src/${name}/index.ts`)) as Record<string, (...args: unknown[]) => unknown>;
+}
+
 /** The generated modules of a protocol, imported from `generated/src` as the tests see them. */
 export async function generatedModules(name: ProtocolName): Promise<{ functions(type: string): TypeFunctions }> {
-  return modulesOf((await import(`../../generated/src/${name}/index.ts`)) as Record<string, unknown>, name);
+  return modulesOf(await generatedIndex(name), name);
 }
 
 /** The functions of each type, looked up by name in a protocol's index module. */

@@ -1,4 +1,4 @@
-import type { Field, Ir, KeyedUnionShape, ObjectShape, Shape } from "../../generator/ir/model.js";
+import type { Field, Ir, KeyedUnionShape, Shape } from "../../generator/ir/model.js";
 import type { JsonObject, JsonPrimitive, JsonValue } from "../../generator/json.js";
 
 /**

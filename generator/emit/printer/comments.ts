@@ -16,6 +16,11 @@ export function jsDoc(paragraphs: readonly string[]): Code | undefined {
   return Code.trusted(b.join(b.hardline, ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"]));
 }
 
+/** The lines of JSDoc paragraphs, a blank line between each two; parts left undefined are left out. */
+export function paragraphs(parts: readonly (string | undefined)[]): string[] {
+  return parts.filter((part) => part !== undefined).flatMap((part, i) => (i === 0 ? [part] : ["", part]));
+}
+
 /** A block the author broke into lines keeps its lines; one long line is wrapped. */
 function layOut(block: string): string[] {
   const lines = block.split(LINE_BREAK);

@@ -27,6 +27,11 @@ export function identifier(name: string): Code {
   return Code.trusted(RESERVED.has(name) ? `${name}$` : name);
 }
 
+/** Whether a name can follow a dot: `subject.name`. Reserved words can. */
+export function isIdentifierName(name: string): boolean {
+  return IDENTIFIER.test(name);
+}
+
 /** Whether a name can be declared as it is: an identifier that is not a reserved word. */
 export function isPlainIdentifier(name: string): boolean {
   return IDENTIFIER.test(name) && !RESERVED.has(name);

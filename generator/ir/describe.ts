@@ -1,5 +1,5 @@
 import type { JsonPrimitive } from "../json.js";
-import type { Shape } from "../ir/model.js";
+import type { Shape } from "./model.js";
 
 /** What a value of a shape is, for messages: "a string", "an array of InputContent". */
 export function describe(shape: Shape): string {
