@@ -4,8 +4,8 @@ import { emitPackage } from "./emit/package.js";
 import type { OutputFile } from "./format/index.js";
 import { format } from "./format/index.js";
 import type { Ir } from "./ir/model.js";
-import type { LoadedProtocol, Schemas } from "./load/index.js";
-import { load } from "./load/index.js";
+import type { LoadedProtocol, Pin, Schemas } from "./load/index.js";
+import { load, pinsOf } from "./load/index.js";
 import { normalize } from "./normalize/index.js";
 import { applyOverlays } from "./overlay/index.js";
 import type { ResolvedSchema } from "./resolve/index.js";
@@ -23,6 +23,8 @@ export interface Generation {
   /** Paths relative to `generated/`, in a fixed order. */
   readonly files: readonly OutputFile[];
   readonly protocols: readonly ProtocolSummary[];
+  /** Each schema's sha256 and the one its config entry records, which the CLI keeps in step. */
+  readonly pins: readonly Pin[];
 }
 
 /**
@@ -43,13 +45,13 @@ export async function generate(root: string): Promise<Generation> {
     ...emitPackage(
       project.protocols.map((protocol, i) => ({
         name: protocol.config.name,
-        schemaFile: protocol.schema.file,
+        sources: [protocol.schema, ...protocol.overlays],
         types: protocols[i]!.types,
       })),
       project.templates,
     ),
   );
-  return { files: format(emitted), protocols };
+  return { files: format(emitted), protocols, pins: pinsOf(project) };
 }
 
 /** A protocol's effective schema and IR: the pipeline up to the emitters. */

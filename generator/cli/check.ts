@@ -4,6 +4,8 @@ import { createTwoFilesPatch } from "diff";
 import type { OutputFile } from "../format/index.js";
 import { generate } from "../pipeline.js";
 import type { Io } from "./io.js";
+import type { Arguments } from "./main.js";
+import { CONFIG_PATH, describeStalePin, repin, stalePins } from "./pins.js";
 
 /** How the files on disk differ from a fresh generation. */
 export interface Drift {
@@ -62,23 +64,36 @@ function listFiles(dir: string, relative: string): string[] {
 
 const MAX_DIFF_LINES = 400;
 
-/** `agentwire check`: exit 0 when generated/ is what a generation writes, else 1 with the diff. */
-export async function runCheck(root: string, io: Io): Promise<number> {
+/**
+ * `agentwire check`: exit 0 when generated/ is what a generation writes and every schema
+ * is the one its pin records, else 1 with the diff of what `generate` would change.
+ */
+export async function runCheck(_args: Arguments, io: Io, root: string): Promise<number> {
   const generation = await generate(root);
   const drift = findDrift(path.join(root, "generated"), generation.files);
+  const stale = stalePins(generation.pins);
   const count = drift.changed.length + drift.missing.length + drift.stale.length;
-  if (count === 0) {
+  if (count === 0 && stale.length === 0) {
     io.out(`generated/ is up to date (${generation.files.length} files)`);
     return 0;
   }
-  const lines = drift.patches.join("\n").split("\n");
+  const patches = [...drift.patches];
+  if (stale.length > 0) {
+    const config = readFileSync(path.join(root, CONFIG_PATH), "utf8");
+    patches.unshift(
+      createTwoFilesPatch(`a/${CONFIG_PATH}`, `b/${CONFIG_PATH}`, config, repin(config, stale), undefined, undefined, { context: 3 }),
+    );
+  }
+  const lines = patches.join("\n").split("\n");
   io.out(lines.slice(0, MAX_DIFF_LINES).join("\n"));
   if (lines.length > MAX_DIFF_LINES) io.out(`… ${lines.length - MAX_DIFF_LINES} more lines of diff not shown`);
+  for (const pin of stale) io.err(describeStalePin(pin));
   const parts = [
     drift.changed.length > 0 ? `${drift.changed.length} changed` : "",
     drift.missing.length > 0 ? `${drift.missing.length} missing` : "",
     drift.stale.length > 0 ? `${drift.stale.length} stale` : "",
   ].filter((part) => part !== "");
-  io.err(`generated/ is out of date: ${parts.join(", ")} (${count} files). Run \`npm run generate\` and commit the result.`);
+  const what = count === 0 ? `${CONFIG_PATH} does not pin the schemas` : `generated/ is out of date: ${parts.join(", ")} (${count} files)`;
+  io.err(`${what}. Run \`npm run generate\` and commit the result.`);
   return 1;
 }

@@ -1,55 +1,51 @@
 import path from "node:path";
 import type { FailOn, ProtocolDiff } from "../diff/index.js";
-import { diffJson, diffProtocol, fails, formatDiff } from "../diff/index.js";
+import { diffJson, diffMarkdown, diffProtocol, fails, formatDiff } from "../diff/index.js";
 import type { LoadedProtocol } from "../load/index.js";
 import { loadSchemas } from "../load/index.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
+import type { Arguments } from "./main.js";
 import { fileIr, irsAtRevision, projectIrs } from "./versions.js";
+
+/** How the changes are printed: for a terminal, for a pull request, or for machines. */
+export type DiffFormat = "text" | "markdown" | "json";
 
 interface DiffArguments {
   readonly files: readonly string[];
   readonly since?: string;
   readonly protocol?: string;
-  readonly json: boolean;
+  readonly format: DiffFormat;
   readonly failOn: FailOn;
 }
 
-function parseArguments(args: readonly string[]): DiffArguments {
-  const files: string[] = [];
-  let since: string | undefined;
-  let protocol: string | undefined;
-  let json = false;
-  let failOn: FailOn = "breaking";
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const value = () => {
-      const next = args[++i];
-      if (next === undefined || next.startsWith("--")) throw new UsageError(`${arg} needs a value`);
-      return next;
-    };
-    if (arg === "--json") json = true;
-    else if (arg === "--since") since = value();
-    else if (arg === "--protocol") protocol = value();
-    else if (arg === "--fail-on") {
-      const level = value();
-      if (level !== "breaking" && level !== "any" && level !== "none")
-        throw new UsageError(`--fail-on is breaking, any or none, not "${level}"`);
-      failOn = level;
-    } else if (arg.startsWith("-")) throw new UsageError(`unknown option "${arg}"`);
-    else files.push(arg);
-  }
+function readArguments({ values, positionals: files }: Arguments): DiffArguments {
+  const since = values["since"] as string | undefined;
+  const protocol = values["protocol"] as string | undefined;
+  const failOn = (values["fail-on"] ?? "breaking") as string;
+  if (failOn !== "breaking" && failOn !== "any" && failOn !== "none")
+    throw new UsageError(`--fail-on is breaking, any or none, not "${failOn}"`);
+  const format = (values["format"] ?? (values["json"] === true ? "json" : "text")) as string;
+  if (format !== "text" && format !== "markdown" && format !== "json")
+    throw new UsageError(`--format is text, markdown or json, not "${format}"`);
+  if (values["json"] === true && format !== "json") throw new UsageError(`--json is --format json, not ${format}`);
   if (since !== undefined && files.length > 0) throw new UsageError("give either OLD NEW or --since, not both");
   if (since === undefined && files.length !== 2) throw new UsageError("give two schema files, OLD and NEW, or --since REVISION");
   if (since !== undefined && protocol !== undefined) throw new UsageError("--protocol applies to OLD NEW only");
-  return { files, ...(since === undefined ? {} : { since }), ...(protocol === undefined ? {} : { protocol }), json, failOn };
+  return { files, ...(since === undefined ? {} : { since }), ...(protocol === undefined ? {} : { protocol }), format, failOn };
 }
 
+const PRINTERS: Readonly<Record<DiffFormat, (diffs: readonly ProtocolDiff[]) => string>> = {
+  text: formatDiff,
+  markdown: diffMarkdown,
+  json: (diffs) => JSON.stringify(diffJson(diffs), null, 2),
+};
+
 /** `agentwire diff`: prints the changes and returns the exit code `--fail-on` asks for. */
-export async function runDiff(args: readonly string[], io: Io, root?: string): Promise<number> {
-  const options = parseArguments(args);
+export async function runDiff(args: Arguments, io: Io, root: string | undefined): Promise<number> {
+  const options = readArguments(args);
   const diffs = options.since === undefined ? [await diffFiles(options, io, root)] : await diffSince(options.since, root);
-  io.out(options.json ? JSON.stringify(diffJson(diffs), null, 2) : formatDiff(diffs));
+  io.out(PRINTERS[options.format](diffs));
   return fails(diffs, options.failOn) ? 1 : 0;
 }
 

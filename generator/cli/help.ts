@@ -1,6 +1,9 @@
 /** What `--help` prints: the usage of agentwire, and of each command. */
 
 export const USAGE = `Usage: agentwire <command> [--help]
+       agentwire --version
+
+Options take their value as --opt value or --opt=value.
 
 Commands:
   generate   regenerate generated/ from schemas/
@@ -14,31 +17,40 @@ Exit codes: 0 success, 1 drift or changes (check, diff, update --check),
 export const GENERATE_HELP = `Usage: agentwire generate
 
 Reads schemas/protocols.json and the schemas and overlays it lists, and rewrites
-generated/ (src/, package.json, tsconfig.json, README.md) from them. Prints one line
-per protocol and the time taken. On bad input it prints the file and JSON Pointer
-of the problem, exits with 2 and writes nothing; the previous generated/ stays.`;
+generated/ (src/, package.json, tsconfig.json, README.md, sources.json) from them.
+Then pins each schema that changed: records its sha256 in schemas/protocols.json,
+keeping the file's layout, and prints a line for it. Prints one line per protocol
+and the time taken. On bad input it prints the file and JSON Pointer of the
+problem, exits with 2 and writes nothing; the previous generated/ stays.`;
 
 export const CHECK_HELP = `Usage: agentwire check
 
 Generates in memory and compares the result with generated/, byte for byte,
-including files that would be missing or that a generation would not write.
-Never writes. Exit 0 when they match, 1 with a unified diff when they do not,
-2 on bad input.`;
+including files that would be missing or that a generation would not write, and
+each schema with the sha256 schemas/protocols.json pins for it. Never writes.
+Exit 0 when all match, 1 with a unified diff of what \`agentwire generate\` would
+change when they do not (a schema edited since it was pinned included), 2 on bad
+input.`;
 
-export const DIFF_HELP = `Usage: agentwire diff OLD NEW [--protocol NAME] [--json] [--fail-on LEVEL]
-       agentwire diff --since REVISION [--json] [--fail-on LEVEL]
+export const DIFF_HELP = `Usage: agentwire diff OLD NEW [--protocol NAME] [--format FORMAT] [--fail-on LEVEL]
+       agentwire diff --since REVISION [--format FORMAT] [--fail-on LEVEL]
 
 A semantic diff of two versions of a protocol's schema, computed on the IR:
 each change with its JSON Pointer, classified for receivers (code that decodes
 and matches) and for producers (code that builds and sends) as breaking or
-compatible, grouped by severity: breaking, compatible, docs.
+compatible, grouped by severity: breaking, compatible, docs. Schemas are read
+as they are: their pins in schemas/protocols.json are not checked, so an edit
+can be previewed before generating.
 
   OLD NEW            two schema files of one protocol. When one of them is a
                      protocol's vendored schema, or with --protocol NAME, both
                      are read with that protocol's overlays.
   --since REVISION   every protocol's schema in schemas/ at a git revision
                      (origin/main, a tag, a commit) against the working tree.
-  --json             the changes as JSON, for machines.
+  --format FORMAT    text (default), for a terminal; markdown, a summary line
+                     and a table for a pull request comment or a CI job
+                     summary; json, for machines.
+  --json             the same as --format json.
   --fail-on LEVEL    breaking (default): exit 1 if a change breaks either
                      audience; any: exit 1 on any change; none: exit 0.
 
@@ -48,10 +60,12 @@ export const UPDATE_HELP = `Usage: agentwire update [NAME] [--check]
 
 Fetches the schema of protocol NAME (or of every protocol with an upstream URL in
 schemas/protocols.json), and when it differs from the vendored copy prints the
-semantic diff (see agentwire diff), writes the new schema and its sha256, and
-regenerates generated/. Upstream URLs are https:, file: (relative to schemas/),
-or http: on 127.0.0.1. Redirects are followed on the same host only; bodies over
-10 MB, bodies that are not JSON and failed requests are errors that change nothing.
+semantic diff (see agentwire diff), writes the new schema, regenerates
+generated/ and pins the schema's sha256. Upstream URLs are https:, file:
+(relative to schemas/), or http: on 127.0.0.1. Redirects are followed on the same
+host only; bodies over 10 MB, bodies that are not JSON and failed requests are
+errors. Every upstream is fetched first: if any fails, each failure is printed
+and nothing changes.
 
   --check   change nothing; exit 1 when an upstream differs from its vendored
             copy (for a scheduled CI job), 0 when all are up to date.

@@ -1,69 +1,97 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
+import type { ParseArgsConfig } from "node:util";
 import { InputError } from "../errors.js";
-import { generate } from "../pipeline.js";
 import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, UPDATE_HELP, USAGE } from "./help.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
-import { writeGeneration } from "./write.js";
 
 export type { Io } from "./io.js";
 
-/** A command; most need the project, the nearest folder with schemas/protocols.json. */
-type Command =
-  | { readonly help: string; readonly needsProject: true; run(args: readonly string[], io: Io, root: string): Promise<number> }
-  | { readonly help: string; readonly needsProject: false; run(args: readonly string[], io: Io, root?: string): Promise<number> };
+type Options = NonNullable<ParseArgsConfig["options"]>;
 
+/** A command line as `util.parseArgs` reads it: `--opt value` and `--opt=value` alike. */
+export interface Arguments {
+  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly positionals: readonly string[];
+}
+
+/** A command: its options, and whether it needs the project (the nearest folder with schemas/protocols.json). */
+interface Command {
+  readonly help: string;
+  readonly options: Options;
+  readonly needsProject: boolean;
+  run(args: Arguments, io: Io, root: string | undefined): Promise<number>;
+}
+
+// Each command is loaded when run, so that generating does not load what diffing and fetching need.
 const COMMANDS: Readonly<Record<string, Command>> = {
   generate: {
     help: GENERATE_HELP,
+    options: {},
     needsProject: true,
-    run: async (args, io, root) => {
-      noArguments(args);
-      return runGenerate(root, io);
-    },
+    run: async (args, io, root) => (await import("./generate.js")).runGenerate(noPositionals(args), io, root!),
   },
   check: {
     help: CHECK_HELP,
+    options: {},
     needsProject: true,
-    run: async (args, io, root) => {
-      noArguments(args);
-      return (await import("./check.js")).runCheck(root, io);
-    },
+    run: async (args, io, root) => (await import("./check.js")).runCheck(noPositionals(args), io, root!),
   },
-  // Loaded when run, so that generating does not load what diffing and fetching need.
-  diff: { help: DIFF_HELP, needsProject: false, run: async (args, io, root) => (await import("./diff.js")).runDiff(args, io, root) },
-  update: { help: UPDATE_HELP, needsProject: true, run: async (args, io, root) => (await import("./update.js")).runUpdate(args, io, root) },
+  diff: {
+    help: DIFF_HELP,
+    options: {
+      since: { type: "string" },
+      protocol: { type: "string" },
+      format: { type: "string" },
+      json: { type: "boolean" },
+      "fail-on": { type: "string" },
+    },
+    needsProject: false,
+    run: async (args, io, root) => (await import("./diff.js")).runDiff(args, io, root),
+  },
+  update: {
+    help: UPDATE_HELP,
+    options: { check: { type: "boolean" } },
+    needsProject: true,
+    run: async (args, io, root) => (await import("./update.js")).runUpdate(args, io, root!),
+  },
 };
 
-function noArguments(args: readonly string[]): void {
-  if (args.length > 0) throw new UsageError(`unexpected argument "${args[0]}"`);
+function noPositionals(args: Arguments): Arguments {
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+  return args;
 }
 
 /** Runs the command line; returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === "--version" || name === "-v") {
+    io.out(`agentwire ${version()}`);
+    return 0;
+  }
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io.out(USAGE);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
-  if (command === undefined || !Object.hasOwn(COMMANDS, name)) {
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (command === undefined) {
     io.err(`agentwire: unknown command "${name}"\n\n${USAGE}`);
     return 2;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
-    io.out(command.help);
-    return 0;
-  }
-  const root = findRoot(io.cwd);
   try {
-    if (!command.needsProject) return await command.run(rest, io, root);
-    if (root === undefined) {
+    const args = parse(rest, command.options);
+    if (args.values["help"] === true) {
+      io.out(command.help);
+      return 0;
+    }
+    const root = findRoot(io.cwd);
+    if (command.needsProject && root === undefined) {
       io.err(`agentwire: no schemas/protocols.json in ${io.cwd} or any folder above it`);
       return 2;
     }
-    return await command.run(rest, io, root);
+    return await command.run(args, io, root);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`agentwire ${name}: ${error.message}\n\n${command.help}`);
@@ -77,19 +105,29 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
 }
 
-async function runGenerate(root: string, io: Io): Promise<number> {
-  const started = performance.now();
-  const generation = await generate(root);
-  writeGeneration(path.join(root, "generated"), generation.files);
-  const width = Math.max(...generation.protocols.map((protocol) => protocol.name.length));
-  for (const { name, types, unions, files } of generation.protocols)
-    io.out(`${name.padEnd(width)}  ${count(types, "type")}, ${count(unions, "union")}, ${count(files, "file")}`);
-  io.out(`generated ${count(generation.files.length, "file")} in ${Math.round(performance.now() - started)} ms`);
-  return 0;
+/** Reads the options with Node's parser and says what is wrong in the CLI's own words. */
+function parse(args: readonly string[], options: Options): Arguments {
+  try {
+    return parseArgs({
+      args: [...args],
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    const option = /'(-{1,2}[^' <]+)/.exec(message)?.[1] ?? "";
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`unknown option "${option}"`);
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
+      throw new UsageError(/does not take an argument/.test(message) ? `${option} takes no value` : `${option} needs a value`);
+    throw error;
+  }
 }
 
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+/** The version in agentwire's own package.json, two folders up from this module (source or build). */
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  return manifest.version;
 }
 
 /** The nearest folder, from `start` upwards, that holds `schemas/protocols.json`. */

@@ -11,6 +11,8 @@ import { appendPointer } from "../schema/pointer.js";
 import { fetchUpstream, vendor } from "./fetch.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
+import type { Arguments } from "./main.js";
+import { CONFIG_PATH, stalePins, writePins } from "./pins.js";
 import { projectIrs } from "./versions.js";
 import { writeGeneration } from "./write.js";
 
@@ -20,45 +22,53 @@ interface Fetched {
   readonly sha256: string;
 }
 
-/** `agentwire update`: re-vendors from upstream, shows what changed, and regenerates. */
-export async function runUpdate(args: readonly string[], io: Io, root: string): Promise<number> {
-  const check = args.includes("--check");
-  const names = args.filter((arg) => arg !== "--check");
-  const unknown = names.find((arg) => arg.startsWith("-"));
-  if (unknown !== undefined) throw new UsageError(`unknown option "${unknown}"`);
-  if (names.length > 1) throw new UsageError("name one protocol, or none for all of them");
+/**
+ * `agentwire update`: re-vendors from upstream, shows what changed, and regenerates. Every
+ * upstream is fetched before anything is written; when one fails, each failure is
+ * reported and nothing changes.
+ */
+export async function runUpdate({ values, positionals }: Arguments, io: Io, root: string): Promise<number> {
+  const check = values["check"] === true;
+  if (positionals.length > 1) throw new UsageError("name one protocol, or none for all of them");
   const schemas = loadSchemas(root);
-  const chosen = chooseProtocols(schemas.protocols, names[0]);
+  const chosen = chooseProtocols(schemas.protocols, positionals[0]);
   if (chosen.length === 0) {
     io.out("no protocol in schemas/protocols.json has an upstream URL");
     return 0;
   }
-  const configFile = path.join(schemas.schemasDir, "protocols.json");
   const fetched: Fetched[] = [];
+  const failures: InputError[] = [];
   for (const protocol of chosen) {
-    const where = { file: "schemas/protocols.json", pointer: appendPointer(protocol.config.pointer, "upstream") };
-    const body = await fetchUpstream(protocol.config.upstream!, schemas.schemasDir, where);
-    const { bytes, droppedLines } = vendor(body, protocol.config.upstream!);
+    const where = { file: CONFIG_PATH, pointer: appendPointer(protocol.config.pointer, "upstream") };
+    let vendored: ReturnType<typeof vendor>;
+    try {
+      vendored = vendor(await fetchUpstream(protocol.config.upstream!, schemas.schemasDir, where), protocol.config.upstream!);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      failures.push(error);
+      continue;
+    }
+    const { bytes, droppedLines } = vendored;
     if (droppedLines > 0)
       io.out(`${protocol.config.name}: removed ${droppedLines} line${droppedLines === 1 ? "" : "s"} of text before the JSON`);
     const sha256 = createHash("sha256").update(bytes).digest("hex");
     if (sha256 === protocol.schema.sha256) io.out(`${protocol.config.name}: up to date with ${protocol.config.upstream}`);
     else fetched.push({ protocol, bytes, sha256 });
   }
+  if (failures.length > 0) {
+    for (const failure of failures) io.err(`agentwire update: ${failure.message}`);
+    io.err(`${failures.length} of ${chosen.length} upstream${chosen.length === 1 ? "" : "s"} failed; nothing was changed.`);
+    return 2;
+  }
   if (fetched.length === 0) return 0;
 
-  // The project as it would be: a scratch copy with the new schemas and their sha256,
+  // The project as it would be: a scratch copy with the new schemas and their pins,
   // generated in full before anything here is written.
   const scratch = mkdtempSync(path.join(tmpdir(), "agentwire-update-"));
   try {
     cpSync(path.join(root, "schemas"), path.join(scratch, "schemas"), { recursive: true });
     cpSync(path.join(root, "templates"), path.join(scratch, "templates"), { recursive: true });
-    let config = readFileSync(configFile, "utf8");
-    for (const { protocol, bytes, sha256 } of fetched) {
-      writeFileSync(path.join(scratch, protocol.schema.file), bytes);
-      config = recordSha256(config, protocol, sha256);
-    }
-    writeFileSync(path.join(scratch, "schemas", "protocols.json"), config);
+    for (const { protocol, bytes } of fetched) writeFileSync(path.join(scratch, protocol.schema.file), bytes);
     const updated = loadSchemas(scratch);
     const before = await projectIrs({ ...schemas, protocols: fetched.map(({ protocol }) => protocol) });
     const after = await projectIrs({ ...updated, protocols: updated.protocols.filter((p) => before.has(p.config.name)) });
@@ -70,9 +80,10 @@ export async function runUpdate(args: readonly string[], io: Io, root: string): 
       return 1;
     }
     const generation = await generate(scratch);
+    const config = readFileSync(path.join(root, CONFIG_PATH), "utf8");
     for (const { protocol, bytes } of fetched) writeFileSync(protocol.schema.absolutePath, bytes);
-    writeFileSync(configFile, config);
     writeGeneration(path.join(root, "generated"), generation.files);
+    writePins(root, config, stalePins(generation.pins));
     for (const { protocol, sha256 } of fetched) io.out(`${protocol.config.name}: updated ${protocol.schema.file} to sha256 ${sha256}`);
     io.out(`regenerated ${generation.files.length} files`);
     return 0;
@@ -87,26 +98,4 @@ function chooseProtocols(protocols: readonly LoadedProtocol[], name: string | un
   if (protocol === undefined) throw new UsageError(`no protocol "${name}" in schemas/protocols.json`);
   if (protocol.config.upstream === undefined) throw new UsageError(`protocol "${name}" has no upstream URL in schemas/protocols.json`);
   return [protocol];
-}
-
-/**
- * The config text with the protocol's new sha256. The old value is replaced where it is,
- * so the file keeps its layout; an entry without one gets the key after its "schema".
- */
-function recordSha256(config: string, protocol: LoadedProtocol, sha256: string): string {
-  const old = protocol.config.sha256;
-  if (old !== undefined && config.split(old).length === 2) return config.replace(old, sha256);
-  const schemaKey = new RegExp(`("schema"\\s*:\\s*${escapeRegExp(JSON.stringify(protocol.config.schema))})`);
-  const matches = config.match(new RegExp(schemaKey.source, "g")) ?? [];
-  if (matches.length !== 1)
-    throw new InputError(
-      { file: "schemas/protocols.json", pointer: protocol.config.pointer },
-      "cannot find where to record the new sha256 in this entry's text",
-      `add "sha256": "${sha256}" to it by hand`,
-    );
-  return config.replace(schemaKey, `$1, "sha256": "${sha256}"`);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

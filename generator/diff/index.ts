@@ -1,10 +1,11 @@
 import type { Ir } from "../ir/model.js";
 import { compareIr } from "./compare.js";
-import type { Change, Severity } from "./kinds.js";
+import type { Change } from "./kinds.js";
 import { KINDS, severity } from "./kinds.js";
 
 export type { Change, ChangeKind, Severity, Verdict } from "./kinds.js";
 export { KINDS, severity } from "./kinds.js";
+export { diffJson, diffMarkdown, formatDiff } from "./print.js";
 
 /** The changes to one protocol between two versions; either side may not have it. */
 export interface ProtocolDiff {
@@ -24,8 +25,6 @@ export function diffProtocol(name: string, before: Ir | undefined, after: Ir | u
   return { protocol: name, changes: compareIr(before, after) };
 }
 
-export const SEVERITIES: readonly Severity[] = ["breaking", "compatible", "docs"];
-
 /** What `--fail-on` fails on: breaking changes, any change, or nothing. */
 export type FailOn = "breaking" | "any" | "none";
 
@@ -34,47 +33,4 @@ export function fails(diffs: readonly ProtocolDiff[], failOn: FailOn): boolean {
   if (failOn === "none") return false;
   if (failOn === "any") return changes.length > 0;
   return changes.some((change) => severity(change) === "breaking");
-}
-
-/**
- * The diff for people: per protocol, its changes grouped by severity, breaking first, each
- * with its JSON Pointer and what it means for receivers and producers.
- */
-export function formatDiff(diffs: readonly ProtocolDiff[]): string {
-  const sections: string[] = [];
-  for (const { protocol, changes } of diffs) {
-    if (changes.length === 0) {
-      sections.push(`${protocol}: no changes`);
-      continue;
-    }
-    const counts = SEVERITIES.map((level) => [level, changes.filter((change) => severity(change) === level).length] as const)
-      .filter(([, n]) => n > 0)
-      .map(([level, n]) => `${n} ${level}`);
-    const lines = [`${protocol}: ${changes.length} change${changes.length === 1 ? "" : "s"} (${counts.join(", ")})`];
-    for (const level of SEVERITIES) {
-      const group = changes.filter((change) => severity(change) === level);
-      if (group.length === 0) continue;
-      lines.push("", `  ${level}`);
-      for (const change of group) {
-        lines.push(`    ${change.message}`, `      ${change.kind} at ${change.pointer === "" ? "the root" : change.pointer}`);
-        const broken = (["receivers", "producers"] as const).filter((audience) => change[audience] === "breaking");
-        if (broken.length > 0) {
-          const why = KINDS[change.kind].why;
-          lines.push(`      breaks ${broken.join(" and ")}${why === undefined ? "" : `: ${why}`}`);
-        }
-      }
-    }
-    sections.push(lines.join("\n"));
-  }
-  return sections.join("\n\n");
-}
-
-/** The diff for machines: every change with its kind, pointer, message, verdicts and severity. */
-export function diffJson(diffs: readonly ProtocolDiff[]): object {
-  return {
-    protocols: diffs.map(({ protocol, changes }) => ({
-      protocol,
-      changes: changes.map((change) => ({ ...change, severity: severity(change) })),
-    })),
-  };
 }

@@ -46,7 +46,7 @@ export interface Project extends Schemas {
   readonly templates: Templates;
 }
 
-const CONFIG_FILE = "protocols.json";
+export const CONFIG_FILE = "protocols.json";
 
 /** Reads `schemas/protocols.json`, every schema and overlay it names, and `templates/`. */
 export function load(root: string): Project {
@@ -62,16 +62,35 @@ export function loadSchemas(root: string): Schemas {
     const read = (relative: string, pointer: string) =>
       readSource(root, insideSchemas(schemasDir, relative, { file: configFile.file, pointer }), { file: configFile.file, pointer });
     const schema = read(config.schema, appendPointer(at, "schema"));
-    if (config.sha256 !== undefined && config.sha256 !== schema.sha256)
-      throw new InputError(
-        { file: configFile.file, pointer: appendPointer(at, "sha256") },
-        `${schema.file} has sha256 ${schema.sha256}, but the config records ${config.sha256}`,
-        "the vendored schema changed: record its new sha256 if the change is intended",
-      );
     const overlays = config.overlays.map((overlay, i) => read(overlay, appendPointer(at, "overlays", i)));
     return { config, schema, overlays };
   });
   return { root, schemasDir, protocols };
+}
+
+/**
+ * A protocol's pin: the sha256 its config entry records for its vendored schema, and the
+ * one the schema has now. The config is a lockfile: `generate` records a changed schema's
+ * sha256, `check` reports it as drift, and nothing else reads the pin.
+ */
+export interface Pin {
+  readonly protocol: string;
+  /** The protocol's entry in the config, a JSON Pointer: "/protocols/0". */
+  readonly entry: string;
+  /** The vendored schema, relative to the project root. */
+  readonly file: string;
+  readonly sha256: string;
+  readonly pinned: string | undefined;
+}
+
+export function pinsOf(schemas: Schemas): Pin[] {
+  return schemas.protocols.map(({ config, schema }) => ({
+    protocol: config.name,
+    entry: config.pointer,
+    file: schema.file,
+    sha256: schema.sha256,
+    pinned: config.sha256,
+  }));
 }
 
 const PROTOCOLS_PLACEHOLDER = "{{protocols}}";

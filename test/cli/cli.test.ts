@@ -13,7 +13,7 @@ describe("agentwire generate", () => {
     const { code, out } = await run(root, "generate");
     expect(code).toBe(0);
     expect(out).toMatch(
-      /^a2a {9}51 types, 5 unions, 7 files\nag-ui {7}82 types, 7 unions, 7 files\napp-server {2}33 types, 1 union, 7 files\ngtm-agent {3}11 types, 3 unions, 7 files\ngenerated 32 files in \d+ ms\n$/,
+      /^a2a {9}51 types, 5 unions, 7 files\nag-ui {7}82 types, 7 unions, 7 files\napp-server {2}33 types, 1 union, 7 files\ngtm-agent {3}11 types, 3 unions, 7 files\ngenerated 33 files in \d+ ms\n$/,
     );
     expect(snapshot(path.join(root, "generated"))).toEqual(snapshotOwned(REPO));
   });
@@ -62,7 +62,14 @@ describe("agentwire generate", () => {
     await run(root, "generate");
     expect(() => statSync(path.join(root, "generated/src/old"))).toThrow();
     expect(readFileSync(path.join(root, "generated/dist/index.js"), "utf8")).toBe("built");
-    expect(readdirSync(path.join(root, "generated")).sort()).toEqual(["README.md", "dist", "package.json", "src", "tsconfig.json"]);
+    expect(readdirSync(path.join(root, "generated")).sort()).toEqual([
+      "README.md",
+      "dist",
+      "package.json",
+      "sources.json",
+      "src",
+      "tsconfig.json",
+    ]);
   });
 });
 
@@ -73,7 +80,7 @@ describe("agentwire check", () => {
     const before = snapshot(root);
     const { code, out } = await run(root, "check");
     expect(code).toBe(0);
-    expect(out).toBe("generated/ is up to date (32 files)\n");
+    expect(out).toBe("generated/ is up to date (33 files)\n");
     expect(snapshot(root)).toEqual(before);
   });
 
@@ -88,7 +95,7 @@ describe("agentwire check", () => {
     expect(code).toBe(1);
     expect(out).toContain("--- a/generated/src/demo/types.ts\n+++ b/generated/src/demo/types.ts\n");
     expect(out).toContain("-/** Edited by hand. */\n+/** A string. */\n");
-    expect(out).toContain("+++ b/generated/src/demo/index.ts\n@@ -0,0 +1,17 @@");
+    expect(out).toContain("+++ b/generated/src/demo/index.ts\n@@ -0,0 +1,16 @@");
     expect(out).toContain("--- a/generated/src/demo/extra.ts\n+++ b/generated/src/demo/extra.ts\n@@ -1,1 +0,0 @@\n-export {};");
     expect(err).toBe("generated/ is out of date: 1 changed, 1 missing, 1 stale (3 files). Run `npm run generate` and commit the result.\n");
   });
@@ -112,6 +119,11 @@ describe("agentwire: usage", () => {
     expect((await run(REPO, "--help")).code).toBe(0);
   });
 
+  it("prints its version with --version", async () => {
+    const { version } = JSON.parse(readFileSync(path.join(REPO, "package.json"), "utf8")) as { version: string };
+    expect(await run(REPO, "--version")).toEqual({ code: 0, out: `agentwire ${version}\n`, err: "" });
+  });
+
   it("is the package's bin", () => {
     const result = spawnSync(process.execPath, [path.join(REPO, "bin/agentwire.js"), "check"], { cwd: REPO, encoding: "utf8" });
     expect(result.stderr).toBe("");
@@ -123,6 +135,8 @@ describe("agentwire: usage", () => {
 function snapshotOwned(root: string): Record<string, string> {
   const all = snapshot(path.join(root, "generated"));
   return Object.fromEntries(
-    Object.entries(all).filter(([file]) => file.startsWith("src/") || ["README.md", "package.json", "tsconfig.json"].includes(file)),
+    Object.entries(all).filter(
+      ([file]) => file.startsWith("src/") || ["README.md", "package.json", "sources.json", "tsconfig.json"].includes(file),
+    ),
   );
 }

@@ -84,6 +84,34 @@ describe("agentwire diff", () => {
     });
   });
 
+  it("prints a summary line and a table for a pull request with --format markdown", async () => {
+    const root = project();
+    const { code, out } = await run(root, "diff", "--format=markdown", "schemas/demo.schema.json", "v2.json");
+    expect(code).toBe(1);
+    expect(out).toBe(
+      [
+        "**agentwire diff**: 2 changes, 1 breaking, in demo.",
+        "",
+        "| protocol | change | kind | pointer | receivers | producers |",
+        "| --- | --- | --- | --- | --- | --- |",
+        '| demo | Event: gains the member Paused (type "PAUSED") | `member-added` | `/$defs/Event` | **breaking** | compatible |',
+        "| demo | Paused: added | `type-added` | `/$defs/Paused` | compatible | compatible |",
+        "",
+      ].join("\n"),
+    );
+    const same = await run(root, "diff", "--format", "markdown", "schemas/demo.schema.json", "schemas/demo.schema.json");
+    expect(same).toMatchObject({ code: 0, out: "**agentwire diff**: no changes to demo.\n" });
+  });
+
+  it("reads options as --opt value and as --opt=value alike", async () => {
+    const root = project();
+    const spaced = await run(root, "diff", "--fail-on", "none", "--format", "json", "schemas/demo.schema.json", "v2.json");
+    const joined = await run(root, "diff", "--fail-on=none", "--format=json", "schemas/demo.schema.json", "v2.json");
+    expect(joined).toEqual(spaced);
+    expect(joined.code).toBe(0);
+    expect(JSON.parse(joined.out)).toMatchObject({ protocols: [{ protocol: "demo" }] });
+  });
+
   it("reads both files with the overlays of the protocol whose vendored schema one of them is, or the one named", async () => {
     const frame = { type: "object", properties: { task: { type: "string" }, message: { type: "string" } } };
     const { message: _dropped, ...withoutMessage } = frame.properties;
@@ -116,7 +144,7 @@ describe("agentwire diff", () => {
     git(root, "add", "-A");
     git(root, "commit", "-qm", "v1");
     writeFileSync(path.join(root, "schemas/demo.schema.json"), readFileSync(path.join(root, "v2.json")));
-    const { code, out } = await run(root, "diff", "--since", "HEAD", "--fail-on", "none");
+    const { code, out } = await run(root, "diff", "--since=HEAD", "--fail-on", "none");
     expect(code).toBe(0);
     expect(out).toContain('demo: 2 changes (1 breaking, 1 compatible)\n\n  breaking\n    Event: gains the member Paused (type "PAUSED")');
     // A protocol added since is one change, compatible.
@@ -153,6 +181,9 @@ describe("agentwire diff", () => {
     [["a.json", "b.json", "--fail-on", "sometimes"], '--fail-on is breaking, any or none, not "sometimes"'],
     [["a.json", "b.json", "--frobnicate"], 'unknown option "--frobnicate"'],
     [["--since"], "--since needs a value"],
+    [["--json=yes", "a.json", "b.json"], "--json takes no value"],
+    [["--format", "html", "a.json", "b.json"], '--format is text, markdown or json, not "html"'],
+    [["--json", "--format", "markdown", "a.json", "b.json"], "--json is --format json, not markdown"],
   ])("refuses %j with exit 2 and the usage", async (args, problem) => {
     const { code, err } = await run(project(), "diff", ...args);
     expect(code).toBe(2);

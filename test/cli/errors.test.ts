@@ -64,9 +64,9 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     'agentwire generate: schemas/protocols.json#/protocols/0/schema: "../demo.schema.json" is outside the schemas folder\n  vendor the file into schemas/ and name it relative to that folder\n',
   ],
   [
-    "a vendored schema that no longer has its recorded sha256",
-    { "schemas/protocols.json": C({ sha256: "0".repeat(64) }), "schemas/demo.schema.json": S({ A: { type: "string" } }) },
-    "agentwire generate: schemas/protocols.json#/protocols/0/sha256: schemas/demo.schema.json has sha256 0bdb2fdb959d60030de0722fdb57efe4acc81c579c6f58f5c97663117a97724b, but the config records 0000000000000000000000000000000000000000000000000000000000000000\n  the vendored schema changed: record its new sha256 if the change is intended\n",
+    "a pin that is not a sha256",
+    { "schemas/protocols.json": C({ sha256: "0BDB2FDB" }) },
+    "agentwire generate: schemas/protocols.json#/protocols/0/sha256: sha256 must be 64 lowercase hex digits\n",
   ],
   [
     "a $ref to nothing",

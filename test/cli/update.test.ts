@@ -77,7 +77,7 @@ describe("agentwire update", () => {
     const { code, out } = await run(root, "update", "demo");
     expect(code).toBe(0);
     expect(out).toContain('demo: 2 changes (1 breaking, 1 compatible)\n\n  breaking\n    Event: gains the member Paused (type "PAUSED")');
-    expect(out).toContain(`demo: updated schemas/demo.schema.json to sha256 ${sha256(V2)}\nregenerated 11 files\n`);
+    expect(out).toContain(`demo: updated schemas/demo.schema.json to sha256 ${sha256(V2)}\nregenerated 12 files\n`);
     expect(readFileSync(path.join(root, "schemas/demo.schema.json"), "utf8")).toBe(V2);
     expect(readFileSync(path.join(root, "schemas/protocols.json"), "utf8")).toContain(`"sha256": "${sha256(V2)}"`);
     expect(readFileSync(path.join(root, "generated/src/demo/types.ts"), "utf8")).toContain("export interface Paused {");
@@ -128,6 +128,40 @@ describe("agentwire update", () => {
     expect(code).toBe(2);
     expect(err).toContain(message(urlOf(upstream)));
     expect(snapshot(root)).toEqual(before);
+  });
+
+  it("fetches every upstream before writing: each failure is reported, and nothing changes unless all succeed", async () => {
+    const entry = (name: string, upstream: string) => ({
+      name,
+      schema: `${name}.schema.json`,
+      upstream: urlOf(upstream),
+      sha256: sha256(V1),
+    });
+    const root = makeProject({
+      "schemas/protocols.json": `${JSON.stringify({ protocols: [entry("alpha", "/missing"), entry("beta", "/v2.json"), entry("gamma", "closed")] }, null, 2)}\n`,
+      "schemas/alpha.schema.json": V1,
+      "schemas/beta.schema.json": V1,
+      "schemas/gamma.schema.json": V1,
+    });
+    await run(root, "generate");
+    const before = snapshot(root);
+    const { code, err } = await run(root, "update");
+    expect(code).toBe(2);
+    expect(err).toBe(
+      [
+        `agentwire update: schemas/protocols.json#/protocols/0/upstream: ${urlOf("/missing")}: HTTP 404 Not Found`,
+        `agentwire update: schemas/protocols.json#/protocols/2/upstream: ${urlOf("closed")}: cannot fetch: ECONNREFUSED`,
+        "2 of 3 upstreams failed; nothing was changed.",
+        "",
+      ].join("\n"),
+    );
+    expect(snapshot(root)).toEqual(before);
+    // One protocol, by name, when its own upstream answers.
+    const { code: one, out } = await run(root, "update", "beta");
+    expect(one).toBe(0);
+    expect(out).toContain(`beta: updated schemas/beta.schema.json to sha256 ${sha256(V2)}`);
+    expect(readFileSync(path.join(root, "schemas/alpha.schema.json"), "utf8")).toBe(V1);
+    expect(readFileSync(path.join(root, "schemas/beta.schema.json"), "utf8")).toBe(V2);
   });
 
   it("refuses an upstream whose schema the generator cannot take, and writes nothing", async () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Change } from "../../generator/diff/index.js";
-import { diffProtocol, fails, formatDiff, KINDS } from "../../generator/diff/index.js";
+import { diffMarkdown, diffProtocol, fails, formatDiff, KINDS } from "../../generator/diff/index.js";
 import type { JsonObject, JsonValue } from "../../generator/json.js";
 import { irOf } from "../helpers/in-memory.js";
 import { REPO } from "../helpers/project.js";
@@ -82,6 +82,35 @@ describe("diff", () => {
         "      type-added at /$defs/Bye",
         "",
         "quiet: no changes",
+      ].join("\n"),
+    );
+  });
+
+  it("reports for a pull request in Markdown that no schema text can break out of", () => {
+    const change = (message: string, pointer: string): Change => ({
+      kind: "type-removed",
+      pointer,
+      message,
+      receivers: "breaking",
+      producers: "breaking",
+    });
+    const hostile = {
+      protocol: "x",
+      changes: [
+        change("A|B: *removed*\n| forged | row |", "/$defs/A|B"),
+        change("`C`: removed", "/$defs/`C`"),
+        change("<img src=x>: removed", ""),
+      ],
+    };
+    expect(diffMarkdown([hostile, { protocol: "quiet", changes: [] }])).toBe(
+      [
+        "**agentwire diff**: 3 changes, 3 breaking, in x; no changes to quiet.",
+        "",
+        "| protocol | change | kind | pointer | receivers | producers |",
+        "| --- | --- | --- | --- | --- | --- |",
+        "| x | A\\|B: \\*removed\\* \\| forged \\| row \\| | `type-removed` | `/$defs/A\\|B` | **breaking** | **breaking** |",
+        "| x | \\`C\\`: removed | `type-removed` | `` /$defs/`C` `` | **breaking** | **breaking** |",
+        "| x | \\<img src=x\\>: removed | `type-removed` | the root | **breaking** | **breaking** |",
       ].join("\n"),
     );
   });

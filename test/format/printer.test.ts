@@ -27,7 +27,12 @@ describe("printDoc", () => {
       const effective = applyOverlays(await resolve(project, protocol));
       files.push(...emitProtocol(normalize(effective), effective));
     }
-    files.push(...emitPackage([{ name: "demo", schemaFile: "demo.schema.json", types: 1 }], project.templates));
+    files.push(
+      ...emitPackage(
+        [{ name: "demo", sources: [{ file: "schemas/demo.schema.json", sha256: "0".repeat(64) }], types: 1 }],
+        project.templates,
+      ),
+    );
     const documents = files.flatMap((file) => ("code" in file ? [file] : []));
     expect(documents.length).toBeGreaterThan(20);
     for (const file of documents) expect(printDoc(file.code.doc, PRINT_OPTIONS.printWidth), file.path).toBe(prettierPrints(file.code.doc));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseJson } from "../../generator/json.js";
-import { load } from "../../generator/load/index.js";
+import { load, pinsOf } from "../../generator/load/index.js";
 import { inputError } from "../helpers/failure.js";
 import { makeProject, REPO } from "../helpers/project.js";
 
@@ -14,6 +14,8 @@ describe("load", () => {
     expect(project.protocols.map((protocol) => protocol.config.name)).toEqual(["a2a", "ag-ui", "app-server", "gtm-agent"]);
     for (const protocol of project.protocols) {
       expect(protocol.schema.sha256).toBe(protocol.config.sha256);
+      // Every protocol can be re-vendored by `agentwire update`, from where its upstream publishes.
+      expect(protocol.config.upstream).toMatch(/^https:\/\//);
       expect(protocol.overlays.map((overlay) => overlay.file)).toEqual(protocol.config.overlays.map((overlay) => `schemas/${overlay}`));
     }
   });
@@ -42,12 +44,24 @@ describe("load", () => {
       "schemas/protocols.json#/protocols/0/schema: cannot read schemas/missing.json: no such file",
     ],
     [
-      { name: "demo", schema: "demo.schema.json", sha256: "0".repeat(64) },
-      "schemas/protocols.json#/protocols/0/sha256: schemas/demo.schema.json has sha256",
+      { name: "demo", schema: "demo.schema.json", sha256: "0".repeat(63) },
+      "schemas/protocols.json#/protocols/0/sha256: sha256 must be 64 lowercase hex digits",
     ],
   ])("refuses the config entry %j", async (entry, message) => {
     const root = makeProject({ ...config(entry), "schemas/demo.schema.json": { type: "object" } });
     expect(await loadError(root)).toContain(message);
+  });
+
+  it("reads a schema whatever its pin says, and reports the pin beside the schema's sha256", () => {
+    const root = makeProject({
+      ...config({ name: "demo", schema: "demo.schema.json", sha256: "0".repeat(64) }, { name: "other", schema: "demo.schema.json" }),
+      "schemas/demo.schema.json": "{}\n",
+    });
+    const sha256 = "ca3d163bab055381827226140568f3bef7eaac187cebd76878e0b63e9e442356";
+    expect(pinsOf(load(root))).toEqual([
+      { protocol: "demo", entry: "/protocols/0", file: "schemas/demo.schema.json", sha256, pinned: "0".repeat(64) },
+      { protocol: "other", entry: "/protocols/1", file: "schemas/demo.schema.json", sha256, pinned: undefined },
+    ]);
   });
 
   it("refuses two protocols with one name", async () => {

@@ -1,0 +1,110 @@
+import type { ProtocolDiff } from "./index.js";
+import type { Change, Severity } from "./kinds.js";
+import { KINDS, severity } from "./kinds.js";
+
+/** The three printings of a diff: for people at a terminal, for a pull request, for machines. */
+
+const SEVERITIES: readonly Severity[] = ["breaking", "compatible", "docs"];
+
+/**
+ * The diff for people: per protocol, its changes grouped by severity, breaking first, each
+ * with its JSON Pointer and what it means for receivers and producers.
+ */
+export function formatDiff(diffs: readonly ProtocolDiff[]): string {
+  const sections: string[] = [];
+  for (const { protocol, changes } of diffs) {
+    if (changes.length === 0) {
+      sections.push(`${protocol}: no changes`);
+      continue;
+    }
+    const counts = SEVERITIES.map((level) => [level, changes.filter((change) => severity(change) === level).length] as const)
+      .filter(([, n]) => n > 0)
+      .map(([level, n]) => `${n} ${level}`);
+    const lines = [`${protocol}: ${changes.length} change${changes.length === 1 ? "" : "s"} (${counts.join(", ")})`];
+    for (const level of SEVERITIES) {
+      const group = changes.filter((change) => severity(change) === level);
+      if (group.length === 0) continue;
+      lines.push("", `  ${level}`);
+      for (const change of group) {
+        lines.push(`    ${change.message}`, `      ${change.kind} at ${change.pointer === "" ? "the root" : change.pointer}`);
+        const broken = (["receivers", "producers"] as const).filter((audience) => change[audience] === "breaking");
+        if (broken.length > 0) {
+          const why = KINDS[change.kind].why;
+          lines.push(`      breaks ${broken.join(" and ")}${why === undefined ? "" : `: ${why}`}`);
+        }
+      }
+    }
+    sections.push(lines.join("\n"));
+  }
+  return sections.join("\n\n");
+}
+
+/** The diff for machines: every change with its kind, pointer, message, verdicts and severity. */
+export function diffJson(diffs: readonly ProtocolDiff[]): object {
+  return {
+    protocols: diffs.map(({ protocol, changes }) => ({
+      protocol,
+      changes: changes.map((change) => ({ ...change, severity: severity(change) })),
+    })),
+  };
+}
+
+/**
+ * The diff for a pull request comment or a job summary (GitHub-flavoured Markdown): a
+ * one-line summary, then a table of the changes, breaking first, with the verdict for
+ * receivers and for producers. Text from schemas is escaped, so a name cannot break the table.
+ */
+export function diffMarkdown(diffs: readonly ProtocolDiff[]): string {
+  const changed = diffs.filter((diff) => diff.changes.length > 0);
+  const unchanged = diffs.filter((diff) => diff.changes.length === 0).map((diff) => escapeText(diff.protocol));
+  const all = changed.flatMap((diff) => diff.changes);
+  const breaking = all.filter((change) => severity(change) === "breaking").length;
+  const parts = [
+    all.length === 0
+      ? ""
+      : `${all.length} change${all.length === 1 ? "" : "s"}, ${breaking} breaking, in ${changed.map((diff) => escapeText(diff.protocol)).join(", ")}`,
+    unchanged.length === 0 ? "" : `no changes to ${unchanged.join(", ")}`,
+  ];
+  const summary = `**agentwire diff**: ${parts.filter((part) => part !== "").join("; ") || "nothing to compare"}.`;
+  if (all.length === 0) return summary;
+  const rows = changed.flatMap(({ protocol, changes }) =>
+    bySeverity(changes).map((change) =>
+      [
+        escapeText(protocol),
+        escapeText(change.message),
+        codeSpan(change.kind),
+        change.pointer === "" ? "the root" : codeSpan(change.pointer),
+        verdict(change.receivers),
+        verdict(change.producers),
+      ].join(" | "),
+    ),
+  );
+  return [
+    summary,
+    "",
+    "| protocol | change | kind | pointer | receivers | producers |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows.map((row) => `| ${row} |`),
+  ].join("\n");
+}
+
+function bySeverity(changes: readonly Change[]): Change[] {
+  return SEVERITIES.flatMap((level) => changes.filter((change) => severity(change) === level));
+}
+
+function verdict(value: Change["receivers"]): string {
+  return value === "breaking" ? "**breaking**" : value;
+}
+
+/** Text that Markdown shows as it is, on one line of a table cell: what could start a span, a tag, an entity or a cell is escaped. */
+function escapeText(text: string): string {
+  return text.replace(/[\\`*_[\]<>|~&]/g, "\\$&").replace(/\s*[\r\n]+\s*/g, " ");
+}
+
+/** A code span holding `text` as it is: fenced by more backticks than it contains, pipes escaped for the table. */
+function codeSpan(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const padded = text.startsWith("`") || text.endsWith("`") ? ` ${text} ` : text;
+  return `${fence}${padded.replace(/\s*[\r\n]+\s*/g, " ").replaceAll("|", "\\|")}${fence}`;
+}
