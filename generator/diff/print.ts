@@ -96,9 +96,13 @@ function verdict(value: Change["receivers"]): string {
   return value === "breaking" ? "**breaking**" : value;
 }
 
-/** Text that Markdown shows as it is, on one line of a table cell: what could start a span, a tag, an entity or a cell is escaped. */
+/**
+ * Text that Markdown shows as it is, on one line of a table cell: what could start a
+ * span, a tag, an entity or a cell is escaped; an underscore inside a word (TOOL_CALL)
+ * cannot start emphasis, so it stays as it is.
+ */
 function escapeText(text: string): string {
-  return text.replace(/[\\`*_[\]<>|~&]/g, "\\$&").replace(/\s*[\r\n]+\s*/g, " ");
+  return text.replace(/[\\`*[\]<>|~&]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, "\\$&").replace(/\s*[\r\n]+\s*/g, " ");
 }
 
 /** A code span holding `text` as it is: fenced by more backticks than it contains, pipes escaped for the table. */

@@ -97,7 +97,7 @@ describe("diff", () => {
     const hostile = {
       protocol: "x",
       changes: [
-        change("A|B: *removed*\n| forged | row |", "/$defs/A|B"),
+        change("A|B: *removed* _x_ x_y\n| forged | row |", "/$defs/A|B"),
         change("`C`: removed", "/$defs/`C`"),
         change("<img src=x>: removed", ""),
       ],
@@ -108,7 +108,7 @@ describe("diff", () => {
         "",
         "| protocol | change | kind | pointer | receivers | producers |",
         "| --- | --- | --- | --- | --- | --- |",
-        "| x | A\\|B: \\*removed\\* \\| forged \\| row \\| | `type-removed` | `/$defs/A\\|B` | **breaking** | **breaking** |",
+        "| x | A\\|B: \\*removed\\* \\_x\\_ x_y \\| forged \\| row \\| | `type-removed` | `/$defs/A\\|B` | **breaking** | **breaking** |",
         "| x | \\`C\\`: removed | `type-removed` | `` /$defs/`C` `` | **breaking** | **breaking** |",
         "| x | \\<img src=x\\>: removed | `type-removed` | the root | **breaking** | **breaking** |",
       ].join("\n"),

@@ -51,6 +51,8 @@ describe("generated types", () => {
     expect(examples.length).toBeGreaterThanOrEqual(3);
     const dir = path.join(scratch, "readme");
     mkdirSync(dir, { recursive: true });
+    // An ESM project, as the package is ESM only.
+    writeFileSync(path.join(dir, "package.json"), '{ "type": "module" }\n');
     const files = examples.map((source, i) => {
       const file = path.join(dir, `example${i + 1}.ts`);
       writeFileSync(file, source);
@@ -67,7 +69,11 @@ describe("generated types", () => {
           exactOptionalPropertyTypes: true,
           noUncheckedIndexedAccess: true,
           noEmit: true,
-          paths: { "@agentwire/protocols/*": [path.join(REPO, "generated/src/*/index.ts")] },
+          resolveJsonModule: true,
+          paths: {
+            "@agentwire/protocols/*/schema.json": [path.join(REPO, "generated/src/*/schema.json")],
+            "@agentwire/protocols/*": [path.join(REPO, "generated/src/*/index.ts")],
+          },
         },
         files,
       }),
