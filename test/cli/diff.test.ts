@@ -3,23 +3,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { run } from "../helpers/cli.js";
-import { demoProject, makeProject } from "../helpers/project.js";
-
-const event = (type: string) => ({
-  type: "object",
-  properties: { type: { const: type }, id: { type: "string" } },
-  required: ["type", "id"],
-  additionalProperties: false,
-});
-const schema = (types: readonly string[]) => ({
-  title: "Event",
-  oneOf: types.map((type) => ({ $ref: `#/$defs/${type}` })),
-  $defs: Object.fromEntries(types.map((type) => [type, event(type.toUpperCase())])),
-});
+import { demoProject, eventsSchema, makeProject } from "../helpers/project.js";
 
 /** A project whose "demo" schema is version 1, and a version 2 beside it that gains an event. */
 function project(): string {
-  return demoProject(schema(["Started", "Finished"]), { "v2.json": schema(["Started", "Finished", "Paused"]) });
+  return demoProject(eventsSchema(["Started", "Finished"]), { "v2.json": eventsSchema(["Started", "Finished", "Paused"]) });
 }
 
 const git = (cwd: string, ...args: string[]) =>

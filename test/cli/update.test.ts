@@ -6,16 +6,9 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, snapshot } from "../helpers/cli.js";
-import { makeProject } from "../helpers/project.js";
+import { eventsSchema, makeProject } from "../helpers/project.js";
 
-const event = (type: string) => ({
-  type: "object",
-  properties: { type: { const: type }, id: { type: "string" } },
-  required: ["type", "id"],
-  additionalProperties: false,
-});
-const schema = (types: readonly string[]) =>
-  `${JSON.stringify({ title: "Event", oneOf: types.map((type) => ({ $ref: `#/$defs/${type}` })), $defs: Object.fromEntries(types.map((type) => [type, event(type.toUpperCase())])) }, null, 2)}\n`;
+const schema = (names: readonly string[]) => `${JSON.stringify(eventsSchema(names), null, 2)}\n`;
 const V1 = schema(["Started", "Finished"]);
 const V2 = schema(["Started", "Finished", "Paused"]);
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { load as parseYaml } from "js-yaml";
 import { describe, expect, it } from "vitest";
-import { demoProject, REPO } from "../helpers/project.js";
+import { demoProject, eventsSchema, REPO } from "../helpers/project.js";
 
 /**
  * The example workflow, `.github/workflows/bindings.yml`, as CI would run it: its steps'
@@ -29,18 +29,6 @@ const step = (name: string): Step => {
   return found;
 };
 
-const event = (type: string) => ({
-  type: "object",
-  properties: { type: { const: type }, id: { type: "string" } },
-  required: ["type", "id"],
-  additionalProperties: false,
-});
-const schema = (types: readonly string[]) => ({
-  title: "Event",
-  oneOf: types.map((type) => ({ $ref: `#/$defs/${type}` })),
-  $defs: Object.fromEntries(types.map((type) => [type, event(type.toUpperCase())])),
-});
-
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.email=test@example.com", "-c", "user.name=Test", "-c", "init.defaultBranch=main", ...args], {
     cwd,
@@ -49,13 +37,13 @@ const git = (cwd: string, ...args: string[]) =>
 
 /** A pull request's checkout: main has version 1 of the schema (as origin/main), the branch gains an event. */
 function pullRequest(): string {
-  const root = demoProject(schema(["Started", "Finished"]));
+  const root = demoProject(eventsSchema(["Started", "Finished"]));
   execFileSync(process.execPath, [path.join(REPO, "bin/agentwire.js"), "generate"], { cwd: root, stdio: "pipe" });
   git(root, "init", "-q");
   git(root, "add", "-A");
   git(root, "commit", "-qm", "v1");
   git(root, "update-ref", "refs/remotes/origin/main", "HEAD");
-  writeFileSync(path.join(root, "schemas/demo.schema.json"), JSON.stringify(schema(["Started", "Finished", "Paused"])));
+  writeFileSync(path.join(root, "schemas/demo.schema.json"), JSON.stringify(eventsSchema(["Started", "Finished", "Paused"])));
   return root;
 }
 

@@ -35,3 +35,21 @@ export function demoProject(schema: string | object, extra: Readonly<Record<stri
     ...extra,
   });
 }
+
+/**
+ * A schema of closed events told apart by `type`, one per name ("Started" → type
+ * "STARTED"): the versions of a spec that the CLI tests diff, update and check.
+ */
+export function eventsSchema(names: readonly string[]): object {
+  const event = (type: string) => ({
+    type: "object",
+    properties: { type: { const: type }, id: { type: "string" } },
+    required: ["type", "id"],
+    additionalProperties: false,
+  });
+  return {
+    title: "Event",
+    oneOf: names.map((name) => ({ $ref: `#/$defs/${name}` })),
+    $defs: Object.fromEntries(names.map((name) => [name, event(name.toUpperCase())])),
+  };
+}

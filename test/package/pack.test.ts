@@ -75,6 +75,22 @@ function run(command: string, args: readonly string[], cwd: string, env: NodeJS.
   return spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
 }
 
+/** A user's strict project, as TypeScript's strictest everyday options make it. */
+function strictOptions(module: string, moduleResolution: string): Record<string, unknown> {
+  return {
+    target: "es2022",
+    lib: ["es2022"],
+    module,
+    moduleResolution,
+    resolveJsonModule: true,
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    skipLibCheck: false,
+    types: [],
+  };
+}
+
 let tmp = "";
 let tarball = "";
 let packedFiles: string[] = [];
@@ -167,19 +183,7 @@ describe(`${manifest.name} as published`, () => {
     function typecheck(name: string, module: string, moduleResolution: string): SpawnSyncReturns<string> {
       writeConsumerSource();
       const tsconfig = path.join(consumer, `tsconfig.${name}.json`);
-      const compilerOptions = {
-        target: "es2022",
-        lib: ["es2022"],
-        module,
-        moduleResolution,
-        resolveJsonModule: true,
-        strict: true,
-        noEmit: true,
-        exactOptionalPropertyTypes: true,
-        noUncheckedIndexedAccess: true,
-        skipLibCheck: false,
-        types: [],
-      };
+      const compilerOptions = { ...strictOptions(module, moduleResolution), noEmit: true };
       writeFileSync(tsconfig, `${JSON.stringify({ compilerOptions, files: ["index.ts"] }, null, 2)}\n`);
       return run(bin("tsc"), ["-p", tsconfig, "--pretty", "false"], consumer);
     }
@@ -256,20 +260,7 @@ describe(`${manifest.name} as published`, () => {
         const dir = path.join(consumer, `app-${name}`);
         mkdirSync(dir, { recursive: true });
         copyFileSync(path.join(import.meta.dirname, "app", "main.ts"), path.join(dir, "main.ts"));
-        const compilerOptions = {
-          target: "es2022",
-          lib: ["es2022"],
-          module,
-          moduleResolution,
-          resolveJsonModule: true,
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          skipLibCheck: false,
-          types: [],
-          outDir: "out",
-        };
-        writeFileSync(path.join(dir, "tsconfig.json"), `${JSON.stringify({ compilerOptions, files: ["main.ts"] }, null, 2)}\n`);
+        const compilerOptions = { ...strictOptions(module, moduleResolution), outDir: "out" };
         // The app declares process as it uses it, rather than depending on @types/node.
         writeFileSync(path.join(dir, "globals.d.ts"), "declare const process: { stdout: { write(text: string): boolean } };\n");
         writeFileSync(
