@@ -92,26 +92,31 @@ export function isAgentCapabilities(
 /** Whether a value is an {@link AgentCard}. */
 export function isAgentCard(value: unknown): value is AgentCard {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "capabilities":
         if (!isAgentCapabilities(property)) return false;
+        required++;
         break;
       case "defaultInputModes":
         if (!isArray(property)) return false;
         for (const item of property) {
           if (typeof item !== "string") return false;
         }
+        required++;
         break;
       case "defaultOutputModes":
         if (!isArray(property)) return false;
         for (const item1 of property) {
           if (typeof item1 !== "string") return false;
         }
+        required++;
         break;
       case "description":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "documentationUrl":
         if (typeof property !== "string") return false;
@@ -121,6 +126,7 @@ export function isAgentCard(value: unknown): value is AgentCard {
         break;
       case "name":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "provider":
         if (!isAgentProvider(property)) return false;
@@ -149,20 +155,24 @@ export function isAgentCard(value: unknown): value is AgentCard {
         for (const item4 of property) {
           if (!isAgentSkill(item4)) return false;
         }
+        required++;
         break;
       case "supportedInterfaces":
         if (!isArray(property)) return false;
         for (const item5 of property) {
           if (!isAgentInterface(item5)) return false;
         }
+        required++;
         break;
       case "version":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 8) return false;
   return true;
 }
 
@@ -171,6 +181,7 @@ export function isAgentCardSignature(
   value: unknown,
 ): value is AgentCardSignature {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -179,14 +190,17 @@ export function isAgentCardSignature(
         break;
       case "protected":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "signature":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -218,55 +232,66 @@ export function isAgentExtension(value: unknown): value is AgentExtension {
 /** Whether a value is an {@link AgentInterface}. */
 export function isAgentInterface(value: unknown): value is AgentInterface {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "protocolBinding":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "protocolVersion":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
         break;
       case "url":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is an {@link AgentProvider}. */
 export function isAgentProvider(value: unknown): value is AgentProvider {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "organization":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "url":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is an {@link AgentSkill}. */
 export function isAgentSkill(value: unknown): value is AgentSkill {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "description":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "examples":
         if (!isArray(property)) return false;
@@ -276,6 +301,7 @@ export function isAgentSkill(value: unknown): value is AgentSkill {
         break;
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "inputModes":
         if (!isArray(property)) return false;
@@ -285,6 +311,7 @@ export function isAgentSkill(value: unknown): value is AgentSkill {
         break;
       case "name":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "outputModes":
         if (!isArray(property)) return false;
@@ -303,11 +330,13 @@ export function isAgentSkill(value: unknown): value is AgentSkill {
         for (const item4 of property) {
           if (typeof item4 !== "string") return false;
         }
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 4) return false;
   return true;
 }
 
@@ -316,6 +345,7 @@ export function isAPIKeySecurityScheme(
   value: unknown,
 ): value is APIKeySecurityScheme {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -324,25 +354,30 @@ export function isAPIKeySecurityScheme(
         break;
       case "location":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "name":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is an {@link Artifact}. */
 export function isArtifact(value: unknown): value is Artifact {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "artifactId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "description":
         if (typeof property !== "string") return false;
@@ -364,11 +399,13 @@ export function isArtifact(value: unknown): value is Artifact {
         for (const item1 of property) {
           if (!isPart(item1)) return false;
         }
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -377,6 +414,7 @@ export function isAuthenticationInfo(
   value: unknown,
 ): value is AuthenticationInfo {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -385,11 +423,13 @@ export function isAuthenticationInfo(
         break;
       case "scheme":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -398,11 +438,13 @@ export function isAuthorizationCodeOAuthFlow(
   value: unknown,
 ): value is AuthorizationCodeOAuthFlow {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "authorizationUrl":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "pkceRequired":
         if (typeof property !== "boolean") return false;
@@ -416,14 +458,17 @@ export function isAuthorizationCodeOAuthFlow(
           const property1 = property[key1];
           if (typeof property1 !== "string") return false;
         }
+        required++;
         break;
       case "tokenUrl":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 3) return false;
   return true;
 }
 
@@ -432,11 +477,13 @@ export function isCancelTaskRequest(
   value: unknown,
 ): value is CancelTaskRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
@@ -445,6 +492,7 @@ export function isCancelTaskRequest(
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -453,6 +501,7 @@ export function isClientCredentialsOAuthFlow(
   value: unknown,
 ): value is ClientCredentialsOAuthFlow {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -465,14 +514,17 @@ export function isClientCredentialsOAuthFlow(
           const property1 = property[key1];
           if (typeof property1 !== "string") return false;
         }
+        required++;
         break;
       case "tokenUrl":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -512,14 +564,17 @@ export function isDeleteTaskPushNotificationConfigRequest(
   value: unknown,
 ): value is DeleteTaskPushNotificationConfigRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "taskId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
@@ -528,6 +583,7 @@ export function isDeleteTaskPushNotificationConfigRequest(
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -536,11 +592,13 @@ export function isDeviceCodeOAuthFlow(
   value: unknown,
 ): value is DeviceCodeOAuthFlow {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "deviceAuthorizationUrl":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "refreshUrl":
         if (typeof property !== "string") return false;
@@ -551,14 +609,17 @@ export function isDeviceCodeOAuthFlow(
           const property1 = property[key1];
           if (typeof property1 !== "string") return false;
         }
+        required++;
         break;
       case "tokenUrl":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 3) return false;
   return true;
 }
 
@@ -587,14 +648,17 @@ export function isGetTaskPushNotificationConfigRequest(
   value: unknown,
 ): value is GetTaskPushNotificationConfigRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "taskId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
@@ -603,12 +667,14 @@ export function isGetTaskPushNotificationConfigRequest(
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is a {@link GetTaskRequest}. */
 export function isGetTaskRequest(value: unknown): value is GetTaskRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -620,6 +686,7 @@ export function isGetTaskRequest(value: unknown): value is GetTaskRequest {
         break;
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
@@ -628,6 +695,7 @@ export function isGetTaskRequest(value: unknown): value is GetTaskRequest {
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -636,6 +704,7 @@ export function isHTTPAuthSecurityScheme(
   value: unknown,
 ): value is HTTPAuthSecurityScheme {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -647,11 +716,13 @@ export function isHTTPAuthSecurityScheme(
         break;
       case "scheme":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -690,6 +761,7 @@ export function isListTaskPushNotificationConfigRequest(
   value: unknown,
 ): value is ListTaskPushNotificationConfigRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -704,6 +776,7 @@ export function isListTaskPushNotificationConfigRequest(
         break;
       case "taskId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
@@ -712,6 +785,7 @@ export function isListTaskPushNotificationConfigRequest(
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -789,40 +863,47 @@ export function isListTasksResponse(
   value: unknown,
 ): value is ListTasksResponse {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "nextPageToken":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "pageSize":
         if (typeof property !== "number" || !Number.isInteger(property))
           return false;
         if (property < -2147483648) return false;
         if (property > 2147483647) return false;
+        required++;
         break;
       case "tasks":
         if (!isArray(property)) return false;
         for (const item of property) {
           if (!isTask(item)) return false;
         }
+        required++;
         break;
       case "totalSize":
         if (typeof property !== "number" || !Number.isInteger(property))
           return false;
         if (property < -2147483648) return false;
         if (property > 2147483647) return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 4) return false;
   return true;
 }
 
 /** Whether a value is a {@link Message}. */
 export function isMessage(value: unknown): value is Message {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -837,6 +918,7 @@ export function isMessage(value: unknown): value is Message {
         break;
       case "messageId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "metadata":
         if (!isStruct(property)) return false;
@@ -846,6 +928,7 @@ export function isMessage(value: unknown): value is Message {
         for (const item1 of property) {
           if (!isPart(item1)) return false;
         }
+        required++;
         break;
       case "referenceTaskIds":
         if (!isArray(property)) return false;
@@ -855,6 +938,7 @@ export function isMessage(value: unknown): value is Message {
         break;
       case "role":
         if (!isRole(property)) return false;
+        required++;
         break;
       case "taskId":
         if (typeof property !== "string") return false;
@@ -863,6 +947,7 @@ export function isMessage(value: unknown): value is Message {
         return false;
     }
   }
+  if (required !== 3) return false;
   return true;
 }
 
@@ -889,6 +974,7 @@ export function isOAuth2SecurityScheme(
   value: unknown,
 ): value is OAuth2SecurityScheme {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -897,6 +983,7 @@ export function isOAuth2SecurityScheme(
         break;
       case "flows":
         if (!isOAuthFlows(property)) return false;
+        required++;
         break;
       case "oauth2MetadataUrl":
         if (typeof property !== "string") return false;
@@ -905,6 +992,7 @@ export function isOAuth2SecurityScheme(
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -948,6 +1036,7 @@ export function isOpenIdConnectSecurityScheme(
   value: unknown,
 ): value is OpenIdConnectSecurityScheme {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -956,11 +1045,13 @@ export function isOpenIdConnectSecurityScheme(
         break;
       case "openIdConnectUrl":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -1154,6 +1245,7 @@ export function isSendMessageRequest(
   value: unknown,
 ): value is SendMessageRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1162,6 +1254,7 @@ export function isSendMessageRequest(
         break;
       case "message":
         if (!isMessage(property)) return false;
+        required++;
         break;
       case "metadata":
         if (!isStruct(property)) return false;
@@ -1173,6 +1266,7 @@ export function isSendMessageRequest(
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -1256,11 +1350,13 @@ export function isSubscribeToTaskRequest(
   value: unknown,
 ): value is SubscribeToTaskRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
@@ -1269,12 +1365,14 @@ export function isSubscribeToTaskRequest(
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
 /** Whether a value is a {@link Task}. */
 export function isTask(value: unknown): value is Task {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1295,17 +1393,20 @@ export function isTask(value: unknown): value is Task {
         break;
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "metadata":
         if (!isStruct(property)) return false;
         break;
       case "status":
         if (!isTaskStatus(property)) return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -1314,6 +1415,7 @@ export function isTaskArtifactUpdateEvent(
   value: unknown,
 ): value is TaskArtifactUpdateEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1322,9 +1424,11 @@ export function isTaskArtifactUpdateEvent(
         break;
       case "artifact":
         if (!isArtifact(property)) return false;
+        required++;
         break;
       case "contextId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "lastChunk":
         if (typeof property !== "boolean") return false;
@@ -1334,11 +1438,13 @@ export function isTaskArtifactUpdateEvent(
         break;
       case "taskId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 3) return false;
   return true;
 }
 
@@ -1372,6 +1478,7 @@ export function isTaskPushNotificationConfig(
 /** Whether a value is a {@link TaskStatus}. */
 export function isTaskStatus(value: unknown): value is TaskStatus {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1380,6 +1487,7 @@ export function isTaskStatus(value: unknown): value is TaskStatus {
         break;
       case "state":
         if (!isTaskState(property)) return false;
+        required++;
         break;
       case "timestamp":
         if (!isTimestamp(property)) return false;
@@ -1388,6 +1496,7 @@ export function isTaskStatus(value: unknown): value is TaskStatus {
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -1396,25 +1505,30 @@ export function isTaskStatusUpdateEvent(
   value: unknown,
 ): value is TaskStatusUpdateEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "contextId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "metadata":
         if (!isStruct(property)) return false;
         break;
       case "status":
         if (!isTaskStatus(property)) return false;
+        required++;
         break;
       case "taskId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 3) return false;
   return true;
 }
 

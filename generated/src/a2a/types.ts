@@ -32,20 +32,20 @@ export interface AgentCapabilities {
  */
 export interface AgentCard {
   /** A2A Capability set supported by the agent. */
-  capabilities?: AgentCapabilities;
+  capabilities: AgentCapabilities;
   /**
    * The set of interaction modes that the agent supports across all skills.
    * This can be overridden per skill. Defined as media types.
    *
    * On the wire this may also arrive as `default_input_modes`.
    */
-  defaultInputModes?: string[];
+  defaultInputModes: string[];
   /**
    * The media types supported as outputs from this agent.
    *
    * On the wire this may also arrive as `default_output_modes`.
    */
-  defaultOutputModes?: string[];
+  defaultOutputModes: string[];
   /**
    * A human-readable description of the agent, assisting users and other agents
    * in understanding its purpose.
@@ -53,7 +53,7 @@ export interface AgentCard {
    *
    * @default ""
    */
-  description?: string;
+  description: string;
   /**
    * A url to provide additional documentation about the agent.
    *
@@ -72,7 +72,7 @@ export interface AgentCard {
    *
    * @default ""
    */
-  name?: string;
+  name: string;
   /** The service provider of the agent. */
   provider?: AgentProvider;
   /**
@@ -94,20 +94,20 @@ export interface AgentCard {
    * a descriptive concept but represents a more focused set of behaviors that the
    * agent is likely to succeed at.
    */
-  skills?: AgentSkill[];
+  skills: AgentSkill[];
   /**
    * Ordered list of supported interfaces. First entry is preferred.
    *
    * On the wire this may also arrive as `supported_interfaces`.
    */
-  supportedInterfaces?: AgentInterface[];
+  supportedInterfaces: AgentInterface[];
   /**
    * The version of the agent.
    * Example: "1.0.0"
    *
    * @default ""
    */
-  version?: string;
+  version: string;
 }
 
 /**
@@ -123,13 +123,13 @@ export interface AgentCardSignature {
    *
    * @default ""
    */
-  protected?: string;
+  protected: string;
   /**
    * The computed signature, base64url-encoded. Required.
    *
    * @default ""
    */
-  signature?: string;
+  signature: string;
 }
 
 /** A declaration of a protocol extension supported by an Agent. */
@@ -171,7 +171,7 @@ export interface AgentInterface {
    *
    * @default ""
    */
-  protocolBinding?: string;
+  protocolBinding: string;
   /**
    * The version of the A2A protocol this interface exposes.
    * Use the latest supported minor version per major version.
@@ -181,7 +181,7 @@ export interface AgentInterface {
    *
    * @default ""
    */
-  protocolVersion?: string;
+  protocolVersion: string;
   /**
    * Tenant to be set in the request when calling the agent.
    *
@@ -194,7 +194,7 @@ export interface AgentInterface {
    *
    * @default ""
    */
-  url?: string;
+  url: string;
 }
 
 /** Represents the service provider of an agent. */
@@ -205,14 +205,14 @@ export interface AgentProvider {
    *
    * @default ""
    */
-  organization?: string;
+  organization: string;
   /**
    * A URL for the agent provider's website or relevant documentation.
    * Example: "https://ai.google.dev"
    *
    * @default ""
    */
-  url?: string;
+  url: string;
 }
 
 /**
@@ -224,7 +224,7 @@ export interface AgentSkill {
    *
    * @default ""
    */
-  description?: string;
+  description: string;
   /** Example prompts or scenarios that this skill can handle. */
   examples?: string[];
   /**
@@ -232,7 +232,7 @@ export interface AgentSkill {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /**
    * The set of supported input media types for this skill, overriding the
    * agent's defaults.
@@ -245,7 +245,7 @@ export interface AgentSkill {
    *
    * @default ""
    */
-  name?: string;
+  name: string;
   /**
    * The set of supported output media types for this skill, overriding the
    * agent's defaults.
@@ -260,7 +260,7 @@ export interface AgentSkill {
    */
   securityRequirements?: SecurityRequirement[];
   /** A set of keywords describing the skill's capabilities. */
-  tags?: string[];
+  tags: string[];
 }
 
 /** Defines a security scheme using an API key. */
@@ -277,13 +277,13 @@ export interface APIKeySecurityScheme {
    *
    * @default ""
    */
-  location?: string;
+  location: string;
   /**
    * The name of the header, query, or cookie parameter to be used.
    *
    * @default ""
    */
-  name?: string;
+  name: string;
 }
 
 /** Artifacts represent task outputs. */
@@ -296,7 +296,7 @@ export interface Artifact {
    *
    * @default ""
    */
-  artifactId?: string;
+  artifactId: string;
   /**
    * A human readable description of the artifact, optional.
    *
@@ -316,7 +316,7 @@ export interface Artifact {
    */
   name?: string;
   /** The content of the artifact. Must contain at least one part. */
-  parts?: Part[];
+  parts: Part[];
 }
 
 /** Defines authentication details, used for push notifications. */
@@ -334,7 +334,7 @@ export interface AuthenticationInfo {
    *
    * @default ""
    */
-  scheme?: string;
+  scheme: string;
 }
 
 /**
@@ -348,7 +348,7 @@ export interface AuthorizationCodeOAuthFlow {
    *
    * @default ""
    */
-  authorizationUrl?: string;
+  authorizationUrl: string;
   /**
    * Indicates if PKCE (RFC 7636) is required for this flow.
    * PKCE should always be used for public clients and is recommended for all clients.
@@ -367,7 +367,7 @@ export interface AuthorizationCodeOAuthFlow {
    */
   refreshUrl?: string;
   /** The available scopes for the OAuth2 security scheme. */
-  scopes?: { [key: string]: string };
+  scopes: { [key: string]: string };
   /**
    * The token URL to be used for this flow.
    *
@@ -375,7 +375,7 @@ export interface AuthorizationCodeOAuthFlow {
    *
    * @default ""
    */
-  tokenUrl?: string;
+  tokenUrl: string;
 }
 
 /** Represents a request for the `CancelTask` method. */
@@ -385,7 +385,7 @@ export interface CancelTaskRequest {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /**
    * Optional tenant, provided as a path parameter.
    *
@@ -407,7 +407,7 @@ export interface ClientCredentialsOAuthFlow {
    */
   refreshUrl?: string;
   /** The available scopes for the OAuth2 security scheme. */
-  scopes?: { [key: string]: string };
+  scopes: { [key: string]: string };
   /**
    * The token URL to be used for this flow.
    *
@@ -415,7 +415,7 @@ export interface ClientCredentialsOAuthFlow {
    *
    * @default ""
    */
-  tokenUrl?: string;
+  tokenUrl: string;
 }
 
 /**
@@ -457,7 +457,7 @@ export interface DeleteTaskPushNotificationConfigRequest {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /**
    * The parent task resource id.
    *
@@ -465,7 +465,7 @@ export interface DeleteTaskPushNotificationConfigRequest {
    *
    * @default ""
    */
-  taskId?: string;
+  taskId: string;
   /**
    * Optional tenant, provided as a path parameter.
    *
@@ -487,7 +487,7 @@ export interface DeviceCodeOAuthFlow {
    *
    * @default ""
    */
-  deviceAuthorizationUrl?: string;
+  deviceAuthorizationUrl: string;
   /**
    * The URL to be used for obtaining refresh tokens.
    *
@@ -497,7 +497,7 @@ export interface DeviceCodeOAuthFlow {
    */
   refreshUrl?: string;
   /** The available scopes for the OAuth2 security scheme. */
-  scopes?: { [key: string]: string };
+  scopes: { [key: string]: string };
   /**
    * The token URL to be used for this flow.
    *
@@ -505,7 +505,7 @@ export interface DeviceCodeOAuthFlow {
    *
    * @default ""
    */
-  tokenUrl?: string;
+  tokenUrl: string;
 }
 
 export interface GetExtendedAgentCardRequest {
@@ -523,7 +523,7 @@ export interface GetTaskPushNotificationConfigRequest {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /**
    * The parent task resource id.
    *
@@ -531,7 +531,7 @@ export interface GetTaskPushNotificationConfigRequest {
    *
    * @default ""
    */
-  taskId?: string;
+  taskId: string;
   /**
    * Optional tenant, provided as a path parameter.
    *
@@ -560,7 +560,7 @@ export interface GetTaskRequest {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /**
    * Optional tenant, provided as a path parameter.
    *
@@ -593,7 +593,7 @@ export interface HTTPAuthSecurityScheme {
    *
    * @default ""
    */
-  scheme?: string;
+  scheme: string;
 }
 
 /**
@@ -655,7 +655,7 @@ export interface ListTaskPushNotificationConfigRequest {
    *
    * @default ""
    */
-  taskId?: string;
+  taskId: string;
   /**
    * Optional tenant, provided as a path parameter.
    *
@@ -765,7 +765,7 @@ export interface ListTasksResponse {
    *
    * @default ""
    */
-  nextPageToken?: string;
+  nextPageToken: string;
   /**
    * The size of page requested.
    *
@@ -776,9 +776,9 @@ export interface ListTasksResponse {
    * @maximum 2147483647
    * @default 0
    */
-  pageSize?: number;
+  pageSize: number;
   /** Array of tasks matching the specified criteria. */
-  tasks?: Task[];
+  tasks: Task[];
   /**
    * Total number of tasks available (before pagination).
    *
@@ -789,7 +789,7 @@ export interface ListTasksResponse {
    * @maximum 2147483647
    * @default 0
    */
-  totalSize?: number;
+  totalSize: number;
 }
 
 /**
@@ -822,11 +822,11 @@ export interface Message {
    *
    * @default ""
    */
-  messageId?: string;
+  messageId: string;
   /** Any optional metadata to provide along with the message. */
   metadata?: Struct;
   /** Parts is the container of the message content. */
-  parts?: Part[];
+  parts: Part[];
   /**
    * A list of task IDs that this message references for additional context.
    *
@@ -838,7 +838,7 @@ export interface Message {
    *
    * @default "ROLE_UNSPECIFIED"
    */
-  role?: Role;
+  role: Role;
   /**
    * The task id of the message. This is optional and if set, the message
    * will be associated with the given task.
@@ -872,7 +872,7 @@ export interface OAuth2SecurityScheme {
    * An object containing configuration information for the supported OAuth 2.0
    * flows.
    */
-  flows?: OAuthFlows;
+  flows: OAuthFlows;
   /**
    * URL to the oauth2 authorization server metadata
    * RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.
@@ -963,7 +963,7 @@ export interface OpenIdConnectSecurityScheme {
    *
    * @default ""
    */
-  openIdConnectUrl?: string;
+  openIdConnectUrl: string;
 }
 
 /**
@@ -1250,7 +1250,7 @@ export interface SendMessageRequest {
   /** Configuration for the send request. */
   configuration?: SendMessageConfiguration;
   /** The message to send to the agent. */
-  message?: Message;
+  message: Message;
   /**
    * A flexible key-value map for passing additional context or parameters.
    */
@@ -1319,7 +1319,7 @@ export interface SubscribeToTaskRequest {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /**
    * Optional tenant, provided as a path parameter.
    *
@@ -1354,11 +1354,11 @@ export interface Task {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /** A key/value object to store custom metadata about a task. */
   metadata?: Struct;
   /** The current status of a Task, including state and a message. */
-  status?: TaskStatus;
+  status: TaskStatus;
 }
 
 /**
@@ -1374,7 +1374,7 @@ export interface TaskArtifactUpdateEvent {
    */
   append?: boolean;
   /** The artifact that was generated or updated. */
-  artifact?: Artifact;
+  artifact: Artifact;
   /**
    * The id of the context that this task belongs to.
    *
@@ -1382,7 +1382,7 @@ export interface TaskArtifactUpdateEvent {
    *
    * @default ""
    */
-  contextId?: string;
+  contextId: string;
   /**
    * If true, this is the final chunk of the artifact.
    *
@@ -1400,7 +1400,7 @@ export interface TaskArtifactUpdateEvent {
    *
    * @default ""
    */
-  taskId?: string;
+  taskId: string;
 }
 
 /**
@@ -1445,7 +1445,7 @@ export interface TaskStatus {
    *
    * @default "TASK_STATE_UNSPECIFIED"
    */
-  state?: TaskState;
+  state: TaskState;
   /**
    * ISO 8601 Timestamp when the status was recorded.
    * Example: "2023-10-27T10:00:00Z"
@@ -1465,11 +1465,11 @@ export interface TaskStatusUpdateEvent {
    *
    * @default ""
    */
-  contextId?: string;
+  contextId: string;
   /** Optional metadata to associate with the task update. */
   metadata?: Struct;
   /** The new status of the task. */
-  status?: TaskStatus;
+  status: TaskStatus;
   /**
    * The id of the task that is changed
    *
@@ -1477,7 +1477,7 @@ export interface TaskStatusUpdateEvent {
    *
    * @default ""
    */
-  taskId?: string;
+  taskId: string;
 }
 
 export type Struct = { [key: string]: unknown };

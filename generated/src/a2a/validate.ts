@@ -843,14 +843,17 @@ function checkAgentCard(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "capabilities":
+        required++;
         if (!isAgentCapabilities(property))
           checkAgentCapabilities(property, `${path}/capabilities`, errors);
         break;
       case "defaultInputModes":
+        required++;
         if (!isArray(property))
           fail(errors, `${path}/defaultInputModes`, "type", "must be an array");
         else {
@@ -867,6 +870,7 @@ function checkAgentCard(
         }
         break;
       case "defaultOutputModes":
+        required++;
         if (!isArray(property))
           fail(
             errors,
@@ -888,6 +892,7 @@ function checkAgentCard(
         }
         break;
       case "description":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
@@ -900,6 +905,7 @@ function checkAgentCard(
           fail(errors, `${path}/iconUrl`, "type", "must be a string");
         break;
       case "name":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
@@ -958,6 +964,7 @@ function checkAgentCard(
         }
         break;
       case "skills":
+        required++;
         if (!isArray(property))
           fail(errors, `${path}/skills`, "type", "must be an array");
         else {
@@ -969,6 +976,7 @@ function checkAgentCard(
         }
         break;
       case "supportedInterfaces":
+        required++;
         if (!isArray(property))
           fail(
             errors,
@@ -989,6 +997,7 @@ function checkAgentCard(
         }
         break;
       case "version":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/version`, "type", "must be a string");
         break;
@@ -1001,6 +1010,24 @@ function checkAgentCard(
         );
     }
   }
+  if (required !== 8) {
+    if (value.capabilities === undefined)
+      fail(errors, `${path}/capabilities`, "required", "is required");
+    if (value.defaultInputModes === undefined)
+      fail(errors, `${path}/defaultInputModes`, "required", "is required");
+    if (value.defaultOutputModes === undefined)
+      fail(errors, `${path}/defaultOutputModes`, "required", "is required");
+    if (value.description === undefined)
+      fail(errors, `${path}/description`, "required", "is required");
+    if (value.name === undefined)
+      fail(errors, `${path}/name`, "required", "is required");
+    if (value.skills === undefined)
+      fail(errors, `${path}/skills`, "required", "is required");
+    if (value.supportedInterfaces === undefined)
+      fail(errors, `${path}/supportedInterfaces`, "required", "is required");
+    if (value.version === undefined)
+      fail(errors, `${path}/version`, "required", "is required");
+  }
 }
 
 function checkAgentCardSignature(
@@ -1012,6 +1039,7 @@ function checkAgentCardSignature(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1020,10 +1048,12 @@ function checkAgentCardSignature(
           checkStruct(property, `${path}/header`, errors);
         break;
       case "protected":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/protected`, "type", "must be a string");
         break;
       case "signature":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/signature`, "type", "must be a string");
         break;
@@ -1035,6 +1065,12 @@ function checkAgentCardSignature(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 2) {
+    if (value.protected === undefined)
+      fail(errors, `${path}/protected`, "required", "is required");
+    if (value.signature === undefined)
+      fail(errors, `${path}/signature`, "required", "is required");
   }
 }
 
@@ -1086,14 +1122,17 @@ function checkAgentInterface(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "protocolBinding":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/protocolBinding`, "type", "must be a string");
         break;
       case "protocolVersion":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/protocolVersion`, "type", "must be a string");
         break;
@@ -1102,6 +1141,7 @@ function checkAgentInterface(
           fail(errors, `${path}/tenant`, "type", "must be a string");
         break;
       case "url":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/url`, "type", "must be a string");
         break;
@@ -1113,6 +1153,14 @@ function checkAgentInterface(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 3) {
+    if (value.protocolBinding === undefined)
+      fail(errors, `${path}/protocolBinding`, "required", "is required");
+    if (value.protocolVersion === undefined)
+      fail(errors, `${path}/protocolVersion`, "required", "is required");
+    if (value.url === undefined)
+      fail(errors, `${path}/url`, "required", "is required");
   }
 }
 
@@ -1125,14 +1173,17 @@ function checkAgentProvider(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "organization":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/organization`, "type", "must be a string");
         break;
       case "url":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/url`, "type", "must be a string");
         break;
@@ -1145,6 +1196,12 @@ function checkAgentProvider(
         );
     }
   }
+  if (required !== 2) {
+    if (value.organization === undefined)
+      fail(errors, `${path}/organization`, "required", "is required");
+    if (value.url === undefined)
+      fail(errors, `${path}/url`, "required", "is required");
+  }
 }
 
 function checkAgentSkill(
@@ -1156,10 +1213,12 @@ function checkAgentSkill(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "description":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
@@ -1175,6 +1234,7 @@ function checkAgentSkill(
         }
         break;
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -1195,6 +1255,7 @@ function checkAgentSkill(
         }
         break;
       case "name":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
@@ -1235,6 +1296,7 @@ function checkAgentSkill(
         }
         break;
       case "tags":
+        required++;
         if (!isArray(property))
           fail(errors, `${path}/tags`, "type", "must be an array");
         else {
@@ -1254,6 +1316,16 @@ function checkAgentSkill(
         );
     }
   }
+  if (required !== 4) {
+    if (value.description === undefined)
+      fail(errors, `${path}/description`, "required", "is required");
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.name === undefined)
+      fail(errors, `${path}/name`, "required", "is required");
+    if (value.tags === undefined)
+      fail(errors, `${path}/tags`, "required", "is required");
+  }
 }
 
 function checkAPIKeySecurityScheme(
@@ -1265,6 +1337,7 @@ function checkAPIKeySecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1273,10 +1346,12 @@ function checkAPIKeySecurityScheme(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "location":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/location`, "type", "must be a string");
         break;
       case "name":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
@@ -1289,6 +1364,12 @@ function checkAPIKeySecurityScheme(
         );
     }
   }
+  if (required !== 2) {
+    if (value.location === undefined)
+      fail(errors, `${path}/location`, "required", "is required");
+    if (value.name === undefined)
+      fail(errors, `${path}/name`, "required", "is required");
+  }
 }
 
 function checkArtifact(
@@ -1300,10 +1381,12 @@ function checkArtifact(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "artifactId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/artifactId`, "type", "must be a string");
         break;
@@ -1336,6 +1419,7 @@ function checkArtifact(
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "parts":
+        required++;
         if (!isArray(property))
           fail(errors, `${path}/parts`, "type", "must be an array");
         else {
@@ -1354,6 +1438,12 @@ function checkArtifact(
         );
     }
   }
+  if (required !== 2) {
+    if (value.artifactId === undefined)
+      fail(errors, `${path}/artifactId`, "required", "is required");
+    if (value.parts === undefined)
+      fail(errors, `${path}/parts`, "required", "is required");
+  }
 }
 
 function checkAuthenticationInfo(
@@ -1365,6 +1455,7 @@ function checkAuthenticationInfo(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1373,6 +1464,7 @@ function checkAuthenticationInfo(
           fail(errors, `${path}/credentials`, "type", "must be a string");
         break;
       case "scheme":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/scheme`, "type", "must be a string");
         break;
@@ -1385,6 +1477,10 @@ function checkAuthenticationInfo(
         );
     }
   }
+  if (required !== 1) {
+    if (value.scheme === undefined)
+      fail(errors, `${path}/scheme`, "required", "is required");
+  }
 }
 
 function checkAuthorizationCodeOAuthFlow(
@@ -1396,10 +1492,12 @@ function checkAuthorizationCodeOAuthFlow(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "authorizationUrl":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/authorizationUrl`, "type", "must be a string");
         break;
@@ -1412,6 +1510,7 @@ function checkAuthorizationCodeOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
+        required++;
         if (!isRecord(property))
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
@@ -1428,6 +1527,7 @@ function checkAuthorizationCodeOAuthFlow(
         }
         break;
       case "tokenUrl":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
@@ -1440,6 +1540,14 @@ function checkAuthorizationCodeOAuthFlow(
         );
     }
   }
+  if (required !== 3) {
+    if (value.authorizationUrl === undefined)
+      fail(errors, `${path}/authorizationUrl`, "required", "is required");
+    if (value.scopes === undefined)
+      fail(errors, `${path}/scopes`, "required", "is required");
+    if (value.tokenUrl === undefined)
+      fail(errors, `${path}/tokenUrl`, "required", "is required");
+  }
 }
 
 function checkCancelTaskRequest(
@@ -1451,10 +1559,12 @@ function checkCancelTaskRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -1471,6 +1581,10 @@ function checkCancelTaskRequest(
         );
     }
   }
+  if (required !== 1) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+  }
 }
 
 function checkClientCredentialsOAuthFlow(
@@ -1482,6 +1596,7 @@ function checkClientCredentialsOAuthFlow(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1490,6 +1605,7 @@ function checkClientCredentialsOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
+        required++;
         if (!isRecord(property))
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
@@ -1506,6 +1622,7 @@ function checkClientCredentialsOAuthFlow(
         }
         break;
       case "tokenUrl":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
@@ -1517,6 +1634,12 @@ function checkClientCredentialsOAuthFlow(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 2) {
+    if (value.scopes === undefined)
+      fail(errors, `${path}/scopes`, "required", "is required");
+    if (value.tokenUrl === undefined)
+      fail(errors, `${path}/tokenUrl`, "required", "is required");
   }
 }
 
@@ -1568,14 +1691,17 @@ function checkDeleteTaskPushNotificationConfigRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "taskId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -1592,6 +1718,12 @@ function checkDeleteTaskPushNotificationConfigRequest(
         );
     }
   }
+  if (required !== 2) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.taskId === undefined)
+      fail(errors, `${path}/taskId`, "required", "is required");
+  }
 }
 
 function checkDeviceCodeOAuthFlow(
@@ -1603,10 +1735,12 @@ function checkDeviceCodeOAuthFlow(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "deviceAuthorizationUrl":
+        required++;
         if (typeof property !== "string")
           fail(
             errors,
@@ -1620,6 +1754,7 @@ function checkDeviceCodeOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
+        required++;
         if (!isRecord(property))
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
@@ -1636,6 +1771,7 @@ function checkDeviceCodeOAuthFlow(
         }
         break;
       case "tokenUrl":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
@@ -1647,6 +1783,14 @@ function checkDeviceCodeOAuthFlow(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 3) {
+    if (value.deviceAuthorizationUrl === undefined)
+      fail(errors, `${path}/deviceAuthorizationUrl`, "required", "is required");
+    if (value.scopes === undefined)
+      fail(errors, `${path}/scopes`, "required", "is required");
+    if (value.tokenUrl === undefined)
+      fail(errors, `${path}/tokenUrl`, "required", "is required");
   }
 }
 
@@ -1686,14 +1830,17 @@ function checkGetTaskPushNotificationConfigRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "taskId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -1710,6 +1857,12 @@ function checkGetTaskPushNotificationConfigRequest(
         );
     }
   }
+  if (required !== 2) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.taskId === undefined)
+      fail(errors, `${path}/taskId`, "required", "is required");
+  }
 }
 
 function checkGetTaskRequest(
@@ -1721,6 +1874,7 @@ function checkGetTaskRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1745,6 +1899,7 @@ function checkGetTaskRequest(
         }
         break;
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -1761,6 +1916,10 @@ function checkGetTaskRequest(
         );
     }
   }
+  if (required !== 1) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+  }
 }
 
 function checkHTTPAuthSecurityScheme(
@@ -1772,6 +1931,7 @@ function checkHTTPAuthSecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1784,6 +1944,7 @@ function checkHTTPAuthSecurityScheme(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "scheme":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/scheme`, "type", "must be a string");
         break;
@@ -1795,6 +1956,10 @@ function checkHTTPAuthSecurityScheme(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 1) {
+    if (value.scheme === undefined)
+      fail(errors, `${path}/scheme`, "required", "is required");
   }
 }
 
@@ -1854,6 +2019,7 @@ function checkListTaskPushNotificationConfigRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1882,6 +2048,7 @@ function checkListTaskPushNotificationConfigRequest(
           fail(errors, `${path}/pageToken`, "type", "must be a string");
         break;
       case "taskId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -1897,6 +2064,10 @@ function checkListTaskPushNotificationConfigRequest(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 1) {
+    if (value.taskId === undefined)
+      fail(errors, `${path}/taskId`, "required", "is required");
   }
 }
 
@@ -2038,14 +2209,17 @@ function checkListTasksResponse(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "nextPageToken":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/nextPageToken`, "type", "must be a string");
         break;
       case "pageSize":
+        required++;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/pageSize`, "type", "must be an integer");
         else {
@@ -2066,6 +2240,7 @@ function checkListTasksResponse(
         }
         break;
       case "tasks":
+        required++;
         if (!isArray(property))
           fail(errors, `${path}/tasks`, "type", "must be an array");
         else {
@@ -2076,6 +2251,7 @@ function checkListTasksResponse(
         }
         break;
       case "totalSize":
+        required++;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/totalSize`, "type", "must be an integer");
         else {
@@ -2104,6 +2280,16 @@ function checkListTasksResponse(
         );
     }
   }
+  if (required !== 4) {
+    if (value.nextPageToken === undefined)
+      fail(errors, `${path}/nextPageToken`, "required", "is required");
+    if (value.pageSize === undefined)
+      fail(errors, `${path}/pageSize`, "required", "is required");
+    if (value.tasks === undefined)
+      fail(errors, `${path}/tasks`, "required", "is required");
+    if (value.totalSize === undefined)
+      fail(errors, `${path}/totalSize`, "required", "is required");
+  }
 }
 
 function checkMessage(
@@ -2115,6 +2301,7 @@ function checkMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -2139,6 +2326,7 @@ function checkMessage(
         }
         break;
       case "messageId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -2147,6 +2335,7 @@ function checkMessage(
           checkStruct(property, `${path}/metadata`, errors);
         break;
       case "parts":
+        required++;
         if (!isArray(property))
           fail(errors, `${path}/parts`, "type", "must be an array");
         else {
@@ -2173,6 +2362,7 @@ function checkMessage(
         }
         break;
       case "role":
+        required++;
         if (!isRole(property)) checkRole(property, `${path}/role`, errors);
         break;
       case "taskId":
@@ -2187,6 +2377,14 @@ function checkMessage(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 3) {
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
+    if (value.parts === undefined)
+      fail(errors, `${path}/parts`, "required", "is required");
+    if (value.role === undefined)
+      fail(errors, `${path}/role`, "required", "is required");
   }
 }
 
@@ -2226,6 +2424,7 @@ function checkOAuth2SecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -2234,6 +2433,7 @@ function checkOAuth2SecurityScheme(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "flows":
+        required++;
         if (!isOAuthFlows(property))
           checkOAuthFlows(property, `${path}/flows`, errors);
         break;
@@ -2249,6 +2449,10 @@ function checkOAuth2SecurityScheme(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 1) {
+    if (value.flows === undefined)
+      fail(errors, `${path}/flows`, "required", "is required");
   }
 }
 
@@ -2325,6 +2529,7 @@ function checkOpenIdConnectSecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -2333,6 +2538,7 @@ function checkOpenIdConnectSecurityScheme(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "openIdConnectUrl":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/openIdConnectUrl`, "type", "must be a string");
         break;
@@ -2344,6 +2550,10 @@ function checkOpenIdConnectSecurityScheme(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 1) {
+    if (value.openIdConnectUrl === undefined)
+      fail(errors, `${path}/openIdConnectUrl`, "required", "is required");
   }
 }
 
@@ -2696,6 +2906,7 @@ function checkSendMessageRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -2708,6 +2919,7 @@ function checkSendMessageRequest(
           );
         break;
       case "message":
+        required++;
         if (!isMessage(property))
           checkMessage(property, `${path}/message`, errors);
         break;
@@ -2727,6 +2939,10 @@ function checkSendMessageRequest(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 1) {
+    if (value.message === undefined)
+      fail(errors, `${path}/message`, "required", "is required");
   }
 }
 
@@ -2862,10 +3078,12 @@ function checkSubscribeToTaskRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -2882,6 +3100,10 @@ function checkSubscribeToTaskRequest(
         );
     }
   }
+  if (required !== 1) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+  }
 }
 
 function checkTask(
@@ -2893,6 +3115,7 @@ function checkTask(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -2923,6 +3146,7 @@ function checkTask(
         }
         break;
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -2931,6 +3155,7 @@ function checkTask(
           checkStruct(property, `${path}/metadata`, errors);
         break;
       case "status":
+        required++;
         if (!isTaskStatus(property))
           checkTaskStatus(property, `${path}/status`, errors);
         break;
@@ -2943,6 +3168,12 @@ function checkTask(
         );
     }
   }
+  if (required !== 2) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.status === undefined)
+      fail(errors, `${path}/status`, "required", "is required");
+  }
 }
 
 function checkTaskArtifactUpdateEvent(
@@ -2954,6 +3185,7 @@ function checkTaskArtifactUpdateEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -2962,10 +3194,12 @@ function checkTaskArtifactUpdateEvent(
           fail(errors, `${path}/append`, "type", "must be a boolean");
         break;
       case "artifact":
+        required++;
         if (!isArtifact(property))
           checkArtifact(property, `${path}/artifact`, errors);
         break;
       case "contextId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
@@ -2978,6 +3212,7 @@ function checkTaskArtifactUpdateEvent(
           checkStruct(property, `${path}/metadata`, errors);
         break;
       case "taskId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -2989,6 +3224,14 @@ function checkTaskArtifactUpdateEvent(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 3) {
+    if (value.artifact === undefined)
+      fail(errors, `${path}/artifact`, "required", "is required");
+    if (value.contextId === undefined)
+      fail(errors, `${path}/contextId`, "required", "is required");
+    if (value.taskId === undefined)
+      fail(errors, `${path}/taskId`, "required", "is required");
   }
 }
 
@@ -3044,6 +3287,7 @@ function checkTaskStatus(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -3052,6 +3296,7 @@ function checkTaskStatus(
           checkMessage(property, `${path}/message`, errors);
         break;
       case "state":
+        required++;
         if (!isTaskState(property))
           checkTaskState(property, `${path}/state`, errors);
         break;
@@ -3068,6 +3313,10 @@ function checkTaskStatus(
         );
     }
   }
+  if (required !== 1) {
+    if (value.state === undefined)
+      fail(errors, `${path}/state`, "required", "is required");
+  }
 }
 
 function checkTaskStatusUpdateEvent(
@@ -3079,10 +3328,12 @@ function checkTaskStatusUpdateEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "contextId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
@@ -3091,10 +3342,12 @@ function checkTaskStatusUpdateEvent(
           checkStruct(property, `${path}/metadata`, errors);
         break;
       case "status":
+        required++;
         if (!isTaskStatus(property))
           checkTaskStatus(property, `${path}/status`, errors);
         break;
       case "taskId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -3106,6 +3359,14 @@ function checkTaskStatusUpdateEvent(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 3) {
+    if (value.contextId === undefined)
+      fail(errors, `${path}/contextId`, "required", "is required");
+    if (value.status === undefined)
+      fail(errors, `${path}/status`, "required", "is required");
+    if (value.taskId === undefined)
+      fail(errors, `${path}/taskId`, "required", "is required");
   }
 }
 
