@@ -60,7 +60,7 @@ function apply(document: Record<string, JsonValue>, fact: Fact, provenance: Prov
       const names = wireNames(schema, fact.property, fail);
       if (requiresAny(schema, names)) fail(`"${fact.property}" is already required`, "remove this fact");
       if (list(schema, "oneOf", fail).some((branch) => presenceNames(branch)?.some((name) => names.includes(name))))
-        fail(`"${fact.property}" is a member of an exactlyOne, so it cannot be required alone`);
+        fail(`"${fact.property}" is one of several of which exactly one is present, so it cannot be required alone`);
       // Without aliases the plain keyword; with them, present under any of its names.
       if (names.length === 1) {
         const required = list(schema, "required", fail);

@@ -68,7 +68,7 @@ describe("overlay: facts", () => {
       'schemas/overlays/test.json#/facts/1: "statusUpdate" is already required (at "/$defs/Frame")\n  remove this fact',
     );
     expect(await error(frame, [exactlyOne, required("statusUpdate")])).toBe(
-      'schemas/overlays/test.json#/facts/1: "statusUpdate" is a member of an exactlyOne, so it cannot be required alone (at "/$defs/Frame")',
+      'schemas/overlays/test.json#/facts/1: "statusUpdate" is one of several of which exactly one is present, so it cannot be required alone (at "/$defs/Frame")',
     );
     expect(await error(frame, [required("task"), exactlyOne])).toBe(
       'schemas/overlays/test.json#/facts/1: "task" is required, so it cannot be one of several of which exactly one is present (at "/$defs/Frame")',
