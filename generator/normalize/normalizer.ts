@@ -15,10 +15,11 @@ import {
   hasAssertions,
 } from "../schema/keywords.js";
 import { appendPointer, getAtPointer, unescapeToken } from "../schema/pointer.js";
+import { presenceNames } from "../schema/presence.js";
 import { docOf } from "./docs.js";
 import type { ShapeLookup } from "./intersect.js";
 import { compact, intersect } from "./intersect.js";
-import { classifyUnion, presenceNames } from "./unions.js";
+import { classifyUnion } from "./unions.js";
 
 const UNKNOWN: Shape = { kind: "unknown" };
 
@@ -143,16 +144,21 @@ export class Normalizer implements ShapeLookup {
     try {
       const parts: Shape[] = [this.ownShape(schema, pointer)];
       if ("$ref" in schema) parts.push(this.refShape(schema["$ref"]!, appendPointer(pointer, "$ref")));
-      for (const [i, member] of this.list(schema, "allOf", pointer).entries())
-        parts.push(this.shape(member, appendPointer(pointer, "allOf", i)));
-      let presence: string[][] | undefined;
+      // Requirements that name a property under any of several names are read once the fields are known.
+      const required: Presence[] = [];
+      for (const [i, member] of this.list(schema, "allOf", pointer).entries()) {
+        const names = isJsonObject(member) && "anyOf" in member ? presenceNames(member) : undefined;
+        if (names !== undefined) required.push({ names, pointer: appendPointer(pointer, "allOf", i) });
+        else parts.push(this.shape(member, appendPointer(pointer, "allOf", i)));
+      }
+      let exclusive: string[][] | undefined;
       for (const keyword of ["anyOf", "oneOf"] as const) {
         const branches = this.list(schema, keyword, pointer);
         if (branches.length === 0) continue;
         const names = branches.map(presenceNames);
         if (names.every((branch) => branch !== undefined)) {
-          if (keyword === "anyOf") this.unsupported("anyOf of required properties (at least one of them present)");
-          presence = names as string[][];
+          if (keyword === "anyOf") required.push({ names: (names as string[][]).flat(), pointer: appendPointer(pointer, keyword) });
+          else exclusive = names as string[][];
           continue;
         }
         const members = branches.map((branch, i) => this.shape(branch, appendPointer(pointer, keyword, i)));
@@ -165,7 +171,8 @@ export class Normalizer implements ShapeLookup {
           "no value satisfies this schema: its parts contradict each other",
           "check the allOf members and $ref for types or constants that exclude each other",
         );
-      if (presence !== undefined) shape = this.keyed(shape, presence, pointer);
+      if (required.length > 0) shape = this.requireFields(shape, required, pointer);
+      if (exclusive !== undefined) shape = this.keyed(shape, exclusive, pointer);
       if ("unevaluatedProperties" in schema) shape = this.closeUnevaluated(shape, schema, pointer);
       return asMap(this.annotateEnum(shape, schema, pointer));
     } finally {
@@ -394,13 +401,28 @@ export class Normalizer implements ShapeLookup {
     return value;
   }
 
+  /**
+   * An object whose field must be present under one of its names (its own or a wire
+   * alias): the field is required. At least one of several fields is not modelled.
+   */
+  private requireFields(shape: Shape, present: readonly Presence[], pointer: string): Shape {
+    if (shape.kind !== "object")
+      return this.fail(pointer, "a property is required of a schema that is not an object", "require it where its object declares it");
+    const required = present.map(({ names, pointer: at }) => {
+      const fields = [...new Set(names.map((name) => fieldNamed(shape, name)))];
+      if (fields.length !== 1 || fields[0] === undefined)
+        this.fail(at, `unsupported: an anyOf of required properties, at least one of ${names.join(", ")} present`, REFUSAL);
+      return fields[0]!;
+    });
+    return { ...shape, fields: shape.fields.map((field) => (required.includes(field.name) ? { ...field, required: true } : field)) };
+  }
+
   /** An object in which exactly one of the properties the branches require is present. */
   private keyed(shape: Shape, branches: readonly string[][], pointer: string): Shape {
     if (shape.kind !== "object")
       return this.fail(appendPointer(pointer, "oneOf"), "exactly one of some properties is required of a schema that is not an object");
-    const canonical = (name: string) => shape.fields.find((field) => field.name === name || field.aliases?.includes(name))?.name;
     const memberNames = branches.map((names, i) => {
-      const fields = [...new Set(names.map(canonical))];
+      const fields = [...new Set(names.map((name) => fieldNamed(shape, name)))];
       if (fields.length !== 1 || fields[0] === undefined)
         this.fail(appendPointer(pointer, "oneOf", i), `a member must be one declared property (or its aliases): ${names.join(", ")}`);
       return fields[0]!;
@@ -494,6 +516,18 @@ export class Normalizer implements ShapeLookup {
     }
     return annotated;
   }
+}
+
+/** Property names that a schema requires be present, any one of them: a field and its wire aliases. */
+interface Presence {
+  readonly names: readonly string[];
+  /** Where the requirement is, for errors. */
+  readonly pointer: string;
+}
+
+/** The field a property name belongs to: its own name or one of its wire aliases. */
+function fieldNamed(shape: ObjectShape, name: string): string | undefined {
+  return shape.fields.find((field) => field.name === name || field.aliases?.includes(name))?.name;
 }
 
 /** One shape for several alternatives: itself, `T | null`, or a union. */

@@ -126,20 +126,3 @@ function constants(members: readonly Shape[], branches: readonly JsonValue[], ex
     descriptions: described ? kept.map((entry) => entry.description) : undefined,
   });
 }
-
-/**
- * The property names a branch requires, when requiring them is all it does:
- * `{ "required": ["task"] }`, or an anyOf of those for a field and its wire aliases.
- */
-export function presenceNames(branch: JsonValue): string[] | undefined {
-  if (!isJsonObject(branch)) return undefined;
-  const keys = Object.keys(branch).filter((key) => !["description", "title", "$comment"].includes(key));
-  if (keys.length !== 1) return undefined;
-  const required = branch["required"];
-  if (keys[0] === "required")
-    return Array.isArray(required) && required.length === 1 && typeof required[0] === "string" ? [required[0]] : undefined;
-  const anyOf = branch["anyOf"];
-  if (keys[0] !== "anyOf" || !Array.isArray(anyOf)) return undefined;
-  const names = anyOf.map(presenceNames);
-  return names.every((name) => name?.length === 1) ? names.map((name) => name![0]!) : undefined;
-}

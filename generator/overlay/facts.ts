@@ -10,7 +10,7 @@ import { appendPointer } from "../schema/pointer.js";
  * a schema by its JSON Pointer in the resolved schema (named types are `/$defs/<Name>`),
  * does one thing, and says where the prose says so. See `schemas/README.md`.
  */
-export type Fact = ExactlyOne | Fallback | EnumNumbers | NameMembers | Stamp | Annotate;
+export type Fact = ExactlyOne | Required | Fallback | EnumNumbers | NameMembers | Stamp | Annotate;
 
 interface FactBase {
   readonly at: string;
@@ -24,6 +24,12 @@ interface FactBase {
 export interface ExactlyOne extends FactBase {
   readonly verb: "exactlyOne";
   readonly members: readonly string[];
+}
+
+/** A property the schema declares is present, under its name or one of its wire aliases. */
+export interface Required extends FactBase {
+  readonly verb: "required";
+  readonly property: string;
 }
 
 /** A tolerant receiver reads an enum value it does not know as this one. */
@@ -58,7 +64,7 @@ export interface Annotate extends FactBase {
   readonly annotations: JsonObject;
 }
 
-const VERBS = ["exactlyOne", "fallback", "enumNumbers", "nameMembers", "stamp", "annotate"] as const;
+const VERBS = ["exactlyOne", "required", "fallback", "enumNumbers", "nameMembers", "stamp", "annotate"] as const;
 
 /** Checks an overlay file's shape and returns its facts in order. */
 export function readFacts(document: JsonValue, file: string): Fact[] {
@@ -90,6 +96,10 @@ export function readFacts(document: JsonValue, file: string): Fact[] {
         if (!Array.isArray(value) || value.length < 2 || value.some((member) => typeof member !== "string"))
           return fail(here, '"exactlyOne" lists at least two property names');
         return { ...base, verb, members: value as string[] };
+      case "required":
+        // One property per fact, so that each says where the prose requires it.
+        if (typeof value !== "string" || value === "") return fail(here, '"required" is the name of one property');
+        return { ...base, verb, property: value };
       case "fallback":
         if (isJsonObject(value) || Array.isArray(value)) return fail(here, '"fallback" is one of the enum\'s values');
         return { ...base, verb, value: value as JsonPrimitive };

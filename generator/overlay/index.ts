@@ -7,6 +7,7 @@ import { wireAliases } from "../schema/aliases.js";
 import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, STAMP_KEYWORD } from "../schema/keywords.js";
 import { pascalCase } from "../schema/names.js";
 import { appendPointer, getAtPointer } from "../schema/pointer.js";
+import { presence, presenceNames } from "../schema/presence.js";
 import type { Fact } from "./facts.js";
 import { readFacts } from "./facts.js";
 
@@ -15,8 +16,9 @@ export type { Fact } from "./facts.js";
 /**
  * Applies the protocol's overlays to its resolved schema. The result, the effective
  * schema, is still JSON Schema 2020-12: constraints become standard keywords (exactly one
- * member → `oneOf` of `required`), names become titled `$defs` entries, and what has no
- * keyword (enum fallbacks and numbers, stamps) becomes an `x-agentwire-*` annotation.
+ * member → `oneOf` of `required`, a required property → `required`, or an `allOf` member
+ * when it has wire aliases), names become titled `$defs` entries, and what has no keyword
+ * (enum fallbacks and numbers, stamps) becomes an `x-agentwire-*` annotation.
  */
 export function applyOverlays(resolved: ResolvedSchema): ResolvedSchema {
   const schema = structuredClone(resolved.schema) as Record<string, JsonValue>;
@@ -41,20 +43,33 @@ function apply(document: Record<string, JsonValue>, fact: Fact, provenance: Prov
     );
   const schema = target as Record<string, JsonValue>;
   // What a fact writes is located at the fact, for errors the normalizer finds there.
-  const written = (keyword: string): Relocation[] => [
-    { effective: appendPointer(fact.at, keyword), file: fact.file, pointer: appendPointer(fact.pointer, fact.verb) },
+  const written = (...tokens: readonly (string | number)[]): Relocation[] => [
+    { effective: appendPointer(fact.at, ...tokens), file: fact.file, pointer: appendPointer(fact.pointer, fact.verb) },
   ];
   switch (fact.verb) {
     case "exactlyOne": {
       if ("oneOf" in schema) fail("the schema already has a oneOf");
-      const properties = isJsonObject(schema["properties"]) ? schema["properties"] : {};
-      const aliases = [...wireAliases(schema)];
       schema["oneOf"] = fact.members.map((member) => {
-        if (!Object.hasOwn(properties, member)) fail(`"${member}" is not a property of that schema`);
-        const names = [member, ...aliases.filter(([, property]) => property === member).map(([alias]) => alias)];
-        return names.length === 1 ? { required: [member] } : { anyOf: names.map((name) => ({ required: [name] })) };
+        const names = wireNames(schema, member, fail);
+        if (requiresAny(schema, names)) fail(`"${member}" is required, so it cannot be one of several of which exactly one is present`);
+        return presence(names);
       });
       return written("oneOf");
+    }
+    case "required": {
+      const names = wireNames(schema, fact.property, fail);
+      if (requiresAny(schema, names)) fail(`"${fact.property}" is already required`, "remove this fact");
+      if (list(schema, "oneOf", fail).some((branch) => presenceNames(branch)?.some((name) => names.includes(name))))
+        fail(`"${fact.property}" is one of several of which exactly one is present, so it cannot be required alone`);
+      // Without aliases the plain keyword; with them, present under any of its names.
+      if (names.length === 1) {
+        const required = list(schema, "required", fail);
+        schema["required"] = [...required, fact.property];
+        return written("required", required.length);
+      }
+      const allOf = list(schema, "allOf", fail);
+      schema["allOf"] = [...allOf, presence(names)];
+      return written("allOf", allOf.length);
     }
     case "fallback":
       schema[FALLBACK_KEYWORD] = fact.value;
@@ -69,10 +84,37 @@ function apply(document: Record<string, JsonValue>, fact: Fact, provenance: Prov
       // Defined, not assigned: an annotation named "__proto__" is a property, not a prototype.
       for (const [key, value] of Object.entries(fact.annotations))
         Object.defineProperty(schema, key, { value, enumerable: true, writable: true, configurable: true });
-      return Object.keys(fact.annotations).flatMap(written);
+      return Object.keys(fact.annotations).flatMap((key) => written(key));
     case "nameMembers":
       return nameMembers(document, schema, fact, provenance, fail);
   }
+}
+
+/** A declared property's names on the wire: its own, then its snake_case aliases. */
+function wireNames(schema: JsonObject, property: string, fail: (problem: string, hint?: string) => never): string[] {
+  const properties = isJsonObject(schema["properties"]) ? schema["properties"] : {};
+  const aliases = [...wireAliases(schema)];
+  if (!Object.hasOwn(properties, property)) {
+    const canonical = aliases.find(([alias]) => alias === property)?.[1];
+    fail(
+      `"${property}" is not a property of that schema`,
+      canonical === undefined ? undefined : `"${property}" is a wire alias of "${canonical}": name the property, its aliases count too`,
+    );
+  }
+  return [property, ...aliases.filter(([, canonical]) => canonical === property).map(([alias]) => alias)];
+}
+
+/** Whether the schema already requires a property by one of these names, itself or in an allOf member. */
+function requiresAny(schema: JsonObject, names: readonly string[]): boolean {
+  const required = Array.isArray(schema["required"]) ? schema["required"] : [];
+  const members = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
+  return names.some((name) => required.includes(name) || members.some((member) => presenceNames(member)?.includes(name)));
+}
+
+/** A keyword whose value is an array, or none yet. */
+function list(schema: JsonObject, keyword: string, fail: (problem: string) => never): readonly JsonValue[] {
+  const value = schema[keyword] ?? [];
+  return Array.isArray(value) ? value : fail(`the schema's "${keyword}" is not an array`);
 }
 
 /** Moves each inline member of the union into `$defs`, named from its tag's value. */

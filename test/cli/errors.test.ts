@@ -189,6 +189,19 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     'agentwire generate: schemas/demo.schema.json#/$defs/A/required: "id" is required but additionalProperties forbids it\n  declare it under properties\n',
   ],
   [
+    "an anyOf of required properties: at least one of several",
+    {
+      "schemas/demo.schema.json": S({
+        A: {
+          type: "object",
+          properties: { email: { type: "string" }, phone: { type: "string" } },
+          anyOf: [{ required: ["email"] }, { required: ["phone"] }],
+        },
+      }),
+    },
+    "agentwire generate: schemas/demo.schema.json#/$defs/A/anyOf: unsupported: an anyOf of required properties, at least one of email, phone present\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
+  ],
+  [
     "a constant that is an object",
     { "schemas/demo.schema.json": S({ A: { const: { a: 1 } } }) },
     "agentwire generate: schemas/demo.schema.json#/$defs/A/const: unsupported: a constant that is an object\n  agentwire models constants that are strings, numbers, booleans or null\n",
@@ -219,6 +232,15 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
       "schemas/overlays/demo.json": O([{ at: "/$defs/A", fallback: "unknown", because: "the prose" }]),
     },
     'agentwire generate: schemas/overlays/demo.json#/facts/0/fallback: the fallback "unknown" is not one of the enum\'s values\n',
+  ],
+  [
+    "an overlay that requires a property the schema does not declare",
+    {
+      "schemas/protocols.json": withOverlay,
+      "schemas/demo.schema.json": S({ A: { type: "object", properties: { id: { type: "string" } } } }),
+      "schemas/overlays/demo.json": O([{ at: "/$defs/A", required: "name", because: "the prose" }]),
+    },
+    'agentwire generate: schemas/overlays/demo.json#/facts/0: "name" is not a property of that schema (at "/$defs/A")\n',
   ],
   [
     "an overlay that asserts rather than annotates",

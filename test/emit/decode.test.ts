@@ -60,7 +60,7 @@ describe("decode: wire forms", () => {
 
   it("refuses a field sent under both its names, which the schema allows", async () => {
     const decode = (await generatedModules("a2a")).functions("Task").decode;
-    expect(decode({ id: "t", contextId: "a", context_id: "a" })).toEqual({
+    expect(decode({ id: "t", status: { state: "TASK_STATE_WORKING" }, contextId: "a", context_id: "a" })).toEqual({
       ok: false,
       unrecognized: false,
       errors: [{ path: "/context_id", keyword: "duplicate", message: 'is "contextId" again, under another of its names: send one' }],
@@ -69,8 +69,30 @@ describe("decode: wire forms", () => {
 
   it("refuses int32 digits beyond an int32, which the schema's pattern allows", async () => {
     const decode = (await generatedModules("a2a")).functions("GetTaskRequest").decode;
-    expect(decode({ historyLength: "12" })).toEqual({ ok: true, value: { historyLength: 12 } });
-    expect(decode({ historyLength: "99999999999" })).toMatchObject({ ok: false, errors: [{ path: "/historyLength", keyword: "maximum" }] });
+    expect(decode({ id: "t", historyLength: "12" })).toEqual({ ok: true, value: { id: "t", historyLength: 12 } });
+    expect(decode({ id: "t", historyLength: "99999999999" })).toMatchObject({
+      ok: false,
+      errors: [{ path: "/historyLength", keyword: "maximum" }],
+    });
+  });
+
+  it("requires what a2a.proto requires, a field with a wire alias under either of its names, as the reference does", async () => {
+    const { ajv, generated } = await a2a();
+    const { validate, decode } = generated.functions("Message");
+    const parts = [{ text: "hi" }];
+    const wire = { message_id: "m", role: 1, parts };
+    expect(ajv.validate({ $ref: "effective#/$defs/Message" }, wire)).toBe(true);
+    expect(decode(wire)).toEqual({ ok: true, value: { messageId: "m", role: "ROLE_USER", parts } });
+    expect(ajv.validate({ $ref: "effective#/$defs/Message" }, { role: 1, parts })).toBe(false);
+    expect(decode({ role: 1, parts })).toEqual({
+      ok: false,
+      unrecognized: false,
+      errors: [{ path: "/messageId", keyword: "required", message: "is required" }],
+    });
+    expect(validate({})).toEqual({
+      ok: false,
+      errors: ["/messageId", "/parts", "/role"].map((path) => ({ path, keyword: "required", message: "is required" })),
+    });
   });
 });
 

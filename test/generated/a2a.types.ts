@@ -2,6 +2,7 @@
 import type {
   AgentCard,
   GetTaskRequest,
+  Message,
   OAuthFlows,
   Part,
   Role,
@@ -19,17 +20,19 @@ import { expectTrue } from "./assert.js";
 // The proto enums' canonical form is their names; the integers are only the wire's.
 expectTrue<Equal<(typeof TaskStateValues)[number], TaskState>>();
 expectTrue<Equal<(typeof RoleValues)[number], Role>>();
-expectTrue<Equal<TaskStatus["state"], TaskState | undefined>>();
+// What a2a.proto marks REQUIRED is required; the rest stays optional, as proto3 fields are.
+expectTrue<Equal<TaskStatus["state"], TaskState>>();
+expectTrue<Equal<TaskStatus["timestamp"], string | undefined>>();
 // int32 fields are numbers.
 expectTrue<Equal<GetTaskRequest["historyLength"], number | undefined>>();
 
 // Checking one member of a proto oneof narrows to it.
 export function payload(response: StreamResponse): string {
-  if (response.task !== undefined) return response.task.id ?? "";
-  if (response.message !== undefined) return response.message.messageId ?? "";
-  if (response.statusUpdate !== undefined) return response.statusUpdate.status?.state ?? "TASK_STATE_UNSPECIFIED";
+  if (response.task !== undefined) return response.task.id;
+  if (response.message !== undefined) return response.message.messageId;
+  if (response.statusUpdate !== undefined) return response.statusUpdate.status.state;
   expectTrue<Equal<typeof response, Variant<StreamResponse, "artifactUpdate">>>();
-  return response.artifactUpdate.artifact?.artifactId ?? "";
+  return response.artifactUpdate.artifact.artifactId;
 }
 
 export function content(part: Part): unknown {
@@ -40,8 +43,8 @@ export function content(part: Part): unknown {
 }
 
 export function schemeName(scheme: SecurityScheme): string {
-  if (scheme.apiKeySecurityScheme !== undefined) return scheme.apiKeySecurityScheme.location ?? "";
-  if (scheme.oauth2SecurityScheme !== undefined) return scheme.oauth2SecurityScheme.flows?.deviceCode?.tokenUrl ?? "";
+  if (scheme.apiKeySecurityScheme !== undefined) return scheme.apiKeySecurityScheme.location;
+  if (scheme.oauth2SecurityScheme !== undefined) return scheme.oauth2SecurityScheme.flows.deviceCode?.tokenUrl ?? "";
   return "other";
 }
 
@@ -55,7 +58,8 @@ export const card: AgentCard = {
   securitySchemes: { key: { apiKeySecurityScheme: { name: "X-Key", location: "header" } } },
   securityRequirements: [{ schemes: { key: { list: [] } } }],
   defaultInputModes: ["text/plain"],
-  skills: [{ id: "cook", name: "Cook", tags: ["food"] }],
+  defaultOutputModes: ["text/plain"],
+  skills: [{ id: "cook", name: "Cook", description: "Cooks.", tags: ["food"] }],
 };
 export const task: Task = {
   id: "t1",
@@ -69,9 +73,13 @@ export const flows: OAuthFlows = { authorizationCode: { authorizationUrl: "https
 // @ts-expect-error an enum's number is its wire form, not its canonical one
 export const numberState: TaskStatus = { state: 2 };
 // @ts-expect-error a snake_case alias is a wire form, not a field
-export const snakeCase: Task = { id: "t1", context_id: "c1" };
+export const snakeCase: Task = { id: "t1", status: { state: "TASK_STATE_WORKING" }, context_id: "c1" };
+// @ts-expect-error a2a.proto requires messageId, role and parts
+export const emptyMessage: Message = {};
+// @ts-expect-error a required field's snake_case alias is its wire form: decodeMessage reads it, the type does not take it
+export const snakeCaseMessageId: Message = { message_id: "m1", role: "ROLE_USER", parts: [] };
 // @ts-expect-error a numeric string is the wire form of an int32
-export const stringInteger: GetTaskRequest = { historyLength: "10" };
+export const stringInteger: GetTaskRequest = { id: "t1", historyLength: "10" };
 // @ts-expect-error two members of a proto oneof
 export const twoMembers: Part = { text: "a", url: "https://x.test" };
 // @ts-expect-error one of the five schemes

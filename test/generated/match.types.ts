@@ -102,10 +102,10 @@ const id = matchStreamResponse(response, {
   },
   message: (m: A2aMessage) => m.messageId,
   statusUpdate: (update) => update.taskId,
-  artifactUpdate: (update) => update.artifact?.artifactId,
+  artifactUpdate: (update) => update.artifact.artifactId,
 });
-// Proto3 fields are all optional, so ids may be absent.
-expectTrue<Equal<typeof id, string | undefined>>();
+// a2a.proto requires every one of these ids.
+expectTrue<Equal<typeof id, string>>();
 // @ts-expect-error no handler for artifactUpdate
 matchStreamResponse(response, { task: () => 1, message: () => 1, statusUpdate: () => 1 });
 const isTask = matchStreamResponsePartial(response, { task: () => true }, () => false);

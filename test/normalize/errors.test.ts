@@ -38,6 +38,18 @@ describe("normalize: what it refuses", () => {
     expect(await failure(schema)).toContain(message);
   });
 
+  it("refuses an anyOf of required properties that are not one field under its names", async () => {
+    const properties = { a: { type: "string" }, b: { type: "string" } };
+    const atLeastOne = { anyOf: [{ required: ["a"] }, { required: ["b"] }] };
+    expect(await failure({ $defs: { A: { type: "object", properties, ...atLeastOne } } })).toBe(
+      "schemas/test.schema.json#/$defs/A/anyOf: unsupported: an anyOf of required properties, at least one of a, b present\n" +
+        "  agentwire refuses a constraint it cannot check rather than dropping it",
+    );
+    expect(await failure({ $defs: { A: { type: "object", properties, allOf: [atLeastOne] } } })).toContain(
+      "schemas/test.schema.json#/$defs/A/allOf/0: unsupported: an anyOf of required properties, at least one of a, b present",
+    );
+  });
+
   it("refuses an allOf whose parts contradict each other", async () => {
     expect(await failure({ $defs: { A: { allOf: [{ type: "string" }, { type: "integer" }] } } })).toBe(
       "schemas/test.schema.json#/$defs/A: no value satisfies this schema: its parts contradict each other\n  check the allOf members and $ref for types or constants that exclude each other",

@@ -35,6 +35,49 @@ describe("overlay: facts", () => {
     ).toContain("the schema already has a oneOf");
   });
 
+  it("required writes required, or for a property with wire aliases an allOf member: present under any of its names", async () => {
+    const facts = [
+      { at: "/$defs/Frame", required: "statusUpdate", because },
+      { at: "/$defs/Frame", required: "task", because },
+    ];
+    const frameSchema = defs(effectiveSchema({ $defs: { Frame: frame } }, facts).schema)["Frame"]!;
+    expect(frameSchema["required"]).toEqual(["task"]);
+    expect(frameSchema["allOf"]).toEqual([{ anyOf: [{ required: ["statusUpdate"] }, { required: ["status_update"] }] }]);
+    const fields = (irOf({ $defs: { Frame: frame } }, facts).types[0]!.shape as ObjectShape).fields;
+    expect(fields.map(({ name, required }) => [name, required])).toEqual([
+      ["task", true],
+      ["statusUpdate", true],
+    ]);
+  });
+
+  it("required refuses a property not declared, one already required, and a member of an exactlyOne", async () => {
+    const required = (property: string) => ({ at: "/$defs/Frame", required: property, because });
+    const exactlyOne = { at: "/$defs/Frame", exactlyOne: ["task", "statusUpdate"], because };
+    const error = (schema: JsonObject, facts: JsonObject[]) => inputError(() => effectiveSchema({ $defs: { Frame: schema } }, facts));
+    expect(await error(frame, [required("nope")])).toBe(
+      'schemas/overlays/test.json#/facts/0: "nope" is not a property of that schema (at "/$defs/Frame")',
+    );
+    expect(await error(frame, [required("status_update")])).toBe(
+      'schemas/overlays/test.json#/facts/0: "status_update" is not a property of that schema (at "/$defs/Frame")\n' +
+        '  "status_update" is a wire alias of "statusUpdate": name the property, its aliases count too',
+    );
+    expect(await error({ ...frame, required: ["task"] }, [required("task")])).toBe(
+      'schemas/overlays/test.json#/facts/0: "task" is already required (at "/$defs/Frame")\n  remove this fact',
+    );
+    expect(await error(frame, [required("statusUpdate"), required("statusUpdate")])).toBe(
+      'schemas/overlays/test.json#/facts/1: "statusUpdate" is already required (at "/$defs/Frame")\n  remove this fact',
+    );
+    expect(await error(frame, [exactlyOne, required("statusUpdate")])).toBe(
+      'schemas/overlays/test.json#/facts/1: "statusUpdate" is one of several of which exactly one is present, so it cannot be required alone (at "/$defs/Frame")',
+    );
+    expect(await error(frame, [required("task"), exactlyOne])).toBe(
+      'schemas/overlays/test.json#/facts/1: "task" is required, so it cannot be one of several of which exactly one is present (at "/$defs/Frame")',
+    );
+    expect(await error(frame, [{ at: "/$defs/Frame", required: ["task", "statusUpdate"], because }])).toBe(
+      'schemas/overlays/test.json#/facts/0/required: "required" is the name of one property',
+    );
+  });
+
   it("fallback and enumNumbers become annotations the IR reads", async () => {
     const ir = irOf(
       {
@@ -137,7 +180,7 @@ describe("overlay: the file", () => {
   it.each([
     [
       { at: "/$defs/A", because },
-      "a fact has exactly one of exactlyOne, fallback, enumNumbers, nameMembers, stamp, annotate; this one has 0",
+      "a fact has exactly one of exactlyOne, required, fallback, enumNumbers, nameMembers, stamp, annotate; this one has 0",
     ],
     [{ at: "/$defs/A", because, fallback: "x", annotate: {} }, "this one has 2"],
     [{ at: "/$defs/A", fallback: "x" }, '#/facts/0/because: "because" must say where the prose states this fact'],

@@ -91,26 +91,31 @@ export function isAgentCapabilities(
 /** Whether a value is an {@link AgentCard}. */
 export function isAgentCard(value: unknown): value is AgentCard {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "capabilities":
         if (!isAgentCapabilities(property)) return false;
+        required++;
         break;
       case "defaultInputModes":
         if (!isArray(property)) return false;
         for (const item of property) {
           if (typeof item !== "string") return false;
         }
+        required++;
         break;
       case "defaultOutputModes":
         if (!isArray(property)) return false;
         for (const item1 of property) {
           if (typeof item1 !== "string") return false;
         }
+        required++;
         break;
       case "description":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "documentationUrl":
         if (typeof property !== "string") return false;
@@ -120,6 +125,7 @@ export function isAgentCard(value: unknown): value is AgentCard {
         break;
       case "name":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "provider":
         if (!isAgentProvider(property)) return false;
@@ -148,20 +154,24 @@ export function isAgentCard(value: unknown): value is AgentCard {
         for (const item4 of property) {
           if (!isAgentSkill(item4)) return false;
         }
+        required++;
         break;
       case "supportedInterfaces":
         if (!isArray(property)) return false;
         for (const item5 of property) {
           if (!isAgentInterface(item5)) return false;
         }
+        required++;
         break;
       case "version":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 8) return false;
   return true;
 }
 
@@ -170,6 +180,7 @@ export function isAgentCardSignature(
   value: unknown,
 ): value is AgentCardSignature {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -178,14 +189,17 @@ export function isAgentCardSignature(
         break;
       case "protected":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "signature":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -217,55 +231,66 @@ export function isAgentExtension(value: unknown): value is AgentExtension {
 /** Whether a value is an {@link AgentInterface}. */
 export function isAgentInterface(value: unknown): value is AgentInterface {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "protocolBinding":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "protocolVersion":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
         break;
       case "url":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 3) return false;
   return true;
 }
 
 /** Whether a value is an {@link AgentProvider}. */
 export function isAgentProvider(value: unknown): value is AgentProvider {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "organization":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "url":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is an {@link AgentSkill}. */
 export function isAgentSkill(value: unknown): value is AgentSkill {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "description":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "examples":
         if (!isArray(property)) return false;
@@ -275,6 +300,7 @@ export function isAgentSkill(value: unknown): value is AgentSkill {
         break;
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "inputModes":
         if (!isArray(property)) return false;
@@ -284,6 +310,7 @@ export function isAgentSkill(value: unknown): value is AgentSkill {
         break;
       case "name":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "outputModes":
         if (!isArray(property)) return false;
@@ -302,11 +329,13 @@ export function isAgentSkill(value: unknown): value is AgentSkill {
         for (const item4 of property) {
           if (typeof item4 !== "string") return false;
         }
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 4) return false;
   return true;
 }
 
@@ -315,6 +344,7 @@ export function isAPIKeySecurityScheme(
   value: unknown,
 ): value is APIKeySecurityScheme {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -323,25 +353,30 @@ export function isAPIKeySecurityScheme(
         break;
       case "location":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "name":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is an {@link Artifact}. */
 export function isArtifact(value: unknown): value is Artifact {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "artifactId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "description":
         if (typeof property !== "string") return false;
@@ -363,11 +398,13 @@ export function isArtifact(value: unknown): value is Artifact {
         for (const item1 of property) {
           if (!isPart(item1)) return false;
         }
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -376,6 +413,7 @@ export function isAuthenticationInfo(
   value: unknown,
 ): value is AuthenticationInfo {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -384,11 +422,13 @@ export function isAuthenticationInfo(
         break;
       case "scheme":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -397,11 +437,13 @@ export function isAuthorizationCodeOAuthFlow(
   value: unknown,
 ): value is AuthorizationCodeOAuthFlow {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "authorizationUrl":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "pkceRequired":
         if (typeof property !== "boolean") return false;
@@ -415,14 +457,17 @@ export function isAuthorizationCodeOAuthFlow(
           const property1 = property[key1];
           if (typeof property1 !== "string") return false;
         }
+        required++;
         break;
       case "tokenUrl":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 3) return false;
   return true;
 }
 
@@ -431,11 +476,13 @@ export function isCancelTaskRequest(
   value: unknown,
 ): value is CancelTaskRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
@@ -444,6 +491,7 @@ export function isCancelTaskRequest(
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -452,6 +500,7 @@ export function isClientCredentialsOAuthFlow(
   value: unknown,
 ): value is ClientCredentialsOAuthFlow {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -464,14 +513,17 @@ export function isClientCredentialsOAuthFlow(
           const property1 = property[key1];
           if (typeof property1 !== "string") return false;
         }
+        required++;
         break;
       case "tokenUrl":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -511,14 +563,17 @@ export function isDeleteTaskPushNotificationConfigRequest(
   value: unknown,
 ): value is DeleteTaskPushNotificationConfigRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "taskId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
@@ -527,6 +582,7 @@ export function isDeleteTaskPushNotificationConfigRequest(
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -535,11 +591,13 @@ export function isDeviceCodeOAuthFlow(
   value: unknown,
 ): value is DeviceCodeOAuthFlow {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "deviceAuthorizationUrl":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "refreshUrl":
         if (typeof property !== "string") return false;
@@ -550,14 +608,17 @@ export function isDeviceCodeOAuthFlow(
           const property1 = property[key1];
           if (typeof property1 !== "string") return false;
         }
+        required++;
         break;
       case "tokenUrl":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 3) return false;
   return true;
 }
 
@@ -586,14 +647,17 @@ export function isGetTaskPushNotificationConfigRequest(
   value: unknown,
 ): value is GetTaskPushNotificationConfigRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "taskId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
@@ -602,12 +666,14 @@ export function isGetTaskPushNotificationConfigRequest(
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
 /** Whether a value is a {@link GetTaskRequest}. */
 export function isGetTaskRequest(value: unknown): value is GetTaskRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -619,6 +685,7 @@ export function isGetTaskRequest(value: unknown): value is GetTaskRequest {
         break;
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
@@ -627,6 +694,7 @@ export function isGetTaskRequest(value: unknown): value is GetTaskRequest {
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -635,6 +703,7 @@ export function isHTTPAuthSecurityScheme(
   value: unknown,
 ): value is HTTPAuthSecurityScheme {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -646,11 +715,13 @@ export function isHTTPAuthSecurityScheme(
         break;
       case "scheme":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -689,6 +760,7 @@ export function isListTaskPushNotificationConfigRequest(
   value: unknown,
 ): value is ListTaskPushNotificationConfigRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -703,6 +775,7 @@ export function isListTaskPushNotificationConfigRequest(
         break;
       case "taskId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
@@ -711,6 +784,7 @@ export function isListTaskPushNotificationConfigRequest(
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -788,40 +862,47 @@ export function isListTasksResponse(
   value: unknown,
 ): value is ListTasksResponse {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "nextPageToken":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "pageSize":
         if (typeof property !== "number" || !Number.isInteger(property))
           return false;
         if (property < -2147483648) return false;
         if (property > 2147483647) return false;
+        required++;
         break;
       case "tasks":
         if (!isArray(property)) return false;
         for (const item of property) {
           if (!isTask(item)) return false;
         }
+        required++;
         break;
       case "totalSize":
         if (typeof property !== "number" || !Number.isInteger(property))
           return false;
         if (property < -2147483648) return false;
         if (property > 2147483647) return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 4) return false;
   return true;
 }
 
 /** Whether a value is a {@link Message}. */
 export function isMessage(value: unknown): value is Message {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -836,6 +917,7 @@ export function isMessage(value: unknown): value is Message {
         break;
       case "messageId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "metadata":
         if (!isStruct(property)) return false;
@@ -845,6 +927,7 @@ export function isMessage(value: unknown): value is Message {
         for (const item1 of property) {
           if (!isPart(item1)) return false;
         }
+        required++;
         break;
       case "referenceTaskIds":
         if (!isArray(property)) return false;
@@ -854,6 +937,7 @@ export function isMessage(value: unknown): value is Message {
         break;
       case "role":
         if (!isRole(property)) return false;
+        required++;
         break;
       case "taskId":
         if (typeof property !== "string") return false;
@@ -862,6 +946,7 @@ export function isMessage(value: unknown): value is Message {
         return false;
     }
   }
+  if (required !== 3) return false;
   return true;
 }
 
@@ -888,6 +973,7 @@ export function isOAuth2SecurityScheme(
   value: unknown,
 ): value is OAuth2SecurityScheme {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -896,6 +982,7 @@ export function isOAuth2SecurityScheme(
         break;
       case "flows":
         if (!isOAuthFlows(property)) return false;
+        required++;
         break;
       case "oauth2MetadataUrl":
         if (typeof property !== "string") return false;
@@ -904,6 +991,7 @@ export function isOAuth2SecurityScheme(
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -947,6 +1035,7 @@ export function isOpenIdConnectSecurityScheme(
   value: unknown,
 ): value is OpenIdConnectSecurityScheme {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -955,11 +1044,13 @@ export function isOpenIdConnectSecurityScheme(
         break;
       case "openIdConnectUrl":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -1153,6 +1244,7 @@ export function isSendMessageRequest(
   value: unknown,
 ): value is SendMessageRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1161,6 +1253,7 @@ export function isSendMessageRequest(
         break;
       case "message":
         if (!isMessage(property)) return false;
+        required++;
         break;
       case "metadata":
         if (!isStruct(property)) return false;
@@ -1172,6 +1265,7 @@ export function isSendMessageRequest(
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -1255,11 +1349,13 @@ export function isSubscribeToTaskRequest(
   value: unknown,
 ): value is SubscribeToTaskRequest {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "tenant":
         if (typeof property !== "string") return false;
@@ -1268,12 +1364,14 @@ export function isSubscribeToTaskRequest(
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
 /** Whether a value is a {@link Task}. */
 export function isTask(value: unknown): value is Task {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1294,17 +1392,20 @@ export function isTask(value: unknown): value is Task {
         break;
       case "id":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "metadata":
         if (!isStruct(property)) return false;
         break;
       case "status":
         if (!isTaskStatus(property)) return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 2) return false;
   return true;
 }
 
@@ -1313,6 +1414,7 @@ export function isTaskArtifactUpdateEvent(
   value: unknown,
 ): value is TaskArtifactUpdateEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1321,9 +1423,11 @@ export function isTaskArtifactUpdateEvent(
         break;
       case "artifact":
         if (!isArtifact(property)) return false;
+        required++;
         break;
       case "contextId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "lastChunk":
         if (typeof property !== "boolean") return false;
@@ -1333,11 +1437,13 @@ export function isTaskArtifactUpdateEvent(
         break;
       case "taskId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 3) return false;
   return true;
 }
 
@@ -1371,6 +1477,7 @@ export function isTaskPushNotificationConfig(
 /** Whether a value is a {@link TaskStatus}. */
 export function isTaskStatus(value: unknown): value is TaskStatus {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1379,6 +1486,7 @@ export function isTaskStatus(value: unknown): value is TaskStatus {
         break;
       case "state":
         if (!isTaskState(property)) return false;
+        required++;
         break;
       case "timestamp":
         if (!isTimestamp(property)) return false;
@@ -1387,6 +1495,7 @@ export function isTaskStatus(value: unknown): value is TaskStatus {
         return false;
     }
   }
+  if (required !== 1) return false;
   return true;
 }
 
@@ -1395,25 +1504,30 @@ export function isTaskStatusUpdateEvent(
   value: unknown,
 ): value is TaskStatusUpdateEvent {
   if (!isRecord(value)) return false;
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "contextId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       case "metadata":
         if (!isStruct(property)) return false;
         break;
       case "status":
         if (!isTaskStatus(property)) return false;
+        required++;
         break;
       case "taskId":
         if (typeof property !== "string") return false;
+        required++;
         break;
       default:
         return false;
     }
   }
+  if (required !== 3) return false;
   return true;
 }
 

@@ -31,20 +31,20 @@ export interface AgentCapabilities {
  */
 export interface AgentCard {
   /** A2A Capability set supported by the agent. */
-  capabilities?: AgentCapabilities;
+  capabilities: AgentCapabilities;
   /**
    * The set of interaction modes that the agent supports across all skills.
    * This can be overridden per skill. Defined as media types.
    *
    * On the wire this may also arrive as `default_input_modes`.
    */
-  defaultInputModes?: string[];
+  defaultInputModes: string[];
   /**
    * The media types supported as outputs from this agent.
    *
    * On the wire this may also arrive as `default_output_modes`.
    */
-  defaultOutputModes?: string[];
+  defaultOutputModes: string[];
   /**
    * A human-readable description of the agent, assisting users and other agents
    * in understanding its purpose.
@@ -52,7 +52,7 @@ export interface AgentCard {
    *
    * @default ""
    */
-  description?: string;
+  description: string;
   /**
    * A url to provide additional documentation about the agent.
    *
@@ -71,7 +71,7 @@ export interface AgentCard {
    *
    * @default ""
    */
-  name?: string;
+  name: string;
   /** The service provider of the agent. */
   provider?: AgentProvider;
   /**
@@ -93,20 +93,20 @@ export interface AgentCard {
    * a descriptive concept but represents a more focused set of behaviors that the
    * agent is likely to succeed at.
    */
-  skills?: AgentSkill[];
+  skills: AgentSkill[];
   /**
    * Ordered list of supported interfaces. First entry is preferred.
    *
    * On the wire this may also arrive as `supported_interfaces`.
    */
-  supportedInterfaces?: AgentInterface[];
+  supportedInterfaces: AgentInterface[];
   /**
    * The version of the agent.
    * Example: "1.0.0"
    *
    * @default ""
    */
-  version?: string;
+  version: string;
 }
 
 /**
@@ -122,13 +122,13 @@ export interface AgentCardSignature {
    *
    * @default ""
    */
-  protected?: string;
+  protected: string;
   /**
    * The computed signature, base64url-encoded. Required.
    *
    * @default ""
    */
-  signature?: string;
+  signature: string;
 }
 
 /** A declaration of a protocol extension supported by an Agent. */
@@ -170,7 +170,7 @@ export interface AgentInterface {
    *
    * @default ""
    */
-  protocolBinding?: string;
+  protocolBinding: string;
   /**
    * The version of the A2A protocol this interface exposes.
    * Use the latest supported minor version per major version.
@@ -180,7 +180,7 @@ export interface AgentInterface {
    *
    * @default ""
    */
-  protocolVersion?: string;
+  protocolVersion: string;
   /**
    * Tenant to be set in the request when calling the agent.
    *
@@ -193,7 +193,7 @@ export interface AgentInterface {
    *
    * @default ""
    */
-  url?: string;
+  url: string;
 }
 
 /** Represents the service provider of an agent. */
@@ -204,14 +204,14 @@ export interface AgentProvider {
    *
    * @default ""
    */
-  organization?: string;
+  organization: string;
   /**
    * A URL for the agent provider's website or relevant documentation.
    * Example: "https://ai.google.dev"
    *
    * @default ""
    */
-  url?: string;
+  url: string;
 }
 
 /**
@@ -223,7 +223,7 @@ export interface AgentSkill {
    *
    * @default ""
    */
-  description?: string;
+  description: string;
   /** Example prompts or scenarios that this skill can handle. */
   examples?: string[];
   /**
@@ -231,7 +231,7 @@ export interface AgentSkill {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /**
    * The set of supported input media types for this skill, overriding the
    * agent's defaults.
@@ -244,7 +244,7 @@ export interface AgentSkill {
    *
    * @default ""
    */
-  name?: string;
+  name: string;
   /**
    * The set of supported output media types for this skill, overriding the
    * agent's defaults.
@@ -259,7 +259,7 @@ export interface AgentSkill {
    */
   securityRequirements?: SecurityRequirement[];
   /** A set of keywords describing the skill's capabilities. */
-  tags?: string[];
+  tags: string[];
 }
 
 /** Defines a security scheme using an API key. */
@@ -276,13 +276,13 @@ export interface APIKeySecurityScheme {
    *
    * @default ""
    */
-  location?: string;
+  location: string;
   /**
    * The name of the header, query, or cookie parameter to be used.
    *
    * @default ""
    */
-  name?: string;
+  name: string;
 }
 
 /** Artifacts represent task outputs. */
@@ -295,7 +295,7 @@ export interface Artifact {
    *
    * @default ""
    */
-  artifactId?: string;
+  artifactId: string;
   /**
    * A human readable description of the artifact, optional.
    *
@@ -315,7 +315,7 @@ export interface Artifact {
    */
   name?: string;
   /** The content of the artifact. Must contain at least one part. */
-  parts?: Part[];
+  parts: Part[];
 }
 
 /** Defines authentication details, used for push notifications. */
@@ -333,7 +333,7 @@ export interface AuthenticationInfo {
    *
    * @default ""
    */
-  scheme?: string;
+  scheme: string;
 }
 
 /**
@@ -347,7 +347,7 @@ export interface AuthorizationCodeOAuthFlow {
    *
    * @default ""
    */
-  authorizationUrl?: string;
+  authorizationUrl: string;
   /**
    * Indicates if PKCE (RFC 7636) is required for this flow.
    * PKCE should always be used for public clients and is recommended for all clients.
@@ -366,7 +366,7 @@ export interface AuthorizationCodeOAuthFlow {
    */
   refreshUrl?: string;
   /** The available scopes for the OAuth2 security scheme. */
-  scopes?: { [key: string]: string };
+  scopes: { [key: string]: string };
   /**
    * The token URL to be used for this flow.
    *
@@ -374,7 +374,7 @@ export interface AuthorizationCodeOAuthFlow {
    *
    * @default ""
    */
-  tokenUrl?: string;
+  tokenUrl: string;
 }
 
 /** Represents a request for the `CancelTask` method. */
@@ -384,7 +384,7 @@ export interface CancelTaskRequest {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /**
    * Optional tenant, provided as a path parameter.
    *
@@ -406,7 +406,7 @@ export interface ClientCredentialsOAuthFlow {
    */
   refreshUrl?: string;
   /** The available scopes for the OAuth2 security scheme. */
-  scopes?: { [key: string]: string };
+  scopes: { [key: string]: string };
   /**
    * The token URL to be used for this flow.
    *
@@ -414,7 +414,7 @@ export interface ClientCredentialsOAuthFlow {
    *
    * @default ""
    */
-  tokenUrl?: string;
+  tokenUrl: string;
 }
 
 /**
@@ -456,7 +456,7 @@ export interface DeleteTaskPushNotificationConfigRequest {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /**
    * The parent task resource id.
    *
@@ -464,7 +464,7 @@ export interface DeleteTaskPushNotificationConfigRequest {
    *
    * @default ""
    */
-  taskId?: string;
+  taskId: string;
   /**
    * Optional tenant, provided as a path parameter.
    *
@@ -486,7 +486,7 @@ export interface DeviceCodeOAuthFlow {
    *
    * @default ""
    */
-  deviceAuthorizationUrl?: string;
+  deviceAuthorizationUrl: string;
   /**
    * The URL to be used for obtaining refresh tokens.
    *
@@ -496,7 +496,7 @@ export interface DeviceCodeOAuthFlow {
    */
   refreshUrl?: string;
   /** The available scopes for the OAuth2 security scheme. */
-  scopes?: { [key: string]: string };
+  scopes: { [key: string]: string };
   /**
    * The token URL to be used for this flow.
    *
@@ -504,7 +504,7 @@ export interface DeviceCodeOAuthFlow {
    *
    * @default ""
    */
-  tokenUrl?: string;
+  tokenUrl: string;
 }
 
 export interface GetExtendedAgentCardRequest {
@@ -522,7 +522,7 @@ export interface GetTaskPushNotificationConfigRequest {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /**
    * The parent task resource id.
    *
@@ -530,7 +530,7 @@ export interface GetTaskPushNotificationConfigRequest {
    *
    * @default ""
    */
-  taskId?: string;
+  taskId: string;
   /**
    * Optional tenant, provided as a path parameter.
    *
@@ -559,7 +559,7 @@ export interface GetTaskRequest {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /**
    * Optional tenant, provided as a path parameter.
    *
@@ -592,7 +592,7 @@ export interface HTTPAuthSecurityScheme {
    *
    * @default ""
    */
-  scheme?: string;
+  scheme: string;
 }
 
 /**
@@ -654,7 +654,7 @@ export interface ListTaskPushNotificationConfigRequest {
    *
    * @default ""
    */
-  taskId?: string;
+  taskId: string;
   /**
    * Optional tenant, provided as a path parameter.
    *
@@ -764,7 +764,7 @@ export interface ListTasksResponse {
    *
    * @default ""
    */
-  nextPageToken?: string;
+  nextPageToken: string;
   /**
    * The size of page requested.
    *
@@ -775,9 +775,9 @@ export interface ListTasksResponse {
    * @maximum 2147483647
    * @default 0
    */
-  pageSize?: number;
+  pageSize: number;
   /** Array of tasks matching the specified criteria. */
-  tasks?: Task[];
+  tasks: Task[];
   /**
    * Total number of tasks available (before pagination).
    *
@@ -788,7 +788,7 @@ export interface ListTasksResponse {
    * @maximum 2147483647
    * @default 0
    */
-  totalSize?: number;
+  totalSize: number;
 }
 
 /**
@@ -821,11 +821,11 @@ export interface Message {
    *
    * @default ""
    */
-  messageId?: string;
+  messageId: string;
   /** Any optional metadata to provide along with the message. */
   metadata?: Struct;
   /** Parts is the container of the message content. */
-  parts?: Part[];
+  parts: Part[];
   /**
    * A list of task IDs that this message references for additional context.
    *
@@ -837,7 +837,7 @@ export interface Message {
    *
    * @default "ROLE_UNSPECIFIED"
    */
-  role?: Role;
+  role: Role;
   /**
    * The task id of the message. This is optional and if set, the message
    * will be associated with the given task.
@@ -871,7 +871,7 @@ export interface OAuth2SecurityScheme {
    * An object containing configuration information for the supported OAuth 2.0
    * flows.
    */
-  flows?: OAuthFlows;
+  flows: OAuthFlows;
   /**
    * URL to the oauth2 authorization server metadata
    * RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.
@@ -962,7 +962,7 @@ export interface OpenIdConnectSecurityScheme {
    *
    * @default ""
    */
-  openIdConnectUrl?: string;
+  openIdConnectUrl: string;
 }
 
 /**
@@ -1249,7 +1249,7 @@ export interface SendMessageRequest {
   /** Configuration for the send request. */
   configuration?: SendMessageConfiguration;
   /** The message to send to the agent. */
-  message?: Message;
+  message: Message;
   /**
    * A flexible key-value map for passing additional context or parameters.
    */
@@ -1318,7 +1318,7 @@ export interface SubscribeToTaskRequest {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /**
    * Optional tenant, provided as a path parameter.
    *
@@ -1353,11 +1353,11 @@ export interface Task {
    *
    * @default ""
    */
-  id?: string;
+  id: string;
   /** A key/value object to store custom metadata about a task. */
   metadata?: Struct;
   /** The current status of a Task, including state and a message. */
-  status?: TaskStatus;
+  status: TaskStatus;
 }
 
 /**
@@ -1373,7 +1373,7 @@ export interface TaskArtifactUpdateEvent {
    */
   append?: boolean;
   /** The artifact that was generated or updated. */
-  artifact?: Artifact;
+  artifact: Artifact;
   /**
    * The id of the context that this task belongs to.
    *
@@ -1381,7 +1381,7 @@ export interface TaskArtifactUpdateEvent {
    *
    * @default ""
    */
-  contextId?: string;
+  contextId: string;
   /**
    * If true, this is the final chunk of the artifact.
    *
@@ -1399,7 +1399,7 @@ export interface TaskArtifactUpdateEvent {
    *
    * @default ""
    */
-  taskId?: string;
+  taskId: string;
 }
 
 /**
@@ -1444,7 +1444,7 @@ export interface TaskStatus {
    *
    * @default "TASK_STATE_UNSPECIFIED"
    */
-  state?: TaskState;
+  state: TaskState;
   /**
    * ISO 8601 Timestamp when the status was recorded.
    * Example: "2023-10-27T10:00:00Z"
@@ -1464,11 +1464,11 @@ export interface TaskStatusUpdateEvent {
    *
    * @default ""
    */
-  contextId?: string;
+  contextId: string;
   /** Optional metadata to associate with the task update. */
   metadata?: Struct;
   /** The new status of the task. */
-  status?: TaskStatus;
+  status: TaskStatus;
   /**
    * The id of the task that is changed
    *
@@ -1476,7 +1476,7 @@ export interface TaskStatusUpdateEvent {
    *
    * @default ""
    */
-  taskId?: string;
+  taskId: string;
 }
 
 export type Struct = { [key: string]: unknown };

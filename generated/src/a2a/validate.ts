@@ -842,14 +842,17 @@ function checkAgentCard(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "capabilities":
+        required++;
         if (!isAgentCapabilities(property))
           checkAgentCapabilities(property, `${path}/capabilities`, errors);
         break;
       case "defaultInputModes":
+        required++;
         if (!isArray(property))
           fail(errors, `${path}/defaultInputModes`, "type", "must be an array");
         else {
@@ -866,6 +869,7 @@ function checkAgentCard(
         }
         break;
       case "defaultOutputModes":
+        required++;
         if (!isArray(property))
           fail(
             errors,
@@ -887,6 +891,7 @@ function checkAgentCard(
         }
         break;
       case "description":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
@@ -899,6 +904,7 @@ function checkAgentCard(
           fail(errors, `${path}/iconUrl`, "type", "must be a string");
         break;
       case "name":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
@@ -957,6 +963,7 @@ function checkAgentCard(
         }
         break;
       case "skills":
+        required++;
         if (!isArray(property))
           fail(errors, `${path}/skills`, "type", "must be an array");
         else {
@@ -968,6 +975,7 @@ function checkAgentCard(
         }
         break;
       case "supportedInterfaces":
+        required++;
         if (!isArray(property))
           fail(
             errors,
@@ -988,6 +996,7 @@ function checkAgentCard(
         }
         break;
       case "version":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/version`, "type", "must be a string");
         break;
@@ -1000,6 +1009,24 @@ function checkAgentCard(
         );
     }
   }
+  if (required !== 8) {
+    if (value.capabilities === undefined)
+      fail(errors, `${path}/capabilities`, "required", "is required");
+    if (value.defaultInputModes === undefined)
+      fail(errors, `${path}/defaultInputModes`, "required", "is required");
+    if (value.defaultOutputModes === undefined)
+      fail(errors, `${path}/defaultOutputModes`, "required", "is required");
+    if (value.description === undefined)
+      fail(errors, `${path}/description`, "required", "is required");
+    if (value.name === undefined)
+      fail(errors, `${path}/name`, "required", "is required");
+    if (value.skills === undefined)
+      fail(errors, `${path}/skills`, "required", "is required");
+    if (value.supportedInterfaces === undefined)
+      fail(errors, `${path}/supportedInterfaces`, "required", "is required");
+    if (value.version === undefined)
+      fail(errors, `${path}/version`, "required", "is required");
+  }
 }
 
 function checkAgentCardSignature(
@@ -1011,6 +1038,7 @@ function checkAgentCardSignature(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1019,10 +1047,12 @@ function checkAgentCardSignature(
           checkStruct(property, `${path}/header`, errors);
         break;
       case "protected":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/protected`, "type", "must be a string");
         break;
       case "signature":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/signature`, "type", "must be a string");
         break;
@@ -1034,6 +1064,12 @@ function checkAgentCardSignature(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 2) {
+    if (value.protected === undefined)
+      fail(errors, `${path}/protected`, "required", "is required");
+    if (value.signature === undefined)
+      fail(errors, `${path}/signature`, "required", "is required");
   }
 }
 
@@ -1085,14 +1121,17 @@ function checkAgentInterface(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "protocolBinding":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/protocolBinding`, "type", "must be a string");
         break;
       case "protocolVersion":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/protocolVersion`, "type", "must be a string");
         break;
@@ -1101,6 +1140,7 @@ function checkAgentInterface(
           fail(errors, `${path}/tenant`, "type", "must be a string");
         break;
       case "url":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/url`, "type", "must be a string");
         break;
@@ -1112,6 +1152,14 @@ function checkAgentInterface(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 3) {
+    if (value.protocolBinding === undefined)
+      fail(errors, `${path}/protocolBinding`, "required", "is required");
+    if (value.protocolVersion === undefined)
+      fail(errors, `${path}/protocolVersion`, "required", "is required");
+    if (value.url === undefined)
+      fail(errors, `${path}/url`, "required", "is required");
   }
 }
 
@@ -1124,14 +1172,17 @@ function checkAgentProvider(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "organization":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/organization`, "type", "must be a string");
         break;
       case "url":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/url`, "type", "must be a string");
         break;
@@ -1144,6 +1195,12 @@ function checkAgentProvider(
         );
     }
   }
+  if (required !== 2) {
+    if (value.organization === undefined)
+      fail(errors, `${path}/organization`, "required", "is required");
+    if (value.url === undefined)
+      fail(errors, `${path}/url`, "required", "is required");
+  }
 }
 
 function checkAgentSkill(
@@ -1155,10 +1212,12 @@ function checkAgentSkill(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "description":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
@@ -1174,6 +1233,7 @@ function checkAgentSkill(
         }
         break;
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -1194,6 +1254,7 @@ function checkAgentSkill(
         }
         break;
       case "name":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
@@ -1234,6 +1295,7 @@ function checkAgentSkill(
         }
         break;
       case "tags":
+        required++;
         if (!isArray(property))
           fail(errors, `${path}/tags`, "type", "must be an array");
         else {
@@ -1253,6 +1315,16 @@ function checkAgentSkill(
         );
     }
   }
+  if (required !== 4) {
+    if (value.description === undefined)
+      fail(errors, `${path}/description`, "required", "is required");
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.name === undefined)
+      fail(errors, `${path}/name`, "required", "is required");
+    if (value.tags === undefined)
+      fail(errors, `${path}/tags`, "required", "is required");
+  }
 }
 
 function checkAPIKeySecurityScheme(
@@ -1264,6 +1336,7 @@ function checkAPIKeySecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1272,10 +1345,12 @@ function checkAPIKeySecurityScheme(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "location":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/location`, "type", "must be a string");
         break;
       case "name":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
@@ -1288,6 +1363,12 @@ function checkAPIKeySecurityScheme(
         );
     }
   }
+  if (required !== 2) {
+    if (value.location === undefined)
+      fail(errors, `${path}/location`, "required", "is required");
+    if (value.name === undefined)
+      fail(errors, `${path}/name`, "required", "is required");
+  }
 }
 
 function checkArtifact(
@@ -1299,10 +1380,12 @@ function checkArtifact(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "artifactId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/artifactId`, "type", "must be a string");
         break;
@@ -1335,6 +1418,7 @@ function checkArtifact(
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "parts":
+        required++;
         if (!isArray(property))
           fail(errors, `${path}/parts`, "type", "must be an array");
         else {
@@ -1353,6 +1437,12 @@ function checkArtifact(
         );
     }
   }
+  if (required !== 2) {
+    if (value.artifactId === undefined)
+      fail(errors, `${path}/artifactId`, "required", "is required");
+    if (value.parts === undefined)
+      fail(errors, `${path}/parts`, "required", "is required");
+  }
 }
 
 function checkAuthenticationInfo(
@@ -1364,6 +1454,7 @@ function checkAuthenticationInfo(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1372,6 +1463,7 @@ function checkAuthenticationInfo(
           fail(errors, `${path}/credentials`, "type", "must be a string");
         break;
       case "scheme":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/scheme`, "type", "must be a string");
         break;
@@ -1384,6 +1476,10 @@ function checkAuthenticationInfo(
         );
     }
   }
+  if (required !== 1) {
+    if (value.scheme === undefined)
+      fail(errors, `${path}/scheme`, "required", "is required");
+  }
 }
 
 function checkAuthorizationCodeOAuthFlow(
@@ -1395,10 +1491,12 @@ function checkAuthorizationCodeOAuthFlow(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "authorizationUrl":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/authorizationUrl`, "type", "must be a string");
         break;
@@ -1411,6 +1509,7 @@ function checkAuthorizationCodeOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
+        required++;
         if (!isRecord(property))
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
@@ -1427,6 +1526,7 @@ function checkAuthorizationCodeOAuthFlow(
         }
         break;
       case "tokenUrl":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
@@ -1439,6 +1539,14 @@ function checkAuthorizationCodeOAuthFlow(
         );
     }
   }
+  if (required !== 3) {
+    if (value.authorizationUrl === undefined)
+      fail(errors, `${path}/authorizationUrl`, "required", "is required");
+    if (value.scopes === undefined)
+      fail(errors, `${path}/scopes`, "required", "is required");
+    if (value.tokenUrl === undefined)
+      fail(errors, `${path}/tokenUrl`, "required", "is required");
+  }
 }
 
 function checkCancelTaskRequest(
@@ -1450,10 +1558,12 @@ function checkCancelTaskRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -1470,6 +1580,10 @@ function checkCancelTaskRequest(
         );
     }
   }
+  if (required !== 1) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+  }
 }
 
 function checkClientCredentialsOAuthFlow(
@@ -1481,6 +1595,7 @@ function checkClientCredentialsOAuthFlow(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1489,6 +1604,7 @@ function checkClientCredentialsOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
+        required++;
         if (!isRecord(property))
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
@@ -1505,6 +1621,7 @@ function checkClientCredentialsOAuthFlow(
         }
         break;
       case "tokenUrl":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
@@ -1516,6 +1633,12 @@ function checkClientCredentialsOAuthFlow(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 2) {
+    if (value.scopes === undefined)
+      fail(errors, `${path}/scopes`, "required", "is required");
+    if (value.tokenUrl === undefined)
+      fail(errors, `${path}/tokenUrl`, "required", "is required");
   }
 }
 
@@ -1567,14 +1690,17 @@ function checkDeleteTaskPushNotificationConfigRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "taskId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -1591,6 +1717,12 @@ function checkDeleteTaskPushNotificationConfigRequest(
         );
     }
   }
+  if (required !== 2) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.taskId === undefined)
+      fail(errors, `${path}/taskId`, "required", "is required");
+  }
 }
 
 function checkDeviceCodeOAuthFlow(
@@ -1602,10 +1734,12 @@ function checkDeviceCodeOAuthFlow(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "deviceAuthorizationUrl":
+        required++;
         if (typeof property !== "string")
           fail(
             errors,
@@ -1619,6 +1753,7 @@ function checkDeviceCodeOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
+        required++;
         if (!isRecord(property))
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
@@ -1635,6 +1770,7 @@ function checkDeviceCodeOAuthFlow(
         }
         break;
       case "tokenUrl":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
@@ -1646,6 +1782,14 @@ function checkDeviceCodeOAuthFlow(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 3) {
+    if (value.deviceAuthorizationUrl === undefined)
+      fail(errors, `${path}/deviceAuthorizationUrl`, "required", "is required");
+    if (value.scopes === undefined)
+      fail(errors, `${path}/scopes`, "required", "is required");
+    if (value.tokenUrl === undefined)
+      fail(errors, `${path}/tokenUrl`, "required", "is required");
   }
 }
 
@@ -1685,14 +1829,17 @@ function checkGetTaskPushNotificationConfigRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "taskId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -1709,6 +1856,12 @@ function checkGetTaskPushNotificationConfigRequest(
         );
     }
   }
+  if (required !== 2) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.taskId === undefined)
+      fail(errors, `${path}/taskId`, "required", "is required");
+  }
 }
 
 function checkGetTaskRequest(
@@ -1720,6 +1873,7 @@ function checkGetTaskRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1744,6 +1898,7 @@ function checkGetTaskRequest(
         }
         break;
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -1760,6 +1915,10 @@ function checkGetTaskRequest(
         );
     }
   }
+  if (required !== 1) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+  }
 }
 
 function checkHTTPAuthSecurityScheme(
@@ -1771,6 +1930,7 @@ function checkHTTPAuthSecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1783,6 +1943,7 @@ function checkHTTPAuthSecurityScheme(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "scheme":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/scheme`, "type", "must be a string");
         break;
@@ -1794,6 +1955,10 @@ function checkHTTPAuthSecurityScheme(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 1) {
+    if (value.scheme === undefined)
+      fail(errors, `${path}/scheme`, "required", "is required");
   }
 }
 
@@ -1853,6 +2018,7 @@ function checkListTaskPushNotificationConfigRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -1881,6 +2047,7 @@ function checkListTaskPushNotificationConfigRequest(
           fail(errors, `${path}/pageToken`, "type", "must be a string");
         break;
       case "taskId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -1896,6 +2063,10 @@ function checkListTaskPushNotificationConfigRequest(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 1) {
+    if (value.taskId === undefined)
+      fail(errors, `${path}/taskId`, "required", "is required");
   }
 }
 
@@ -2037,14 +2208,17 @@ function checkListTasksResponse(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "nextPageToken":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/nextPageToken`, "type", "must be a string");
         break;
       case "pageSize":
+        required++;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/pageSize`, "type", "must be an integer");
         else {
@@ -2065,6 +2239,7 @@ function checkListTasksResponse(
         }
         break;
       case "tasks":
+        required++;
         if (!isArray(property))
           fail(errors, `${path}/tasks`, "type", "must be an array");
         else {
@@ -2075,6 +2250,7 @@ function checkListTasksResponse(
         }
         break;
       case "totalSize":
+        required++;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/totalSize`, "type", "must be an integer");
         else {
@@ -2103,6 +2279,16 @@ function checkListTasksResponse(
         );
     }
   }
+  if (required !== 4) {
+    if (value.nextPageToken === undefined)
+      fail(errors, `${path}/nextPageToken`, "required", "is required");
+    if (value.pageSize === undefined)
+      fail(errors, `${path}/pageSize`, "required", "is required");
+    if (value.tasks === undefined)
+      fail(errors, `${path}/tasks`, "required", "is required");
+    if (value.totalSize === undefined)
+      fail(errors, `${path}/totalSize`, "required", "is required");
+  }
 }
 
 function checkMessage(
@@ -2114,6 +2300,7 @@ function checkMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -2138,6 +2325,7 @@ function checkMessage(
         }
         break;
       case "messageId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -2146,6 +2334,7 @@ function checkMessage(
           checkStruct(property, `${path}/metadata`, errors);
         break;
       case "parts":
+        required++;
         if (!isArray(property))
           fail(errors, `${path}/parts`, "type", "must be an array");
         else {
@@ -2172,6 +2361,7 @@ function checkMessage(
         }
         break;
       case "role":
+        required++;
         if (!isRole(property)) checkRole(property, `${path}/role`, errors);
         break;
       case "taskId":
@@ -2186,6 +2376,14 @@ function checkMessage(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 3) {
+    if (value.messageId === undefined)
+      fail(errors, `${path}/messageId`, "required", "is required");
+    if (value.parts === undefined)
+      fail(errors, `${path}/parts`, "required", "is required");
+    if (value.role === undefined)
+      fail(errors, `${path}/role`, "required", "is required");
   }
 }
 
@@ -2225,6 +2423,7 @@ function checkOAuth2SecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -2233,6 +2432,7 @@ function checkOAuth2SecurityScheme(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "flows":
+        required++;
         if (!isOAuthFlows(property))
           checkOAuthFlows(property, `${path}/flows`, errors);
         break;
@@ -2248,6 +2448,10 @@ function checkOAuth2SecurityScheme(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 1) {
+    if (value.flows === undefined)
+      fail(errors, `${path}/flows`, "required", "is required");
   }
 }
 
@@ -2324,6 +2528,7 @@ function checkOpenIdConnectSecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -2332,6 +2537,7 @@ function checkOpenIdConnectSecurityScheme(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "openIdConnectUrl":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/openIdConnectUrl`, "type", "must be a string");
         break;
@@ -2343,6 +2549,10 @@ function checkOpenIdConnectSecurityScheme(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 1) {
+    if (value.openIdConnectUrl === undefined)
+      fail(errors, `${path}/openIdConnectUrl`, "required", "is required");
   }
 }
 
@@ -2695,6 +2905,7 @@ function checkSendMessageRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -2707,6 +2918,7 @@ function checkSendMessageRequest(
           );
         break;
       case "message":
+        required++;
         if (!isMessage(property))
           checkMessage(property, `${path}/message`, errors);
         break;
@@ -2726,6 +2938,10 @@ function checkSendMessageRequest(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 1) {
+    if (value.message === undefined)
+      fail(errors, `${path}/message`, "required", "is required");
   }
 }
 
@@ -2861,10 +3077,12 @@ function checkSubscribeToTaskRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -2881,6 +3099,10 @@ function checkSubscribeToTaskRequest(
         );
     }
   }
+  if (required !== 1) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+  }
 }
 
 function checkTask(
@@ -2892,6 +3114,7 @@ function checkTask(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -2922,6 +3145,7 @@ function checkTask(
         }
         break;
       case "id":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -2930,6 +3154,7 @@ function checkTask(
           checkStruct(property, `${path}/metadata`, errors);
         break;
       case "status":
+        required++;
         if (!isTaskStatus(property))
           checkTaskStatus(property, `${path}/status`, errors);
         break;
@@ -2942,6 +3167,12 @@ function checkTask(
         );
     }
   }
+  if (required !== 2) {
+    if (value.id === undefined)
+      fail(errors, `${path}/id`, "required", "is required");
+    if (value.status === undefined)
+      fail(errors, `${path}/status`, "required", "is required");
+  }
 }
 
 function checkTaskArtifactUpdateEvent(
@@ -2953,6 +3184,7 @@ function checkTaskArtifactUpdateEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -2961,10 +3193,12 @@ function checkTaskArtifactUpdateEvent(
           fail(errors, `${path}/append`, "type", "must be a boolean");
         break;
       case "artifact":
+        required++;
         if (!isArtifact(property))
           checkArtifact(property, `${path}/artifact`, errors);
         break;
       case "contextId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
@@ -2977,6 +3211,7 @@ function checkTaskArtifactUpdateEvent(
           checkStruct(property, `${path}/metadata`, errors);
         break;
       case "taskId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -2988,6 +3223,14 @@ function checkTaskArtifactUpdateEvent(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 3) {
+    if (value.artifact === undefined)
+      fail(errors, `${path}/artifact`, "required", "is required");
+    if (value.contextId === undefined)
+      fail(errors, `${path}/contextId`, "required", "is required");
+    if (value.taskId === undefined)
+      fail(errors, `${path}/taskId`, "required", "is required");
   }
 }
 
@@ -3043,6 +3286,7 @@ function checkTaskStatus(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
@@ -3051,6 +3295,7 @@ function checkTaskStatus(
           checkMessage(property, `${path}/message`, errors);
         break;
       case "state":
+        required++;
         if (!isTaskState(property))
           checkTaskState(property, `${path}/state`, errors);
         break;
@@ -3067,6 +3312,10 @@ function checkTaskStatus(
         );
     }
   }
+  if (required !== 1) {
+    if (value.state === undefined)
+      fail(errors, `${path}/state`, "required", "is required");
+  }
 }
 
 function checkTaskStatusUpdateEvent(
@@ -3078,10 +3327,12 @@ function checkTaskStatusUpdateEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let required = 0;
   for (const key in value) {
     const property = value[key];
     switch (key) {
       case "contextId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
@@ -3090,10 +3341,12 @@ function checkTaskStatusUpdateEvent(
           checkStruct(property, `${path}/metadata`, errors);
         break;
       case "status":
+        required++;
         if (!isTaskStatus(property))
           checkTaskStatus(property, `${path}/status`, errors);
         break;
       case "taskId":
+        required++;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -3105,6 +3358,14 @@ function checkTaskStatusUpdateEvent(
           `must not have the property "${key}"`,
         );
     }
+  }
+  if (required !== 3) {
+    if (value.contextId === undefined)
+      fail(errors, `${path}/contextId`, "required", "is required");
+    if (value.status === undefined)
+      fail(errors, `${path}/status`, "required", "is required");
+    if (value.taskId === undefined)
+      fail(errors, `${path}/taskId`, "required", "is required");
   }
 }
 
