@@ -112,7 +112,10 @@ export function ascend(): void {
 export interface ValidationError {
   /** Where the failing value is, as a JSON Pointer into the value ("" is the value itself). */
   readonly path: string;
-  /** The JSON Schema keyword that failed: type, required, enum, const, pattern, oneOf… */
+  /**
+   * The JSON Schema keyword that failed: type, required, enum, const, pattern, oneOf…;
+   * `discriminator` when a tagged union's tag is missing or names none of its members.
+   */
   readonly keyword: string;
   /** What is wrong, for a person: `must be one of "developer", "system"`. */
   readonly message: string;
@@ -131,6 +134,24 @@ export function fail(
   message: string,
 ): void {
   errors.push({ path, keyword, message });
+}
+
+/**
+ * Records that a tagged union's tag is missing or names none of its members: one error at
+ * the tag, naming the value seen, rather than one per member. `expected` lists the values.
+ */
+export function failTag(
+  errors: ValidationError[],
+  path: string,
+  tag: string,
+  value: unknown,
+  expected: string,
+): void {
+  const seen =
+    value === undefined
+      ? `missing "${tag}"`
+      : `unknown ${tag} ${display(value)}`;
+  fail(errors, path, "discriminator", `${seen}: expected one of ${expected}`);
 }
 
 /** A JSON Pointer one property further: `~` and `/` in the key are escaped. */

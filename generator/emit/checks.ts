@@ -451,13 +451,12 @@ export class CheckEmitter {
       const body = this.mode === "reject" ? [ts`return ${call(check, [VALUE])};`] : [ts`${this.apply(check, VALUE, HERE)};`, ts`return;`];
       return { labels: [literal(member.value)], body };
     });
-    const unknown: Failure = {
-      test: ts`true`,
-      keyword: "oneOf",
-      message: `must be one of ${describeValues(shape.members.map((member) => member.value))}`,
-      at: [shape.tag],
-    };
-    const otherwise = this.mode === "reject" ? [ts`return false;`] : [this.fail(unknown, HERE)];
+    // A missing or unknown tag is one error, not one per member.
+    const expected = describeValues(shape.members.map((member) => member.value));
+    const otherwise =
+      this.mode === "reject"
+        ? [ts`return false;`]
+        : [ts`${call(this.runtime("failTag"), [ERRORS, this.path({ tokens: [shape.tag] }), literal(shape.tag), tag, literal(expected)])};`];
     const notObject = ts`!${call(this.runtime("isRecord"), [VALUE])}`;
     const guard =
       this.mode === "reject"

@@ -12,6 +12,7 @@ import {
   Reader,
   define,
   fail,
+  failTag,
   isArray,
   isRecord,
   pointer,
@@ -1331,11 +1332,12 @@ function checkEvent(
       checkSubagentErrorEvent(value, path, errors);
       return;
     default:
-      fail(
+      failTag(
         errors,
         `${path}/type`,
-        "oneOf",
-        'must be one of "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TEXT_MESSAGE_CHUNK", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT", "STATE_SNAPSHOT", "STATE_DELTA", "MESSAGES_SNAPSHOT", "ACTIVITY_SNAPSHOT", "ACTIVITY_DELTA", "RAW", "CUSTOM", "RUN_STARTED", "RUN_FINISHED", "RUN_ERROR", "STEP_STARTED", "STEP_FINISHED", "REASONING_START", "REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_MESSAGE_CHUNK", "REASONING_END", "REASONING_ENCRYPTED_VALUE", "SUBAGENT_STARTED", "SUBAGENT_FINISHED", "SUBAGENT_ERROR"',
+        "type",
+        value.type,
+        '"TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TEXT_MESSAGE_CHUNK", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT", "STATE_SNAPSHOT", "STATE_DELTA", "MESSAGES_SNAPSHOT", "ACTIVITY_SNAPSHOT", "ACTIVITY_DELTA", "RAW", "CUSTOM", "RUN_STARTED", "RUN_FINISHED", "RUN_ERROR", "STEP_STARTED", "STEP_FINISHED", "REASONING_START", "REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_MESSAGE_CHUNK", "REASONING_END", "REASONING_ENCRYPTED_VALUE", "SUBAGENT_STARTED", "SUBAGENT_FINISHED", "SUBAGENT_ERROR"',
       );
   }
 }
@@ -3961,11 +3963,12 @@ function checkRunFinishedOutcome(
       checkRunFinishedInterruptOutcome(value, path, errors);
       return;
     default:
-      fail(
+      failTag(
         errors,
         `${path}/type`,
-        "oneOf",
-        'must be one of "success", "interrupt"',
+        "type",
+        value.type,
+        '"success", "interrupt"',
       );
   }
 }
@@ -4074,11 +4077,12 @@ function checkSubagentFinishedOutcome(
       checkSubagentFinishedSuspendedOutcome(value, path, errors);
       return;
     default:
-      fail(
+      failTag(
         errors,
         `${path}/type`,
-        "oneOf",
-        'must be one of "success", "suspended"',
+        "type",
+        value.type,
+        '"success", "suspended"',
       );
   }
 }
@@ -4448,11 +4452,12 @@ function checkMessage(
       checkReasoningMessage(value, path, errors);
       return;
     default:
-      fail(
+      failTag(
         errors,
         `${path}/role`,
-        "oneOf",
-        'must be one of "developer", "system", "assistant", "user", "tool", "activity", "reasoning"',
+        "role",
+        value.role,
+        '"developer", "system", "assistant", "user", "tool", "activity", "reasoning"',
       );
   }
 }
@@ -5078,11 +5083,12 @@ function checkInputContent(
       checkDocumentInputContent(value, path, errors);
       return;
     default:
-      fail(
+      failTag(
         errors,
         `${path}/type`,
-        "oneOf",
-        'must be one of "text", "image", "audio", "video", "document"',
+        "type",
+        value.type,
+        '"text", "image", "audio", "video", "document"',
       );
   }
 }
@@ -5312,7 +5318,7 @@ function checkInputContentSource(
       checkInputContentUrlSource(value, path, errors);
       return;
     default:
-      fail(errors, `${path}/type`, "oneOf", 'must be one of "data", "url"');
+      failTag(errors, `${path}/type`, "type", value.type, '"data", "url"');
   }
 }
 
@@ -5635,11 +5641,12 @@ function checkJsonPatchOperation(
       checkTestOperation(value, path, errors);
       return;
     default:
-      fail(
+      failTag(
         errors,
         `${path}/op`,
-        "oneOf",
-        'must be one of "add", "remove", "replace", "move", "copy", "test"',
+        "op",
+        value.op,
+        '"add", "remove", "replace", "move", "copy", "test"',
       );
   }
 }

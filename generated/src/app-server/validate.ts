@@ -12,6 +12,7 @@ import {
   Reader,
   define,
   fail,
+  failTag,
   isArray,
   isRecord,
   pointer,
@@ -552,11 +553,12 @@ function checkServerNotification(
       checkErrorWarningNotification(value, path, errors);
       return;
     default:
-      fail(
+      failTag(
         errors,
         `${path}/method`,
-        "oneOf",
-        'must be one of "thread/started", "thread/archived", "turn/started", "turn/completed", "item/started", "item/agentMessage/delta", "item/toolCall/delta", "item/completed", "approval/requested", "approval/resolved", "error/warning"',
+        "method",
+        value.method,
+        '"thread/started", "thread/archived", "turn/started", "turn/completed", "item/started", "item/agentMessage/delta", "item/toolCall/delta", "item/completed", "approval/requested", "approval/resolved", "error/warning"',
       );
   }
 }
