@@ -236,6 +236,26 @@ export class Reader {
     return value;
   }
 
+  /**
+   * An integer that the wire accepts for a proto enum (any int32) but that names none of
+   * its values in this version: unrecognized in either mode, since the schema accepts it
+   * and no canonical value stands for it; when tolerant, the fallback if the enum has one.
+   */
+  unnamedNumber(
+    value: number,
+    path: string,
+    what: string,
+    fallback?: unknown,
+  ): unknown {
+    if (this.tolerant && fallback !== undefined) return fallback;
+    this.unrecognized.push({
+      path,
+      keyword: "unrecognized",
+      message: `${value} is not the number of ${what} this version knows`,
+    });
+    return value;
+  }
+
   /** A field sent under two of its names, such as `taskId` and `task_id`. */
   twice(path: string, key: string, name: string): void {
     this.problems.push({

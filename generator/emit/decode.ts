@@ -1,4 +1,4 @@
-import type { Field, Ir, Shape } from "../ir/model.js";
+import type { EnumWire, Field, Ir, Shape } from "../ir/model.js";
 import { recursiveTypes } from "../ir/graph.js";
 import { escapeToken } from "../schema/pointer.js";
 import { access, isPrototypeName, jsonTypes, RUNTIME } from "./access.js";
@@ -10,7 +10,18 @@ import { jsDoc } from "./printer/comments.js";
 import { identifier, literal, stringLiteral, templateLiteral } from "./printer/escape.js";
 import type { GeneratedFile } from "./printer/file.js";
 import { regexLiteral } from "./printer/regex.js";
-import { assign, block, call, constant, forLoop, functionDeclaration, ifThen, switchStatement, tryFinally } from "./printer/statements.js";
+import {
+  assign,
+  block,
+  call,
+  constant,
+  forLoop,
+  functionDeclaration,
+  ifThen,
+  logical,
+  switchStatement,
+  tryFinally,
+} from "./printer/statements.js";
 
 /**
  * The decoders: for every named type T, `decodeT(input, options)`, which reads the wire
@@ -254,16 +265,31 @@ class DecodeEmitter {
       body: [ts`return ${literal(value)};`],
     }));
     const types = new Set(shape.values.map((value) => (value === null ? "object" : typeof value)));
-    if (shape.wire !== undefined) types.add("number");
-    const args = [INPUT, PATH, literal([...types].join(" ")), literal(`${article(owner)} ${owner}`)];
-    if (shape.fallback !== undefined) args.push(literal(shape.fallback));
+    const what = literal(`${article(owner)} ${owner}`);
+    const fallback = shape.fallback === undefined ? [] : [literal(shape.fallback)];
+    const unknown = ts`return ${call(ts`${READER}.unknownValue`, [INPUT, PATH, literal([...types].join(" ")), what, ...fallback])};`;
     return [
       switchStatement(INPUT, [
         { labels: shape.values.map(literal), body: [ts`return ${INPUT};`] },
         ...numbers,
-        { labels: [], body: [ts`return ${call(ts`${READER}.unknownValue`, args)};`] },
+        { labels: [], body: shape.wire === undefined ? [unknown] : [this.unnamedNumber(shape.wire, what, fallback), unknown] },
       ]),
     ];
+  }
+
+  /**
+   * An integer the wire accepts in place of a proto enum's names (any int32) for which
+   * this version has no name: the schema accepts it, but no canonical value stands for it.
+   */
+  private unnamedNumber(wire: EnumWire, what: Code, fallback: readonly Code[]): Code {
+    const bounds = [
+      ...(wire.minimum === undefined ? [] : [ts`${INPUT} >= ${literal(wire.minimum)}`]),
+      ...(wire.maximum === undefined ? [] : [ts`${INPUT} <= ${literal(wire.maximum)}`]),
+    ];
+    return ifThen(
+      logical("&&", [ts`typeof ${INPUT} === "number"`, ts`Number.isInteger(${INPUT})`, ...bounds]),
+      ts`return ${call(ts`${READER}.unnamedNumber`, [INPUT, PATH, what, ...fallback])};`,
+    );
   }
 
   /** A union is read as the member of the value's JSON type, when only one member has it. */

@@ -5616,7 +5616,14 @@ function readTaskState(input: unknown, path: string, reader: Reader): unknown {
     case 8:
       return "TASK_STATE_AUTH_REQUIRED";
     default:
-      return reader.unknownValue(input, path, "string number", "a TaskState");
+      if (
+        typeof input === "number" &&
+        Number.isInteger(input) &&
+        input >= -2147483648 &&
+        input <= 2147483647
+      )
+        return reader.unnamedNumber(input, path, "a TaskState");
+      return reader.unknownValue(input, path, "string", "a TaskState");
   }
 }
 
@@ -5633,7 +5640,14 @@ function readRole(input: unknown, path: string, reader: Reader): unknown {
     case 2:
       return "ROLE_AGENT";
     default:
-      return reader.unknownValue(input, path, "string number", "a Role");
+      if (
+        typeof input === "number" &&
+        Number.isInteger(input) &&
+        input >= -2147483648 &&
+        input <= 2147483647
+      )
+        return reader.unnamedNumber(input, path, "a Role");
+      return reader.unknownValue(input, path, "string", "a Role");
   }
 }
 
