@@ -2,7 +2,7 @@
 // schemas/a2a.schema.json sha256 9c04641d3974a3c2b7d324ef8e71dbc17e4da95c83f8b9c8a104119e528e11b6
 // Do not edit: change the schema or its overlay, then run `npm run generate`.
 
-import { isArray, isRecord } from "../runtime.js";
+import { isArray, isBoxed, isOmitted, isRecord } from "../runtime.js";
 import type {
   APIKeySecurityScheme,
   AgentCapabilities,
@@ -63,16 +63,22 @@ const PartRawPattern = /^[A-Za-z0-9+\/]*={0,2}$/u;
 export function isAgentCapabilities(
   value: unknown,
 ): value is AgentCapabilities {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "extendedAgentCard":
         if (typeof property !== "boolean") return false;
         break;
       case "extensions":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isAgentExtension(item)) return false;
         }
         break;
@@ -86,27 +92,36 @@ export function isAgentCapabilities(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is an {@link AgentCard}. */
 export function isAgentCard(value: unknown): value is AgentCard {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "capabilities":
         if (!isAgentCapabilities(property)) return false;
         break;
       case "defaultInputModes":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (typeof item !== "string") return false;
         }
         break;
       case "defaultOutputModes":
-        if (!isArray(property)) return false;
-        for (const item1 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i1 = 0; i1 < property.length; i1++) {
+          const item1 = property[i1];
           if (typeof item1 !== "string") return false;
         }
         break;
@@ -126,33 +141,48 @@ export function isAgentCard(value: unknown): value is AgentCard {
         if (!isAgentProvider(property)) return false;
         break;
       case "securityRequirements":
-        if (!isArray(property)) return false;
-        for (const item2 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i2 = 0; i2 < property.length; i2++) {
+          const item2 = property[i2];
           if (!isSecurityRequirement(item2)) return false;
         }
         break;
       case "securitySchemes":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         for (const key1 in property) {
+          if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
           const property1 = property[key1];
+          if (property1 === undefined) continue;
           if (!isSecurityScheme(property1)) return false;
         }
         break;
       case "signatures":
-        if (!isArray(property)) return false;
-        for (const item3 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i3 = 0; i3 < property.length; i3++) {
+          const item3 = property[i3];
           if (!isAgentCardSignature(item3)) return false;
         }
         break;
       case "skills":
-        if (!isArray(property)) return false;
-        for (const item4 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i4 = 0; i4 < property.length; i4++) {
+          const item4 = property[i4];
           if (!isAgentSkill(item4)) return false;
         }
         break;
       case "supportedInterfaces":
-        if (!isArray(property)) return false;
-        for (const item5 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i5 = 0; i5 < property.length; i5++) {
+          const item5 = property[i5];
           if (!isAgentInterface(item5)) return false;
         }
         break;
@@ -163,6 +193,7 @@ export function isAgentCard(value: unknown): value is AgentCard {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -170,9 +201,13 @@ export function isAgentCard(value: unknown): value is AgentCard {
 export function isAgentCardSignature(
   value: unknown,
 ): value is AgentCardSignature {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "header":
         if (!isStruct(property)) return false;
@@ -187,14 +222,19 @@ export function isAgentCardSignature(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is an {@link AgentExtension}. */
 export function isAgentExtension(value: unknown): value is AgentExtension {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string") return false;
@@ -212,14 +252,19 @@ export function isAgentExtension(value: unknown): value is AgentExtension {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is an {@link AgentInterface}. */
 export function isAgentInterface(value: unknown): value is AgentInterface {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "protocolBinding":
         if (typeof property !== "string") return false;
@@ -237,14 +282,19 @@ export function isAgentInterface(value: unknown): value is AgentInterface {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is an {@link AgentProvider}. */
 export function isAgentProvider(value: unknown): value is AgentProvider {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "organization":
         if (typeof property !== "string") return false;
@@ -256,21 +306,28 @@ export function isAgentProvider(value: unknown): value is AgentProvider {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is an {@link AgentSkill}. */
 export function isAgentSkill(value: unknown): value is AgentSkill {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string") return false;
         break;
       case "examples":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (typeof item !== "string") return false;
         }
         break;
@@ -278,8 +335,10 @@ export function isAgentSkill(value: unknown): value is AgentSkill {
         if (typeof property !== "string") return false;
         break;
       case "inputModes":
-        if (!isArray(property)) return false;
-        for (const item1 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i1 = 0; i1 < property.length; i1++) {
+          const item1 = property[i1];
           if (typeof item1 !== "string") return false;
         }
         break;
@@ -287,20 +346,26 @@ export function isAgentSkill(value: unknown): value is AgentSkill {
         if (typeof property !== "string") return false;
         break;
       case "outputModes":
-        if (!isArray(property)) return false;
-        for (const item2 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i2 = 0; i2 < property.length; i2++) {
+          const item2 = property[i2];
           if (typeof item2 !== "string") return false;
         }
         break;
       case "securityRequirements":
-        if (!isArray(property)) return false;
-        for (const item3 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i3 = 0; i3 < property.length; i3++) {
+          const item3 = property[i3];
           if (!isSecurityRequirement(item3)) return false;
         }
         break;
       case "tags":
-        if (!isArray(property)) return false;
-        for (const item4 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i4 = 0; i4 < property.length; i4++) {
+          const item4 = property[i4];
           if (typeof item4 !== "string") return false;
         }
         break;
@@ -308,6 +373,7 @@ export function isAgentSkill(value: unknown): value is AgentSkill {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -315,9 +381,13 @@ export function isAgentSkill(value: unknown): value is AgentSkill {
 export function isAPIKeySecurityScheme(
   value: unknown,
 ): value is APIKeySecurityScheme {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string") return false;
@@ -332,14 +402,19 @@ export function isAPIKeySecurityScheme(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is an {@link Artifact}. */
 export function isArtifact(value: unknown): value is Artifact {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "artifactId":
         if (typeof property !== "string") return false;
@@ -348,8 +423,10 @@ export function isArtifact(value: unknown): value is Artifact {
         if (typeof property !== "string") return false;
         break;
       case "extensions":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (typeof item !== "string") return false;
         }
         break;
@@ -360,8 +437,10 @@ export function isArtifact(value: unknown): value is Artifact {
         if (typeof property !== "string") return false;
         break;
       case "parts":
-        if (!isArray(property)) return false;
-        for (const item1 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i1 = 0; i1 < property.length; i1++) {
+          const item1 = property[i1];
           if (!isPart(item1)) return false;
         }
         break;
@@ -369,6 +448,7 @@ export function isArtifact(value: unknown): value is Artifact {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -376,9 +456,13 @@ export function isArtifact(value: unknown): value is Artifact {
 export function isAuthenticationInfo(
   value: unknown,
 ): value is AuthenticationInfo {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "credentials":
         if (typeof property !== "string") return false;
@@ -390,6 +474,7 @@ export function isAuthenticationInfo(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -397,9 +482,13 @@ export function isAuthenticationInfo(
 export function isAuthorizationCodeOAuthFlow(
   value: unknown,
 ): value is AuthorizationCodeOAuthFlow {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "authorizationUrl":
         if (typeof property !== "string") return false;
@@ -411,9 +500,16 @@ export function isAuthorizationCodeOAuthFlow(
         if (typeof property !== "string") return false;
         break;
       case "scopes":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         for (const key1 in property) {
+          if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
           const property1 = property[key1];
+          if (property1 === undefined) continue;
           if (typeof property1 !== "string") return false;
         }
         break;
@@ -424,6 +520,7 @@ export function isAuthorizationCodeOAuthFlow(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -431,9 +528,13 @@ export function isAuthorizationCodeOAuthFlow(
 export function isCancelTaskRequest(
   value: unknown,
 ): value is CancelTaskRequest {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
@@ -445,6 +546,7 @@ export function isCancelTaskRequest(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -452,17 +554,28 @@ export function isCancelTaskRequest(
 export function isClientCredentialsOAuthFlow(
   value: unknown,
 ): value is ClientCredentialsOAuthFlow {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "refreshUrl":
         if (typeof property !== "string") return false;
         break;
       case "scopes":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         for (const key1 in property) {
+          if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
           const property1 = property[key1];
+          if (property1 === undefined) continue;
           if (typeof property1 !== "string") return false;
         }
         break;
@@ -473,6 +586,7 @@ export function isClientCredentialsOAuthFlow(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -482,9 +596,13 @@ export function isClientCredentialsOAuthFlow(
 export function isCreateTaskPushNotificationConfigRequest(
   value: unknown,
 ): value is CreateTaskPushNotificationConfigRequest {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "config":
         if (!isPushNotificationConfig(property)) return false;
@@ -502,6 +620,7 @@ export function isCreateTaskPushNotificationConfigRequest(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -511,9 +630,13 @@ export function isCreateTaskPushNotificationConfigRequest(
 export function isDeleteTaskPushNotificationConfigRequest(
   value: unknown,
 ): value is DeleteTaskPushNotificationConfigRequest {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
@@ -528,6 +651,7 @@ export function isDeleteTaskPushNotificationConfigRequest(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -535,9 +659,13 @@ export function isDeleteTaskPushNotificationConfigRequest(
 export function isDeviceCodeOAuthFlow(
   value: unknown,
 ): value is DeviceCodeOAuthFlow {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "deviceAuthorizationUrl":
         if (typeof property !== "string") return false;
@@ -546,9 +674,16 @@ export function isDeviceCodeOAuthFlow(
         if (typeof property !== "string") return false;
         break;
       case "scopes":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         for (const key1 in property) {
+          if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
           const property1 = property[key1];
+          if (property1 === undefined) continue;
           if (typeof property1 !== "string") return false;
         }
         break;
@@ -559,6 +694,7 @@ export function isDeviceCodeOAuthFlow(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -566,9 +702,13 @@ export function isDeviceCodeOAuthFlow(
 export function isGetExtendedAgentCardRequest(
   value: unknown,
 ): value is GetExtendedAgentCardRequest {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "tenant":
         if (typeof property !== "string") return false;
@@ -577,6 +717,7 @@ export function isGetExtendedAgentCardRequest(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -586,9 +727,13 @@ export function isGetExtendedAgentCardRequest(
 export function isGetTaskPushNotificationConfigRequest(
   value: unknown,
 ): value is GetTaskPushNotificationConfigRequest {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
@@ -603,14 +748,19 @@ export function isGetTaskPushNotificationConfigRequest(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is a {@link GetTaskRequest}. */
 export function isGetTaskRequest(value: unknown): value is GetTaskRequest {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "historyLength":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -628,6 +778,7 @@ export function isGetTaskRequest(value: unknown): value is GetTaskRequest {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -635,9 +786,13 @@ export function isGetTaskRequest(value: unknown): value is GetTaskRequest {
 export function isHTTPAuthSecurityScheme(
   value: unknown,
 ): value is HTTPAuthSecurityScheme {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "bearerFormat":
         if (typeof property !== "string") return false;
@@ -652,6 +807,7 @@ export function isHTTPAuthSecurityScheme(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -659,9 +815,13 @@ export function isHTTPAuthSecurityScheme(
 export function isImplicitOAuthFlow(
   value: unknown,
 ): value is ImplicitOAuthFlow {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "authorizationUrl":
         if (typeof property !== "string") return false;
@@ -670,9 +830,16 @@ export function isImplicitOAuthFlow(
         if (typeof property !== "string") return false;
         break;
       case "scopes":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         for (const key1 in property) {
+          if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
           const property1 = property[key1];
+          if (property1 === undefined) continue;
           if (typeof property1 !== "string") return false;
         }
         break;
@@ -680,6 +847,7 @@ export function isImplicitOAuthFlow(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -689,9 +857,13 @@ export function isImplicitOAuthFlow(
 export function isListTaskPushNotificationConfigRequest(
   value: unknown,
 ): value is ListTaskPushNotificationConfigRequest {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "pageSize":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -712,6 +884,7 @@ export function isListTaskPushNotificationConfigRequest(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -721,13 +894,19 @@ export function isListTaskPushNotificationConfigRequest(
 export function isListTaskPushNotificationConfigResponse(
   value: unknown,
 ): value is ListTaskPushNotificationConfigResponse {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "configs":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isTaskPushNotificationConfig(item)) return false;
         }
         break;
@@ -738,14 +917,19 @@ export function isListTaskPushNotificationConfigResponse(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is a {@link ListTasksRequest}. */
 export function isListTasksRequest(value: unknown): value is ListTasksRequest {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "contextId":
         if (typeof property !== "string") return false;
@@ -781,6 +965,7 @@ export function isListTasksRequest(value: unknown): value is ListTasksRequest {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -788,9 +973,13 @@ export function isListTasksRequest(value: unknown): value is ListTasksRequest {
 export function isListTasksResponse(
   value: unknown,
 ): value is ListTasksResponse {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "nextPageToken":
         if (typeof property !== "string") return false;
@@ -802,8 +991,10 @@ export function isListTasksResponse(
         if (property > 2147483647) return false;
         break;
       case "tasks":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isTask(item)) return false;
         }
         break;
@@ -817,21 +1008,28 @@ export function isListTasksResponse(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is a {@link Message}. */
 export function isMessage(value: unknown): value is Message {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "contextId":
         if (typeof property !== "string") return false;
         break;
       case "extensions":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (typeof item !== "string") return false;
         }
         break;
@@ -842,14 +1040,18 @@ export function isMessage(value: unknown): value is Message {
         if (!isStruct(property)) return false;
         break;
       case "parts":
-        if (!isArray(property)) return false;
-        for (const item1 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i1 = 0; i1 < property.length; i1++) {
+          const item1 = property[i1];
           if (!isPart(item1)) return false;
         }
         break;
       case "referenceTaskIds":
-        if (!isArray(property)) return false;
-        for (const item2 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i2 = 0; i2 < property.length; i2++) {
+          const item2 = property[i2];
           if (typeof item2 !== "string") return false;
         }
         break;
@@ -863,6 +1065,7 @@ export function isMessage(value: unknown): value is Message {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -870,9 +1073,13 @@ export function isMessage(value: unknown): value is Message {
 export function isMutualTlsSecurityScheme(
   value: unknown,
 ): value is MutualTlsSecurityScheme {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string") return false;
@@ -881,6 +1088,7 @@ export function isMutualTlsSecurityScheme(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -888,9 +1096,13 @@ export function isMutualTlsSecurityScheme(
 export function isOAuth2SecurityScheme(
   value: unknown,
 ): value is OAuth2SecurityScheme {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string") return false;
@@ -905,15 +1117,18 @@ export function isOAuth2SecurityScheme(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is an {@link OAuthFlows}. */
 export function isOAuthFlows(value: unknown): value is OAuthFlows {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "authorizationCode":
         if (!isAuthorizationCodeOAuthFlow(property)) return false;
@@ -947,9 +1162,13 @@ export function isOAuthFlows(value: unknown): value is OAuthFlows {
 export function isOpenIdConnectSecurityScheme(
   value: unknown,
 ): value is OpenIdConnectSecurityScheme {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string") return false;
@@ -961,15 +1180,18 @@ export function isOpenIdConnectSecurityScheme(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is a {@link Part}. */
 export function isPart(value: unknown): value is Part {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "text":
         if (typeof property !== "string") return false;
@@ -985,7 +1207,7 @@ export function isPart(value: unknown): value is Part {
         present++;
         break;
       case "data":
-        present++;
+        if (!isOmitted(property)) present++;
         break;
       case "filename":
         if (typeof property !== "string") return false;
@@ -1008,17 +1230,28 @@ export function isPart(value: unknown): value is Part {
 export function isPasswordOAuthFlow(
   value: unknown,
 ): value is PasswordOAuthFlow {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "refreshUrl":
         if (typeof property !== "string") return false;
         break;
       case "scopes":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         for (const key1 in property) {
+          if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
           const property1 = property[key1];
+          if (property1 === undefined) continue;
           if (typeof property1 !== "string") return false;
         }
         break;
@@ -1029,6 +1262,7 @@ export function isPasswordOAuthFlow(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -1036,9 +1270,13 @@ export function isPasswordOAuthFlow(
 export function isPushNotificationConfig(
   value: unknown,
 ): value is PushNotificationConfig {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "authentication":
         if (!isAuthenticationInfo(property)) return false;
@@ -1056,6 +1294,7 @@ export function isPushNotificationConfig(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -1063,14 +1302,25 @@ export function isPushNotificationConfig(
 export function isSecurityRequirement(
   value: unknown,
 ): value is SecurityRequirement {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "schemes":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         for (const key1 in property) {
+          if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
           const property1 = property[key1];
+          if (property1 === undefined) continue;
           if (!isStringList(property1)) return false;
         }
         break;
@@ -1078,15 +1328,18 @@ export function isSecurityRequirement(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is a {@link SecurityScheme}. */
 export function isSecurityScheme(value: unknown): value is SecurityScheme {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "apiKeySecurityScheme":
         if (!isAPIKeySecurityScheme(property)) return false;
@@ -1120,13 +1373,19 @@ export function isSecurityScheme(value: unknown): value is SecurityScheme {
 export function isSendMessageConfiguration(
   value: unknown,
 ): value is SendMessageConfiguration {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "acceptedOutputModes":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (typeof item !== "string") return false;
         }
         break;
@@ -1146,6 +1405,7 @@ export function isSendMessageConfiguration(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -1153,9 +1413,13 @@ export function isSendMessageConfiguration(
 export function isSendMessageRequest(
   value: unknown,
 ): value is SendMessageRequest {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "configuration":
         if (!isSendMessageConfiguration(property)) return false;
@@ -1173,6 +1437,7 @@ export function isSendMessageRequest(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -1180,10 +1445,12 @@ export function isSendMessageRequest(
 export function isSendMessageResponse(
   value: unknown,
 ): value is SendMessageResponse {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "task":
         if (!isTask(property)) return false;
@@ -1203,10 +1470,12 @@ export function isSendMessageResponse(
 
 /** Whether a value is a {@link StreamResponse}. */
 export function isStreamResponse(value: unknown): value is StreamResponse {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "task":
         if (!isTask(property)) return false;
@@ -1234,13 +1503,19 @@ export function isStreamResponse(value: unknown): value is StreamResponse {
 
 /** Whether a value is a {@link StringList}. */
 export function isStringList(value: unknown): value is StringList {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "list":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (typeof item !== "string") return false;
         }
         break;
@@ -1248,6 +1523,7 @@ export function isStringList(value: unknown): value is StringList {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -1255,9 +1531,13 @@ export function isStringList(value: unknown): value is StringList {
 export function isSubscribeToTaskRequest(
   value: unknown,
 ): value is SubscribeToTaskRequest {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
@@ -1269,18 +1549,25 @@ export function isSubscribeToTaskRequest(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is a {@link Task}. */
 export function isTask(value: unknown): value is Task {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "artifacts":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isArtifact(item)) return false;
         }
         break;
@@ -1288,8 +1575,10 @@ export function isTask(value: unknown): value is Task {
         if (typeof property !== "string") return false;
         break;
       case "history":
-        if (!isArray(property)) return false;
-        for (const item1 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i1 = 0; i1 < property.length; i1++) {
+          const item1 = property[i1];
           if (!isMessage(item1)) return false;
         }
         break;
@@ -1306,6 +1595,7 @@ export function isTask(value: unknown): value is Task {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -1313,9 +1603,13 @@ export function isTask(value: unknown): value is Task {
 export function isTaskArtifactUpdateEvent(
   value: unknown,
 ): value is TaskArtifactUpdateEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "append":
         if (typeof property !== "boolean") return false;
@@ -1339,6 +1633,7 @@ export function isTaskArtifactUpdateEvent(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -1346,9 +1641,13 @@ export function isTaskArtifactUpdateEvent(
 export function isTaskPushNotificationConfig(
   value: unknown,
 ): value is TaskPushNotificationConfig {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
@@ -1366,14 +1665,19 @@ export function isTaskPushNotificationConfig(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is a {@link TaskStatus}. */
 export function isTaskStatus(value: unknown): value is TaskStatus {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "message":
         if (!isMessage(property)) return false;
@@ -1388,6 +1692,7 @@ export function isTaskStatus(value: unknown): value is TaskStatus {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
@@ -1395,9 +1700,13 @@ export function isTaskStatus(value: unknown): value is TaskStatus {
 export function isTaskStatusUpdateEvent(
   value: unknown,
 ): value is TaskStatusUpdateEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "contextId":
         if (typeof property !== "string") return false;
@@ -1415,12 +1724,14 @@ export function isTaskStatusUpdateEvent(
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is a {@link Struct}. */
 export function isStruct(value: unknown): value is Struct {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
+    return false;
   return true;
 }
 
@@ -1432,6 +1743,7 @@ export function isTimestamp(value: unknown): value is Timestamp {
 
 /** Whether a value is a {@link Value}. */
 export function isValue(value: unknown): value is Value {
+  if (isOmitted(value)) return false;
   return true;
 }
 

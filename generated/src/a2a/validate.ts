@@ -14,6 +14,8 @@ import {
   fail,
   fromDecimal,
   isArray,
+  isBoxed,
+  isOmitted,
   isRecord,
   pointer,
 } from "../runtime.js";
@@ -783,12 +785,16 @@ function checkAgentCapabilities(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "extendedAgentCard":
         if (typeof property !== "boolean")
@@ -800,7 +806,7 @@ function checkAgentCapabilities(
           );
         break;
       case "extensions":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/extensions`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -832,6 +838,8 @@ function checkAgentCapabilities(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkAgentCard(
@@ -839,19 +847,23 @@ function checkAgentCard(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "capabilities":
         if (!isAgentCapabilities(property))
           checkAgentCapabilities(property, `${path}/capabilities`, errors);
         break;
       case "defaultInputModes":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/defaultInputModes`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -867,7 +879,7 @@ function checkAgentCard(
         }
         break;
       case "defaultOutputModes":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(
             errors,
             `${path}/defaultOutputModes`,
@@ -908,7 +920,7 @@ function checkAgentCard(
           checkAgentProvider(property, `${path}/provider`, errors);
         break;
       case "securityRequirements":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(
             errors,
             `${path}/securityRequirements`,
@@ -928,11 +940,17 @@ function checkAgentCard(
         }
         break;
       case "securitySchemes":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/securitySchemes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (!isSecurityScheme(property1))
               checkSecurityScheme(
                 property1,
@@ -943,7 +961,7 @@ function checkAgentCard(
         }
         break;
       case "signatures":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/signatures`, "type", "must be an array");
         else {
           for (let i3 = 0; i3 < property.length; i3++) {
@@ -958,7 +976,7 @@ function checkAgentCard(
         }
         break;
       case "skills":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/skills`, "type", "must be an array");
         else {
           for (let i4 = 0; i4 < property.length; i4++) {
@@ -969,7 +987,7 @@ function checkAgentCard(
         }
         break;
       case "supportedInterfaces":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(
             errors,
             `${path}/supportedInterfaces`,
@@ -1001,6 +1019,8 @@ function checkAgentCard(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkAgentCardSignature(
@@ -1008,12 +1028,16 @@ function checkAgentCardSignature(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "header":
         if (!isStruct(property))
@@ -1036,6 +1060,8 @@ function checkAgentCardSignature(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkAgentExtension(
@@ -1043,12 +1069,16 @@ function checkAgentExtension(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string")
@@ -1075,6 +1105,8 @@ function checkAgentExtension(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkAgentInterface(
@@ -1082,12 +1114,16 @@ function checkAgentInterface(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "protocolBinding":
         if (typeof property !== "string")
@@ -1114,6 +1150,8 @@ function checkAgentInterface(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkAgentProvider(
@@ -1121,12 +1159,16 @@ function checkAgentProvider(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "organization":
         if (typeof property !== "string")
@@ -1145,6 +1187,8 @@ function checkAgentProvider(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkAgentSkill(
@@ -1152,19 +1196,23 @@ function checkAgentSkill(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string")
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "examples":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/examples`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -1179,7 +1227,7 @@ function checkAgentSkill(
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "inputModes":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/inputModes`, "type", "must be an array");
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
@@ -1199,7 +1247,7 @@ function checkAgentSkill(
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "outputModes":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/outputModes`, "type", "must be an array");
         else {
           for (let i2 = 0; i2 < property.length; i2++) {
@@ -1215,7 +1263,7 @@ function checkAgentSkill(
         }
         break;
       case "securityRequirements":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(
             errors,
             `${path}/securityRequirements`,
@@ -1235,7 +1283,7 @@ function checkAgentSkill(
         }
         break;
       case "tags":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/tags`, "type", "must be an array");
         else {
           for (let i4 = 0; i4 < property.length; i4++) {
@@ -1254,6 +1302,8 @@ function checkAgentSkill(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkAPIKeySecurityScheme(
@@ -1261,12 +1311,16 @@ function checkAPIKeySecurityScheme(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string")
@@ -1289,6 +1343,8 @@ function checkAPIKeySecurityScheme(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkArtifact(
@@ -1296,12 +1352,16 @@ function checkArtifact(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "artifactId":
         if (typeof property !== "string")
@@ -1312,7 +1372,7 @@ function checkArtifact(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "extensions":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/extensions`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -1336,7 +1396,7 @@ function checkArtifact(
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "parts":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/parts`, "type", "must be an array");
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
@@ -1354,6 +1414,8 @@ function checkArtifact(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkAuthenticationInfo(
@@ -1361,12 +1423,16 @@ function checkAuthenticationInfo(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "credentials":
         if (typeof property !== "string")
@@ -1385,6 +1451,8 @@ function checkAuthenticationInfo(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkAuthorizationCodeOAuthFlow(
@@ -1392,12 +1460,16 @@ function checkAuthorizationCodeOAuthFlow(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "authorizationUrl":
         if (typeof property !== "string")
@@ -1412,11 +1484,17 @@ function checkAuthorizationCodeOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (typeof property1 !== "string")
               fail(
                 errors,
@@ -1440,6 +1518,8 @@ function checkAuthorizationCodeOAuthFlow(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkCancelTaskRequest(
@@ -1447,12 +1527,16 @@ function checkCancelTaskRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "id":
         if (typeof property !== "string")
@@ -1471,6 +1555,8 @@ function checkCancelTaskRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkClientCredentialsOAuthFlow(
@@ -1478,23 +1564,33 @@ function checkClientCredentialsOAuthFlow(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "refreshUrl":
         if (typeof property !== "string")
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (typeof property1 !== "string")
               fail(
                 errors,
@@ -1518,6 +1614,8 @@ function checkClientCredentialsOAuthFlow(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkCreateTaskPushNotificationConfigRequest(
@@ -1525,12 +1623,16 @@ function checkCreateTaskPushNotificationConfigRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "config":
         if (!isPushNotificationConfig(property))
@@ -1557,6 +1659,8 @@ function checkCreateTaskPushNotificationConfigRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkDeleteTaskPushNotificationConfigRequest(
@@ -1564,12 +1668,16 @@ function checkDeleteTaskPushNotificationConfigRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "id":
         if (typeof property !== "string")
@@ -1592,6 +1700,8 @@ function checkDeleteTaskPushNotificationConfigRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkDeviceCodeOAuthFlow(
@@ -1599,12 +1709,16 @@ function checkDeviceCodeOAuthFlow(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "deviceAuthorizationUrl":
         if (typeof property !== "string")
@@ -1620,11 +1734,17 @@ function checkDeviceCodeOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (typeof property1 !== "string")
               fail(
                 errors,
@@ -1648,6 +1768,8 @@ function checkDeviceCodeOAuthFlow(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkGetExtendedAgentCardRequest(
@@ -1655,12 +1777,16 @@ function checkGetExtendedAgentCardRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "tenant":
         if (typeof property !== "string")
@@ -1675,6 +1801,8 @@ function checkGetExtendedAgentCardRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkGetTaskPushNotificationConfigRequest(
@@ -1682,12 +1810,16 @@ function checkGetTaskPushNotificationConfigRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "id":
         if (typeof property !== "string")
@@ -1710,6 +1842,8 @@ function checkGetTaskPushNotificationConfigRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkGetTaskRequest(
@@ -1717,12 +1851,16 @@ function checkGetTaskRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "historyLength":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -1761,6 +1899,8 @@ function checkGetTaskRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkHTTPAuthSecurityScheme(
@@ -1768,12 +1908,16 @@ function checkHTTPAuthSecurityScheme(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "bearerFormat":
         if (typeof property !== "string")
@@ -1796,6 +1940,8 @@ function checkHTTPAuthSecurityScheme(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkImplicitOAuthFlow(
@@ -1803,12 +1949,16 @@ function checkImplicitOAuthFlow(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "authorizationUrl":
         if (typeof property !== "string")
@@ -1819,11 +1969,17 @@ function checkImplicitOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (typeof property1 !== "string")
               fail(
                 errors,
@@ -1843,6 +1999,8 @@ function checkImplicitOAuthFlow(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkListTaskPushNotificationConfigRequest(
@@ -1850,12 +2008,16 @@ function checkListTaskPushNotificationConfigRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "pageSize":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -1898,6 +2060,8 @@ function checkListTaskPushNotificationConfigRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkListTaskPushNotificationConfigResponse(
@@ -1905,15 +2069,19 @@ function checkListTaskPushNotificationConfigResponse(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "configs":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/configs`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -1940,6 +2108,8 @@ function checkListTaskPushNotificationConfigResponse(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkListTasksRequest(
@@ -1947,12 +2117,16 @@ function checkListTasksRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "contextId":
         if (typeof property !== "string")
@@ -2027,6 +2201,8 @@ function checkListTasksRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkListTasksResponse(
@@ -2034,12 +2210,16 @@ function checkListTasksResponse(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "nextPageToken":
         if (typeof property !== "string")
@@ -2066,7 +2246,7 @@ function checkListTasksResponse(
         }
         break;
       case "tasks":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/tasks`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -2104,6 +2284,8 @@ function checkListTasksResponse(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkMessage(
@@ -2111,19 +2293,23 @@ function checkMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "contextId":
         if (typeof property !== "string")
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "extensions":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/extensions`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -2147,7 +2333,7 @@ function checkMessage(
           checkStruct(property, `${path}/metadata`, errors);
         break;
       case "parts":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/parts`, "type", "must be an array");
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
@@ -2157,7 +2343,7 @@ function checkMessage(
         }
         break;
       case "referenceTaskIds":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/referenceTaskIds`, "type", "must be an array");
         else {
           for (let i2 = 0; i2 < property.length; i2++) {
@@ -2188,6 +2374,8 @@ function checkMessage(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkMutualTlsSecurityScheme(
@@ -2195,12 +2383,16 @@ function checkMutualTlsSecurityScheme(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string")
@@ -2215,6 +2407,8 @@ function checkMutualTlsSecurityScheme(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkOAuth2SecurityScheme(
@@ -2222,12 +2416,16 @@ function checkOAuth2SecurityScheme(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string")
@@ -2250,6 +2448,8 @@ function checkOAuth2SecurityScheme(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkOAuthFlows(
@@ -2257,13 +2457,15 @@ function checkOAuthFlows(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "authorizationCode":
         present++;
@@ -2321,12 +2523,16 @@ function checkOpenIdConnectSecurityScheme(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string")
@@ -2345,6 +2551,8 @@ function checkOpenIdConnectSecurityScheme(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkPart(
@@ -2352,13 +2560,15 @@ function checkPart(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "text":
         present++;
@@ -2383,7 +2593,7 @@ function checkPart(
           fail(errors, `${path}/url`, "type", "must be a string");
         break;
       case "data":
-        present++;
+        if (!isOmitted(property)) present++;
         break;
       case "filename":
         if (typeof property !== "string")
@@ -2420,23 +2630,33 @@ function checkPasswordOAuthFlow(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "refreshUrl":
         if (typeof property !== "string")
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (typeof property1 !== "string")
               fail(
                 errors,
@@ -2460,6 +2680,8 @@ function checkPasswordOAuthFlow(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkPushNotificationConfig(
@@ -2467,12 +2689,16 @@ function checkPushNotificationConfig(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "authentication":
         if (!isAuthenticationInfo(property))
@@ -2499,6 +2725,8 @@ function checkPushNotificationConfig(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkSecurityRequirement(
@@ -2506,19 +2734,29 @@ function checkSecurityRequirement(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "schemes":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/schemes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (!isStringList(property1))
               checkStringList(property1, `${path}/schemes/${key1}`, errors);
           }
@@ -2533,6 +2771,8 @@ function checkSecurityRequirement(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkSecurityScheme(
@@ -2540,13 +2780,15 @@ function checkSecurityScheme(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "apiKeySecurityScheme":
         present++;
@@ -2616,15 +2858,19 @@ function checkSendMessageConfiguration(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "acceptedOutputModes":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(
             errors,
             `${path}/acceptedOutputModes`,
@@ -2685,6 +2931,8 @@ function checkSendMessageConfiguration(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkSendMessageRequest(
@@ -2692,12 +2940,16 @@ function checkSendMessageRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "configuration":
         if (!isSendMessageConfiguration(property))
@@ -2728,6 +2980,8 @@ function checkSendMessageRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkSendMessageResponse(
@@ -2735,13 +2989,15 @@ function checkSendMessageResponse(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "task":
         present++;
@@ -2770,13 +3026,15 @@ function checkStreamResponse(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "task":
         present++;
@@ -2824,15 +3082,19 @@ function checkStringList(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "list":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/list`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -2851,6 +3113,8 @@ function checkStringList(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkSubscribeToTaskRequest(
@@ -2858,12 +3122,16 @@ function checkSubscribeToTaskRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "id":
         if (typeof property !== "string")
@@ -2882,6 +3150,8 @@ function checkSubscribeToTaskRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkTask(
@@ -2889,15 +3159,19 @@ function checkTask(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "artifacts":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/artifacts`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -2912,7 +3186,7 @@ function checkTask(
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "history":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/history`, "type", "must be an array");
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
@@ -2943,6 +3217,8 @@ function checkTask(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkTaskArtifactUpdateEvent(
@@ -2950,12 +3226,16 @@ function checkTaskArtifactUpdateEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "append":
         if (typeof property !== "boolean")
@@ -2990,6 +3270,8 @@ function checkTaskArtifactUpdateEvent(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkTaskPushNotificationConfig(
@@ -2997,12 +3279,16 @@ function checkTaskPushNotificationConfig(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "id":
         if (typeof property !== "string")
@@ -3033,6 +3319,8 @@ function checkTaskPushNotificationConfig(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkTaskStatus(
@@ -3040,12 +3328,16 @@ function checkTaskStatus(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "message":
         if (!isMessage(property))
@@ -3068,6 +3360,8 @@ function checkTaskStatus(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkTaskStatusUpdateEvent(
@@ -3075,12 +3369,16 @@ function checkTaskStatusUpdateEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "contextId":
         if (typeof property !== "string")
@@ -3107,6 +3405,8 @@ function checkTaskStatusUpdateEvent(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkStruct(
@@ -3114,7 +3414,8 @@ function checkStruct(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) fail(errors, path, "type", "must be an object");
+  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkTimestamp(
@@ -3129,7 +3430,9 @@ function checkValue(
   value: unknown,
   path: string,
   errors: ValidationError[],
-): void {}
+): void {
+  if (isOmitted(value)) fail(errors, path, "type", "must be a JSON value");
+}
 
 function checkTaskState(
   value: unknown,
@@ -3966,10 +4269,13 @@ function readAgentCapabilities(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "streaming":
         output[key] = value;
@@ -4001,10 +4307,13 @@ function readAgentCapabilities(
 }
 
 function readAgentCard(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "name":
@@ -4104,10 +4413,13 @@ function readAgentCardSignature(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "protected":
       case "signature":
@@ -4128,10 +4440,13 @@ function readAgentExtension(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "required":
@@ -4153,10 +4468,13 @@ function readAgentInterface(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "tenant":
       case "url":
@@ -4186,10 +4504,13 @@ function readAgentProvider(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "organization":
       case "url":
@@ -4203,10 +4524,13 @@ function readAgentProvider(
 }
 
 function readAgentSkill(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "id":
@@ -4265,10 +4589,13 @@ function readAPIKeySecurityScheme(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "location":
@@ -4283,10 +4610,13 @@ function readAPIKeySecurityScheme(
 }
 
 function readArtifact(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "name":
@@ -4323,10 +4653,13 @@ function readAuthenticationInfo(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "credentials":
       case "scheme":
@@ -4344,10 +4677,13 @@ function readAuthorizationCodeOAuthFlow(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "authorizationUrl":
       case "authorization_url":
@@ -4391,10 +4727,13 @@ function readCancelTaskRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "tenant":
@@ -4412,10 +4751,13 @@ function readClientCredentialsOAuthFlow(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "refreshUrl":
       case "refresh_url":
@@ -4447,10 +4789,13 @@ function readCreateTaskPushNotificationConfigRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "tenant":
         output[key] = value;
@@ -4484,10 +4829,13 @@ function readDeleteTaskPushNotificationConfigRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "tenant":
@@ -4510,10 +4858,13 @@ function readDeviceCodeOAuthFlow(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "deviceAuthorizationUrl":
       case "device_authorization_url":
@@ -4551,10 +4902,13 @@ function readGetExtendedAgentCardRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "tenant":
         output[key] = value;
@@ -4571,10 +4925,13 @@ function readGetTaskPushNotificationConfigRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "tenant":
@@ -4597,10 +4954,13 @@ function readGetTaskRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "tenant":
@@ -4624,10 +4984,13 @@ function readHTTPAuthSecurityScheme(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "scheme":
@@ -4651,10 +5014,13 @@ function readImplicitOAuthFlow(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "authorizationUrl":
       case "authorization_url":
@@ -4687,10 +5053,13 @@ function readListTaskPushNotificationConfigRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "tenant":
         output[key] = value;
@@ -4723,10 +5092,13 @@ function readListTaskPushNotificationConfigResponse(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "configs":
         output.configs = readListTaskPushNotificationConfigResponseConfigs(
@@ -4753,10 +5125,13 @@ function readListTasksRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "tenant":
         output[key] = value;
@@ -4811,10 +5186,13 @@ function readListTasksResponse(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "nextPageToken":
       case "next_page_token":
@@ -4848,10 +5226,13 @@ function readListTasksResponse(
 }
 
 function readMessage(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "contextId":
       case "context_id":
@@ -4908,10 +5289,13 @@ function readMutualTlsSecurityScheme(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
         output[key] = value;
@@ -4928,10 +5312,13 @@ function readOAuth2SecurityScheme(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
         output[key] = value;
@@ -4953,10 +5340,12 @@ function readOAuth2SecurityScheme(
 }
 
 function readOAuthFlows(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "authorizationCode":
       case "authorization_code":
@@ -5014,10 +5403,13 @@ function readOpenIdConnectSecurityScheme(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
         output[key] = value;
@@ -5036,10 +5428,12 @@ function readOpenIdConnectSecurityScheme(
 }
 
 function readPart(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "text":
       case "raw":
@@ -5069,10 +5463,13 @@ function readPasswordOAuthFlow(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "refreshUrl":
       case "refresh_url":
@@ -5104,10 +5501,13 @@ function readPushNotificationConfig(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "token":
@@ -5133,10 +5533,13 @@ function readSecurityRequirement(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "schemes":
         output.schemes = readSecurityRequirementSchemes(
@@ -5157,10 +5560,12 @@ function readSecurityScheme(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "apiKeySecurityScheme":
       case "api_key_security_scheme":
@@ -5224,10 +5629,13 @@ function readSendMessageConfiguration(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "blocking":
         output[key] = value;
@@ -5271,10 +5679,13 @@ function readSendMessageRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "tenant":
         output[key] = value;
@@ -5304,10 +5715,12 @@ function readSendMessageResponse(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "task":
         output.task = readTask(value, `${path}/task`, reader);
@@ -5327,10 +5740,12 @@ function readStreamResponse(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "task":
         output.task = readTask(value, `${path}/task`, reader);
@@ -5366,10 +5781,13 @@ function readStreamResponse(
 }
 
 function readStringList(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "list":
         output.list = readStringListList(value, `${path}/list`, reader);
@@ -5386,10 +5804,13 @@ function readSubscribeToTaskRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "tenant":
@@ -5403,10 +5824,13 @@ function readSubscribeToTaskRequest(
 }
 
 function readTask(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
         output[key] = value;
@@ -5445,10 +5869,13 @@ function readTaskArtifactUpdateEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "append":
         output[key] = value;
@@ -5488,10 +5915,13 @@ function readTaskPushNotificationConfig(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "tenant":
@@ -5520,10 +5950,13 @@ function readTaskPushNotificationConfig(
 }
 
 function readTaskStatus(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "timestamp":
         output[key] = value;
@@ -5546,10 +5979,13 @@ function readTaskStatusUpdateEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "contextId":
       case "context_id":
@@ -5576,10 +6012,13 @@ function readTaskStatusUpdateEvent(
 }
 
 function readStruct(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -5656,7 +6095,7 @@ function readAgentCapabilitiesExtensions(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentExtension(input[i], `${path}/${i}`, reader));
@@ -5669,7 +6108,7 @@ function readAgentCardDefaultInputModes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -5682,7 +6121,7 @@ function readAgentCardDefaultOutputModes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -5695,7 +6134,7 @@ function readAgentCardSecurityRequirements(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readSecurityRequirement(input[i], `${path}/${i}`, reader));
@@ -5708,10 +6147,13 @@ function readAgentCardSecuritySchemes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, readSecurityScheme(value, pointer(path, key), reader));
   }
   return output;
@@ -5722,7 +6164,7 @@ function readAgentCardSignatures(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentCardSignature(input[i], `${path}/${i}`, reader));
@@ -5735,7 +6177,7 @@ function readAgentCardSkills(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentSkill(input[i], `${path}/${i}`, reader));
@@ -5748,7 +6190,7 @@ function readAgentCardSupportedInterfaces(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentInterface(input[i], `${path}/${i}`, reader));
@@ -5761,7 +6203,7 @@ function readAgentSkillExamples(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -5774,7 +6216,7 @@ function readAgentSkillInputModes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -5787,7 +6229,7 @@ function readAgentSkillOutputModes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -5800,7 +6242,7 @@ function readAgentSkillSecurityRequirements(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readSecurityRequirement(input[i], `${path}/${i}`, reader));
@@ -5813,7 +6255,7 @@ function readAgentSkillTags(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -5826,7 +6268,7 @@ function readArtifactExtensions(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -5839,7 +6281,7 @@ function readArtifactParts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readPart(input[i], `${path}/${i}`, reader));
@@ -5852,10 +6294,13 @@ function readAuthorizationCodeOAuthFlowScopes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -5866,10 +6311,13 @@ function readClientCredentialsOAuthFlowScopes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -5880,10 +6328,13 @@ function readDeviceCodeOAuthFlowScopes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -5894,10 +6345,13 @@ function readImplicitOAuthFlowScopes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -5908,7 +6362,7 @@ function readListTaskPushNotificationConfigResponseConfigs(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(
@@ -5923,7 +6377,7 @@ function readListTasksResponseTasks(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readTask(input[i], `${path}/${i}`, reader));
@@ -5936,7 +6390,7 @@ function readMessageExtensions(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -5949,7 +6403,7 @@ function readMessageParts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readPart(input[i], `${path}/${i}`, reader));
@@ -5962,7 +6416,7 @@ function readMessageReferenceTaskIds(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -5975,10 +6429,13 @@ function readPasswordOAuthFlowScopes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -5989,10 +6446,13 @@ function readSecurityRequirementSchemes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, readStringList(value, pointer(path, key), reader));
   }
   return output;
@@ -6003,7 +6463,7 @@ function readSendMessageConfigurationAcceptedOutputModes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -6016,7 +6476,7 @@ function readStringListList(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -6029,7 +6489,7 @@ function readTaskArtifacts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readArtifact(input[i], `${path}/${i}`, reader));
@@ -6042,7 +6502,7 @@ function readTaskHistory(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readMessage(input[i], `${path}/${i}`, reader));

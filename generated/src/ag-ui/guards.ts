@@ -2,7 +2,13 @@
 // schemas/ag-ui.schema.json sha256 893a81d246de0bd5d55988589fa3f5cc88c827f040ef1bc3336132935f2675e4
 // Do not edit: change the schema or its overlay, then run `npm run generate`.
 
-import { isArray, isRecord } from "../runtime.js";
+import {
+  isArray,
+  isBoxed,
+  isOmitted,
+  isRecord,
+  jsonProperty,
+} from "../runtime.js";
 import type {
   ActivityDeltaEvent,
   ActivityMessage,
@@ -92,8 +98,7 @@ const JsonPointerPattern = /^(\/([^\/~]|~[01])*)*$/u;
 
 /** Whether a value is an {@link Event}. */
 export function isEvent(value: unknown): value is Event {
-  if (!isRecord(value)) return false;
-  switch (value.type) {
+  switch (jsonProperty(value, "type")) {
     case "TEXT_MESSAGE_START":
       return isTextMessageStartEvent(value);
     case "TEXT_MESSAGE_CONTENT":
@@ -203,10 +208,12 @@ export function isEventType(value: unknown): value is EventType {
 
 /** Whether a value is a {@link BaseEvent}. */
 export function isBaseEvent(value: unknown): value is BaseEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (!isEventType(property)) return false;
@@ -231,9 +238,12 @@ export function isBaseEvent(value: unknown): value is BaseEvent {
 
 /** Whether a value is an {@link Attributable}. */
 export function isAttributable(value: unknown): value is Attributable {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
+    return false;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "subagentRunId":
         if (!isSubagentRunId(property)) return false;
@@ -251,12 +261,14 @@ export function isSubagentRunId(value: unknown): value is SubagentRunId {
 
 /** Whether a value is a {@link Metadata}. */
 export function isMetadata(value: unknown): value is Metadata {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
+    return false;
   return true;
 }
 
 /** Whether a value is a {@link State}. */
 export function isState(value: unknown): value is State {
+  if (isOmitted(value)) return false;
   return true;
 }
 
@@ -293,10 +305,12 @@ export function isRole(value: unknown): value is Role {
 export function isTextMessageStartEvent(
   value: unknown,
 ): value is TextMessageStartEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "TEXT_MESSAGE_START") return false;
@@ -338,10 +352,12 @@ export function isTextMessageStartEvent(
 export function isTextMessageContentEvent(
   value: unknown,
 ): value is TextMessageContentEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "TEXT_MESSAGE_CONTENT") return false;
@@ -381,10 +397,12 @@ export function isTextMessageContentEvent(
 export function isTextMessageEndEvent(
   value: unknown,
 ): value is TextMessageEndEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "TEXT_MESSAGE_END") return false;
@@ -420,10 +438,12 @@ export function isTextMessageEndEvent(
 export function isTextMessageChunkEvent(
   value: unknown,
 ): value is TextMessageChunkEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "TEXT_MESSAGE_CHUNK") return false;
@@ -467,10 +487,12 @@ export function isTextMessageChunkEvent(
 export function isToolCallStartEvent(
   value: unknown,
 ): value is ToolCallStartEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "TOOL_CALL_START") return false;
@@ -513,10 +535,12 @@ export function isToolCallStartEvent(
 export function isToolCallArgsEvent(
   value: unknown,
 ): value is ToolCallArgsEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "TOOL_CALL_ARGS") return false;
@@ -554,10 +578,12 @@ export function isToolCallArgsEvent(
 
 /** Whether a value is a {@link ToolCallEndEvent}. */
 export function isToolCallEndEvent(value: unknown): value is ToolCallEndEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "TOOL_CALL_END") return false;
@@ -593,10 +619,12 @@ export function isToolCallEndEvent(value: unknown): value is ToolCallEndEvent {
 export function isToolCallChunkEvent(
   value: unknown,
 ): value is ToolCallChunkEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "TOOL_CALL_CHUNK") return false;
@@ -640,10 +668,12 @@ export function isToolCallChunkEvent(
 export function isToolCallResultEvent(
   value: unknown,
 ): value is ToolCallResultEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "TOOL_CALL_RESULT") return false;
@@ -690,17 +720,19 @@ export function isToolCallResultEvent(
 export function isStateSnapshotEvent(
   value: unknown,
 ): value is StateSnapshotEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "STATE_SNAPSHOT") return false;
         required++;
         break;
       case "snapshot":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -726,10 +758,12 @@ export function isStateSnapshotEvent(
 
 /** Whether a value is a {@link StateDeltaEvent}. */
 export function isStateDeltaEvent(value: unknown): value is StateDeltaEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "STATE_DELTA") return false;
@@ -765,18 +799,22 @@ export function isStateDeltaEvent(value: unknown): value is StateDeltaEvent {
 export function isMessagesSnapshotEvent(
   value: unknown,
 ): value is MessagesSnapshotEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "MESSAGES_SNAPSHOT") return false;
         required++;
         break;
       case "messages":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isMessage(item)) return false;
         }
         required++;
@@ -804,10 +842,12 @@ export function isMessagesSnapshotEvent(
 export function isActivitySnapshotEvent(
   value: unknown,
 ): value is ActivitySnapshotEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "ACTIVITY_SNAPSHOT") return false;
@@ -822,7 +862,12 @@ export function isActivitySnapshotEvent(
         required++;
         break;
       case "content":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         required++;
         break;
       case "replace":
@@ -854,10 +899,12 @@ export function isActivitySnapshotEvent(
 export function isActivityDeltaEvent(
   value: unknown,
 ): value is ActivityDeltaEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "ACTIVITY_DELTA") return false;
@@ -899,17 +946,19 @@ export function isActivityDeltaEvent(
 
 /** Whether a value is a {@link RawEvent}. */
 export function isRawEvent(value: unknown): value is RawEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "RAW") return false;
         required++;
         break;
       case "event":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
       case "source":
         if (typeof property !== "string") return false;
@@ -938,10 +987,12 @@ export function isRawEvent(value: unknown): value is RawEvent {
 
 /** Whether a value is a {@link CustomEvent}. */
 export function isCustomEvent(value: unknown): value is CustomEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "CUSTOM") return false;
@@ -952,7 +1003,7 @@ export function isCustomEvent(value: unknown): value is CustomEvent {
         required++;
         break;
       case "value":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -978,10 +1029,12 @@ export function isCustomEvent(value: unknown): value is CustomEvent {
 
 /** Whether a value is a {@link RunStartedEvent}. */
 export function isRunStartedEvent(value: unknown): value is RunStartedEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "RUN_STARTED") return false;
@@ -1025,10 +1078,12 @@ export function isRunStartedEvent(value: unknown): value is RunStartedEvent {
 
 /** Whether a value is a {@link RunFinishedEvent}. */
 export function isRunFinishedEvent(value: unknown): value is RunFinishedEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "RUN_FINISHED") return false;
@@ -1046,8 +1101,10 @@ export function isRunFinishedEvent(value: unknown): value is RunFinishedEvent {
         if (!isRunFinishedOutcome(property)) return false;
         break;
       case "usage":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isTokenUsage(item)) return false;
         }
         break;
@@ -1073,10 +1130,12 @@ export function isRunFinishedEvent(value: unknown): value is RunFinishedEvent {
 
 /** Whether a value is a {@link RunErrorEvent}. */
 export function isRunErrorEvent(value: unknown): value is RunErrorEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "RUN_ERROR") return false;
@@ -1090,8 +1149,10 @@ export function isRunErrorEvent(value: unknown): value is RunErrorEvent {
         if (typeof property !== "string") return false;
         break;
       case "usage":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isTokenUsage(item)) return false;
         }
         break;
@@ -1116,10 +1177,12 @@ export function isRunErrorEvent(value: unknown): value is RunErrorEvent {
 
 /** Whether a value is a {@link StepStartedEvent}. */
 export function isStepStartedEvent(value: unknown): value is StepStartedEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "STEP_STARTED") return false;
@@ -1155,10 +1218,12 @@ export function isStepStartedEvent(value: unknown): value is StepStartedEvent {
 export function isStepFinishedEvent(
   value: unknown,
 ): value is StepFinishedEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "STEP_FINISHED") return false;
@@ -1194,10 +1259,12 @@ export function isStepFinishedEvent(
 export function isReasoningStartEvent(
   value: unknown,
 ): value is ReasoningStartEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "REASONING_START") return false;
@@ -1233,10 +1300,12 @@ export function isReasoningStartEvent(
 export function isReasoningMessageStartEvent(
   value: unknown,
 ): value is ReasoningMessageStartEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "REASONING_MESSAGE_START") return false;
@@ -1276,10 +1345,12 @@ export function isReasoningMessageStartEvent(
 export function isReasoningMessageContentEvent(
   value: unknown,
 ): value is ReasoningMessageContentEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "REASONING_MESSAGE_CONTENT") return false;
@@ -1319,10 +1390,12 @@ export function isReasoningMessageContentEvent(
 export function isReasoningMessageEndEvent(
   value: unknown,
 ): value is ReasoningMessageEndEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "REASONING_MESSAGE_END") return false;
@@ -1358,10 +1431,12 @@ export function isReasoningMessageEndEvent(
 export function isReasoningMessageChunkEvent(
   value: unknown,
 ): value is ReasoningMessageChunkEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "REASONING_MESSAGE_CHUNK") return false;
@@ -1399,10 +1474,12 @@ export function isReasoningMessageChunkEvent(
 export function isReasoningEndEvent(
   value: unknown,
 ): value is ReasoningEndEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "REASONING_END") return false;
@@ -1438,10 +1515,12 @@ export function isReasoningEndEvent(
 export function isReasoningEncryptedValueEvent(
   value: unknown,
 ): value is ReasoningEncryptedValueEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "REASONING_ENCRYPTED_VALUE") return false;
@@ -1498,10 +1577,12 @@ export function isReasoningEncryptedValueSubtype(
 export function isSubagentStartedEvent(
   value: unknown,
 ): value is SubagentStartedEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "SUBAGENT_STARTED") return false;
@@ -1550,10 +1631,12 @@ export function isSubagentStartedEvent(
 export function isSubagentFinishedEvent(
   value: unknown,
 ): value is SubagentFinishedEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "SUBAGENT_FINISHED") return false;
@@ -1590,10 +1673,12 @@ export function isSubagentFinishedEvent(
 export function isSubagentErrorEvent(
   value: unknown,
 ): value is SubagentErrorEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "SUBAGENT_ERROR") return false;
@@ -1633,8 +1718,7 @@ export function isSubagentErrorEvent(
 export function isRunFinishedOutcome(
   value: unknown,
 ): value is RunFinishedOutcome {
-  if (!isRecord(value)) return false;
-  switch (value.type) {
+  switch (jsonProperty(value, "type")) {
     case "success":
       return isRunFinishedSuccessOutcome(value);
     case "interrupt":
@@ -1648,10 +1732,12 @@ export function isRunFinishedOutcome(
 export function isRunFinishedSuccessOutcome(
   value: unknown,
 ): value is RunFinishedSuccessOutcome {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "success") return false;
@@ -1669,19 +1755,23 @@ export function isRunFinishedSuccessOutcome(
 export function isRunFinishedInterruptOutcome(
   value: unknown,
 ): value is RunFinishedInterruptOutcome {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "interrupt") return false;
         required++;
         break;
       case "interrupts":
-        if (!isArray(property)) return false;
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
         if (property.length < 1) return false;
-        for (const item of property) {
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isInterrupt(item)) return false;
         }
         required++;
@@ -1698,8 +1788,7 @@ export function isRunFinishedInterruptOutcome(
 export function isSubagentFinishedOutcome(
   value: unknown,
 ): value is SubagentFinishedOutcome {
-  if (!isRecord(value)) return false;
-  switch (value.type) {
+  switch (jsonProperty(value, "type")) {
     case "success":
       return isSubagentFinishedSuccessOutcome(value);
     case "suspended":
@@ -1713,10 +1802,12 @@ export function isSubagentFinishedOutcome(
 export function isSubagentFinishedSuccessOutcome(
   value: unknown,
 ): value is SubagentFinishedSuccessOutcome {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "success") return false;
@@ -1736,18 +1827,22 @@ export function isSubagentFinishedSuccessOutcome(
 export function isSubagentFinishedSuspendedOutcome(
   value: unknown,
 ): value is SubagentFinishedSuspendedOutcome {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "suspended") return false;
         required++;
         break;
       case "interruptIds":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (typeof item !== "string") return false;
         }
         break;
@@ -1761,10 +1856,12 @@ export function isSubagentFinishedSuspendedOutcome(
 
 /** Whether a value is an {@link Interrupt}. */
 export function isInterrupt(value: unknown): value is Interrupt {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
@@ -1781,7 +1878,12 @@ export function isInterrupt(value: unknown): value is Interrupt {
         if (typeof property !== "string") return false;
         break;
       case "responseSchema":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         break;
       case "expiresAt":
         if (typeof property !== "string") return false;
@@ -1802,10 +1904,12 @@ export function isInterrupt(value: unknown): value is Interrupt {
 
 /** Whether a value is a {@link ResumeEntry}. */
 export function isResumeEntry(value: unknown): value is ResumeEntry {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "interruptId":
         if (typeof property !== "string") return false;
@@ -1830,9 +1934,13 @@ export function isResumeEntry(value: unknown): value is ResumeEntry {
 
 /** Whether a value is a {@link TokenUsage}. */
 export function isTokenUsage(value: unknown): value is TokenUsage {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "provider":
         if (typeof property !== "string") return false;
@@ -1874,13 +1982,13 @@ export function isTokenUsage(value: unknown): value is TokenUsage {
         return false;
     }
   }
+  if (count === 0 && isBoxed(value)) return false;
   return true;
 }
 
 /** Whether a value is a {@link Message}. */
 export function isMessage(value: unknown): value is Message {
-  if (!isRecord(value)) return false;
-  switch (value.role) {
+  switch (jsonProperty(value, "role")) {
     case "developer":
       return isDeveloperMessage(value);
     case "system":
@@ -1902,10 +2010,12 @@ export function isMessage(value: unknown): value is Message {
 
 /** Whether a value is a {@link BaseMessage}. */
 export function isBaseMessage(value: unknown): value is BaseMessage {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
@@ -1935,10 +2045,12 @@ export function isBaseMessage(value: unknown): value is BaseMessage {
 
 /** Whether a value is a {@link DeveloperMessage}. */
 export function isDeveloperMessage(value: unknown): value is DeveloperMessage {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "role":
         if (property !== "developer") return false;
@@ -1974,10 +2086,12 @@ export function isDeveloperMessage(value: unknown): value is DeveloperMessage {
 
 /** Whether a value is a {@link SystemMessage}. */
 export function isSystemMessage(value: unknown): value is SystemMessage {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "role":
         if (property !== "system") return false;
@@ -2013,10 +2127,12 @@ export function isSystemMessage(value: unknown): value is SystemMessage {
 
 /** Whether a value is an {@link AssistantMessage}. */
 export function isAssistantMessage(value: unknown): value is AssistantMessage {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "role":
         if (property !== "assistant") return false;
@@ -2026,8 +2142,10 @@ export function isAssistantMessage(value: unknown): value is AssistantMessage {
         if (typeof property !== "string") return false;
         break;
       case "toolCalls":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isToolCall(item)) return false;
         }
         break;
@@ -2057,10 +2175,12 @@ export function isAssistantMessage(value: unknown): value is AssistantMessage {
 
 /** Whether a value is an {@link UserMessage}. */
 export function isUserMessage(value: unknown): value is UserMessage {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "role":
         if (property !== "user") return false;
@@ -2096,10 +2216,12 @@ export function isUserMessage(value: unknown): value is UserMessage {
 
 /** Whether a value is a {@link ToolMessage}. */
 export function isToolMessage(value: unknown): value is ToolMessage {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
@@ -2139,10 +2261,12 @@ export function isToolMessage(value: unknown): value is ToolMessage {
 
 /** Whether a value is an {@link ActivityMessage}. */
 export function isActivityMessage(value: unknown): value is ActivityMessage {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
@@ -2157,7 +2281,12 @@ export function isActivityMessage(value: unknown): value is ActivityMessage {
         required++;
         break;
       case "content":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         required++;
         break;
       case "metadata":
@@ -2176,10 +2305,12 @@ export function isActivityMessage(value: unknown): value is ActivityMessage {
 
 /** Whether a value is a {@link ReasoningMessage}. */
 export function isReasoningMessage(value: unknown): value is ReasoningMessage {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
@@ -2212,10 +2343,12 @@ export function isReasoningMessage(value: unknown): value is ReasoningMessage {
 
 /** Whether a value is a {@link ToolCall}. */
 export function isToolCall(value: unknown): value is ToolCall {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
@@ -2245,10 +2378,12 @@ export function isToolCall(value: unknown): value is ToolCall {
 
 /** Whether a value is a {@link FunctionCall}. */
 export function isFunctionCall(value: unknown): value is FunctionCall {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "name":
         if (typeof property !== "string") return false;
@@ -2268,8 +2403,7 @@ export function isFunctionCall(value: unknown): value is FunctionCall {
 
 /** Whether a value is an {@link InputContent}. */
 export function isInputContent(value: unknown): value is InputContent {
-  if (!isRecord(value)) return false;
-  switch (value.type) {
+  switch (jsonProperty(value, "type")) {
     case "text":
       return isTextInputContent(value);
     case "image":
@@ -2287,10 +2421,12 @@ export function isInputContent(value: unknown): value is InputContent {
 
 /** Whether a value is a {@link TextInputContent}. */
 export function isTextInputContent(value: unknown): value is TextInputContent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "text") return false;
@@ -2312,10 +2448,12 @@ export function isTextInputContent(value: unknown): value is TextInputContent {
 export function isImageInputContent(
   value: unknown,
 ): value is ImageInputContent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "image") return false;
@@ -2339,10 +2477,12 @@ export function isImageInputContent(
 export function isAudioInputContent(
   value: unknown,
 ): value is AudioInputContent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "audio") return false;
@@ -2366,10 +2506,12 @@ export function isAudioInputContent(
 export function isVideoInputContent(
   value: unknown,
 ): value is VideoInputContent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "video") return false;
@@ -2393,10 +2535,12 @@ export function isVideoInputContent(
 export function isDocumentInputContent(
   value: unknown,
 ): value is DocumentInputContent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "document") return false;
@@ -2420,8 +2564,7 @@ export function isDocumentInputContent(
 export function isInputContentSource(
   value: unknown,
 ): value is InputContentSource {
-  if (!isRecord(value)) return false;
-  switch (value.type) {
+  switch (jsonProperty(value, "type")) {
     case "data":
       return isInputContentDataSource(value);
     case "url":
@@ -2435,10 +2578,12 @@ export function isInputContentSource(
 export function isInputContentDataSource(
   value: unknown,
 ): value is InputContentDataSource {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "data") return false;
@@ -2464,10 +2609,12 @@ export function isInputContentDataSource(
 export function isInputContentUrlSource(
   value: unknown,
 ): value is InputContentUrlSource {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         if (property !== "url") return false;
@@ -2490,10 +2637,12 @@ export function isInputContentUrlSource(
 
 /** Whether a value is a {@link Context}. */
 export function isContext(value: unknown): value is Context {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "description":
         if (typeof property !== "string") return false;
@@ -2513,10 +2662,12 @@ export function isContext(value: unknown): value is Context {
 
 /** Whether a value is a {@link Tool}. */
 export function isTool(value: unknown): value is Tool {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "name":
         if (typeof property !== "string") return false;
@@ -2541,10 +2692,12 @@ export function isTool(value: unknown): value is Tool {
 
 /** Whether a value is a {@link RunAgentInput}. */
 export function isRunAgentInput(value: unknown): value is RunAgentInput {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "threadId":
         if (typeof property !== "string") return false;
@@ -2561,27 +2714,35 @@ export function isRunAgentInput(value: unknown): value is RunAgentInput {
         if (typeof property !== "string") return false;
         break;
       case "messages":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isMessage(item)) return false;
         }
         required++;
         break;
       case "tools":
-        if (!isArray(property)) return false;
-        for (const item1 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i1 = 0; i1 < property.length; i1++) {
+          const item1 = property[i1];
           if (!isTool(item1)) return false;
         }
         break;
       case "context":
-        if (!isArray(property)) return false;
-        for (const item2 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i2 = 0; i2 < property.length; i2++) {
+          const item2 = property[i2];
           if (!isContext(item2)) return false;
         }
         break;
       case "resume":
-        if (!isArray(property)) return false;
-        for (const item3 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i3 = 0; i3 < property.length; i3++) {
+          const item3 = property[i3];
           if (!isResumeEntry(item3)) return false;
         }
         break;
@@ -2598,8 +2759,9 @@ export function isRunAgentInput(value: unknown): value is RunAgentInput {
 
 /** Whether a value is a {@link JsonPatch}. */
 export function isJsonPatch(value: unknown): value is JsonPatch {
-  if (!isArray(value)) return false;
-  for (const item of value) {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
     if (!isJsonPatchOperation(item)) return false;
   }
   return true;
@@ -2609,8 +2771,7 @@ export function isJsonPatch(value: unknown): value is JsonPatch {
 export function isJsonPatchOperation(
   value: unknown,
 ): value is JsonPatchOperation {
-  if (!isRecord(value)) return false;
-  switch (value.op) {
+  switch (jsonProperty(value, "op")) {
     case "add":
       return isAddOperation(value);
     case "remove":
@@ -2630,10 +2791,12 @@ export function isJsonPatchOperation(
 
 /** Whether a value is an {@link AddOperation}. */
 export function isAddOperation(value: unknown): value is AddOperation {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         if (property !== "add") return false;
@@ -2644,7 +2807,7 @@ export function isAddOperation(value: unknown): value is AddOperation {
         required++;
         break;
       case "value":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
     }
   }
@@ -2654,10 +2817,12 @@ export function isAddOperation(value: unknown): value is AddOperation {
 
 /** Whether a value is a {@link RemoveOperation}. */
 export function isRemoveOperation(value: unknown): value is RemoveOperation {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         if (property !== "remove") return false;
@@ -2675,10 +2840,12 @@ export function isRemoveOperation(value: unknown): value is RemoveOperation {
 
 /** Whether a value is a {@link ReplaceOperation}. */
 export function isReplaceOperation(value: unknown): value is ReplaceOperation {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         if (property !== "replace") return false;
@@ -2689,7 +2856,7 @@ export function isReplaceOperation(value: unknown): value is ReplaceOperation {
         required++;
         break;
       case "value":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
     }
   }
@@ -2699,10 +2866,12 @@ export function isReplaceOperation(value: unknown): value is ReplaceOperation {
 
 /** Whether a value is a {@link MoveOperation}. */
 export function isMoveOperation(value: unknown): value is MoveOperation {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         if (property !== "move") return false;
@@ -2724,10 +2893,12 @@ export function isMoveOperation(value: unknown): value is MoveOperation {
 
 /** Whether a value is a {@link CopyOperation}. */
 export function isCopyOperation(value: unknown): value is CopyOperation {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         if (property !== "copy") return false;
@@ -2749,10 +2920,12 @@ export function isCopyOperation(value: unknown): value is CopyOperation {
 
 /** Whether a value is a {@link TestOperation}. */
 export function isTestOperation(value: unknown): value is TestOperation {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         if (property !== "test") return false;
@@ -2763,7 +2936,7 @@ export function isTestOperation(value: unknown): value is TestOperation {
         required++;
         break;
       case "value":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
     }
   }
@@ -2779,8 +2952,9 @@ export function isJsonPointer(value: unknown): value is JsonPointer {
 }
 
 function isUserMessageContent2(value: unknown): boolean {
-  if (!isArray(value)) return false;
-  for (const item of value) {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
     if (!isInputContent(item)) return false;
   }
   return true;

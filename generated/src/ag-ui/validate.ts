@@ -14,7 +14,10 @@ import {
   fail,
   failTag,
   isArray,
+  isBoxed,
+  isOmitted,
   isRecord,
+  jsonProperty,
   pointer,
 } from "../runtime.js";
 import {
@@ -1233,11 +1236,12 @@ function checkEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.type) {
+  const tag = jsonProperty(value, "type");
+  switch (tag) {
     case "TEXT_MESSAGE_START":
       checkTextMessageStartEvent(value, path, errors);
       return;
@@ -1336,7 +1340,7 @@ function checkEvent(
         errors,
         `${path}/type`,
         "type",
-        value.type,
+        tag,
         '"TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TEXT_MESSAGE_CHUNK", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT", "STATE_SNAPSHOT", "STATE_DELTA", "MESSAGES_SNAPSHOT", "ACTIVITY_SNAPSHOT", "ACTIVITY_DELTA", "RAW", "CUSTOM", "RUN_STARTED", "RUN_FINISHED", "RUN_ERROR", "STEP_STARTED", "STEP_FINISHED", "REASONING_START", "REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_MESSAGE_CHUNK", "REASONING_END", "REASONING_ENCRYPTED_VALUE", "SUBAGENT_STARTED", "SUBAGENT_FINISHED", "SUBAGENT_ERROR"',
       );
   }
@@ -1393,13 +1397,15 @@ function checkBaseEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1435,7 +1441,7 @@ function checkBaseEvent(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -1445,12 +1451,18 @@ function checkAttributable(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (
+    !isRecord(value) ||
+    typeof value.toJSON === "function" ||
+    isBoxed(value)
+  ) {
     fail(errors, path, "type", "must be an object");
     return;
   }
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "subagentRunId":
         if (!isSubagentRunId(property))
@@ -1473,14 +1485,17 @@ function checkMetadata(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) fail(errors, path, "type", "must be an object");
+  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkState(
   value: unknown,
   path: string,
   errors: ValidationError[],
-): void {}
+): void {
+  if (isOmitted(value)) fail(errors, path, "type", "must be a JSON value");
+}
 
 function checkTextMessageRole(
   value: unknown,
@@ -1528,13 +1543,15 @@ function checkTextMessageStartEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1594,9 +1611,9 @@ function checkTextMessageStartEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
   }
 }
@@ -1606,13 +1623,15 @@ function checkTextMessageContentEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1674,11 +1693,11 @@ function checkTextMessageContentEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.delta === undefined)
+    if (jsonProperty(value, "delta") === undefined)
       fail(errors, `${path}/delta`, "required", "is required");
   }
 }
@@ -1688,13 +1707,15 @@ function checkTextMessageEndEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1746,9 +1767,9 @@ function checkTextMessageEndEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
   }
 }
@@ -1758,13 +1779,15 @@ function checkTextMessageChunkEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1827,7 +1850,7 @@ function checkTextMessageChunkEvent(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -1837,13 +1860,15 @@ function checkToolCallStartEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1904,11 +1929,11 @@ function checkToolCallStartEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.toolCallId === undefined)
+    if (jsonProperty(value, "toolCallId") === undefined)
       fail(errors, `${path}/toolCallId`, "required", "is required");
-    if (value.toolCallName === undefined)
+    if (jsonProperty(value, "toolCallName") === undefined)
       fail(errors, `${path}/toolCallName`, "required", "is required");
   }
 }
@@ -1918,13 +1943,15 @@ function checkToolCallArgsEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1981,11 +2008,11 @@ function checkToolCallArgsEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.toolCallId === undefined)
+    if (jsonProperty(value, "toolCallId") === undefined)
       fail(errors, `${path}/toolCallId`, "required", "is required");
-    if (value.delta === undefined)
+    if (jsonProperty(value, "delta") === undefined)
       fail(errors, `${path}/delta`, "required", "is required");
   }
 }
@@ -1995,13 +2022,15 @@ function checkToolCallEndEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2053,9 +2082,9 @@ function checkToolCallEndEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.toolCallId === undefined)
+    if (jsonProperty(value, "toolCallId") === undefined)
       fail(errors, `${path}/toolCallId`, "required", "is required");
   }
 }
@@ -2065,13 +2094,15 @@ function checkToolCallChunkEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2134,7 +2165,7 @@ function checkToolCallChunkEvent(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -2144,13 +2175,15 @@ function checkToolCallResultEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2216,13 +2249,13 @@ function checkToolCallResultEvent(
     }
   }
   if (required !== 4) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.toolCallId === undefined)
+    if (jsonProperty(value, "toolCallId") === undefined)
       fail(errors, `${path}/toolCallId`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
   }
 }
@@ -2232,13 +2265,15 @@ function checkStateSnapshotEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2246,7 +2281,7 @@ function checkStateSnapshotEvent(
           fail(errors, `${path}/type`, "const", 'must be "STATE_SNAPSHOT"');
         break;
       case "snapshot":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2288,9 +2323,9 @@ function checkStateSnapshotEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.snapshot === undefined)
+    if (isOmitted(jsonProperty(value, "snapshot")))
       fail(errors, `${path}/snapshot`, "required", "is required");
   }
 }
@@ -2300,13 +2335,15 @@ function checkStateDeltaEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2358,9 +2395,9 @@ function checkStateDeltaEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.delta === undefined)
+    if (jsonProperty(value, "delta") === undefined)
       fail(errors, `${path}/delta`, "required", "is required");
   }
 }
@@ -2370,13 +2407,15 @@ function checkMessagesSnapshotEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2385,7 +2424,7 @@ function checkMessagesSnapshotEvent(
         break;
       case "messages":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/messages`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -2431,9 +2470,9 @@ function checkMessagesSnapshotEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messages === undefined)
+    if (jsonProperty(value, "messages") === undefined)
       fail(errors, `${path}/messages`, "required", "is required");
   }
 }
@@ -2443,13 +2482,15 @@ function checkActivitySnapshotEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2468,7 +2509,11 @@ function checkActivitySnapshotEvent(
         break;
       case "content":
         required++;
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/content`, "type", "must be an object");
         break;
       case "replace":
@@ -2515,13 +2560,13 @@ function checkActivitySnapshotEvent(
     }
   }
   if (required !== 4) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.activityType === undefined)
+    if (jsonProperty(value, "activityType") === undefined)
       fail(errors, `${path}/activityType`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
   }
 }
@@ -2531,13 +2576,15 @@ function checkActivityDeltaEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2599,13 +2646,13 @@ function checkActivityDeltaEvent(
     }
   }
   if (required !== 4) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.activityType === undefined)
+    if (jsonProperty(value, "activityType") === undefined)
       fail(errors, `${path}/activityType`, "required", "is required");
-    if (value.patch === undefined)
+    if (jsonProperty(value, "patch") === undefined)
       fail(errors, `${path}/patch`, "required", "is required");
   }
 }
@@ -2615,13 +2662,15 @@ function checkRawEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2629,7 +2678,7 @@ function checkRawEvent(
           fail(errors, `${path}/type`, "const", 'must be "RAW"');
         break;
       case "event":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
       case "source":
         if (typeof property !== "string")
@@ -2675,9 +2724,9 @@ function checkRawEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.event === undefined)
+    if (isOmitted(jsonProperty(value, "event")))
       fail(errors, `${path}/event`, "required", "is required");
   }
 }
@@ -2687,13 +2736,15 @@ function checkCustomEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2706,7 +2757,7 @@ function checkCustomEvent(
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "value":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2748,11 +2799,11 @@ function checkCustomEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.name === undefined)
+    if (jsonProperty(value, "name") === undefined)
       fail(errors, `${path}/name`, "required", "is required");
-    if (value.value === undefined)
+    if (isOmitted(jsonProperty(value, "value")))
       fail(errors, `${path}/value`, "required", "is required");
   }
 }
@@ -2762,13 +2813,15 @@ function checkRunStartedEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2833,11 +2886,11 @@ function checkRunStartedEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.runId === undefined)
+    if (jsonProperty(value, "runId") === undefined)
       fail(errors, `${path}/runId`, "required", "is required");
   }
 }
@@ -2847,13 +2900,15 @@ function checkRunFinishedEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2875,7 +2930,7 @@ function checkRunFinishedEvent(
           checkRunFinishedOutcome(property, `${path}/outcome`, errors);
         break;
       case "usage":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/usage`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -2922,11 +2977,11 @@ function checkRunFinishedEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.runId === undefined)
+    if (jsonProperty(value, "runId") === undefined)
       fail(errors, `${path}/runId`, "required", "is required");
   }
 }
@@ -2936,13 +2991,15 @@ function checkRunErrorEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2959,7 +3016,7 @@ function checkRunErrorEvent(
           fail(errors, `${path}/code`, "type", "must be a string");
         break;
       case "usage":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/usage`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -3005,9 +3062,9 @@ function checkRunErrorEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.message === undefined)
+    if (jsonProperty(value, "message") === undefined)
       fail(errors, `${path}/message`, "required", "is required");
   }
 }
@@ -3017,13 +3074,15 @@ function checkStepStartedEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3075,9 +3134,9 @@ function checkStepStartedEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.stepName === undefined)
+    if (jsonProperty(value, "stepName") === undefined)
       fail(errors, `${path}/stepName`, "required", "is required");
   }
 }
@@ -3087,13 +3146,15 @@ function checkStepFinishedEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3145,9 +3206,9 @@ function checkStepFinishedEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.stepName === undefined)
+    if (jsonProperty(value, "stepName") === undefined)
       fail(errors, `${path}/stepName`, "required", "is required");
   }
 }
@@ -3157,13 +3218,15 @@ function checkReasoningStartEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3215,9 +3278,9 @@ function checkReasoningStartEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
   }
 }
@@ -3227,13 +3290,15 @@ function checkReasoningMessageStartEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3295,11 +3360,11 @@ function checkReasoningMessageStartEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
   }
 }
@@ -3309,13 +3374,15 @@ function checkReasoningMessageContentEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3377,11 +3444,11 @@ function checkReasoningMessageContentEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.delta === undefined)
+    if (jsonProperty(value, "delta") === undefined)
       fail(errors, `${path}/delta`, "required", "is required");
   }
 }
@@ -3391,13 +3458,15 @@ function checkReasoningMessageEndEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3454,9 +3523,9 @@ function checkReasoningMessageEndEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
   }
 }
@@ -3466,13 +3535,15 @@ function checkReasoningMessageChunkEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3532,7 +3603,7 @@ function checkReasoningMessageChunkEvent(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -3542,13 +3613,15 @@ function checkReasoningEndEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3600,9 +3673,9 @@ function checkReasoningEndEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
   }
 }
@@ -3612,13 +3685,15 @@ function checkReasoningEncryptedValueEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3689,13 +3764,13 @@ function checkReasoningEncryptedValueEvent(
     }
   }
   if (required !== 4) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.subtype === undefined)
+    if (jsonProperty(value, "subtype") === undefined)
       fail(errors, `${path}/subtype`, "required", "is required");
-    if (value.entityId === undefined)
+    if (jsonProperty(value, "entityId") === undefined)
       fail(errors, `${path}/entityId`, "required", "is required");
-    if (value.encryptedValue === undefined)
+    if (jsonProperty(value, "encryptedValue") === undefined)
       fail(errors, `${path}/encryptedValue`, "required", "is required");
   }
 }
@@ -3714,13 +3789,15 @@ function checkSubagentStartedEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3789,11 +3866,11 @@ function checkSubagentStartedEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.subagentRunId === undefined)
+    if (jsonProperty(value, "subagentRunId") === undefined)
       fail(errors, `${path}/subagentRunId`, "required", "is required");
-    if (value.name === undefined)
+    if (jsonProperty(value, "name") === undefined)
       fail(errors, `${path}/name`, "required", "is required");
   }
 }
@@ -3803,13 +3880,15 @@ function checkSubagentFinishedEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3862,9 +3941,9 @@ function checkSubagentFinishedEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.subagentRunId === undefined)
+    if (jsonProperty(value, "subagentRunId") === undefined)
       fail(errors, `${path}/subagentRunId`, "required", "is required");
   }
 }
@@ -3874,13 +3953,15 @@ function checkSubagentErrorEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3937,11 +4018,11 @@ function checkSubagentErrorEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.subagentRunId === undefined)
+    if (jsonProperty(value, "subagentRunId") === undefined)
       fail(errors, `${path}/subagentRunId`, "required", "is required");
-    if (value.message === undefined)
+    if (jsonProperty(value, "message") === undefined)
       fail(errors, `${path}/message`, "required", "is required");
   }
 }
@@ -3951,11 +4032,12 @@ function checkRunFinishedOutcome(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.type) {
+  const tag = jsonProperty(value, "type");
+  switch (tag) {
     case "success":
       checkRunFinishedSuccessOutcome(value, path, errors);
       return;
@@ -3963,13 +4045,7 @@ function checkRunFinishedOutcome(
       checkRunFinishedInterruptOutcome(value, path, errors);
       return;
     default:
-      failTag(
-        errors,
-        `${path}/type`,
-        "type",
-        value.type,
-        '"success", "interrupt"',
-      );
+      failTag(errors, `${path}/type`, "type", tag, '"success", "interrupt"');
   }
 }
 
@@ -3978,13 +4054,15 @@ function checkRunFinishedSuccessOutcome(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -4001,7 +4079,7 @@ function checkRunFinishedSuccessOutcome(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -4011,13 +4089,15 @@ function checkRunFinishedInterruptOutcome(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -4026,7 +4106,7 @@ function checkRunFinishedInterruptOutcome(
         break;
       case "interrupts":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/interrupts`, "type", "must be an array");
         else {
           if (property.length < 1)
@@ -4053,9 +4133,9 @@ function checkRunFinishedInterruptOutcome(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.interrupts === undefined)
+    if (jsonProperty(value, "interrupts") === undefined)
       fail(errors, `${path}/interrupts`, "required", "is required");
   }
 }
@@ -4065,11 +4145,12 @@ function checkSubagentFinishedOutcome(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.type) {
+  const tag = jsonProperty(value, "type");
+  switch (tag) {
     case "success":
       checkSubagentFinishedSuccessOutcome(value, path, errors);
       return;
@@ -4077,13 +4158,7 @@ function checkSubagentFinishedOutcome(
       checkSubagentFinishedSuspendedOutcome(value, path, errors);
       return;
     default:
-      failTag(
-        errors,
-        `${path}/type`,
-        "type",
-        value.type,
-        '"success", "suspended"',
-      );
+      failTag(errors, `${path}/type`, "type", tag, '"success", "suspended"');
   }
 }
 
@@ -4092,13 +4167,15 @@ function checkSubagentFinishedSuccessOutcome(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -4115,7 +4192,7 @@ function checkSubagentFinishedSuccessOutcome(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -4125,13 +4202,15 @@ function checkSubagentFinishedSuspendedOutcome(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -4139,7 +4218,7 @@ function checkSubagentFinishedSuspendedOutcome(
           fail(errors, `${path}/type`, "const", 'must be "suspended"');
         break;
       case "interruptIds":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/interruptIds`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -4164,7 +4243,7 @@ function checkSubagentFinishedSuspendedOutcome(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -4174,13 +4253,15 @@ function checkInterrupt(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -4201,7 +4282,11 @@ function checkInterrupt(
           fail(errors, `${path}/toolCallId`, "type", "must be a string");
         break;
       case "responseSchema":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/responseSchema`, "type", "must be an object");
         break;
       case "expiresAt":
@@ -4226,9 +4311,9 @@ function checkInterrupt(
     }
   }
   if (required !== 2) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.reason === undefined)
+    if (jsonProperty(value, "reason") === undefined)
       fail(errors, `${path}/reason`, "required", "is required");
   }
 }
@@ -4238,13 +4323,15 @@ function checkResumeEntry(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "interruptId":
         required++;
@@ -4277,9 +4364,9 @@ function checkResumeEntry(
     }
   }
   if (required !== 2) {
-    if (value.interruptId === undefined)
+    if (jsonProperty(value, "interruptId") === undefined)
       fail(errors, `${path}/interruptId`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
   }
 }
@@ -4289,12 +4376,16 @@ function checkTokenUsage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "provider":
         if (typeof property !== "string")
@@ -4418,6 +4509,8 @@ function checkTokenUsage(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkMessage(
@@ -4425,11 +4518,12 @@ function checkMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.role) {
+  const tag = jsonProperty(value, "role");
+  switch (tag) {
     case "developer":
       checkDeveloperMessage(value, path, errors);
       return;
@@ -4456,7 +4550,7 @@ function checkMessage(
         errors,
         `${path}/role`,
         "role",
-        value.role,
+        tag,
         '"developer", "system", "assistant", "user", "tool", "activity", "reasoning"',
       );
   }
@@ -4467,13 +4561,15 @@ function checkBaseMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -4504,9 +4600,9 @@ function checkBaseMessage(
     }
   }
   if (required !== 2) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
   }
 }
@@ -4516,13 +4612,15 @@ function checkDeveloperMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "role":
         required++;
@@ -4565,11 +4663,11 @@ function checkDeveloperMessage(
     }
   }
   if (required !== 3) {
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
   }
 }
@@ -4579,13 +4677,15 @@ function checkSystemMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "role":
         required++;
@@ -4628,11 +4728,11 @@ function checkSystemMessage(
     }
   }
   if (required !== 3) {
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
   }
 }
@@ -4642,13 +4742,15 @@ function checkAssistantMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "role":
         required++;
@@ -4660,7 +4762,7 @@ function checkAssistantMessage(
           fail(errors, `${path}/content`, "type", "must be a string");
         break;
       case "toolCalls":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/toolCalls`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -4701,9 +4803,9 @@ function checkAssistantMessage(
     }
   }
   if (required !== 2) {
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
   }
 }
@@ -4713,13 +4815,15 @@ function checkUserMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "role":
         required++;
@@ -4762,11 +4866,11 @@ function checkUserMessage(
     }
   }
   if (required !== 3) {
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
   }
 }
@@ -4776,13 +4880,15 @@ function checkToolMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -4830,13 +4936,13 @@ function checkToolMessage(
     }
   }
   if (required !== 4) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
-    if (value.toolCallId === undefined)
+    if (jsonProperty(value, "toolCallId") === undefined)
       fail(errors, `${path}/toolCallId`, "required", "is required");
   }
 }
@@ -4846,13 +4952,15 @@ function checkActivityMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -4871,7 +4979,11 @@ function checkActivityMessage(
         break;
       case "content":
         required++;
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/content`, "type", "must be an object");
         break;
       case "metadata":
@@ -4892,13 +5004,13 @@ function checkActivityMessage(
     }
   }
   if (required !== 4) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.activityType === undefined)
+    if (jsonProperty(value, "activityType") === undefined)
       fail(errors, `${path}/activityType`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
   }
 }
@@ -4908,13 +5020,15 @@ function checkReasoningMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -4953,11 +5067,11 @@ function checkReasoningMessage(
     }
   }
   if (required !== 3) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
   }
 }
@@ -4967,13 +5081,15 @@ function checkToolCall(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -5008,11 +5124,11 @@ function checkToolCall(
     }
   }
   if (required !== 3) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.function === undefined)
+    if (jsonProperty(value, "function") === undefined)
       fail(errors, `${path}/function`, "required", "is required");
   }
 }
@@ -5022,13 +5138,15 @@ function checkFunctionCall(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "name":
         required++;
@@ -5050,9 +5168,9 @@ function checkFunctionCall(
     }
   }
   if (required !== 2) {
-    if (value.name === undefined)
+    if (jsonProperty(value, "name") === undefined)
       fail(errors, `${path}/name`, "required", "is required");
-    if (value.arguments === undefined)
+    if (jsonProperty(value, "arguments") === undefined)
       fail(errors, `${path}/arguments`, "required", "is required");
   }
 }
@@ -5062,11 +5180,12 @@ function checkInputContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.type) {
+  const tag = jsonProperty(value, "type");
+  switch (tag) {
     case "text":
       checkTextInputContent(value, path, errors);
       return;
@@ -5087,7 +5206,7 @@ function checkInputContent(
         errors,
         `${path}/type`,
         "type",
-        value.type,
+        tag,
         '"text", "image", "audio", "video", "document"',
       );
   }
@@ -5098,13 +5217,15 @@ function checkTextInputContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5126,9 +5247,9 @@ function checkTextInputContent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.text === undefined)
+    if (jsonProperty(value, "text") === undefined)
       fail(errors, `${path}/text`, "required", "is required");
   }
 }
@@ -5138,13 +5259,15 @@ function checkImageInputContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5168,9 +5291,9 @@ function checkImageInputContent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.source === undefined)
+    if (jsonProperty(value, "source") === undefined)
       fail(errors, `${path}/source`, "required", "is required");
   }
 }
@@ -5180,13 +5303,15 @@ function checkAudioInputContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5210,9 +5335,9 @@ function checkAudioInputContent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.source === undefined)
+    if (jsonProperty(value, "source") === undefined)
       fail(errors, `${path}/source`, "required", "is required");
   }
 }
@@ -5222,13 +5347,15 @@ function checkVideoInputContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5252,9 +5379,9 @@ function checkVideoInputContent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.source === undefined)
+    if (jsonProperty(value, "source") === undefined)
       fail(errors, `${path}/source`, "required", "is required");
   }
 }
@@ -5264,13 +5391,15 @@ function checkDocumentInputContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5294,9 +5423,9 @@ function checkDocumentInputContent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.source === undefined)
+    if (jsonProperty(value, "source") === undefined)
       fail(errors, `${path}/source`, "required", "is required");
   }
 }
@@ -5306,11 +5435,12 @@ function checkInputContentSource(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.type) {
+  const tag = jsonProperty(value, "type");
+  switch (tag) {
     case "data":
       checkInputContentDataSource(value, path, errors);
       return;
@@ -5318,7 +5448,7 @@ function checkInputContentSource(
       checkInputContentUrlSource(value, path, errors);
       return;
     default:
-      failTag(errors, `${path}/type`, "type", value.type, '"data", "url"');
+      failTag(errors, `${path}/type`, "type", tag, '"data", "url"');
   }
 }
 
@@ -5327,13 +5457,15 @@ function checkInputContentDataSource(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5360,11 +5492,11 @@ function checkInputContentDataSource(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.value === undefined)
+    if (jsonProperty(value, "value") === undefined)
       fail(errors, `${path}/value`, "required", "is required");
-    if (value.mimeType === undefined)
+    if (jsonProperty(value, "mimeType") === undefined)
       fail(errors, `${path}/mimeType`, "required", "is required");
   }
 }
@@ -5374,13 +5506,15 @@ function checkInputContentUrlSource(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5406,9 +5540,9 @@ function checkInputContentUrlSource(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.value === undefined)
+    if (jsonProperty(value, "value") === undefined)
       fail(errors, `${path}/value`, "required", "is required");
   }
 }
@@ -5418,13 +5552,15 @@ function checkContext(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "description":
         required++;
@@ -5446,9 +5582,9 @@ function checkContext(
     }
   }
   if (required !== 2) {
-    if (value.description === undefined)
+    if (jsonProperty(value, "description") === undefined)
       fail(errors, `${path}/description`, "required", "is required");
-    if (value.value === undefined)
+    if (jsonProperty(value, "value") === undefined)
       fail(errors, `${path}/value`, "required", "is required");
   }
 }
@@ -5458,13 +5594,15 @@ function checkTool(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "name":
         required++;
@@ -5492,9 +5630,9 @@ function checkTool(
     }
   }
   if (required !== 2) {
-    if (value.name === undefined)
+    if (jsonProperty(value, "name") === undefined)
       fail(errors, `${path}/name`, "required", "is required");
-    if (value.description === undefined)
+    if (jsonProperty(value, "description") === undefined)
       fail(errors, `${path}/description`, "required", "is required");
   }
 }
@@ -5504,13 +5642,15 @@ function checkRunAgentInput(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "threadId":
         required++;
@@ -5532,7 +5672,7 @@ function checkRunAgentInput(
         break;
       case "messages":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/messages`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -5543,7 +5683,7 @@ function checkRunAgentInput(
         }
         break;
       case "tools":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/tools`, "type", "must be an array");
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
@@ -5553,7 +5693,7 @@ function checkRunAgentInput(
         }
         break;
       case "context":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/context`, "type", "must be an array");
         else {
           for (let i2 = 0; i2 < property.length; i2++) {
@@ -5564,7 +5704,7 @@ function checkRunAgentInput(
         }
         break;
       case "resume":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/resume`, "type", "must be an array");
         else {
           for (let i3 = 0; i3 < property.length; i3++) {
@@ -5587,11 +5727,11 @@ function checkRunAgentInput(
     }
   }
   if (required !== 3) {
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.runId === undefined)
+    if (jsonProperty(value, "runId") === undefined)
       fail(errors, `${path}/runId`, "required", "is required");
-    if (value.messages === undefined)
+    if (jsonProperty(value, "messages") === undefined)
       fail(errors, `${path}/messages`, "required", "is required");
   }
 }
@@ -5601,7 +5741,7 @@ function checkJsonPatch(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isArray(value)) {
+  if (!isArray(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an array");
     return;
   }
@@ -5617,11 +5757,12 @@ function checkJsonPatchOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.op) {
+  const tag = jsonProperty(value, "op");
+  switch (tag) {
     case "add":
       checkAddOperation(value, path, errors);
       return;
@@ -5645,7 +5786,7 @@ function checkJsonPatchOperation(
         errors,
         `${path}/op`,
         "op",
-        value.op,
+        tag,
         '"add", "remove", "replace", "move", "copy", "test"',
       );
   }
@@ -5656,13 +5797,15 @@ function checkAddOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         required++;
@@ -5675,16 +5818,16 @@ function checkAddOperation(
           checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
     }
   }
   if (required !== 3) {
-    if (value.op === undefined)
+    if (jsonProperty(value, "op") === undefined)
       fail(errors, `${path}/op`, "required", "is required");
-    if (value.path === undefined)
+    if (jsonProperty(value, "path") === undefined)
       fail(errors, `${path}/path`, "required", "is required");
-    if (value.value === undefined)
+    if (isOmitted(jsonProperty(value, "value")))
       fail(errors, `${path}/value`, "required", "is required");
   }
 }
@@ -5694,13 +5837,15 @@ function checkRemoveOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         required++;
@@ -5715,9 +5860,9 @@ function checkRemoveOperation(
     }
   }
   if (required !== 2) {
-    if (value.op === undefined)
+    if (jsonProperty(value, "op") === undefined)
       fail(errors, `${path}/op`, "required", "is required");
-    if (value.path === undefined)
+    if (jsonProperty(value, "path") === undefined)
       fail(errors, `${path}/path`, "required", "is required");
   }
 }
@@ -5727,13 +5872,15 @@ function checkReplaceOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         required++;
@@ -5746,16 +5893,16 @@ function checkReplaceOperation(
           checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
     }
   }
   if (required !== 3) {
-    if (value.op === undefined)
+    if (jsonProperty(value, "op") === undefined)
       fail(errors, `${path}/op`, "required", "is required");
-    if (value.path === undefined)
+    if (jsonProperty(value, "path") === undefined)
       fail(errors, `${path}/path`, "required", "is required");
-    if (value.value === undefined)
+    if (isOmitted(jsonProperty(value, "value")))
       fail(errors, `${path}/value`, "required", "is required");
   }
 }
@@ -5765,13 +5912,15 @@ function checkMoveOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         required++;
@@ -5791,11 +5940,11 @@ function checkMoveOperation(
     }
   }
   if (required !== 3) {
-    if (value.op === undefined)
+    if (jsonProperty(value, "op") === undefined)
       fail(errors, `${path}/op`, "required", "is required");
-    if (value.from === undefined)
+    if (jsonProperty(value, "from") === undefined)
       fail(errors, `${path}/from`, "required", "is required");
-    if (value.path === undefined)
+    if (jsonProperty(value, "path") === undefined)
       fail(errors, `${path}/path`, "required", "is required");
   }
 }
@@ -5805,13 +5954,15 @@ function checkCopyOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         required++;
@@ -5831,11 +5982,11 @@ function checkCopyOperation(
     }
   }
   if (required !== 3) {
-    if (value.op === undefined)
+    if (jsonProperty(value, "op") === undefined)
       fail(errors, `${path}/op`, "required", "is required");
-    if (value.from === undefined)
+    if (jsonProperty(value, "from") === undefined)
       fail(errors, `${path}/from`, "required", "is required");
-    if (value.path === undefined)
+    if (jsonProperty(value, "path") === undefined)
       fail(errors, `${path}/path`, "required", "is required");
   }
 }
@@ -5845,13 +5996,15 @@ function checkTestOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         required++;
@@ -5864,16 +6017,16 @@ function checkTestOperation(
           checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
     }
   }
   if (required !== 3) {
-    if (value.op === undefined)
+    if (jsonProperty(value, "op") === undefined)
       fail(errors, `${path}/op`, "required", "is required");
-    if (value.path === undefined)
+    if (jsonProperty(value, "path") === undefined)
       fail(errors, `${path}/path`, "required", "is required");
-    if (value.value === undefined)
+    if (isOmitted(jsonProperty(value, "value")))
       fail(errors, `${path}/value`, "required", "is required");
   }
 }
@@ -5908,7 +6061,8 @@ function checkUserMessageContent(
     return;
   }
   if (isArray(value)) {
-    if (!isArray(value)) fail(errors, path, "type", "must be an array");
+    if (!isArray(value) || typeof value.toJSON === "function")
+      fail(errors, path, "type", "must be an array");
     else {
       for (let i = 0; i < value.length; i++) {
         const item = value[i];
@@ -5922,8 +6076,9 @@ function checkUserMessageContent(
 }
 
 function isUserMessageContent2(value: unknown): boolean {
-  if (!isArray(value)) return false;
-  for (const item of value) {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
     if (!isInputContent(item)) return false;
   }
   return true;
@@ -7216,8 +7371,7 @@ export function decodeJsonPointer(
 }
 
 function readEvent(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.type) {
+  switch (jsonProperty(input, "type")) {
     case "TEXT_MESSAGE_START":
       return readTextMessageStartEvent(input, path, reader);
     case "TEXT_MESSAGE_CONTENT":
@@ -7282,7 +7436,7 @@ function readEvent(input: unknown, path: string, reader: Reader): unknown {
       return readSubagentErrorEvent(input, path, reader);
     default:
       reader.unknownValue(
-        input.type,
+        jsonProperty(input, "type"),
         `${path}/type`,
         "string",
         "an Event type",
@@ -7331,10 +7485,12 @@ function readEventType(input: unknown, path: string, reader: Reader): unknown {
 }
 
 function readBaseEvent(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "timestamp":
       case "rawEvent":
@@ -7358,10 +7514,13 @@ function readAttributable(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "subagentRunId":
         output[key] = value;
@@ -7374,10 +7533,13 @@ function readAttributable(
 }
 
 function readMetadata(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -7419,10 +7581,12 @@ function readTextMessageStartEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7450,10 +7614,12 @@ function readTextMessageContentEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7478,10 +7644,12 @@ function readTextMessageEndEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7505,10 +7673,12 @@ function readTextMessageChunkEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7537,10 +7707,12 @@ function readToolCallStartEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "toolCallId":
@@ -7566,10 +7738,12 @@ function readToolCallArgsEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "toolCallId":
@@ -7594,10 +7768,12 @@ function readToolCallEndEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "toolCallId":
@@ -7621,10 +7797,12 @@ function readToolCallChunkEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "toolCallId":
@@ -7651,10 +7829,12 @@ function readToolCallResultEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7681,10 +7861,12 @@ function readStateSnapshotEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "snapshot":
@@ -7708,10 +7890,12 @@ function readStateDeltaEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "timestamp":
@@ -7737,10 +7921,12 @@ function readMessagesSnapshotEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "timestamp":
@@ -7769,10 +7955,12 @@ function readActivitySnapshotEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7805,10 +7993,12 @@ function readActivityDeltaEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7832,10 +8022,12 @@ function readActivityDeltaEvent(
 }
 
 function readRawEvent(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "event":
@@ -7860,10 +8052,12 @@ function readCustomEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "name":
@@ -7888,10 +8082,12 @@ function readRunStartedEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "threadId":
@@ -7920,10 +8116,12 @@ function readRunFinishedEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "threadId":
@@ -7962,10 +8160,12 @@ function readRunErrorEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "message":
@@ -7992,10 +8192,12 @@ function readStepStartedEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "stepName":
@@ -8019,10 +8221,12 @@ function readStepFinishedEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "stepName":
@@ -8046,10 +8250,12 @@ function readReasoningStartEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -8073,10 +8279,12 @@ function readReasoningMessageStartEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -8101,10 +8309,12 @@ function readReasoningMessageContentEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -8129,10 +8339,12 @@ function readReasoningMessageEndEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -8156,10 +8368,12 @@ function readReasoningMessageChunkEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -8184,10 +8398,12 @@ function readReasoningEndEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -8211,10 +8427,12 @@ function readReasoningEncryptedValueEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "entityId":
@@ -8265,10 +8483,12 @@ function readSubagentStartedEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "subagentRunId":
@@ -8296,10 +8516,12 @@ function readSubagentFinishedEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "subagentRunId":
@@ -8330,10 +8552,12 @@ function readSubagentErrorEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "subagentRunId":
@@ -8358,15 +8582,14 @@ function readRunFinishedOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.type) {
+  switch (jsonProperty(input, "type")) {
     case "success":
       return readRunFinishedSuccessOutcome(input, path, reader);
     case "interrupt":
       return readRunFinishedInterruptOutcome(input, path, reader);
     default:
       reader.unknownValue(
-        input.type,
+        jsonProperty(input, "type"),
         `${path}/type`,
         "string",
         "a RunFinishedOutcome type",
@@ -8380,10 +8603,12 @@ function readRunFinishedSuccessOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
         output[key] = value;
@@ -8400,10 +8625,12 @@ function readRunFinishedInterruptOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
         output[key] = value;
@@ -8427,15 +8654,14 @@ function readSubagentFinishedOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.type) {
+  switch (jsonProperty(input, "type")) {
     case "success":
       return readSubagentFinishedSuccessOutcome(input, path, reader);
     case "suspended":
       return readSubagentFinishedSuspendedOutcome(input, path, reader);
     default:
       reader.unknownValue(
-        input.type,
+        jsonProperty(input, "type"),
         `${path}/type`,
         "string",
         "a SubagentFinishedOutcome type",
@@ -8449,10 +8675,12 @@ function readSubagentFinishedSuccessOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
         output[key] = value;
@@ -8469,10 +8697,12 @@ function readSubagentFinishedSuspendedOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
         output[key] = value;
@@ -8492,10 +8722,12 @@ function readSubagentFinishedSuspendedOutcome(
 }
 
 function readInterrupt(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "reason":
@@ -8527,10 +8759,12 @@ function readResumeEntry(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "interruptId":
       case "payload":
@@ -8550,10 +8784,13 @@ function readResumeEntry(
 }
 
 function readTokenUsage(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "provider":
       case "model":
@@ -8572,8 +8809,7 @@ function readTokenUsage(input: unknown, path: string, reader: Reader): unknown {
 }
 
 function readMessage(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.role) {
+  switch (jsonProperty(input, "role")) {
     case "developer":
       return readDeveloperMessage(input, path, reader);
     case "system":
@@ -8590,7 +8826,7 @@ function readMessage(input: unknown, path: string, reader: Reader): unknown {
       return readReasoningMessage(input, path, reader);
     default:
       reader.unknownValue(
-        input.role,
+        jsonProperty(input, "role"),
         `${path}/role`,
         "string",
         "a Message role",
@@ -8604,10 +8840,12 @@ function readBaseMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "role":
@@ -8631,10 +8869,12 @@ function readDeveloperMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "role":
       case "content":
@@ -8659,10 +8899,12 @@ function readSystemMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "role":
       case "content":
@@ -8687,10 +8929,12 @@ function readAssistantMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "role":
       case "content":
@@ -8722,10 +8966,12 @@ function readUserMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "role":
       case "id":
@@ -8756,10 +9002,12 @@ function readToolMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "role":
@@ -8785,10 +9033,12 @@ function readActivityMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "role":
@@ -8818,10 +9068,12 @@ function readReasoningMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "role":
@@ -8841,10 +9093,12 @@ function readReasoningMessage(
 }
 
 function readToolCall(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "type":
@@ -8869,10 +9123,12 @@ function readFunctionCall(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "name":
       case "arguments":
@@ -8890,8 +9146,7 @@ function readInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.type) {
+  switch (jsonProperty(input, "type")) {
     case "text":
       return readTextInputContent(input, path, reader);
     case "image":
@@ -8904,7 +9159,7 @@ function readInputContent(
       return readDocumentInputContent(input, path, reader);
     default:
       reader.unknownValue(
-        input.type,
+        jsonProperty(input, "type"),
         `${path}/type`,
         "string",
         "an InputContent type",
@@ -8918,10 +9173,12 @@ function readTextInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "text":
@@ -8939,10 +9196,12 @@ function readImageInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "metadata":
@@ -8963,10 +9222,12 @@ function readAudioInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "metadata":
@@ -8987,10 +9248,12 @@ function readVideoInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "metadata":
@@ -9011,10 +9274,12 @@ function readDocumentInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "metadata":
@@ -9035,15 +9300,14 @@ function readInputContentSource(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.type) {
+  switch (jsonProperty(input, "type")) {
     case "data":
       return readInputContentDataSource(input, path, reader);
     case "url":
       return readInputContentUrlSource(input, path, reader);
     default:
       reader.unknownValue(
-        input.type,
+        jsonProperty(input, "type"),
         `${path}/type`,
         "string",
         "an InputContentSource type",
@@ -9057,10 +9321,12 @@ function readInputContentDataSource(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "value":
@@ -9079,10 +9345,12 @@ function readInputContentUrlSource(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "value":
@@ -9097,10 +9365,12 @@ function readInputContentUrlSource(
 }
 
 function readContext(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "value":
@@ -9114,10 +9384,12 @@ function readContext(input: unknown, path: string, reader: Reader): unknown {
 }
 
 function readTool(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "name":
       case "description":
@@ -9139,10 +9411,12 @@ function readRunAgentInput(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "threadId":
       case "runId":
@@ -9184,7 +9458,7 @@ function readRunAgentInput(
 }
 
 function readJsonPatch(input: unknown, path: string, reader: Reader): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readJsonPatchOperation(input[i], `${path}/${i}`, reader));
@@ -9197,8 +9471,7 @@ function readJsonPatchOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.op) {
+  switch (jsonProperty(input, "op")) {
     case "add":
       return readAddOperation(input, path, reader);
     case "remove":
@@ -9213,7 +9486,7 @@ function readJsonPatchOperation(
       return readTestOperation(input, path, reader);
     default:
       reader.unknownValue(
-        input.op,
+        jsonProperty(input, "op"),
         `${path}/op`,
         "string",
         "a JsonPatchOperation op",
@@ -9227,10 +9500,12 @@ function readAddOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "op":
       case "path":
@@ -9249,10 +9524,12 @@ function readRemoveOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "op":
       case "path":
@@ -9270,10 +9547,12 @@ function readReplaceOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "op":
       case "path":
@@ -9292,10 +9571,12 @@ function readMoveOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "op":
       case "from":
@@ -9314,10 +9595,12 @@ function readCopyOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "op":
       case "from":
@@ -9336,10 +9619,12 @@ function readTestOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "op":
       case "path":
@@ -9358,7 +9643,7 @@ function readMessagesSnapshotEventMessages(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readMessage(input[i], `${path}/${i}`, reader));
@@ -9371,10 +9656,13 @@ function readActivitySnapshotEventContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -9385,7 +9673,7 @@ function readRunFinishedEventUsage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readTokenUsage(input[i], `${path}/${i}`, reader));
@@ -9398,7 +9686,7 @@ function readRunErrorEventUsage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readTokenUsage(input[i], `${path}/${i}`, reader));
@@ -9411,7 +9699,7 @@ function readRunFinishedInterruptOutcomeInterrupts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readInterrupt(input[i], `${path}/${i}`, reader));
@@ -9424,7 +9712,7 @@ function readSubagentFinishedSuspendedOutcomeInterruptIds(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -9437,10 +9725,13 @@ function readInterruptResponseSchema(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -9465,7 +9756,7 @@ function readAssistantMessageToolCalls(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readToolCall(input[i], `${path}/${i}`, reader));
@@ -9478,7 +9769,7 @@ function readUserMessageContent2(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readInputContent(input[i], `${path}/${i}`, reader));
@@ -9500,10 +9791,13 @@ function readActivityMessageContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -9514,7 +9808,7 @@ function readRunAgentInputMessages(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readMessage(input[i], `${path}/${i}`, reader));
@@ -9527,7 +9821,7 @@ function readRunAgentInputTools(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readTool(input[i], `${path}/${i}`, reader));
@@ -9540,7 +9834,7 @@ function readRunAgentInputContext(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readContext(input[i], `${path}/${i}`, reader));
@@ -9553,7 +9847,7 @@ function readRunAgentInputResume(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readResumeEntry(input[i], `${path}/${i}`, reader));

@@ -2,7 +2,7 @@
 // schemas/app-server.schema.json sha256 992de2a050e1e0f7a0e88ce52b5e8687c24e91d48b12674a47764cdacce5c39f
 // Do not edit: change the schema or its overlay, then run `npm run generate`.
 
-import { isArray, isRecord } from "../runtime.js";
+import { isArray, isOmitted, isRecord, jsonProperty } from "../runtime.js";
 import type {
   AgentMessageDeltaParams,
   AppItem,
@@ -43,8 +43,7 @@ import type {
 export function isServerNotification(
   value: unknown,
 ): value is ServerNotification {
-  if (!isRecord(value)) return false;
-  switch (value.method) {
+  switch (jsonProperty(value, "method")) {
     case "thread/started":
       return isThreadStartedNotification(value);
     case "thread/archived":
@@ -76,10 +75,12 @@ export function isServerNotification(
 export function isThreadStartedNotification(
   value: unknown,
 ): value is ThreadStartedNotification {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         if (property !== "thread/started") return false;
@@ -99,10 +100,12 @@ export function isThreadStartedNotification(
 export function isThreadArchivedNotification(
   value: unknown,
 ): value is ThreadArchivedNotification {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         if (property !== "thread/archived") return false;
@@ -122,10 +125,12 @@ export function isThreadArchivedNotification(
 export function isTurnStartedNotification(
   value: unknown,
 ): value is TurnStartedNotification {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         if (property !== "turn/started") return false;
@@ -145,10 +150,12 @@ export function isTurnStartedNotification(
 export function isTurnCompletedNotification(
   value: unknown,
 ): value is TurnCompletedNotification {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         if (property !== "turn/completed") return false;
@@ -168,10 +175,12 @@ export function isTurnCompletedNotification(
 export function isItemStartedNotification(
   value: unknown,
 ): value is ItemStartedNotification {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         if (property !== "item/started") return false;
@@ -193,10 +202,12 @@ export function isItemStartedNotification(
 export function isItemAgentMessageDeltaNotification(
   value: unknown,
 ): value is ItemAgentMessageDeltaNotification {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         if (property !== "item/agentMessage/delta") return false;
@@ -216,10 +227,12 @@ export function isItemAgentMessageDeltaNotification(
 export function isItemToolCallDeltaNotification(
   value: unknown,
 ): value is ItemToolCallDeltaNotification {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         if (property !== "item/toolCall/delta") return false;
@@ -239,10 +252,12 @@ export function isItemToolCallDeltaNotification(
 export function isItemCompletedNotification(
   value: unknown,
 ): value is ItemCompletedNotification {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         if (property !== "item/completed") return false;
@@ -262,10 +277,12 @@ export function isItemCompletedNotification(
 export function isApprovalRequestedNotification(
   value: unknown,
 ): value is ApprovalRequestedNotification {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         if (property !== "approval/requested") return false;
@@ -285,10 +302,12 @@ export function isApprovalRequestedNotification(
 export function isApprovalResolvedNotification(
   value: unknown,
 ): value is ApprovalResolvedNotification {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         if (property !== "approval/resolved") return false;
@@ -308,10 +327,12 @@ export function isApprovalResolvedNotification(
 export function isErrorWarningNotification(
   value: unknown,
 ): value is ErrorWarningNotification {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         if (property !== "error/warning") return false;
@@ -331,10 +352,12 @@ export function isErrorWarningNotification(
 export function isAgentMessageDeltaParams(
   value: unknown,
 ): value is AgentMessageDeltaParams {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "delta":
         if (typeof property !== "string") return false;
@@ -360,10 +383,12 @@ export function isAgentMessageDeltaParams(
 
 /** Whether a value is an {@link AppItem}. */
 export function isAppItem(value: unknown): value is AppItem {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "completedAtMs":
         if (property !== null) {
@@ -436,10 +461,12 @@ export function isAppItemStatus(value: unknown): value is AppItemStatus {
 
 /** Whether a value is an {@link AppThread}. */
 export function isAppThread(value: unknown): value is AppThread {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "activeTurnId":
         if (property !== null) {
@@ -497,10 +524,12 @@ export function isAppThread(value: unknown): value is AppThread {
 
 /** Whether a value is an {@link AppTokenUsage}. */
 export function isAppTokenUsage(value: unknown): value is AppTokenUsage {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "inputTokens":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -528,10 +557,12 @@ export function isAppTokenUsage(value: unknown): value is AppTokenUsage {
 
 /** Whether a value is an {@link AppTurn}. */
 export function isAppTurn(value: unknown): value is AppTurn {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "completedAtMs":
         if (property !== null) {
@@ -545,8 +576,10 @@ export function isAppTurn(value: unknown): value is AppTurn {
         required++;
         break;
       case "input":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isUserInput(item)) return false;
         }
         required++;
@@ -594,14 +627,18 @@ export function isApprovalDecision(value: unknown): value is ApprovalDecision {
 export function isApprovalRequestParams(
   value: unknown,
 ): value is ApprovalRequestParams {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "choices":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isApprovalDecision(item)) return false;
         }
         required++;
@@ -636,10 +673,12 @@ export function isApprovalRequestParams(
 export function isApprovalResolveParams(
   value: unknown,
 ): value is ApprovalResolveParams {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "decision":
         if (!isApprovalDecision(property)) return false;
@@ -667,10 +706,12 @@ export function isApprovalResolveParams(
 export function isItemCompletedParams(
   value: unknown,
 ): value is ItemCompletedParams {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "item":
         if (!isAppItem(property)) return false;
@@ -694,10 +735,12 @@ export function isItemCompletedParams(
 export function isItemStartedParams(
   value: unknown,
 ): value is ItemStartedParams {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "item":
         if (!isAppItem(property)) return false;
@@ -721,10 +764,12 @@ export function isItemStartedParams(
 export function isThreadArchivedParams(
   value: unknown,
 ): value is ThreadArchivedParams {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "threadId":
         if (typeof property !== "string") return false;
@@ -740,10 +785,12 @@ export function isThreadArchivedParams(
 export function isThreadStartedParams(
   value: unknown,
 ): value is ThreadStartedParams {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "thread":
         if (!isAppThread(property)) return false;
@@ -771,13 +818,15 @@ export function isThreadStatus(value: unknown): value is ThreadStatus {
 export function isToolCallDeltaParams(
   value: unknown,
 ): value is ToolCallDeltaParams {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "delta":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
       case "itemId":
         if (typeof property !== "string") return false;
@@ -801,10 +850,12 @@ export function isToolCallDeltaParams(
 export function isTurnCompletedParams(
   value: unknown,
 ): value is TurnCompletedParams {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "turn":
         if (!isAppTurn(property)) return false;
@@ -820,10 +871,12 @@ export function isTurnCompletedParams(
 export function isTurnStartedParams(
   value: unknown,
 ): value is TurnStartedParams {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "turn":
         if (!isAppTurn(property)) return false;
@@ -851,10 +904,12 @@ export function isTurnStatus(value: unknown): value is TurnStatus {
 
 /** Whether a value is an {@link UserInput}. */
 export function isUserInput(value: unknown): value is UserInput {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "text":
         if (typeof property !== "string") return false;
@@ -868,10 +923,12 @@ export function isUserInput(value: unknown): value is UserInput {
 
 /** Whether a value is a {@link WarningParams}. */
 export function isWarningParams(value: unknown): value is WarningParams {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "code":
         if (property !== null) {

@@ -14,7 +14,9 @@ import {
   fail,
   failTag,
   isArray,
+  isOmitted,
   isRecord,
+  jsonProperty,
   pointer,
 } from "../runtime.js";
 import {
@@ -514,11 +516,12 @@ function checkServerNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.method) {
+  const tag = jsonProperty(value, "method");
+  switch (tag) {
     case "thread/started":
       checkThreadStartedNotification(value, path, errors);
       return;
@@ -557,7 +560,7 @@ function checkServerNotification(
         errors,
         `${path}/method`,
         "method",
-        value.method,
+        tag,
         '"thread/started", "thread/archived", "turn/started", "turn/completed", "item/started", "item/agentMessage/delta", "item/toolCall/delta", "item/completed", "approval/requested", "approval/resolved", "error/warning"',
       );
   }
@@ -568,13 +571,15 @@ function checkThreadStartedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -589,9 +594,9 @@ function checkThreadStartedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -601,13 +606,15 @@ function checkThreadArchivedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -622,9 +629,9 @@ function checkThreadArchivedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -634,13 +641,15 @@ function checkTurnStartedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -655,9 +664,9 @@ function checkTurnStartedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -667,13 +676,15 @@ function checkTurnCompletedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -688,9 +699,9 @@ function checkTurnCompletedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -700,13 +711,15 @@ function checkItemStartedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -721,9 +734,9 @@ function checkItemStartedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -733,13 +746,15 @@ function checkItemAgentMessageDeltaNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -759,9 +774,9 @@ function checkItemAgentMessageDeltaNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -771,13 +786,15 @@ function checkItemToolCallDeltaNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -797,9 +814,9 @@ function checkItemToolCallDeltaNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -809,13 +826,15 @@ function checkItemCompletedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -830,9 +849,9 @@ function checkItemCompletedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -842,13 +861,15 @@ function checkApprovalRequestedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -868,9 +889,9 @@ function checkApprovalRequestedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -880,13 +901,15 @@ function checkApprovalResolvedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -906,9 +929,9 @@ function checkApprovalResolvedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -918,13 +941,15 @@ function checkErrorWarningNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -939,9 +964,9 @@ function checkErrorWarningNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -951,13 +976,15 @@ function checkAgentMessageDeltaParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "delta":
         required++;
@@ -982,13 +1009,13 @@ function checkAgentMessageDeltaParams(
     }
   }
   if (required !== 4) {
-    if (value.delta === undefined)
+    if (jsonProperty(value, "delta") === undefined)
       fail(errors, `${path}/delta`, "required", "is required");
-    if (value.itemId === undefined)
+    if (jsonProperty(value, "itemId") === undefined)
       fail(errors, `${path}/itemId`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.turnId === undefined)
+    if (jsonProperty(value, "turnId") === undefined)
       fail(errors, `${path}/turnId`, "required", "is required");
   }
 }
@@ -998,13 +1025,15 @@ function checkAppItem(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "completedAtMs":
         if (property !== null) {
@@ -1051,15 +1080,15 @@ function checkAppItem(
     }
   }
   if (required !== 5) {
-    if (value.createdAtMs === undefined)
+    if (jsonProperty(value, "createdAtMs") === undefined)
       fail(errors, `${path}/createdAtMs`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.runEventId === undefined)
+    if (jsonProperty(value, "runEventId") === undefined)
       fail(errors, `${path}/runEventId`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -1113,13 +1142,15 @@ function checkAppThread(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "activeTurnId":
         if (property !== null) {
@@ -1182,17 +1213,17 @@ function checkAppThread(
     }
   }
   if (required !== 6) {
-    if (value.archived === undefined)
+    if (jsonProperty(value, "archived") === undefined)
       fail(errors, `${path}/archived`, "required", "is required");
-    if (value.createdAtMs === undefined)
+    if (jsonProperty(value, "createdAtMs") === undefined)
       fail(errors, `${path}/createdAtMs`, "required", "is required");
-    if (value.ephemeral === undefined)
+    if (jsonProperty(value, "ephemeral") === undefined)
       fail(errors, `${path}/ephemeral`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
-    if (value.updatedAtMs === undefined)
+    if (jsonProperty(value, "updatedAtMs") === undefined)
       fail(errors, `${path}/updatedAtMs`, "required", "is required");
   }
 }
@@ -1202,13 +1233,15 @@ function checkAppTokenUsage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "inputTokens":
         required++;
@@ -1234,11 +1267,11 @@ function checkAppTokenUsage(
     }
   }
   if (required !== 3) {
-    if (value.inputTokens === undefined)
+    if (jsonProperty(value, "inputTokens") === undefined)
       fail(errors, `${path}/inputTokens`, "required", "is required");
-    if (value.outputTokens === undefined)
+    if (jsonProperty(value, "outputTokens") === undefined)
       fail(errors, `${path}/outputTokens`, "required", "is required");
-    if (value.totalTokens === undefined)
+    if (jsonProperty(value, "totalTokens") === undefined)
       fail(errors, `${path}/totalTokens`, "required", "is required");
   }
 }
@@ -1248,13 +1281,15 @@ function checkAppTurn(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "completedAtMs":
         if (property !== null) {
@@ -1276,7 +1311,7 @@ function checkAppTurn(
         break;
       case "input":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/input`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -1323,15 +1358,15 @@ function checkAppTurn(
     }
   }
   if (required !== 5) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.input === undefined)
+    if (jsonProperty(value, "input") === undefined)
       fail(errors, `${path}/input`, "required", "is required");
-    if (value.runId === undefined)
+    if (jsonProperty(value, "runId") === undefined)
       fail(errors, `${path}/runId`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
   }
 }
@@ -1350,17 +1385,19 @@ function checkApprovalRequestParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "choices":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/choices`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -1398,17 +1435,17 @@ function checkApprovalRequestParams(
     }
   }
   if (required !== 6) {
-    if (value.choices === undefined)
+    if (jsonProperty(value, "choices") === undefined)
       fail(errors, `${path}/choices`, "required", "is required");
-    if (value.preview === undefined)
+    if (jsonProperty(value, "preview") === undefined)
       fail(errors, `${path}/preview`, "required", "is required");
-    if (value.requestId === undefined)
+    if (jsonProperty(value, "requestId") === undefined)
       fail(errors, `${path}/requestId`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.toolName === undefined)
+    if (jsonProperty(value, "toolName") === undefined)
       fail(errors, `${path}/toolName`, "required", "is required");
-    if (value.turnId === undefined)
+    if (jsonProperty(value, "turnId") === undefined)
       fail(errors, `${path}/turnId`, "required", "is required");
   }
 }
@@ -1418,13 +1455,15 @@ function checkApprovalResolveParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "decision":
         required++;
@@ -1449,13 +1488,13 @@ function checkApprovalResolveParams(
     }
   }
   if (required !== 4) {
-    if (value.decision === undefined)
+    if (jsonProperty(value, "decision") === undefined)
       fail(errors, `${path}/decision`, "required", "is required");
-    if (value.requestId === undefined)
+    if (jsonProperty(value, "requestId") === undefined)
       fail(errors, `${path}/requestId`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.turnId === undefined)
+    if (jsonProperty(value, "turnId") === undefined)
       fail(errors, `${path}/turnId`, "required", "is required");
   }
 }
@@ -1465,13 +1504,15 @@ function checkItemCompletedParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "item":
         required++;
@@ -1491,11 +1532,11 @@ function checkItemCompletedParams(
     }
   }
   if (required !== 3) {
-    if (value.item === undefined)
+    if (jsonProperty(value, "item") === undefined)
       fail(errors, `${path}/item`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.turnId === undefined)
+    if (jsonProperty(value, "turnId") === undefined)
       fail(errors, `${path}/turnId`, "required", "is required");
   }
 }
@@ -1505,13 +1546,15 @@ function checkItemStartedParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "item":
         required++;
@@ -1531,11 +1574,11 @@ function checkItemStartedParams(
     }
   }
   if (required !== 3) {
-    if (value.item === undefined)
+    if (jsonProperty(value, "item") === undefined)
       fail(errors, `${path}/item`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.turnId === undefined)
+    if (jsonProperty(value, "turnId") === undefined)
       fail(errors, `${path}/turnId`, "required", "is required");
   }
 }
@@ -1545,13 +1588,15 @@ function checkThreadArchivedParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "threadId":
         required++;
@@ -1561,7 +1606,7 @@ function checkThreadArchivedParams(
     }
   }
   if (required !== 1) {
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
   }
 }
@@ -1571,13 +1616,15 @@ function checkThreadStartedParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "thread":
         required++;
@@ -1587,7 +1634,7 @@ function checkThreadStartedParams(
     }
   }
   if (required !== 1) {
-    if (value.thread === undefined)
+    if (jsonProperty(value, "thread") === undefined)
       fail(errors, `${path}/thread`, "required", "is required");
   }
 }
@@ -1606,16 +1653,18 @@ function checkToolCallDeltaParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "delta":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
       case "itemId":
         required++;
@@ -1635,13 +1684,13 @@ function checkToolCallDeltaParams(
     }
   }
   if (required !== 4) {
-    if (value.delta === undefined)
+    if (isOmitted(jsonProperty(value, "delta")))
       fail(errors, `${path}/delta`, "required", "is required");
-    if (value.itemId === undefined)
+    if (jsonProperty(value, "itemId") === undefined)
       fail(errors, `${path}/itemId`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.turnId === undefined)
+    if (jsonProperty(value, "turnId") === undefined)
       fail(errors, `${path}/turnId`, "required", "is required");
   }
 }
@@ -1651,13 +1700,15 @@ function checkTurnCompletedParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "turn":
         required++;
@@ -1667,7 +1718,7 @@ function checkTurnCompletedParams(
     }
   }
   if (required !== 1) {
-    if (value.turn === undefined)
+    if (jsonProperty(value, "turn") === undefined)
       fail(errors, `${path}/turn`, "required", "is required");
   }
 }
@@ -1677,13 +1728,15 @@ function checkTurnStartedParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "turn":
         required++;
@@ -1693,7 +1746,7 @@ function checkTurnStartedParams(
     }
   }
   if (required !== 1) {
-    if (value.turn === undefined)
+    if (jsonProperty(value, "turn") === undefined)
       fail(errors, `${path}/turn`, "required", "is required");
   }
 }
@@ -1723,13 +1776,15 @@ function checkUserInput(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "text":
         required++;
@@ -1739,7 +1794,7 @@ function checkUserInput(
     }
   }
   if (required !== 1) {
-    if (value.text === undefined)
+    if (jsonProperty(value, "text") === undefined)
       fail(errors, `${path}/text`, "required", "is required");
   }
 }
@@ -1749,13 +1804,15 @@ function checkWarningParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "code":
         if (property !== null) {
@@ -1771,7 +1828,7 @@ function checkWarningParams(
     }
   }
   if (required !== 1) {
-    if (value.message === undefined)
+    if (jsonProperty(value, "message") === undefined)
       fail(errors, `${path}/message`, "required", "is required");
   }
 }
@@ -2301,8 +2358,7 @@ function readServerNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.method) {
+  switch (jsonProperty(input, "method")) {
     case "thread/started":
       return readThreadStartedNotification(input, path, reader);
     case "thread/archived":
@@ -2327,7 +2383,7 @@ function readServerNotification(
       return readErrorWarningNotification(input, path, reader);
     default:
       reader.unknownValue(
-        input.method,
+        jsonProperty(input, "method"),
         `${path}/method`,
         "string",
         "a ServerNotification method",
@@ -2341,10 +2397,12 @@ function readThreadStartedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2368,10 +2426,12 @@ function readThreadArchivedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2395,10 +2455,12 @@ function readTurnStartedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2418,10 +2480,12 @@ function readTurnCompletedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2445,10 +2509,12 @@ function readItemStartedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2468,10 +2534,12 @@ function readItemAgentMessageDeltaNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2495,10 +2563,12 @@ function readItemToolCallDeltaNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2522,10 +2592,12 @@ function readItemCompletedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2549,10 +2621,12 @@ function readApprovalRequestedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2576,10 +2650,12 @@ function readApprovalResolvedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2603,10 +2679,12 @@ function readErrorWarningNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2626,10 +2704,12 @@ function readAgentMessageDeltaParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "delta":
       case "itemId":
@@ -2645,10 +2725,12 @@ function readAgentMessageDeltaParams(
 }
 
 function readAppItem(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "completedAtMs":
       case "content":
@@ -2709,10 +2791,12 @@ function readAppItemStatus(
 }
 
 function readAppThread(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "activeTurnId":
       case "archived":
@@ -2740,10 +2824,12 @@ function readAppTokenUsage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "inputTokens":
       case "outputTokens":
@@ -2758,10 +2844,12 @@ function readAppTokenUsage(
 }
 
 function readAppTurn(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "completedAtMs":
       case "id":
@@ -2809,10 +2897,12 @@ function readApprovalRequestParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "preview":
       case "requestId":
@@ -2840,10 +2930,12 @@ function readApprovalResolveParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "requestId":
       case "threadId":
@@ -2869,10 +2961,12 @@ function readItemCompletedParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "threadId":
       case "turnId":
@@ -2893,10 +2987,12 @@ function readItemStartedParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "threadId":
       case "turnId":
@@ -2917,10 +3013,12 @@ function readThreadArchivedParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "threadId":
         output[key] = value;
@@ -2937,10 +3035,12 @@ function readThreadStartedParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "thread":
         output.thread = readAppThread(value, `${path}/thread`, reader);
@@ -2972,10 +3072,12 @@ function readToolCallDeltaParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "delta":
       case "itemId":
@@ -2995,10 +3097,12 @@ function readTurnCompletedParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "turn":
         output.turn = readAppTurn(value, `${path}/turn`, reader);
@@ -3015,10 +3119,12 @@ function readTurnStartedParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "turn":
         output.turn = readAppTurn(value, `${path}/turn`, reader);
@@ -3044,10 +3150,12 @@ function readTurnStatus(input: unknown, path: string, reader: Reader): unknown {
 }
 
 function readUserInput(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "text":
         output[key] = value;
@@ -3064,10 +3172,12 @@ function readWarningParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "code":
       case "message":
@@ -3085,7 +3195,7 @@ function readAppTurnInput(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readUserInput(input[i], `${path}/${i}`, reader));
@@ -3098,7 +3208,7 @@ function readApprovalRequestParamsChoices(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readApprovalDecision(input[i], `${path}/${i}`, reader));

@@ -2,7 +2,7 @@
 // schemas/gtm-agent.schema.json sha256 e0ed560737afc11ad313164b4c41e37bc960a7004fae1f84d1bb549e2c6d616b
 // Do not edit: change the schema or its overlay, then run `npm run generate`.
 
-import { isArray, isRecord } from "../runtime.js";
+import { isArray, isBoxed, isOmitted, isRecord } from "../runtime.js";
 import type {
   AgentArtifactPart,
   AgentFileContent,
@@ -19,10 +19,12 @@ import type {
 
 /** Whether a value is an {@link AgentStreamEvent}. */
 export function isAgentStreamEvent(value: unknown): value is AgentStreamEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "task":
         if (!isAgentTask(property)) return false;
@@ -50,10 +52,12 @@ export function isAgentStreamEvent(value: unknown): value is AgentStreamEvent {
 export function isAgentArtifactPart(
   value: unknown,
 ): value is AgentArtifactPart {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "text":
         if (typeof property !== "string") return false;
@@ -64,10 +68,15 @@ export function isAgentArtifactPart(
         present++;
         break;
       case "data":
-        present++;
+        if (!isOmitted(property)) present++;
         break;
       case "metadata":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         break;
     }
   }
@@ -77,10 +86,12 @@ export function isAgentArtifactPart(
 
 /** Whether a value is an {@link AgentFileContent}. */
 export function isAgentFileContent(value: unknown): value is AgentFileContent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "uri":
         if (typeof property !== "string") return false;
@@ -104,10 +115,12 @@ export function isAgentFileContent(value: unknown): value is AgentFileContent {
 
 /** Whether a value is an {@link AgentMessage}. */
 export function isAgentMessage(value: unknown): value is AgentMessage {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "messageId":
         if (typeof property !== "string") return false;
@@ -124,14 +137,21 @@ export function isAgentMessage(value: unknown): value is AgentMessage {
         required++;
         break;
       case "parts":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isAgentArtifactPart(item)) return false;
         }
         required++;
         break;
       case "metadata":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         break;
     }
   }
@@ -153,10 +173,12 @@ export function isAgentMessageRole(value: unknown): value is AgentMessageRole {
 
 /** Whether a value is an {@link AgentRunArtifact}. */
 export function isAgentRunArtifact(value: unknown): value is AgentRunArtifact {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "artifactId":
         if (typeof property !== "string") return false;
@@ -169,14 +191,21 @@ export function isAgentRunArtifact(value: unknown): value is AgentRunArtifact {
         if (typeof property !== "string") return false;
         break;
       case "parts":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isAgentArtifactPart(item)) return false;
         }
         required++;
         break;
       case "metadata":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         break;
     }
   }
@@ -186,10 +215,12 @@ export function isAgentRunArtifact(value: unknown): value is AgentRunArtifact {
 
 /** Whether a value is an {@link AgentRunStatus}. */
 export function isAgentRunStatus(value: unknown): value is AgentRunStatus {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "state":
         if (!isAgentTaskState(property)) return false;
@@ -209,10 +240,12 @@ export function isAgentRunStatus(value: unknown): value is AgentRunStatus {
 
 /** Whether a value is an {@link AgentTask}. */
 export function isAgentTask(value: unknown): value is AgentTask {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         if (typeof property !== "string") return false;
@@ -226,19 +259,28 @@ export function isAgentTask(value: unknown): value is AgentTask {
         required++;
         break;
       case "artifacts":
-        if (!isArray(property)) return false;
-        for (const item of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
           if (!isAgentRunArtifact(item)) return false;
         }
         break;
       case "history":
-        if (!isArray(property)) return false;
-        for (const item1 of property) {
+        if (!isArray(property) || typeof property.toJSON === "function")
+          return false;
+        for (let i1 = 0; i1 < property.length; i1++) {
+          const item1 = property[i1];
           if (!isAgentMessage(item1)) return false;
         }
         break;
       case "metadata":
-        if (!isRecord(property)) return false;
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
+          return false;
         break;
     }
   }
@@ -250,10 +292,12 @@ export function isAgentTask(value: unknown): value is AgentTask {
 export function isAgentTaskArtifactUpdateEvent(
   value: unknown,
 ): value is AgentTaskArtifactUpdateEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "taskId":
         if (typeof property !== "string") return false;
@@ -300,10 +344,12 @@ export function isAgentTaskState(value: unknown): value is AgentTaskState {
 export function isAgentTaskStatusUpdateEvent(
   value: unknown,
 ): value is AgentTaskStatusUpdateEvent {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "taskId":
         if (typeof property !== "string") return false;

@@ -13,7 +13,10 @@ import {
   define,
   fail,
   isArray,
+  isBoxed,
+  isOmitted,
   isRecord,
+  jsonProperty,
   pointer,
 } from "../runtime.js";
 import {
@@ -189,13 +192,15 @@ function checkAgentStreamEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "task":
         present++;
@@ -241,13 +246,15 @@ function checkAgentArtifactPart(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "text":
         present++;
@@ -260,10 +267,14 @@ function checkAgentArtifactPart(
           checkAgentFileContent(property, `${path}/file`, errors);
         break;
       case "data":
-        present++;
+        if (!isOmitted(property)) present++;
         break;
       case "metadata":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/metadata`, "type", "must be an object");
         break;
     }
@@ -282,13 +293,15 @@ function checkAgentFileContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "uri":
         present++;
@@ -319,13 +332,15 @@ function checkAgentMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "messageId":
         required++;
@@ -347,7 +362,7 @@ function checkAgentMessage(
         break;
       case "parts":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/parts`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -358,17 +373,21 @@ function checkAgentMessage(
         }
         break;
       case "metadata":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/metadata`, "type", "must be an object");
         break;
     }
   }
   if (required !== 3) {
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.parts === undefined)
+    if (jsonProperty(value, "parts") === undefined)
       fail(errors, `${path}/parts`, "required", "is required");
   }
 }
@@ -396,13 +415,15 @@ function checkAgentRunArtifact(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "artifactId":
         required++;
@@ -419,7 +440,7 @@ function checkAgentRunArtifact(
         break;
       case "parts":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/parts`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -430,15 +451,19 @@ function checkAgentRunArtifact(
         }
         break;
       case "metadata":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/metadata`, "type", "must be an object");
         break;
     }
   }
   if (required !== 2) {
-    if (value.artifactId === undefined)
+    if (jsonProperty(value, "artifactId") === undefined)
       fail(errors, `${path}/artifactId`, "required", "is required");
-    if (value.parts === undefined)
+    if (jsonProperty(value, "parts") === undefined)
       fail(errors, `${path}/parts`, "required", "is required");
   }
 }
@@ -448,13 +473,15 @@ function checkAgentRunStatus(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "state":
         required++;
@@ -472,7 +499,7 @@ function checkAgentRunStatus(
     }
   }
   if (required !== 1) {
-    if (value.state === undefined)
+    if (jsonProperty(value, "state") === undefined)
       fail(errors, `${path}/state`, "required", "is required");
   }
 }
@@ -482,13 +509,15 @@ function checkAgentTask(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -505,7 +534,7 @@ function checkAgentTask(
           checkAgentRunStatus(property, `${path}/status`, errors);
         break;
       case "artifacts":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/artifacts`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -516,7 +545,7 @@ function checkAgentTask(
         }
         break;
       case "history":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/history`, "type", "must be an array");
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
@@ -527,15 +556,19 @@ function checkAgentTask(
         }
         break;
       case "metadata":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/metadata`, "type", "must be an object");
         break;
     }
   }
   if (required !== 2) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
   }
 }
@@ -545,13 +578,15 @@ function checkAgentTaskArtifactUpdateEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "taskId":
         required++;
@@ -578,9 +613,9 @@ function checkAgentTaskArtifactUpdateEvent(
     }
   }
   if (required !== 2) {
-    if (value.taskId === undefined)
+    if (jsonProperty(value, "taskId") === undefined)
       fail(errors, `${path}/taskId`, "required", "is required");
-    if (value.artifact === undefined)
+    if (jsonProperty(value, "artifact") === undefined)
       fail(errors, `${path}/artifact`, "required", "is required");
   }
 }
@@ -614,13 +649,15 @@ function checkAgentTaskStatusUpdateEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "taskId":
         required++;
@@ -639,9 +676,9 @@ function checkAgentTaskStatusUpdateEvent(
     }
   }
   if (required !== 2) {
-    if (value.taskId === undefined)
+    if (jsonProperty(value, "taskId") === undefined)
       fail(errors, `${path}/taskId`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
   }
 }
@@ -827,10 +864,12 @@ function readAgentStreamEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "task":
         output.task = readAgentTask(value, `${path}/task`, reader);
@@ -864,10 +903,12 @@ function readAgentArtifactPart(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "text":
       case "data":
@@ -895,10 +936,12 @@ function readAgentFileContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "uri":
       case "bytes":
@@ -918,10 +961,12 @@ function readAgentMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "messageId":
       case "contextId":
@@ -974,10 +1019,12 @@ function readAgentRunArtifact(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "artifactId":
       case "name":
@@ -1010,10 +1057,12 @@ function readAgentRunStatus(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "timestamp":
         output[key] = value;
@@ -1032,10 +1081,12 @@ function readAgentRunStatus(
 }
 
 function readAgentTask(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "contextId":
@@ -1073,10 +1124,12 @@ function readAgentTaskArtifactUpdateEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "taskId":
       case "contextId":
@@ -1130,10 +1183,12 @@ function readAgentTaskStatusUpdateEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "taskId":
       case "contextId":
@@ -1154,10 +1209,13 @@ function readAgentArtifactPartMetadata(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -1168,7 +1226,7 @@ function readAgentMessageParts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentArtifactPart(input[i], `${path}/${i}`, reader));
@@ -1181,10 +1239,13 @@ function readAgentMessageMetadata(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -1195,7 +1256,7 @@ function readAgentRunArtifactParts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentArtifactPart(input[i], `${path}/${i}`, reader));
@@ -1208,10 +1269,13 @@ function readAgentRunArtifactMetadata(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -1222,7 +1286,7 @@ function readAgentTaskArtifacts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentRunArtifact(input[i], `${path}/${i}`, reader));
@@ -1235,7 +1299,7 @@ function readAgentTaskHistory(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentMessage(input[i], `${path}/${i}`, reader));
@@ -1248,10 +1312,13 @@ function readAgentTaskMetadata(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
