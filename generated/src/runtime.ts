@@ -126,7 +126,7 @@ function canonicalJson(value: unknown): string {
       parts.push("[");
     } else if (
       isRecord(current) &&
-      typeof current["toJSON"] !== "function" &&
+      typeof current.toJSON !== "function" &&
       !isBoxed(current)
     ) {
       // As on the wire: without the properties JSON leaves out.
