@@ -1,16 +1,66 @@
 // The few helpers the generated code of every protocol shares. Copied from
 // templates/runtime.ts by agentwire; the package has no runtime dependencies.
 
-/** An object that is not an array or null: what JSON Schema calls an object. */
+/**
+ * An object that is not an array or null: what JSON Schema calls an object. The checks
+ * add, where they test an object, that it has no `toJSON` method, which JSON.stringify
+ * would call instead of writing the object (a Date has one); they ask it there rather than
+ * here so that each place keeps its own inline cache of the objects it sees.
+ */
 export function isRecord(
   value: unknown,
 ): value is { readonly [key: string]: unknown } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** `Array.isArray`, typed so that the items are `unknown` rather than `any`. */
-export function isArray(value: unknown): value is readonly unknown[] {
+/**
+ * `Array.isArray`, typed so that the items are `unknown` rather than `any`, and so that
+ * the checks can ask, as of an object, whether it has a `toJSON` method.
+ */
+export function isArray(
+  value: unknown,
+): value is readonly unknown[] & { readonly toJSON?: unknown } {
   return Array.isArray(value);
+}
+
+/**
+ * Whether a value is a primitive in a box (`new String("a")`), which JSON.stringify writes
+ * as the primitive. The checks ask it of objects that could pass with no properties of
+ * their own but a string's indices, the only ones a box has.
+ */
+export function isBoxed(value: object): boolean {
+  return (
+    value instanceof String ||
+    value instanceof Number ||
+    value instanceof Boolean ||
+    value instanceof BigInt
+  );
+}
+
+/**
+ * Whether JSON.stringify leaves a property with this value out of an object: undefined,
+ * a function or a symbol. Such a property is absent on the wire.
+ */
+export function isOmitted(value: unknown): boolean {
+  return (
+    value === undefined ||
+    typeof value === "function" ||
+    typeof value === "symbol"
+  );
+}
+
+/**
+ * A property of an object as JSON.stringify reads it: own and enumerable, else undefined;
+ * never one a prototype lends. Found by walking the keys, which V8 does faster than it
+ * looks an own property up, and a tag is most often the first key.
+ */
+export function jsonProperty(value: unknown, key: string): unknown {
+  // An array's indices are no properties of an object, and there may be a million.
+  if (!isRecord(value)) return undefined;
+  for (const name in value)
+    if (name === key && Object.prototype.hasOwnProperty.call(value, name))
+      return value[name];
+  return undefined;
 }
 
 /**
@@ -67,22 +117,33 @@ function canonicalJson(value: unknown): string {
       continue;
     }
     const current = next.value;
-    if (isArray(current)) {
+    if (isArray(current) && typeof current.toJSON !== "function") {
       stack.push("]");
       for (let i = current.length - 1; i >= 0; i--) {
         stack.push({ value: current[i] });
         if (i > 0) stack.push(",");
       }
       parts.push("[");
-    } else if (isRecord(current)) {
-      const keys = Object.keys(current).sort();
+    } else if (
+      isRecord(current) &&
+      typeof current.toJSON !== "function" &&
+      !isBoxed(current)
+    ) {
+      // As on the wire: without the properties JSON leaves out.
+      const keys = Object.keys(current)
+        .filter((key) => !isOmitted(current[key]))
+        .sort();
       stack.push("}");
       for (let i = keys.length - 1; i >= 0; i--) {
         stack.push({ value: current[keys[i]!] });
         stack.push(`${i > 0 ? "," : ""}${JSON.stringify(keys[i])}:`);
       }
       parts.push("{");
-    } else parts.push(JSON.stringify(current) ?? "null");
+    } else if (typeof current === "bigint")
+      // JSON cannot write one; the item's own check refuses it.
+      parts.push(`${current}n`);
+    // Anything else as JSON.stringify writes it: a Date as its text, a box as its primitive.
+    else parts.push(JSON.stringify(current) ?? "null");
   }
   return parts.join("");
 }
@@ -112,7 +173,10 @@ export function ascend(): void {
 export interface ValidationError {
   /** Where the failing value is, as a JSON Pointer into the value ("" is the value itself). */
   readonly path: string;
-  /** The JSON Schema keyword that failed: type, required, enum, const, pattern, oneOf… */
+  /**
+   * The JSON Schema keyword that failed: type, required, enum, const, pattern, oneOf…;
+   * `discriminator` when a tagged union's tag is missing or names none of its members.
+   */
   readonly keyword: string;
   /** What is wrong, for a person: `must be one of "developer", "system"`. */
   readonly message: string;
@@ -131,6 +195,24 @@ export function fail(
   message: string,
 ): void {
   errors.push({ path, keyword, message });
+}
+
+/**
+ * Records that a tagged union's tag is missing or names none of its members: one error at
+ * the tag, naming the value seen, rather than one per member. `expected` lists the values.
+ */
+export function failTag(
+  errors: ValidationError[],
+  path: string,
+  tag: string,
+  value: unknown,
+  expected: string,
+): void {
+  const seen =
+    value === undefined
+      ? `missing "${tag}"`
+      : `unknown ${tag} ${display(value)}`;
+  fail(errors, path, "discriminator", `${seen}: expected one of ${expected}`);
 }
 
 /** A JSON Pointer one property further: `~` and `/` in the key are escaped. */
@@ -211,6 +293,26 @@ export class Reader {
       path,
       keyword: "unrecognized",
       message: `${JSON.stringify(value)} is not ${what} this version knows`,
+    });
+    return value;
+  }
+
+  /**
+   * An integer that the wire accepts for a proto enum (any int32) but that names none of
+   * its values in this version: unrecognized in either mode, since the schema accepts it
+   * and no canonical value stands for it; when tolerant, the fallback if the enum has one.
+   */
+  unnamedNumber(
+    value: number,
+    path: string,
+    what: string,
+    fallback?: unknown,
+  ): unknown {
+    if (this.tolerant && fallback !== undefined) return fallback;
+    this.unrecognized.push({
+      path,
+      keyword: "unrecognized",
+      message: `${value} is not the number of ${what} this version knows`,
     });
     return value;
   }

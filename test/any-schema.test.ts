@@ -5,13 +5,15 @@ import { Ajv } from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeGeneration } from "../generator/cli/write.js";
 import type { Ir } from "../generator/ir/model.js";
-import type { JsonObject } from "../generator/json.js";
+import type { JsonObject, JsonValue } from "../generator/json.js";
 import { loadSchemas } from "../generator/load/index.js";
 import { generate, intermediate } from "../generator/pipeline.js";
 import { compareWithReference, referenceValidator } from "./helpers/differential.js";
 import type { TypeFunctions } from "./helpers/generated.js";
 import { modulesOf } from "./helpers/generated.js";
+import { breaches, spoiled } from "./helpers/javascript.js";
 import { makeProject, REPO } from "./helpers/project.js";
+import { Random, SampleMaker } from "./helpers/samples.js";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures/any-schema");
 const NAMES = ["json-resume", "json-schema-draft-07", "lsp-meta-model"] as const;
@@ -73,6 +75,29 @@ describe("any schema", () => {
       else expect(found.referenceFaults).toBe(0);
     },
     120_000,
+  );
+
+  it.each(NAMES)(
+    "%s: the generated code agrees with the wire on JavaScript values JSON writes differently",
+    (name) => {
+      const { ir, effective, functions } = generated.get(name)!;
+      const reference = referenceFor(effective);
+      const random = new Random(0xa11);
+      const maker = new SampleMaker(ir, random);
+      const problems: string[] = [];
+      for (const type of ir.types) {
+        const check = reference(type.name);
+        for (let i = 0; i < 20; i++) {
+          const made = maker.valid(type.shape);
+          if (made === undefined) continue;
+          const [how, value] = spoiled(JSON.parse(JSON.stringify(made)) as JsonValue, random);
+          const found = breaches(functions(type.name), check, value);
+          if (found.length > 0) problems.push(`${type.name} with ${how}: ${found.join("; ")}`);
+        }
+      }
+      expect(problems.slice(0, 10)).toEqual([]);
+    },
+    60_000,
   );
 
   it("json-resume: reads the package's own example résumés as the reference does", () => {

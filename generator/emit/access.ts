@@ -2,7 +2,7 @@ import type { Shape } from "../ir/model.js";
 import type { Code } from "./printer/code.js";
 import { ts } from "./printer/code.js";
 import { isIdentifierName, propertyKey, stringLiteral } from "./printer/escape.js";
-import { call } from "./printer/statements.js";
+import { call, logical } from "./printer/statements.js";
 
 /** The module every protocol's generated code imports its shared helpers from. */
 export const RUNTIME = "../runtime.js";
@@ -24,6 +24,40 @@ export function access(subject: Code, name: string, own: () => Code): Code {
 /** `subject.name`, or `subject["odd name"]`: where the value is typed, so an inherited name is no risk. */
 export function propertyOf(subject: Code, name: string): Code {
   return isIdentifierName(name) ? ts`${subject}.${propertyKey(name)}` : ts`${subject}[${propertyKey(name)}]`;
+}
+
+/**
+ * The test that `subject` is not an object JSON.stringify writes as one: no record, a
+ * record with a `toJSON` method (a Date), or, where `boxed` says an object with no
+ * properties but a string's indices could pass, a boxed primitive. `toJSON` is read in the
+ * generated code itself, not in the runtime, so that each place keeps its own inline
+ * cache of the objects it sees: a shared one would see them all.
+ */
+export function notJsonObject(subject: Code, runtime: (name: string) => Code, boxed: boolean): Code {
+  return logical("||", [
+    ts`!${call(runtime("isRecord"), [subject])}`,
+    ts`typeof ${subject}.toJSON === "function"`,
+    ...(boxed ? [call(runtime("isBoxed"), [subject])] : []),
+  ]);
+}
+
+/** The test that `subject` is not an array JSON.stringify writes as one: no array, or one with a `toJSON` method. */
+export function notJsonArray(subject: Code, runtime: (name: string) => Code): Code {
+  return logical("||", [ts`!${call(runtime("isArray"), [subject])}`, ts`typeof ${subject}.toJSON === "function"`]);
+}
+
+/**
+ * Whether a boxed primitive could have the properties an object must: it has none of its
+ * own but a string's indices, so only when every required name is an index and, if some
+ * of `oneOf` must be there, one of them is.
+ */
+export function boxMayPass(required: readonly string[], oneOf: readonly string[] = []): boolean {
+  return required.every(isArrayIndex) && (oneOf.length === 0 || oneOf.some(isArrayIndex));
+}
+
+/** Whether a property name is one a string's box has: "0", "1", … */
+export function isArrayIndex(name: string): boolean {
+  return /^(?:0|[1-9][0-9]*)$/.test(name);
 }
 
 export type JsonType = "string" | "number" | "boolean" | "null" | "array" | "object";

@@ -2,7 +2,7 @@ import type { Field, Ir, KeyedUnionShape, NamedType, ObjectShape } from "../ir/m
 import type { StampUnit } from "../schema/keywords.js";
 import { isPrototypeName, RUNTIME } from "./access.js";
 import { article } from "../ir/describe.js";
-import { builderName, memberBuilderName, memberParameterName, TYPES } from "./names.js";
+import { builderName, memberBuilderNames, memberParameterName, TYPES } from "./names.js";
 import type { Code } from "./printer/code.js";
 import { join, ts } from "./printer/code.js";
 import { jsDoc, paragraphs } from "./printer/comments.js";
@@ -33,14 +33,17 @@ class BuilderEmitter {
   names(type: NamedType): string[] {
     const shape = type.shape;
     if (hasTags(shape)) return [builderName(type.name)];
-    if (shape.kind === "keyed-union") return shape.members.map((member) => memberBuilderName(type.name, member.name));
+    if (shape.kind === "keyed-union") return memberBuilderNames(type.name, shape.members);
     return [];
   }
 
   declare(type: NamedType): void {
     const shape = type.shape;
     if (hasTags(shape)) this.tagged(type, shape);
-    if (shape.kind === "keyed-union") for (const member of shape.members) this.member(type, shape, member);
+    if (shape.kind === "keyed-union") {
+      const names = memberBuilderNames(type.name, shape.members);
+      for (const [i, member] of shape.members.entries()) this.member(type, shape, member, names[i]!);
+    }
   }
 
   /** `createT(fields, options?)`: the tags, then the fields, then any stamps asked for. */
@@ -93,7 +96,7 @@ class BuilderEmitter {
   }
 
   /** `createUMember(member, fields?)`: a keyed union's value with that member set. */
-  private member(type: NamedType, shape: KeyedUnionShape, member: Field): void {
+  private member(type: NamedType, shape: KeyedUnionShape, member: Field, name: string): void {
     const f = this.f;
     const variant = variantType(f, type.name, member);
     const parameter = memberParameterName(member.name, ["fields"]);
@@ -114,7 +117,7 @@ class BuilderEmitter {
       ),
       functionDeclaration({
         exported: true,
-        name: identifier(memberBuilderName(type.name, member.name)),
+        name: identifier(name),
         parameters: [
           { name: identifier(parameter), type: memberValueType(f, type.name, member) },
           ...(takesFields ? [{ name: shape.fields.some((field) => field.required) ? ts`fields` : ts`fields?`, type: fieldsType }] : []),

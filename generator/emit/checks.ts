@@ -1,11 +1,11 @@
 import type { Field, Shape, TaggedUnionShape, UnionShape } from "../ir/model.js";
 import { escapeToken } from "../schema/pointer.js";
-import { access, acceptsAnything, jsonTypes, RUNTIME } from "./access.js";
+import { acceptsAnything, boxMayPass, isArrayIndex, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "./access.js";
 import { describe, describeValues } from "../ir/describe.js";
 import { checkName, guardName, upperFirst } from "./names.js";
 import type { Code } from "./printer/code.js";
 import { ts } from "./printer/code.js";
-import { identifier, literal, templateLiteral } from "./printer/escape.js";
+import { identifier, literal, stringLiteral, templateLiteral } from "./printer/escape.js";
 import type { GeneratedFile } from "./printer/file.js";
 import { regexLiteral } from "./printer/regex.js";
 import type { SwitchCase } from "./printer/statements.js";
@@ -53,6 +53,8 @@ interface Properties {
   readonly additional: Shape;
   readonly minProperties?: number;
   readonly maxProperties?: number;
+  /** Whether to ask, of an object that turns out to have no properties, whether it is a boxed primitive. */
+  readonly boxedWhenEmpty?: boolean;
 }
 
 /** Where a value is: the `path` parameter, then property names and index or key locals. */
@@ -140,9 +142,12 @@ export class CheckEmitter {
         return this.print(this.checks(shape, VALUE, scope, owner, HERE), true);
       case "keyed-union":
         return [
-          ...this.print([this.isRecord(VALUE, this.properties({ ...shape, members: shape.members }, VALUE, scope, owner, HERE))], true),
+          ...this.print([this.isObject(VALUE, { ...shape, members: shape.members }, scope, owner, HERE)], true),
           ...this.returnTrue(),
         ];
+      case "unknown":
+        // Any JSON value, so not one JSON leaves out; what it holds is not walked.
+        return [...this.print([this.omitted(VALUE)], true), ...this.returnTrue()];
       default:
         return [...this.print(this.checks(shape, VALUE, scope, owner, HERE), true), ...this.returnTrue()];
     }
@@ -257,9 +262,9 @@ export class CheckEmitter {
       case "array":
         return this.arrayChecks(shape, subject, scope, owner, at);
       case "object":
-        return [this.isRecord(subject, this.properties(shape, subject, scope, owner, at))];
+        return [this.isObject(subject, shape, scope, owner, at)];
       case "map":
-        return [this.isRecord(subject, this.properties({ ...shape, fields: [], additional: shape.values }, subject, scope, owner, at))];
+        return [this.isObject(subject, { ...shape, fields: [], additional: shape.values }, scope, owner, at)];
       case "nullable": {
         const inner = this.checks(shape.shape, subject, scope, owner, at);
         const first = inner[0];
@@ -286,8 +291,23 @@ export class CheckEmitter {
     return [{ call: ifThen(ts`!${call(guard, [subject])}`, ts`${this.apply(check, subject, at)};`) }];
   }
 
-  private isRecord(subject: Code, then: readonly Check[]): Failure {
-    return { test: ts`!${call(this.runtime("isRecord"), [subject])}`, keyword: "type", message: "must be an object", at: [], then };
+  /**
+   * An object JSON writes as one, and its properties. Where a boxed primitive could pass
+   * (nothing it lacks is required), a closed object, which refuses the indices of a
+   * string's box, asks whether it is one only when it has turned out empty: a counter
+   * costs less than a walk up every object's prototypes.
+   */
+  private isObject(subject: Code, spec: Properties, scope: Scope, owner: string, at: Location): Failure {
+    const members = spec.members ?? [];
+    const required = spec.fields.filter((field) => field.required).map((field) => field.name);
+    const boxed = boxMayPass(
+      required,
+      members.map((member) => member.name),
+    );
+    const whenEmpty = boxed && spec.additional.kind === "never" && ![...members, ...spec.fields].some((field) => isArrayIndex(field.name));
+    const then = this.properties({ ...spec, boxedWhenEmpty: whenEmpty }, subject, scope, owner, at);
+    const test = notJsonObject(subject, (name) => this.runtime(name), boxed && !whenEmpty);
+    return { test, keyword: "type", message: "must be an object", at: [], then };
   }
 
   private stringChecks(shape: Shape & { kind: "string" }, subject: Code, owner: string): Check[] {
@@ -344,18 +364,17 @@ export class CheckEmitter {
       });
     const loop = this.itemLoop(shape.items, subject, scope, owner, at);
     if (loop !== undefined) then.push({ statements: [loop] });
-    return [{ test: ts`!${call(this.runtime("isArray"), [subject])}`, keyword: "type", message: "must be an array", at: [], then }];
+    return [{ test: notJsonArray(subject, (name) => this.runtime(name)), keyword: "type", message: "must be an array", at: [], then }];
   }
 
-  /** A loop over an array's items; reporting, with the index for the path. */
+  /**
+   * A loop over an array's items by index, as JSON.stringify reads them: a hole is
+   * undefined, and an array's own iterator is not asked. Reporting, the index is in the path.
+   */
   private itemLoop(items: Shape, subject: Code, scope: Scope, owner: string, at: Location): Code | undefined {
     const item = scope.local("item");
-    if (this.mode === "reject") {
-      const checks = this.print(this.checks(items, item, scope, owner, at), false, at);
-      return checks.length === 0 ? undefined : forLoop("of", item, subject, checks);
-    }
     const index = scope.local("i");
-    const inner: Location = { tokens: [...at.tokens, { local: localName(index) }] };
+    const inner: Location = this.mode === "reject" ? at : { tokens: [...at.tokens, { local: localName(index) }] };
     const checks = this.print(this.checks(items, item, scope, owner, inner), false, inner);
     if (checks.length === 0) return undefined;
     return ts`for (let ${index} = 0; ${index} < ${subject}.length; ${index}++) ${block([constant(item, ts`${subject}[${index}]`), ...checks])}`;
@@ -374,15 +393,19 @@ export class CheckEmitter {
     const required = spec.fields.filter((field) => field.required);
     const requiredCount = required.length > 0 ? scope.local("required") : undefined;
     const present = spec.members !== undefined ? scope.local("present") : undefined;
-    const count = spec.minProperties !== undefined || spec.maxProperties !== undefined ? scope.local("count") : undefined;
+    // Counted for bounds, the properties JSON writes; for emptiness, any.
+    const bounded = spec.minProperties !== undefined || spec.maxProperties !== undefined;
+    const count = bounded || spec.boxedWhenEmpty ? scope.local("count") : undefined;
     const cases: SwitchCase[] = [];
     const unchecked: Code[] = [];
     for (const field of [...members, ...spec.fields]) {
       const inner: Location = { tokens: [...at.tokens, field.name] };
       const checks = this.print(this.checks(field.shape, property, scope, `${owner}${upperFirst(field.name)}`, inner), false, inner);
-      const counters: Code[] = [];
-      if (field.required) counters.push(ts`${requiredCount!}++;`);
-      if (members.includes(field)) counters.push(ts`${present!}++;`);
+      const counts: Code[] = [];
+      if (field.required) counts.push(ts`${requiredCount!}++;`);
+      if (members.includes(field)) counts.push(ts`${present!}++;`);
+      // A value of any type is there only if JSON writes it; a typed one is refused if not.
+      const counters = counts.length > 0 && acceptsAnything(field.shape, this.shapes) ? [this.unlessOmitted(property, counts)] : counts;
       if (checks.length === 0 && counters.length === 0) unchecked.push(literal(field.name));
       // Rejecting, a failure has returned already; reporting, a field is there even when it fails.
       else
@@ -396,8 +419,12 @@ export class CheckEmitter {
     if (cases.length === 0 && rest.length === 0 && count === undefined) return [];
     if (unchecked.length > 0) cases.push({ labels: unchecked, body: [ts`break;`] });
     const body = [
+      // As JSON.stringify reads an object: its own properties, and undefined is absent.
+      // V8 folds this form of the own test into the loop; Object.hasOwn it calls.
+      ifThen(ts`!Object.prototype.hasOwnProperty.call(${subject}, ${key})`, ts`continue;`),
       constant(property, ts`${subject}[${key}]`),
-      ...(count === undefined ? [] : [ts`${count}++;`]),
+      ifThen(ts`${property} === undefined`, ts`continue;`),
+      ...(count === undefined ? [] : [bounded ? this.unlessOmitted(property, [ts`${count}++;`]) : ts`${count}++;`]),
       ...(cases.length === 0 ? rest : [switchStatement(key, [...cases, ...(rest.length === 0 ? [] : [{ labels: [], body: rest }])])]),
     ];
     const counters = [requiredCount, present, count].filter((counter) => counter !== undefined).map((counter) => ts`let ${counter} = 0;`);
@@ -409,6 +436,13 @@ export class CheckEmitter {
       after.push({ test: ts`${present} !== 1`, keyword: "oneOf", message: `must have exactly one of ${names}`, at: [] });
     }
     if (count !== undefined) after.push(...propertyCountChecks(spec, count));
+    if (spec.boxedWhenEmpty)
+      after.push({
+        test: ts`${count!} === 0 && ${call(this.runtime("isBoxed"), [subject])}`,
+        keyword: "type",
+        message: "must be an object",
+        at: [],
+      });
     return [loop, ...after];
   }
 
@@ -427,22 +461,35 @@ export class CheckEmitter {
     return this.print(this.checks(rest, property, scope, `${owner}Property`, inner), false, inner);
   }
 
-  /** After the loop: whether every required field was there; reporting, which were not. */
+  /** After the loop: whether every required field was there; reporting, which were not, as the loop counted them. */
   private missing(required: readonly Field[], counted: Code, subject: Code, at: Location): Check {
     const incomplete = ts`${counted} !== ${literal(required.length)}`;
     if (this.mode === "reject") return { test: incomplete, keyword: "required", message: "", at: [] };
-    const reports = required.map((field) =>
-      ifThen(
-        ts`${access(subject, field.name, () => this.runtime("own"))} === undefined`,
-        this.fail({ test: ts`true`, keyword: "required", message: "is required", at: [field.name] }, at),
-      ),
-    );
+    const reports = required.map((field) => {
+      const value = call(this.runtime("jsonProperty"), [subject, stringLiteral(field.name)]);
+      const absent = acceptsAnything(field.shape, this.shapes) ? call(this.runtime("isOmitted"), [value]) : ts`${value} === undefined`;
+      return ifThen(absent, this.fail({ test: ts`true`, keyword: "required", message: "is required", at: [field.name] }, at));
+    });
     return { statements: [ifBlock(incomplete, reports)] };
   }
 
-  /** A switch on the tag, to the member's check: O(1) whatever the number of members. */
+  /** `if (!isOmitted(value)) …`: statements for a value JSON writes. */
+  private unlessOmitted(value: Code, statements: readonly Code[]): Code {
+    return ifThen(ts`!${call(this.runtime("isOmitted"), [value])}`, statements.length === 1 ? statements[0]! : block(statements));
+  }
+
+  /** A value of any type that JSON leaves out (undefined, a function, a symbol) is no JSON value. */
+  private omitted(subject: Code): Failure {
+    return { test: call(this.runtime("isOmitted"), [subject]), keyword: "type", message: "must be a JSON value", at: [] };
+  }
+
+  /**
+   * A switch on the tag, to the member's check: O(1) whatever the number of members. The
+   * tag is read as JSON would write it, never from a prototype; the member checks the
+   * rest, the value's being an object first.
+   */
   private taggedUnion(shape: TaggedUnionShape, owner: string): Code[] {
-    const tag = access(VALUE, shape.tag, () => this.runtime("own"));
+    const tag = call(this.runtime("jsonProperty"), [VALUE, stringLiteral(shape.tag)]);
     const cases = shape.members.map((member) => {
       const check =
         member.shape.kind === "ref"
@@ -451,19 +498,28 @@ export class CheckEmitter {
       const body = this.mode === "reject" ? [ts`return ${call(check, [VALUE])};`] : [ts`${this.apply(check, VALUE, HERE)};`, ts`return;`];
       return { labels: [literal(member.value)], body };
     });
-    const unknown: Failure = {
-      test: ts`true`,
-      keyword: "oneOf",
-      message: `must be one of ${describeValues(shape.members.map((member) => member.value))}`,
-      at: [shape.tag],
+    if (this.mode === "reject") return [switchStatement(tag, [...cases, { labels: [], body: [ts`return false;`] }])];
+    // Read once: a missing or unknown tag is one error, which names it, not one per member.
+    const read = new Scope(["value", "path", "errors"]).local("tag");
+    const expected = describeValues(shape.members.map((member) => member.value));
+    const unknown = call(this.runtime("failTag"), [
+      ERRORS,
+      this.path({ tokens: [shape.tag] }),
+      literal(shape.tag),
+      read,
+      literal(expected),
+    ]);
+    const notObject: Failure = {
+      test: notJsonObject(VALUE, (name) => this.runtime(name), boxMayPass([shape.tag])),
+      keyword: "type",
+      message: "must be an object",
+      at: [],
     };
-    const otherwise = this.mode === "reject" ? [ts`return false;`] : [this.fail(unknown, HERE)];
-    const notObject = ts`!${call(this.runtime("isRecord"), [VALUE])}`;
-    const guard =
-      this.mode === "reject"
-        ? ifThen(notObject, ts`return false;`)
-        : ifThen(notObject, block([this.fail(this.isRecord(VALUE, []), HERE), ts`return;`]));
-    return [guard, switchStatement(tag, [...cases, { labels: [], body: otherwise }])];
+    return [
+      ifThen(notObject.test, block([this.fail(notObject, HERE), ts`return;`])),
+      constant(read, tag),
+      switchStatement(read, [...cases, { labels: [], body: [ts`${unknown};`] }]),
+    ];
   }
 
   /**
@@ -557,7 +613,7 @@ function passes(shape: Shape, subject: Code, guard: (type: string) => Code): Cod
       return Object.keys(shape).length === 1 ? ts`typeof ${subject} === "string"` : undefined;
     case "number":
       if (Object.keys(shape).some((key) => !["kind", "integer", "format", "wire"].includes(key))) return undefined;
-      return shape.integer ? ts`Number.isInteger(${subject})` : ts`typeof ${subject} === "number"`;
+      return shape.integer ? ts`Number.isInteger(${subject})` : ts`Number.isFinite(${subject})`;
     default:
       return undefined;
   }
@@ -574,11 +630,12 @@ function numberChecks(shape: Shape & { kind: "number" }, subject: Code): Check[]
     bound(ts`${subject} >= ${literal(shape.exclusiveMaximum)}`, "exclusiveMaximum", `must be less than ${shape.exclusiveMaximum}`);
   if (shape.multipleOf !== undefined)
     bound(ts`!Number.isInteger(${subject} / ${literal(shape.multipleOf)})`, "multipleOf", `must be a multiple of ${shape.multipleOf}`);
+  // NaN and the infinities are numbers JSON writes as null.
   const type = ts`typeof ${subject} !== "number"`;
   return [
     shape.integer
       ? { test: logical("||", [type, ts`!Number.isInteger(${subject})`]), keyword: "type", message: "must be an integer", at: [], then }
-      : { test: type, keyword: "type", message: "must be a number", at: [], then },
+      : { test: logical("||", [type, ts`!Number.isFinite(${subject})`]), keyword: "type", message: "must be a number", at: [], then },
   ];
 }
 

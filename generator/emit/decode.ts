@@ -1,7 +1,7 @@
-import type { Field, Ir, Shape } from "../ir/model.js";
+import type { EnumWire, Field, Ir, Shape } from "../ir/model.js";
 import { recursiveTypes } from "../ir/graph.js";
 import { escapeToken } from "../schema/pointer.js";
-import { access, isPrototypeName, jsonTypes, RUNTIME } from "./access.js";
+import { access, boxMayPass, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "./access.js";
 import { article } from "../ir/describe.js";
 import { checkName, decoderName, GUARDS, guardName, readerName, TYPES, upperFirst } from "./names.js";
 import type { Code } from "./printer/code.js";
@@ -10,7 +10,18 @@ import { jsDoc } from "./printer/comments.js";
 import { identifier, literal, stringLiteral, templateLiteral } from "./printer/escape.js";
 import type { GeneratedFile } from "./printer/file.js";
 import { regexLiteral } from "./printer/regex.js";
-import { assign, block, call, constant, forLoop, functionDeclaration, ifThen, switchStatement, tryFinally } from "./printer/statements.js";
+import {
+  assign,
+  block,
+  call,
+  constant,
+  forLoop,
+  functionDeclaration,
+  ifThen,
+  logical,
+  switchStatement,
+  tryFinally,
+} from "./printer/statements.js";
 
 /**
  * The decoders: for every named type T, `decodeT(input, options)`, which reads the wire
@@ -158,7 +169,7 @@ class DecodeEmitter {
       case "object":
         return this.objectBody(shape.fields, shape.additional, owner);
       case "keyed-union":
-        return this.objectBody([...shape.members, ...shape.fields], shape.additional, owner);
+        return this.objectBody([...shape.members, ...shape.fields], shape.additional, owner, shape.members);
       case "map":
         return this.objectBody([], shape.values, owner);
       case "array":
@@ -183,7 +194,7 @@ class DecodeEmitter {
    * What the object does not name is read as its other properties; for a closed object,
    * the reader decides (kept to be rejected, or dropped when tolerant).
    */
-  private objectBody(fields: readonly Field[], rest: Shape, owner: string): Code[] {
+  private objectBody(fields: readonly Field[], rest: Shape, owner: string, members: readonly Field[] = []): Code[] {
     const key = ts`key`;
     const value = ts`value`;
     // Fields read as they are share one case: the key is one of their known names.
@@ -210,11 +221,24 @@ class DecodeEmitter {
         ? ts`${call(ts`${READER}.unknownProperty`, [OUTPUT, PATH, key, value])};`
         : ts`${call(this.runtime("define"), [OUTPUT, key, this.read(rest, value, call(this.runtime("pointer"), [PATH, key]), `${owner}Property`)])};`;
     const loop = forLoop("in", key, INPUT, [
+      // As the checks read an object: its own properties, and undefined is absent.
+      ifThen(ts`!Object.prototype.hasOwnProperty.call(${INPUT}, ${key})`, ts`continue;`),
       constant(value, ts`${INPUT}[${key}]`),
+      ifThen(ts`${value} === undefined`, ts`continue;`),
       cases.length === 0 ? other : switchStatement(key, [...cases, { labels: [], body: [other] }]),
     ]);
+    // What the checks would not take for an object is left for them to refuse.
+    const required = fields.filter((field) => field.required).map((field) => field.name);
+    const notObject = notJsonObject(
+      INPUT,
+      (name) => this.runtime(name),
+      boxMayPass(
+        required,
+        members.map((member) => member.name),
+      ),
+    );
     return [
-      ifThen(ts`!${call(this.runtime("isRecord"), [INPUT])}`, ts`return ${INPUT};`),
+      ifThen(notObject, ts`return ${INPUT};`),
       constant(OUTPUT, ts`{}`, { type: ts`{ [key: string]: unknown }` }),
       loop,
       ts`return ${OUTPUT};`,
@@ -225,7 +249,10 @@ class DecodeEmitter {
     const index = ts`i`;
     const read = this.read(items, ts`${INPUT}[${index}]`, templateLiteral([{ name: "path" }, "/", { name: "i" }]), `${owner}Item`);
     return [
-      ifThen(ts`!${call(this.runtime("isArray"), [INPUT])}`, ts`return ${INPUT};`),
+      ifThen(
+        notJsonArray(INPUT, (name) => this.runtime(name)),
+        ts`return ${INPUT};`,
+      ),
       constant(OUTPUT, ts`[]`, { type: ts`unknown[]` }),
       ts`for (let ${index} = 0; ${index} < ${INPUT}.length; ${index}++) ${block([ts`${call(ts`${OUTPUT}.push`, [read])};`])}`,
       ts`return ${OUTPUT};`,
@@ -233,7 +260,7 @@ class DecodeEmitter {
   }
 
   private taggedBody(shape: Shape & { kind: "tagged-union" }, owner: string): Code[] {
-    const tag = this.access(INPUT, shape.tag);
+    const tag = call(this.runtime("jsonProperty"), [INPUT, stringLiteral(shape.tag)]);
     const where = templateLiteral([{ name: "path" }, `/${escapeToken(shape.tag)}`]);
     const cases = shape.members.map((member) => ({
       labels: [literal(member.value)],
@@ -242,10 +269,7 @@ class DecodeEmitter {
     const types = [...new Set(shape.members.map((member) => typeof member.value))];
     const what = `${article(owner)} ${owner} ${shape.tag}`;
     const unknown = types.length === 1 ? [ts`${call(ts`${READER}.unknownValue`, [tag, where, literal(types[0]!), literal(what)])};`] : [];
-    return [
-      ifThen(ts`!${call(this.runtime("isRecord"), [INPUT])}`, ts`return ${INPUT};`),
-      switchStatement(tag, [...cases, { labels: [], body: [...unknown, ts`return ${INPUT};`] }]),
-    ];
+    return [switchStatement(tag, [...cases, { labels: [], body: [...unknown, ts`return ${INPUT};`] }])];
   }
 
   private enumBody(shape: Shape & { kind: "enum" }, owner: string): Code[] {
@@ -254,16 +278,31 @@ class DecodeEmitter {
       body: [ts`return ${literal(value)};`],
     }));
     const types = new Set(shape.values.map((value) => (value === null ? "object" : typeof value)));
-    if (shape.wire !== undefined) types.add("number");
-    const args = [INPUT, PATH, literal([...types].join(" ")), literal(`${article(owner)} ${owner}`)];
-    if (shape.fallback !== undefined) args.push(literal(shape.fallback));
+    const what = literal(`${article(owner)} ${owner}`);
+    const fallback = shape.fallback === undefined ? [] : [literal(shape.fallback)];
+    const unknown = ts`return ${call(ts`${READER}.unknownValue`, [INPUT, PATH, literal([...types].join(" ")), what, ...fallback])};`;
     return [
       switchStatement(INPUT, [
         { labels: shape.values.map(literal), body: [ts`return ${INPUT};`] },
         ...numbers,
-        { labels: [], body: [ts`return ${call(ts`${READER}.unknownValue`, args)};`] },
+        { labels: [], body: shape.wire === undefined ? [unknown] : [this.unnamedNumber(shape.wire, what, fallback), unknown] },
       ]),
     ];
+  }
+
+  /**
+   * An integer the wire accepts in place of a proto enum's names (any int32) for which
+   * this version has no name: the schema accepts it, but no canonical value stands for it.
+   */
+  private unnamedNumber(wire: EnumWire, what: Code, fallback: readonly Code[]): Code {
+    const bounds = [
+      ...(wire.minimum === undefined ? [] : [ts`${INPUT} >= ${literal(wire.minimum)}`]),
+      ...(wire.maximum === undefined ? [] : [ts`${INPUT} <= ${literal(wire.maximum)}`]),
+    ];
+    return ifThen(
+      logical("&&", [ts`typeof ${INPUT} === "number"`, ts`Number.isInteger(${INPUT})`, ...bounds]),
+      ts`return ${call(ts`${READER}.unnamedNumber`, [INPUT, PATH, what, ...fallback])};`,
+    );
   }
 
   /** A union is read as the member of the value's JSON type, when only one member has it. */

@@ -8,7 +8,7 @@ import {
   guardName,
   handlersName,
   matchName,
-  memberBuilderName,
+  memberBuilderNames,
   partialMatchName,
   validatorName,
   valuesName,
@@ -54,8 +54,10 @@ export function exportsOf(ir: Ir): Export[] {
     const shape = type.shape;
     if (shape.kind === "enum") from(valuesName(type.name), "the values of enum");
     if (hasTags(shape)) from(builderName(type.name), "the builder of");
-    if (shape.kind === "keyed-union")
-      for (const member of shape.members) from(memberBuilderName(type.name, member.name), `the builder of member "${member.name}" of`);
+    if (shape.kind === "keyed-union") {
+      const names = memberBuilderNames(type.name, shape.members);
+      for (const [i, member] of shape.members.entries()) from(names[i]!, `the builder of member "${member.name}" of`);
+    }
     if (isMatchable(shape)) {
       from(matchName(type.name), "the match of");
       from(partialMatchName(type.name), "the partial match of");

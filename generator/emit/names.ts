@@ -4,6 +4,7 @@
  * agree.
  */
 
+import type { Field } from "../ir/model.js";
 import { pascalCase } from "../schema/names.js";
 import { isPlainIdentifier } from "./printer/escape.js";
 
@@ -42,9 +43,27 @@ export function builderName(type: string): string {
   return `create${upperFirst(type)}`;
 }
 
-/** A keyed union's constructor for one member: `createPaymentMethodCard`. */
-export function memberBuilderName(union: string, member: string): string {
-  return `create${upperFirst(union)}${pascalCase(member)}`;
+/**
+ * The constructors of a keyed union's members, in their order: `create`, the union, then
+ * the member's property name in PascalCase (`createStreamResponseTask`). Where that
+ * differs from the member's type only in case, it is spelled as the type
+ * (`oauth2SecurityScheme: OAuth2SecurityScheme` → `OAuth2`); where it ends with the
+ * union's name, that is dropped (`createSecuritySchemeOAuth2`), unless nothing would be
+ * left or two members would get one name.
+ */
+export function memberBuilderNames(union: string, members: readonly Field[]): string[] {
+  const prefix = upperFirst(union);
+  const words = members.map(memberWord);
+  const short = words.map((word) => (word.endsWith(prefix) && word.length > prefix.length ? word.slice(0, -prefix.length) : word));
+  const alike = (word: string) => short.filter((other) => other === word).length > 1;
+  return words.map((word, i) => `create${prefix}${alike(short[i]!) ? word : short[i]!}`);
+}
+
+/** A member's property name in PascalCase, or its type's name where the two differ only in case. */
+function memberWord(member: Field): string {
+  const word = pascalCase(member.name);
+  const type = member.shape.kind === "ref" ? member.shape.name : undefined;
+  return type !== undefined && type.toLowerCase() === word.toLowerCase() ? type : word;
 }
 
 /** The exhaustive match of a union. */

@@ -43,19 +43,34 @@ describe("decode: wire forms", () => {
   const decodeTaskStatus = async (input: unknown, mode?: "strict" | "tolerant") =>
     (await generatedModules("a2a")).functions("TaskStatus").decode(input, mode === undefined ? undefined : { mode });
 
-  it("refuses an enum number that names no value, though the schema's integer branch accepts any int32", async () => {
+  it("refuses as unrecognized an enum number that names no value, which the schema's integer branch accepts", async () => {
     const { ajv } = await a2a();
-    expect(ajv.validate({ $ref: "effective#/$defs/TaskStatus" }, { state: 42 })).toBe(true);
-    expect(await decodeTaskStatus({ state: 42 })).toEqual({
-      ok: false,
-      unrecognized: false,
-      errors: [{ path: "/state", keyword: "enum", message: expect.stringMatching(/^must be one of "TASK_STATE_UNSPECIFIED", /) }],
-    });
-    expect(await decodeTaskStatus({ state: 42 }, "tolerant")).toMatchObject({
+    const decode = (await generatedModules("a2a")).functions("ListTasksRequest").decode;
+    const request = { status: -269916345 };
+    expect(ajv.validate({ $ref: "effective#/$defs/ListTasksRequest" }, request)).toBe(true);
+    const unrecognized = {
       ok: false,
       unrecognized: true,
-      errors: [{ path: "/state", keyword: "unrecognized" }],
+      errors: [{ path: "/status", keyword: "unrecognized", message: "-269916345 is not the number of a TaskState this version knows" }],
+    };
+    expect(decode(request)).toEqual(unrecognized);
+    expect(decode(request, { mode: "tolerant" })).toEqual(unrecognized);
+    expect(await decodeTaskStatus({ state: 42 })).toEqual({
+      ok: false,
+      unrecognized: true,
+      errors: [{ path: "/state", keyword: "unrecognized", message: "42 is not the number of a TaskState this version knows" }],
     });
+    expect(decode({ status: 2 })).toEqual({ ok: true, value: { status: "TASK_STATE_WORKING" } });
+  });
+
+  it("refuses as invalid a number the schema does not accept for an enum: beyond an int32, or not an integer", async () => {
+    for (const state of [2147483648, 1.5])
+      for (const mode of ["strict", "tolerant"] as const)
+        expect(await decodeTaskStatus({ state }, mode)).toMatchObject({
+          ok: false,
+          unrecognized: false,
+          errors: [{ path: "/state", keyword: "enum" }],
+        });
   });
 
   it("refuses a field sent under both its names, which the schema allows", async () => {
@@ -118,7 +133,13 @@ describe("decode: tolerant mode", () => {
     expect(decode({ type: "THINKING_START" })).toMatchObject({
       ok: false,
       unrecognized: false,
-      errors: [{ path: "/type", keyword: "oneOf" }],
+      errors: [
+        {
+          path: "/type",
+          keyword: "discriminator",
+          message: expect.stringMatching(/^unknown type "THINKING_START": expected one of "TEXT_MESSAGE_START", /),
+        },
+      ],
     });
     expect(decode({ type: 7 }, { mode: "tolerant" })).toMatchObject({ ok: false, unrecognized: false });
   });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tags } from "../../generator/emit/members.js";
-import { builderName, matchName, memberBuilderName, partialMatchName } from "../../generator/emit/names.js";
+import { builderName, matchName, memberBuilderNames, partialMatchName } from "../../generator/emit/names.js";
 import { generatedIndex, generatedModules } from "../helpers/generated.js";
 import { PROTOCOLS, protocol } from "../helpers/protocols.js";
 
@@ -58,8 +58,10 @@ describe.each(PROTOCOLS)("the builders and matches of %s on any JSON value", (na
       const shape = type.shape;
       if (shape.kind === "object" && tags(shape).length > 0) calls.push([type.name, (value) => index[builderName(type.name)]!(value)]);
       if (shape.kind === "keyed-union")
-        for (const member of shape.members)
-          calls.push([`${type.name}.${member.name}`, (value) => index[memberBuilderName(type.name, member.name)]!(value, value)]);
+        for (const [i, member] of shape.members.entries()) {
+          const build = index[memberBuilderNames(type.name, shape.members)[i]!]!;
+          calls.push([`${type.name}.${member.name}`, (value) => build(value, value)]);
+        }
       if (shape.kind === "tagged-union" || shape.kind === "keyed-union") {
         calls.push([`${type.name} partial`, (value) => index[partialMatchName(type.name)]!(value, {}, () => "otherwise")]);
         calls.push([

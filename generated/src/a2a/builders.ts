@@ -144,7 +144,7 @@ export function createPartData(
  *
  * API key-based authentication.
  */
-export function createSecuritySchemeApiKeySecurityScheme(
+export function createSecuritySchemeAPIKey(
   apiKeySecurityScheme: APIKeySecurityScheme,
 ): Member<SecurityScheme, "apiKeySecurityScheme"> {
   return { apiKeySecurityScheme };
@@ -156,7 +156,7 @@ export function createSecuritySchemeApiKeySecurityScheme(
  *
  * HTTP authentication (Basic, Bearer, etc.).
  */
-export function createSecuritySchemeHttpAuthSecurityScheme(
+export function createSecuritySchemeHTTPAuth(
   httpAuthSecurityScheme: HTTPAuthSecurityScheme,
 ): Member<SecurityScheme, "httpAuthSecurityScheme"> {
   return { httpAuthSecurityScheme };
@@ -168,7 +168,7 @@ export function createSecuritySchemeHttpAuthSecurityScheme(
  *
  * OAuth 2.0 authentication.
  */
-export function createSecuritySchemeOauth2SecurityScheme(
+export function createSecuritySchemeOAuth2(
   oauth2SecurityScheme: OAuth2SecurityScheme,
 ): Member<SecurityScheme, "oauth2SecurityScheme"> {
   return { oauth2SecurityScheme };
@@ -180,7 +180,7 @@ export function createSecuritySchemeOauth2SecurityScheme(
  *
  * OpenID Connect authentication.
  */
-export function createSecuritySchemeOpenIdConnectSecurityScheme(
+export function createSecuritySchemeOpenIdConnect(
   openIdConnectSecurityScheme: OpenIdConnectSecurityScheme,
 ): Member<SecurityScheme, "openIdConnectSecurityScheme"> {
   return { openIdConnectSecurityScheme };
@@ -192,7 +192,7 @@ export function createSecuritySchemeOpenIdConnectSecurityScheme(
  *
  * Mutual TLS authentication.
  */
-export function createSecuritySchemeMtlsSecurityScheme(
+export function createSecuritySchemeMtls(
   mtlsSecurityScheme: MutualTlsSecurityScheme,
 ): Member<SecurityScheme, "mtlsSecurityScheme"> {
   return { mtlsSecurityScheme };

@@ -13,7 +13,10 @@ import {
   fail,
   fromDecimal,
   isArray,
+  isBoxed,
+  isOmitted,
   isRecord,
+  jsonProperty,
   pointer,
 } from "../runtime.js";
 import {
@@ -782,12 +785,16 @@ function checkAgentCapabilities(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "extendedAgentCard":
         if (typeof property !== "boolean")
@@ -799,7 +806,7 @@ function checkAgentCapabilities(
           );
         break;
       case "extensions":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/extensions`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -831,6 +838,8 @@ function checkAgentCapabilities(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkAgentCard(
@@ -838,13 +847,15 @@ function checkAgentCard(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "capabilities":
         required++;
@@ -853,7 +864,7 @@ function checkAgentCard(
         break;
       case "defaultInputModes":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/defaultInputModes`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -870,7 +881,7 @@ function checkAgentCard(
         break;
       case "defaultOutputModes":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(
             errors,
             `${path}/defaultOutputModes`,
@@ -913,7 +924,7 @@ function checkAgentCard(
           checkAgentProvider(property, `${path}/provider`, errors);
         break;
       case "securityRequirements":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(
             errors,
             `${path}/securityRequirements`,
@@ -933,11 +944,17 @@ function checkAgentCard(
         }
         break;
       case "securitySchemes":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/securitySchemes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (!isSecurityScheme(property1))
               checkSecurityScheme(
                 property1,
@@ -948,7 +965,7 @@ function checkAgentCard(
         }
         break;
       case "signatures":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/signatures`, "type", "must be an array");
         else {
           for (let i3 = 0; i3 < property.length; i3++) {
@@ -964,7 +981,7 @@ function checkAgentCard(
         break;
       case "skills":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/skills`, "type", "must be an array");
         else {
           for (let i4 = 0; i4 < property.length; i4++) {
@@ -976,7 +993,7 @@ function checkAgentCard(
         break;
       case "supportedInterfaces":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(
             errors,
             `${path}/supportedInterfaces`,
@@ -1010,21 +1027,21 @@ function checkAgentCard(
     }
   }
   if (required !== 8) {
-    if (value.capabilities === undefined)
+    if (jsonProperty(value, "capabilities") === undefined)
       fail(errors, `${path}/capabilities`, "required", "is required");
-    if (value.defaultInputModes === undefined)
+    if (jsonProperty(value, "defaultInputModes") === undefined)
       fail(errors, `${path}/defaultInputModes`, "required", "is required");
-    if (value.defaultOutputModes === undefined)
+    if (jsonProperty(value, "defaultOutputModes") === undefined)
       fail(errors, `${path}/defaultOutputModes`, "required", "is required");
-    if (value.description === undefined)
+    if (jsonProperty(value, "description") === undefined)
       fail(errors, `${path}/description`, "required", "is required");
-    if (value.name === undefined)
+    if (jsonProperty(value, "name") === undefined)
       fail(errors, `${path}/name`, "required", "is required");
-    if (value.skills === undefined)
+    if (jsonProperty(value, "skills") === undefined)
       fail(errors, `${path}/skills`, "required", "is required");
-    if (value.supportedInterfaces === undefined)
+    if (jsonProperty(value, "supportedInterfaces") === undefined)
       fail(errors, `${path}/supportedInterfaces`, "required", "is required");
-    if (value.version === undefined)
+    if (jsonProperty(value, "version") === undefined)
       fail(errors, `${path}/version`, "required", "is required");
   }
 }
@@ -1034,13 +1051,15 @@ function checkAgentCardSignature(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "header":
         if (!isStruct(property))
@@ -1066,9 +1085,9 @@ function checkAgentCardSignature(
     }
   }
   if (required !== 2) {
-    if (value.protected === undefined)
+    if (jsonProperty(value, "protected") === undefined)
       fail(errors, `${path}/protected`, "required", "is required");
-    if (value.signature === undefined)
+    if (jsonProperty(value, "signature") === undefined)
       fail(errors, `${path}/signature`, "required", "is required");
   }
 }
@@ -1078,12 +1097,16 @@ function checkAgentExtension(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string")
@@ -1110,6 +1133,8 @@ function checkAgentExtension(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkAgentInterface(
@@ -1117,13 +1142,15 @@ function checkAgentInterface(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "protocolBinding":
         required++;
@@ -1154,11 +1181,11 @@ function checkAgentInterface(
     }
   }
   if (required !== 3) {
-    if (value.protocolBinding === undefined)
+    if (jsonProperty(value, "protocolBinding") === undefined)
       fail(errors, `${path}/protocolBinding`, "required", "is required");
-    if (value.protocolVersion === undefined)
+    if (jsonProperty(value, "protocolVersion") === undefined)
       fail(errors, `${path}/protocolVersion`, "required", "is required");
-    if (value.url === undefined)
+    if (jsonProperty(value, "url") === undefined)
       fail(errors, `${path}/url`, "required", "is required");
   }
 }
@@ -1168,13 +1195,15 @@ function checkAgentProvider(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "organization":
         required++;
@@ -1196,9 +1225,9 @@ function checkAgentProvider(
     }
   }
   if (required !== 2) {
-    if (value.organization === undefined)
+    if (jsonProperty(value, "organization") === undefined)
       fail(errors, `${path}/organization`, "required", "is required");
-    if (value.url === undefined)
+    if (jsonProperty(value, "url") === undefined)
       fail(errors, `${path}/url`, "required", "is required");
   }
 }
@@ -1208,13 +1237,15 @@ function checkAgentSkill(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "description":
         required++;
@@ -1222,7 +1253,7 @@ function checkAgentSkill(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "examples":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/examples`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -1238,7 +1269,7 @@ function checkAgentSkill(
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "inputModes":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/inputModes`, "type", "must be an array");
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
@@ -1259,7 +1290,7 @@ function checkAgentSkill(
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "outputModes":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/outputModes`, "type", "must be an array");
         else {
           for (let i2 = 0; i2 < property.length; i2++) {
@@ -1275,7 +1306,7 @@ function checkAgentSkill(
         }
         break;
       case "securityRequirements":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(
             errors,
             `${path}/securityRequirements`,
@@ -1296,7 +1327,7 @@ function checkAgentSkill(
         break;
       case "tags":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/tags`, "type", "must be an array");
         else {
           for (let i4 = 0; i4 < property.length; i4++) {
@@ -1316,13 +1347,13 @@ function checkAgentSkill(
     }
   }
   if (required !== 4) {
-    if (value.description === undefined)
+    if (jsonProperty(value, "description") === undefined)
       fail(errors, `${path}/description`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.name === undefined)
+    if (jsonProperty(value, "name") === undefined)
       fail(errors, `${path}/name`, "required", "is required");
-    if (value.tags === undefined)
+    if (jsonProperty(value, "tags") === undefined)
       fail(errors, `${path}/tags`, "required", "is required");
   }
 }
@@ -1332,13 +1363,15 @@ function checkAPIKeySecurityScheme(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "description":
         if (typeof property !== "string")
@@ -1364,9 +1397,9 @@ function checkAPIKeySecurityScheme(
     }
   }
   if (required !== 2) {
-    if (value.location === undefined)
+    if (jsonProperty(value, "location") === undefined)
       fail(errors, `${path}/location`, "required", "is required");
-    if (value.name === undefined)
+    if (jsonProperty(value, "name") === undefined)
       fail(errors, `${path}/name`, "required", "is required");
   }
 }
@@ -1376,13 +1409,15 @@ function checkArtifact(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "artifactId":
         required++;
@@ -1394,7 +1429,7 @@ function checkArtifact(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "extensions":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/extensions`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -1419,7 +1454,7 @@ function checkArtifact(
         break;
       case "parts":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/parts`, "type", "must be an array");
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
@@ -1438,9 +1473,9 @@ function checkArtifact(
     }
   }
   if (required !== 2) {
-    if (value.artifactId === undefined)
+    if (jsonProperty(value, "artifactId") === undefined)
       fail(errors, `${path}/artifactId`, "required", "is required");
-    if (value.parts === undefined)
+    if (jsonProperty(value, "parts") === undefined)
       fail(errors, `${path}/parts`, "required", "is required");
   }
 }
@@ -1450,13 +1485,15 @@ function checkAuthenticationInfo(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "credentials":
         if (typeof property !== "string")
@@ -1477,7 +1514,7 @@ function checkAuthenticationInfo(
     }
   }
   if (required !== 1) {
-    if (value.scheme === undefined)
+    if (jsonProperty(value, "scheme") === undefined)
       fail(errors, `${path}/scheme`, "required", "is required");
   }
 }
@@ -1487,13 +1524,15 @@ function checkAuthorizationCodeOAuthFlow(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "authorizationUrl":
         required++;
@@ -1510,11 +1549,17 @@ function checkAuthorizationCodeOAuthFlow(
         break;
       case "scopes":
         required++;
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (typeof property1 !== "string")
               fail(
                 errors,
@@ -1540,11 +1585,11 @@ function checkAuthorizationCodeOAuthFlow(
     }
   }
   if (required !== 3) {
-    if (value.authorizationUrl === undefined)
+    if (jsonProperty(value, "authorizationUrl") === undefined)
       fail(errors, `${path}/authorizationUrl`, "required", "is required");
-    if (value.scopes === undefined)
+    if (jsonProperty(value, "scopes") === undefined)
       fail(errors, `${path}/scopes`, "required", "is required");
-    if (value.tokenUrl === undefined)
+    if (jsonProperty(value, "tokenUrl") === undefined)
       fail(errors, `${path}/tokenUrl`, "required", "is required");
   }
 }
@@ -1554,13 +1599,15 @@ function checkCancelTaskRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -1581,7 +1628,7 @@ function checkCancelTaskRequest(
     }
   }
   if (required !== 1) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
   }
 }
@@ -1591,13 +1638,15 @@ function checkClientCredentialsOAuthFlow(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "refreshUrl":
         if (typeof property !== "string")
@@ -1605,11 +1654,17 @@ function checkClientCredentialsOAuthFlow(
         break;
       case "scopes":
         required++;
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (typeof property1 !== "string")
               fail(
                 errors,
@@ -1635,9 +1690,9 @@ function checkClientCredentialsOAuthFlow(
     }
   }
   if (required !== 2) {
-    if (value.scopes === undefined)
+    if (jsonProperty(value, "scopes") === undefined)
       fail(errors, `${path}/scopes`, "required", "is required");
-    if (value.tokenUrl === undefined)
+    if (jsonProperty(value, "tokenUrl") === undefined)
       fail(errors, `${path}/tokenUrl`, "required", "is required");
   }
 }
@@ -1647,12 +1702,16 @@ function checkCreateTaskPushNotificationConfigRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "config":
         if (!isPushNotificationConfig(property))
@@ -1679,6 +1738,8 @@ function checkCreateTaskPushNotificationConfigRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkDeleteTaskPushNotificationConfigRequest(
@@ -1686,13 +1747,15 @@ function checkDeleteTaskPushNotificationConfigRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -1718,9 +1781,9 @@ function checkDeleteTaskPushNotificationConfigRequest(
     }
   }
   if (required !== 2) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.taskId === undefined)
+    if (jsonProperty(value, "taskId") === undefined)
       fail(errors, `${path}/taskId`, "required", "is required");
   }
 }
@@ -1730,13 +1793,15 @@ function checkDeviceCodeOAuthFlow(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "deviceAuthorizationUrl":
         required++;
@@ -1754,11 +1819,17 @@ function checkDeviceCodeOAuthFlow(
         break;
       case "scopes":
         required++;
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (typeof property1 !== "string")
               fail(
                 errors,
@@ -1784,11 +1855,11 @@ function checkDeviceCodeOAuthFlow(
     }
   }
   if (required !== 3) {
-    if (value.deviceAuthorizationUrl === undefined)
+    if (jsonProperty(value, "deviceAuthorizationUrl") === undefined)
       fail(errors, `${path}/deviceAuthorizationUrl`, "required", "is required");
-    if (value.scopes === undefined)
+    if (jsonProperty(value, "scopes") === undefined)
       fail(errors, `${path}/scopes`, "required", "is required");
-    if (value.tokenUrl === undefined)
+    if (jsonProperty(value, "tokenUrl") === undefined)
       fail(errors, `${path}/tokenUrl`, "required", "is required");
   }
 }
@@ -1798,12 +1869,16 @@ function checkGetExtendedAgentCardRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "tenant":
         if (typeof property !== "string")
@@ -1818,6 +1893,8 @@ function checkGetExtendedAgentCardRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkGetTaskPushNotificationConfigRequest(
@@ -1825,13 +1902,15 @@ function checkGetTaskPushNotificationConfigRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -1857,9 +1936,9 @@ function checkGetTaskPushNotificationConfigRequest(
     }
   }
   if (required !== 2) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.taskId === undefined)
+    if (jsonProperty(value, "taskId") === undefined)
       fail(errors, `${path}/taskId`, "required", "is required");
   }
 }
@@ -1869,13 +1948,15 @@ function checkGetTaskRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "historyLength":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -1916,7 +1997,7 @@ function checkGetTaskRequest(
     }
   }
   if (required !== 1) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
   }
 }
@@ -1926,13 +2007,15 @@ function checkHTTPAuthSecurityScheme(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "bearerFormat":
         if (typeof property !== "string")
@@ -1957,7 +2040,7 @@ function checkHTTPAuthSecurityScheme(
     }
   }
   if (required !== 1) {
-    if (value.scheme === undefined)
+    if (jsonProperty(value, "scheme") === undefined)
       fail(errors, `${path}/scheme`, "required", "is required");
   }
 }
@@ -1967,12 +2050,16 @@ function checkImplicitOAuthFlow(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "authorizationUrl":
         if (typeof property !== "string")
@@ -1983,11 +2070,17 @@ function checkImplicitOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (typeof property1 !== "string")
               fail(
                 errors,
@@ -2007,6 +2100,8 @@ function checkImplicitOAuthFlow(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkListTaskPushNotificationConfigRequest(
@@ -2014,13 +2109,15 @@ function checkListTaskPushNotificationConfigRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "pageSize":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2065,7 +2162,7 @@ function checkListTaskPushNotificationConfigRequest(
     }
   }
   if (required !== 1) {
-    if (value.taskId === undefined)
+    if (jsonProperty(value, "taskId") === undefined)
       fail(errors, `${path}/taskId`, "required", "is required");
   }
 }
@@ -2075,15 +2172,19 @@ function checkListTaskPushNotificationConfigResponse(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "configs":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/configs`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -2110,6 +2211,8 @@ function checkListTaskPushNotificationConfigResponse(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkListTasksRequest(
@@ -2117,12 +2220,16 @@ function checkListTasksRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "contextId":
         if (typeof property !== "string")
@@ -2197,6 +2304,8 @@ function checkListTasksRequest(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkListTasksResponse(
@@ -2204,13 +2313,15 @@ function checkListTasksResponse(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "nextPageToken":
         required++;
@@ -2240,7 +2351,7 @@ function checkListTasksResponse(
         break;
       case "tasks":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/tasks`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -2280,13 +2391,13 @@ function checkListTasksResponse(
     }
   }
   if (required !== 4) {
-    if (value.nextPageToken === undefined)
+    if (jsonProperty(value, "nextPageToken") === undefined)
       fail(errors, `${path}/nextPageToken`, "required", "is required");
-    if (value.pageSize === undefined)
+    if (jsonProperty(value, "pageSize") === undefined)
       fail(errors, `${path}/pageSize`, "required", "is required");
-    if (value.tasks === undefined)
+    if (jsonProperty(value, "tasks") === undefined)
       fail(errors, `${path}/tasks`, "required", "is required");
-    if (value.totalSize === undefined)
+    if (jsonProperty(value, "totalSize") === undefined)
       fail(errors, `${path}/totalSize`, "required", "is required");
   }
 }
@@ -2296,20 +2407,22 @@ function checkMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "contextId":
         if (typeof property !== "string")
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "extensions":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/extensions`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -2335,7 +2448,7 @@ function checkMessage(
         break;
       case "parts":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/parts`, "type", "must be an array");
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
@@ -2345,7 +2458,7 @@ function checkMessage(
         }
         break;
       case "referenceTaskIds":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/referenceTaskIds`, "type", "must be an array");
         else {
           for (let i2 = 0; i2 < property.length; i2++) {
@@ -2378,11 +2491,11 @@ function checkMessage(
     }
   }
   if (required !== 3) {
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.parts === undefined)
+    if (jsonProperty(value, "parts") === undefined)
       fail(errors, `${path}/parts`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
   }
 }
@@ -2392,12 +2505,16 @@ function checkMutualTlsSecurityScheme(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "description":
         if (typeof property !== "string")
@@ -2412,6 +2529,8 @@ function checkMutualTlsSecurityScheme(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkOAuth2SecurityScheme(
@@ -2419,13 +2538,15 @@ function checkOAuth2SecurityScheme(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "description":
         if (typeof property !== "string")
@@ -2450,7 +2571,7 @@ function checkOAuth2SecurityScheme(
     }
   }
   if (required !== 1) {
-    if (value.flows === undefined)
+    if (jsonProperty(value, "flows") === undefined)
       fail(errors, `${path}/flows`, "required", "is required");
   }
 }
@@ -2460,13 +2581,15 @@ function checkOAuthFlows(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "authorizationCode":
         present++;
@@ -2524,13 +2647,15 @@ function checkOpenIdConnectSecurityScheme(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "description":
         if (typeof property !== "string")
@@ -2551,7 +2676,7 @@ function checkOpenIdConnectSecurityScheme(
     }
   }
   if (required !== 1) {
-    if (value.openIdConnectUrl === undefined)
+    if (jsonProperty(value, "openIdConnectUrl") === undefined)
       fail(errors, `${path}/openIdConnectUrl`, "required", "is required");
   }
 }
@@ -2561,13 +2686,15 @@ function checkPart(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "text":
         present++;
@@ -2592,7 +2719,7 @@ function checkPart(
           fail(errors, `${path}/url`, "type", "must be a string");
         break;
       case "data":
-        present++;
+        if (!isOmitted(property)) present++;
         break;
       case "filename":
         if (typeof property !== "string")
@@ -2629,23 +2756,33 @@ function checkPasswordOAuthFlow(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "refreshUrl":
         if (typeof property !== "string")
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/scopes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (typeof property1 !== "string")
               fail(
                 errors,
@@ -2669,6 +2806,8 @@ function checkPasswordOAuthFlow(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkPushNotificationConfig(
@@ -2676,12 +2815,16 @@ function checkPushNotificationConfig(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "authentication":
         if (!isAuthenticationInfo(property))
@@ -2708,6 +2851,8 @@ function checkPushNotificationConfig(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkSecurityRequirement(
@@ -2715,19 +2860,29 @@ function checkSecurityRequirement(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "schemes":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/schemes`, "type", "must be an object");
         else {
           for (const key1 in property) {
+            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
+            if (property1 === undefined) continue;
             if (!isStringList(property1))
               checkStringList(property1, `${path}/schemes/${key1}`, errors);
           }
@@ -2742,6 +2897,8 @@ function checkSecurityRequirement(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkSecurityScheme(
@@ -2749,13 +2906,15 @@ function checkSecurityScheme(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "apiKeySecurityScheme":
         present++;
@@ -2825,15 +2984,19 @@ function checkSendMessageConfiguration(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "acceptedOutputModes":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(
             errors,
             `${path}/acceptedOutputModes`,
@@ -2894,6 +3057,8 @@ function checkSendMessageConfiguration(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkSendMessageRequest(
@@ -2901,13 +3066,15 @@ function checkSendMessageRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "configuration":
         if (!isSendMessageConfiguration(property))
@@ -2940,7 +3107,7 @@ function checkSendMessageRequest(
     }
   }
   if (required !== 1) {
-    if (value.message === undefined)
+    if (jsonProperty(value, "message") === undefined)
       fail(errors, `${path}/message`, "required", "is required");
   }
 }
@@ -2950,13 +3117,15 @@ function checkSendMessageResponse(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "task":
         present++;
@@ -2985,13 +3154,15 @@ function checkStreamResponse(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "task":
         present++;
@@ -3039,15 +3210,19 @@ function checkStringList(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "list":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/list`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -3066,6 +3241,8 @@ function checkStringList(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkSubscribeToTaskRequest(
@@ -3073,13 +3250,15 @@ function checkSubscribeToTaskRequest(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -3100,7 +3279,7 @@ function checkSubscribeToTaskRequest(
     }
   }
   if (required !== 1) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
   }
 }
@@ -3110,16 +3289,18 @@ function checkTask(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "artifacts":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/artifacts`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -3134,7 +3315,7 @@ function checkTask(
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "history":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/history`, "type", "must be an array");
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
@@ -3168,9 +3349,9 @@ function checkTask(
     }
   }
   if (required !== 2) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
   }
 }
@@ -3180,13 +3361,15 @@ function checkTaskArtifactUpdateEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "append":
         if (typeof property !== "boolean")
@@ -3225,11 +3408,11 @@ function checkTaskArtifactUpdateEvent(
     }
   }
   if (required !== 3) {
-    if (value.artifact === undefined)
+    if (jsonProperty(value, "artifact") === undefined)
       fail(errors, `${path}/artifact`, "required", "is required");
-    if (value.contextId === undefined)
+    if (jsonProperty(value, "contextId") === undefined)
       fail(errors, `${path}/contextId`, "required", "is required");
-    if (value.taskId === undefined)
+    if (jsonProperty(value, "taskId") === undefined)
       fail(errors, `${path}/taskId`, "required", "is required");
   }
 }
@@ -3239,12 +3422,16 @@ function checkTaskPushNotificationConfig(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "id":
         if (typeof property !== "string")
@@ -3275,6 +3462,8 @@ function checkTaskPushNotificationConfig(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkTaskStatus(
@@ -3282,13 +3471,15 @@ function checkTaskStatus(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "message":
         if (!isMessage(property))
@@ -3313,7 +3504,7 @@ function checkTaskStatus(
     }
   }
   if (required !== 1) {
-    if (value.state === undefined)
+    if (jsonProperty(value, "state") === undefined)
       fail(errors, `${path}/state`, "required", "is required");
   }
 }
@@ -3323,13 +3514,15 @@ function checkTaskStatusUpdateEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "contextId":
         required++;
@@ -3360,11 +3553,11 @@ function checkTaskStatusUpdateEvent(
     }
   }
   if (required !== 3) {
-    if (value.contextId === undefined)
+    if (jsonProperty(value, "contextId") === undefined)
       fail(errors, `${path}/contextId`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
-    if (value.taskId === undefined)
+    if (jsonProperty(value, "taskId") === undefined)
       fail(errors, `${path}/taskId`, "required", "is required");
   }
 }
@@ -3374,7 +3567,8 @@ function checkStruct(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) fail(errors, path, "type", "must be an object");
+  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkTimestamp(
@@ -3389,7 +3583,9 @@ function checkValue(
   value: unknown,
   path: string,
   errors: ValidationError[],
-): void {}
+): void {
+  if (isOmitted(value)) fail(errors, path, "type", "must be a JSON value");
+}
 
 function checkTaskState(
   value: unknown,
@@ -4226,10 +4422,13 @@ function readAgentCapabilities(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "streaming":
         output[key] = value;
@@ -4261,10 +4460,12 @@ function readAgentCapabilities(
 }
 
 function readAgentCard(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "name":
@@ -4364,10 +4565,12 @@ function readAgentCardSignature(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "protected":
       case "signature":
@@ -4388,10 +4591,13 @@ function readAgentExtension(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "required":
@@ -4413,10 +4619,12 @@ function readAgentInterface(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "tenant":
       case "url":
@@ -4446,10 +4654,12 @@ function readAgentProvider(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "organization":
       case "url":
@@ -4463,10 +4673,12 @@ function readAgentProvider(
 }
 
 function readAgentSkill(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "id":
@@ -4525,10 +4737,12 @@ function readAPIKeySecurityScheme(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "location":
@@ -4543,10 +4757,12 @@ function readAPIKeySecurityScheme(
 }
 
 function readArtifact(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "name":
@@ -4583,10 +4799,12 @@ function readAuthenticationInfo(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "credentials":
       case "scheme":
@@ -4604,10 +4822,12 @@ function readAuthorizationCodeOAuthFlow(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "authorizationUrl":
       case "authorization_url":
@@ -4651,10 +4871,12 @@ function readCancelTaskRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "tenant":
@@ -4672,10 +4894,12 @@ function readClientCredentialsOAuthFlow(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "refreshUrl":
       case "refresh_url":
@@ -4707,10 +4931,13 @@ function readCreateTaskPushNotificationConfigRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "tenant":
         output[key] = value;
@@ -4744,10 +4971,12 @@ function readDeleteTaskPushNotificationConfigRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "tenant":
@@ -4770,10 +4999,12 @@ function readDeviceCodeOAuthFlow(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "deviceAuthorizationUrl":
       case "device_authorization_url":
@@ -4811,10 +5042,13 @@ function readGetExtendedAgentCardRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "tenant":
         output[key] = value;
@@ -4831,10 +5065,12 @@ function readGetTaskPushNotificationConfigRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "tenant":
@@ -4857,10 +5093,12 @@ function readGetTaskRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "tenant":
@@ -4884,10 +5122,12 @@ function readHTTPAuthSecurityScheme(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "scheme":
@@ -4911,10 +5151,13 @@ function readImplicitOAuthFlow(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "authorizationUrl":
       case "authorization_url":
@@ -4947,10 +5190,12 @@ function readListTaskPushNotificationConfigRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "tenant":
         output[key] = value;
@@ -4983,10 +5228,13 @@ function readListTaskPushNotificationConfigResponse(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "configs":
         output.configs = readListTaskPushNotificationConfigResponseConfigs(
@@ -5013,10 +5261,13 @@ function readListTasksRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "tenant":
         output[key] = value;
@@ -5071,10 +5322,12 @@ function readListTasksResponse(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "nextPageToken":
       case "next_page_token":
@@ -5108,10 +5361,12 @@ function readListTasksResponse(
 }
 
 function readMessage(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "contextId":
       case "context_id":
@@ -5168,10 +5423,13 @@ function readMutualTlsSecurityScheme(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
         output[key] = value;
@@ -5188,10 +5446,12 @@ function readOAuth2SecurityScheme(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
         output[key] = value;
@@ -5213,10 +5473,12 @@ function readOAuth2SecurityScheme(
 }
 
 function readOAuthFlows(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "authorizationCode":
       case "authorization_code":
@@ -5274,10 +5536,12 @@ function readOpenIdConnectSecurityScheme(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
         output[key] = value;
@@ -5296,10 +5560,12 @@ function readOpenIdConnectSecurityScheme(
 }
 
 function readPart(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "text":
       case "raw":
@@ -5329,10 +5595,13 @@ function readPasswordOAuthFlow(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "refreshUrl":
       case "refresh_url":
@@ -5364,10 +5633,13 @@ function readPushNotificationConfig(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "token":
@@ -5393,10 +5665,13 @@ function readSecurityRequirement(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "schemes":
         output.schemes = readSecurityRequirementSchemes(
@@ -5417,10 +5692,12 @@ function readSecurityScheme(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "apiKeySecurityScheme":
       case "api_key_security_scheme":
@@ -5484,10 +5761,13 @@ function readSendMessageConfiguration(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "blocking":
         output[key] = value;
@@ -5531,10 +5811,12 @@ function readSendMessageRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "tenant":
         output[key] = value;
@@ -5564,10 +5846,12 @@ function readSendMessageResponse(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "task":
         output.task = readTask(value, `${path}/task`, reader);
@@ -5587,10 +5871,12 @@ function readStreamResponse(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "task":
         output.task = readTask(value, `${path}/task`, reader);
@@ -5626,10 +5912,13 @@ function readStreamResponse(
 }
 
 function readStringList(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "list":
         output.list = readStringListList(value, `${path}/list`, reader);
@@ -5646,10 +5935,12 @@ function readSubscribeToTaskRequest(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "tenant":
@@ -5663,10 +5954,12 @@ function readSubscribeToTaskRequest(
 }
 
 function readTask(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
         output[key] = value;
@@ -5705,10 +5998,12 @@ function readTaskArtifactUpdateEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "append":
         output[key] = value;
@@ -5748,10 +6043,13 @@ function readTaskPushNotificationConfig(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "tenant":
@@ -5780,10 +6078,12 @@ function readTaskPushNotificationConfig(
 }
 
 function readTaskStatus(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "timestamp":
         output[key] = value;
@@ -5806,10 +6106,12 @@ function readTaskStatusUpdateEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "contextId":
       case "context_id":
@@ -5836,10 +6138,13 @@ function readTaskStatusUpdateEvent(
 }
 
 function readStruct(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -5876,7 +6181,14 @@ function readTaskState(input: unknown, path: string, reader: Reader): unknown {
     case 8:
       return "TASK_STATE_AUTH_REQUIRED";
     default:
-      return reader.unknownValue(input, path, "string number", "a TaskState");
+      if (
+        typeof input === "number" &&
+        Number.isInteger(input) &&
+        input >= -2147483648 &&
+        input <= 2147483647
+      )
+        return reader.unnamedNumber(input, path, "a TaskState");
+      return reader.unknownValue(input, path, "string", "a TaskState");
   }
 }
 
@@ -5893,7 +6205,14 @@ function readRole(input: unknown, path: string, reader: Reader): unknown {
     case 2:
       return "ROLE_AGENT";
     default:
-      return reader.unknownValue(input, path, "string number", "a Role");
+      if (
+        typeof input === "number" &&
+        Number.isInteger(input) &&
+        input >= -2147483648 &&
+        input <= 2147483647
+      )
+        return reader.unnamedNumber(input, path, "a Role");
+      return reader.unknownValue(input, path, "string", "a Role");
   }
 }
 
@@ -5902,7 +6221,7 @@ function readAgentCapabilitiesExtensions(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentExtension(input[i], `${path}/${i}`, reader));
@@ -5915,7 +6234,7 @@ function readAgentCardDefaultInputModes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -5928,7 +6247,7 @@ function readAgentCardDefaultOutputModes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -5941,7 +6260,7 @@ function readAgentCardSecurityRequirements(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readSecurityRequirement(input[i], `${path}/${i}`, reader));
@@ -5954,10 +6273,13 @@ function readAgentCardSecuritySchemes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, readSecurityScheme(value, pointer(path, key), reader));
   }
   return output;
@@ -5968,7 +6290,7 @@ function readAgentCardSignatures(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentCardSignature(input[i], `${path}/${i}`, reader));
@@ -5981,7 +6303,7 @@ function readAgentCardSkills(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentSkill(input[i], `${path}/${i}`, reader));
@@ -5994,7 +6316,7 @@ function readAgentCardSupportedInterfaces(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentInterface(input[i], `${path}/${i}`, reader));
@@ -6007,7 +6329,7 @@ function readAgentSkillExamples(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -6020,7 +6342,7 @@ function readAgentSkillInputModes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -6033,7 +6355,7 @@ function readAgentSkillOutputModes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -6046,7 +6368,7 @@ function readAgentSkillSecurityRequirements(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readSecurityRequirement(input[i], `${path}/${i}`, reader));
@@ -6059,7 +6381,7 @@ function readAgentSkillTags(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -6072,7 +6394,7 @@ function readArtifactExtensions(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -6085,7 +6407,7 @@ function readArtifactParts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readPart(input[i], `${path}/${i}`, reader));
@@ -6098,10 +6420,13 @@ function readAuthorizationCodeOAuthFlowScopes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -6112,10 +6437,13 @@ function readClientCredentialsOAuthFlowScopes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -6126,10 +6454,13 @@ function readDeviceCodeOAuthFlowScopes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -6140,10 +6471,13 @@ function readImplicitOAuthFlowScopes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -6154,7 +6488,7 @@ function readListTaskPushNotificationConfigResponseConfigs(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(
@@ -6169,7 +6503,7 @@ function readListTasksResponseTasks(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readTask(input[i], `${path}/${i}`, reader));
@@ -6182,7 +6516,7 @@ function readMessageExtensions(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -6195,7 +6529,7 @@ function readMessageParts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readPart(input[i], `${path}/${i}`, reader));
@@ -6208,7 +6542,7 @@ function readMessageReferenceTaskIds(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -6221,10 +6555,13 @@ function readPasswordOAuthFlowScopes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -6235,10 +6572,13 @@ function readSecurityRequirementSchemes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, readStringList(value, pointer(path, key), reader));
   }
   return output;
@@ -6249,7 +6589,7 @@ function readSendMessageConfigurationAcceptedOutputModes(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -6262,7 +6602,7 @@ function readStringListList(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -6275,7 +6615,7 @@ function readTaskArtifacts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readArtifact(input[i], `${path}/${i}`, reader));
@@ -6288,7 +6628,7 @@ function readTaskHistory(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readMessage(input[i], `${path}/${i}`, reader));

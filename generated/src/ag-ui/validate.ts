@@ -11,8 +11,12 @@ import {
   Reader,
   define,
   fail,
+  failTag,
   isArray,
+  isBoxed,
+  isOmitted,
   isRecord,
+  jsonProperty,
   pointer,
 } from "../runtime.js";
 import {
@@ -1231,11 +1235,12 @@ function checkEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.type) {
+  const tag = jsonProperty(value, "type");
+  switch (tag) {
     case "TEXT_MESSAGE_START":
       checkTextMessageStartEvent(value, path, errors);
       return;
@@ -1330,11 +1335,12 @@ function checkEvent(
       checkSubagentErrorEvent(value, path, errors);
       return;
     default:
-      fail(
+      failTag(
         errors,
         `${path}/type`,
-        "oneOf",
-        'must be one of "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TEXT_MESSAGE_CHUNK", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT", "STATE_SNAPSHOT", "STATE_DELTA", "MESSAGES_SNAPSHOT", "ACTIVITY_SNAPSHOT", "ACTIVITY_DELTA", "RAW", "CUSTOM", "RUN_STARTED", "RUN_FINISHED", "RUN_ERROR", "STEP_STARTED", "STEP_FINISHED", "REASONING_START", "REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_MESSAGE_CHUNK", "REASONING_END", "REASONING_ENCRYPTED_VALUE", "SUBAGENT_STARTED", "SUBAGENT_FINISHED", "SUBAGENT_ERROR"',
+        "type",
+        tag,
+        '"TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TEXT_MESSAGE_CHUNK", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT", "STATE_SNAPSHOT", "STATE_DELTA", "MESSAGES_SNAPSHOT", "ACTIVITY_SNAPSHOT", "ACTIVITY_DELTA", "RAW", "CUSTOM", "RUN_STARTED", "RUN_FINISHED", "RUN_ERROR", "STEP_STARTED", "STEP_FINISHED", "REASONING_START", "REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_MESSAGE_CHUNK", "REASONING_END", "REASONING_ENCRYPTED_VALUE", "SUBAGENT_STARTED", "SUBAGENT_FINISHED", "SUBAGENT_ERROR"',
       );
   }
 }
@@ -1390,13 +1396,15 @@ function checkBaseEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1432,7 +1440,7 @@ function checkBaseEvent(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -1442,12 +1450,18 @@ function checkAttributable(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (
+    !isRecord(value) ||
+    typeof value.toJSON === "function" ||
+    isBoxed(value)
+  ) {
     fail(errors, path, "type", "must be an object");
     return;
   }
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "subagentRunId":
         if (!isSubagentRunId(property))
@@ -1470,14 +1484,17 @@ function checkMetadata(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) fail(errors, path, "type", "must be an object");
+  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkState(
   value: unknown,
   path: string,
   errors: ValidationError[],
-): void {}
+): void {
+  if (isOmitted(value)) fail(errors, path, "type", "must be a JSON value");
+}
 
 function checkTextMessageRole(
   value: unknown,
@@ -1525,13 +1542,15 @@ function checkTextMessageStartEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1591,9 +1610,9 @@ function checkTextMessageStartEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
   }
 }
@@ -1603,13 +1622,15 @@ function checkTextMessageContentEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1671,11 +1692,11 @@ function checkTextMessageContentEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.delta === undefined)
+    if (jsonProperty(value, "delta") === undefined)
       fail(errors, `${path}/delta`, "required", "is required");
   }
 }
@@ -1685,13 +1706,15 @@ function checkTextMessageEndEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1743,9 +1766,9 @@ function checkTextMessageEndEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
   }
 }
@@ -1755,13 +1778,15 @@ function checkTextMessageChunkEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1824,7 +1849,7 @@ function checkTextMessageChunkEvent(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -1834,13 +1859,15 @@ function checkToolCallStartEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1901,11 +1928,11 @@ function checkToolCallStartEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.toolCallId === undefined)
+    if (jsonProperty(value, "toolCallId") === undefined)
       fail(errors, `${path}/toolCallId`, "required", "is required");
-    if (value.toolCallName === undefined)
+    if (jsonProperty(value, "toolCallName") === undefined)
       fail(errors, `${path}/toolCallName`, "required", "is required");
   }
 }
@@ -1915,13 +1942,15 @@ function checkToolCallArgsEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -1978,11 +2007,11 @@ function checkToolCallArgsEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.toolCallId === undefined)
+    if (jsonProperty(value, "toolCallId") === undefined)
       fail(errors, `${path}/toolCallId`, "required", "is required");
-    if (value.delta === undefined)
+    if (jsonProperty(value, "delta") === undefined)
       fail(errors, `${path}/delta`, "required", "is required");
   }
 }
@@ -1992,13 +2021,15 @@ function checkToolCallEndEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2050,9 +2081,9 @@ function checkToolCallEndEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.toolCallId === undefined)
+    if (jsonProperty(value, "toolCallId") === undefined)
       fail(errors, `${path}/toolCallId`, "required", "is required");
   }
 }
@@ -2062,13 +2093,15 @@ function checkToolCallChunkEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2131,7 +2164,7 @@ function checkToolCallChunkEvent(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -2141,13 +2174,15 @@ function checkToolCallResultEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2213,13 +2248,13 @@ function checkToolCallResultEvent(
     }
   }
   if (required !== 4) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.toolCallId === undefined)
+    if (jsonProperty(value, "toolCallId") === undefined)
       fail(errors, `${path}/toolCallId`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
   }
 }
@@ -2229,13 +2264,15 @@ function checkStateSnapshotEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2243,7 +2280,7 @@ function checkStateSnapshotEvent(
           fail(errors, `${path}/type`, "const", 'must be "STATE_SNAPSHOT"');
         break;
       case "snapshot":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2285,9 +2322,9 @@ function checkStateSnapshotEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.snapshot === undefined)
+    if (isOmitted(jsonProperty(value, "snapshot")))
       fail(errors, `${path}/snapshot`, "required", "is required");
   }
 }
@@ -2297,13 +2334,15 @@ function checkStateDeltaEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2355,9 +2394,9 @@ function checkStateDeltaEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.delta === undefined)
+    if (jsonProperty(value, "delta") === undefined)
       fail(errors, `${path}/delta`, "required", "is required");
   }
 }
@@ -2367,13 +2406,15 @@ function checkMessagesSnapshotEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2382,7 +2423,7 @@ function checkMessagesSnapshotEvent(
         break;
       case "messages":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/messages`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -2428,9 +2469,9 @@ function checkMessagesSnapshotEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messages === undefined)
+    if (jsonProperty(value, "messages") === undefined)
       fail(errors, `${path}/messages`, "required", "is required");
   }
 }
@@ -2440,13 +2481,15 @@ function checkActivitySnapshotEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2465,7 +2508,11 @@ function checkActivitySnapshotEvent(
         break;
       case "content":
         required++;
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/content`, "type", "must be an object");
         break;
       case "replace":
@@ -2512,13 +2559,13 @@ function checkActivitySnapshotEvent(
     }
   }
   if (required !== 4) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.activityType === undefined)
+    if (jsonProperty(value, "activityType") === undefined)
       fail(errors, `${path}/activityType`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
   }
 }
@@ -2528,13 +2575,15 @@ function checkActivityDeltaEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2596,13 +2645,13 @@ function checkActivityDeltaEvent(
     }
   }
   if (required !== 4) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.activityType === undefined)
+    if (jsonProperty(value, "activityType") === undefined)
       fail(errors, `${path}/activityType`, "required", "is required");
-    if (value.patch === undefined)
+    if (jsonProperty(value, "patch") === undefined)
       fail(errors, `${path}/patch`, "required", "is required");
   }
 }
@@ -2612,13 +2661,15 @@ function checkRawEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2626,7 +2677,7 @@ function checkRawEvent(
           fail(errors, `${path}/type`, "const", 'must be "RAW"');
         break;
       case "event":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
       case "source":
         if (typeof property !== "string")
@@ -2672,9 +2723,9 @@ function checkRawEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.event === undefined)
+    if (isOmitted(jsonProperty(value, "event")))
       fail(errors, `${path}/event`, "required", "is required");
   }
 }
@@ -2684,13 +2735,15 @@ function checkCustomEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2703,7 +2756,7 @@ function checkCustomEvent(
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "value":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2745,11 +2798,11 @@ function checkCustomEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.name === undefined)
+    if (jsonProperty(value, "name") === undefined)
       fail(errors, `${path}/name`, "required", "is required");
-    if (value.value === undefined)
+    if (isOmitted(jsonProperty(value, "value")))
       fail(errors, `${path}/value`, "required", "is required");
   }
 }
@@ -2759,13 +2812,15 @@ function checkRunStartedEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2830,11 +2885,11 @@ function checkRunStartedEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.runId === undefined)
+    if (jsonProperty(value, "runId") === undefined)
       fail(errors, `${path}/runId`, "required", "is required");
   }
 }
@@ -2844,13 +2899,15 @@ function checkRunFinishedEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2872,7 +2929,7 @@ function checkRunFinishedEvent(
           checkRunFinishedOutcome(property, `${path}/outcome`, errors);
         break;
       case "usage":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/usage`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -2919,11 +2976,11 @@ function checkRunFinishedEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.runId === undefined)
+    if (jsonProperty(value, "runId") === undefined)
       fail(errors, `${path}/runId`, "required", "is required");
   }
 }
@@ -2933,13 +2990,15 @@ function checkRunErrorEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -2956,7 +3015,7 @@ function checkRunErrorEvent(
           fail(errors, `${path}/code`, "type", "must be a string");
         break;
       case "usage":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/usage`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -3002,9 +3061,9 @@ function checkRunErrorEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.message === undefined)
+    if (jsonProperty(value, "message") === undefined)
       fail(errors, `${path}/message`, "required", "is required");
   }
 }
@@ -3014,13 +3073,15 @@ function checkStepStartedEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3072,9 +3133,9 @@ function checkStepStartedEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.stepName === undefined)
+    if (jsonProperty(value, "stepName") === undefined)
       fail(errors, `${path}/stepName`, "required", "is required");
   }
 }
@@ -3084,13 +3145,15 @@ function checkStepFinishedEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3142,9 +3205,9 @@ function checkStepFinishedEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.stepName === undefined)
+    if (jsonProperty(value, "stepName") === undefined)
       fail(errors, `${path}/stepName`, "required", "is required");
   }
 }
@@ -3154,13 +3217,15 @@ function checkReasoningStartEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3212,9 +3277,9 @@ function checkReasoningStartEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
   }
 }
@@ -3224,13 +3289,15 @@ function checkReasoningMessageStartEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3292,11 +3359,11 @@ function checkReasoningMessageStartEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
   }
 }
@@ -3306,13 +3373,15 @@ function checkReasoningMessageContentEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3374,11 +3443,11 @@ function checkReasoningMessageContentEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.delta === undefined)
+    if (jsonProperty(value, "delta") === undefined)
       fail(errors, `${path}/delta`, "required", "is required");
   }
 }
@@ -3388,13 +3457,15 @@ function checkReasoningMessageEndEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3451,9 +3522,9 @@ function checkReasoningMessageEndEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
   }
 }
@@ -3463,13 +3534,15 @@ function checkReasoningMessageChunkEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3529,7 +3602,7 @@ function checkReasoningMessageChunkEvent(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -3539,13 +3612,15 @@ function checkReasoningEndEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3597,9 +3672,9 @@ function checkReasoningEndEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
   }
 }
@@ -3609,13 +3684,15 @@ function checkReasoningEncryptedValueEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3686,13 +3763,13 @@ function checkReasoningEncryptedValueEvent(
     }
   }
   if (required !== 4) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.subtype === undefined)
+    if (jsonProperty(value, "subtype") === undefined)
       fail(errors, `${path}/subtype`, "required", "is required");
-    if (value.entityId === undefined)
+    if (jsonProperty(value, "entityId") === undefined)
       fail(errors, `${path}/entityId`, "required", "is required");
-    if (value.encryptedValue === undefined)
+    if (jsonProperty(value, "encryptedValue") === undefined)
       fail(errors, `${path}/encryptedValue`, "required", "is required");
   }
 }
@@ -3711,13 +3788,15 @@ function checkSubagentStartedEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3786,11 +3865,11 @@ function checkSubagentStartedEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.subagentRunId === undefined)
+    if (jsonProperty(value, "subagentRunId") === undefined)
       fail(errors, `${path}/subagentRunId`, "required", "is required");
-    if (value.name === undefined)
+    if (jsonProperty(value, "name") === undefined)
       fail(errors, `${path}/name`, "required", "is required");
   }
 }
@@ -3800,13 +3879,15 @@ function checkSubagentFinishedEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3859,9 +3940,9 @@ function checkSubagentFinishedEvent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.subagentRunId === undefined)
+    if (jsonProperty(value, "subagentRunId") === undefined)
       fail(errors, `${path}/subagentRunId`, "required", "is required");
   }
 }
@@ -3871,13 +3952,15 @@ function checkSubagentErrorEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3934,11 +4017,11 @@ function checkSubagentErrorEvent(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.subagentRunId === undefined)
+    if (jsonProperty(value, "subagentRunId") === undefined)
       fail(errors, `${path}/subagentRunId`, "required", "is required");
-    if (value.message === undefined)
+    if (jsonProperty(value, "message") === undefined)
       fail(errors, `${path}/message`, "required", "is required");
   }
 }
@@ -3948,11 +4031,12 @@ function checkRunFinishedOutcome(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.type) {
+  const tag = jsonProperty(value, "type");
+  switch (tag) {
     case "success":
       checkRunFinishedSuccessOutcome(value, path, errors);
       return;
@@ -3960,12 +4044,7 @@ function checkRunFinishedOutcome(
       checkRunFinishedInterruptOutcome(value, path, errors);
       return;
     default:
-      fail(
-        errors,
-        `${path}/type`,
-        "oneOf",
-        'must be one of "success", "interrupt"',
-      );
+      failTag(errors, `${path}/type`, "type", tag, '"success", "interrupt"');
   }
 }
 
@@ -3974,13 +4053,15 @@ function checkRunFinishedSuccessOutcome(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -3997,7 +4078,7 @@ function checkRunFinishedSuccessOutcome(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -4007,13 +4088,15 @@ function checkRunFinishedInterruptOutcome(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -4022,7 +4105,7 @@ function checkRunFinishedInterruptOutcome(
         break;
       case "interrupts":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/interrupts`, "type", "must be an array");
         else {
           if (property.length < 1)
@@ -4049,9 +4132,9 @@ function checkRunFinishedInterruptOutcome(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.interrupts === undefined)
+    if (jsonProperty(value, "interrupts") === undefined)
       fail(errors, `${path}/interrupts`, "required", "is required");
   }
 }
@@ -4061,11 +4144,12 @@ function checkSubagentFinishedOutcome(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.type) {
+  const tag = jsonProperty(value, "type");
+  switch (tag) {
     case "success":
       checkSubagentFinishedSuccessOutcome(value, path, errors);
       return;
@@ -4073,12 +4157,7 @@ function checkSubagentFinishedOutcome(
       checkSubagentFinishedSuspendedOutcome(value, path, errors);
       return;
     default:
-      fail(
-        errors,
-        `${path}/type`,
-        "oneOf",
-        'must be one of "success", "suspended"',
-      );
+      failTag(errors, `${path}/type`, "type", tag, '"success", "suspended"');
   }
 }
 
@@ -4087,13 +4166,15 @@ function checkSubagentFinishedSuccessOutcome(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -4110,7 +4191,7 @@ function checkSubagentFinishedSuccessOutcome(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -4120,13 +4201,15 @@ function checkSubagentFinishedSuspendedOutcome(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -4134,7 +4217,7 @@ function checkSubagentFinishedSuspendedOutcome(
           fail(errors, `${path}/type`, "const", 'must be "suspended"');
         break;
       case "interruptIds":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/interruptIds`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -4159,7 +4242,7 @@ function checkSubagentFinishedSuspendedOutcome(
     }
   }
   if (required !== 1) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -4169,13 +4252,15 @@ function checkInterrupt(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -4196,7 +4281,11 @@ function checkInterrupt(
           fail(errors, `${path}/toolCallId`, "type", "must be a string");
         break;
       case "responseSchema":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/responseSchema`, "type", "must be an object");
         break;
       case "expiresAt":
@@ -4221,9 +4310,9 @@ function checkInterrupt(
     }
   }
   if (required !== 2) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.reason === undefined)
+    if (jsonProperty(value, "reason") === undefined)
       fail(errors, `${path}/reason`, "required", "is required");
   }
 }
@@ -4233,13 +4322,15 @@ function checkResumeEntry(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "interruptId":
         required++;
@@ -4272,9 +4363,9 @@ function checkResumeEntry(
     }
   }
   if (required !== 2) {
-    if (value.interruptId === undefined)
+    if (jsonProperty(value, "interruptId") === undefined)
       fail(errors, `${path}/interruptId`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
   }
 }
@@ -4284,12 +4375,16 @@ function checkTokenUsage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
+  let count = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
+    count++;
     switch (key) {
       case "provider":
         if (typeof property !== "string")
@@ -4413,6 +4508,8 @@ function checkTokenUsage(
         );
     }
   }
+  if (count === 0 && isBoxed(value))
+    fail(errors, path, "type", "must be an object");
 }
 
 function checkMessage(
@@ -4420,11 +4517,12 @@ function checkMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.role) {
+  const tag = jsonProperty(value, "role");
+  switch (tag) {
     case "developer":
       checkDeveloperMessage(value, path, errors);
       return;
@@ -4447,11 +4545,12 @@ function checkMessage(
       checkReasoningMessage(value, path, errors);
       return;
     default:
-      fail(
+      failTag(
         errors,
         `${path}/role`,
-        "oneOf",
-        'must be one of "developer", "system", "assistant", "user", "tool", "activity", "reasoning"',
+        "role",
+        tag,
+        '"developer", "system", "assistant", "user", "tool", "activity", "reasoning"',
       );
   }
 }
@@ -4461,13 +4560,15 @@ function checkBaseMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -4498,9 +4599,9 @@ function checkBaseMessage(
     }
   }
   if (required !== 2) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
   }
 }
@@ -4510,13 +4611,15 @@ function checkDeveloperMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "role":
         required++;
@@ -4559,11 +4662,11 @@ function checkDeveloperMessage(
     }
   }
   if (required !== 3) {
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
   }
 }
@@ -4573,13 +4676,15 @@ function checkSystemMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "role":
         required++;
@@ -4622,11 +4727,11 @@ function checkSystemMessage(
     }
   }
   if (required !== 3) {
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
   }
 }
@@ -4636,13 +4741,15 @@ function checkAssistantMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "role":
         required++;
@@ -4654,7 +4761,7 @@ function checkAssistantMessage(
           fail(errors, `${path}/content`, "type", "must be a string");
         break;
       case "toolCalls":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/toolCalls`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -4695,9 +4802,9 @@ function checkAssistantMessage(
     }
   }
   if (required !== 2) {
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
   }
 }
@@ -4707,13 +4814,15 @@ function checkUserMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "role":
         required++;
@@ -4756,11 +4865,11 @@ function checkUserMessage(
     }
   }
   if (required !== 3) {
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
   }
 }
@@ -4770,13 +4879,15 @@ function checkToolMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -4824,13 +4935,13 @@ function checkToolMessage(
     }
   }
   if (required !== 4) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
-    if (value.toolCallId === undefined)
+    if (jsonProperty(value, "toolCallId") === undefined)
       fail(errors, `${path}/toolCallId`, "required", "is required");
   }
 }
@@ -4840,13 +4951,15 @@ function checkActivityMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -4865,7 +4978,11 @@ function checkActivityMessage(
         break;
       case "content":
         required++;
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/content`, "type", "must be an object");
         break;
       case "metadata":
@@ -4886,13 +5003,13 @@ function checkActivityMessage(
     }
   }
   if (required !== 4) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.activityType === undefined)
+    if (jsonProperty(value, "activityType") === undefined)
       fail(errors, `${path}/activityType`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
   }
 }
@@ -4902,13 +5019,15 @@ function checkReasoningMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -4947,11 +5066,11 @@ function checkReasoningMessage(
     }
   }
   if (required !== 3) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.content === undefined)
+    if (jsonProperty(value, "content") === undefined)
       fail(errors, `${path}/content`, "required", "is required");
   }
 }
@@ -4961,13 +5080,15 @@ function checkToolCall(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -5002,11 +5123,11 @@ function checkToolCall(
     }
   }
   if (required !== 3) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.function === undefined)
+    if (jsonProperty(value, "function") === undefined)
       fail(errors, `${path}/function`, "required", "is required");
   }
 }
@@ -5016,13 +5137,15 @@ function checkFunctionCall(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "name":
         required++;
@@ -5044,9 +5167,9 @@ function checkFunctionCall(
     }
   }
   if (required !== 2) {
-    if (value.name === undefined)
+    if (jsonProperty(value, "name") === undefined)
       fail(errors, `${path}/name`, "required", "is required");
-    if (value.arguments === undefined)
+    if (jsonProperty(value, "arguments") === undefined)
       fail(errors, `${path}/arguments`, "required", "is required");
   }
 }
@@ -5056,11 +5179,12 @@ function checkInputContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.type) {
+  const tag = jsonProperty(value, "type");
+  switch (tag) {
     case "text":
       checkTextInputContent(value, path, errors);
       return;
@@ -5077,11 +5201,12 @@ function checkInputContent(
       checkDocumentInputContent(value, path, errors);
       return;
     default:
-      fail(
+      failTag(
         errors,
         `${path}/type`,
-        "oneOf",
-        'must be one of "text", "image", "audio", "video", "document"',
+        "type",
+        tag,
+        '"text", "image", "audio", "video", "document"',
       );
   }
 }
@@ -5091,13 +5216,15 @@ function checkTextInputContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5119,9 +5246,9 @@ function checkTextInputContent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.text === undefined)
+    if (jsonProperty(value, "text") === undefined)
       fail(errors, `${path}/text`, "required", "is required");
   }
 }
@@ -5131,13 +5258,15 @@ function checkImageInputContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5161,9 +5290,9 @@ function checkImageInputContent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.source === undefined)
+    if (jsonProperty(value, "source") === undefined)
       fail(errors, `${path}/source`, "required", "is required");
   }
 }
@@ -5173,13 +5302,15 @@ function checkAudioInputContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5203,9 +5334,9 @@ function checkAudioInputContent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.source === undefined)
+    if (jsonProperty(value, "source") === undefined)
       fail(errors, `${path}/source`, "required", "is required");
   }
 }
@@ -5215,13 +5346,15 @@ function checkVideoInputContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5245,9 +5378,9 @@ function checkVideoInputContent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.source === undefined)
+    if (jsonProperty(value, "source") === undefined)
       fail(errors, `${path}/source`, "required", "is required");
   }
 }
@@ -5257,13 +5390,15 @@ function checkDocumentInputContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5287,9 +5422,9 @@ function checkDocumentInputContent(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.source === undefined)
+    if (jsonProperty(value, "source") === undefined)
       fail(errors, `${path}/source`, "required", "is required");
   }
 }
@@ -5299,11 +5434,12 @@ function checkInputContentSource(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.type) {
+  const tag = jsonProperty(value, "type");
+  switch (tag) {
     case "data":
       checkInputContentDataSource(value, path, errors);
       return;
@@ -5311,7 +5447,7 @@ function checkInputContentSource(
       checkInputContentUrlSource(value, path, errors);
       return;
     default:
-      fail(errors, `${path}/type`, "oneOf", 'must be one of "data", "url"');
+      failTag(errors, `${path}/type`, "type", tag, '"data", "url"');
   }
 }
 
@@ -5320,13 +5456,15 @@ function checkInputContentDataSource(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5353,11 +5491,11 @@ function checkInputContentDataSource(
     }
   }
   if (required !== 3) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.value === undefined)
+    if (jsonProperty(value, "value") === undefined)
       fail(errors, `${path}/value`, "required", "is required");
-    if (value.mimeType === undefined)
+    if (jsonProperty(value, "mimeType") === undefined)
       fail(errors, `${path}/mimeType`, "required", "is required");
   }
 }
@@ -5367,13 +5505,15 @@ function checkInputContentUrlSource(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "type":
         required++;
@@ -5399,9 +5539,9 @@ function checkInputContentUrlSource(
     }
   }
   if (required !== 2) {
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
-    if (value.value === undefined)
+    if (jsonProperty(value, "value") === undefined)
       fail(errors, `${path}/value`, "required", "is required");
   }
 }
@@ -5411,13 +5551,15 @@ function checkContext(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "description":
         required++;
@@ -5439,9 +5581,9 @@ function checkContext(
     }
   }
   if (required !== 2) {
-    if (value.description === undefined)
+    if (jsonProperty(value, "description") === undefined)
       fail(errors, `${path}/description`, "required", "is required");
-    if (value.value === undefined)
+    if (jsonProperty(value, "value") === undefined)
       fail(errors, `${path}/value`, "required", "is required");
   }
 }
@@ -5451,13 +5593,15 @@ function checkTool(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "name":
         required++;
@@ -5485,9 +5629,9 @@ function checkTool(
     }
   }
   if (required !== 2) {
-    if (value.name === undefined)
+    if (jsonProperty(value, "name") === undefined)
       fail(errors, `${path}/name`, "required", "is required");
-    if (value.description === undefined)
+    if (jsonProperty(value, "description") === undefined)
       fail(errors, `${path}/description`, "required", "is required");
   }
 }
@@ -5497,13 +5641,15 @@ function checkRunAgentInput(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "threadId":
         required++;
@@ -5525,7 +5671,7 @@ function checkRunAgentInput(
         break;
       case "messages":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/messages`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -5536,7 +5682,7 @@ function checkRunAgentInput(
         }
         break;
       case "tools":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/tools`, "type", "must be an array");
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
@@ -5546,7 +5692,7 @@ function checkRunAgentInput(
         }
         break;
       case "context":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/context`, "type", "must be an array");
         else {
           for (let i2 = 0; i2 < property.length; i2++) {
@@ -5557,7 +5703,7 @@ function checkRunAgentInput(
         }
         break;
       case "resume":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/resume`, "type", "must be an array");
         else {
           for (let i3 = 0; i3 < property.length; i3++) {
@@ -5580,11 +5726,11 @@ function checkRunAgentInput(
     }
   }
   if (required !== 3) {
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.runId === undefined)
+    if (jsonProperty(value, "runId") === undefined)
       fail(errors, `${path}/runId`, "required", "is required");
-    if (value.messages === undefined)
+    if (jsonProperty(value, "messages") === undefined)
       fail(errors, `${path}/messages`, "required", "is required");
   }
 }
@@ -5594,7 +5740,7 @@ function checkJsonPatch(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isArray(value)) {
+  if (!isArray(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an array");
     return;
   }
@@ -5610,11 +5756,12 @@ function checkJsonPatchOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.op) {
+  const tag = jsonProperty(value, "op");
+  switch (tag) {
     case "add":
       checkAddOperation(value, path, errors);
       return;
@@ -5634,11 +5781,12 @@ function checkJsonPatchOperation(
       checkTestOperation(value, path, errors);
       return;
     default:
-      fail(
+      failTag(
         errors,
         `${path}/op`,
-        "oneOf",
-        'must be one of "add", "remove", "replace", "move", "copy", "test"',
+        "op",
+        tag,
+        '"add", "remove", "replace", "move", "copy", "test"',
       );
   }
 }
@@ -5648,13 +5796,15 @@ function checkAddOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         required++;
@@ -5667,16 +5817,16 @@ function checkAddOperation(
           checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
     }
   }
   if (required !== 3) {
-    if (value.op === undefined)
+    if (jsonProperty(value, "op") === undefined)
       fail(errors, `${path}/op`, "required", "is required");
-    if (value.path === undefined)
+    if (jsonProperty(value, "path") === undefined)
       fail(errors, `${path}/path`, "required", "is required");
-    if (value.value === undefined)
+    if (isOmitted(jsonProperty(value, "value")))
       fail(errors, `${path}/value`, "required", "is required");
   }
 }
@@ -5686,13 +5836,15 @@ function checkRemoveOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         required++;
@@ -5707,9 +5859,9 @@ function checkRemoveOperation(
     }
   }
   if (required !== 2) {
-    if (value.op === undefined)
+    if (jsonProperty(value, "op") === undefined)
       fail(errors, `${path}/op`, "required", "is required");
-    if (value.path === undefined)
+    if (jsonProperty(value, "path") === undefined)
       fail(errors, `${path}/path`, "required", "is required");
   }
 }
@@ -5719,13 +5871,15 @@ function checkReplaceOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         required++;
@@ -5738,16 +5892,16 @@ function checkReplaceOperation(
           checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
     }
   }
   if (required !== 3) {
-    if (value.op === undefined)
+    if (jsonProperty(value, "op") === undefined)
       fail(errors, `${path}/op`, "required", "is required");
-    if (value.path === undefined)
+    if (jsonProperty(value, "path") === undefined)
       fail(errors, `${path}/path`, "required", "is required");
-    if (value.value === undefined)
+    if (isOmitted(jsonProperty(value, "value")))
       fail(errors, `${path}/value`, "required", "is required");
   }
 }
@@ -5757,13 +5911,15 @@ function checkMoveOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         required++;
@@ -5783,11 +5939,11 @@ function checkMoveOperation(
     }
   }
   if (required !== 3) {
-    if (value.op === undefined)
+    if (jsonProperty(value, "op") === undefined)
       fail(errors, `${path}/op`, "required", "is required");
-    if (value.from === undefined)
+    if (jsonProperty(value, "from") === undefined)
       fail(errors, `${path}/from`, "required", "is required");
-    if (value.path === undefined)
+    if (jsonProperty(value, "path") === undefined)
       fail(errors, `${path}/path`, "required", "is required");
   }
 }
@@ -5797,13 +5953,15 @@ function checkCopyOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         required++;
@@ -5823,11 +5981,11 @@ function checkCopyOperation(
     }
   }
   if (required !== 3) {
-    if (value.op === undefined)
+    if (jsonProperty(value, "op") === undefined)
       fail(errors, `${path}/op`, "required", "is required");
-    if (value.from === undefined)
+    if (jsonProperty(value, "from") === undefined)
       fail(errors, `${path}/from`, "required", "is required");
-    if (value.path === undefined)
+    if (jsonProperty(value, "path") === undefined)
       fail(errors, `${path}/path`, "required", "is required");
   }
 }
@@ -5837,13 +5995,15 @@ function checkTestOperation(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "op":
         required++;
@@ -5856,16 +6016,16 @@ function checkTestOperation(
           checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
     }
   }
   if (required !== 3) {
-    if (value.op === undefined)
+    if (jsonProperty(value, "op") === undefined)
       fail(errors, `${path}/op`, "required", "is required");
-    if (value.path === undefined)
+    if (jsonProperty(value, "path") === undefined)
       fail(errors, `${path}/path`, "required", "is required");
-    if (value.value === undefined)
+    if (isOmitted(jsonProperty(value, "value")))
       fail(errors, `${path}/value`, "required", "is required");
   }
 }
@@ -5900,7 +6060,8 @@ function checkUserMessageContent(
     return;
   }
   if (isArray(value)) {
-    if (!isArray(value)) fail(errors, path, "type", "must be an array");
+    if (!isArray(value) || typeof value.toJSON === "function")
+      fail(errors, path, "type", "must be an array");
     else {
       for (let i = 0; i < value.length; i++) {
         const item = value[i];
@@ -5914,8 +6075,9 @@ function checkUserMessageContent(
 }
 
 function isUserMessageContent2(value: unknown): boolean {
-  if (!isArray(value)) return false;
-  for (const item of value) {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
     if (!isInputContent(item)) return false;
   }
   return true;
@@ -7208,8 +7370,7 @@ export function decodeJsonPointer(
 }
 
 function readEvent(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.type) {
+  switch (jsonProperty(input, "type")) {
     case "TEXT_MESSAGE_START":
       return readTextMessageStartEvent(input, path, reader);
     case "TEXT_MESSAGE_CONTENT":
@@ -7274,7 +7435,7 @@ function readEvent(input: unknown, path: string, reader: Reader): unknown {
       return readSubagentErrorEvent(input, path, reader);
     default:
       reader.unknownValue(
-        input.type,
+        jsonProperty(input, "type"),
         `${path}/type`,
         "string",
         "an Event type",
@@ -7323,10 +7484,12 @@ function readEventType(input: unknown, path: string, reader: Reader): unknown {
 }
 
 function readBaseEvent(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "timestamp":
       case "rawEvent":
@@ -7350,10 +7513,13 @@ function readAttributable(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "subagentRunId":
         output[key] = value;
@@ -7366,10 +7532,13 @@ function readAttributable(
 }
 
 function readMetadata(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -7411,10 +7580,12 @@ function readTextMessageStartEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7442,10 +7613,12 @@ function readTextMessageContentEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7470,10 +7643,12 @@ function readTextMessageEndEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7497,10 +7672,12 @@ function readTextMessageChunkEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7529,10 +7706,12 @@ function readToolCallStartEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "toolCallId":
@@ -7558,10 +7737,12 @@ function readToolCallArgsEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "toolCallId":
@@ -7586,10 +7767,12 @@ function readToolCallEndEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "toolCallId":
@@ -7613,10 +7796,12 @@ function readToolCallChunkEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "toolCallId":
@@ -7643,10 +7828,12 @@ function readToolCallResultEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7673,10 +7860,12 @@ function readStateSnapshotEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "snapshot":
@@ -7700,10 +7889,12 @@ function readStateDeltaEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "timestamp":
@@ -7729,10 +7920,12 @@ function readMessagesSnapshotEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "timestamp":
@@ -7761,10 +7954,12 @@ function readActivitySnapshotEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7797,10 +7992,12 @@ function readActivityDeltaEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -7824,10 +8021,12 @@ function readActivityDeltaEvent(
 }
 
 function readRawEvent(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "event":
@@ -7852,10 +8051,12 @@ function readCustomEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "name":
@@ -7880,10 +8081,12 @@ function readRunStartedEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "threadId":
@@ -7912,10 +8115,12 @@ function readRunFinishedEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "threadId":
@@ -7954,10 +8159,12 @@ function readRunErrorEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "message":
@@ -7984,10 +8191,12 @@ function readStepStartedEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "stepName":
@@ -8011,10 +8220,12 @@ function readStepFinishedEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "stepName":
@@ -8038,10 +8249,12 @@ function readReasoningStartEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -8065,10 +8278,12 @@ function readReasoningMessageStartEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -8093,10 +8308,12 @@ function readReasoningMessageContentEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -8121,10 +8338,12 @@ function readReasoningMessageEndEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -8148,10 +8367,12 @@ function readReasoningMessageChunkEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -8176,10 +8397,12 @@ function readReasoningEndEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "messageId":
@@ -8203,10 +8426,12 @@ function readReasoningEncryptedValueEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "entityId":
@@ -8257,10 +8482,12 @@ function readSubagentStartedEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "subagentRunId":
@@ -8288,10 +8515,12 @@ function readSubagentFinishedEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "subagentRunId":
@@ -8322,10 +8551,12 @@ function readSubagentErrorEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "subagentRunId":
@@ -8350,15 +8581,14 @@ function readRunFinishedOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.type) {
+  switch (jsonProperty(input, "type")) {
     case "success":
       return readRunFinishedSuccessOutcome(input, path, reader);
     case "interrupt":
       return readRunFinishedInterruptOutcome(input, path, reader);
     default:
       reader.unknownValue(
-        input.type,
+        jsonProperty(input, "type"),
         `${path}/type`,
         "string",
         "a RunFinishedOutcome type",
@@ -8372,10 +8602,12 @@ function readRunFinishedSuccessOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
         output[key] = value;
@@ -8392,10 +8624,12 @@ function readRunFinishedInterruptOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
         output[key] = value;
@@ -8419,15 +8653,14 @@ function readSubagentFinishedOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.type) {
+  switch (jsonProperty(input, "type")) {
     case "success":
       return readSubagentFinishedSuccessOutcome(input, path, reader);
     case "suspended":
       return readSubagentFinishedSuspendedOutcome(input, path, reader);
     default:
       reader.unknownValue(
-        input.type,
+        jsonProperty(input, "type"),
         `${path}/type`,
         "string",
         "a SubagentFinishedOutcome type",
@@ -8441,10 +8674,12 @@ function readSubagentFinishedSuccessOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
         output[key] = value;
@@ -8461,10 +8696,12 @@ function readSubagentFinishedSuspendedOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
         output[key] = value;
@@ -8484,10 +8721,12 @@ function readSubagentFinishedSuspendedOutcome(
 }
 
 function readInterrupt(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "reason":
@@ -8519,10 +8758,12 @@ function readResumeEntry(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "interruptId":
       case "payload":
@@ -8542,10 +8783,13 @@ function readResumeEntry(
 }
 
 function readTokenUsage(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "provider":
       case "model":
@@ -8564,8 +8808,7 @@ function readTokenUsage(input: unknown, path: string, reader: Reader): unknown {
 }
 
 function readMessage(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.role) {
+  switch (jsonProperty(input, "role")) {
     case "developer":
       return readDeveloperMessage(input, path, reader);
     case "system":
@@ -8582,7 +8825,7 @@ function readMessage(input: unknown, path: string, reader: Reader): unknown {
       return readReasoningMessage(input, path, reader);
     default:
       reader.unknownValue(
-        input.role,
+        jsonProperty(input, "role"),
         `${path}/role`,
         "string",
         "a Message role",
@@ -8596,10 +8839,12 @@ function readBaseMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "role":
@@ -8623,10 +8868,12 @@ function readDeveloperMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "role":
       case "content":
@@ -8651,10 +8898,12 @@ function readSystemMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "role":
       case "content":
@@ -8679,10 +8928,12 @@ function readAssistantMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "role":
       case "content":
@@ -8714,10 +8965,12 @@ function readUserMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "role":
       case "id":
@@ -8748,10 +9001,12 @@ function readToolMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "role":
@@ -8777,10 +9032,12 @@ function readActivityMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "role":
@@ -8810,10 +9067,12 @@ function readReasoningMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "role":
@@ -8833,10 +9092,12 @@ function readReasoningMessage(
 }
 
 function readToolCall(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "type":
@@ -8861,10 +9122,12 @@ function readFunctionCall(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "name":
       case "arguments":
@@ -8882,8 +9145,7 @@ function readInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.type) {
+  switch (jsonProperty(input, "type")) {
     case "text":
       return readTextInputContent(input, path, reader);
     case "image":
@@ -8896,7 +9158,7 @@ function readInputContent(
       return readDocumentInputContent(input, path, reader);
     default:
       reader.unknownValue(
-        input.type,
+        jsonProperty(input, "type"),
         `${path}/type`,
         "string",
         "an InputContent type",
@@ -8910,10 +9172,12 @@ function readTextInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "text":
@@ -8931,10 +9195,12 @@ function readImageInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "metadata":
@@ -8955,10 +9221,12 @@ function readAudioInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "metadata":
@@ -8979,10 +9247,12 @@ function readVideoInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "metadata":
@@ -9003,10 +9273,12 @@ function readDocumentInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "metadata":
@@ -9027,15 +9299,14 @@ function readInputContentSource(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.type) {
+  switch (jsonProperty(input, "type")) {
     case "data":
       return readInputContentDataSource(input, path, reader);
     case "url":
       return readInputContentUrlSource(input, path, reader);
     default:
       reader.unknownValue(
-        input.type,
+        jsonProperty(input, "type"),
         `${path}/type`,
         "string",
         "an InputContentSource type",
@@ -9049,10 +9320,12 @@ function readInputContentDataSource(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "value":
@@ -9071,10 +9344,12 @@ function readInputContentUrlSource(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "type":
       case "value":
@@ -9089,10 +9364,12 @@ function readInputContentUrlSource(
 }
 
 function readContext(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "description":
       case "value":
@@ -9106,10 +9383,12 @@ function readContext(input: unknown, path: string, reader: Reader): unknown {
 }
 
 function readTool(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "name":
       case "description":
@@ -9131,10 +9410,12 @@ function readRunAgentInput(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "threadId":
       case "runId":
@@ -9176,7 +9457,7 @@ function readRunAgentInput(
 }
 
 function readJsonPatch(input: unknown, path: string, reader: Reader): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readJsonPatchOperation(input[i], `${path}/${i}`, reader));
@@ -9189,8 +9470,7 @@ function readJsonPatchOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.op) {
+  switch (jsonProperty(input, "op")) {
     case "add":
       return readAddOperation(input, path, reader);
     case "remove":
@@ -9205,7 +9485,7 @@ function readJsonPatchOperation(
       return readTestOperation(input, path, reader);
     default:
       reader.unknownValue(
-        input.op,
+        jsonProperty(input, "op"),
         `${path}/op`,
         "string",
         "a JsonPatchOperation op",
@@ -9219,10 +9499,12 @@ function readAddOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "op":
       case "path":
@@ -9241,10 +9523,12 @@ function readRemoveOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "op":
       case "path":
@@ -9262,10 +9546,12 @@ function readReplaceOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "op":
       case "path":
@@ -9284,10 +9570,12 @@ function readMoveOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "op":
       case "from":
@@ -9306,10 +9594,12 @@ function readCopyOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "op":
       case "from":
@@ -9328,10 +9618,12 @@ function readTestOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "op":
       case "path":
@@ -9350,7 +9642,7 @@ function readMessagesSnapshotEventMessages(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readMessage(input[i], `${path}/${i}`, reader));
@@ -9363,10 +9655,13 @@ function readActivitySnapshotEventContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -9377,7 +9672,7 @@ function readRunFinishedEventUsage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readTokenUsage(input[i], `${path}/${i}`, reader));
@@ -9390,7 +9685,7 @@ function readRunErrorEventUsage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readTokenUsage(input[i], `${path}/${i}`, reader));
@@ -9403,7 +9698,7 @@ function readRunFinishedInterruptOutcomeInterrupts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readInterrupt(input[i], `${path}/${i}`, reader));
@@ -9416,7 +9711,7 @@ function readSubagentFinishedSuspendedOutcomeInterruptIds(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(input[i]);
@@ -9429,10 +9724,13 @@ function readInterruptResponseSchema(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -9457,7 +9755,7 @@ function readAssistantMessageToolCalls(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readToolCall(input[i], `${path}/${i}`, reader));
@@ -9470,7 +9768,7 @@ function readUserMessageContent2(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readInputContent(input[i], `${path}/${i}`, reader));
@@ -9492,10 +9790,13 @@ function readActivityMessageContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -9506,7 +9807,7 @@ function readRunAgentInputMessages(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readMessage(input[i], `${path}/${i}`, reader));
@@ -9519,7 +9820,7 @@ function readRunAgentInputTools(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readTool(input[i], `${path}/${i}`, reader));
@@ -9532,7 +9833,7 @@ function readRunAgentInputContext(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readContext(input[i], `${path}/${i}`, reader));
@@ -9545,7 +9846,7 @@ function readRunAgentInputResume(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readResumeEntry(input[i], `${path}/${i}`, reader));

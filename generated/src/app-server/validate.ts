@@ -11,8 +11,11 @@ import {
   Reader,
   define,
   fail,
+  failTag,
   isArray,
+  isOmitted,
   isRecord,
+  jsonProperty,
   pointer,
 } from "../runtime.js";
 import {
@@ -512,11 +515,12 @@ function checkServerNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  switch (value.method) {
+  const tag = jsonProperty(value, "method");
+  switch (tag) {
     case "thread/started":
       checkThreadStartedNotification(value, path, errors);
       return;
@@ -551,11 +555,12 @@ function checkServerNotification(
       checkErrorWarningNotification(value, path, errors);
       return;
     default:
-      fail(
+      failTag(
         errors,
         `${path}/method`,
-        "oneOf",
-        'must be one of "thread/started", "thread/archived", "turn/started", "turn/completed", "item/started", "item/agentMessage/delta", "item/toolCall/delta", "item/completed", "approval/requested", "approval/resolved", "error/warning"',
+        "method",
+        tag,
+        '"thread/started", "thread/archived", "turn/started", "turn/completed", "item/started", "item/agentMessage/delta", "item/toolCall/delta", "item/completed", "approval/requested", "approval/resolved", "error/warning"',
       );
   }
 }
@@ -565,13 +570,15 @@ function checkThreadStartedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -586,9 +593,9 @@ function checkThreadStartedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -598,13 +605,15 @@ function checkThreadArchivedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -619,9 +628,9 @@ function checkThreadArchivedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -631,13 +640,15 @@ function checkTurnStartedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -652,9 +663,9 @@ function checkTurnStartedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -664,13 +675,15 @@ function checkTurnCompletedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -685,9 +698,9 @@ function checkTurnCompletedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -697,13 +710,15 @@ function checkItemStartedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -718,9 +733,9 @@ function checkItemStartedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -730,13 +745,15 @@ function checkItemAgentMessageDeltaNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -756,9 +773,9 @@ function checkItemAgentMessageDeltaNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -768,13 +785,15 @@ function checkItemToolCallDeltaNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -794,9 +813,9 @@ function checkItemToolCallDeltaNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -806,13 +825,15 @@ function checkItemCompletedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -827,9 +848,9 @@ function checkItemCompletedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -839,13 +860,15 @@ function checkApprovalRequestedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -865,9 +888,9 @@ function checkApprovalRequestedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -877,13 +900,15 @@ function checkApprovalResolvedNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -903,9 +928,9 @@ function checkApprovalResolvedNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -915,13 +940,15 @@ function checkErrorWarningNotification(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "method":
         required++;
@@ -936,9 +963,9 @@ function checkErrorWarningNotification(
     }
   }
   if (required !== 2) {
-    if (value.method === undefined)
+    if (jsonProperty(value, "method") === undefined)
       fail(errors, `${path}/method`, "required", "is required");
-    if (value.params === undefined)
+    if (jsonProperty(value, "params") === undefined)
       fail(errors, `${path}/params`, "required", "is required");
   }
 }
@@ -948,13 +975,15 @@ function checkAgentMessageDeltaParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "delta":
         required++;
@@ -979,13 +1008,13 @@ function checkAgentMessageDeltaParams(
     }
   }
   if (required !== 4) {
-    if (value.delta === undefined)
+    if (jsonProperty(value, "delta") === undefined)
       fail(errors, `${path}/delta`, "required", "is required");
-    if (value.itemId === undefined)
+    if (jsonProperty(value, "itemId") === undefined)
       fail(errors, `${path}/itemId`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.turnId === undefined)
+    if (jsonProperty(value, "turnId") === undefined)
       fail(errors, `${path}/turnId`, "required", "is required");
   }
 }
@@ -995,13 +1024,15 @@ function checkAppItem(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "completedAtMs":
         if (property !== null) {
@@ -1048,15 +1079,15 @@ function checkAppItem(
     }
   }
   if (required !== 5) {
-    if (value.createdAtMs === undefined)
+    if (jsonProperty(value, "createdAtMs") === undefined)
       fail(errors, `${path}/createdAtMs`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.runEventId === undefined)
+    if (jsonProperty(value, "runEventId") === undefined)
       fail(errors, `${path}/runEventId`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
-    if (value.type === undefined)
+    if (jsonProperty(value, "type") === undefined)
       fail(errors, `${path}/type`, "required", "is required");
   }
 }
@@ -1110,13 +1141,15 @@ function checkAppThread(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "activeTurnId":
         if (property !== null) {
@@ -1179,17 +1212,17 @@ function checkAppThread(
     }
   }
   if (required !== 6) {
-    if (value.archived === undefined)
+    if (jsonProperty(value, "archived") === undefined)
       fail(errors, `${path}/archived`, "required", "is required");
-    if (value.createdAtMs === undefined)
+    if (jsonProperty(value, "createdAtMs") === undefined)
       fail(errors, `${path}/createdAtMs`, "required", "is required");
-    if (value.ephemeral === undefined)
+    if (jsonProperty(value, "ephemeral") === undefined)
       fail(errors, `${path}/ephemeral`, "required", "is required");
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
-    if (value.updatedAtMs === undefined)
+    if (jsonProperty(value, "updatedAtMs") === undefined)
       fail(errors, `${path}/updatedAtMs`, "required", "is required");
   }
 }
@@ -1199,13 +1232,15 @@ function checkAppTokenUsage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "inputTokens":
         required++;
@@ -1231,11 +1266,11 @@ function checkAppTokenUsage(
     }
   }
   if (required !== 3) {
-    if (value.inputTokens === undefined)
+    if (jsonProperty(value, "inputTokens") === undefined)
       fail(errors, `${path}/inputTokens`, "required", "is required");
-    if (value.outputTokens === undefined)
+    if (jsonProperty(value, "outputTokens") === undefined)
       fail(errors, `${path}/outputTokens`, "required", "is required");
-    if (value.totalTokens === undefined)
+    if (jsonProperty(value, "totalTokens") === undefined)
       fail(errors, `${path}/totalTokens`, "required", "is required");
   }
 }
@@ -1245,13 +1280,15 @@ function checkAppTurn(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "completedAtMs":
         if (property !== null) {
@@ -1273,7 +1310,7 @@ function checkAppTurn(
         break;
       case "input":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/input`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -1320,15 +1357,15 @@ function checkAppTurn(
     }
   }
   if (required !== 5) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.input === undefined)
+    if (jsonProperty(value, "input") === undefined)
       fail(errors, `${path}/input`, "required", "is required");
-    if (value.runId === undefined)
+    if (jsonProperty(value, "runId") === undefined)
       fail(errors, `${path}/runId`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
   }
 }
@@ -1347,17 +1384,19 @@ function checkApprovalRequestParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "choices":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/choices`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -1395,17 +1434,17 @@ function checkApprovalRequestParams(
     }
   }
   if (required !== 6) {
-    if (value.choices === undefined)
+    if (jsonProperty(value, "choices") === undefined)
       fail(errors, `${path}/choices`, "required", "is required");
-    if (value.preview === undefined)
+    if (jsonProperty(value, "preview") === undefined)
       fail(errors, `${path}/preview`, "required", "is required");
-    if (value.requestId === undefined)
+    if (jsonProperty(value, "requestId") === undefined)
       fail(errors, `${path}/requestId`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.toolName === undefined)
+    if (jsonProperty(value, "toolName") === undefined)
       fail(errors, `${path}/toolName`, "required", "is required");
-    if (value.turnId === undefined)
+    if (jsonProperty(value, "turnId") === undefined)
       fail(errors, `${path}/turnId`, "required", "is required");
   }
 }
@@ -1415,13 +1454,15 @@ function checkApprovalResolveParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "decision":
         required++;
@@ -1446,13 +1487,13 @@ function checkApprovalResolveParams(
     }
   }
   if (required !== 4) {
-    if (value.decision === undefined)
+    if (jsonProperty(value, "decision") === undefined)
       fail(errors, `${path}/decision`, "required", "is required");
-    if (value.requestId === undefined)
+    if (jsonProperty(value, "requestId") === undefined)
       fail(errors, `${path}/requestId`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.turnId === undefined)
+    if (jsonProperty(value, "turnId") === undefined)
       fail(errors, `${path}/turnId`, "required", "is required");
   }
 }
@@ -1462,13 +1503,15 @@ function checkItemCompletedParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "item":
         required++;
@@ -1488,11 +1531,11 @@ function checkItemCompletedParams(
     }
   }
   if (required !== 3) {
-    if (value.item === undefined)
+    if (jsonProperty(value, "item") === undefined)
       fail(errors, `${path}/item`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.turnId === undefined)
+    if (jsonProperty(value, "turnId") === undefined)
       fail(errors, `${path}/turnId`, "required", "is required");
   }
 }
@@ -1502,13 +1545,15 @@ function checkItemStartedParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "item":
         required++;
@@ -1528,11 +1573,11 @@ function checkItemStartedParams(
     }
   }
   if (required !== 3) {
-    if (value.item === undefined)
+    if (jsonProperty(value, "item") === undefined)
       fail(errors, `${path}/item`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.turnId === undefined)
+    if (jsonProperty(value, "turnId") === undefined)
       fail(errors, `${path}/turnId`, "required", "is required");
   }
 }
@@ -1542,13 +1587,15 @@ function checkThreadArchivedParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "threadId":
         required++;
@@ -1558,7 +1605,7 @@ function checkThreadArchivedParams(
     }
   }
   if (required !== 1) {
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
   }
 }
@@ -1568,13 +1615,15 @@ function checkThreadStartedParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "thread":
         required++;
@@ -1584,7 +1633,7 @@ function checkThreadStartedParams(
     }
   }
   if (required !== 1) {
-    if (value.thread === undefined)
+    if (jsonProperty(value, "thread") === undefined)
       fail(errors, `${path}/thread`, "required", "is required");
   }
 }
@@ -1603,16 +1652,18 @@ function checkToolCallDeltaParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "delta":
-        required++;
+        if (!isOmitted(property)) required++;
         break;
       case "itemId":
         required++;
@@ -1632,13 +1683,13 @@ function checkToolCallDeltaParams(
     }
   }
   if (required !== 4) {
-    if (value.delta === undefined)
+    if (isOmitted(jsonProperty(value, "delta")))
       fail(errors, `${path}/delta`, "required", "is required");
-    if (value.itemId === undefined)
+    if (jsonProperty(value, "itemId") === undefined)
       fail(errors, `${path}/itemId`, "required", "is required");
-    if (value.threadId === undefined)
+    if (jsonProperty(value, "threadId") === undefined)
       fail(errors, `${path}/threadId`, "required", "is required");
-    if (value.turnId === undefined)
+    if (jsonProperty(value, "turnId") === undefined)
       fail(errors, `${path}/turnId`, "required", "is required");
   }
 }
@@ -1648,13 +1699,15 @@ function checkTurnCompletedParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "turn":
         required++;
@@ -1664,7 +1717,7 @@ function checkTurnCompletedParams(
     }
   }
   if (required !== 1) {
-    if (value.turn === undefined)
+    if (jsonProperty(value, "turn") === undefined)
       fail(errors, `${path}/turn`, "required", "is required");
   }
 }
@@ -1674,13 +1727,15 @@ function checkTurnStartedParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "turn":
         required++;
@@ -1690,7 +1745,7 @@ function checkTurnStartedParams(
     }
   }
   if (required !== 1) {
-    if (value.turn === undefined)
+    if (jsonProperty(value, "turn") === undefined)
       fail(errors, `${path}/turn`, "required", "is required");
   }
 }
@@ -1720,13 +1775,15 @@ function checkUserInput(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "text":
         required++;
@@ -1736,7 +1793,7 @@ function checkUserInput(
     }
   }
   if (required !== 1) {
-    if (value.text === undefined)
+    if (jsonProperty(value, "text") === undefined)
       fail(errors, `${path}/text`, "required", "is required");
   }
 }
@@ -1746,13 +1803,15 @@ function checkWarningParams(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "code":
         if (property !== null) {
@@ -1768,7 +1827,7 @@ function checkWarningParams(
     }
   }
   if (required !== 1) {
-    if (value.message === undefined)
+    if (jsonProperty(value, "message") === undefined)
       fail(errors, `${path}/message`, "required", "is required");
   }
 }
@@ -2298,8 +2357,7 @@ function readServerNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
-  switch (input.method) {
+  switch (jsonProperty(input, "method")) {
     case "thread/started":
       return readThreadStartedNotification(input, path, reader);
     case "thread/archived":
@@ -2324,7 +2382,7 @@ function readServerNotification(
       return readErrorWarningNotification(input, path, reader);
     default:
       reader.unknownValue(
-        input.method,
+        jsonProperty(input, "method"),
         `${path}/method`,
         "string",
         "a ServerNotification method",
@@ -2338,10 +2396,12 @@ function readThreadStartedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2365,10 +2425,12 @@ function readThreadArchivedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2392,10 +2454,12 @@ function readTurnStartedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2415,10 +2479,12 @@ function readTurnCompletedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2442,10 +2508,12 @@ function readItemStartedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2465,10 +2533,12 @@ function readItemAgentMessageDeltaNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2492,10 +2562,12 @@ function readItemToolCallDeltaNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2519,10 +2591,12 @@ function readItemCompletedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2546,10 +2620,12 @@ function readApprovalRequestedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2573,10 +2649,12 @@ function readApprovalResolvedNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2600,10 +2678,12 @@ function readErrorWarningNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "method":
         output[key] = value;
@@ -2623,10 +2703,12 @@ function readAgentMessageDeltaParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "delta":
       case "itemId":
@@ -2642,10 +2724,12 @@ function readAgentMessageDeltaParams(
 }
 
 function readAppItem(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "completedAtMs":
       case "content":
@@ -2706,10 +2790,12 @@ function readAppItemStatus(
 }
 
 function readAppThread(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "activeTurnId":
       case "archived":
@@ -2737,10 +2823,12 @@ function readAppTokenUsage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "inputTokens":
       case "outputTokens":
@@ -2755,10 +2843,12 @@ function readAppTokenUsage(
 }
 
 function readAppTurn(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "completedAtMs":
       case "id":
@@ -2806,10 +2896,12 @@ function readApprovalRequestParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "preview":
       case "requestId":
@@ -2837,10 +2929,12 @@ function readApprovalResolveParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "requestId":
       case "threadId":
@@ -2866,10 +2960,12 @@ function readItemCompletedParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "threadId":
       case "turnId":
@@ -2890,10 +2986,12 @@ function readItemStartedParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "threadId":
       case "turnId":
@@ -2914,10 +3012,12 @@ function readThreadArchivedParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "threadId":
         output[key] = value;
@@ -2934,10 +3034,12 @@ function readThreadStartedParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "thread":
         output.thread = readAppThread(value, `${path}/thread`, reader);
@@ -2969,10 +3071,12 @@ function readToolCallDeltaParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "delta":
       case "itemId":
@@ -2992,10 +3096,12 @@ function readTurnCompletedParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "turn":
         output.turn = readAppTurn(value, `${path}/turn`, reader);
@@ -3012,10 +3118,12 @@ function readTurnStartedParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "turn":
         output.turn = readAppTurn(value, `${path}/turn`, reader);
@@ -3041,10 +3149,12 @@ function readTurnStatus(input: unknown, path: string, reader: Reader): unknown {
 }
 
 function readUserInput(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "text":
         output[key] = value;
@@ -3061,10 +3171,12 @@ function readWarningParams(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "code":
       case "message":
@@ -3082,7 +3194,7 @@ function readAppTurnInput(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readUserInput(input[i], `${path}/${i}`, reader));
@@ -3095,7 +3207,7 @@ function readApprovalRequestParamsChoices(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readApprovalDecision(input[i], `${path}/${i}`, reader));

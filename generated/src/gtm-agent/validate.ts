@@ -12,7 +12,10 @@ import {
   define,
   fail,
   isArray,
+  isBoxed,
+  isOmitted,
   isRecord,
+  jsonProperty,
   pointer,
 } from "../runtime.js";
 import {
@@ -188,13 +191,15 @@ function checkAgentStreamEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "task":
         present++;
@@ -240,13 +245,15 @@ function checkAgentArtifactPart(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "text":
         present++;
@@ -259,10 +266,14 @@ function checkAgentArtifactPart(
           checkAgentFileContent(property, `${path}/file`, errors);
         break;
       case "data":
-        present++;
+        if (!isOmitted(property)) present++;
         break;
       case "metadata":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/metadata`, "type", "must be an object");
         break;
     }
@@ -281,13 +292,15 @@ function checkAgentFileContent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let present = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "uri":
         present++;
@@ -318,13 +331,15 @@ function checkAgentMessage(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "messageId":
         required++;
@@ -346,7 +361,7 @@ function checkAgentMessage(
         break;
       case "parts":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/parts`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -357,17 +372,21 @@ function checkAgentMessage(
         }
         break;
       case "metadata":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/metadata`, "type", "must be an object");
         break;
     }
   }
   if (required !== 3) {
-    if (value.messageId === undefined)
+    if (jsonProperty(value, "messageId") === undefined)
       fail(errors, `${path}/messageId`, "required", "is required");
-    if (value.role === undefined)
+    if (jsonProperty(value, "role") === undefined)
       fail(errors, `${path}/role`, "required", "is required");
-    if (value.parts === undefined)
+    if (jsonProperty(value, "parts") === undefined)
       fail(errors, `${path}/parts`, "required", "is required");
   }
 }
@@ -395,13 +414,15 @@ function checkAgentRunArtifact(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "artifactId":
         required++;
@@ -418,7 +439,7 @@ function checkAgentRunArtifact(
         break;
       case "parts":
         required++;
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/parts`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -429,15 +450,19 @@ function checkAgentRunArtifact(
         }
         break;
       case "metadata":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/metadata`, "type", "must be an object");
         break;
     }
   }
   if (required !== 2) {
-    if (value.artifactId === undefined)
+    if (jsonProperty(value, "artifactId") === undefined)
       fail(errors, `${path}/artifactId`, "required", "is required");
-    if (value.parts === undefined)
+    if (jsonProperty(value, "parts") === undefined)
       fail(errors, `${path}/parts`, "required", "is required");
   }
 }
@@ -447,13 +472,15 @@ function checkAgentRunStatus(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "state":
         required++;
@@ -471,7 +498,7 @@ function checkAgentRunStatus(
     }
   }
   if (required !== 1) {
-    if (value.state === undefined)
+    if (jsonProperty(value, "state") === undefined)
       fail(errors, `${path}/state`, "required", "is required");
   }
 }
@@ -481,13 +508,15 @@ function checkAgentTask(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "id":
         required++;
@@ -504,7 +533,7 @@ function checkAgentTask(
           checkAgentRunStatus(property, `${path}/status`, errors);
         break;
       case "artifacts":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/artifacts`, "type", "must be an array");
         else {
           for (let i = 0; i < property.length; i++) {
@@ -515,7 +544,7 @@ function checkAgentTask(
         }
         break;
       case "history":
-        if (!isArray(property))
+        if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/history`, "type", "must be an array");
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
@@ -526,15 +555,19 @@ function checkAgentTask(
         }
         break;
       case "metadata":
-        if (!isRecord(property))
+        if (
+          !isRecord(property) ||
+          typeof property.toJSON === "function" ||
+          isBoxed(property)
+        )
           fail(errors, `${path}/metadata`, "type", "must be an object");
         break;
     }
   }
   if (required !== 2) {
-    if (value.id === undefined)
+    if (jsonProperty(value, "id") === undefined)
       fail(errors, `${path}/id`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
   }
 }
@@ -544,13 +577,15 @@ function checkAgentTaskArtifactUpdateEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "taskId":
         required++;
@@ -577,9 +612,9 @@ function checkAgentTaskArtifactUpdateEvent(
     }
   }
   if (required !== 2) {
-    if (value.taskId === undefined)
+    if (jsonProperty(value, "taskId") === undefined)
       fail(errors, `${path}/taskId`, "required", "is required");
-    if (value.artifact === undefined)
+    if (jsonProperty(value, "artifact") === undefined)
       fail(errors, `${path}/artifact`, "required", "is required");
   }
 }
@@ -613,13 +648,15 @@ function checkAgentTaskStatusUpdateEvent(
   path: string,
   errors: ValidationError[],
 ): void {
-  if (!isRecord(value)) {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
   let required = 0;
   for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
+    if (property === undefined) continue;
     switch (key) {
       case "taskId":
         required++;
@@ -638,9 +675,9 @@ function checkAgentTaskStatusUpdateEvent(
     }
   }
   if (required !== 2) {
-    if (value.taskId === undefined)
+    if (jsonProperty(value, "taskId") === undefined)
       fail(errors, `${path}/taskId`, "required", "is required");
-    if (value.status === undefined)
+    if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
   }
 }
@@ -826,10 +863,12 @@ function readAgentStreamEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "task":
         output.task = readAgentTask(value, `${path}/task`, reader);
@@ -863,10 +902,12 @@ function readAgentArtifactPart(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "text":
       case "data":
@@ -894,10 +935,12 @@ function readAgentFileContent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "uri":
       case "bytes":
@@ -917,10 +960,12 @@ function readAgentMessage(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "messageId":
       case "contextId":
@@ -973,10 +1018,12 @@ function readAgentRunArtifact(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "artifactId":
       case "name":
@@ -1009,10 +1056,12 @@ function readAgentRunStatus(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "timestamp":
         output[key] = value;
@@ -1031,10 +1080,12 @@ function readAgentRunStatus(
 }
 
 function readAgentTask(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "id":
       case "contextId":
@@ -1072,10 +1123,12 @@ function readAgentTaskArtifactUpdateEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "taskId":
       case "contextId":
@@ -1129,10 +1182,12 @@ function readAgentTaskStatusUpdateEvent(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     switch (key) {
       case "taskId":
       case "contextId":
@@ -1153,10 +1208,13 @@ function readAgentArtifactPartMetadata(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -1167,7 +1225,7 @@ function readAgentMessageParts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentArtifactPart(input[i], `${path}/${i}`, reader));
@@ -1180,10 +1238,13 @@ function readAgentMessageMetadata(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -1194,7 +1255,7 @@ function readAgentRunArtifactParts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentArtifactPart(input[i], `${path}/${i}`, reader));
@@ -1207,10 +1268,13 @@ function readAgentRunArtifactMetadata(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
@@ -1221,7 +1285,7 @@ function readAgentTaskArtifacts(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentRunArtifact(input[i], `${path}/${i}`, reader));
@@ -1234,7 +1298,7 @@ function readAgentTaskHistory(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isArray(input)) return input;
+  if (!isArray(input) || typeof input.toJSON === "function") return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentMessage(input[i], `${path}/${i}`, reader));
@@ -1247,10 +1311,13 @@ function readAgentTaskMetadata(
   path: string,
   reader: Reader,
 ): unknown {
-  if (!isRecord(input)) return input;
+  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
+    return input;
   const output: { [key: string]: unknown } = {};
   for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
+    if (value === undefined) continue;
     define(output, key, value);
   }
   return output;
