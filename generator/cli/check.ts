@@ -29,28 +29,22 @@ export function findDrift(generatedDir: string, files: readonly OutputFile[]): D
     const onDisk = path.join(generatedDir, file);
     if (!existsSync(onDisk)) {
       missing.push(file);
-      patches.push(createTwoFilesPatch(`a/generated/${file}`, `b/generated/${file}`, "", content, undefined, undefined, { context: 3 }));
+      patches.push(unifiedDiff(`generated/${file}`, "", content));
       continue;
     }
     const actual = readFileSync(onDisk, "utf8");
     if (actual === content) continue;
     changed.push(file);
-    patches.push(createTwoFilesPatch(`a/generated/${file}`, `b/generated/${file}`, actual, content, undefined, undefined, { context: 3 }));
+    patches.push(unifiedDiff(`generated/${file}`, actual, content));
   }
   const stale = listFiles(path.join(generatedDir, "src"), "src").filter((file) => !expected.has(file));
-  for (const file of stale)
-    patches.push(
-      createTwoFilesPatch(
-        `a/generated/${file}`,
-        `b/generated/${file}`,
-        readFileSync(path.join(generatedDir, file), "utf8"),
-        "",
-        undefined,
-        undefined,
-        { context: 3 },
-      ),
-    );
+  for (const file of stale) patches.push(unifiedDiff(`generated/${file}`, readFileSync(path.join(generatedDir, file), "utf8"), ""));
   return { changed, missing, stale, patches };
+}
+
+/** A file's unified diff, as `git diff` heads it: `a/<file>`, `b/<file>`, three lines of context. */
+function unifiedDiff(file: string, before: string, after: string): string {
+  return createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, { context: 3 });
 }
 
 function listFiles(dir: string, relative: string): string[] {
@@ -80,9 +74,7 @@ export async function runCheck(_args: Arguments, io: Io, root: string): Promise<
   const patches = [...drift.patches];
   if (stale.length > 0) {
     const config = readFileSync(path.join(root, CONFIG_PATH), "utf8");
-    patches.unshift(
-      createTwoFilesPatch(`a/${CONFIG_PATH}`, `b/${CONFIG_PATH}`, config, repin(config, stale), undefined, undefined, { context: 3 }),
-    );
+    patches.unshift(unifiedDiff(CONFIG_PATH, config, repin(config, stale)));
   }
   const lines = patches.join("\n").split("\n");
   io.out(lines.slice(0, MAX_DIFF_LINES).join("\n"));

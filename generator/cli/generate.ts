@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { count } from "../ir/describe.js";
 import { generate } from "../pipeline.js";
 import type { Io } from "./io.js";
 import type { Arguments } from "./main.js";
@@ -23,8 +24,4 @@ export async function runGenerate(_args: Arguments, io: Io, root: string): Promi
   for (const pin of stale) io.out(describeRepin(pin));
   io.out(`generated ${count(generation.files.length, "file")} in ${Math.round(performance.now() - started)} ms`);
   return 0;
-}
-
-export function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

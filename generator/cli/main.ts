@@ -18,12 +18,10 @@ export interface Arguments {
 }
 
 /** A command: its options, and whether it needs the project (the nearest folder with schemas/protocols.json). */
-interface Command {
-  readonly help: string;
-  readonly options: Options;
-  readonly needsProject: boolean;
-  run(args: Arguments, io: Io, root: string | undefined): Promise<number>;
-}
+type Command = { readonly help: string; readonly options: Options } & (
+  | { readonly needsProject: true; run(args: Arguments, io: Io, root: string): Promise<number> }
+  | { readonly needsProject: false; run(args: Arguments, io: Io, root: string | undefined): Promise<number> }
+);
 
 // Each command is loaded when run, so that generating does not load what diffing and fetching need.
 const COMMANDS: Readonly<Record<string, Command>> = {
@@ -31,13 +29,13 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     help: GENERATE_HELP,
     options: {},
     needsProject: true,
-    run: async (args, io, root) => (await import("./generate.js")).runGenerate(noPositionals(args), io, root!),
+    run: async (args, io, root) => (await import("./generate.js")).runGenerate(noPositionals(args), io, root),
   },
   check: {
     help: CHECK_HELP,
     options: {},
     needsProject: true,
-    run: async (args, io, root) => (await import("./check.js")).runCheck(noPositionals(args), io, root!),
+    run: async (args, io, root) => (await import("./check.js")).runCheck(noPositionals(args), io, root),
   },
   diff: {
     help: DIFF_HELP,
@@ -55,7 +53,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     help: UPDATE_HELP,
     options: { check: { type: "boolean" } },
     needsProject: true,
-    run: async (args, io, root) => (await import("./update.js")).runUpdate(args, io, root!),
+    run: async (args, io, root) => (await import("./update.js")).runUpdate(args, io, root),
   },
 };
 
@@ -87,7 +85,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return 0;
     }
     const root = findRoot(io.cwd);
-    if (command.needsProject && root === undefined) {
+    if (!command.needsProject) return await command.run(args, io, root);
+    if (root === undefined) {
       io.err(`agentwire: no schemas/protocols.json in ${io.cwd} or any folder above it`);
       return 2;
     }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { diffProtocol, formatDiff } from "../diff/index.js";
 import { InputError } from "../errors.js";
+import { count } from "../ir/describe.js";
 import type { LoadedProtocol } from "../load/index.js";
 import { loadSchemas } from "../load/index.js";
 import { generate } from "../pipeline.js";
@@ -49,15 +50,14 @@ export async function runUpdate({ values, positionals }: Arguments, io: Io, root
       continue;
     }
     const { bytes, droppedLines } = vendored;
-    if (droppedLines > 0)
-      io.out(`${protocol.config.name}: removed ${droppedLines} line${droppedLines === 1 ? "" : "s"} of text before the JSON`);
+    if (droppedLines > 0) io.out(`${protocol.config.name}: removed ${count(droppedLines, "line")} of text before the JSON`);
     const sha256 = createHash("sha256").update(bytes).digest("hex");
     if (sha256 === protocol.schema.sha256) io.out(`${protocol.config.name}: up to date with ${protocol.config.upstream}`);
     else fetched.push({ protocol, bytes, sha256 });
   }
   if (failures.length > 0) {
     for (const failure of failures) io.err(`agentwire update: ${failure.message}`);
-    io.err(`${failures.length} of ${chosen.length} upstream${chosen.length === 1 ? "" : "s"} failed; nothing was changed.`);
+    io.err(`${failures.length} of ${count(chosen.length, "upstream")} failed; nothing was changed.`);
     return 2;
   }
   if (fetched.length === 0) return 0;

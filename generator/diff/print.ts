@@ -1,3 +1,4 @@
+import { count } from "../ir/describe.js";
 import type { ProtocolDiff } from "./index.js";
 import type { Change, Severity } from "./kinds.js";
 import { KINDS, severity } from "./kinds.js";
@@ -20,7 +21,7 @@ export function formatDiff(diffs: readonly ProtocolDiff[]): string {
     const counts = SEVERITIES.map((level) => [level, changes.filter((change) => severity(change) === level).length] as const)
       .filter(([, n]) => n > 0)
       .map(([level, n]) => `${n} ${level}`);
-    const lines = [`${protocol}: ${changes.length} change${changes.length === 1 ? "" : "s"} (${counts.join(", ")})`];
+    const lines = [`${protocol}: ${count(changes.length, "change")} (${counts.join(", ")})`];
     for (const level of SEVERITIES) {
       const group = changes.filter((change) => severity(change) === level);
       if (group.length === 0) continue;
@@ -62,7 +63,7 @@ export function diffMarkdown(diffs: readonly ProtocolDiff[]): string {
   const parts = [
     all.length === 0
       ? ""
-      : `${all.length} change${all.length === 1 ? "" : "s"}, ${breaking} breaking, in ${changed.map((diff) => escapeText(diff.protocol)).join(", ")}`,
+      : `${count(all.length, "change")}, ${breaking} breaking, in ${changed.map((diff) => escapeText(diff.protocol)).join(", ")}`,
     unchanged.length === 0 ? "" : `no changes to ${unchanged.join(", ")}`,
   ];
   const summary = `**agentwire diff**: ${parts.filter((part) => part !== "").join("; ") || "nothing to compare"}.`;

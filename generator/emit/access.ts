@@ -1,4 +1,4 @@
-import type { Shape } from "../ir/model.js";
+import type { Field, Shape } from "../ir/model.js";
 import type { Code } from "./printer/code.js";
 import { ts } from "./printer/code.js";
 import { isIdentifierName, propertyKey, stringLiteral } from "./printer/escape.js";
@@ -48,11 +48,14 @@ export function notJsonArray(subject: Code, runtime: (name: string) => Code): Co
 
 /**
  * Whether a boxed primitive could have the properties an object must: it has none of its
- * own but a string's indices, so only when every required name is an index and, if some
- * of `oneOf` must be there, one of them is.
+ * own but a string's indices, so only when every required field's name is an index and,
+ * if one of some `members` must be there, one of theirs is.
  */
-export function boxMayPass(required: readonly string[], oneOf: readonly string[] = []): boolean {
-  return required.every(isArrayIndex) && (oneOf.length === 0 || oneOf.some(isArrayIndex));
+export function boxMayPass(fields: readonly Field[], members: readonly Field[] = []): boolean {
+  return (
+    fields.every((field) => !field.required || isArrayIndex(field.name)) &&
+    (members.length === 0 || members.some((member) => isArrayIndex(member.name)))
+  );
 }
 
 /** Whether a property name is one a string's box has: "0", "1", … */

@@ -1,7 +1,7 @@
 import type { Field, Shape, TaggedUnionShape, UnionShape } from "../ir/model.js";
 import { escapeToken } from "../schema/pointer.js";
 import { acceptsAnything, boxMayPass, isArrayIndex, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "./access.js";
-import { describe, describeValues } from "../ir/describe.js";
+import { count, describe, describeValues } from "../ir/describe.js";
 import { checkName, guardName, upperFirst } from "./names.js";
 import type { Code } from "./printer/code.js";
 import { ts } from "./printer/code.js";
@@ -128,7 +128,7 @@ export class CheckEmitter {
     const scope = new Scope(["value", "path", "errors"]);
     switch (shape.kind) {
       case "tagged-union":
-        return this.taggedUnion(shape, owner);
+        return this.taggedUnion(shape, scope, owner);
       case "union":
         return this.union(shape, scope, owner);
       case "enum":
@@ -299,11 +299,7 @@ export class CheckEmitter {
    */
   private isObject(subject: Code, spec: Properties, scope: Scope, owner: string, at: Location): Failure {
     const members = spec.members ?? [];
-    const required = spec.fields.filter((field) => field.required).map((field) => field.name);
-    const boxed = boxMayPass(
-      required,
-      members.map((member) => member.name),
-    );
+    const boxed = boxMayPass(spec.fields, members);
     const whenEmpty = boxed && spec.additional.kind === "never" && ![...members, ...spec.fields].some((field) => isArrayIndex(field.name));
     const then = this.properties({ ...spec, boxedWhenEmpty: whenEmpty }, subject, scope, owner, at);
     const test = notJsonObject(subject, (name) => this.runtime(name), boxed && !whenEmpty);
@@ -488,7 +484,7 @@ export class CheckEmitter {
    * tag is read as JSON would write it, never from a prototype; the member checks the
    * rest, the value's being an object first.
    */
-  private taggedUnion(shape: TaggedUnionShape, owner: string): Code[] {
+  private taggedUnion(shape: TaggedUnionShape, scope: Scope, owner: string): Code[] {
     const tag = call(this.runtime("jsonProperty"), [VALUE, stringLiteral(shape.tag)]);
     const cases = shape.members.map((member) => {
       const check =
@@ -500,7 +496,7 @@ export class CheckEmitter {
     });
     if (this.mode === "reject") return [switchStatement(tag, [...cases, { labels: [], body: [ts`return false;`] }])];
     // Read once: a missing or unknown tag is one error, which names it, not one per member.
-    const read = new Scope(["value", "path", "errors"]).local("tag");
+    const read = scope.local("tag");
     const expected = describeValues(shape.members.map((member) => member.value));
     const unknown = call(this.runtime("failTag"), [
       ERRORS,
@@ -510,7 +506,7 @@ export class CheckEmitter {
       literal(expected),
     ]);
     const notObject: Failure = {
-      test: notJsonObject(VALUE, (name) => this.runtime(name), boxMayPass([shape.tag])),
+      test: notJsonObject(VALUE, (name) => this.runtime(name), isArrayIndex(shape.tag)),
       keyword: "type",
       message: "must be an object",
       at: [],
@@ -656,10 +652,6 @@ function propertyCountChecks(shape: { readonly minProperties?: number; readonly 
       at: [],
     });
   return checks;
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${n === 1 ? noun : noun === "property" ? "properties" : `${noun}s`}`;
 }
 
 /** Whether no value can be of two of the shapes: their JSON types do not overlap. */

@@ -228,15 +228,7 @@ class DecodeEmitter {
       cases.length === 0 ? other : switchStatement(key, [...cases, { labels: [], body: [other] }]),
     ]);
     // What the checks would not take for an object is left for them to refuse.
-    const required = fields.filter((field) => field.required).map((field) => field.name);
-    const notObject = notJsonObject(
-      INPUT,
-      (name) => this.runtime(name),
-      boxMayPass(
-        required,
-        members.map((member) => member.name),
-      ),
-    );
+    const notObject = notJsonObject(INPUT, (name) => this.runtime(name), boxMayPass(fields, members));
     return [
       ifThen(notObject, ts`return ${INPUT};`),
       constant(OUTPUT, ts`{}`, { type: ts`{ [key: string]: unknown }` }),

@@ -49,3 +49,8 @@ function plural(shape: Shape): string {
 export function article(word: string): string {
   return /^[AEIOUaeiou]/.test(word) ? "an" : "a";
 }
+
+/** A number of things, for messages: "1 item", "2 properties". */
+export function count(n: number, noun: string): string {
+  return `${n} ${n === 1 ? noun : /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`}`;
+}
