@@ -99,7 +99,7 @@ function verdict(value: Change["receivers"]): string {
 
 /**
  * Text that Markdown shows as it is, on one line of a table cell: what could start a
- * span, a tag, an entity or a cell is escaped; an underscore inside a word (TOOL_CALL)
+ * span, a tag, an entity or a cell is escaped; an underscore inside a word (ORDER_PLACED)
  * cannot start emphasis, so it stays as it is.
  */
 function escapeText(text: string): string {

@@ -45,10 +45,10 @@ export function builderName(type: string): string {
 
 /**
  * The constructors of a keyed union's members, in their order: `create`, the union, then
- * the member's property name in PascalCase (`createStreamResponseTask`). Where that
+ * the member's property name in PascalCase (`createPaymentMethodCard`). Where that
  * differs from the member's type only in case, it is spelled as the type
- * (`oauth2SecurityScheme: OAuth2SecurityScheme` → `OAuth2`); where it ends with the
- * union's name, that is dropped (`createSecuritySchemeOAuth2`), unless nothing would be
+ * (`sepaPaymentMethod: SEPAPaymentMethod` → `SEPA`); where it ends with the
+ * union's name, that is dropped (`createPaymentMethodSEPA`), unless nothing would be
  * left or two members would get one name.
  */
 export function memberBuilderNames(union: string, members: readonly Field[]): string[] {
