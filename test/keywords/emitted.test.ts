@@ -63,7 +63,7 @@ function checksOf(shape: Shape): KeywordCheck[] {
 }
 
 /**
- * The emitter does not read the keyword modules yet: what it prints must be what they
+ * The emitter prints the keyword modules' checks: what it prints must be what they
  * say, keyword and message byte for byte, both ways.
  */
 describe("keyword checks: the validators print the modules' messages", () => {

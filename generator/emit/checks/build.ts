@@ -1,11 +1,20 @@
 import type { Expression, Name } from "../../code/tree.js";
-import { and, binary, call, constant, identifier, literal, member, not, or, regex, typeOf } from "../../code/build.js";
+import { and, binary, call, constant, identifier, literal, member, regex, typeOf } from "../../code/build.js";
 import { Scope } from "../../code/scope.js";
-import { count, describe, describeValues } from "../../ir/describe.js";
+import { describe, describeValues } from "../../ir/describe.js";
 import type { Field, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
 import { acceptsAnything, boxMayPass, isArrayIndex, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import { upperFirst } from "../names.js";
+import { arrayChecks } from "../../keywords/arrays.js";
+import type { KeywordCheck } from "../../keywords/index.js";
+import { numberChecks, numberType } from "../../keywords/numbers.js";
+import { propertyChecks } from "../../keywords/properties.js";
+import { STRING_TYPE, stringChecks } from "../../keywords/strings.js";
+import { typeCheck } from "../../keywords/types.js";
+import { valueChecks } from "../../keywords/values.js";
+import type { TestContext } from "./keywords.js";
+import { failingTest } from "./keywords.js";
 
 /**
  * The checks of a value against a shape, as a tree that says what is tested and what a
@@ -209,34 +218,17 @@ export class CheckBuilder {
       case "ref":
         return acceptsAnything(shape, this.shapes) ? [] : [{ kind: "delegate", subject, target: { kind: "named", name: shape.name }, at }];
       case "literal":
-        return [failure(binary(subject, "!==", literal(shape.value)), "const", `must be ${JSON.stringify(shape.value)}`, at)];
       case "enum":
-        return [
-          failure(
-            and(shape.values.map((value) => binary(subject, "!==", literal(value)))),
-            "enum",
-            `must be one of ${describeValues(shape.values)}`,
-            at,
-          ),
-        ];
+        return this.keywordFailures(valueChecks(shape), subject, owner, at);
       case "boolean":
-        return [failure(binary(typeOf(subject), "!==", literal("boolean")), "type", "must be a boolean", at)];
       case "null":
-        return [failure(binary(subject, "!==", literal(null)), "type", "must be null", at)];
+        return this.keywordFailures([typeCheck(shape.kind)], subject, owner, at);
       case "string":
-        return [
-          failure(
-            binary(typeOf(subject), "!==", literal("string")),
-            "type",
-            "must be a string",
-            at,
-            this.stringChecks(shape, subject, owner, at),
-          ),
-        ];
+        return [this.typed(STRING_TYPE, stringChecks(shape), subject, owner, at)];
       case "number":
-        return [numberChecks(shape, subject, at)];
+        return [this.typed(numberType(shape), numberChecks(shape), subject, owner, at)];
       case "array":
-        return [this.arrayChecks(shape, subject, scope, owner, at)];
+        return [this.isArray(shape, subject, scope, owner, at)];
       case "object":
         return [this.isObject(subject, shape, scope, owner, at)];
       case "map":
@@ -267,47 +259,30 @@ export class CheckBuilder {
     return failure(test, "type", "must be an object", at, then);
   }
 
-  private stringChecks(shape: Shape & { kind: "string" }, subject: Expression, owner: string, at: Location): Check[] {
-    const checks: Check[] = [];
-    const length = () => call(this.runtime("codePointLength"), [subject]);
-    if (shape.minLength !== undefined)
-      checks.push(
-        failure(
-          binary(length(), "<", literal(shape.minLength)),
-          "minLength",
-          `must have at least ${count(shape.minLength, "character")}`,
-          at,
-        ),
-      );
-    if (shape.maxLength !== undefined)
-      checks.push(
-        failure(
-          binary(length(), ">", literal(shape.maxLength)),
-          "maxLength",
-          `must have at most ${count(shape.maxLength, "character")}`,
-          at,
-        ),
-      );
-    for (const pattern of shape.patterns ?? []) {
-      const compiled = this.f.constant(`pattern:${pattern}`, `${owner}Pattern`, (name) => constant(name, regex(pattern)));
-      checks.push(failure(not(call(member(compiled, "test"), [subject])), "pattern", `must match the pattern ${pattern}`, at));
-    }
-    return checks;
+  /** The failures of the keyword modules' checks, in order; `owner` names hoisted patterns. */
+  private keywordFailures(
+    checks: readonly KeywordCheck[],
+    subject: Expression,
+    owner: string,
+    at: Location,
+    propertyCount?: Name,
+  ): Failure[] {
+    const context: TestContext = {
+      runtime: (name) => this.runtime(name),
+      pattern: (source) => this.f.constant(`pattern:${source}`, `${owner}Pattern`, (name) => constant(name, regex(source))),
+      ...(propertyCount === undefined ? {} : { propertyCount }),
+    };
+    return checks.map((check) => failure(failingTest(check.fails, subject, context), check.keyword, check.message, at));
   }
 
-  private arrayChecks(shape: Shape & { kind: "array" }, subject: Expression, scope: Scope, owner: string, at: Location): Failure {
-    const then: Check[] = [];
-    const length = member(subject, "length");
-    if (shape.minItems !== undefined)
-      then.push(
-        failure(binary(length, "<", literal(shape.minItems)), "minItems", `must have at least ${count(shape.minItems, "item")}`, at),
-      );
-    if (shape.maxItems !== undefined)
-      then.push(
-        failure(binary(length, ">", literal(shape.maxItems)), "maxItems", `must have at most ${count(shape.maxItems, "item")}`, at),
-      );
-    if (shape.uniqueItems)
-      then.push(failure(not(call(this.runtime("hasUniqueItems"), [subject])), "uniqueItems", "must not have two equal items", at));
+  /** A type's check, and what a value of the type is checked for then. */
+  private typed(type: KeywordCheck, then: readonly KeywordCheck[], subject: Expression, owner: string, at: Location): Failure {
+    const [test] = this.keywordFailures([type], subject, owner, at);
+    return { ...test!, then: this.keywordFailures(then, subject, owner, at) };
+  }
+
+  private isArray(shape: Shape & { kind: "array" }, subject: Expression, scope: Scope, owner: string, at: Location): Failure {
+    const then: Check[] = this.keywordFailures(arrayChecks(shape), subject, owner, at);
     const item = scope.local("item");
     const position = scope.local("i");
     const checks = this.checks(shape.items, item, scope, owner, [...at, position]);
@@ -352,7 +327,7 @@ export class CheckBuilder {
       const names = describeValues(members.map((each) => each.name));
       after.push(failure(binary(present, "!==", literal(1)), "oneOf", `must have exactly one of ${names}`, at));
     }
-    if (counter !== undefined) after.push(...propertyCountChecks(spec, counter, at));
+    if (counter !== undefined) after.push(...this.keywordFailures(propertyChecks(spec), subject, owner, at, counter));
     if (spec.boxedWhenEmpty)
       after.push(
         failure(and([binary(counter!, "===", literal(0)), call(this.runtime("isBoxed"), [subject])]), "type", "must be an object", at),
@@ -465,54 +440,6 @@ function passes(shape: Shape, subject: Expression, guard: (type: string) => Name
     default:
       return undefined;
   }
-}
-
-function numberChecks(shape: Shape & { kind: "number" }, subject: Expression, at: Location): Failure {
-  const then: Check[] = [];
-  const bound = (test: Expression, keyword: string, message: string) => then.push(failure(test, keyword, message, at));
-  if (shape.minimum !== undefined) bound(binary(subject, "<", literal(shape.minimum)), "minimum", `must be at least ${shape.minimum}`);
-  if (shape.exclusiveMinimum !== undefined)
-    bound(binary(subject, "<=", literal(shape.exclusiveMinimum)), "exclusiveMinimum", `must be more than ${shape.exclusiveMinimum}`);
-  if (shape.maximum !== undefined) bound(binary(subject, ">", literal(shape.maximum)), "maximum", `must be at most ${shape.maximum}`);
-  if (shape.exclusiveMaximum !== undefined)
-    bound(binary(subject, ">=", literal(shape.exclusiveMaximum)), "exclusiveMaximum", `must be less than ${shape.exclusiveMaximum}`);
-  if (shape.multipleOf !== undefined)
-    bound(
-      not(call(member(identifier("Number"), "isInteger"), [binary(subject, "/", literal(shape.multipleOf))])),
-      "multipleOf",
-      `must be a multiple of ${shape.multipleOf}`,
-    );
-  // NaN and the infinities are numbers JSON writes as null.
-  const type = binary(typeOf(subject), "!==", literal("number"));
-  const whole = not(call(member(identifier("Number"), shape.integer ? "isInteger" : "isFinite"), [subject]));
-  return failure(or([type, whole]), "type", shape.integer ? "must be an integer" : "must be a number", at, then);
-}
-
-function propertyCountChecks(
-  shape: { readonly minProperties?: number; readonly maxProperties?: number },
-  size: Name,
-  at: Location,
-): Failure[] {
-  const checks: Failure[] = [];
-  if (shape.minProperties !== undefined)
-    checks.push(
-      failure(
-        binary(size, "<", literal(shape.minProperties)),
-        "minProperties",
-        `must have at least ${count(shape.minProperties, "property")}`,
-        at,
-      ),
-    );
-  if (shape.maxProperties !== undefined)
-    checks.push(
-      failure(
-        binary(size, ">", literal(shape.maxProperties)),
-        "maxProperties",
-        `must have at most ${count(shape.maxProperties, "property")}`,
-        at,
-      ),
-    );
-  return checks;
 }
 
 /** Whether no value can be of two of the shapes: their JSON types do not overlap. */
