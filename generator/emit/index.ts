@@ -1,5 +1,6 @@
 import type { Module } from "../code/tree.js";
 import { exportAll, exportNames, identifier } from "../code/build.js";
+import { optimize } from "../code/passes.js";
 import type { Ir } from "../ir/model.js";
 import type { JsonValue } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
@@ -58,7 +59,7 @@ export function emitProtocol(ir: Ir, effective: ResolvedSchema): EmittedFile[] {
   );
   const effectiveSchema = { $comment: header.join(" "), ...effective.schema };
   return [
-    ...modules.map(({ file }) => ({ path: file.path, module: file.toModule() })),
+    ...modules.map(({ file }) => ({ path: file.path, module: optimize(file.toModule()) })),
     { path: index.path, module: index.toModule() },
     { path: `${dir}/schema.json`, json: effectiveSchema },
   ];
