@@ -72,38 +72,32 @@ function findSyntaxError(text: string): { offset: number; problem: string } {
     }
     at++;
   };
+  /** The items of an object or an array up to `close`, each read by `item`, with commas between. */
+  const items = (close: string, item: () => void): void => {
+    at++;
+    skipSpace();
+    if (text[at] === close) return void at++;
+    for (;;) {
+      item();
+      skipSpace();
+      if (text[at] === ",") at++;
+      else if (text[at] === close) return void at++;
+      else fail(`"," or "${close}"`);
+    }
+  };
+  const property = () => {
+    skipSpace();
+    if (text[at] !== '"') fail("a property name in double quotes");
+    string();
+    skipSpace();
+    expect(":");
+    value();
+  };
   const value = (): void => {
     skipSpace();
     const char = text[at];
-    if (char === "{") {
-      at++;
-      skipSpace();
-      if (text[at] === "}") return void at++;
-      for (;;) {
-        skipSpace();
-        if (text[at] !== '"') fail("a property name in double quotes");
-        string();
-        skipSpace();
-        expect(":");
-        value();
-        skipSpace();
-        if (text[at] === ",") at++;
-        else if (text[at] === "}") return void at++;
-        else fail('"," or "}"');
-      }
-    }
-    if (char === "[") {
-      at++;
-      skipSpace();
-      if (text[at] === "]") return void at++;
-      for (;;) {
-        value();
-        skipSpace();
-        if (text[at] === ",") at++;
-        else if (text[at] === "]") return void at++;
-        else fail('"," or "]"');
-      }
-    }
+    if (char === "{") return items("}", property);
+    if (char === "[") return items("]", value);
     if (char === '"') return string();
     const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(at))?.[0];
     if (literal === undefined) fail("a JSON value");

@@ -14,7 +14,6 @@ import type {
   Expression,
   For,
   ForIn,
-  ForOf,
   Function,
   If,
   Import,
@@ -25,7 +24,6 @@ import type {
   Literal,
   Member,
   Name,
-  New,
   ObjectLiteral,
   ObjectType,
   Parameter,
@@ -88,7 +86,8 @@ export function literal(value: JsonPrimitive): Literal {
   return { kind: "literal", value };
 }
 
-export const UNDEFINED: Expression = { kind: "undefined" };
+/** `undefined`: a global, which no declaration may take (`identifier` suffixes it). */
+export const UNDEFINED: Expression = { kind: "name", text: "undefined" };
 
 /** A template literal of texts and expressions, in order. */
 export function template(parts: readonly (string | Expression)[]): Template {
@@ -118,11 +117,11 @@ export function index(object: Expression, at: Expression): Index {
 }
 
 export function call(callee: Expression, args: readonly Expression[], typeArguments: readonly Type[] = []): Call {
-  return { kind: "call", callee, typeArguments, arguments: args };
+  return { kind: "call", construct: false, callee, typeArguments, arguments: args };
 }
 
-export function construct(callee: Expression, args: readonly Expression[]): New {
-  return { kind: "new", callee, arguments: args };
+export function construct(callee: Expression, args: readonly Expression[]): Call {
+  return { kind: "call", construct: true, callee, typeArguments: [], arguments: args };
 }
 
 export function not(operand: Expression): Expression {
@@ -211,10 +210,6 @@ export function forIn(binding: Name, object: Expression, body: readonly Statemen
   return { kind: "for-in", binding, object, body };
 }
 
-export function forOf(binding: Name, iterable: Expression, body: readonly Statement[]): ForOf {
-  return { kind: "for-of", binding, iterable, body };
-}
-
 export function forIndex(index: Name, bound: Expression, body: readonly Statement[]): For {
   return { kind: "for", index, bound, body };
 }
@@ -222,24 +217,17 @@ export function forIndex(index: Name, bound: Expression, body: readonly Statemen
 export function constant(
   name: Name,
   value: Expression,
-  options: { readonly type?: Type; readonly exported?: boolean; readonly doc?: Documentation } = {},
+  { type, exported = false, doc }: { readonly type?: Type; readonly exported?: boolean; readonly doc?: Documentation } = {},
 ): Variable {
-  return {
-    kind: "variable",
-    declaration: "const",
-    name,
-    value,
-    exported: options.exported ?? false,
-    ...optional({ type: options.type, doc: options.doc }),
-  };
+  return { kind: "variable", declaration: "const", name, value, exported, ...optional({ type, doc }) };
 }
 
 export function variable(name: Name, value: Expression): Variable {
   return { kind: "variable", declaration: "let", name, value, exported: false };
 }
 
-export const BREAK: Statement = { kind: "break" };
-export const CONTINUE: Statement = { kind: "continue" };
+export const BREAK: Statement = { kind: "jump", keyword: "break" };
+export const CONTINUE: Statement = { kind: "jump", keyword: "continue" };
 
 export function tryFinally(body: readonly Statement[], cleanup: readonly Statement[]): TryFinally {
   return { kind: "try-finally", body, cleanup };
@@ -285,19 +273,19 @@ export function typePredicate(parameter: Name, type: Type): Type {
   return { kind: "type-predicate", parameter, type };
 }
 
+/** How a property is declared: `readonly key?: Type`, with its JSDoc. */
+export interface SignatureOptions {
+  readonly optional?: boolean;
+  readonly readonly?: boolean;
+  readonly doc?: Documentation;
+}
+
 export function propertySignature(
   key: string,
   type: Type,
-  options: { readonly optional?: boolean; readonly readonly?: boolean; readonly doc?: Documentation } = {},
+  { optional: isOptional = false, readonly = false, doc }: SignatureOptions = {},
 ): PropertySignature {
-  return {
-    kind: "property-signature",
-    key,
-    type,
-    optional: options.optional ?? false,
-    readonly: options.readonly ?? false,
-    ...optional({ doc: options.doc }),
-  };
+  return { kind: "property-signature", key, type, optional: isOptional, readonly, ...optional({ doc }) };
 }
 
 export function indexSignature(type: Type): IndexSignature {

@@ -1,4 +1,4 @@
-import type { Declaration, Expression, Module, Statement, Type, TypeMember } from "./tree.js";
+import type { Declaration, Expression, Module, Statement } from "./tree.js";
 
 /**
  * Passes over a built module, as ajv's code generator runs them before it prints: an
@@ -66,7 +66,6 @@ function withLists(node: Statement, map: (body: readonly Statement[]) => Stateme
     }
     case "block":
     case "for-in":
-    case "for-of":
     case "for":
       return { ...node, body: map(node.body) };
     case "switch":
@@ -104,7 +103,7 @@ function expression(node: Expression): Expression {
 /** The body without the locals nothing reads, where their values have no effect. */
 function withoutUnusedLocals(body: readonly Statement[]): Statement[] {
   const counts = new Map<string, number>();
-  for (const each of body) statementNames(each, (text) => counts.set(text, (counts.get(text) ?? 0) + 1));
+  forEachName(body, (text) => counts.set(text, (counts.get(text) ?? 0) + 1));
   const prune = (list: readonly Statement[]): Statement[] =>
     list
       .filter((node) => !(node.kind === "variable" && isPure(node.value) && counts.get(node.name.text) === 1))
@@ -113,157 +112,30 @@ function withoutUnusedLocals(body: readonly Statement[]): Statement[] {
 }
 
 function isPure(node: Expression): boolean {
-  return node.kind === "literal" || node.kind === "undefined" || node.kind === "name" || node.kind === "regex";
+  return node.kind === "literal" || node.kind === "name" || node.kind === "regex";
 }
 
 /** Every name a module's declarations and constants mention. */
 function namesUsed(module: Module): Set<string> {
   const used = new Set<string>();
   const add = (text: string) => used.add(text);
-  for (const each of module.constants) expressionNames(each.value, add);
-  for (const section of module.sections) for (const each of section) declarationNames(each, add);
+  for (const each of module.constants) forEachName(each.value, add);
+  for (const section of module.sections) forEachName(section, add);
   return used;
 }
 
-function declarationNames(node: Declaration, add: (text: string) => void): void {
-  switch (node.kind) {
-    case "function":
-      for (const each of node.typeParameters) if (each.constraint !== undefined) typeNames(each.constraint, add);
-      for (const each of node.parameters) typeNames(each.type, add);
-      typeNames(node.returns, add);
-      for (const each of node.body ?? []) statementNames(each, add);
-      return;
-    case "interface":
-      for (const each of node.members) memberNames(each, add);
-      return;
-    case "type-alias":
-      typeNames(node.type, add);
-      return;
-    case "variable":
-      statementNames(node, add);
-      return;
-    case "export-names":
-      // Re-exported from another module: they are not this module's imports.
-      return;
-    case "export-all":
-      return;
+/**
+ * Visits every name in a part of the tree, declared or referred to. The tree is plain
+ * data whose identifiers are all `Name` nodes (keys, members and texts are strings), so a
+ * walk over its values finds them all, whatever kinds of node are added later.
+ */
+function forEachName(node: unknown, visit: (text: string) => void): void {
+  if (typeof node !== "object" || node === null) return;
+  if (Array.isArray(node)) {
+    for (const each of node) forEachName(each, visit);
+    return;
   }
-}
-
-function statementNames(node: Statement, add: (text: string) => void): void {
-  const each = (body: readonly Statement[]) => body.forEach((statement) => statementNames(statement, add));
-  switch (node.kind) {
-    case "expression-statement":
-      return expressionNames(node.expression, add);
-    case "return":
-      if (node.value !== undefined) expressionNames(node.value, add);
-      return;
-    case "throw":
-      return expressionNames(node.value, add);
-    case "if":
-      expressionNames(node.test, add);
-      statementNames(node.then, add);
-      if (node.otherwise !== undefined) statementNames(node.otherwise, add);
-      return;
-    case "block":
-      return each(node.body);
-    case "switch":
-      expressionNames(node.discriminant, add);
-      for (const { labels, body } of node.cases) {
-        labels.forEach((label) => expressionNames(label, add));
-        each(body);
-      }
-      return;
-    case "for-in":
-      add(node.binding.text);
-      expressionNames(node.object, add);
-      return each(node.body);
-    case "for-of":
-      add(node.binding.text);
-      expressionNames(node.iterable, add);
-      return each(node.body);
-    case "for":
-      add(node.index.text);
-      expressionNames(node.bound, add);
-      return each(node.body);
-    case "variable":
-      add(node.name.text);
-      if (node.type !== undefined) typeNames(node.type, add);
-      return expressionNames(node.value, add);
-    case "try-finally":
-      each(node.body);
-      return each(node.cleanup);
-    case "break":
-    case "continue":
-      return;
-  }
-}
-
-function expressionNames(node: Expression, add: (text: string) => void): void {
-  const each = (list: readonly Expression[]) => list.forEach((item) => expressionNames(item, add));
-  switch (node.kind) {
-    case "name":
-      return void add(node.text);
-    case "literal":
-    case "undefined":
-    case "regex":
-      return;
-    case "template":
-      return each(node.expressions);
-    case "member":
-      return expressionNames(node.object, add);
-    case "index":
-      return each([node.object, node.index]);
-    case "call":
-      node.typeArguments.forEach((type) => typeNames(type, add));
-      return each([node.callee, ...node.arguments]);
-    case "new":
-      return each([node.callee, ...node.arguments]);
-    case "unary":
-    case "update":
-      return expressionNames(node.operand, add);
-    case "binary":
-      return each([node.left, node.right]);
-    case "logical":
-      return each(node.operands);
-    case "conditional":
-      return each([node.test, node.consequent, node.alternate]);
-    case "object":
-      return each(node.properties.map((property) => property.value));
-    case "array":
-      return each(node.elements);
-    case "assignment":
-      return each([node.target, node.value]);
-    case "as-const":
-      return expressionNames(node.expression, add);
-  }
-}
-
-function typeNames(node: Type, add: (text: string) => void): void {
-  switch (node.kind) {
-    case "type-reference":
-      add(node.name.text);
-      return node.arguments.forEach((each) => typeNames(each, add));
-    case "keyword-type":
-    case "literal-type":
-      return;
-    case "union-type":
-      return node.members.forEach((each) => typeNames(each, add));
-    case "array-type":
-      return typeNames(node.element, add);
-    case "object-type":
-      return node.members.forEach((each) => memberNames(each, add));
-    case "function-type":
-      node.parameters.forEach((each) => typeNames(each.type, add));
-      return typeNames(node.returns, add);
-    case "indexed-access-type":
-      typeNames(node.object, add);
-      return typeNames(node.index, add);
-    case "type-predicate":
-      return typeNames(node.type, add);
-  }
-}
-
-function memberNames(node: TypeMember, add: (text: string) => void): void {
-  typeNames(node.type, add);
+  const { kind, text } = node as { kind?: unknown; text?: unknown };
+  if (kind === "name" && typeof text === "string") visit(text);
+  else for (const value of Object.values(node)) forEachName(value, visit);
 }

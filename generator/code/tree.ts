@@ -16,13 +16,11 @@ export interface Name {
 export type Expression =
   | Name
   | Literal
-  | Undefined
   | Template
   | Regex
   | Member
   | Index
   | Call
-  | New
   | Unary
   | Update
   | Binary
@@ -36,10 +34,6 @@ export type Expression =
 export interface Literal {
   readonly kind: "literal";
   readonly value: JsonPrimitive;
-}
-
-export interface Undefined {
-  readonly kind: "undefined";
 }
 
 /** `` `text${expression}text` ``: one more text than expressions. */
@@ -70,17 +64,13 @@ export interface Index {
   readonly index: Expression;
 }
 
+/** `callee<T>(arguments)`, or where it constructs, `new callee(arguments)`. */
 export interface Call {
   readonly kind: "call";
   readonly callee: Expression;
   readonly typeArguments: readonly Type[];
   readonly arguments: readonly Expression[];
-}
-
-export interface New {
-  readonly kind: "new";
-  readonly callee: Expression;
-  readonly arguments: readonly Expression[];
+  readonly construct: boolean;
 }
 
 export interface Unary {
@@ -147,8 +137,7 @@ export interface AsConst {
   readonly expression: Expression;
 }
 
-export type Statement =
-  ExpressionStatement | Return | Throw | If | Block | Switch | ForIn | ForOf | For | Variable | Break | Continue | TryFinally;
+export type Statement = ExpressionStatement | Return | Throw | If | Block | Switch | ForIn | For | Variable | Jump | TryFinally;
 
 export interface ExpressionStatement {
   readonly kind: "expression-statement";
@@ -197,14 +186,6 @@ export interface ForIn {
   readonly body: readonly Statement[];
 }
 
-/** `for (const binding of iterable) { … }`. */
-export interface ForOf {
-  readonly kind: "for-of";
-  readonly binding: Name;
-  readonly iterable: Expression;
-  readonly body: readonly Statement[];
-}
-
 /** `for (let index = 0; index < bound; index++) { … }`: a counted loop over a length. */
 export interface For {
   readonly kind: "for";
@@ -224,12 +205,10 @@ export interface Variable {
   readonly doc?: Documentation;
 }
 
-export interface Break {
-  readonly kind: "break";
-}
-
-export interface Continue {
-  readonly kind: "continue";
+/** `break;` or `continue;`. */
+export interface Jump {
+  readonly kind: "jump";
+  readonly keyword: "break" | "continue";
 }
 
 export interface TryFinally {

@@ -1,39 +1,16 @@
 import type { Expression, Function, Name, Statement, SwitchCase } from "../code/tree.js";
+import { and, arrayLiteral, assign, binary, call, construct, identifier, index } from "../code/build.js";
+import { literal, member, not, objectLiteral, regex, template, typeOf, UNDEFINED } from "../code/build.js";
+import { BREAK, constant, CONTINUE, evaluate, forIn, forIndex, ifThen, returns, switchStatement, tryFinally } from "../code/build.js";
 import {
-  and,
-  arrayLiteral,
-  assign,
-  binary,
-  BREAK,
-  call,
-  constant,
-  construct,
-  CONTINUE,
+  arrayType,
   documentation,
-  evaluate,
-  forIn,
-  forIndex,
   functionDeclaration,
-  identifier,
-  ifThen,
-  index,
   indexSignature,
   keywordType,
-  literal,
-  member,
-  not,
-  objectLiteral,
   objectType,
-  arrayType,
   parameter,
-  regex,
-  returns,
-  switchStatement,
-  template,
-  tryFinally,
-  typeOf,
   typeReference,
-  UNDEFINED,
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
 import { recursiveTypes } from "../ir/graph.js";

@@ -151,8 +151,6 @@ function statement(node: Statement): Doc {
     }
     case "for-in":
       return concat(`for (const ${node.binding.text} in `, expression(node.object), ") ", block(node.body));
-    case "for-of":
-      return concat(`for (const ${node.binding.text} of `, expression(node.iterable), ") ", block(node.body));
     case "for": {
       const index = node.index.text;
       const clauses = [`let ${index} = 0`, ";", line, concat(`${index} < `, expression(node.bound)), ";", line, `${index}++`];
@@ -160,10 +158,8 @@ function statement(node: Statement): Doc {
     }
     case "variable":
       return variable(node);
-    case "break":
-      return "break;";
-    case "continue":
-      return "continue;";
+    case "jump":
+      return `${node.keyword};`;
     case "try-finally":
       return concat("try ", block(node.body), " finally ", block(node.cleanup));
   }
@@ -228,8 +224,6 @@ function expression(node: Expression, position: Position = "nested"): Doc {
       return node.text;
     case "literal":
       return literalText(node.value);
-    case "undefined":
-      return "undefined";
     case "template": {
       const parts: Doc[] = ["`", templateText(node.texts[0]!)];
       node.expressions.forEach((part, i) => parts.push("${", expression(part), "}", templateText(node.texts[i + 1]!)));
@@ -246,9 +240,7 @@ function expression(node: Expression, position: Position = "nested"): Doc {
     case "index":
       return concat(operand(node.object, MEMBER), "[", expression(node.index), "]");
     case "call":
-      return call(node);
-    case "new":
-      return concat("new ", operand(node.callee, MEMBER), argumentList(node.arguments));
+      return node.construct ? concat("new ", operand(node.callee, MEMBER), argumentList(node.arguments)) : call(node);
     case "unary":
       return concat(node.operator === "typeof" ? "typeof " : "!", operand(node.operand, UNARY));
     case "update":

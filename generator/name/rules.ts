@@ -1,57 +1,40 @@
 /**
  * How a name is made from a type's name, or from the owner of a helper a file declares
- * for a part of a type without a name of its own (`isOrderItems`, `readOrderTotal`):
- * one rule per kind of declaration, so that a type's functions and its helpers read alike.
+ * for a part of a type without a name of its own (`isOrderItems`, `readOrderTotal`): one
+ * rule per kind of declaration, so that a type's functions and its helpers read alike.
  */
 
-export function guardName(owner: string): string {
-  return `is${upperFirst(owner)}`;
-}
+/** A rule that puts a word before the owner's name, and optionally one after. */
+const around =
+  (before: string, after = "") =>
+  (owner: string): string =>
+    `${before}${upperFirst(owner)}${after}`;
 
-/** The internal function that reports why a value is not a T. */
-export function checkName(owner: string): string {
-  return `check${upperFirst(owner)}`;
-}
+/** The guard, `isT`. */
+export const guardName = around("is");
+/** The internal function that reports why a value is not a T, `checkT`. */
+export const checkName = around("check");
+/** The validator, `validateT`. */
+export const validatorName = around("validate");
+/** The decoder, `decodeT`. */
+export const decoderName = around("decode");
+/** The internal function that reads a T's wire form into its canonical form, `readT`. */
+export const readerName = around("read");
+/** The builder of a tagged type, `createT`. */
+export const builderName = around("create");
+/** The exhaustive match of a union, `matchT`. */
+export const matchName = around("match");
+/** The match that takes some handlers and a fallback, `matchTPartial`. */
+export const partialMatchName = around("match", "Partial");
+/** The internal function an exhaustive match calls for a value no handler takes, `unmatchedT`. */
+export const unmatchedName = around("unmatched");
 
-export function validatorName(owner: string): string {
-  return `validate${upperFirst(owner)}`;
-}
-
-export function decoderName(owner: string): string {
-  return `decode${upperFirst(owner)}`;
-}
-
-/** The internal function that reads a T's wire form into its canonical form. */
-export function readerName(owner: string): string {
-  return `read${upperFirst(owner)}`;
-}
-
-/** A builder of a tagged type: `createCardPayment`. */
-export function builderName(owner: string): string {
-  return `create${upperFirst(owner)}`;
-}
-
-/** The exhaustive match of a union. */
-export function matchName(owner: string): string {
-  return `match${upperFirst(owner)}`;
-}
-
-/** The match that takes some handlers and a fallback. */
-export function partialMatchName(owner: string): string {
-  return `match${upperFirst(owner)}Partial`;
-}
-
-/** The interface of a match's handlers, one per member. */
+/** The interface of a match's handlers, one per member: `THandlers`, the type's name as it is. */
 export function handlersName(owner: string): string {
   return `${owner}Handlers`;
 }
 
-/** The internal function an exhaustive match calls for a value no handler takes. */
-export function unmatchedName(owner: string): string {
-  return `unmatched${upperFirst(owner)}`;
-}
-
-/** An enum's values, as a readonly array. */
+/** An enum's values, as a readonly array: `TValues`. */
 export function valuesName(owner: string): string {
   return `${owner}Values`;
 }

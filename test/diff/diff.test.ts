@@ -43,6 +43,15 @@ describe("diff", () => {
     expect(Object.keys(KINDS).length).toBeGreaterThanOrEqual(25);
   });
 
+  it("reads from kinds.json a verdict per audience for every kind, and nothing else", () => {
+    for (const info of Object.values(KINDS)) {
+      expect(["breaking", "compatible"]).toContain(info.receivers);
+      expect(["breaking", "compatible"]).toContain(info.producers);
+      expect(Object.keys(info).every((key) => ["receivers", "producers", "docs", "why"].includes(key))).toBe(true);
+      if ("docs" in info) expect(info.docs).toBe(true);
+    }
+  });
+
   it("are documented in the README's table with the verdicts they have", () => {
     const readme = readFileSync(path.join(REPO, "README.md"), "utf8");
     const rows = [...readme.matchAll(/^\| (breaking|compatible|docs) +\| (breaking|compatible|docs) +\| (`.*`) +\|$/gm)];

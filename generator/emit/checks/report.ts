@@ -1,24 +1,7 @@
 import type { Expression, Name, Parameter, Statement, Type } from "../../code/tree.js";
-import {
-  and,
-  binary,
-  block,
-  call,
-  constant,
-  evaluate,
-  identifier,
-  ifThen,
-  keywordType,
-  literal,
-  not,
-  parameter,
-  returns,
-  switchStatement,
-  template,
-  typeReference,
-  UNDEFINED,
-  arrayType,
-} from "../../code/build.js";
+import { and, binary, call, literal, not, template, UNDEFINED } from "../../code/build.js";
+import { block, constant, evaluate, ifThen, returns, switchStatement } from "../../code/build.js";
+import { arrayType, keywordType, parameter, typeReference } from "../../code/build.js";
 import { escapeToken } from "../../schema/pointer.js";
 import { acceptsAnything, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
