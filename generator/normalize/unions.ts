@@ -2,41 +2,74 @@ import type { JsonPrimitive, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { NumberShape, ObjectShape, Shape, TaggedMember } from "../ir/model.js";
 import { compact } from "./intersect.js";
+import type { Rule } from "./rules/rule.js";
+import { rule } from "./rules/rule.js";
 
 /** What classifying needs from the normalizer: a named shape, unless it is still being made. */
 export interface UnionContext {
   peek(name: string): Shape | undefined;
 }
 
-/**
- * The shape of `anyOf`/`oneOf` alternatives, by the first rule that fits:
- * null among them makes the rest nullable; string constants plus one integer are an enum
- * whose wire form also takes integers (proto3 JSON enums); an integer plus a numeric
- * string is an integer whose wire form also takes the string (proto3 JSON int32);
- * objects with a distinct constant in one required property are a tagged union;
- * constants are an enum; anything else is a plain union.
- */
-export function classifyUnion(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean, context: UnionContext): Shape {
+/** The alternatives of an `anyOf` (not exclusive) or a `oneOf` (exclusive): their shapes and their schemas. */
+interface Alternatives {
+  readonly members: readonly Shape[];
+  readonly branches: readonly JsonValue[];
+  readonly exclusive: boolean;
+}
+
+/** A rule that may say what some alternatives are; the first that does decides. */
+type UnionRule = Rule<(alternatives: Alternatives, context: UnionContext) => Shape | undefined>;
+
+export const NULL_MEMBERS_MAKE_NULLABLE: UnionRule = rule("null members of a union make the rest nullable", (alternatives, context) => {
+  const { members, branches, exclusive } = alternatives;
   const isNull = (shape: Shape) => shape.kind === "null" || (shape.kind === "literal" && shape.value === null);
   const others = members.filter((member) => !isNull(member));
+  if (others.length === members.length) return undefined;
   if (others.length === 0) return { kind: "null" };
-  const core = classify(
+  const core = classifyUnion(
     others,
     branches.filter((_, i) => !isNull(members[i]!)),
     exclusive,
     context,
   );
-  return others.length < members.length ? { kind: "nullable", shape: core } : core;
-}
+  return { kind: "nullable", shape: core };
+});
 
-function classify(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean, context: UnionContext): Shape {
-  if (members.length === 1) return members[0]!;
-  return (
-    wireEnum(members) ??
-    wireInteger(members) ??
-    tagged(members, context) ??
-    constants(members, branches, exclusive) ?? { kind: "union", members, exclusive }
-  );
+export const ONE_ALTERNATIVE: UnionRule = rule("a union of one alternative is that alternative", ({ members }) =>
+  members.length === 1 ? members[0]! : undefined,
+);
+
+/** Proto3 JSON enums: the names, as constants or `^NAME$` patterns, or their number. */
+export const PROTO_ENUM: UnionRule = rule("string constants plus an integer are a proto3 enum", ({ members }) => wireEnum(members));
+
+/** Proto3 JSON int32: the integer, or its digits in a string. */
+export const INT32: UnionRule = rule("an integer plus a numeric string is an int32", ({ members }) => wireInteger(members));
+
+export const TAGGED: UnionRule = rule("objects with a distinct required constant are a tagged union", ({ members }, context) =>
+  tagged(members, context),
+);
+
+export const CONSTANTS: UnionRule = rule("constants are an enum", ({ members, branches, exclusive }) =>
+  constants(members, branches, exclusive),
+);
+
+export const PLAIN: UnionRule = rule("other alternatives are a plain union", ({ members, exclusive }) => ({
+  kind: "union",
+  members,
+  exclusive,
+}));
+
+/** The union rules, in order: the first that says what the alternatives are decides; `PLAIN` always does. */
+export const UNION_RULES: readonly UnionRule[] = [NULL_MEMBERS_MAKE_NULLABLE, ONE_ALTERNATIVE, PROTO_ENUM, INT32, TAGGED, CONSTANTS, PLAIN];
+
+/** The shape of `anyOf`/`oneOf` alternatives, by the first union rule that fits. */
+export function classifyUnion(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean, context: UnionContext): Shape {
+  const alternatives: Alternatives = { members, branches, exclusive };
+  for (const { apply } of UNION_RULES) {
+    const shape = apply(alternatives, context);
+    if (shape !== undefined) return shape;
+  }
+  throw new Error("the last union rule always decides");
 }
 
 function wireEnum(members: readonly Shape[]): Shape | undefined {
