@@ -1,21 +1,18 @@
-import type {
-  Doc,
-  EnumShape,
-  Field,
-  Ir,
-  KeyedUnionShape,
-  NamedType,
-  ObjectShape,
-  Shape,
-  TaggedUnionShape,
-  UnionShape,
-} from "../ir/model.js";
+import type { Doc, Field, Ir, KeyedUnionShape, NamedType, ObjectShape, Shape, TaggedUnionShape, UnionShape } from "../ir/model.js";
 import type { JsonPrimitive, JsonValue } from "../json.js";
 import { jsonEqual } from "../json.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { Change, ChangeKind } from "./kinds.js";
 import { KINDS } from "./kinds.js";
 import { describe, describeValues } from "../ir/describe.js";
+import type { KeywordChange } from "../keywords/index.js";
+import { admits, isPrimitiveShape } from "../keywords/index.js";
+import { arrayChanges } from "../keywords/arrays.js";
+import { formatChanges } from "../keywords/format.js";
+import { numberChanges } from "../keywords/numbers.js";
+import { propertyChanges } from "../keywords/properties.js";
+import { stringChanges } from "../keywords/strings.js";
+import { isValuesShape, valueChanges, valuesOf } from "../keywords/values.js";
 
 /**
  * The changes from one version of a protocol's IR to the next. Named types are matched by
@@ -66,6 +63,11 @@ class Comparison {
     this.changes.push({ kind, pointer: place.pointer, message: `${place.subject}: ${what}`, receivers, producers });
   }
 
+  /** Adds the changes a keyword module found, where they are. */
+  private addAll(changes: readonly KeywordChange[], place: Place): void {
+    for (const change of changes) this.add(change.kind, place, change.what);
+  }
+
   private type(before: NamedType, after: NamedType): void {
     const place = { pointer: after.pointer, subject: after.name };
     this.docs(before.doc, after.doc, place);
@@ -100,10 +102,9 @@ class Comparison {
     if (sameShape(before, after)) return;
     if (before.kind === "unknown") return this.add("type-narrowed", place, `is ${describe(after)}, was any value`);
     if (after.kind === "unknown") return this.add("type-widened", place, `is any value, was ${describe(before)}`);
-    const values = (shape: Shape) => (shape.kind === "literal" ? [shape.value] : shape.kind === "enum" ? shape.values : undefined);
-    const valuesBefore = values(before);
-    const valuesAfter = values(after);
-    if (valuesBefore !== undefined && valuesAfter !== undefined) return this.values(before, after, valuesBefore, valuesAfter, place);
+    const valuesBefore = valuesOf(before);
+    const valuesAfter = valuesOf(after);
+    if (isValuesShape(before) && isValuesShape(after)) return this.addAll(valueChanges(before, after), place);
     if (valuesBefore !== undefined && this.admitsAll(after, valuesBefore))
       return this.add("type-widened", place, `is ${describe(after)}, was ${describe(before)}`);
     if (valuesAfter !== undefined && this.admitsAll(before, valuesAfter))
@@ -114,24 +115,20 @@ class Comparison {
         if (before.name !== (after as typeof before).name)
           this.add("ref-changed", place, `is ${(after as typeof before).name}, was ${before.name}`);
         return;
-      case "string":
-        return this.string(before, after as typeof before, place);
+      case "string": {
+        const next = after as typeof before;
+        return this.addAll([...stringChanges(before, next), ...formatChanges(before.format, next.format)], place);
+      }
       case "number":
         return this.number(before, after as typeof before, place);
       case "array": {
         const next = after as typeof before;
-        this.bounds(place, "items", [before.minItems, next.minItems], [before.maxItems, next.maxItems]);
-        if (!before.uniqueItems !== !next.uniqueItems)
-          this.add(
-            next.uniqueItems ? "constraint-tightened" : "constraint-loosened",
-            place,
-            next.uniqueItems ? "items must now be unique" : "items need no longer be unique",
-          );
+        this.addAll(arrayChanges(before, next), place);
         return this.shape(before.items, next.items, { pointer: appendPointer(place.pointer, "items"), subject: `${place.subject}[]` });
       }
       case "map": {
         const next = after as typeof before;
-        this.bounds(place, "properties", [before.minProperties, next.minProperties], [before.maxProperties, next.maxProperties]);
+        this.addAll(propertyChanges(before, next), place);
         return this.shape(before.values, next.values, {
           pointer: appendPointer(place.pointer, "additionalProperties"),
           subject: `${place.subject}{}`,
@@ -150,69 +147,11 @@ class Comparison {
     }
   }
 
-  /** Literals and enums: values added and removed, and what the wire and tolerant receivers make of them. */
-  private values(before: Shape, after: Shape, old: readonly JsonPrimitive[], next: readonly JsonPrimitive[], place: Place): void {
-    const added = next.filter((value) => !old.includes(value));
-    const removed = old.filter((value) => !next.includes(value));
-    if (before.kind === "literal" && after.kind === "literal") {
-      this.add("const-changed", place, `is ${show(after.value)}, was ${show(before.value)}`);
-      return;
-    }
-    if (added.length > 0) this.add("enum-value-added", place, `gains ${describeValues(added)}`);
-    if (removed.length > 0) this.add("enum-value-removed", place, `loses ${describeValues(removed)}`);
-    if (before.kind !== "enum" || after.kind !== "enum") return;
-    this.enumWire(before, after, place);
-    if (before.fallback !== after.fallback)
-      this.add(
-        "enum-fallback-changed",
-        place,
-        after.fallback === undefined ? "has no fallback now" : `falls back to ${show(after.fallback)}`,
-      );
-  }
-
-  private enumWire(before: EnumShape, after: EnumShape, place: Place): void {
-    if ((before.wire === undefined) !== (after.wire === undefined)) {
-      this.add(
-        after.wire ? "wire-form-added" : "wire-form-removed",
-        place,
-        after.wire ? "values may now arrive as integers" : "values may no longer arrive as integers",
-      );
-      return;
-    }
-    const renumbered = Object.entries(before.wire?.numbers ?? {}).filter(
-      ([value, number]) => after.wire?.numbers?.[value] !== undefined && after.wire.numbers[value] !== number,
-    );
-    for (const [value, number] of renumbered)
-      this.add("enum-number-changed", place, `${show(value)} is ${after.wire!.numbers![value]} on the wire, was ${number}`);
-  }
-
   /** Whether every one of the values is valid for the shape (a string for a string type…). */
   private admitsAll(shape: Shape, values: readonly JsonPrimitive[]): boolean {
-    const admits = (value: JsonPrimitive): boolean => {
-      switch (shape.kind) {
-        case "string":
-          return (
-            typeof value === "string" && shape.patterns === undefined && shape.minLength === undefined && shape.maxLength === undefined
-          );
-        case "number":
-          return (
-            typeof value === "number" &&
-            (!shape.integer || Number.isInteger(value)) &&
-            [shape.minimum, shape.maximum, shape.exclusiveMinimum, shape.exclusiveMaximum, shape.multipleOf].every(
-              (bound) => bound === undefined,
-            )
-          );
-        case "boolean":
-          return typeof value === "boolean";
-        case "null":
-          return value === null;
-        case "union":
-          return shape.members.some((member) => this.admitsAll(member, [value]));
-        default:
-          return false;
-      }
-    };
-    return values.every(admits);
+    if (isPrimitiveShape(shape)) return values.every((value) => admits(value, shape));
+    if (shape.kind === "union") return values.every((value) => shape.members.some((member) => this.admitsAll(member, [value])));
+    return false;
   }
 
   private kindChanged(before: Shape, after: Shape, place: Place): void {
@@ -224,78 +163,21 @@ class Comparison {
     this.add("kind-changed", place, `is ${describe(after)}, was ${describe(before)}`);
   }
 
-  private string(before: Shape & { kind: "string" }, after: Shape & { kind: "string" }, place: Place): void {
-    this.bounds(place, "characters", [before.minLength, after.minLength], [before.maxLength, after.maxLength]);
-    const old = before.patterns ?? [];
-    const next = after.patterns ?? [];
-    const added = next.filter((pattern) => !old.includes(pattern));
-    const removed = old.filter((pattern) => !next.includes(pattern));
-    if (added.length > 0 && removed.length > 0)
-      this.add("constraint-changed", place, `must match ${describeValues(added)}, not ${describeValues(removed)}`);
-    else if (added.length > 0) this.add("constraint-tightened", place, `must now match ${describeValues(added)}`);
-    else if (removed.length > 0) this.add("constraint-loosened", place, `need no longer match ${describeValues(removed)}`);
-    if (before.format !== after.format)
-      this.add("format-changed", place, `has format ${after.format ?? "none"}, was ${before.format ?? "none"}`);
-  }
-
   private number(before: Shape & { kind: "number" }, after: Shape & { kind: "number" }, place: Place): void {
-    if (before.integer && !after.integer) this.add("type-widened", place, "is any number, was an integer");
-    if (!before.integer && after.integer) this.add("type-narrowed", place, "is an integer, was any number");
-    this.bounds(place, "", [before.minimum, after.minimum], [before.maximum, after.maximum]);
-    this.bounds(place, "(exclusive)", [before.exclusiveMinimum, after.exclusiveMinimum], [before.exclusiveMaximum, after.exclusiveMaximum]);
-    if (before.multipleOf !== after.multipleOf) {
-      const [old, next] = [before.multipleOf, after.multipleOf];
-      const divides = (a: number, b: number) => Number.isInteger(a / b);
-      if (old === undefined || (next !== undefined && divides(next, old)))
-        this.add("constraint-tightened", place, `must be a multiple of ${next}`);
-      else if (next === undefined || divides(old, next))
-        this.add(
-          "constraint-loosened",
-          place,
-          next === undefined ? "need no longer be a multiple of anything" : `must be a multiple of ${next}, was ${old}`,
-        );
-      else this.add("constraint-changed", place, `must be a multiple of ${next}, was ${old}`);
-    }
+    this.addAll(numberChanges(before, after), place);
     if ((before.wire === undefined) !== (after.wire === undefined))
       this.add(
         after.wire ? "wire-form-added" : "wire-form-removed",
         place,
         after.wire ? "may now arrive as a string of digits" : "may no longer arrive as a string of digits",
       );
-    if (before.format !== after.format)
-      this.add("format-changed", place, `has format ${after.format ?? "none"}, was ${before.format ?? "none"}`);
-  }
-
-  /** A lower and an upper bound (`undefined`: none): raising the lower or lowering the upper tightens. */
-  private bounds(
-    place: Place,
-    unit: string,
-    [lowBefore, lowAfter]: (number | undefined)[],
-    [highBefore, highAfter]: (number | undefined)[],
-  ): void {
-    const of = unit === "" ? "" : ` ${unit}`;
-    if (lowBefore !== lowAfter) {
-      const tighter = lowBefore === undefined || (lowAfter !== undefined && lowAfter > lowBefore);
-      this.add(
-        tighter ? "constraint-tightened" : "constraint-loosened",
-        place,
-        `at least ${lowAfter ?? "any"}${of}, was ${lowBefore ?? "any"}`,
-      );
-    }
-    if (highBefore !== highAfter) {
-      const tighter = highBefore === undefined || (highAfter !== undefined && highAfter < highBefore);
-      this.add(
-        tighter ? "constraint-tightened" : "constraint-loosened",
-        place,
-        `at most ${highAfter ?? "any"}${of}, was ${highBefore ?? "any"}`,
-      );
-    }
+    this.addAll(formatChanges(before.format, after.format), place);
   }
 
   private object(before: ObjectShape, after: ObjectShape, place: Place): void {
     this.fields(before.fields, after.fields, before.additional.kind !== "never", place);
     this.additional(before.additional, after.additional, place);
-    this.bounds(place, "properties", [before.minProperties, after.minProperties], [before.maxProperties, after.maxProperties]);
+    this.addAll(propertyChanges(before, after), place);
   }
 
   private additional(before: Shape, after: Shape, place: Place): void {

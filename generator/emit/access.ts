@@ -1,8 +1,6 @@
+import type { Expression } from "../code/tree.js";
+import { binary, call, literal, member, not, or, typeOf as typeOfValue } from "../code/build.js";
 import type { Field, Shape } from "../ir/model.js";
-import type { Code } from "./printer/code.js";
-import { ts } from "./printer/code.js";
-import { isIdentifierName, propertyKey, stringLiteral } from "./printer/escape.js";
-import { call, logical } from "./printer/statements.js";
 
 /** The module every protocol's generated code imports its shared helpers from. */
 export const RUNTIME = "../runtime.js";
@@ -17,13 +15,13 @@ export function isPrototypeName(name: string): boolean {
  * name every object inherits, `own(subject, "constructor")`, which reads only the
  * object's own property.
  */
-export function access(subject: Code, name: string, own: () => Code): Code {
-  return isPrototypeName(name) ? call(own(), [subject, stringLiteral(name)]) : propertyOf(subject, name);
+export function access(subject: Expression, name: string, own: () => Expression): Expression {
+  return isPrototypeName(name) ? call(own(), [subject, literal(name)]) : member(subject, name);
 }
 
-/** `subject.name`, or `subject["odd name"]`: where the value is typed, so an inherited name is no risk. */
-export function propertyOf(subject: Code, name: string): Code {
-  return isIdentifierName(name) ? ts`${subject}.${propertyKey(name)}` : ts`${subject}[${propertyKey(name)}]`;
+/** `typeof subject.toJSON === "function"`: whether JSON.stringify writes what the method returns instead. */
+function hasToJson(subject: Expression): Expression {
+  return binary(typeOfValue(member(subject, "toJSON")), "===", literal("function"));
 }
 
 /**
@@ -33,17 +31,13 @@ export function propertyOf(subject: Code, name: string): Code {
  * generated code itself, not in the runtime, so that each place keeps its own inline
  * cache of the objects it sees: a shared one would see them all.
  */
-export function notJsonObject(subject: Code, runtime: (name: string) => Code, boxed: boolean): Code {
-  return logical("||", [
-    ts`!${call(runtime("isRecord"), [subject])}`,
-    ts`typeof ${subject}.toJSON === "function"`,
-    ...(boxed ? [call(runtime("isBoxed"), [subject])] : []),
-  ]);
+export function notJsonObject(subject: Expression, runtime: (name: string) => Expression, boxed: boolean): Expression {
+  return or([not(call(runtime("isRecord"), [subject])), hasToJson(subject), ...(boxed ? [call(runtime("isBoxed"), [subject])] : [])]);
 }
 
 /** The test that `subject` is not an array JSON.stringify writes as one: no array, or one with a `toJSON` method. */
-export function notJsonArray(subject: Code, runtime: (name: string) => Code): Code {
-  return logical("||", [ts`!${call(runtime("isArray"), [subject])}`, ts`typeof ${subject}.toJSON === "function"`]);
+export function notJsonArray(subject: Expression, runtime: (name: string) => Expression): Expression {
+  return or([not(call(runtime("isArray"), [subject])), hasToJson(subject)]);
 }
 
 /**

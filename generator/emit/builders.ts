@@ -1,15 +1,28 @@
+import type { Expression, Type } from "../code/tree.js";
+import {
+  binary,
+  call,
+  conditional,
+  documentation,
+  functionDeclaration,
+  identifier,
+  literal,
+  literalType,
+  member,
+  objectLiteral,
+  parameter,
+  returns,
+  typeReference,
+  UNDEFINED,
+  unionType,
+} from "../code/build.js";
+import { article } from "../ir/describe.js";
 import type { Field, Ir, KeyedUnionShape, NamedType, ObjectShape } from "../ir/model.js";
 import type { StampUnit } from "../schema/keywords.js";
 import { isPrototypeName, RUNTIME } from "./access.js";
-import { article } from "../ir/describe.js";
+import type { GeneratedFile } from "./file.js";
+import { hasTags, memberValueType, tags, variantType } from "./members.js";
 import { builderName, memberBuilderNames, memberParameterName, TYPES } from "./names.js";
-import type { Code } from "./printer/code.js";
-import { join, ts } from "./printer/code.js";
-import { jsDoc, paragraphs } from "./printer/comments.js";
-import { identifier, literal, objectKey, stringLiteral } from "./printer/escape.js";
-import type { GeneratedFile } from "./printer/file.js";
-import { call, conditional, functionDeclaration, objectLiteral } from "./printer/statements.js";
-import { generic, hasTags, memberValueType, tags, variantType } from "./members.js";
 
 /**
  * `builders.ts`: what a producer builds values with. For every object type with constant
@@ -24,7 +37,7 @@ export function generateBuilders(f: GeneratedFile, ir: Ir): void {
 }
 
 /** What the current time is in each unit a field can be stamped in. */
-const NOW: Readonly<Record<StampUnit, Code>> = { "unix-milliseconds": ts`Date.now()` };
+const NOW: Readonly<Record<StampUnit, Expression>> = { "unix-milliseconds": call(member(identifier("Date"), "now"), []) };
 const UNIT: Readonly<Record<StampUnit, string>> = { "unix-milliseconds": "in milliseconds since the Unix epoch" };
 
 class BuilderEmitter {
@@ -49,28 +62,25 @@ class BuilderEmitter {
   /** `createT(fields, options?)`: the tags, then the fields, then any stamps asked for. */
   private tagged(type: NamedType, shape: ObjectShape): void {
     const f = this.f;
-    const name = f.import(type.name, TYPES, { typeOnly: true });
+    const typeName = typeReference(f.import(type.name, TYPES, { typeOnly: true }));
     const tagged = tags(shape);
     const isTag = (field: Field) => tagged.some((tag) => tag.name === field.name);
     const given = shape.fields.filter((field) => !isTag(field));
     const stamped = given.filter((field) => field.stamp !== undefined);
-    const tagNames = join(
-      ts` | `,
-      tagged.map((tag) => stringLiteral(tag.name)),
-    );
-    const args = [objectLiteral(tagged.map((tag) => ts`${objectKey(tag.name)}: ${literal(tag.value)}`)), ts`fields`];
+    const tagNames = unionType(tagged.map((tag) => literalType(tag.name)));
+    const args: Expression[] = [objectLiteral(tagged.map((tag) => ({ key: tag.name, value: literal(tag.value) }))), FIELDS];
     if (stamped.length > 0)
       args.push(
         conditional(
-          ts`options?.stamp === true`,
-          objectLiteral(stamped.map((field) => ts`${objectKey(field.name)}: ${NOW[field.stamp!]}`)),
-          ts`undefined`,
+          binary(member(OPTIONS, "stamp", { optional: true }), "===", literal(true)),
+          objectLiteral(stamped.map((field) => ({ key: field.name, value: NOW[field.stamp!] }))),
+          UNDEFINED,
         ),
       );
     const filled = tagged.map((tag) => `\`${tag.name}\` set to \`${JSON.stringify(tag.value)}\``).join(" and ");
     f.declare(
-      jsDoc(
-        paragraphs([
+      functionDeclaration({
+        doc: documentation([
           `Builds ${article(type.name)} {@link ${type.name}} with ${filled}. A field given as \`undefined\` is left out.`,
           type.doc.description,
           ...stamped.map(
@@ -78,59 +88,60 @@ class BuilderEmitter {
           ),
           type.doc.deprecated ? "@deprecated" : undefined,
         ]),
-      ),
-      functionDeclaration({
         exported: true,
         name: identifier(builderName(type.name)),
         parameters: [
-          {
-            name: given.some((field) => field.required) ? ts`fields` : ts`fields?`,
-            type: generic(f.import("Fields", RUNTIME, { typeOnly: true }), [name, tagNames]),
-          },
-          ...(stamped.length > 0 ? [{ name: ts`options?`, type: f.import("BuildOptions", RUNTIME, { typeOnly: true }) }] : []),
+          parameter(FIELDS, this.fields(typeName, tagNames), { optional: !given.some((field) => field.required) }),
+          ...(stamped.length > 0
+            ? [parameter(OPTIONS, typeReference(f.import("BuildOptions", RUNTIME, { typeOnly: true })), { optional: true })]
+            : []),
         ],
-        returns: name,
-        body: [ts`return ${call(generic(f.import("build", RUNTIME), [name, tagNames]), args)};`],
+        returns: typeName,
+        body: [returns(call(f.import("build", RUNTIME), args, [typeName, tagNames]))],
       }),
     );
   }
 
+  /** `Fields<T, Tags>`: what a builder of T is given, T without its tags. */
+  private fields(type: Type, tagNames: Type): Type {
+    return typeReference(this.f.import("Fields", RUNTIME, { typeOnly: true }), [type, tagNames]);
+  }
+
   /** `createUMember(member, fields?)`: a keyed union's value with that member set. */
-  private member(type: NamedType, shape: KeyedUnionShape, member: Field, name: string): void {
+  private member(type: NamedType, shape: KeyedUnionShape, each: Field, name: string): void {
     const f = this.f;
-    const variant = variantType(f, type.name, member);
-    const parameter = memberParameterName(member.name, ["fields"]);
-    const property = parameter === member.name ? identifier(parameter) : ts`${objectKey(member.name)}: ${identifier(parameter)}`;
+    const variant = variantType(f, type.name, each);
+    const given = identifier(memberParameterName(each.name, ["fields"]));
+    const property = objectLiteral([{ key: each.name, value: given }]);
     const takesFields = shape.fields.length > 0 || shape.additional.kind !== "never";
-    const memberNames = join(
-      ts` | `,
-      shape.members.map((other) => stringLiteral(other.name)),
-    );
-    const fieldsType = generic(f.import("Fields", RUNTIME, { typeOnly: true }), [variant, memberNames]);
+    const memberNames = unionType(shape.members.map((other) => literalType(other.name)));
     f.declare(
-      jsDoc(
-        paragraphs([
-          `Builds ${article(type.name)} {@link ${type.name}} with its \`${member.name}\` set, and no other member.`,
-          member.doc.description,
-          member.doc.deprecated ? "@deprecated" : undefined,
-        ]),
-      ),
       functionDeclaration({
+        doc: documentation([
+          `Builds ${article(type.name)} {@link ${type.name}} with its \`${each.name}\` set, and no other member.`,
+          each.doc.description,
+          each.doc.deprecated ? "@deprecated" : undefined,
+        ]),
         exported: true,
         name: identifier(name),
         parameters: [
-          { name: identifier(parameter), type: memberValueType(f, type.name, member) },
-          ...(takesFields ? [{ name: shape.fields.some((field) => field.required) ? ts`fields` : ts`fields?`, type: fieldsType }] : []),
+          parameter(given, memberValueType(f, type.name, each)),
+          ...(takesFields
+            ? [parameter(FIELDS, this.fields(variant, memberNames), { optional: !shape.fields.some((field) => field.required) })]
+            : []),
         ],
         returns: variant,
         // A literal cannot leave out an inherited name such as `constructor`: TypeScript
         // reads it from Object, which is not never. `build` types its tags by name only.
         body: [
           takesFields || shape.members.some((other) => isPrototypeName(other.name))
-            ? ts`return ${call(generic(f.import("build", RUNTIME), [variant, stringLiteral(member.name)]), [objectLiteral([property]), ...(takesFields ? [ts`fields`] : [])])};`
-            : ts`return ${objectLiteral([property])};`,
+            ? returns(call(f.import("build", RUNTIME), [property, ...(takesFields ? [FIELDS] : [])], [variant, literalType(each.name)]))
+            : returns(property),
         ],
       }),
     );
   }
 }
+
+const FIELDS = identifier("fields");
+const OPTIONS = identifier("options");

@@ -1,27 +1,47 @@
-import type { EnumWire, Field, Ir, Shape } from "../ir/model.js";
-import { recursiveTypes } from "../ir/graph.js";
-import { escapeToken } from "../schema/pointer.js";
-import { access, boxMayPass, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "./access.js";
-import { article } from "../ir/describe.js";
-import { checkName, decoderName, GUARDS, guardName, readerName, TYPES, upperFirst } from "./names.js";
-import type { Code } from "./printer/code.js";
-import { ts } from "./printer/code.js";
-import { jsDoc } from "./printer/comments.js";
-import { identifier, literal, stringLiteral, templateLiteral } from "./printer/escape.js";
-import type { GeneratedFile } from "./printer/file.js";
-import { regexLiteral } from "./printer/regex.js";
+import type { Expression, Function, Name, Statement, SwitchCase } from "../code/tree.js";
 import {
+  and,
+  arrayLiteral,
   assign,
-  block,
+  binary,
+  BREAK,
   call,
   constant,
-  forLoop,
+  construct,
+  CONTINUE,
+  documentation,
+  evaluate,
+  forIn,
+  forIndex,
   functionDeclaration,
+  identifier,
   ifThen,
-  logical,
+  index,
+  indexSignature,
+  keywordType,
+  literal,
+  member,
+  not,
+  objectLiteral,
+  objectType,
+  arrayType,
+  parameter,
+  regex,
+  returns,
   switchStatement,
+  template,
   tryFinally,
-} from "./printer/statements.js";
+  typeOf,
+  typeReference,
+  UNDEFINED,
+} from "../code/build.js";
+import { article } from "../ir/describe.js";
+import { recursiveTypes } from "../ir/graph.js";
+import type { EnumWire, Field, Ir, Shape } from "../ir/model.js";
+import { escapeToken } from "../schema/pointer.js";
+import { access, boxMayPass, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "./access.js";
+import type { GeneratedFile } from "./file.js";
+import { checkName, decoderName, GUARDS, guardName, readerName, TYPES, upperFirst } from "./names.js";
 
 /**
  * The decoders: for every named type T, `decodeT(input, options)`, which reads the wire
@@ -35,27 +55,23 @@ import {
 export function generateDecoders(f: GeneratedFile, ir: Ir): void {
   const emitter = new DecodeEmitter(f, ir);
   f.reserve(ir.types.flatMap((type) => [decoderName(type.name), ...(emitter.reads(type.shape) ? [readerName(type.name)] : [])]));
-  const options = f.import("DecodeOptions", RUNTIME, { typeOnly: true });
+  const options = typeReference(f.import("DecodeOptions", RUNTIME, { typeOnly: true }));
   const result = f.import("DecodeResult", RUNTIME, { typeOnly: true });
   for (const type of ir.types) {
     const name = type.name;
-    const reader = ts`reader`;
-    const read = emitter.reads(type.shape) ? call(identifier(readerName(name)), [ts`input`, ts`""`, reader]) : ts`input`;
+    const read = emitter.reads(type.shape) ? call(identifier(readerName(name)), [INPUT, literal(""), READER]) : INPUT;
     f.declare(
-      jsDoc([
-        `Reads ${article(name)} {@link ${name}} from its wire form into a new, canonical value; see {@link DecodeOptions} for the modes.`,
-      ]),
       functionDeclaration({
+        doc: documentation([
+          `Reads ${article(name)} {@link ${name}} from its wire form into a new, canonical value; see {@link DecodeOptions} for the modes.`,
+        ]),
         exported: true,
         name: identifier(decoderName(name)),
-        parameters: [
-          { name: ts`input`, type: ts`unknown` },
-          { name: ts`options?`, type: options },
-        ],
-        returns: ts`${result}<${f.import(name, TYPES, { typeOnly: true })}>`,
+        parameters: [parameter(INPUT, keywordType("unknown")), parameter(identifier("options"), options, { optional: true })],
+        returns: typeReference(result, [typeReference(f.import(name, TYPES, { typeOnly: true }))]),
         body: [
-          constant(reader, ts`new ${f.import("Reader", RUNTIME)}(options)`),
-          ts`return ${call(ts`${reader}.finish`, [read, f.import(guardName(name), GUARDS), identifier(checkName(name))])};`,
+          constant(READER, construct(f.import("Reader", RUNTIME), [identifier("options")])),
+          returns(call(member(READER, "finish"), [read, f.import(guardName(name), GUARDS), identifier(checkName(name))])),
         ],
       }),
     );
@@ -67,14 +83,16 @@ export function generateDecoders(f: GeneratedFile, ir: Ir): void {
   for (const helper of emitter.helpers) f.declare(helper);
 }
 
-const INPUT = ts`input`;
-const PATH = ts`path`;
-const READER = ts`reader`;
-const OUTPUT = ts`output`;
+const INPUT = identifier("input");
+const PATH = identifier("path");
+const READER = identifier("reader");
+const OUTPUT = identifier("output");
+const KEY = identifier("key");
+const VALUE = identifier("value");
 
 class DecodeEmitter {
-  readonly helpers: Code[] = [];
-  private readonly helperNames = new Map<string, Code>();
+  readonly helpers: Function[] = [];
+  private readonly helperNames = new Map<string, Name>();
   private readonly shapes: ReadonlyMap<string, Shape>;
 
   constructor(
@@ -84,14 +102,18 @@ class DecodeEmitter {
     this.shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
   }
 
-  private runtime(name: string): Code {
+  private runtime(name: string): Name {
     return this.f.import(name, RUNTIME);
   }
 
-  private access(object: Code, name: string): Code {
+  private access(object: Expression, name: string): Expression {
     return access(object, name, () => this.runtime("own"));
   }
 
+  /** `reader.method(args…);`. */
+  private report(method: string, args: readonly Expression[]): Expression {
+    return call(member(READER, method), args);
+  }
   /**
    * Whether reading a value of the shape does anything: copying objects and arrays,
    * turning wire forms into canonical ones, or noticing values this version does not know.
@@ -119,52 +141,51 @@ class DecodeEmitter {
   }
 
   /** An expression reading `value` (at `path`) as the shape; the value itself when reading does nothing. */
-  private read(shape: Shape, value: Code, path: Code, owner: string): Code {
+  private read(shape: Shape, value: Expression, path: Expression, owner: string): Expression {
     if (!this.reads(shape)) return value;
     if (shape.kind === "ref") return call(identifier(readerName(shape.name)), [value, path, READER]);
     if (shape.kind === "nullable") return this.read(shape.shape, value, path, owner);
     if (shape.kind === "number") {
       const digits = this.f.constant(`digits:${shape.wire!.numericString}`, "Decimal", (name) =>
-        constant(name, regexLiteral(shape.wire!.numericString)),
+        constant(name, regex(shape.wire!.numericString)),
       );
       return call(this.runtime("fromDecimal"), [value, digits]);
     }
     return call(this.helper(shape, owner), [value, path, READER]);
   }
 
-  private helper(shape: Shape, owner: string): Code {
+  private helper(shape: Shape, owner: string): Name {
     const key = `${owner}:${JSON.stringify(shape)}`;
     const known = this.helperNames.get(key);
     if (known !== undefined) return known;
-    const name = identifier(this.f.allocate(readerName(owner)));
+    const name = this.f.allocate(readerName(owner));
     this.helperNames.set(key, name);
     this.helpers.push(this.readFunction(name, shape, owner));
     return name;
   }
 
-  /** `readOwner(input, path, reader): unknown`. */
-  /** A recursive type's reader leaves a value nested too deep as it is, for checking to refuse. */
-  readFunction(name: Code, shape: Shape, owner: string, options: { readonly recursive?: boolean } = {}): Code {
+  /**
+   * `readOwner(input, path, reader): unknown`. A recursive type's reader leaves a value
+   * nested too deep as it is, for checking to refuse.
+   */
+  readFunction(name: Name, shape: Shape, owner: string, options: { readonly recursive?: boolean } = {}): Function {
     const body = this.body(shape, owner);
     return functionDeclaration({
       exported: false,
       name,
       parameters: [
-        { name: INPUT, type: ts`unknown` },
-        { name: PATH, type: ts`string` },
-        { name: READER, type: this.f.import("Reader", RUNTIME, { typeOnly: true }) },
+        parameter(INPUT, keywordType("unknown")),
+        parameter(PATH, keywordType("string")),
+        parameter(READER, typeReference(this.f.import("Reader", RUNTIME, { typeOnly: true }))),
       ],
-      returns: ts`unknown`,
+      returns: keywordType("unknown"),
       body: options.recursive
-        ? [
-            ifThen(ts`!${call(this.runtime("descend"), [])}`, ts`return ${INPUT};`),
-            tryFinally(body, [ts`${call(this.runtime("ascend"), [])};`]),
-          ]
+        ? [ifThen(not(call(this.runtime("descend"), [])), returns(INPUT)), tryFinally(body, [evaluate(call(this.runtime("ascend"), []))])]
         : body,
     });
   }
 
-  private body(shape: Shape, owner: string): Code[] {
+  private body(shape: Shape, owner: string): Statement[] {
     switch (shape.kind) {
       case "object":
         return this.objectBody(shape.fields, shape.additional, owner);
@@ -183,9 +204,9 @@ class DecodeEmitter {
       case "nullable":
       case "number":
       case "ref":
-        return [ts`return ${this.read(shape, INPUT, PATH, owner)};`];
+        return [returns(this.read(shape, INPUT, PATH, owner))];
       default:
-        return [ts`return ${INPUT};`];
+        return [returns(INPUT)];
     }
   }
 
@@ -194,88 +215,92 @@ class DecodeEmitter {
    * What the object does not name is read as its other properties; for a closed object,
    * the reader decides (kept to be rejected, or dropped when tolerant).
    */
-  private objectBody(fields: readonly Field[], rest: Shape, owner: string, members: readonly Field[] = []): Code[] {
-    const key = ts`key`;
-    const value = ts`value`;
+  private objectBody(fields: readonly Field[], rest: Shape, owner: string, members: readonly Field[] = []): Statement[] {
     // Fields read as they are share one case: the key is one of their known names.
     const copied = fields.filter((field) => !this.reads(field.shape) && (field.aliases ?? []).length === 0 && !isPrototypeName(field.name));
-    const cases = fields
+    const cases: SwitchCase[] = fields
       .filter((field) => !copied.includes(field))
       .map((field) => {
         const names = [field.name, ...(field.aliases ?? [])];
-        const where = templateLiteral([{ name: "path" }, `/${escapeToken(field.name)}`]);
-        const read = this.read(field.shape, value, where, `${owner}${upperFirst(field.name)}`);
+        const where = template([PATH, `/${escapeToken(field.name)}`]);
+        const read = this.read(field.shape, VALUE, where, `${owner}${upperFirst(field.name)}`);
         const store = isPrototypeName(field.name)
-          ? ts`${call(this.runtime("define"), [OUTPUT, stringLiteral(field.name), read])};`
-          : assign(this.access(OUTPUT, field.name), read);
+          ? evaluate(call(this.runtime("define"), [OUTPUT, literal(field.name), read]))
+          : evaluate(assign(this.access(OUTPUT, field.name), read));
         const twice = ifThen(
-          ts`${this.access(OUTPUT, field.name)} !== undefined`,
-          ts`${call(ts`${READER}.twice`, [PATH, key, stringLiteral(field.name)])};`,
+          binary(this.access(OUTPUT, field.name), "!==", UNDEFINED),
+          evaluate(this.report("twice", [PATH, KEY, literal(field.name)])),
         );
-        return { labels: names.map(literal), body: [...(names.length > 1 ? [twice] : []), store, ts`break;`] };
+        return { labels: names.map(literal), body: [...(names.length > 1 ? [twice] : []), store, BREAK] };
       });
     if (copied.length > 0)
-      cases.unshift({ labels: copied.map((field) => literal(field.name)), body: [ts`${OUTPUT}[${key}] = ${value};`, ts`break;`] });
+      cases.unshift({ labels: copied.map((field) => literal(field.name)), body: [evaluate(assign(index(OUTPUT, KEY), VALUE)), BREAK] });
     const other =
       rest.kind === "never"
-        ? ts`${call(ts`${READER}.unknownProperty`, [OUTPUT, PATH, key, value])};`
-        : ts`${call(this.runtime("define"), [OUTPUT, key, this.read(rest, value, call(this.runtime("pointer"), [PATH, key]), `${owner}Property`)])};`;
-    const loop = forLoop("in", key, INPUT, [
+        ? evaluate(this.report("unknownProperty", [OUTPUT, PATH, KEY, VALUE]))
+        : evaluate(
+            call(this.runtime("define"), [
+              OUTPUT,
+              KEY,
+              this.read(rest, VALUE, call(this.runtime("pointer"), [PATH, KEY]), `${owner}Property`),
+            ]),
+          );
+    const loop = forIn(KEY, INPUT, [
       // As the checks read an object: its own properties, and undefined is absent.
-      ifThen(ts`!Object.prototype.hasOwnProperty.call(${INPUT}, ${key})`, ts`continue;`),
-      constant(value, ts`${INPUT}[${key}]`),
-      ifThen(ts`${value} === undefined`, ts`continue;`),
-      cases.length === 0 ? other : switchStatement(key, [...cases, { labels: [], body: [other] }]),
+      ifThen(not(call(member(member(member(identifier("Object"), "prototype"), "hasOwnProperty"), "call"), [INPUT, KEY])), CONTINUE),
+      constant(VALUE, index(INPUT, KEY)),
+      ifThen(binary(VALUE, "===", UNDEFINED), CONTINUE),
+      cases.length === 0 ? other : switchStatement(KEY, [...cases, { labels: [], body: [other] }]),
     ]);
     // What the checks would not take for an object is left for them to refuse.
     const notObject = notJsonObject(INPUT, (name) => this.runtime(name), boxMayPass(fields, members));
     return [
-      ifThen(notObject, ts`return ${INPUT};`),
-      constant(OUTPUT, ts`{}`, { type: ts`{ [key: string]: unknown }` }),
+      ifThen(notObject, returns(INPUT)),
+      constant(OUTPUT, objectLiteral([]), { type: objectType([indexSignature(keywordType("unknown"))]) }),
       loop,
-      ts`return ${OUTPUT};`,
+      returns(OUTPUT),
     ];
   }
 
-  private arrayBody(items: Shape, owner: string): Code[] {
-    const index = ts`i`;
-    const read = this.read(items, ts`${INPUT}[${index}]`, templateLiteral([{ name: "path" }, "/", { name: "i" }]), `${owner}Item`);
+  private arrayBody(items: Shape, owner: string): Statement[] {
+    const position = identifier("i");
+    const read = this.read(items, index(INPUT, position), template([PATH, "/", position]), `${owner}Item`);
     return [
       ifThen(
         notJsonArray(INPUT, (name) => this.runtime(name)),
-        ts`return ${INPUT};`,
+        returns(INPUT),
       ),
-      constant(OUTPUT, ts`[]`, { type: ts`unknown[]` }),
-      ts`for (let ${index} = 0; ${index} < ${INPUT}.length; ${index}++) ${block([ts`${call(ts`${OUTPUT}.push`, [read])};`])}`,
-      ts`return ${OUTPUT};`,
+      constant(OUTPUT, arrayLiteral([]), { type: arrayType(keywordType("unknown")) }),
+      forIndex(position, member(INPUT, "length"), [evaluate(call(member(OUTPUT, "push"), [read]))]),
+      returns(OUTPUT),
     ];
   }
 
-  private taggedBody(shape: Shape & { kind: "tagged-union" }, owner: string): Code[] {
-    const tag = call(this.runtime("jsonProperty"), [INPUT, stringLiteral(shape.tag)]);
-    const where = templateLiteral([{ name: "path" }, `/${escapeToken(shape.tag)}`]);
-    const cases = shape.members.map((member) => ({
-      labels: [literal(member.value)],
-      body: [ts`return ${this.read(member.shape, INPUT, PATH, `${owner}${upperFirst(String(member.value))}`)};`],
+  private taggedBody(shape: Shape & { kind: "tagged-union" }, owner: string): Statement[] {
+    const tag = call(this.runtime("jsonProperty"), [INPUT, literal(shape.tag)]);
+    const where = template([PATH, `/${escapeToken(shape.tag)}`]);
+    const cases = shape.members.map((each) => ({
+      labels: [literal(each.value)],
+      body: [returns(this.read(each.shape, INPUT, PATH, `${owner}${upperFirst(String(each.value))}`))],
     }));
-    const types = [...new Set(shape.members.map((member) => typeof member.value))];
+    const types = [...new Set(shape.members.map((each) => typeof each.value))];
     const what = `${article(owner)} ${owner} ${shape.tag}`;
-    const unknown = types.length === 1 ? [ts`${call(ts`${READER}.unknownValue`, [tag, where, literal(types[0]!), literal(what)])};`] : [];
-    return [switchStatement(tag, [...cases, { labels: [], body: [...unknown, ts`return ${INPUT};`] }])];
+    const unknown = types.length === 1 ? [evaluate(this.report("unknownValue", [tag, where, literal(types[0]!), literal(what)]))] : [];
+    return [switchStatement(tag, [...cases, { labels: [], body: [...unknown, returns(INPUT)] }])];
   }
 
-  private enumBody(shape: Shape & { kind: "enum" }, owner: string): Code[] {
+  private enumBody(shape: Shape & { kind: "enum" }, owner: string): Statement[] {
     const numbers = Object.entries(shape.wire?.numbers ?? {}).map(([value, number]) => ({
       labels: [literal(number)],
-      body: [ts`return ${literal(value)};`],
+      body: [returns(literal(value))],
     }));
     const types = new Set(shape.values.map((value) => (value === null ? "object" : typeof value)));
     const what = literal(`${article(owner)} ${owner}`);
     const fallback = shape.fallback === undefined ? [] : [literal(shape.fallback)];
-    const unknown = ts`return ${call(ts`${READER}.unknownValue`, [INPUT, PATH, literal([...types].join(" ")), what, ...fallback])};`;
+    const unknown = returns(this.report("unknownValue", [INPUT, PATH, literal([...types].join(" ")), what, ...fallback]));
     return [
       switchStatement(INPUT, [
-        { labels: shape.values.map(literal), body: [ts`return ${INPUT};`] },
+        { labels: shape.values.map(literal), body: [returns(INPUT)] },
         ...numbers,
         { labels: [], body: shape.wire === undefined ? [unknown] : [this.unnamedNumber(shape.wire, what, fallback), unknown] },
       ]),
@@ -286,25 +311,25 @@ class DecodeEmitter {
    * An integer the wire accepts in place of a proto enum's names (any int32) for which
    * this version has no name: the schema accepts it, but no canonical value stands for it.
    */
-  private unnamedNumber(wire: EnumWire, what: Code, fallback: readonly Code[]): Code {
+  private unnamedNumber(wire: EnumWire, what: Expression, fallback: readonly Expression[]): Statement {
     const bounds = [
-      ...(wire.minimum === undefined ? [] : [ts`${INPUT} >= ${literal(wire.minimum)}`]),
-      ...(wire.maximum === undefined ? [] : [ts`${INPUT} <= ${literal(wire.maximum)}`]),
+      ...(wire.minimum === undefined ? [] : [binary(INPUT, ">=", literal(wire.minimum))]),
+      ...(wire.maximum === undefined ? [] : [binary(INPUT, "<=", literal(wire.maximum))]),
     ];
     return ifThen(
-      logical("&&", [ts`typeof ${INPUT} === "number"`, ts`Number.isInteger(${INPUT})`, ...bounds]),
-      ts`return ${call(ts`${READER}.unnamedNumber`, [INPUT, PATH, what, ...fallback])};`,
+      and([binary(typeOf(INPUT), "===", literal("number")), call(member(identifier("Number"), "isInteger"), [INPUT]), ...bounds]),
+      returns(this.report("unnamedNumber", [INPUT, PATH, what, ...fallback])),
     );
   }
 
   /** A union is read as the member of the value's JSON type, when only one member has it. */
-  private unionBody(members: readonly Shape[], owner: string): Code[] {
-    const statements: Code[] = [];
+  private unionBody(members: readonly Shape[], owner: string): Statement[] {
+    const statements: Statement[] = [];
     const seen = new Map<string, number>();
-    for (const member of members) for (const type of jsonTypes(member, this.shapes)) seen.set(type, (seen.get(type) ?? 0) + 1);
-    for (const [i, member] of members.entries()) {
-      const types = [...jsonTypes(member, this.shapes)];
-      if (types.length !== 1 || seen.get(types[0]!) !== 1 || !this.reads(member)) continue;
+    for (const each of members) for (const type of jsonTypes(each, this.shapes)) seen.set(type, (seen.get(type) ?? 0) + 1);
+    for (const [i, each] of members.entries()) {
+      const types = [...jsonTypes(each, this.shapes)];
+      if (types.length !== 1 || seen.get(types[0]!) !== 1 || !this.reads(each)) continue;
       const test =
         types[0] === "array"
           ? call(this.runtime("isArray"), [INPUT])
@@ -312,8 +337,8 @@ class DecodeEmitter {
             ? call(this.runtime("isRecord"), [INPUT])
             : undefined;
       if (test === undefined) continue;
-      statements.push(ifThen(test, ts`return ${this.read(member, INPUT, PATH, `${owner}${i + 1}`)};`));
+      statements.push(ifThen(test, returns(this.read(each, INPUT, PATH, `${owner}${i + 1}`))));
     }
-    return [...statements, ts`return ${INPUT};`];
+    return [...statements, returns(INPUT)];
   }
 }

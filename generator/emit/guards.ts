@@ -1,12 +1,11 @@
-import type { Ir } from "../ir/model.js";
-import { recursiveTypes } from "../ir/graph.js";
-import { CheckEmitter } from "./checks.js";
+import { documentation, identifier, typePredicate, typeReference } from "../code/build.js";
 import { article } from "../ir/describe.js";
+import { recursiveTypes } from "../ir/graph.js";
+import type { Ir } from "../ir/model.js";
+import { CheckBuilder, VALUE } from "./checks/build.js";
+import { GuardPrinter } from "./checks/guard.js";
+import type { GeneratedFile } from "./file.js";
 import { guardName, TYPES } from "./names.js";
-import { ts } from "./printer/code.js";
-import { jsDoc } from "./printer/comments.js";
-import { identifier } from "./printer/escape.js";
-import type { GeneratedFile } from "./printer/file.js";
 
 /**
  * `guards.ts`: for every named type T, `isT(value: unknown): value is T`, the strict check
@@ -18,15 +17,16 @@ import type { GeneratedFile } from "./printer/file.js";
 export function generateGuards(f: GeneratedFile, ir: Ir): void {
   f.reserve(ir.types.map((type) => guardName(type.name)));
   const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
-  const guards = new CheckEmitter(f, shapes, "reject", (name) => identifier(guardName(name)));
+  const guard = (name: string) => identifier(guardName(name));
+  const guards = new GuardPrinter(f, new CheckBuilder(f, shapes, guard), guard);
   const recursive = recursiveTypes(ir);
   for (const type of ir.types) {
     const name = type.name;
-    const returns = ts`value is ${f.import(name, TYPES, { typeOnly: true })}`;
-    f.declare(
-      jsDoc([`Whether a value is ${article(name)} {@link ${name}}.`]),
-      guards.function(identifier(guardName(name)), type.shape, name, { exported: true, returns, recursive: recursive.has(name) }),
-    );
+    const returns = typePredicate(VALUE, typeReference(f.import(name, TYPES, { typeOnly: true })));
+    f.declare({
+      ...guards.function(guard(name), type.shape, name, { exported: true, returns, recursive: recursive.has(name) }),
+      doc: documentation([`Whether a value is ${article(name)} {@link ${name}}.`]),
+    });
   }
   for (const helper of guards.helpers) f.declare(helper);
 }

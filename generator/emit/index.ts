@@ -1,21 +1,22 @@
+import type { Module } from "../code/tree.js";
+import { exportAll, exportNames, identifier } from "../code/build.js";
 import type { Ir } from "../ir/model.js";
+import type { JsonValue } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
-import type { Code } from "./printer/code.js";
-import { concat, hardline, ts } from "./printer/code.js";
-import { GeneratedFile } from "./printer/file.js";
-import { identifier } from "./printer/escape.js";
-import { jsonCode } from "./printer/json.js";
-import { exportFrom } from "./printer/statements.js";
 import { generateBuilders } from "./builders.js";
 import { generateDecoders } from "./decode.js";
 import { checkExportNames, RUNTIME_TYPES, RUNTIME_VALUES } from "./exports.js";
+import { GeneratedFile } from "./file.js";
 import { generateGuards } from "./guards.js";
 import { generateMatches } from "./match.js";
 import { generateTypes } from "./types.js";
 import { generateValidators } from "./validate.js";
 
-/** A file to write, before formatting: code to lay out, or text to write as it is. */
-export type EmittedFile = { readonly path: string; readonly code: Code } | { readonly path: string; readonly text: string };
+/** A file to write, before formatting: a module of code, a JSON document, or text to write as it is. */
+export type EmittedFile =
+  | { readonly path: string; readonly module: Module }
+  | { readonly path: string; readonly json: JsonValue }
+  | { readonly path: string; readonly text: string };
 
 /**
  * The files of one protocol, under `src/<name>/`: a module per artifact (types, guards,
@@ -51,14 +52,14 @@ export function emitProtocol(ir: Ir, effective: ResolvedSchema): EmittedFile[] {
   });
   const index = new GeneratedFile(`${dir}/index.ts`, header);
   index.declare(
-    ...modules.map(({ name }) => ts`export * from ${`./${name}.js`};`),
-    exportFrom(RUNTIME_VALUES.map(identifier), "../runtime.js"),
-    exportFrom(RUNTIME_TYPES.map(identifier), "../runtime.js", { typeOnly: true }),
+    ...modules.map(({ name }) => exportAll(`./${name}.js`)),
+    exportNames(RUNTIME_VALUES.map(identifier), "../runtime.js"),
+    exportNames(RUNTIME_TYPES.map(identifier), "../runtime.js", { typeOnly: true }),
   );
   const effectiveSchema = { $comment: header.join(" "), ...effective.schema };
   return [
-    ...modules.map(({ file }) => ({ path: file.path, code: file.toCode() })),
-    { path: index.path, code: index.toCode() },
-    { path: `${dir}/schema.json`, code: concat(jsonCode(effectiveSchema), hardline) },
+    ...modules.map(({ file }) => ({ path: file.path, module: file.toModule() })),
+    { path: index.path, module: index.toModule() },
+    { path: `${dir}/schema.json`, json: effectiveSchema },
   ];
 }

@@ -1,23 +1,38 @@
-import type { Ir, KeyedUnionShape, NamedType, TaggedMember, TaggedUnionShape } from "../ir/model.js";
-import { isPrototypeName, propertyOf, RUNTIME } from "./access.js";
-import { generic, isMatchable, memberValueType, variantType } from "./members.js";
-import { handlersName, matchName, memberParameterName, parameterName, partialMatchName, TYPES, unmatchedName } from "./names.js";
-import type { Code } from "./printer/code.js";
-import { concat, hardline, indent, lines, ts } from "./printer/code.js";
-import { jsDoc } from "./printer/comments.js";
-import { identifier, literal, propertyKey, stringLiteral } from "./printer/escape.js";
-import type { GeneratedFile } from "./printer/file.js";
-import type { Parameter } from "./printer/statements.js";
+import type { Expression, Name, Parameter, Statement, Type } from "../code/tree.js";
 import {
+  and,
+  binary,
   call,
   conditional,
+  construct,
+  documentation,
   functionDeclaration,
   functionType,
+  identifier,
   ifThen,
-  logical,
-  nestedLogical,
+  interfaceDeclaration,
+  keywordType,
+  literal,
+  literalType,
+  member,
+  objectType,
+  or,
+  parameter,
+  propertySignature,
+  returns,
   switchStatement,
-} from "./printer/statements.js";
+  throws,
+  typeOf,
+  typeParameter,
+  typeReference,
+  UNDEFINED,
+  unionType,
+} from "../code/build.js";
+import type { Ir, KeyedUnionShape, NamedType, TaggedMember, TaggedUnionShape } from "../ir/model.js";
+import { isPrototypeName, RUNTIME } from "./access.js";
+import type { GeneratedFile } from "./file.js";
+import { isMatchable, memberValueType, variantType } from "./members.js";
+import { handlersName, matchName, memberParameterName, parameterName, partialMatchName, TYPES, unmatchedName } from "./names.js";
 
 /**
  * `match.ts`: for every tagged or keyed union U, `matchU(value, handlers)`, which calls
@@ -39,19 +54,19 @@ export function generateMatches(f: GeneratedFile, ir: Ir): void {
 /** One union's handlers, matches and the function that throws for a value no handler takes. */
 class UnionMatch {
   private readonly shape: TaggedUnionShape | KeyedUnionShape;
-  private readonly union: Code;
-  private readonly handlers: Code;
+  private readonly union: Type;
+  private readonly handlers: Type;
   /** The value's parameter: the type name's last word, `address`. */
   private readonly valueName: string;
-  private readonly value: Code;
+  private readonly value: Name;
 
   constructor(
     private readonly f: GeneratedFile,
     private readonly type: NamedType,
   ) {
     this.shape = type.shape as TaggedUnionShape | KeyedUnionShape;
-    this.union = f.import(type.name, TYPES, { typeOnly: true });
-    this.handlers = identifier(handlersName(type.name));
+    this.union = typeReference(f.import(type.name, TYPES, { typeOnly: true }));
+    this.handlers = typeReference(identifier(handlersName(type.name)));
     const taken = ["handlers", "otherwise", ...(this.shape.kind === "keyed-union" ? this.shape.members.map((member) => member.name) : [])];
     this.valueName = parameterName(type.name, taken);
     this.value = identifier(this.valueName);
@@ -76,23 +91,21 @@ class UnionMatch {
 
   private declareHandlers(): void {
     const shape = this.shape;
+    const unknown = keywordType("unknown");
     const entries =
       shape.kind === "tagged-union"
         ? shape.members.map((member) => ({
             key: handlerKey(member),
-            type: functionType([{ name: this.value, type: this.taggedMember(member) }], ts`unknown`),
+            type: functionType([parameter(this.value, this.taggedMember(member))], unknown),
           }))
         : shape.members.map((member) => ({
             key: member.name,
             type: functionType(
               [
-                {
-                  name: identifier(memberParameterName(member.name, [this.valueName])),
-                  type: memberValueType(this.f, this.type.name, member),
-                },
-                { name: this.value, type: variantType(this.f, this.type.name, member) },
+                parameter(identifier(memberParameterName(member.name, [this.valueName])), memberValueType(this.f, this.type.name, member)),
+                parameter(this.value, variantType(this.f, this.type.name, member)),
               ],
-              ts`unknown`,
+              unknown,
             ),
           }));
     const summary =
@@ -100,39 +113,36 @@ class UnionMatch {
         ? `one for each \`${shape.tag}\`, called with the ${this.valueName} as that member.`
         : `one for each member, called with its value and the ${this.valueName}.`;
     this.f.declare(
-      jsDoc([`The handlers of {@link ${matchName(this.type.name)}}: ${summary}`]),
-      concat(
-        ts`export interface ${this.handlers} {`,
-        indent(hardline, lines(entries.map(({ key, type }) => ts`readonly ${propertyKey(key)}: ${type};`))),
-        hardline,
-        ts`}`,
+      interfaceDeclaration(
+        identifier(handlersName(this.type.name)),
+        entries.map(({ key, type }) => propertySignature(key, type, { readonly: true })),
+        documentation([`The handlers of {@link ${matchName(this.type.name)}}: ${summary}`]),
       ),
     );
   }
 
   private declareMatch(): void {
     const name = identifier(matchName(this.type.name));
-    const only = this.f.import("Only", RUNTIME, { typeOnly: true });
-    const returned = this.f.import("Returned", RUNTIME, { typeOnly: true });
-    const value = { name: this.value, type: this.union };
+    const value = parameter(this.value, this.union);
+    const generic = typeReference(H);
     this.f.declare(
-      jsDoc([
-        `Calls the handler for ${this.selector} and returns what it returns. Exhaustive: every ${this.what} has a handler, so one that the schema adds does not compile until it is handled. At run time, a ${this.what} this version does not know throws {@link UnmatchedError}.`,
-      ]),
       functionDeclaration({
+        doc: documentation([
+          `Calls the handler for ${this.selector} and returns what it returns. Exhaustive: every ${this.what} has a handler, so one that the schema adds does not compile until it is handled. At run time, a ${this.what} this version does not know throws {@link UnmatchedError}.`,
+        ]),
         exported: true,
         name,
-        typeParameters: [ts`H extends ${this.handlers}`],
-        parameters: [value, { name: ts`handlers`, type: generic(only, [ts`H`, this.handlers]) }],
-        returns: generic(returned, [ts`H`], { simple: true }),
+        typeParameters: [typeParameter(H, this.handlers)],
+        parameters: [value, parameter(HANDLERS, this.only(generic))],
+        returns: this.returned(generic),
       }),
       functionDeclaration({
         exported: true,
         name,
-        parameters: [value, { name: ts`handlers`, type: this.handlers }],
-        returns: ts`unknown`,
+        parameters: [value, parameter(HANDLERS, this.handlers)],
+        returns: keywordType("unknown"),
         body: [
-          ts`return ${call(identifier(partialMatchName(this.type.name)), [this.value, ts`handlers`, identifier(unmatchedName(this.type.name))])};`,
+          returns(call(identifier(partialMatchName(this.type.name)), [this.value, HANDLERS, identifier(unmatchedName(this.type.name))])),
         ],
       }),
     );
@@ -140,97 +150,102 @@ class UnionMatch {
 
   private declarePartialMatch(): void {
     const name = identifier(partialMatchName(this.type.name));
-    const only = this.f.import("Only", RUNTIME, { typeOnly: true });
-    const returned = this.f.import("Returned", RUNTIME, { typeOnly: true });
-    const value = { name: this.value, type: this.union };
-    const otherwise = (returns: Code): Parameter => ({ name: ts`otherwise`, type: functionType([value], returns) });
+    const value = parameter(this.value, this.union);
+    const otherwise = (returned: Type): Parameter => parameter(OTHERWISE, functionType([value], returned));
+    const partial = typeReference(identifier("Partial"), [this.handlers]);
+    const generic = typeReference(H);
+    const result = typeReference(R);
     this.f.declare(
-      jsDoc([
-        `Calls the handler for ${this.selector} if there is one, else \`otherwise\`, and returns what it returns. For consumers that handle some of them: a ${this.what} without a handler, including one the schema adds or one this version does not know, goes to \`otherwise\`.`,
-      ]),
       functionDeclaration({
+        doc: documentation([
+          `Calls the handler for ${this.selector} if there is one, else \`otherwise\`, and returns what it returns. For consumers that handle some of them: a ${this.what} without a handler, including one the schema adds or one this version does not know, goes to \`otherwise\`.`,
+        ]),
         exported: true,
         name,
-        typeParameters: [ts`H extends ${generic(ts`Partial`, [this.handlers], { simple: true })}`, ts`R`],
-        parameters: [value, { name: ts`handlers`, type: generic(only, [ts`H`, this.handlers]) }, otherwise(ts`R`)],
-        returns: ts`${generic(returned, [ts`H`], { simple: true })} | R`,
+        typeParameters: [typeParameter(H, partial), typeParameter(R)],
+        parameters: [value, parameter(HANDLERS, this.only(generic)), otherwise(result)],
+        returns: unionType([this.returned(generic), result]),
       }),
       functionDeclaration({
         exported: true,
         name,
-        parameters: [value, { name: ts`handlers`, type: generic(ts`Partial`, [this.handlers], { simple: true }) }, otherwise(ts`unknown`)],
-        returns: ts`unknown`,
+        parameters: [value, parameter(HANDLERS, partial), otherwise(keywordType("unknown"))],
+        returns: keywordType("unknown"),
         body: this.dispatch(),
       }),
     );
   }
 
+  /** `Only<H, Handlers>`: the handlers given, refusing keys the union has no member for. */
+  private only(handlers: Type): Type {
+    return typeReference(this.f.import("Only", RUNTIME, { typeOnly: true }), [handlers, this.handlers]);
+  }
+
+  /** `Returned<H>`: what the handlers given return. */
+  private returned(handlers: Type): Type {
+    return typeReference(this.f.import("Returned", RUNTIME, { typeOnly: true }), [handlers]);
+  }
+
   /** A switch on the tag, or a test per member; each case calls its handler if there is one. */
-  private dispatch(): Code[] {
+  private dispatch(): Statement[] {
     const shape = this.shape;
-    const fallback = ts`return ${call(ts`otherwise`, [this.value])};`;
+    const fallback = returns(call(OTHERWISE, [this.value]));
     // Untyped code may pass anything: what is not an object has no member to dispatch on.
-    const notObject = ifThen(logical("||", [ts`typeof ${this.value} !== "object"`, ts`${this.value} === null`]), fallback);
+    const notObject = ifThen(
+      or([binary(typeOf(this.value), "!==", literal("object")), binary(this.value, "===", literal(null))]),
+      fallback,
+    );
+    const handle = (key: string, args: readonly Expression[]) =>
+      returns(conditional(and(present(HANDLERS, key)), call(member(HANDLERS, key), args), call(OTHERWISE, [this.value])));
     if (shape.kind === "tagged-union") {
-      const cases = shape.members.map((member) => {
-        const key = handlerKey(member);
-        const handler = propertyOf(ts`handlers`, key);
-        return {
-          labels: [literal(member.value)],
-          body: [
-            ts`return ${conditional(nestedLogical("&&", present(ts`handlers`, key)), call(handler, [this.value]), call(ts`otherwise`, [this.value]))};`,
-          ],
-        };
-      });
-      return [notObject, switchStatement(propertyOf(this.value, shape.tag), [...cases, { labels: [], body: [fallback] }])];
+      const cases = shape.members.map((each) => ({ labels: [literal(each.value)], body: [handle(handlerKey(each), [this.value])] }));
+      return [notObject, switchStatement(member(this.value, shape.tag), [...cases, { labels: [], body: [fallback] }])];
     }
     return [
       notObject,
-      ...shape.members.map((member) =>
-        ifThen(
-          logical("&&", present(this.value, member.name)),
-          ts`return ${conditional(
-            nestedLogical("&&", present(ts`handlers`, member.name)),
-            call(propertyOf(ts`handlers`, member.name), [propertyOf(this.value, member.name), this.value]),
-            call(ts`otherwise`, [this.value]),
-          )};`,
-        ),
+      ...shape.members.map((each) =>
+        ifThen(and(present(this.value, each.name)), handle(each.name, [member(this.value, each.name), this.value])),
       ),
       fallback,
     ];
   }
 
   private declareUnmatched(): void {
-    const tag = this.shape.kind === "tagged-union" ? stringLiteral(this.shape.tag) : ts`undefined`;
+    const tag = this.shape.kind === "tagged-union" ? literal(this.shape.tag) : UNDEFINED;
     this.f.declare(
       functionDeclaration({
         exported: false,
         name: identifier(unmatchedName(this.type.name)),
-        parameters: [{ name: this.value, type: this.union }],
-        returns: ts`never`,
-        body: [ts`throw new ${call(this.f.import("UnmatchedError", RUNTIME), [stringLiteral(this.type.name), tag, this.value])};`],
+        parameters: [parameter(this.value, this.union)],
+        returns: keywordType("never"),
+        body: [throws(construct(this.f.import("UnmatchedError", RUNTIME), [literal(this.type.name), tag, this.value]))],
       }),
     );
   }
 
   /** A tagged member's type: its name, or the union narrowed to its tag when the schema left it unnamed. */
-  private taggedMember(member: TaggedMember): Code {
-    if (member.shape.kind === "ref") return this.f.import(member.shape.name, TYPES, { typeOnly: true });
+  private taggedMember(each: TaggedMember): Type {
+    if (each.shape.kind === "ref") return typeReference(this.f.import(each.shape.name, TYPES, { typeOnly: true }));
     const shape = this.shape as TaggedUnionShape;
-    return ts`Extract<${this.union}, { ${propertyKey(shape.tag)}: ${literal(member.value)} }>`;
+    return typeReference(identifier("Extract"), [this.union, objectType([propertySignature(shape.tag, literalType(each.value))])]);
   }
 }
 
+const H = identifier("H");
+const R = identifier("R");
+const HANDLERS = identifier("handlers");
+const OTHERWISE = identifier("otherwise");
+
 /** The handler's key for a tag: the tag's value as a property name. */
-function handlerKey(member: TaggedMember): string {
-  return String(member.value);
+function handlerKey(each: TaggedMember): string {
+  return String(each.value);
 }
 
 /**
  * The tests that an object has a property that is not undefined, which together narrow.
  * A name every object inherits is looked for among its own properties first.
  */
-function present(subject: Code, name: string): Code[] {
-  const defined = ts`${propertyOf(subject, name)} !== undefined`;
-  return isPrototypeName(name) ? [call(ts`Object.hasOwn`, [subject, stringLiteral(name)]), defined] : [defined];
+function present(subject: Expression, key: string): Expression[] {
+  const defined = binary(member(subject, key), "!==", UNDEFINED);
+  return isPrototypeName(key) ? [call(member(identifier("Object"), "hasOwn"), [subject, literal(key)]), defined] : [defined];
 }

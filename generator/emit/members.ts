@@ -1,12 +1,10 @@
+import type { Type } from "../code/tree.js";
+import { indexedAccess, keywordType, literalType, typeReference } from "../code/build.js";
 import type { Field, KeyedUnionShape, ObjectShape, Shape, TaggedUnionShape } from "../ir/model.js";
 import type { JsonPrimitive } from "../json.js";
 import { RUNTIME } from "./access.js";
+import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
-import type { Code } from "./printer/code.js";
-import { concat, ts } from "./printer/code.js";
-import { stringLiteral } from "./printer/escape.js";
-import type { GeneratedFile } from "./printer/file.js";
-import { typeArguments } from "./printer/statements.js";
 
 /**
  * How builders and matches refer to the members of unions: an object's tags, and a keyed
@@ -36,31 +34,26 @@ export function tags(shape: ObjectShape): Tag[] {
   );
 }
 
-/** `Name<A, B>`; `simple` when the one argument is a bare name, which prettier never breaks out. */
-export function generic(name: Code, args: readonly Code[], options: { readonly simple?: boolean } = {}): Code {
-  return concat(name, typeArguments(args, options));
-}
-
 /** The variant of a keyed union in which `member` is set: `Member<PaymentMethod, "card">`. */
-export function variantType(f: GeneratedFile, union: string, member: Field): Code {
-  return generic(f.import("Member", RUNTIME, { typeOnly: true }), [f.import(union, TYPES, { typeOnly: true }), stringLiteral(member.name)]);
+export function variantType(f: GeneratedFile, union: string, member: Field): Type {
+  return typeReference(f.import("Member", RUNTIME, { typeOnly: true }), [
+    typeReference(f.import(union, TYPES, { typeOnly: true })),
+    literalType(member.name),
+  ]);
 }
 
 /** The type of a keyed union member's value: its name or keyword when it has one, else the variant's property. */
-export function memberValueType(f: GeneratedFile, union: string, member: Field): Code {
+export function memberValueType(f: GeneratedFile, union: string, member: Field): Type {
   const shape = member.shape;
   switch (shape.kind) {
     case "ref":
-      return f.import(shape.name, TYPES, { typeOnly: true });
+      return typeReference(f.import(shape.name, TYPES, { typeOnly: true }));
     case "string":
-      return ts`string`;
     case "number":
-      return ts`number`;
     case "boolean":
-      return ts`boolean`;
     case "unknown":
-      return ts`unknown`;
+      return keywordType(shape.kind);
     default:
-      return ts`${variantType(f, union, member)}[${stringLiteral(member.name)}]`;
+      return indexedAccess(variantType(f, union, member), literalType(member.name));
   }
 }

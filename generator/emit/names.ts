@@ -6,7 +6,7 @@
 
 import type { Field } from "../ir/model.js";
 import { pascalCase } from "../schema/names.js";
-import { isPlainIdentifier } from "./printer/escape.js";
+import { isPlainIdentifier } from "../code/build.js";
 
 /** The module of the types, imported by every other generated module of a protocol. */
 export const TYPES = "./types.js";

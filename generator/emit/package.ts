@@ -1,8 +1,6 @@
 import type { JsonObject } from "../json.js";
 import type { SourceFile, Templates } from "../load/index.js";
 import type { EmittedFile } from "./index.js";
-import { concat, hardline } from "./printer/code.js";
-import { jsonCode } from "./printer/json.js";
 
 /** What the package's manifest and README say of each protocol. */
 export interface ProtocolEntry {
@@ -36,10 +34,10 @@ export function emitPackage(protocols: readonly ProtocolEntry[], templates: Temp
     ),
   };
   return [
-    { path: "package.json", code: concat(jsonCode(manifest), hardline) },
-    { path: "tsconfig.json", code: concat(jsonCode(templates.tsconfig), hardline) },
+    { path: "package.json", json: manifest },
+    { path: "tsconfig.json", json: templates.tsconfig },
     { path: "README.md", text: templates.readme.replace("{{protocols}}", list) },
-    { path: "sources.json", code: concat(jsonCode(hashes), hardline) },
+    { path: "sources.json", json: hashes },
     { path: "src/runtime.ts", text: templates.runtime },
   ];
 }

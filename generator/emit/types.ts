@@ -1,9 +1,24 @@
+import type { Type, TypeMember } from "../code/tree.js";
+import {
+  arrayLiteral,
+  arrayType,
+  asConst,
+  constant,
+  documentation,
+  identifier,
+  indexSignature,
+  interfaceDeclaration,
+  keywordType,
+  literal,
+  literalType,
+  objectType,
+  propertySignature,
+  typeAlias,
+  typeReference,
+  unionType,
+} from "../code/build.js";
 import type { Doc, Field, Ir, KeyedUnionShape, NamedType, Shape } from "../ir/model.js";
-import type { Code } from "./printer/code.js";
-import { align, concat, group, hardline, ifBreak, indent, join, line, lines, softline, ts } from "./printer/code.js";
-import { jsDoc, paragraphs } from "./printer/comments.js";
-import { identifier, literal, propertyKey } from "./printer/escape.js";
-import type { GeneratedFile } from "./printer/file.js";
+import type { GeneratedFile } from "./file.js";
 import { valuesName } from "./names.js";
 
 /**
@@ -18,74 +33,61 @@ export function generateTypes(f: GeneratedFile, ir: Ir): void {
 
 function generateType(f: GeneratedFile, type: NamedType): void {
   const name = identifier(type.name);
-  const doc = jsDoc(docText(type.doc, type.shape));
+  const doc = documentation(docText(type.doc, type.shape));
   const shape = type.shape;
   if (shape.kind === "object") {
-    f.declare(doc, interfaceDeclaration(name, members(shape.fields, shape.additional)));
+    f.declare(interfaceDeclaration(name, members(shape.fields, shape.additional), doc));
     return;
   }
-  f.declare(doc, typeAlias(name, typeOf(shape)));
+  f.declare(typeAlias(name, typeOf(shape), doc));
   if (shape.kind === "enum")
     f.declare(
-      jsDoc([`Every value of {@link ${type.name}}, in the schema's order.`]),
-      ts`export const ${identifier(valuesName(type.name))} = ${arrayLiteral(shape.values.map(literal))} as const;`,
+      constant(identifier(valuesName(type.name)), asConst(arrayLiteral(shape.values.map(literal))), {
+        exported: true,
+        doc: documentation([`Every value of {@link ${type.name}}, in the schema's order.`]),
+      }),
     );
 }
 
-/** A type as the printer lays it out: a union keeps its members apart, for each position to break them its own way. */
-type TypeCode = { readonly union: false; readonly code: Code } | { readonly union: true; readonly members: readonly Code[] };
-
-function single(code: Code): TypeCode {
-  return { union: false, code };
-}
-
-function unionOf(members: readonly TypeCode[]): TypeCode {
-  return { union: true, members: members.flatMap((member) => (member.union ? member.members : [member.code])) };
-}
-
-function typeOf(shape: Shape): TypeCode {
+function typeOf(shape: Shape): Type {
   switch (shape.kind) {
     case "ref":
-      return single(identifier(shape.name));
+      return typeReference(identifier(shape.name));
     case "unknown":
     case "never":
     case "string":
     case "boolean":
     case "null":
-      return single(ts`${keyword(shape.kind)}`);
     case "number":
-      return single(ts`number`);
+      return keywordType(shape.kind);
     case "literal":
-      return single(literal(shape.value));
+      return literalType(shape.value);
     case "enum":
-      return unionOf(shape.values.map((value) => single(literal(value))));
+      return unionType(shape.values.map(literalType));
     case "array":
-      return single(arrayType(typeOf(shape.items)));
+      return arrayType(typeOf(shape.items));
     case "object":
-      return single(objectType(members(shape.fields, shape.additional)));
+      return objectType(members(shape.fields, shape.additional));
     case "map":
-      return single(objectType([indexSignature(typeOf(shape.values))]));
+      return objectType([indexSignature(typeOf(shape.values))]);
     case "nullable":
-      return unionOf([typeOf(shape.shape), single(ts`null`)]);
+      return unionType([typeOf(shape.shape), keywordType("null")]);
     case "union":
-      return unionOf(shape.members.map(typeOf));
+      return unionType(shape.members.map(typeOf));
     case "tagged-union":
-      return unionOf(shape.members.map((member) => typeOf(member.shape)));
+      return unionType(shape.members.map((member) => typeOf(member.shape)));
     case "keyed-union":
-      return unionOf(shape.members.map((member) => single(objectType(variant(shape, member)))));
+      return unionType(shape.members.map((member) => objectType(variant(shape, member))));
   }
 }
 
-function keyword(kind: "unknown" | "never" | "string" | "boolean" | "null"): Code {
-  const words = { unknown: ts`unknown`, never: ts`never`, string: ts`string`, boolean: ts`boolean`, null: ts`null` };
-  return words[kind];
-}
-
 /** One member of a keyed union: it is present, the other members are absent, the shared fields as they are. */
-function variant(shape: KeyedUnionShape, present: Field): Code[] {
+function variant(shape: KeyedUnionShape, present: Field): TypeMember[] {
   return [
     property({ ...present, required: true }),
-    ...shape.members.filter((member) => member !== present).map((member) => ts`${propertyKey(member.name)}?: never`),
+    ...shape.members
+      .filter((member) => member !== present)
+      .map((member) => propertySignature(member.name, keywordType("never"), { optional: true })),
     ...members(shape.fields, shape.additional),
   ];
 }
@@ -95,58 +97,16 @@ function variant(shape: KeyedUnionShape, present: Field): Code[] {
  * the schema accepts properties it does not name. (Their values are `unknown` because an
  * index signature's type must cover every named field's too.)
  */
-function members(fields: readonly Field[], additional: Shape): Code[] {
+function members(fields: readonly Field[], additional: Shape): TypeMember[] {
   const named = fields.map(property);
-  return additional.kind === "never" ? named : [...named, ts`[key: string]: unknown`];
+  return additional.kind === "never" ? named : [...named, indexSignature(keywordType("unknown"))];
 }
 
-// The layouts below are the ones prettier gives each position, so that the output is
-// exactly what prettier would print (test/emit checks every generated file).
-
-const unionBody = (members: readonly Code[]) =>
-  concat(
-    ifBreak(ts`| `),
-    join(
-      concat(line, ts`| `),
-      members.map((member) => align(2, member)),
-    ),
-  );
-
-function typeAlias(name: Code, type: TypeCode): Code {
-  if (!type.union) return ts`export type ${name} = ${type.code};`;
-  return group(ts`export type ${name} =`, indent(line, group(unionBody(type.members))), ts`;`);
-}
-
-function interfaceDeclaration(name: Code, members: readonly Code[]): Code {
-  if (members.length === 0) return ts`export interface ${name} {}`;
-  return concat(ts`export interface ${name} {`, indent(hardline, lines(members.map((member) => concat(member, ts`;`)))), hardline, ts`}`);
-}
-
-function property(field: Field): Code {
-  const key = concat(propertyKey(field.name), field.required ? ts`:` : ts`?:`);
-  const type = typeOf(field.shape);
-  const value = type.union ? concat(ts` `, group(indent(softline, unionBody(type.members)))) : ts` ${type.code}`;
-  const doc = jsDoc(docText(field.doc, field.shape, field.aliases));
-  return doc === undefined ? concat(key, value) : concat(doc, hardline, key, value);
-}
-
-function indexSignature(type: TypeCode): Code {
-  if (!type.union) return ts`[key: string]: ${type.code}`;
-  return group(ts`[key: string]:`, indent(line, group(unionBody(type.members))));
-}
-
-function objectType(members: readonly Code[]): Code {
-  if (members.length === 0) return ts`{}`;
-  return group(ts`{`, indent(line, join(concat(ts`;`, line), members)), ifBreak(ts`;`), line, ts`}`);
-}
-
-function arrayType(items: TypeCode): Code {
-  if (!items.union) return ts`${items.code}[]`;
-  return group(ts`(`, indent(softline, group(unionBody(items.members))), softline, ts`)[]`);
-}
-
-function arrayLiteral(items: readonly Code[]): Code {
-  return group(ts`[`, indent(softline, join(concat(ts`,`, line), items)), ifBreak(ts`,`), softline, ts`]`);
+function property(field: Field): TypeMember {
+  return propertySignature(field.name, typeOf(field.shape), {
+    optional: !field.required,
+    doc: documentation(docText(field.doc, field.shape, field.aliases)),
+  });
 }
 
 /**
@@ -178,7 +138,7 @@ function docText(doc: Doc, shape: Shape, aliases: readonly string[] = []): strin
   if (doc.default !== undefined) tags.push(`@default ${JSON.stringify(doc.default)}`);
   if (doc.deprecated) tags.push("@deprecated");
   if (tags.length > 0) parts.push(tags.join("\n"));
-  return paragraphs(parts);
+  return parts;
 }
 
 /**

@@ -1,5 +1,9 @@
-import { printDoc } from "./printer.js";
 import type { EmittedFile } from "../emit/index.js";
+import type { Doc } from "./docs.js";
+import { concat, hardline } from "./docs.js";
+import { jsonDoc } from "./json.js";
+import { layOutModule } from "./layout.js";
+import { printDoc } from "./printer.js";
 
 /** A file as it is written: its path under `generated/` and its exact bytes. */
 export interface OutputFile {
@@ -14,13 +18,20 @@ export interface OutputFile {
 export const PRINT_OPTIONS = { printWidth: 80, tabWidth: 2, useTabs: false } as const;
 
 /**
- * Prints emitted files with prettier's document printer. The emitters built the documents
- * with the groups prettier's TypeScript printer would build, so the text is what prettier
- * would write, without parsing the code again; a test checks that for every file.
+ * Prints emitted files: code and JSON are laid out with the groups prettier builds for
+ * them (`layout.ts`, `json.ts`) and printed with a port of prettier's document printer,
+ * so the text is what prettier would write, without parsing the code again; a test
+ * checks that for every file.
  */
 export function format(files: readonly EmittedFile[]): OutputFile[] {
-  return files.map((file) => ({
-    path: file.path,
-    content: "text" in file ? file.text : printDoc(file.code.doc, PRINT_OPTIONS.printWidth),
-  }));
+  return files.map((file) => ({ path: file.path, content: render(file) }));
+}
+
+function render(file: EmittedFile): string {
+  return "text" in file ? file.text : printDoc(documentOf(file), PRINT_OPTIONS.printWidth);
+}
+
+/** The document a file of code or JSON is printed from. */
+export function documentOf(file: Exclude<EmittedFile, { readonly text: string }>): Doc {
+  return "module" in file ? layOutModule(file.module) : concat(jsonDoc(file.json), hardline);
 }

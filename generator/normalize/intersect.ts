@@ -1,6 +1,13 @@
 import type { JsonPrimitive } from "../json.js";
 import { jsonEqual } from "../json.js";
 import type { EnumShape, Field, NumberShape, ObjectShape, Shape, StringShape } from "../ir/model.js";
+import { admits } from "../keywords/index.js";
+import { meetArrays } from "../keywords/arrays.js";
+import { meetFormat } from "../keywords/format.js";
+import { meetNumbers } from "../keywords/numbers.js";
+import { meetProperties } from "../keywords/properties.js";
+import { meetStrings } from "../keywords/strings.js";
+import { narrowValues } from "../keywords/values.js";
 import { mergeDocs } from "./docs.js";
 
 /** What intersection needs from the normalizer: the shape behind a name, and a way to refuse. */
@@ -54,7 +61,7 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
   if (b.kind === "literal") return satisfies(b.value, a, lookup) ? b : NEVER;
   if (a.kind === "enum" || b.kind === "enum") {
     const [enumeration, other] = a.kind === "enum" ? [a, b] : [b as EnumShape, a];
-    return narrowEnum(enumeration, (value) => satisfies(value, other, lookup));
+    return narrowValues(enumeration, (value) => satisfies(value, other, lookup));
   }
   if (isObjectLike(a) && isObjectLike(b)) return intersectObjects(a, b, lookup);
   if (a.kind !== b.kind) return NEVER;
@@ -69,13 +76,7 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
     case "array": {
       const other = b as typeof a;
       const items = intersect(a.items, other.items, lookup);
-      return compact({
-        kind: "array",
-        items,
-        minItems: max(a.minItems, other.minItems),
-        maxItems: min(a.maxItems, other.maxItems),
-        uniqueItems: a.uniqueItems ?? other.uniqueItems,
-      });
+      return compact({ kind: "array", items, ...meetArrays(a, other) });
     }
   }
   return lookup.unsupported(`composing ${a.kind} with ${b.kind}`);
@@ -135,8 +136,7 @@ function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLook
     kind: "object",
     fields,
     additional: intersect(a.additional, b.additional, lookup),
-    minProperties: max(a.minProperties, b.minProperties),
-    maxProperties: min(a.maxProperties, b.maxProperties),
+    ...meetProperties(a, b),
   }) as ObjectShape;
   const members = a.members ?? b.members;
   if (members === undefined) return object;
@@ -149,44 +149,16 @@ function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLook
 }
 
 function intersectStrings(a: StringShape, b: StringShape): Shape {
-  const patterns = [...new Set([...(a.patterns ?? []), ...(b.patterns ?? [])])];
-  return compact({
-    kind: "string",
-    minLength: max(a.minLength, b.minLength),
-    maxLength: min(a.maxLength, b.maxLength),
-    patterns: patterns.length > 0 ? patterns : undefined,
-    format: a.format ?? b.format,
-  });
+  return compact({ kind: "string", ...meetStrings(a, b), format: meetFormat(a.format, b.format) });
 }
 
 function intersectNumbers(a: NumberShape, b: NumberShape, lookup: ShapeLookup): Shape {
-  if (a.multipleOf !== undefined && b.multipleOf !== undefined && a.multipleOf !== b.multipleOf)
-    lookup.unsupported("composing two different multipleOf constraints");
   return compact({
     kind: "number",
-    integer: a.integer || b.integer,
-    minimum: max(a.minimum, b.minimum),
-    maximum: min(a.maximum, b.maximum),
-    exclusiveMinimum: max(a.exclusiveMinimum, b.exclusiveMinimum),
-    exclusiveMaximum: min(a.exclusiveMaximum, b.exclusiveMaximum),
-    multipleOf: a.multipleOf ?? b.multipleOf,
-    format: a.format ?? b.format,
+    ...meetNumbers(a, b, (problem) => lookup.unsupported(problem)),
+    format: meetFormat(a.format, b.format),
     // The wire's string form survives only if both sides accept it.
     wire: a.wire !== undefined && b.wire !== undefined ? a.wire : undefined,
-  });
-}
-
-/** Keeps the values of an enum that `keep` accepts, with their descriptions. */
-function narrowEnum(shape: EnumShape, keep: (value: JsonPrimitive) => boolean): Shape {
-  const kept = shape.values.map((value, i) => ({ value, description: shape.descriptions?.[i] ?? null })).filter(({ value }) => keep(value));
-  if (kept.length === 0) return NEVER;
-  if (kept.length === 1 && kept.length !== shape.values.length) return { kind: "literal", value: kept[0]!.value };
-  if (kept.length === shape.values.length) return shape;
-  return compact({
-    kind: "enum",
-    values: kept.map(({ value }) => value),
-    descriptions: shape.descriptions === undefined ? undefined : kept.map(({ description }) => description),
-    fallback: shape.fallback !== undefined && kept.some(({ value }) => value === shape.fallback) ? shape.fallback : undefined,
   });
 }
 
@@ -199,31 +171,6 @@ export function satisfies(value: JsonPrimitive, shape: Shape, lookup: ShapeLooku
       return false;
     case "ref":
       return satisfies(value, lookup.shapeOf(shape.name), lookup);
-    case "literal":
-      return value === shape.value;
-    case "enum":
-      return shape.values.includes(value);
-    case "null":
-      return value === null;
-    case "boolean":
-      return typeof value === "boolean";
-    case "string":
-      return (
-        typeof value === "string" &&
-        [...value].length >= (shape.minLength ?? 0) &&
-        [...value].length <= (shape.maxLength ?? Infinity) &&
-        (shape.patterns ?? []).every((pattern) => new RegExp(pattern, "u").test(value))
-      );
-    case "number":
-      return (
-        typeof value === "number" &&
-        (!shape.integer || Number.isInteger(value)) &&
-        value >= (shape.minimum ?? -Infinity) &&
-        value <= (shape.maximum ?? Infinity) &&
-        value > (shape.exclusiveMinimum ?? -Infinity) &&
-        value < (shape.exclusiveMaximum ?? Infinity) &&
-        (shape.multipleOf === undefined || Number.isInteger(value / shape.multipleOf))
-      );
     case "nullable":
       return value === null || satisfies(value, shape.shape, lookup);
     case "union":
@@ -236,15 +183,10 @@ export function satisfies(value: JsonPrimitive, shape: Shape, lookup: ShapeLooku
     case "tagged-union":
     case "keyed-union":
       return false;
+    default:
+      // A primitive shape: what its keywords say.
+      return admits(value, shape);
   }
-}
-
-function max(a: number | undefined, b: number | undefined): number | undefined {
-  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
-}
-
-function min(a: number | undefined, b: number | undefined): number | undefined {
-  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
 }
 
 /** Drops the keys whose value is undefined, so shapes compare and print as plain JSON. */

@@ -14,8 +14,9 @@ import { Random, SampleMaker } from "../helpers/samples.js";
  * seed. Valid ones are what a stream mostly carries; invalid ones are valid ones broken
  * somewhere inside (the root stays an object), often deep in messages and patches. The
  * reference decides which is which.
- * `UPDATE_FIXTURES=1 npx vitest run test/bench` remakes them; this test checks they are
- * what the seed makes.
+ * This test checks they are what the seed makes. `UPDATE_FIXTURES=1 npx vitest run
+ * test/bench` remakes those that are not, and then fails naming them, since that run
+ * compared them with nothing: review the change, then run again without it.
  */
 const SIZE = 1000;
 /** The types a stream mostly carries, drawn more often: AG-UI's small deltas. */
@@ -66,14 +67,19 @@ describe.each(PROTOCOLS)("benchmark corpora of %s", (name) => {
       if (invalid.length < SIZE && inside && !reference(broken)) invalid.push(broken);
     }
     expect([valid.length, invalid.length]).toEqual([SIZE, SIZE]);
+    const rewritten: string[] = [];
     for (const [kind, documents] of [
       ["valid", valid],
       ["invalid", invalid],
     ] as const) {
       const file = path.join(REPO, "bench/corpora", `${name}.${kind}.jsonl`);
       const text = `${documents.map((document) => JSON.stringify(document)).join("\n")}\n`;
-      if (process.env["UPDATE_FIXTURES"] === "1") writeFileSync(file, text);
-      else expect(existsSync(file) && readFileSync(file, "utf8") === text, `${file} is not what the seed makes`).toBe(true);
+      const same = existsSync(file) && readFileSync(file, "utf8") === text;
+      if (!same && process.env["UPDATE_FIXTURES"] === "1") {
+        writeFileSync(file, text);
+        rewritten.push(path.relative(REPO, file));
+      } else expect(same, `${file} is not what the seed makes`).toBe(true);
     }
+    expect(rewritten, "remade with UPDATE_FIXTURES=1: review the change, then run again without it").toEqual([]);
   }, 60_000);
 });

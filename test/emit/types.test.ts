@@ -1,6 +1,6 @@
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { GeneratedFile } from "../../generator/emit/printer/file.js";
+import { GeneratedFile } from "../../generator/emit/file.js";
 import { generateTypes } from "../../generator/emit/types.js";
 import { format } from "../../generator/format/index.js";
 import type { JsonObject } from "../../generator/json.js";
@@ -10,7 +10,7 @@ import { irOf } from "../helpers/in-memory.js";
 async function typesOf(schema: JsonObject, facts: JsonObject[] = []): Promise<string> {
   const file = new GeneratedFile("types.ts", ["header"]);
   generateTypes(file, irOf(schema, facts));
-  const text = format([{ path: file.path, code: file.toCode() }])[0]!.content;
+  const text = format([{ path: file.path, module: file.toModule() }])[0]!.content;
   expect(await prettier.format(text, { parser: "typescript" })).toBe(text);
   return text.replace(/^\/\/ header\n\n/, "");
 }

@@ -3,7 +3,7 @@ import type { builders } from "prettier/doc";
 import { describe, expect, it } from "vitest";
 import { emitPackage } from "../../generator/emit/package.js";
 import { emitProtocol } from "../../generator/emit/index.js";
-import { PRINT_OPTIONS } from "../../generator/format/index.js";
+import { documentOf, PRINT_OPTIONS } from "../../generator/format/index.js";
 import { printDoc } from "../../generator/format/printer.js";
 import { load } from "../../generator/load/index.js";
 import { applyOverlays } from "../../generator/overlay/index.js";
@@ -33,9 +33,9 @@ describe("printDoc", () => {
         project.templates,
       ),
     );
-    const documents = files.flatMap((file) => ("code" in file ? [file] : []));
+    const documents = files.flatMap((file) => ("text" in file ? [] : [{ path: file.path, doc: documentOf(file) }]));
     expect(documents.length).toBeGreaterThan(20);
-    for (const file of documents) expect(printDoc(file.code.doc, PRINT_OPTIONS.printWidth), file.path).toBe(prettierPrints(file.code.doc));
+    for (const { path, doc } of documents) expect(printDoc(doc, PRINT_OPTIONS.printWidth), path).toBe(prettierPrints(doc));
   });
 
   const cases: [string, () => builders.Doc, number?][] = [

@@ -31,11 +31,26 @@ interface Validator {
  * are renamed, alike in the schema and in each document, before ajv sees them.
  */
 export function referenceValidator(effective: object, ajv: Validator): (type: string) => (document: unknown) => boolean {
-  ajv.addSchema(renameInherited(effective, "schema") as object, "effective");
+  const compile = renamedReference(effective, ajv);
   return (type) => {
-    const compiled = ajv.compile({ $ref: `effective#/$defs/${encodeURIComponent(type)}` });
-    return (document) => compiled(renameInherited(document, "document"));
+    const compiled = compile(type);
+    return (document) => compiled(renamedDocument(document));
   };
+}
+
+/**
+ * The reference validator on documents already renamed with `renamedDocument`, for a
+ * caller that renames only what needs it: renaming copies a document whole, with a
+ * recursion as deep as it nests.
+ */
+export function renamedReference(effective: object, ajv: Validator): (type: string) => (renamed: unknown) => boolean {
+  ajv.addSchema(renameInherited(effective, "schema") as object, "effective");
+  return (type) => ajv.compile({ $ref: `effective#/$defs/${encodeURIComponent(type)}` });
+}
+
+/** A document as the reference validator reads it: a copy with every key an object inherits renamed. */
+export function renamedDocument(document: unknown): unknown {
+  return renameInherited(document, "document");
 }
 
 const RENAMED = "\u0001renamed:";

@@ -64,8 +64,6 @@ export const anyJavaScript = fc.anything({
   withObjectString: true,
 });
 
-type Spoil = (value: unknown, random: Random) => unknown;
-
 const SYMBOL = Symbol("agentwire");
 class Thing {}
 

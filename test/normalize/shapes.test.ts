@@ -6,7 +6,9 @@ import { irOf } from "../helpers/in-memory.js";
 
 /**
  * One fixture per normalization rule: a schema (and overlay facts) in, the IR out.
- * `UPDATE_FIXTURES=1 npx vitest run test/normalize` rewrites the expected IR, to review.
+ * `UPDATE_FIXTURES=1 npx vitest run test/normalize` rewrites the expected IR, to review:
+ * a fixture it rewrites fails, since that run compared it with nothing; the others are
+ * compared as without it.
  */
 const dir = path.join(import.meta.dirname, "fixtures");
 const fixtures = readdirSync(dir)
@@ -25,8 +27,13 @@ describe("normalize: schema shapes to IR", () => {
   it.each(fixtures)("$rule", (fixture) => {
     const ir = irOf(fixture.schema, fixture.overlay);
     if (process.env["UPDATE_FIXTURES"] === "1") {
-      writeFileSync(fixture.file, `${JSON.stringify({ ...fixture, file: undefined, ir }, null, 2)}\n`);
-      return;
+      const text = `${JSON.stringify({ ...fixture, file: undefined, ir }, null, 2)}\n`;
+      if (readFileSync(fixture.file, "utf8") !== text) {
+        writeFileSync(fixture.file, text);
+        throw new Error(
+          `rewrote ${path.basename(fixture.file)} with the IR it gives: review the change, then run again without UPDATE_FIXTURES`,
+        );
+      }
     }
     expect(ir).toEqual(fixture.ir);
   });

@@ -1,24 +1,20 @@
-import { builders as b } from "prettier/doc";
-import { Code } from "./code.js";
+import type { Doc } from "./docs.js";
+import { join, hardline } from "./docs.js";
 
 /**
- * A JSDoc block from paragraphs of text. An asterisk followed by a slash in the text would
- * end the comment, so that slash is escaped with a backslash, which JSDoc renders as the
- * original text.
+ * A JSDoc block from paragraphs of text, or nothing when they hold none. An asterisk
+ * followed by a slash in the text would end the comment, so that slash is escaped with a
+ * backslash, which JSDoc renders as the original text.
  */
-export function jsDoc(paragraphs: readonly string[]): Code | undefined {
+export function jsDoc(paragraphs: readonly string[]): Doc | undefined {
   const lines = paragraphs
+    .flatMap((paragraph, i) => [...(i === 0 ? [] : [""]), paragraph])
     .flatMap((paragraph) => paragraph.split(BLANK_LINE).flatMap((block, i) => [...(i === 0 ? [] : [""]), ...layOut(block)]))
     .map((line) => line.replaceAll("*/", "*\\/").trimEnd());
   while (lines.at(-1) === "") lines.pop();
   if (lines.length === 0) return undefined;
-  if (lines.length === 1 && lines[0]!.length <= 60) return Code.trusted(`/** ${lines[0]} */`);
-  return Code.trusted(b.join(b.hardline, ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"]));
-}
-
-/** The lines of JSDoc paragraphs, a blank line between each two; parts left undefined are left out. */
-export function paragraphs(parts: readonly (string | undefined)[]): string[] {
-  return parts.filter((part) => part !== undefined).flatMap((part, i) => (i === 0 ? [part] : ["", part]));
+  if (lines.length === 1 && lines[0]!.length <= 60) return `/** ${lines[0]} */`;
+  return join(hardline, ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"]);
 }
 
 /** A block the author broke into lines keeps its lines; one long line is wrapped. */
@@ -53,8 +49,8 @@ function wrap(line: string): string[] {
 }
 
 /** A `//` comment; a line break in the text would end it, so each becomes a space. */
-export function lineComment(text: string): Code {
-  return Code.trusted(`// ${text.replace(LINE_BREAK, " ")}`.trimEnd());
+export function lineComment(text: string): string {
+  return `// ${text.replace(LINE_BREAK, " ")}`.trimEnd();
 }
 
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/g;

@@ -1,5 +1,5 @@
-import type { Code } from "./printer/code.js";
-import { identifier } from "./printer/escape.js";
+import type { Name } from "./tree.js";
+import { identifier } from "./build.js";
 
 /**
  * The local names of one generated function. A local is named after what it holds
@@ -10,17 +10,17 @@ export class Scope {
   private readonly taken = new Set(GLOBALS);
 
   constructor(parameters: readonly string[] = []) {
-    for (const name of parameters) this.taken.add(name);
+    for (const parameter of parameters) this.taken.add(parameter);
   }
 
-  local(preferred: string): Code {
+  local(preferred: string): Name {
     const words = preferred.split(/[^A-Za-z0-9_$]+/).filter((word) => word !== "");
     let base = words.map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join("") || "item";
     if (/^[0-9]/.test(base)) base = `_${base}`;
-    let name = base;
-    for (let i = 1; this.taken.has(name); i++) name = `${base}${i}`;
-    this.taken.add(name);
-    return identifier(name);
+    let text = base;
+    for (let i = 1; this.taken.has(text); i++) text = `${base}${i}`;
+    this.taken.add(text);
+    return identifier(text);
   }
 }
 

@@ -1,0 +1,454 @@
+import type { Expression, Name } from "../../code/tree.js";
+import { and, binary, call, constant, identifier, literal, member, regex, typeOf } from "../../code/build.js";
+import { Scope } from "../../code/scope.js";
+import { describe, describeValues } from "../../ir/describe.js";
+import type { Field, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
+import { acceptsAnything, boxMayPass, isArrayIndex, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "../access.js";
+import type { GeneratedFile } from "../file.js";
+import { upperFirst } from "../names.js";
+import { arrayChecks } from "../../keywords/arrays.js";
+import type { KeywordCheck } from "../../keywords/index.js";
+import { numberChecks, numberType } from "../../keywords/numbers.js";
+import { propertyChecks } from "../../keywords/properties.js";
+import { STRING_TYPE, stringChecks } from "../../keywords/strings.js";
+import { typeCheck } from "../../keywords/types.js";
+import { valueChecks } from "../../keywords/values.js";
+import type { TestContext } from "./keywords.js";
+import { failingTest } from "./keywords.js";
+
+/**
+ * The checks of a value against a shape, as a tree that says what is tested and what a
+ * failure means, and not how a failure is answered. It is built once per shape and
+ * printed two ways (`guards.ts`: return false at the first failure; `validate.ts`: record
+ * every failure with its JSON Pointer and go on), so a guard and its validator cannot
+ * disagree.
+ */
+export type Check = Failure | Delegate | NonNull | Items | Properties;
+
+/** Where a value is: the `path` parameter, then property names and index or key locals. */
+export type Location = readonly (string | Name)[];
+
+/** A value fails `keyword` when `test` holds; what `then` holds is checked only when it does not. */
+export interface Failure {
+  readonly kind: "failure";
+  readonly test: Expression;
+  readonly keyword: string;
+  readonly message: string;
+  /** Where the failing value is. */
+  readonly at: Location;
+  readonly then?: readonly Check[];
+}
+
+/** The value is checked by another check function: a named type's, or a helper's. */
+export interface Delegate {
+  readonly kind: "delegate";
+  readonly subject: Expression;
+  readonly target: Target;
+  readonly at: Location;
+}
+
+/** The check function of a named type, or of a shape without a name, which a helper checks. */
+export type Target =
+  { readonly kind: "named"; readonly name: string } | { readonly kind: "helper"; readonly shape: Shape; readonly owner: string };
+
+/** What a nullable value is checked for when it is not null. */
+export interface NonNull {
+  readonly kind: "non-null";
+  readonly subject: Expression;
+  readonly checks: readonly Check[];
+}
+
+/**
+ * A loop over an array's items by index, as JSON.stringify reads them: a hole is
+ * undefined, and an array's own iterator is not asked.
+ */
+export interface Items {
+  readonly kind: "items";
+  readonly subject: Expression;
+  readonly index: Name;
+  readonly item: Name;
+  readonly checks: readonly Check[];
+}
+
+/**
+ * An object's properties, checked in one loop over its keys: each key a field, a member
+ * or the rest, its value checked where the key says. Only the properties the object has
+ * are read, and the loop allocates nothing. Counts say afterwards whether every
+ * required field was there, and exactly one member of a keyed union.
+ */
+export interface Properties {
+  readonly kind: "properties";
+  readonly subject: Expression;
+  readonly at: Location;
+  readonly key: Name;
+  readonly property: Name;
+  /** The counter of required fields present, and those fields. */
+  readonly required?: { readonly counter: Name; readonly fields: readonly Field[] };
+  readonly counters: readonly Name[];
+  /** The counter of properties, counted when JSON writes them (`bounded`) or whenever present. */
+  readonly count?: { readonly counter: Name; readonly bounded: boolean };
+  readonly cases: readonly PropertyCase[];
+  /** Names read as they are, one case that does nothing. */
+  readonly unchecked: readonly string[];
+  /** What the rest of the properties must be: none (closed), or checks. */
+  readonly rest: "closed" | readonly Check[];
+  /** Checked after the loop, once every property has been seen: exactly one member, the bounds, a boxed primitive. */
+  readonly after: readonly Failure[];
+}
+
+export interface PropertyCase {
+  readonly name: string;
+  readonly checks: readonly Check[];
+  /** The counters a present property adds one to, and whether only when JSON writes it. */
+  readonly counts: readonly Name[];
+  readonly countsWhenWritten: boolean;
+}
+
+/** How a function checks its value, when that is not a list of checks. */
+export type Body =
+  | { readonly kind: "checks"; readonly checks: readonly Check[] }
+  | { readonly kind: "enum"; readonly values: readonly (string | number | boolean | null)[]; readonly failure: Failure }
+  | TaggedBody
+  | UnionBody;
+
+/**
+ * A switch on the tag, to the member's check: O(1) whatever the number of members. The
+ * tag is read as JSON would write it, never from a prototype; the member checks the
+ * rest, the value's being an object first.
+ */
+export interface TaggedBody {
+  readonly kind: "tagged";
+  readonly shape: TaggedUnionShape;
+  readonly tagValue: Expression;
+  /** The local the tag is read into, when a failure names it. */
+  readonly tagLocal: Name;
+  readonly members: readonly { readonly value: string | number | boolean | null; readonly target: Target }[];
+  readonly notObject: Failure;
+  readonly expected: string;
+}
+
+/**
+ * Alternatives. Under oneOf, alternatives that can hold one value are counted, since a
+ * value two of them accept is invalid.
+ */
+export interface UnionBody {
+  readonly kind: "union";
+  /** The union itself, whose guard a report asks first. */
+  readonly self: Target & { readonly kind: "helper" };
+  readonly alternatives: readonly { readonly test?: Expression; readonly target: Target }[];
+  readonly overlapping: boolean;
+  readonly matches: Name;
+  /** Members whose JSON type no other member has, with the test of that type and their checks: their failures say more than "none of them". */
+  readonly typed: readonly { readonly test: Expression; readonly checks: readonly Check[] }[];
+  readonly keyword: string;
+  readonly message: string;
+}
+
+export const VALUE = identifier("value");
+export const PATH = identifier("path");
+export const ERRORS = identifier("errors");
+const HERE: Location = [];
+
+/** What the properties of an object must be: its fields, a keyed union's members, the rest. */
+interface PropertiesSpec {
+  readonly fields: readonly Field[];
+  readonly members?: readonly Field[];
+  readonly additional: Shape;
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+  /** Whether to ask, of an object that turns out to have no properties, whether it is a boxed primitive. */
+  readonly boxedWhenEmpty?: boolean;
+}
+
+/**
+ * Builds the checks of the shapes of one file: runtime helpers and patterns are names in
+ * that file. Bodies are built once per shape and owner, whichever printings ask.
+ */
+export class CheckBuilder {
+  private readonly bodies = new Map<string, Body>();
+
+  /** @param guard the guard of a named type as the file refers to it, for tests of union members */
+  constructor(
+    private readonly f: GeneratedFile,
+    readonly shapes: ReadonlyMap<string, Shape>,
+    private readonly guard: (type: string) => Name,
+  ) {}
+
+  runtime(name: string): Name {
+    return this.f.import(name, RUNTIME);
+  }
+
+  /** How a function checks `value` against a shape; `owner` names the helpers of its parts. */
+  body(shape: Shape, owner: string): Body {
+    const key = `${owner}:${JSON.stringify(shape)}`;
+    let body = this.bodies.get(key);
+    if (body === undefined) {
+      body = this.build(shape, owner);
+      this.bodies.set(key, body);
+    }
+    return body;
+  }
+
+  private build(shape: Shape, owner: string): Body {
+    const scope = new Scope(["value", "path", "errors"]);
+    switch (shape.kind) {
+      case "tagged-union":
+        return this.taggedUnion(shape, scope, owner);
+      case "union":
+        return this.union(shape, scope, owner);
+      case "enum":
+        return { kind: "enum", values: shape.values, failure: this.checks(shape, VALUE, scope, owner, HERE)[0] as Failure };
+      case "keyed-union":
+        return { kind: "checks", checks: [this.isObject(VALUE, { ...shape, members: shape.members }, scope, owner, HERE)] };
+      case "unknown":
+        // Any JSON value, so not one JSON leaves out; what it holds is not walked.
+        return { kind: "checks", checks: [failure(call(this.runtime("isOmitted"), [VALUE]), "type", "must be a JSON value", HERE)] };
+      default:
+        return { kind: "checks", checks: this.checks(shape, VALUE, scope, owner, HERE) };
+    }
+  }
+
+  /** What `subject`, at `at`, must satisfy to be a value of `shape`; `owner` names helpers. */
+  private checks(shape: Shape, subject: Expression, scope: Scope, owner: string, at: Location): Check[] {
+    switch (shape.kind) {
+      case "unknown":
+        return [];
+      case "never":
+        return [failure(literal(true), "false", "must not be present", at)];
+      case "ref":
+        return acceptsAnything(shape, this.shapes) ? [] : [{ kind: "delegate", subject, target: { kind: "named", name: shape.name }, at }];
+      case "literal":
+      case "enum":
+        return this.keywordFailures(valueChecks(shape), subject, owner, at);
+      case "boolean":
+      case "null":
+        return this.keywordFailures([typeCheck(shape.kind)], subject, owner, at);
+      case "string":
+        return [this.typed(STRING_TYPE, stringChecks(shape), subject, owner, at)];
+      case "number":
+        return [this.typed(numberType(shape), numberChecks(shape), subject, owner, at)];
+      case "array":
+        return [this.isArray(shape, subject, scope, owner, at)];
+      case "object":
+        return [this.isObject(subject, shape, scope, owner, at)];
+      case "map":
+        return [this.isObject(subject, { ...shape, fields: [], additional: shape.values }, scope, owner, at)];
+      case "nullable": {
+        const inner = this.checks(shape.shape, subject, scope, owner, at);
+        return inner.length === 0 ? [] : [{ kind: "non-null", subject, checks: inner }];
+      }
+      case "union":
+      case "tagged-union":
+      case "keyed-union":
+        return [{ kind: "delegate", subject, target: { kind: "helper", shape, owner }, at }];
+    }
+  }
+
+  /**
+   * An object JSON writes as one, and its properties. Where a boxed primitive could pass
+   * (nothing it lacks is required), a closed object, which refuses the indices of a
+   * string's box, asks whether it is one only when it has turned out empty: a counter
+   * costs less than a walk up every object's prototypes.
+   */
+  private isObject(subject: Expression, spec: PropertiesSpec, scope: Scope, owner: string, at: Location): Failure {
+    const members = spec.members ?? [];
+    const boxed = boxMayPass(spec.fields, members);
+    const whenEmpty = boxed && spec.additional.kind === "never" && ![...members, ...spec.fields].some((field) => isArrayIndex(field.name));
+    const then = this.properties({ ...spec, boxedWhenEmpty: whenEmpty }, subject, scope, owner, at);
+    const test = notJsonObject(subject, (name) => this.runtime(name), boxed && !whenEmpty);
+    return failure(test, "type", "must be an object", at, then);
+  }
+
+  /** The failures of the keyword modules' checks, in order; `owner` names hoisted patterns. */
+  private keywordFailures(
+    checks: readonly KeywordCheck[],
+    subject: Expression,
+    owner: string,
+    at: Location,
+    propertyCount?: Name,
+  ): Failure[] {
+    const context: TestContext = {
+      runtime: (name) => this.runtime(name),
+      pattern: (source) => this.f.constant(`pattern:${source}`, `${owner}Pattern`, (name) => constant(name, regex(source))),
+      ...(propertyCount === undefined ? {} : { propertyCount }),
+    };
+    return checks.map((check) => failure(failingTest(check.fails, subject, context), check.keyword, check.message, at));
+  }
+
+  /** A type's check, and what a value of the type is checked for then. */
+  private typed(type: KeywordCheck, then: readonly KeywordCheck[], subject: Expression, owner: string, at: Location): Failure {
+    const [test] = this.keywordFailures([type], subject, owner, at);
+    return { ...test!, then: this.keywordFailures(then, subject, owner, at) };
+  }
+
+  private isArray(shape: Shape & { kind: "array" }, subject: Expression, scope: Scope, owner: string, at: Location): Failure {
+    const then: Check[] = this.keywordFailures(arrayChecks(shape), subject, owner, at);
+    const item = scope.local("item");
+    const position = scope.local("i");
+    const checks = this.checks(shape.items, item, scope, owner, [...at, position]);
+    if (checks.length > 0) then.push({ kind: "items", subject, index: position, item, checks });
+    return failure(
+      notJsonArray(subject, (name) => this.runtime(name)),
+      "type",
+      "must be an array",
+      at,
+      then,
+    );
+  }
+
+  private properties(spec: PropertiesSpec, subject: Expression, scope: Scope, owner: string, at: Location): Check[] {
+    const key = scope.local("key");
+    const property = scope.local("property");
+    const members = spec.members ?? [];
+    const required = spec.fields.filter((field) => field.required);
+    const requiredCount = required.length > 0 ? scope.local("required") : undefined;
+    const present = spec.members !== undefined ? scope.local("present") : undefined;
+    // Counted for bounds, the properties JSON writes; for emptiness, any.
+    const bounded = spec.minProperties !== undefined || spec.maxProperties !== undefined;
+    const counter = bounded || spec.boxedWhenEmpty ? scope.local("count") : undefined;
+    const cases: PropertyCase[] = [];
+    const unchecked: string[] = [];
+    for (const field of [...members, ...spec.fields]) {
+      const checks = this.checks(field.shape, property, scope, `${owner}${upperFirst(field.name)}`, [...at, field.name]);
+      const counts: Name[] = [];
+      if (field.required) counts.push(requiredCount!);
+      if (members.includes(field)) counts.push(present!);
+      if (checks.length === 0 && counts.length === 0) unchecked.push(field.name);
+      // A value of any type is there only if JSON writes it; a typed one is refused if not.
+      else
+        cases.push({ name: field.name, checks, counts, countsWhenWritten: counts.length > 0 && acceptsAnything(field.shape, this.shapes) });
+    }
+    const rest =
+      spec.additional.kind === "never" ? "closed" : this.checks(spec.additional, property, scope, `${owner}Property`, [...at, key]);
+    // An object whose keys need no look (a map of anything) is not walked.
+    if (cases.length === 0 && rest.length === 0 && counter === undefined) return [];
+    const after: Failure[] = [];
+    if (present !== undefined) {
+      const names = describeValues(members.map((each) => each.name));
+      after.push(failure(binary(present, "!==", literal(1)), "oneOf", `must have exactly one of ${names}`, at));
+    }
+    if (counter !== undefined) after.push(...this.keywordFailures(propertyChecks(spec), subject, owner, at, counter));
+    if (spec.boxedWhenEmpty)
+      after.push(
+        failure(and([binary(counter!, "===", literal(0)), call(this.runtime("isBoxed"), [subject])]), "type", "must be an object", at),
+      );
+    return [
+      {
+        kind: "properties",
+        subject,
+        at,
+        key,
+        property,
+        ...(requiredCount === undefined ? {} : { required: { counter: requiredCount, fields: required } }),
+        counters: [requiredCount, present, counter].filter((each) => each !== undefined),
+        ...(counter === undefined ? {} : { count: { counter, bounded } }),
+        cases,
+        unchecked,
+        rest,
+        after,
+      },
+    ];
+  }
+
+  private taggedUnion(shape: TaggedUnionShape, scope: Scope, owner: string): TaggedBody {
+    return {
+      kind: "tagged",
+      shape,
+      tagValue: call(this.runtime("jsonProperty"), [VALUE, literal(shape.tag)]),
+      // Read once: a missing or unknown tag is one error, which names it, not one per member.
+      tagLocal: scope.local("tag"),
+      members: shape.members.map((each) => ({
+        value: each.value,
+        target:
+          each.shape.kind === "ref"
+            ? { kind: "named", name: each.shape.name }
+            : { kind: "helper", shape: each.shape, owner: `${owner}${upperFirst(String(each.value))}` },
+      })),
+      notObject: failure(
+        notJsonObject(VALUE, (name) => this.runtime(name), isArrayIndex(shape.tag)),
+        "type",
+        "must be an object",
+        HERE,
+      ),
+      expected: describeValues(shape.members.map((each) => each.value)),
+    };
+  }
+
+  private union(shape: UnionShape, scope: Scope, owner: string): UnionBody {
+    const overlapping = shape.exclusive && !disjoint(shape.members, this.shapes);
+    const alternatives = shape.members.map((each, i) => {
+      const test = passes(each, VALUE, this.guard);
+      const target: Target = { kind: "helper", shape: each, owner: `${owner}${i + 1}` };
+      return test === undefined ? { target } : { test, target };
+    });
+    const typed: { test: Expression; checks: readonly Check[] }[] = [];
+    if (!overlapping)
+      for (const [i, each] of shape.members.entries()) {
+        const types = [...jsonTypes(each, this.shapes)];
+        if (types.length !== 1) continue;
+        const test = TYPE_TESTS[types[0]!]!(VALUE, (name) => this.runtime(name));
+        typed.push({ test, checks: this.checks(each, VALUE, new Scope(["value", "path", "errors"]), `${owner}${i + 1}`, HERE) });
+      }
+    const described = shape.members.map(describe).join(", or ");
+    return {
+      kind: "union",
+      self: { kind: "helper", shape, owner },
+      alternatives,
+      overlapping,
+      matches: scope.local("matches"),
+      typed,
+      ...(overlapping
+        ? { keyword: "oneOf", message: `must be exactly one of: ${described}` }
+        : { keyword: "anyOf", message: `must be ${described}` }),
+    };
+  }
+}
+
+function failure(test: Expression, keyword: string, message: string, at: Location, then?: readonly Check[]): Failure {
+  return then === undefined ? { kind: "failure", test, keyword, message, at } : { kind: "failure", test, keyword, message, at, then };
+}
+
+/** The tests that a value has one JSON type. */
+const TYPE_TESTS: Readonly<Record<string, (subject: Expression, runtime: (name: string) => Name) => Expression>> = {
+  string: (subject) => binary(typeOf(subject), "===", literal("string")),
+  number: (subject) => binary(typeOf(subject), "===", literal("number")),
+  boolean: (subject) => binary(typeOf(subject), "===", literal("boolean")),
+  null: (subject) => binary(subject, "===", literal(null)),
+  array: (subject, runtime) => call(runtime("isArray"), [subject]),
+  object: (subject, runtime) => call(runtime("isRecord"), [subject]),
+};
+
+/** The test a value passes, for a shape one test checks; undefined for the others. */
+function passes(shape: Shape, subject: Expression, guard: (type: string) => Name): Expression | undefined {
+  switch (shape.kind) {
+    case "ref":
+      return call(guard(shape.name), [subject]);
+    case "unknown":
+      return literal(true);
+    case "literal":
+      return binary(subject, "===", literal(shape.value));
+    case "null":
+      return binary(subject, "===", literal(null));
+    case "boolean":
+      return binary(typeOf(subject), "===", literal("boolean"));
+    case "string":
+      return Object.keys(shape).length === 1 ? binary(typeOf(subject), "===", literal("string")) : undefined;
+    case "number": {
+      if (Object.keys(shape).some((key) => !["kind", "integer", "format", "wire"].includes(key))) return undefined;
+      return call(member(identifier("Number"), shape.integer ? "isInteger" : "isFinite"), [subject]);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Whether no value can be of two of the shapes: their JSON types do not overlap. */
+function disjoint(members: readonly Shape[], shapes: ReadonlyMap<string, Shape>): boolean {
+  const seen = new Set<string>();
+  for (const each of members)
+    for (const type of jsonTypes(each, shapes)) {
+      if (seen.has(type)) return false;
+      seen.add(type);
+    }
+  return true;
+}

@@ -1,0 +1,135 @@
+import type { Expression, Name, Parameter, Statement, Type } from "../../code/tree.js";
+import {
+  and,
+  binary,
+  block,
+  call,
+  evaluate,
+  ifThen,
+  increment,
+  keywordType,
+  literal,
+  not,
+  parameter,
+  returns,
+  switchStatement,
+  variable,
+} from "../../code/build.js";
+import type { GeneratedFile } from "../file.js";
+import { guardName } from "../names.js";
+import type { Body, Check, CheckBuilder, Delegate, Target } from "./build.js";
+import { VALUE } from "./build.js";
+import { CheckPrinter } from "./print.js";
+
+/** Prints the check tree as guards, `isT(value): boolean`: a failure returns false. */
+export class GuardPrinter extends CheckPrinter {
+  /** @param guard the guard of a named type as the file refers to it */
+  constructor(
+    f: GeneratedFile,
+    builder: CheckBuilder,
+    private readonly guard: (type: string) => Name,
+  ) {
+    super(f, builder);
+  }
+
+  protected parameters(): Parameter[] {
+    return [parameter(VALUE, keywordType("unknown"))];
+  }
+
+  protected returnType(): Type {
+    return keywordType("boolean");
+  }
+
+  protected tooDeep(): Statement {
+    return FALSE;
+  }
+
+  protected helperName(owner: string): string {
+    return guardName(owner);
+  }
+
+  protected target(target: Target): Name {
+    return target.kind === "named" ? this.guard(target.name) : this.helper(target.shape, target.owner);
+  }
+
+  protected body(body: Body): Statement[] {
+    switch (body.kind) {
+      case "enum":
+        return [
+          switchStatement(VALUE, [
+            { labels: body.values.map(literal), body: [TRUE] },
+            { labels: [], body: [FALSE] },
+          ]),
+        ];
+      case "tagged":
+        return [
+          switchStatement(body.tagValue, [
+            ...body.members.map(({ value, target }) => ({ labels: [literal(value)], body: [returns(call(this.target(target), [VALUE]))] })),
+            { labels: [], body: [FALSE] },
+          ]),
+        ];
+      case "union": {
+        const accepts = body.alternatives.map(({ test, target }) => test ?? call(this.target(target), [VALUE]));
+        if (!body.overlapping) return [...accepts.map((test) => ifThen(test, TRUE)), FALSE];
+        const matches = body.matches;
+        return [
+          variable(matches, literal(0)),
+          ...accepts.map((test) => ifThen(test, evaluate(increment(matches)))),
+          returns(binary(matches, "===", literal(1))),
+        ];
+      }
+      case "checks":
+        return [...this.print(body.checks), TRUE];
+    }
+  }
+
+  /** Checks as statements that return false at the first failure. */
+  print(checks: readonly Check[]): Statement[] {
+    return checks.flatMap((check) => this.statements(check));
+  }
+
+  private statements(check: Check): Statement[] {
+    switch (check.kind) {
+      case "failure":
+        return [ifThen(check.test, FALSE), ...this.print(check.then ?? [])];
+      case "delegate":
+        return [ifThen(this.rejects(check), FALSE)];
+      case "non-null": {
+        const notNull = binary(check.subject, "!==", literal(null));
+        const only = check.checks.length === 1 ? check.checks[0]! : undefined;
+        // A single test with nothing after it follows `x !== null &&`.
+        const test = only === undefined ? undefined : only.kind === "delegate" ? this.rejects(only) : mergeable(only);
+        if (test !== undefined) return [ifThen(and([notNull, test]), FALSE)];
+        return [ifThen(notNull, block(this.print(check.checks)))];
+      }
+      case "items":
+        return [this.items(check.subject, check.index, check.item, this.print(check.checks))];
+      case "properties": {
+        const rest = check.rest === "closed" ? [FALSE] : this.print(check.rest);
+        // A failure has returned already, so a field counts once it has passed.
+        const loop = this.loop(
+          check,
+          (each) => [...this.print(each.checks), ...this.counts(each.counts, check.property, each.countsWhenWritten)],
+          rest,
+        );
+        const required = check.required;
+        const missing = required === undefined ? [] : [ifThen(binary(required.counter, "!==", literal(required.fields.length)), FALSE)];
+        return [...loop, ...missing, ...this.print(check.after)];
+      }
+    }
+  }
+
+  /** `!isT(subject)`. */
+  private rejects(check: Delegate): Expression {
+    return not(call(this.target(check.target), [check.subject]));
+  }
+}
+
+const TRUE = returns(literal(true));
+const FALSE = returns(literal(false));
+
+/** A failure's test, when it is one test with nothing after it and no `||`, which `&&` would need parentheses for. */
+function mergeable(check: Check): Expression | undefined {
+  if (check.kind !== "failure" || check.then !== undefined) return undefined;
+  return check.test.kind === "logical" && check.test.operator === "||" ? undefined : check.test;
+}

@@ -1,0 +1,66 @@
+import type { Expression, Name } from "../../code/tree.js";
+import { and, binary, call, identifier, literal, member, not, or, typeOf } from "../../code/build.js";
+import type { Fails, Measure } from "../../keywords/index.js";
+
+/**
+ * The code of a keyword check: what `keywords/check.ts` says a value fails, as the
+ * expression the runtime evaluates. The keyword modules decide what is checked and the
+ * message; this file only spells their tests.
+ */
+
+/** What a test needs of its file: runtime helpers, hoisted patterns, the property counter. */
+export interface TestContext {
+  readonly runtime: (name: string) => Name;
+  readonly pattern: (source: string) => Name;
+  /** The count of an object's properties, where `propertyCount` is measured. */
+  readonly propertyCount?: Name;
+}
+
+/** The expression that holds when `subject` fails the test. */
+export function failingTest(fails: Fails, subject: Expression, context: TestContext): Expression {
+  switch (fails.op) {
+    case "notType":
+      switch (fails.type) {
+        case "null":
+          return binary(subject, "!==", literal(null));
+        case "number":
+        case "integer":
+          // NaN and the infinities are numbers JSON writes as null.
+          return or([
+            binary(typeOf(subject), "!==", literal("number")),
+            not(call(member(identifier("Number"), fails.type === "integer" ? "isInteger" : "isFinite"), [subject])),
+          ]);
+        default:
+          return binary(typeOf(subject), "!==", literal(fails.type));
+      }
+    case "<":
+    case "<=":
+    case ">":
+    case ">=":
+      return binary(measured(fails.measure, subject, context), fails.op, literal(fails.bound));
+    case "notMultipleOf":
+      return not(call(member(identifier("Number"), "isInteger"), [binary(subject, "/", literal(fails.divisor))]));
+    case "notMatch":
+      return not(call(member(context.pattern(fails.pattern), "test"), [subject]));
+    case "notUnique":
+      return not(call(context.runtime("hasUniqueItems"), [subject]));
+    case "notEqual":
+      return binary(subject, "!==", literal(fails.value));
+    case "notOneOf":
+      return and(fails.values.map((value) => binary(subject, "!==", literal(value))));
+  }
+}
+
+function measured(measure: Measure, subject: Expression, context: TestContext): Expression {
+  switch (measure) {
+    case "value":
+      return subject;
+    case "codePointLength":
+      return call(context.runtime("codePointLength"), [subject]);
+    case "itemCount":
+      return member(subject, "length");
+    case "propertyCount":
+      if (context.propertyCount === undefined) throw new Error("a count of properties where none is counted");
+      return context.propertyCount;
+  }
+}

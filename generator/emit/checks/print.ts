@@ -1,0 +1,126 @@
+import type { Expression, Function, Name, Parameter, Statement, Type } from "../../code/tree.js";
+import {
+  binary,
+  BREAK,
+  call,
+  constant,
+  CONTINUE,
+  evaluate,
+  forIn,
+  forIndex,
+  functionDeclaration,
+  identifier,
+  ifThen,
+  increment,
+  index,
+  literal,
+  member,
+  not,
+  statements,
+  switchStatement,
+  tryFinally,
+  UNDEFINED,
+  variable,
+} from "../../code/build.js";
+import type { Shape } from "../../ir/model.js";
+import type { GeneratedFile } from "../file.js";
+import type { Body, CheckBuilder, Properties, PropertyCase, Target } from "./build.js";
+
+/**
+ * What the printings of the check tree share: the check function around a body, which
+ * goes one level down the runtime's depth counter when its type recurses; the
+ * module-level helpers for shapes without a name of their own, declared after the rest;
+ * and the loops over an object's keys and an array's items.
+ */
+export abstract class CheckPrinter {
+  readonly helpers: Function[] = [];
+  private readonly helperNames = new Map<string, Name>();
+
+  constructor(
+    protected readonly f: GeneratedFile,
+    readonly builder: CheckBuilder,
+  ) {}
+
+  protected runtime(name: string): Name {
+    return this.builder.runtime(name);
+  }
+
+  /**
+   * The check function of a named type, or of a helper. A recursive type's goes one level
+   * deeper each time it is entered, and refuses a value nested past the runtime's
+   * MAX_DEPTH rather than exhaust the stack.
+   */
+  function(
+    name: Name,
+    shape: Shape,
+    owner: string,
+    options: { readonly exported: boolean; readonly returns?: Type; readonly recursive?: boolean },
+  ): Function {
+    const body = this.body(this.builder.body(shape, owner));
+    return functionDeclaration({
+      exported: options.exported,
+      name,
+      parameters: this.parameters(),
+      returns: options.returns ?? this.returnType(),
+      body: options.recursive
+        ? [ifThen(not(call(this.runtime("descend"), [])), this.tooDeep()), tryFinally(body, [evaluate(call(this.runtime("ascend"), []))])]
+        : body,
+    });
+  }
+
+  /** The function of a shape without a name of its own, declared once per owner and shape. */
+  helper(shape: Shape, owner: string): Name {
+    const key = `${owner}:${JSON.stringify(shape)}`;
+    const known = this.helperNames.get(key);
+    if (known !== undefined) return known;
+    const name = this.f.allocate(this.helperName(owner));
+    this.helperNames.set(key, name);
+    this.helpers.push(this.function(name, shape, owner, { exported: false }));
+    return name;
+  }
+
+  protected abstract parameters(): Parameter[];
+  protected abstract returnType(): Type;
+  /** What a recursive type's function does with a value nested too deep. */
+  protected abstract tooDeep(): Statement;
+  protected abstract helperName(owner: string): string;
+  protected abstract body(body: Body): Statement[];
+
+  /**
+   * The loop over an object's own keys: a case per field whose statements `field` prints,
+   * the rest's statements in the default case, and the counters before it.
+   */
+  protected loop(check: Properties, field: (each: PropertyCase) => Statement[], rest: readonly Statement[]): Statement[] {
+    const { subject, key, property } = check;
+    const cases = check.cases.map((each) => ({ labels: [literal(each.name)], body: [...field(each), BREAK] }));
+    if (check.unchecked.length > 0) cases.push({ labels: check.unchecked.map(literal), body: [BREAK] });
+    const counted = check.count === undefined ? [] : this.counts([check.count.counter], property, check.count.bounded);
+    const body: Statement[] = [
+      // As JSON.stringify reads an object: its own properties, and undefined is absent.
+      // V8 folds this form of the own test into the loop; Object.hasOwn it calls.
+      ifThen(not(call(HAS_OWN_PROPERTY, [subject, key])), CONTINUE),
+      constant(property, index(subject, key)),
+      ifThen(binary(property, "===", UNDEFINED), CONTINUE),
+      ...counted,
+      ...(check.cases.length === 0 ? rest : [switchStatement(key, [...cases, ...(rest.length === 0 ? [] : [{ labels: [], body: rest }])])]),
+    ];
+    return [...check.counters.map((counter) => variable(counter, literal(0))), forIn(key, subject, body)];
+  }
+
+  /** One more for each counter, only when JSON writes the property where `whenWritten`. */
+  protected counts(counters: readonly Name[], property: Expression, whenWritten: boolean): Statement[] {
+    if (counters.length === 0) return [];
+    const increments = counters.map((counter) => evaluate(increment(counter)));
+    return whenWritten ? [ifThen(not(call(this.runtime("isOmitted"), [property])), statements(increments))] : increments;
+  }
+
+  /** A loop over an array's items by index, each read into a local. */
+  protected items(subject: Expression, position: Name, item: Name, body: readonly Statement[]): Statement {
+    return forIndex(position, member(subject, "length"), [constant(item, index(subject, position)), ...body]);
+  }
+
+  /** The check function a target names in this printing. */
+  protected abstract target(target: Target): Name;
+}
+
+const HAS_OWN_PROPERTY = member(member(member(identifier("Object"), "prototype"), "hasOwnProperty"), "call");

@@ -1,0 +1,224 @@
+import type { Expression, Name, Parameter, Statement, Type } from "../../code/tree.js";
+import {
+  and,
+  binary,
+  block,
+  call,
+  constant,
+  evaluate,
+  identifier,
+  ifThen,
+  keywordType,
+  literal,
+  not,
+  parameter,
+  returns,
+  switchStatement,
+  template,
+  typeReference,
+  UNDEFINED,
+  arrayType,
+} from "../../code/build.js";
+import { escapeToken } from "../../schema/pointer.js";
+import { acceptsAnything, RUNTIME } from "../access.js";
+import type { GeneratedFile } from "../file.js";
+import { checkName } from "../names.js";
+import type { Body, Check, CheckBuilder, Failure, Location, Properties, Target } from "./build.js";
+import { ERRORS, PATH, VALUE } from "./build.js";
+import type { GuardPrinter } from "./guard.js";
+import { CheckPrinter } from "./print.js";
+
+/**
+ * Prints the check tree as reports, `checkT(value, path, errors)`: a failure is recorded
+ * with its JSON Pointer, keyword and a message a person can act on, what depends on it is
+ * skipped, and the checks go on. A part checked by another function is asked its guard
+ * first, so that a valid part of an invalid value costs no more than its guard: no path is
+ * built for it.
+ */
+export class ReportPrinter extends CheckPrinter {
+  /**
+   * @param guard the guard of a named type as the file refers to it
+   * @param guards the guards of the shapes without a name, which a report asks first
+   */
+  constructor(
+    f: GeneratedFile,
+    builder: CheckBuilder,
+    private readonly guard: (type: string) => Name,
+    private readonly guards: GuardPrinter,
+  ) {
+    super(f, builder);
+  }
+
+  protected parameters(): Parameter[] {
+    return [
+      parameter(VALUE, keywordType("unknown")),
+      parameter(PATH, keywordType("string")),
+      parameter(ERRORS, arrayType(typeReference(this.f.import("ValidationError", RUNTIME, { typeOnly: true })))),
+    ];
+  }
+
+  protected returnType(): Type {
+    return keywordType("void");
+  }
+
+  protected tooDeep(): Statement {
+    const failure: Failure = {
+      kind: "failure",
+      test: literal(true),
+      keyword: "depth",
+      message: "nests deeper than the checks of recursive types follow",
+      at: [],
+    };
+    return block([this.fail(failure), returns()]);
+  }
+
+  protected helperName(owner: string): string {
+    return checkName(owner);
+  }
+
+  protected target(target: Target): Name {
+    return target.kind === "named" ? identifier(checkName(target.name)) : this.helper(target.shape, target.owner);
+  }
+
+  /** The guard of what a target checks. */
+  private guardOf(target: Target): Name {
+    return target.kind === "named" ? this.guard(target.name) : this.guards.helper(target.shape, target.owner);
+  }
+
+  protected body(body: Body): Statement[] {
+    switch (body.kind) {
+      case "checks":
+        return this.print(body.checks, true);
+      case "enum":
+        return this.print([body.failure], true);
+      case "tagged": {
+        const cases = body.members.map(({ value, target }) => ({
+          labels: [literal(value)],
+          body: [evaluate(call(this.target(target), [VALUE, PATH, ERRORS])), returns()],
+        }));
+        const tag = body.shape.tag;
+        const unknown = call(this.runtime("failTag"), [ERRORS, path([tag]), literal(tag), body.tagLocal, literal(body.expected)]);
+        return [
+          ifThen(body.notObject.test, block([this.fail(body.notObject), returns()])),
+          constant(body.tagLocal, body.tagValue),
+          switchStatement(body.tagLocal, [...cases, { labels: [], body: [evaluate(unknown)] }]),
+        ];
+      }
+      case "union":
+        // Nothing if the value is one of the members. Else, when the value's JSON type is
+        // that of exactly one member, that member's failures; failing that, one error
+        // naming the alternatives.
+        return [
+          ifThen(call(this.guards.helper(body.self.shape, body.self.owner), [VALUE]), returns()),
+          ...body.typed.map(({ test, checks }) => ifThen(test, block([...this.print(checks, false), returns()]))),
+          evaluate(call(this.runtime("fail"), [ERRORS, PATH, literal(body.keyword), literal(body.message)])),
+        ];
+    }
+  }
+
+  /**
+   * Checks as statements that report. A failure is recorded and what depends on it is
+   * skipped; at the top of a function (`top`), a failure of the function's own value
+   * ends its checks by returning.
+   */
+  private print(checks: readonly Check[], top: boolean): Statement[] {
+    return checks.flatMap((check) => this.statements(check, top));
+  }
+
+  private statements(check: Check, top: boolean): Statement[] {
+    switch (check.kind) {
+      case "failure":
+        if (top && check.at.length === 0 && (check.then ?? []).length > 0)
+          return [ifThen(check.test, block([this.fail(check), returns()])), ...this.print(check.then!, top)];
+        return [this.chain(check)];
+      case "delegate":
+        return [
+          ifThen(
+            not(call(this.guardOf(check.target), [check.subject])),
+            evaluate(call(this.target(check.target), [check.subject, path(check.at), ERRORS])),
+          ),
+        ];
+      case "non-null": {
+        const notNull = binary(check.subject, "!==", literal(null));
+        const only = check.checks.length === 1 ? check.checks[0]! : undefined;
+        // A single test with nothing after it is one failure: "must be … or null".
+        if (
+          only !== undefined &&
+          only.kind === "failure" &&
+          only.then === undefined &&
+          !(only.test.kind === "logical" && only.test.operator === "||")
+        )
+          return [this.chain({ ...only, test: and([notNull, only.test]), message: `${only.message} or null` })];
+        return [ifThen(notNull, block(this.print(check.checks, false)))];
+      }
+      case "items":
+        return [this.items(check.subject, check.index, check.item, this.print(check.checks, false))];
+      case "properties":
+        return this.properties(check, top);
+    }
+  }
+
+  /**
+   * A failure and what depends on it: `if (a) fail(…); else if (b) fail(…);` while each
+   * depends on one further test, else a block.
+   */
+  private chain(check: Failure): Statement {
+    const then = check.then ?? [];
+    const next = then.length === 1 ? then[0]! : undefined;
+    const otherwise = then.length === 0 ? undefined : next?.kind === "failure" ? this.chain(next) : block(this.print(then, false));
+    return ifThen(check.test, this.fail(check), otherwise);
+  }
+
+  /** `fail(errors, path, keyword, message);` */
+  private fail(failure: Failure): Statement {
+    return evaluate(call(this.runtime("fail"), [ERRORS, path(failure.at), literal(failure.keyword), literal(failure.message)]));
+  }
+
+  private properties(check: Properties, top: boolean): Statement[] {
+    const { subject, key, property } = check;
+    const rest =
+      check.rest === "closed"
+        ? [
+            evaluate(
+              call(this.runtime("fail"), [
+                ERRORS,
+                call(this.runtime("pointer"), [path(check.at), key]),
+                literal("additionalProperties"),
+                template(['must not have the property "', key, '"']),
+              ]),
+            ),
+          ]
+        : this.print(check.rest, false);
+    // A field is there even when it fails, so it counts first.
+    const loop = this.loop(
+      check,
+      (each) => [...this.counts(each.counts, property, each.countsWhenWritten), ...this.print(each.checks, false)],
+      rest,
+    );
+    const missing = check.required === undefined ? [] : [this.missing(check.required, subject, check.at)];
+    return [...loop, ...missing, ...this.print(check.after, top)];
+  }
+
+  /** After the loop, when not every required field was counted: which were not there. */
+  private missing(required: NonNullable<Properties["required"]>, subject: Expression, at: Location): Statement {
+    const reports = required.fields.map((field) => {
+      const value = call(this.runtime("jsonProperty"), [subject, literal(field.name)]);
+      const absent = acceptsAnything(field.shape, this.builder.shapes)
+        ? call(this.runtime("isOmitted"), [value])
+        : binary(value, "===", UNDEFINED);
+      return ifThen(
+        absent,
+        this.fail({ kind: "failure", test: literal(true), keyword: "required", message: "is required", at: [...at, field.name] }),
+      );
+    });
+    return ifThen(binary(required.counter, "!==", literal(required.fields.length)), block(reports));
+  }
+}
+
+/** A location as a string: `path`, or a template literal that adds its tokens. */
+function path(at: Location): Expression {
+  if (at.length === 0) return PATH;
+  const parts: (string | Expression)[] = [PATH];
+  for (const token of at) parts.push("/", typeof token === "string" ? escapeToken(token) : token);
+  return template(parts);
+}

@@ -1,0 +1,98 @@
+import type { Declaration, Module, Name, Variable } from "../code/tree.js";
+import { identifier, importDeclaration } from "../code/build.js";
+
+/**
+ * One generated TypeScript module as it is built: a header of comment lines, its imports,
+ * module-level constants, then sections of declarations.
+ *
+ * Top-level names are resolved up front: an emitter reserves the names it will declare,
+ * and every other name the file needs (an import, a hoisted constant or helper) is
+ * allocated here, with a numeric suffix when the preferred one is taken. Imports are
+ * symbols rather than text: only those asked for are printed, sorted, types apart.
+ */
+export class GeneratedFile {
+  private readonly sections: (readonly Declaration[])[] = [];
+  private readonly constants: Variable[] = [];
+  private readonly constantNames = new Map<string, Name>();
+  private readonly taken = new Set<string>();
+  /** module → imported name → { local name, type only } */
+  private readonly imports = new Map<string, Map<string, { local: string; typeOnly: boolean }>>();
+
+  constructor(
+    readonly path: string,
+    private readonly header: readonly string[],
+  ) {}
+
+  /** Claims names this file declares, so that nothing else the file needs takes them. */
+  reserve(names: Iterable<string>): void {
+    for (const text of names) {
+      if (this.taken.has(text)) throw new Error(`${this.path}: "${text}" is declared twice`);
+      this.taken.add(text);
+    }
+  }
+
+  /** A free top-level name, the preferred one when it is free. */
+  allocate(preferred: string): Name {
+    let text = preferred;
+    for (let i = 1; this.taken.has(text); i++) text = `${preferred}${i}`;
+    this.taken.add(text);
+    return identifier(text);
+  }
+
+  /** The local name of a symbol from another module of the package; the import is printed if asked for. */
+  import(symbol: string, from: string, options: { readonly typeOnly?: boolean } = {}): Name {
+    const symbols = this.imports.get(from) ?? new Map<string, { local: string; typeOnly: boolean }>();
+    this.imports.set(from, symbols);
+    const known = symbols.get(symbol);
+    if (known !== undefined) {
+      if (!options.typeOnly) known.typeOnly = false;
+      return identifier(known.local);
+    }
+    const local = this.allocate(symbol).text;
+    symbols.set(symbol, { local, typeOnly: options.typeOnly ?? false });
+    return identifier(local);
+  }
+
+  /** A module-level constant, made once per key; returns its name. */
+  constant(key: string, preferredName: string, make: (name: Name) => Variable): Name {
+    const known = this.constantNames.get(key);
+    if (known !== undefined) return known;
+    const allocated = this.allocate(preferredName);
+    this.constantNames.set(key, allocated);
+    this.constants.push(make(allocated));
+    return allocated;
+  }
+
+  /** Adds declarations that belong together (overloads, a function and its helpers), printed without a blank line between them. */
+  declare(...declarations: readonly Declaration[]): void {
+    this.sections.push(declarations);
+  }
+
+  /** Whether nothing has been declared: such a file is not worth writing. */
+  get isEmpty(): boolean {
+    return this.sections.length === 0 && this.constants.length === 0;
+  }
+
+  toModule(): Module {
+    return { kind: "module", header: this.header, imports: this.importDeclarations(), constants: this.constants, sections: this.sections };
+  }
+
+  private importDeclarations(): Module["imports"] {
+    const declarations: Module["imports"][number][] = [];
+    for (const from of [...this.imports.keys()].sort()) {
+      const symbols = [...this.imports.get(from)!].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      for (const typeOnly of [true, false]) {
+        const chosen = symbols.filter(([, symbol]) => symbol.typeOnly === typeOnly);
+        if (chosen.length > 0)
+          declarations.push(
+            importDeclaration(
+              chosen.map(([imported, { local }]) => ({ name: identifier(imported), local: identifier(local) })),
+              from,
+              { typeOnly },
+            ),
+          );
+      }
+    }
+    return declarations;
+  }
+}

@@ -1,0 +1,50 @@
+import type { BooleanShape, NullShape, NumberShape, Shape, StringShape } from "../ir/model.js";
+import type { JsonPrimitive } from "../json.js";
+import { passes } from "./check.js";
+import { admitsNumber } from "./numbers.js";
+import { admitsString } from "./strings.js";
+import { typeCheck } from "./types.js";
+import type { ValuesShape } from "./values.js";
+import { admitsValue } from "./values.js";
+
+/**
+ * What the generator knows about JSON Schema's constraint keywords, one module per
+ * family, each in one place: what a value must be to satisfy them (checks as data, whose
+ * meaning is `check.ts`), how two sets of them meet under allOf, and how a change of them
+ * is classified by the diff.
+ *
+ * - `types.ts`: `type`, for the primitive types;
+ * - `numbers.ts`: `integer`, `minimum`, `exclusiveMinimum`, `maximum`, `exclusiveMaximum`, `multipleOf`;
+ * - `strings.ts`: `minLength`, `maxLength`, `pattern`;
+ * - `format.ts`: `format`, an annotation on strings and numbers;
+ * - `arrays.ts`: `minItems`, `maxItems`, `uniqueItems`;
+ * - `properties.ts`: `minProperties`, `maxProperties`;
+ * - `values.ts`: `const`, `enum`;
+ * - `bounds.ts`: what the bound keywords share.
+ */
+
+export type { Fails, KeywordChange, KeywordCheck, Measure, PrimitiveType } from "./check.js";
+export { fails, passes } from "./check.js";
+
+/** The shapes whose values are JSON primitives, which their keywords alone decide. */
+export type PrimitiveShape = ValuesShape | StringShape | NumberShape | BooleanShape | NullShape;
+
+export function isPrimitiveShape(shape: Shape): shape is PrimitiveShape {
+  return ["literal", "enum", "string", "number", "boolean", "null"].includes(shape.kind);
+}
+
+/** Whether a JSON primitive is a value of a primitive shape. */
+export function admits(value: JsonPrimitive, shape: PrimitiveShape): boolean {
+  switch (shape.kind) {
+    case "literal":
+    case "enum":
+      return admitsValue(value, shape);
+    case "string":
+      return admitsString(value, shape);
+    case "number":
+      return admitsNumber(value, shape);
+    case "boolean":
+    case "null":
+      return passes([typeCheck(shape.kind)], value);
+  }
+}
