@@ -5,11 +5,12 @@ import { isJsonObject } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
 import { appendPointer, unescapeToken } from "../schema/pointer.js";
 import { docOf } from "./docs.js";
-import { Normalizer } from "./normalizer.js";
+import { Context } from "./context.js";
+import { readSchema } from "./schema.js";
 
 /** The IR of an effective schema: one named type per `$defs` entry, in order. */
 export function normalize(effective: ResolvedSchema): Ir {
-  const normalizer = new Normalizer(effective.schema, effective.provenance);
+  const normalizer = Context.of(effective.schema, effective.provenance, readSchema);
   const definitions = normalizer.definitions;
   const types = Object.keys(definitions).map((name): NamedType => {
     const definition = definitions[name]!;

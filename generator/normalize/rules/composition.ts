@@ -62,6 +62,10 @@ function refShape(ref: JsonValue, pointer: string, context: Context): Shape {
   const schema = getAtPointer(context.document, target);
   if (schema === undefined) return context.fail(pointer, `$ref "${ref}" points to nothing`);
   if (context.following.includes(target))
-    return context.fail(pointer, `$ref "${ref}" leads back to itself through schemas without a name`, "move the recursive schema into $defs");
+    return context.fail(
+      pointer,
+      `$ref "${ref}" leads back to itself through schemas without a name`,
+      "move the recursive schema into $defs",
+    );
   return context.follow(target).shape(schema as JsonValue, target);
 }

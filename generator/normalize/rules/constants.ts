@@ -14,7 +14,11 @@ export const CONST: SchemaRule = rule("a constant narrows the type", (draft, con
   "const" in draft.schema
     ? {
         ...draft,
-        own: intersect({ kind: "literal", value: primitive(draft.schema["const"]!, appendPointer(draft.pointer, "const"), context) }, draft.own, context),
+        own: intersect(
+          { kind: "literal", value: primitive(draft.schema["const"]!, appendPointer(draft.pointer, "const"), context) },
+          draft.own,
+          context,
+        ),
       }
     : draft,
 );

@@ -69,7 +69,10 @@ export const ADDITIONAL_PROPERTIES: Refinement<ObjectDraft, Context> = rule(
   "additionalProperties shapes the undeclared properties",
   (object, context) =>
     "additionalProperties" in object.schema
-      ? { ...object, additional: context.shape(object.schema["additionalProperties"]!, appendPointer(object.pointer, "additionalProperties")) }
+      ? {
+          ...object,
+          additional: context.shape(object.schema["additionalProperties"]!, appendPointer(object.pointer, "additionalProperties")),
+        }
       : object,
 );
 
@@ -109,11 +112,14 @@ export const UNDECLARED_REQUIRED: Refinement<ObjectDraft, Context> = rule(
   },
 );
 
-export const PROPERTY_COUNT: Refinement<ObjectDraft, Context> = rule("minProperties and maxProperties bound an object", (object, context) => ({
-  ...object,
-  minProperties: numberKeyword(object.schema, "minProperties", object.pointer, context),
-  maxProperties: numberKeyword(object.schema, "maxProperties", object.pointer, context),
-}));
+export const PROPERTY_COUNT: Refinement<ObjectDraft, Context> = rule(
+  "minProperties and maxProperties bound an object",
+  (object, context) => ({
+    ...object,
+    minProperties: numberKeyword(object.schema, "minProperties", object.pointer, context),
+    maxProperties: numberKeyword(object.schema, "maxProperties", object.pointer, context),
+  }),
+);
 
 /** The rules for an object type, in order. */
 export const OBJECT_RULES: readonly Refinement<ObjectDraft, Context>[] = [
@@ -148,7 +154,15 @@ export function objectShape({ schema, pointer }: Draft, context: Context): Shape
   const required = schema["required"] ?? [];
   if (!Array.isArray(required) || required.some((name) => typeof name !== "string"))
     return context.fail(appendPointer(pointer, "required"), '"required" must be an array of property names');
-  const draft: ObjectDraft = { schema, pointer, properties, required: required as string[], aliases: new Map(), additional: UNKNOWN, fields: [] };
+  const draft: ObjectDraft = {
+    schema,
+    pointer,
+    properties,
+    required: required as string[],
+    aliases: new Map(),
+    additional: UNKNOWN,
+    fields: [],
+  };
   const object = applyInOrder(OBJECT_RULES, draft, context);
   return asMap(
     compact({
@@ -166,10 +180,10 @@ export function objectShape({ schema, pointer }: Draft, context: Context): Shape
  * type is a map when read alone (`{ "type": ["object", "null"], "additionalProperties": … }`),
  * and an object composed of parts is one when they meet.
  */
-export const OBJECT_OF_OTHER_PROPERTIES_IS_MAP: SchemaRule = rule(
-  "an object with only other properties is a map",
-  (draft) => ({ ...draft, shape: asMap(draft.shape) }),
-);
+export const OBJECT_OF_OTHER_PROPERTIES_IS_MAP: SchemaRule = rule("an object with only other properties is a map", (draft) => ({
+  ...draft,
+  shape: asMap(draft.shape),
+}));
 
 /** An object with no fields whose other properties may be present is a map. */
 function asMap(shape: Shape): Shape {

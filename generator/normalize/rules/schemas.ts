@@ -7,9 +7,8 @@ import { rule } from "./rule.js";
 
 /** What a schema is as a whole, before its keywords are read. */
 
-export const TRUE_AND_FALSE = rule(
-  "true accepts any value and false none",
-  (schema: boolean): Shape => (schema ? { kind: "unknown" } : { kind: "never" }),
+export const TRUE_AND_FALSE = rule("true accepts any value and false none", (schema: boolean): Shape =>
+  schema ? { kind: "unknown" } : { kind: "never" },
 );
 
 export const REF_REPLACES_SIBLINGS: SchemaRule = rule("up to draft-07 a $ref replaces its siblings", (draft, context) =>

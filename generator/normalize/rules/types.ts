@@ -50,22 +50,19 @@ export const STRINGS = rule("a string has lengths, a pattern and a format", (dra
   });
 });
 
-export const NUMBERS = rule(
-  "a number has bounds, a multiple and a format",
-  (draft: Draft, context: Context, integer: boolean): Shape => {
-    const { schema, pointer } = draft;
-    return compact({
-      kind: "number",
-      integer,
-      minimum: numberKeyword(schema, "minimum", pointer, context),
-      maximum: numberKeyword(schema, "maximum", pointer, context),
-      exclusiveMinimum: numberKeyword(schema, "exclusiveMinimum", pointer, context),
-      exclusiveMaximum: numberKeyword(schema, "exclusiveMaximum", pointer, context),
-      multipleOf: numberKeyword(schema, "multipleOf", pointer, context),
-      format: formatOf(draft),
-    });
-  },
-);
+export const NUMBERS = rule("a number has bounds, a multiple and a format", (draft: Draft, context: Context, integer: boolean): Shape => {
+  const { schema, pointer } = draft;
+  return compact({
+    kind: "number",
+    integer,
+    minimum: numberKeyword(schema, "minimum", pointer, context),
+    maximum: numberKeyword(schema, "maximum", pointer, context),
+    exclusiveMinimum: numberKeyword(schema, "exclusiveMinimum", pointer, context),
+    exclusiveMaximum: numberKeyword(schema, "exclusiveMaximum", pointer, context),
+    multipleOf: numberKeyword(schema, "multipleOf", pointer, context),
+    format: formatOf(draft),
+  });
+});
 
 export const ARRAYS = rule("an array has items, lengths and uniqueness", (draft: Draft, context: Context): Shape => {
   const { schema, pointer } = draft;

@@ -12,7 +12,9 @@ import { rule } from "./rule.js";
  * allOf members, refs) declared, unless one of them already accepts all.
  */
 export const UNEVALUATED_CLOSES: SchemaRule = rule("unevaluatedProperties closes over every declared field", (draft, context) =>
-  "unevaluatedProperties" in draft.schema ? { ...draft, shape: closeUnevaluated(draft.shape, draft.schema, draft.pointer, context) } : draft,
+  "unevaluatedProperties" in draft.schema
+    ? { ...draft, shape: closeUnevaluated(draft.shape, draft.schema, draft.pointer, context) }
+    : draft,
 );
 
 function closeUnevaluated(shape: Shape, schema: JsonObject, pointer: string, context: Context): Shape {
