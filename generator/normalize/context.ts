@@ -5,7 +5,6 @@ import type { Shape } from "../ir/model.js";
 import type { Provenance } from "../resolve/index.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { ShapeLookup } from "./intersect.js";
-import type { UnionContext } from "./unions.js";
 
 /** The hint of every refusal of what the IR does not model. */
 export const REFUSAL = "agentwire refuses a constraint it cannot check rather than dropping it";
@@ -34,7 +33,7 @@ interface Document {
  * what is being expanded (to refuse a type composed of itself). A context does not change:
  * reading a schema, a named type or the target of a `$ref` derives a new one.
  */
-export class Context implements ShapeLookup, UnionContext {
+export class Context implements ShapeLookup {
   private constructor(
     private readonly shared: Document,
     /** The pointer of the schema being read. */

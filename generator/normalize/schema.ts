@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../json.js";
+import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { Shape } from "../ir/model.js";
 import type { Context } from "./context.js";
@@ -6,16 +6,14 @@ import { ALL_OF, MEET, REF, UNIONS } from "./rules/composition.js";
 import { CONST, ENUM, ENUM_ANNOTATIONS } from "./rules/constants.js";
 import { OBJECT_OF_OTHER_PROPERTIES_IS_MAP } from "./rules/objects.js";
 import { EXACTLY_ONE_IS_KEYED, PRESENT_UNDER_ANY_NAME } from "./rules/presence.js";
-import type { Refinement } from "./rules/rule.js";
+import type { Located, Refinement } from "./rules/rule.js";
 import { applyInOrder } from "./rules/rule.js";
 import { REF_REPLACES_SIBLINGS, TRUE_AND_FALSE, UNMODELLED_KEYWORDS } from "./rules/schemas.js";
 import { TYPE } from "./rules/types.js";
 import { UNEVALUATED_CLOSES } from "./rules/unevaluated.js";
 
 /** One object schema as the schema rules read it, each rule returning a new draft. */
-export interface Draft {
-  readonly schema: JsonObject;
-  readonly pointer: string;
+export interface Draft extends Located {
   /** What the schema's own keywords say: `type` and what constrains a type, `const`, `enum`. */
   readonly own: Shape;
   /** What its `$ref`, `allOf` members and unions each say, in that order, to meet `own`. */
@@ -24,7 +22,7 @@ export interface Draft {
   readonly shape: Shape;
 }
 
-export type SchemaRule = Refinement<Draft, Context>;
+export type SchemaRule = Refinement<Draft>;
 
 /**
  * The rules for an object schema, in the order they apply: first the schema is prepared
@@ -53,7 +51,7 @@ const UNKNOWN: Shape = { kind: "unknown" };
 
 /** The shape of one schema, by the schema rules. */
 export function readSchema(schema: JsonValue, pointer: string, context: Context): Shape {
-  if (typeof schema === "boolean") return TRUE_AND_FALSE.apply(schema);
+  if (typeof schema === "boolean") return TRUE_AND_FALSE.apply(schema, context);
   if (!isJsonObject(schema)) return context.fail(pointer, "a schema must be an object or a boolean");
   const draft: Draft = { schema, pointer, own: UNKNOWN, parts: [], shape: UNKNOWN };
   return applyInOrder(SCHEMA_RULES, draft, context.within(pointer)).shape;

@@ -10,20 +10,23 @@ import { rule } from "./rule.js";
 
 /** What `const` and `enum` say, and what annotations add to an enum. */
 
-export const CONST: SchemaRule = rule("a constant narrows the type", (draft, context) =>
-  "const" in draft.schema
-    ? {
-        ...draft,
-        own: intersect(
-          { kind: "literal", value: primitive(draft.schema["const"]!, appendPointer(draft.pointer, "const"), context) },
-          draft.own,
-          context,
-        ),
-      }
-    : draft,
+export const CONST: SchemaRule = rule(
+  "const",
+  "const is a literal that narrows the own shape; an object or array constant is refused",
+  (draft, context) =>
+    "const" in draft.schema
+      ? {
+          ...draft,
+          own: intersect(
+            { kind: "literal", value: primitive(draft.schema["const"]!, appendPointer(draft.pointer, "const"), context) },
+            draft.own,
+            context,
+          ),
+        }
+      : draft,
 );
 
-export const ENUM: SchemaRule = rule("enum values narrow the type", (draft, context) => {
+export const ENUM: SchemaRule = rule("enum", "enum is an enum (one value: a literal) that narrows the own shape", (draft, context) => {
   if (!("enum" in draft.schema)) return draft;
   const values = draft.schema["enum"];
   const at = appendPointer(draft.pointer, "enum");
@@ -33,10 +36,14 @@ export const ENUM: SchemaRule = rule("enum values narrow the type", (draft, cont
   return { ...draft, own: intersect(enumeration, draft.own, context) };
 });
 
-export const ENUM_ANNOTATIONS: SchemaRule = rule("annotations give an enum its fallback, numbers and descriptions", (draft, context) => ({
-  ...draft,
-  shape: annotateEnum(draft.shape, draft.schema, draft.pointer, context),
-}));
+export const ENUM_ANNOTATIONS: SchemaRule = rule(
+  "enum-annotations",
+  "the fallback, enum numbers and enum descriptions annotations are added to an enum, and refused on anything else",
+  (draft, context) => ({
+    ...draft,
+    shape: annotateEnum(draft.shape, draft.schema, draft.pointer, context),
+  }),
+);
 
 function primitive(value: JsonValue, pointer: string, context: Context): JsonPrimitive {
   if (typeof value === "object" && value !== null)

@@ -25,23 +25,31 @@ interface Presence {
  * An `anyOf` of `required`, one per name of a field (in an `allOf` member or the schema's
  * own `anyOf`), requires the field. At least one of several fields is refused.
  */
-export const PRESENT_UNDER_ANY_NAME: SchemaRule = rule("a field present under any of its names is required", (draft, context) => {
-  const { schema, pointer } = draft;
-  const present: Presence[] = [];
-  for (const [i, member] of schemasOf(schema, "allOf", pointer, context).entries()) {
-    const names = fieldPresence(member);
-    if (names !== undefined) present.push({ names, pointer: appendPointer(pointer, "allOf", i) });
-  }
-  const anyOf = presenceBranches(schemasOf(schema, "anyOf", pointer, context));
-  if (anyOf !== undefined) present.push({ names: anyOf.flat(), pointer: appendPointer(pointer, "anyOf") });
-  return present.length === 0 ? draft : { ...draft, shape: requireFields(draft.shape, present, pointer, context) };
-});
+export const PRESENT_UNDER_ANY_NAME: SchemaRule = rule(
+  "present-under-any-name",
+  "an anyOf of required, one per name of one field (own or in an allOf member), makes the field required; of several fields, refused",
+  (draft, context) => {
+    const { schema, pointer } = draft;
+    const present: Presence[] = [];
+    for (const [i, member] of schemasOf(schema, "allOf", pointer, context).entries()) {
+      const names = fieldPresence(member);
+      if (names !== undefined) present.push({ names, pointer: appendPointer(pointer, "allOf", i) });
+    }
+    const anyOf = presenceBranches(schemasOf(schema, "anyOf", pointer, context));
+    if (anyOf !== undefined) present.push({ names: anyOf.flat(), pointer: appendPointer(pointer, "anyOf") });
+    return present.length === 0 ? draft : { ...draft, shape: requireFields(draft.shape, present, pointer, context) };
+  },
+);
 
 /** An object in which exactly one of the properties the branches require is present. */
-export const EXACTLY_ONE_IS_KEYED: SchemaRule = rule("a oneOf of required alone is a keyed union", (draft, context) => {
-  const branches = presenceBranches(schemasOf(draft.schema, "oneOf", draft.pointer, context));
-  return branches === undefined ? draft : { ...draft, shape: keyed(draft.shape, branches, draft.pointer, context) };
-});
+export const EXACTLY_ONE_IS_KEYED: SchemaRule = rule(
+  "exactly-one-is-keyed",
+  "a oneOf whose branches each only require one field is a keyed union of those fields",
+  (draft, context) => {
+    const branches = presenceBranches(schemasOf(draft.schema, "oneOf", draft.pointer, context));
+    return branches === undefined ? draft : { ...draft, shape: keyed(draft.shape, branches, draft.pointer, context) };
+  },
+);
 
 /** The names of the field an `allOf` member requires, when that is all it does. */
 export function fieldPresence(member: JsonValue): string[] | undefined {

@@ -1,13 +1,13 @@
-import type { JsonValue } from "../../json.js";
+import type { JsonObject, JsonValue } from "../../json.js";
 import type { Shape } from "../../ir/model.js";
 import { appendPointer } from "../../schema/pointer.js";
 import type { Context } from "../context.js";
 import { REFUSAL } from "../context.js";
 import { compact } from "../intersect.js";
-import type { Draft, SchemaRule } from "../schema.js";
-import { objectShape } from "./objects.js";
+import type { SchemaRule } from "../schema.js";
+import { OBJECT } from "./objects.js";
 import { numberKeyword } from "./read.js";
-import type { Rule } from "./rule.js";
+import type { Located, Rule } from "./rule.js";
 import { rule } from "./rule.js";
 
 /** What `type` says, and the keywords that constrain values of one type. */
@@ -25,33 +25,91 @@ const TYPE_KEYWORDS: Readonly<Record<JsonType, readonly string[]>> = {
   null: [],
 };
 
+/** A rule that reads the keywords of one JSON type into a shape of that type. */
+export type TypeRule = Rule<Located, Shape>;
+
 /**
  * One type is its shape, a type and null a nullable one, more a union. Without `type`,
  * the keywords of a type constrain only values of that type; the others pass.
  */
-export const TYPE: SchemaRule = rule("type lists the JSON types a value may be", (draft, context) => {
-  const declared = declaredTypes(draft, context);
-  const constrained = JSON_TYPES.filter((type) => TYPE_KEYWORDS[type].some((keyword) => keyword in draft.schema));
-  if (declared === undefined && constrained.length === 0) return draft;
-  const types: readonly (JsonType | "integer")[] = declared ?? JSON_TYPES;
-  return { ...draft, own: unionOf(types.map((type) => typedShape(type, draft, context))) };
-});
+export const TYPE: SchemaRule = rule(
+  "type",
+  "type (or, without it, the type-specific keywords) gives the own shape: one type, a type or null, or a union",
+  (draft, context) => {
+    const declared = declaredTypes(draft, context);
+    const constrained = JSON_TYPES.filter((type) => TYPE_KEYWORDS[type].some((keyword) => keyword in draft.schema));
+    if (declared === undefined && constrained.length === 0) return draft;
+    const types: readonly (JsonType | "integer")[] = declared ?? JSON_TYPES;
+    return { ...draft, own: unionOf(types.map((type) => typedShape(type, draft, context))) };
+  },
+);
 
-export const STRINGS = rule("a string has lengths, a pattern and a format", (draft: Draft, context: Context): Shape => {
-  const { schema, pointer } = draft;
-  const pattern = schema["pattern"];
-  if (pattern !== undefined) checkPattern(pattern, appendPointer(pointer, "pattern"), context);
-  return compact({
-    kind: "string",
-    minLength: numberKeyword(schema, "minLength", pointer, context),
-    maxLength: numberKeyword(schema, "maxLength", pointer, context),
-    patterns: pattern === undefined ? undefined : [pattern as string],
-    format: formatOf(draft),
-  });
-});
+export const STRING: TypeRule = rule(
+  "string",
+  "a string has its lengths, its pattern (a valid u-flag RegExp) and its format",
+  (located, context) => {
+    const { schema, pointer } = located;
+    const pattern = schema["pattern"];
+    if (pattern !== undefined) checkPattern(pattern, appendPointer(pointer, "pattern"), context);
+    return compact({
+      kind: "string",
+      minLength: numberKeyword(schema, "minLength", pointer, context),
+      maxLength: numberKeyword(schema, "maxLength", pointer, context),
+      patterns: pattern === undefined ? undefined : [pattern as string],
+      format: formatOf(schema),
+    });
+  },
+);
 
-export const NUMBERS = rule("a number has bounds, a multiple and a format", (draft: Draft, context: Context, integer: boolean): Shape => {
-  const { schema, pointer } = draft;
+export const NUMBER: TypeRule = rule(
+  "number",
+  "a number has its bounds (draft-04's boolean exclusive bounds read as numbers), multipleOf and format",
+  (located, context) => numberShape(located, false, context),
+);
+
+export const INTEGER: TypeRule = rule("integer", "an integer is a number that is whole, with the same keywords", (located, context) =>
+  numberShape(located, true, context),
+);
+
+export const ARRAY: TypeRule = rule(
+  "array",
+  "an array has its items' shape, its lengths and uniqueItems; a tuple is refused",
+  (located, context) => {
+    const { schema, pointer } = located;
+    const items = schema["items"];
+    if (Array.isArray(items))
+      return context.fail(appendPointer(pointer, "items"), 'unsupported: "items" as an array of schemas (a tuple)', REFUSAL);
+    return compact({
+      kind: "array",
+      items: items === undefined ? { kind: "unknown" } : context.shape(items, appendPointer(pointer, "items")),
+      minItems: numberKeyword(schema, "minItems", pointer, context),
+      maxItems: numberKeyword(schema, "maxItems", pointer, context),
+      uniqueItems: schema["uniqueItems"] === true ? (true as const) : undefined,
+    });
+  },
+);
+
+/** The rules for the values of each type; `boolean` and `null` have no keywords, and no rule. */
+export const TYPE_RULES: Readonly<Record<"string" | "number" | "integer" | "array" | "object", TypeRule>> = {
+  string: STRING,
+  number: NUMBER,
+  integer: INTEGER,
+  array: ARRAY,
+  object: OBJECT,
+};
+
+function typedShape(type: JsonType | "integer", located: Located, context: Context): Shape {
+  switch (type) {
+    case "boolean":
+      return { kind: "boolean" };
+    case "null":
+      return { kind: "null" };
+    default:
+      return TYPE_RULES[type].apply(located, context);
+  }
+}
+
+function numberShape({ schema, pointer }: Located, integer: boolean, context: Context): Shape {
   return compact({
     kind: "number",
     integer,
@@ -60,46 +118,11 @@ export const NUMBERS = rule("a number has bounds, a multiple and a format", (dra
     exclusiveMinimum: numberKeyword(schema, "exclusiveMinimum", pointer, context),
     exclusiveMaximum: numberKeyword(schema, "exclusiveMaximum", pointer, context),
     multipleOf: numberKeyword(schema, "multipleOf", pointer, context),
-    format: formatOf(draft),
+    format: formatOf(schema),
   });
-});
-
-export const ARRAYS = rule("an array has items, lengths and uniqueness", (draft: Draft, context: Context): Shape => {
-  const { schema, pointer } = draft;
-  const items = schema["items"];
-  if (Array.isArray(items))
-    return context.fail(appendPointer(pointer, "items"), 'unsupported: "items" as an array of schemas (a tuple)', REFUSAL);
-  return compact({
-    kind: "array",
-    items: items === undefined ? { kind: "unknown" } : context.shape(items, appendPointer(pointer, "items")),
-    minItems: numberKeyword(schema, "minItems", pointer, context),
-    maxItems: numberKeyword(schema, "maxItems", pointer, context),
-    uniqueItems: schema["uniqueItems"] === true ? (true as const) : undefined,
-  });
-});
-
-/** The rules for values of one type; objects have rules of their own (`OBJECT_RULES`). */
-export const TYPE_RULES: readonly Rule<unknown>[] = [STRINGS, NUMBERS, ARRAYS];
-
-function typedShape(type: JsonType | "integer", draft: Draft, context: Context): Shape {
-  switch (type) {
-    case "string":
-      return STRINGS.apply(draft, context);
-    case "number":
-    case "integer":
-      return NUMBERS.apply(draft, context, type === "integer");
-    case "boolean":
-      return { kind: "boolean" };
-    case "null":
-      return { kind: "null" };
-    case "array":
-      return ARRAYS.apply(draft, context);
-    case "object":
-      return objectShape(draft, context);
-  }
 }
 
-function declaredTypes({ schema, pointer }: Draft, context: Context): (JsonType | "integer")[] | undefined {
+function declaredTypes({ schema, pointer }: Located, context: Context): (JsonType | "integer")[] | undefined {
   const type = schema["type"];
   if (type === undefined) return undefined;
   const types = Array.isArray(type) ? type : [type];
@@ -112,7 +135,7 @@ function declaredTypes({ schema, pointer }: Draft, context: Context): (JsonType 
   return [...new Set(types as (JsonType | "integer")[])];
 }
 
-function formatOf({ schema }: Draft): string | undefined {
+function formatOf(schema: JsonObject): string | undefined {
   return typeof schema["format"] === "string" ? schema["format"] : undefined;
 }
 

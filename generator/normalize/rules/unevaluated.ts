@@ -11,10 +11,13 @@ import { rule } from "./rule.js";
  * `unevaluatedProperties` closes an object over every property its parts (own properties,
  * allOf members, refs) declared, unless one of them already accepts all.
  */
-export const UNEVALUATED_CLOSES: SchemaRule = rule("unevaluatedProperties closes over every declared field", (draft, context) =>
-  "unevaluatedProperties" in draft.schema
-    ? { ...draft, shape: closeUnevaluated(draft.shape, draft.schema, draft.pointer, context) }
-    : draft,
+export const UNEVALUATED_CLOSES: SchemaRule = rule(
+  "unevaluated-closes",
+  "unevaluatedProperties is the shape of properties no part declared, unless a part already accepts all",
+  (draft, context) =>
+    "unevaluatedProperties" in draft.schema
+      ? { ...draft, shape: closeUnevaluated(draft.shape, draft.schema, draft.pointer, context) }
+      : draft,
 );
 
 function closeUnevaluated(shape: Shape, schema: JsonObject, pointer: string, context: Context): Shape {

@@ -1,69 +1,85 @@
-import type { JsonPrimitive, JsonValue } from "../json.js";
-import { isJsonObject } from "../json.js";
-import type { NumberShape, ObjectShape, Shape, TaggedMember } from "../ir/model.js";
-import { compact } from "./intersect.js";
-import type { Rule } from "./rules/rule.js";
-import { rule } from "./rules/rule.js";
-
-/** What classifying needs from the normalizer: a named shape, unless it is still being made. */
-export interface UnionContext {
-  peek(name: string): Shape | undefined;
-}
+import type { JsonPrimitive, JsonValue } from "../../json.js";
+import { isJsonObject } from "../../json.js";
+import type { NumberShape, ObjectShape, Shape, TaggedMember } from "../../ir/model.js";
+import type { Context } from "../context.js";
+import { compact } from "../intersect.js";
+import type { Rule } from "./rule.js";
+import { rule } from "./rule.js";
 
 /** The alternatives of an `anyOf` (not exclusive) or a `oneOf` (exclusive): their shapes and their schemas. */
-interface Alternatives {
+export interface Alternatives {
   readonly members: readonly Shape[];
   readonly branches: readonly JsonValue[];
   readonly exclusive: boolean;
 }
 
 /** A rule that may say what some alternatives are; the first that does decides. */
-type UnionRule = Rule<(alternatives: Alternatives, context: UnionContext) => Shape | undefined>;
+export type UnionRule = Rule<Alternatives, Shape | undefined>;
 
-export const NULL_MEMBERS_MAKE_NULLABLE: UnionRule = rule("null members of a union make the rest nullable", (alternatives, context) => {
-  const { members, branches, exclusive } = alternatives;
-  const isNull = (shape: Shape) => shape.kind === "null" || (shape.kind === "literal" && shape.value === null);
-  const others = members.filter((member) => !isNull(member));
-  if (others.length === members.length) return undefined;
-  if (others.length === 0) return { kind: "null" };
-  const core = classifyUnion(
-    others,
-    branches.filter((_, i) => !isNull(members[i]!)),
-    exclusive,
-    context,
-  );
-  return { kind: "nullable", shape: core };
-});
+export const NULL_MEMBERS_MAKE_NULLABLE: UnionRule = rule(
+  "null-makes-nullable",
+  "null alternatives make the union of the others nullable",
+  (alternatives, context) => {
+    const { members, branches, exclusive } = alternatives;
+    const isNull = (shape: Shape) => shape.kind === "null" || (shape.kind === "literal" && shape.value === null);
+    const others = members.filter((member) => !isNull(member));
+    if (others.length === members.length) return undefined;
+    if (others.length === 0) return { kind: "null" };
+    const core = classifyUnion(
+      others,
+      branches.filter((_, i) => !isNull(members[i]!)),
+      exclusive,
+      context,
+    );
+    return { kind: "nullable", shape: core };
+  },
+);
 
-export const ONE_ALTERNATIVE: UnionRule = rule("a union of one alternative is that alternative", ({ members }) =>
+export const ONE_ALTERNATIVE: UnionRule = rule("one-alternative", "a union of one alternative is that alternative", ({ members }) =>
   members.length === 1 ? members[0]! : undefined,
 );
 
 /** Proto3 JSON enums: the names, as constants or `^NAME$` patterns, or their number. */
-export const PROTO_ENUM: UnionRule = rule("string constants plus an integer are a proto3 enum", ({ members }) => wireEnum(members));
+export const PROTO_ENUM: UnionRule = rule(
+  "proto-enum",
+  "string constants (or ^NAME$ patterns) plus one plain integer are an enum whose wire form also takes integers (proto3 JSON)",
+  ({ members }) => wireEnum(members),
+);
 
 /** Proto3 JSON int32: the integer, or its digits in a string. */
-export const INT32: UnionRule = rule("an integer plus a numeric string is an int32", ({ members }) => wireInteger(members));
-
-export const TAGGED: UnionRule = rule("objects with a distinct required constant are a tagged union", ({ members }, context) =>
-  tagged(members, context),
+export const INT32: UnionRule = rule(
+  "int32",
+  "a plain integer plus a decimal-digits string is an integer whose wire form also takes the string (proto3 JSON int32)",
+  ({ members }) => wireInteger(members),
 );
 
-export const CONSTANTS: UnionRule = rule("constants are an enum", ({ members, branches, exclusive }) =>
-  constants(members, branches, exclusive),
+export const TAGGED: UnionRule = rule(
+  "tagged-union",
+  "objects that each hold a distinct constant in one required property are a tagged union on it",
+  ({ members }, context) => tagged(members, context),
 );
 
-export const PLAIN: UnionRule = rule("other alternatives are a plain union", ({ members, exclusive }) => ({
-  kind: "union",
-  members,
-  exclusive,
-}));
+export const CONSTANTS: UnionRule = rule(
+  "constants-are-enum",
+  "constants are one enum, each described by its branch; under oneOf a value two branches accept is dropped",
+  ({ members, branches, exclusive }) => constants(members, branches, exclusive),
+);
 
-/** The union rules, in order: the first that says what the alternatives are decides; `PLAIN` always does. */
+export const PLAIN: UnionRule = rule(
+  "plain-union",
+  "any other alternatives are a plain union, exclusive under oneOf",
+  ({ members, exclusive }) => ({
+    kind: "union",
+    members,
+    exclusive,
+  }),
+);
+
+/** The union rules, in order: the first that says what the alternatives are decides; `PLAIN` always decides. */
 export const UNION_RULES: readonly UnionRule[] = [NULL_MEMBERS_MAKE_NULLABLE, ONE_ALTERNATIVE, PROTO_ENUM, INT32, TAGGED, CONSTANTS, PLAIN];
 
 /** The shape of `anyOf`/`oneOf` alternatives, by the first union rule that fits. */
-export function classifyUnion(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean, context: UnionContext): Shape {
+export function classifyUnion(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean, context: Context): Shape {
   const alternatives: Alternatives = { members, branches, exclusive };
   for (const { apply } of UNION_RULES) {
     const shape = apply(alternatives, context);
@@ -111,7 +127,7 @@ function literalOfPattern(shape: Shape & { kind: "string" }): string | undefined
   return body?.replace(/\\(.)/g, "$1");
 }
 
-function tagged(members: readonly Shape[], context: UnionContext): Shape | undefined {
+function tagged(members: readonly Shape[], context: Context): Shape | undefined {
   const objects = members.map((member): ObjectShape | undefined => {
     const shape = member.kind === "ref" ? context.peek(member.name) : member;
     return shape?.kind === "object" ? shape : undefined;
