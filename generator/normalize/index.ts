@@ -10,20 +10,20 @@ import { readSchema } from "./schema.js";
 
 /** The IR of an effective schema: one named type per `$defs` entry, in order. */
 export function normalize(effective: ResolvedSchema): Ir {
-  const normalizer = Context.of(effective.schema, effective.provenance, readSchema);
-  const definitions = normalizer.definitions;
+  const context = Context.of(effective.schema, effective.provenance, readSchema);
+  const definitions = context.definitions;
   const types = Object.keys(definitions).map((name): NamedType => {
     const definition = definitions[name]!;
     return {
       name,
       pointer: appendPointer("/$defs", name),
       doc: isJsonObject(definition) ? docOf(definition) : {},
-      shape: normalizer.shapeOf(name),
+      shape: context.shapeOf(name),
     };
   });
   const cycle = aliasCycle(types);
   if (cycle !== undefined)
-    normalizer.fail(
+    context.fail(
       appendPointer("/$defs", cycle[0]!),
       `"${cycle[0]}" is defined only in terms of itself (${cycle.join(" → ")})`,
       "a type may contain itself in a property or an array, not be another name for itself",
