@@ -53,6 +53,7 @@ const stages = spawnSync(
     const { resolve } = await import("./build/resolve/index.js");
     const { applyOverlays } = await import("./build/overlay/index.js");
     const { normalize } = await import("./build/normalize/index.js");
+    const { nameIr } = await import("./build/name/index.js");
     const { emitProtocol } = await import("./build/emit/index.js");
     const { format } = await import("./build/format/index.js");
     lap("import the generator (incl. prettier/doc)");
@@ -62,7 +63,8 @@ const stages = spawnSync(
       const resolved = await resolve(project, protocol); lap("resolve");
       const effective = applyOverlays(resolved); lap("overlay");
       const ir = normalize(effective); lap("normalize");
-      const files = emitProtocol(ir, effective); lap("emit");
+      const named = nameIr(ir, effective); lap("name");
+      const files = emitProtocol(named); lap("emit");
       format(files); lap("format");
     }
     console.log(JSON.stringify(marks));

@@ -7,6 +7,8 @@ import type { Ir } from "./ir/model.js";
 import type { LoadedProtocol, Pin, Schemas } from "./load/index.js";
 import { load, pinsOf } from "./load/index.js";
 import { normalize } from "./normalize/index.js";
+import type { NamedIr } from "./name/index.js";
+import { nameIr } from "./name/index.js";
 import { applyOverlays } from "./overlay/index.js";
 import type { ResolvedSchema } from "./resolve/index.js";
 import { resolve } from "./resolve/index.js";
@@ -29,15 +31,15 @@ export interface Generation {
 
 /**
  * The whole pipeline, from `schemas/` to the files of `generated/`, in memory:
- * load → resolve → overlay → normalize → emit → format. Nothing is written here.
+ * load → resolve → overlay → normalize → name → emit → format. Nothing is written here.
  */
 export async function generate(root: string): Promise<Generation> {
   const project = load(root);
   const emitted: EmittedFile[] = [];
   const protocols: ProtocolSummary[] = [];
   for (const protocol of project.protocols) {
-    const { ir, effective } = await intermediate(project, protocol);
-    const files = emitProtocol(ir, effective);
+    const { ir } = await intermediate(project, protocol);
+    const files = emitProtocol(ir);
     emitted.push(...files);
     protocols.push({ name: ir.protocol, types: ir.types.length, unions: countUnions(ir), files: files.length });
   }
@@ -55,9 +57,9 @@ export async function generate(root: string): Promise<Generation> {
 }
 
 /** A protocol's effective schema and IR: the pipeline up to the emitters. */
-export async function intermediate(schemas: Schemas, protocol: LoadedProtocol): Promise<{ effective: ResolvedSchema; ir: Ir }> {
+export async function intermediate(schemas: Schemas, protocol: LoadedProtocol): Promise<{ effective: ResolvedSchema; ir: NamedIr }> {
   const effective = applyOverlays(await resolve(schemas, protocol));
-  return { effective, ir: normalize(effective) };
+  return { effective, ir: nameIr(normalize(effective), effective) };
 }
 
 function countUnions(ir: Ir): number {

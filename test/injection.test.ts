@@ -4,7 +4,7 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeGeneration } from "../generator/cli/write.js";
-import { builderName, matchName, partialMatchName } from "../generator/emit/names.js";
+import { builderName, matchName, partialMatchName } from "../generator/name/rules.js";
 import type { Ir } from "../generator/ir/model.js";
 import type { JsonObject } from "../generator/json.js";
 import { loadSchemas } from "../generator/load/index.js";

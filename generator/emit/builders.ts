@@ -17,12 +17,15 @@ import {
   unionType,
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
-import type { Field, Ir, KeyedUnionShape, NamedType, ObjectShape } from "../ir/model.js";
+import type { Field, KeyedUnionShape, NamedType, ObjectShape } from "../ir/model.js";
+import { hasTags, tags } from "../ir/members.js";
+import type { NamedIr } from "../name/index.js";
+import { namesOf } from "../name/index.js";
 import type { StampUnit } from "../schema/keywords.js";
 import { isPrototypeName, RUNTIME } from "./access.js";
 import type { GeneratedFile } from "./file.js";
-import { hasTags, memberValueType, tags, variantType } from "./members.js";
-import { builderName, memberBuilderNames, memberParameterName, TYPES } from "./names.js";
+import { memberValueType, variantType } from "./members.js";
+import { memberParameterName, TYPES } from "./names.js";
 
 /**
  * `builders.ts`: what a producer builds values with. For every object type with constant
@@ -30,8 +33,8 @@ import { builderName, memberBuilderNames, memberParameterName, TYPES } from "./n
  * union, a constructor per member sets that member and no other. Fields given as
  * `undefined` are left out, so that what a builder returns passes `isT`.
  */
-export function generateBuilders(f: GeneratedFile, ir: Ir): void {
-  const builders = new BuilderEmitter(f);
+export function generateBuilders(f: GeneratedFile, ir: NamedIr): void {
+  const builders = new BuilderEmitter(f, ir);
   f.reserve(ir.types.flatMap((type) => builders.names(type)));
   for (const type of ir.types) builders.declare(type);
 }
@@ -41,20 +44,21 @@ const NOW: Readonly<Record<StampUnit, Expression>> = { "unix-milliseconds": call
 const UNIT: Readonly<Record<StampUnit, string>> = { "unix-milliseconds": "in milliseconds since the Unix epoch" };
 
 class BuilderEmitter {
-  constructor(private readonly f: GeneratedFile) {}
+  constructor(
+    private readonly f: GeneratedFile,
+    private readonly ir: NamedIr,
+  ) {}
 
   names(type: NamedType): string[] {
-    const shape = type.shape;
-    if (hasTags(shape)) return [builderName(type.name)];
-    if (shape.kind === "keyed-union") return memberBuilderNames(type.name, shape.members);
-    return [];
+    const names = namesOf(this.ir, type.name);
+    return [...(names.builder === undefined ? [] : [names.builder]), ...(names.memberBuilders ?? [])];
   }
 
   declare(type: NamedType): void {
     const shape = type.shape;
     if (hasTags(shape)) this.tagged(type, shape);
     if (shape.kind === "keyed-union") {
-      const names = memberBuilderNames(type.name, shape.members);
+      const names = namesOf(this.ir, type.name).memberBuilders!;
       for (const [i, member] of shape.members.entries()) this.member(type, shape, member, names[i]!);
     }
   }
@@ -89,7 +93,7 @@ class BuilderEmitter {
           type.doc.deprecated ? "@deprecated" : undefined,
         ]),
         exported: true,
-        name: identifier(builderName(type.name)),
+        name: identifier(namesOf(this.ir, type.name).builder!),
         parameters: [
           parameter(FIELDS, this.fields(typeName, tagNames), { optional: !given.some((field) => field.required) }),
           ...(stamped.length > 0

@@ -37,11 +37,14 @@ import {
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
 import { recursiveTypes } from "../ir/graph.js";
-import type { EnumWire, Field, Ir, Shape } from "../ir/model.js";
+import type { EnumWire, Field, Shape } from "../ir/model.js";
+import type { NamedIr } from "../name/index.js";
+import { namesOf } from "../name/index.js";
+import { readerName, upperFirst } from "../name/rules.js";
 import { escapeToken } from "../schema/pointer.js";
 import { access, boxMayPass, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "./access.js";
 import type { GeneratedFile } from "./file.js";
-import { checkName, decoderName, GUARDS, guardName, readerName, TYPES, upperFirst } from "./names.js";
+import { GUARDS, TYPES } from "./names.js";
 
 /**
  * The decoders: for every named type T, `decodeT(input, options)`, which reads the wire
@@ -52,26 +55,29 @@ import { checkName, decoderName, GUARDS, guardName, readerName, TYPES, upperFirs
  * object does not know and notes values this version does not recognize. What the read
  * produces is then checked by `isT`, and on failure explained by `checkT`.
  */
-export function generateDecoders(f: GeneratedFile, ir: Ir): void {
+export function generateDecoders(f: GeneratedFile, ir: NamedIr): void {
   const emitter = new DecodeEmitter(f, ir);
-  f.reserve(ir.types.flatMap((type) => [decoderName(type.name), ...(emitter.reads(type.shape) ? [readerName(type.name)] : [])]));
+  f.reserve(
+    ir.types.flatMap((type) => [namesOf(ir, type.name).decoder, ...(emitter.reads(type.shape) ? [namesOf(ir, type.name).reader] : [])]),
+  );
   const options = typeReference(f.import("DecodeOptions", RUNTIME, { typeOnly: true }));
   const result = f.import("DecodeResult", RUNTIME, { typeOnly: true });
   for (const type of ir.types) {
     const name = type.name;
-    const read = emitter.reads(type.shape) ? call(identifier(readerName(name)), [INPUT, literal(""), READER]) : INPUT;
+    const names = namesOf(ir, name);
+    const read = emitter.reads(type.shape) ? call(identifier(names.reader), [INPUT, literal(""), READER]) : INPUT;
     f.declare(
       functionDeclaration({
         doc: documentation([
           `Reads ${article(name)} {@link ${name}} from its wire form into a new, canonical value; see {@link DecodeOptions} for the modes.`,
         ]),
         exported: true,
-        name: identifier(decoderName(name)),
+        name: identifier(names.decoder),
         parameters: [parameter(INPUT, keywordType("unknown")), parameter(identifier("options"), options, { optional: true })],
         returns: typeReference(result, [typeReference(f.import(name, TYPES, { typeOnly: true }))]),
         body: [
           constant(READER, construct(f.import("Reader", RUNTIME), [identifier("options")])),
-          returns(call(member(READER, "finish"), [read, f.import(guardName(name), GUARDS), identifier(checkName(name))])),
+          returns(call(member(READER, "finish"), [read, f.import(names.guard, GUARDS), identifier(names.check)])),
         ],
       }),
     );
@@ -79,7 +85,9 @@ export function generateDecoders(f: GeneratedFile, ir: Ir): void {
   const recursive = recursiveTypes(ir);
   for (const type of ir.types)
     if (emitter.reads(type.shape))
-      f.declare(emitter.readFunction(identifier(readerName(type.name)), type.shape, type.name, { recursive: recursive.has(type.name) }));
+      f.declare(
+        emitter.readFunction(identifier(namesOf(ir, type.name).reader), type.shape, type.name, { recursive: recursive.has(type.name) }),
+      );
   for (const helper of emitter.helpers) f.declare(helper);
 }
 
@@ -97,7 +105,7 @@ class DecodeEmitter {
 
   constructor(
     private readonly f: GeneratedFile,
-    ir: Ir,
+    private readonly ir: NamedIr,
   ) {
     this.shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
   }
@@ -143,7 +151,7 @@ class DecodeEmitter {
   /** An expression reading `value` (at `path`) as the shape; the value itself when reading does nothing. */
   private read(shape: Shape, value: Expression, path: Expression, owner: string): Expression {
     if (!this.reads(shape)) return value;
-    if (shape.kind === "ref") return call(identifier(readerName(shape.name)), [value, path, READER]);
+    if (shape.kind === "ref") return call(identifier(namesOf(this.ir, shape.name).reader), [value, path, READER]);
     if (shape.kind === "nullable") return this.read(shape.shape, value, path, owner);
     if (shape.kind === "number") {
       const digits = this.f.constant(`digits:${shape.wire!.numericString}`, "Decimal", (name) =>

@@ -1,11 +1,12 @@
 import { documentation, identifier, typePredicate, typeReference } from "../code/build.js";
 import { article } from "../ir/describe.js";
 import { recursiveTypes } from "../ir/graph.js";
-import type { Ir } from "../ir/model.js";
+import type { NamedIr } from "../name/index.js";
+import { namesOf } from "../name/index.js";
 import { CheckBuilder, VALUE } from "./checks/build.js";
 import { GuardPrinter } from "./checks/guard.js";
 import type { GeneratedFile } from "./file.js";
-import { guardName, TYPES } from "./names.js";
+import { TYPES } from "./names.js";
 
 /**
  * `guards.ts`: for every named type T, `isT(value: unknown): value is T`, the strict check
@@ -14,10 +15,10 @@ import { guardName, TYPES } from "./names.js";
  * keys in a loop that allocates nothing, patterns are module-level regexes with the `u`
  * flag, and `unknown` values are not walked.
  */
-export function generateGuards(f: GeneratedFile, ir: Ir): void {
-  f.reserve(ir.types.map((type) => guardName(type.name)));
+export function generateGuards(f: GeneratedFile, ir: NamedIr): void {
+  f.reserve(ir.types.map((type) => namesOf(ir, type.name).guard));
   const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
-  const guard = (name: string) => identifier(guardName(name));
+  const guard = (name: string) => identifier(namesOf(ir, name).guard);
   const guards = new GuardPrinter(f, new CheckBuilder(f, shapes, guard), guard);
   const recursive = recursiveTypes(ir);
   for (const type of ir.types) {

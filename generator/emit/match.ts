@@ -28,11 +28,14 @@ import {
   UNDEFINED,
   unionType,
 } from "../code/build.js";
-import type { Ir, KeyedUnionShape, NamedType, TaggedMember, TaggedUnionShape } from "../ir/model.js";
+import type { KeyedUnionShape, NamedType, TaggedMember, TaggedUnionShape } from "../ir/model.js";
+import { isMatchable } from "../ir/members.js";
+import type { DeclaredNames, NamedIr } from "../name/index.js";
+import { namesOf } from "../name/index.js";
 import { isPrototypeName, RUNTIME } from "./access.js";
 import type { GeneratedFile } from "./file.js";
-import { isMatchable, memberValueType, variantType } from "./members.js";
-import { handlersName, matchName, memberParameterName, parameterName, partialMatchName, TYPES, unmatchedName } from "./names.js";
+import { memberValueType, variantType } from "./members.js";
+import { memberParameterName, parameterName, TYPES } from "./names.js";
 
 /**
  * `match.ts`: for every tagged or keyed union U, `matchU(value, handlers)`, which calls
@@ -43,12 +46,10 @@ import { handlersName, matchName, memberParameterName, parameterName, partialMat
  * or a test per member of a keyed union; a value no handler takes (a tag newer than this
  * version) goes to the fallback, which in the exhaustive form throws `UnmatchedError`.
  */
-export function generateMatches(f: GeneratedFile, ir: Ir): void {
+export function generateMatches(f: GeneratedFile, ir: NamedIr): void {
   const unions = ir.types.filter((type) => isMatchable(type.shape));
-  f.reserve(
-    unions.flatMap((type) => [handlersName(type.name), matchName(type.name), partialMatchName(type.name), unmatchedName(type.name)]),
-  );
-  for (const type of unions) new UnionMatch(f, type).declare();
+  f.reserve(unions.flatMap((type) => Object.values(namesOf(ir, type.name).match!)));
+  for (const type of unions) new UnionMatch(f, type, namesOf(ir, type.name).match!).declare();
 }
 
 /** One union's handlers, matches and the function that throws for a value no handler takes. */
@@ -63,10 +64,11 @@ class UnionMatch {
   constructor(
     private readonly f: GeneratedFile,
     private readonly type: NamedType,
+    private readonly names: NonNullable<DeclaredNames["match"]>,
   ) {
     this.shape = type.shape as TaggedUnionShape | KeyedUnionShape;
     this.union = typeReference(f.import(type.name, TYPES, { typeOnly: true }));
-    this.handlers = typeReference(identifier(handlersName(type.name)));
+    this.handlers = typeReference(identifier(names.handlers));
     const taken = ["handlers", "otherwise", ...(this.shape.kind === "keyed-union" ? this.shape.members.map((member) => member.name) : [])];
     this.valueName = parameterName(type.name, taken);
     this.value = identifier(this.valueName);
@@ -114,15 +116,15 @@ class UnionMatch {
         : `one for each member, called with its value and the ${this.valueName}.`;
     this.f.declare(
       interfaceDeclaration(
-        identifier(handlersName(this.type.name)),
+        identifier(this.names.handlers),
         entries.map(({ key, type }) => propertySignature(key, type, { readonly: true })),
-        documentation([`The handlers of {@link ${matchName(this.type.name)}}: ${summary}`]),
+        documentation([`The handlers of {@link ${this.names.exhaustive}}: ${summary}`]),
       ),
     );
   }
 
   private declareMatch(): void {
-    const name = identifier(matchName(this.type.name));
+    const name = identifier(this.names.exhaustive);
     const value = parameter(this.value, this.union);
     const generic = typeReference(H);
     this.f.declare(
@@ -141,15 +143,13 @@ class UnionMatch {
         name,
         parameters: [value, parameter(HANDLERS, this.handlers)],
         returns: keywordType("unknown"),
-        body: [
-          returns(call(identifier(partialMatchName(this.type.name)), [this.value, HANDLERS, identifier(unmatchedName(this.type.name))])),
-        ],
+        body: [returns(call(identifier(this.names.partial), [this.value, HANDLERS, identifier(this.names.unmatched)]))],
       }),
     );
   }
 
   private declarePartialMatch(): void {
-    const name = identifier(partialMatchName(this.type.name));
+    const name = identifier(this.names.partial);
     const value = parameter(this.value, this.union);
     const otherwise = (returned: Type): Parameter => parameter(OTHERWISE, functionType([value], returned));
     const partial = typeReference(identifier("Partial"), [this.handlers]);
@@ -215,7 +215,7 @@ class UnionMatch {
     this.f.declare(
       functionDeclaration({
         exported: false,
-        name: identifier(unmatchedName(this.type.name)),
+        name: identifier(this.names.unmatched),
         parameters: [parameter(this.value, this.union)],
         returns: keywordType("never"),
         body: [throws(construct(this.f.import("UnmatchedError", RUNTIME), [literal(this.type.name), tag, this.value]))],

@@ -1,38 +1,11 @@
 import type { Type } from "../code/tree.js";
 import { indexedAccess, keywordType, literalType, typeReference } from "../code/build.js";
-import type { Field, KeyedUnionShape, ObjectShape, Shape, TaggedUnionShape } from "../ir/model.js";
-import type { JsonPrimitive } from "../json.js";
+import type { Field } from "../ir/model.js";
 import { RUNTIME } from "./access.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
 
-/**
- * How builders and matches refer to the members of unions: an object's tags, and a keyed
- * union's variants and their values' types.
- */
-
-/** A required field that can hold one value only. */
-export interface Tag {
-  readonly name: string;
-  readonly value: JsonPrimitive;
-}
-
-/** Whether a shape is an object with tags, which gets a builder. */
-export function hasTags(shape: Shape): shape is ObjectShape {
-  return shape.kind === "object" && tags(shape).length > 0;
-}
-
-/** Whether a shape is a union that gets match helpers: tagged, or keyed by which member is present. */
-export function isMatchable(shape: Shape): shape is TaggedUnionShape | KeyedUnionShape {
-  return shape.kind === "tagged-union" || shape.kind === "keyed-union";
-}
-
-/** An object's tags, which its builder fills in. */
-export function tags(shape: ObjectShape): Tag[] {
-  return shape.fields.flatMap((field) =>
-    field.required && field.shape.kind === "literal" ? [{ name: field.name, value: field.shape.value }] : [],
-  );
-}
+/** How builders and matches refer to a keyed union's variants and their values' types. */
 
 /** The variant of a keyed union in which `member` is set: `Member<PaymentMethod, "card">`. */
 export function variantType(f: GeneratedFile, union: string, member: Field): Type {

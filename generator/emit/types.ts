@@ -17,9 +17,10 @@ import {
   typeReference,
   unionType,
 } from "../code/build.js";
-import type { Doc, Field, Ir, KeyedUnionShape, NamedType, Shape } from "../ir/model.js";
+import type { Doc, Field, KeyedUnionShape, NamedType, Shape } from "../ir/model.js";
+import type { DeclaredNames, NamedIr } from "../name/index.js";
+import { namesOf } from "../name/index.js";
 import type { GeneratedFile } from "./file.js";
-import { valuesName } from "./names.js";
 
 /**
  * `types.ts`: for every named type, an exported type of the same name, in IR order.
@@ -27,11 +28,11 @@ import { valuesName } from "./names.js";
  * literals with a readonly array of their values; a keyed union is a union of objects in
  * which the other members are `?: never`, so that checking one member narrows.
  */
-export function generateTypes(f: GeneratedFile, ir: Ir): void {
-  for (const type of ir.types) generateType(f, type);
+export function generateTypes(f: GeneratedFile, ir: NamedIr): void {
+  for (const type of ir.types) generateType(f, type, namesOf(ir, type.name));
 }
 
-function generateType(f: GeneratedFile, type: NamedType): void {
+function generateType(f: GeneratedFile, type: NamedType, names: DeclaredNames): void {
   const name = identifier(type.name);
   const doc = documentation(docText(type.doc, type.shape));
   const shape = type.shape;
@@ -42,7 +43,7 @@ function generateType(f: GeneratedFile, type: NamedType): void {
   f.declare(typeAlias(name, typeOf(shape), doc));
   if (shape.kind === "enum")
     f.declare(
-      constant(identifier(valuesName(type.name)), asConst(arrayLiteral(shape.values.map(literal))), {
+      constant(identifier(names.values!), asConst(arrayLiteral(shape.values.map(literal))), {
         exported: true,
         doc: documentation([`Every value of {@link ${type.name}}, in the schema's order.`]),
       }),

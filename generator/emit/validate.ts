@@ -17,13 +17,14 @@ import {
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
 import { recursiveTypes } from "../ir/graph.js";
-import type { Ir } from "../ir/model.js";
+import type { NamedIr } from "../name/index.js";
+import { namesOf } from "../name/index.js";
 import { RUNTIME } from "./access.js";
 import { CheckBuilder, ERRORS, VALUE } from "./checks/build.js";
 import { GuardPrinter } from "./checks/guard.js";
 import { ReportPrinter } from "./checks/report.js";
 import type { GeneratedFile } from "./file.js";
-import { checkName, GUARDS, guardName, TYPES, validatorName } from "./names.js";
+import { GUARDS, TYPES } from "./names.js";
 
 /**
  * `validate.ts`: for every named type T, `validateT(value)`, which returns the value typed
@@ -31,24 +32,26 @@ import { checkName, GUARDS, guardName, TYPES, validatorName } from "./names.js";
  * the schema keyword and a message. The reasons come from `checkT`, which prints the check
  * tree `isT` is printed from as reports, so the two cannot disagree.
  */
-export function generateValidators(f: GeneratedFile, ir: Ir): void {
-  f.reserve(ir.types.flatMap((type) => [validatorName(type.name), checkName(type.name)]));
+export function generateValidators(f: GeneratedFile, ir: NamedIr): void {
+  f.reserve(ir.types.flatMap((type) => [namesOf(ir, type.name).validator, namesOf(ir, type.name).check]));
   const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
-  const guard = (name: string) => f.import(guardName(name), GUARDS);
+  const guard = (name: string) => f.import(namesOf(ir, name).guard, GUARDS);
+  const check = (name: string) => identifier(namesOf(ir, name).check);
   const builder = new CheckBuilder(f, shapes, guard);
   const guards = new GuardPrinter(f, builder, guard);
-  const checks = new ReportPrinter(f, builder, guard, guards);
+  const checks = new ReportPrinter(f, builder, guard, check, guards);
   const result = f.import("ValidationResult", RUNTIME, { typeOnly: true });
   const error = f.import("ValidationError", RUNTIME, { typeOnly: true });
   for (const type of ir.types) {
     const name = type.name;
+    const names = namesOf(ir, name);
     f.declare(
       functionDeclaration({
         doc: documentation([
-          `Checks a value as {@link ${guardName(name)}} does, and when it is not ${article(name)} {@link ${name}}, says why.`,
+          `Checks a value as {@link ${names.guard}} does, and when it is not ${article(name)} {@link ${name}}, says why.`,
         ]),
         exported: true,
-        name: identifier(validatorName(name)),
+        name: identifier(names.validator),
         parameters: [parameter(VALUE, keywordType("unknown"))],
         returns: typeReference(result, [typeReference(f.import(name, TYPES, { typeOnly: true }))]),
         body: [
@@ -62,7 +65,7 @@ export function generateValidators(f: GeneratedFile, ir: Ir): void {
             ),
           ),
           constant(ERRORS, arrayLiteral([]), { type: arrayType(typeReference(error)) }),
-          evaluate(call(identifier(checkName(name)), [VALUE, literal(""), ERRORS])),
+          evaluate(call(check(name), [VALUE, literal(""), ERRORS])),
           returns(
             objectLiteral([
               { key: "ok", value: literal(false) },
@@ -75,8 +78,6 @@ export function generateValidators(f: GeneratedFile, ir: Ir): void {
   }
   const recursive = recursiveTypes(ir);
   for (const type of ir.types)
-    f.declare(
-      checks.function(identifier(checkName(type.name)), type.shape, type.name, { exported: false, recursive: recursive.has(type.name) }),
-    );
+    f.declare(checks.function(check(type.name), type.shape, type.name, { exported: false, recursive: recursive.has(type.name) }));
   for (const helper of [...checks.helpers, ...guards.helpers]) f.declare(helper);
 }

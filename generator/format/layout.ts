@@ -40,7 +40,7 @@ import { literalText, objectKey, propertyKey, regexLiteral, stringLiteral, templ
  * those places are named here, not by the emitters.
  */
 export function layOutModule(module: Module): Doc {
-  const sections: Doc[] = [lines(module.header.map(lineComment))];
+  const sections: Doc[] = module.header.length > 0 ? [lines(module.header.map(lineComment))] : [];
   if (module.imports.length > 0) sections.push(lines(module.imports.map(importDeclaration)));
   if (module.constants.length > 0) sections.push(lines(module.constants.map(statement)));
   for (const section of module.sections) sections.push(lines(section.map(declaration)));

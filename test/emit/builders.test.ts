@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { tags } from "../../generator/emit/members.js";
-import { builderName, guardName, memberBuilderNames } from "../../generator/emit/names.js";
+import { tags } from "../../generator/ir/members.js";
+import { memberBuilderNames } from "../../generator/name/index.js";
+import { builderName, guardName } from "../../generator/name/rules.js";
 import type { KeyedUnionShape, NamedType, ObjectShape } from "../../generator/ir/model.js";
 import type { JsonObject, JsonValue } from "../../generator/json.js";
 import { generatedIndex } from "../helpers/generated.js";

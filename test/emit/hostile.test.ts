@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { builderName, matchName, memberBuilderNames, partialMatchName } from "../../generator/emit/names.js";
+import { memberBuilderNames } from "../../generator/name/index.js";
+import { builderName, matchName, partialMatchName } from "../../generator/name/rules.js";
 import { recursiveTypes, refsOf } from "../../generator/ir/graph.js";
 import type { Ir, NamedType, Shape } from "../../generator/ir/model.js";
 import type { JsonObject } from "../../generator/json.js";

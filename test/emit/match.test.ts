@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../generator/pipeline.js";
-import { guardName, handlersName, matchName, partialMatchName } from "../../generator/emit/names.js";
+import { guardName, handlersName, matchName, partialMatchName } from "../../generator/name/rules.js";
 import type { KeyedUnionShape, NamedType, TaggedUnionShape } from "../../generator/ir/model.js";
 import type { JsonObject } from "../../generator/json.js";
 import { demoProject } from "../helpers/project.js";

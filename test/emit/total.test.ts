@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { tags } from "../../generator/emit/members.js";
-import { builderName, matchName, memberBuilderNames, partialMatchName } from "../../generator/emit/names.js";
+import { tags } from "../../generator/ir/members.js";
+import { memberBuilderNames } from "../../generator/name/index.js";
+import { builderName, matchName, partialMatchName } from "../../generator/name/rules.js";
 import { generatedIndex, generatedModules } from "../helpers/generated.js";
 import { PROTOCOLS, protocol } from "../helpers/protocols.js";
 

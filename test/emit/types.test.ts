@@ -4,12 +4,12 @@ import { GeneratedFile } from "../../generator/emit/file.js";
 import { generateTypes } from "../../generator/emit/types.js";
 import { format } from "../../generator/format/index.js";
 import type { JsonObject } from "../../generator/json.js";
-import { irOf } from "../helpers/in-memory.js";
+import { namedIrOf } from "../helpers/in-memory.js";
 
 /** The declarations `types.ts` gets for a schema, without the header. */
 async function typesOf(schema: JsonObject, facts: JsonObject[] = []): Promise<string> {
   const file = new GeneratedFile("types.ts", ["header"]);
-  generateTypes(file, irOf(schema, facts));
+  generateTypes(file, namedIrOf(schema, facts));
   const text = format([{ path: file.path, module: file.toModule() }])[0]!.content;
   expect(await prettier.format(text, { parser: "typescript" })).toBe(text);
   return text.replace(/^\/\/ header\n\n/, "");

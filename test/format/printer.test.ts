@@ -6,9 +6,7 @@ import { emitProtocol } from "../../generator/emit/index.js";
 import { documentOf, PRINT_OPTIONS } from "../../generator/format/index.js";
 import { printDoc } from "../../generator/format/printer.js";
 import { load } from "../../generator/load/index.js";
-import { applyOverlays } from "../../generator/overlay/index.js";
-import { resolve } from "../../generator/resolve/index.js";
-import { normalize } from "../../generator/normalize/index.js";
+import { intermediate } from "../../generator/pipeline.js";
 import { REPO } from "../helpers/project.js";
 
 /** What prettier's own document printer makes of a document. */
@@ -24,8 +22,7 @@ describe("printDoc", () => {
     const project = load(REPO);
     const files = [];
     for (const protocol of project.protocols) {
-      const effective = applyOverlays(await resolve(project, protocol));
-      files.push(...emitProtocol(normalize(effective), effective));
+      files.push(...emitProtocol((await intermediate(project, protocol)).ir));
     }
     files.push(
       ...emitPackage(

@@ -1,4 +1,4 @@
-import { decoderName, guardName, validatorName } from "../../generator/emit/names.js";
+import { decoderName, guardName, validatorName } from "../../generator/name/rules.js";
 import type { ProtocolName } from "./protocols.js";
 
 /** What the generated code of a protocol offers for one type, looked up by name. */

@@ -3,6 +3,8 @@ import type { Ir } from "../../generator/ir/model.js";
 import type { JsonObject, JsonValue } from "../../generator/json.js";
 import type { LoadedProtocol, SourceFile } from "../../generator/load/index.js";
 import { normalize } from "../../generator/normalize/index.js";
+import type { NamedIr } from "../../generator/name/index.js";
+import { nameIr } from "../../generator/name/index.js";
 import { applyOverlays } from "../../generator/overlay/index.js";
 import type { ResolvedSchema } from "../../generator/resolve/index.js";
 import { canonicalize } from "../../generator/resolve/canonical.js";
@@ -29,4 +31,10 @@ export function effectiveSchema(schema: JsonValue, facts: readonly JsonObject[] 
 
 export function irOf(schema: JsonValue, facts: readonly JsonObject[] = []): Ir {
   return normalize(effectiveSchema(schema, facts));
+}
+
+/** The IR with its names settled, as the emitters take it. */
+export function namedIrOf(schema: JsonValue, facts: readonly JsonObject[] = []): NamedIr {
+  const effective = effectiveSchema(schema, facts);
+  return nameIr(normalize(effective), effective);
 }

@@ -16,7 +16,6 @@ import {
   isOmitted,
   isRecord,
   jsonProperty,
-  pointer,
 } from "../runtime.js";
 import {
   isAgentMessageDeltaParams,

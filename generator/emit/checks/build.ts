@@ -5,7 +5,7 @@ import { describe, describeValues } from "../../ir/describe.js";
 import type { Field, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
 import { acceptsAnything, boxMayPass, isArrayIndex, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
-import { upperFirst } from "../names.js";
+import { upperFirst } from "../../name/rules.js";
 import { arrayChecks } from "../../keywords/arrays.js";
 import type { KeywordCheck } from "../../keywords/index.js";
 import { numberChecks, numberType } from "../../keywords/numbers.js";

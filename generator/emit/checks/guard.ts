@@ -16,7 +16,7 @@ import {
   variable,
 } from "../../code/build.js";
 import type { GeneratedFile } from "../file.js";
-import { guardName } from "../names.js";
+import { guardName } from "../../name/rules.js";
 import type { Body, Check, CheckBuilder, Delegate, Target } from "./build.js";
 import { VALUE } from "./build.js";
 import { CheckPrinter } from "./print.js";

@@ -22,7 +22,7 @@ import {
 import { escapeToken } from "../../schema/pointer.js";
 import { acceptsAnything, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
-import { checkName } from "../names.js";
+import { checkName } from "../../name/rules.js";
 import type { Body, Check, CheckBuilder, Failure, Location, Properties, Target } from "./build.js";
 import { ERRORS, PATH, VALUE } from "./build.js";
 import type { GuardPrinter } from "./guard.js";
@@ -38,12 +38,14 @@ import { CheckPrinter } from "./print.js";
 export class ReportPrinter extends CheckPrinter {
   /**
    * @param guard the guard of a named type as the file refers to it
+   * @param check the check function of a named type
    * @param guards the guards of the shapes without a name, which a report asks first
    */
   constructor(
     f: GeneratedFile,
     builder: CheckBuilder,
     private readonly guard: (type: string) => Name,
+    private readonly check: (type: string) => Name,
     private readonly guards: GuardPrinter,
   ) {
     super(f, builder);
@@ -77,7 +79,7 @@ export class ReportPrinter extends CheckPrinter {
   }
 
   protected target(target: Target): Name {
-    return target.kind === "named" ? identifier(checkName(target.name)) : this.helper(target.shape, target.owner);
+    return target.kind === "named" ? this.check(target.name) : this.helper(target.shape, target.owner);
   }
 
   /** The guard of what a target checks. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../generator/errors.js";
-import { checkExportNames } from "../../generator/emit/exports.js";
-import { memberBuilderNames } from "../../generator/emit/names.js";
+import { memberBuilderNames, nameIr } from "../../generator/name/index.js";
 import type { Field, Shape } from "../../generator/ir/model.js";
 import { normalize } from "../../generator/normalize/index.js";
 import { generatedIndex } from "../helpers/generated.js";
@@ -84,7 +83,7 @@ describe("the names of keyed union members' builders", () => {
       },
       [{ at: "/$defs/Pay", exactlyOne: ["card", "bank"], because: "test" }],
     );
-    const check = () => checkExportNames(normalize(resolved), resolved.provenance);
+    const check = () => nameIr(normalize(resolved), resolved);
     expect(check).toThrow(InputError);
     expect(check).toThrow('"createPayCard" would name both the builder of member "card" of Pay and the builder of PayCard');
   });

@@ -1,0 +1,27 @@
+import type { KeyedUnionShape, ObjectShape, Shape, TaggedUnionShape } from "./model.js";
+import type { JsonPrimitive } from "../json.js";
+
+/** What the IR says of a shape's members: an object's tags, a union that gets match helpers. */
+
+/** A required field that can hold one value only. */
+export interface Tag {
+  readonly name: string;
+  readonly value: JsonPrimitive;
+}
+
+/** Whether a shape is an object with tags, which gets a builder. */
+export function hasTags(shape: Shape): shape is ObjectShape {
+  return shape.kind === "object" && tags(shape).length > 0;
+}
+
+/** Whether a shape is a union that gets match helpers: tagged, or keyed by which member is present. */
+export function isMatchable(shape: Shape): shape is TaggedUnionShape | KeyedUnionShape {
+  return shape.kind === "tagged-union" || shape.kind === "keyed-union";
+}
+
+/** An object's tags, which its builder fills in. */
+export function tags(shape: ObjectShape): Tag[] {
+  return shape.fields.flatMap((field) =>
+    field.required && field.shape.kind === "literal" ? [{ name: field.name, value: field.shape.value }] : [],
+  );
+}
