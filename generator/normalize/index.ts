@@ -5,24 +5,25 @@ import { isJsonObject } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
 import { appendPointer, unescapeToken } from "../schema/pointer.js";
 import { docOf } from "./docs.js";
-import { Normalizer } from "./normalizer.js";
+import { Context } from "./context.js";
+import { readSchema } from "./schema.js";
 
 /** The IR of an effective schema: one named type per `$defs` entry, in order. */
 export function normalize(effective: ResolvedSchema): Ir {
-  const normalizer = new Normalizer(effective.schema, effective.provenance);
-  const definitions = normalizer.definitions;
+  const context = Context.of(effective.schema, effective.provenance, readSchema);
+  const definitions = context.definitions;
   const types = Object.keys(definitions).map((name): NamedType => {
     const definition = definitions[name]!;
     return {
       name,
       pointer: appendPointer("/$defs", name),
       doc: isJsonObject(definition) ? docOf(definition) : {},
-      shape: normalizer.shapeOf(name),
+      shape: context.shapeOf(name),
     };
   });
   const cycle = aliasCycle(types);
   if (cycle !== undefined)
-    normalizer.fail(
+    context.fail(
       appendPointer("/$defs", cycle[0]!),
       `"${cycle[0]}" is defined only in terms of itself (${cycle.join(" → ")})`,
       "a type may contain itself in a property or an array, not be another name for itself",

@@ -10,7 +10,7 @@ import { meetStrings } from "../keywords/strings.js";
 import { narrowValues } from "../keywords/values.js";
 import { mergeDocs } from "./docs.js";
 
-/** What intersection needs from the normalizer: the shape behind a name, and a way to refuse. */
+/** What intersection needs from normalization (its context): the shape behind a name, and a way to refuse. */
 export interface ShapeLookup {
   shapeOf(name: string): Shape;
   unsupported(problem: string): never;

@@ -5,7 +5,8 @@ import type { JsonObject } from "../../generator/json.js";
 import { irOf } from "../helpers/in-memory.js";
 
 /**
- * One fixture per normalization rule: a schema (and overlay facts) in, the IR out.
+ * Normalization end to end, one fixture per kind of shape: a schema (and overlay facts) in,
+ * the IR out (each rule alone is pinned by rules.test.ts).
  * `UPDATE_FIXTURES=1 npx vitest run test/normalize` rewrites the expected IR, to review:
  * a fixture it rewrites fails, since that run compared it with nothing; the others are
  * compared as without it.

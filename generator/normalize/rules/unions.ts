@@ -1,42 +1,91 @@
-import type { JsonPrimitive, JsonValue } from "../json.js";
-import { isJsonObject } from "../json.js";
-import type { NumberShape, ObjectShape, Shape, TaggedMember } from "../ir/model.js";
-import { compact } from "./intersect.js";
+import type { JsonPrimitive, JsonValue } from "../../json.js";
+import { isJsonObject } from "../../json.js";
+import type { NumberShape, ObjectShape, Shape, TaggedMember } from "../../ir/model.js";
+import type { Context } from "../context.js";
+import { compact } from "../intersect.js";
+import type { Rule } from "./rule.js";
+import { rule } from "./rule.js";
 
-/** What classifying needs from the normalizer: a named shape, unless it is still being made. */
-export interface UnionContext {
-  peek(name: string): Shape | undefined;
+/** The alternatives of an `anyOf` (not exclusive) or a `oneOf` (exclusive): their shapes and their schemas. */
+export interface Alternatives {
+  readonly members: readonly Shape[];
+  readonly branches: readonly JsonValue[];
+  readonly exclusive: boolean;
 }
 
-/**
- * The shape of `anyOf`/`oneOf` alternatives, by the first rule that fits:
- * null among them makes the rest nullable; string constants plus one integer are an enum
- * whose wire form also takes integers (proto3 JSON enums); an integer plus a numeric
- * string is an integer whose wire form also takes the string (proto3 JSON int32);
- * objects with a distinct constant in one required property are a tagged union;
- * constants are an enum; anything else is a plain union.
- */
-export function classifyUnion(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean, context: UnionContext): Shape {
-  const isNull = (shape: Shape) => shape.kind === "null" || (shape.kind === "literal" && shape.value === null);
-  const others = members.filter((member) => !isNull(member));
-  if (others.length === 0) return { kind: "null" };
-  const core = classify(
-    others,
-    branches.filter((_, i) => !isNull(members[i]!)),
+/** A rule that may say what some alternatives are; the first that does decides. */
+export type UnionRule = Rule<Alternatives, Shape | undefined>;
+
+export const NULL_MEMBERS_MAKE_NULLABLE: UnionRule = rule(
+  "null-makes-nullable",
+  "null alternatives make the union of the others nullable",
+  (alternatives, context) => {
+    const { members, branches, exclusive } = alternatives;
+    const isNull = (shape: Shape) => shape.kind === "null" || (shape.kind === "literal" && shape.value === null);
+    const others = members.filter((member) => !isNull(member));
+    if (others.length === members.length) return undefined;
+    if (others.length === 0) return { kind: "null" };
+    const core = classifyUnion(
+      others,
+      branches.filter((_, i) => !isNull(members[i]!)),
+      exclusive,
+      context,
+    );
+    return { kind: "nullable", shape: core };
+  },
+);
+
+export const ONE_ALTERNATIVE: UnionRule = rule("one-alternative", "a union of one alternative is that alternative", ({ members }) =>
+  members.length === 1 ? members[0]! : undefined,
+);
+
+/** Proto3 JSON enums: the names, as constants or `^NAME$` patterns, or their number. */
+export const PROTO_ENUM: UnionRule = rule(
+  "proto-enum",
+  "string constants (or ^NAME$ patterns) plus one plain integer are an enum whose wire form also takes integers (proto3 JSON)",
+  ({ members }) => wireEnum(members),
+);
+
+/** Proto3 JSON int32: the integer, or its digits in a string. */
+export const INT32: UnionRule = rule(
+  "int32",
+  "a plain integer plus a decimal-digits string is an integer whose wire form also takes the string (proto3 JSON int32)",
+  ({ members }) => wireInteger(members),
+);
+
+export const TAGGED: UnionRule = rule(
+  "tagged-union",
+  "objects that each hold a distinct constant in one required property are a tagged union on it",
+  ({ members }, context) => tagged(members, context),
+);
+
+export const CONSTANTS: UnionRule = rule(
+  "constants-are-enum",
+  "constants are one enum, each described by its branch; under oneOf a value two branches accept is dropped",
+  ({ members, branches, exclusive }) => constants(members, branches, exclusive),
+);
+
+export const PLAIN: UnionRule = rule(
+  "plain-union",
+  "any other alternatives are a plain union, exclusive under oneOf",
+  ({ members, exclusive }) => ({
+    kind: "union",
+    members,
     exclusive,
-    context,
-  );
-  return others.length < members.length ? { kind: "nullable", shape: core } : core;
-}
+  }),
+);
 
-function classify(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean, context: UnionContext): Shape {
-  if (members.length === 1) return members[0]!;
-  return (
-    wireEnum(members) ??
-    wireInteger(members) ??
-    tagged(members, context) ??
-    constants(members, branches, exclusive) ?? { kind: "union", members, exclusive }
-  );
+/** The union rules, in order: the first that says what the alternatives are decides; `PLAIN` always decides. */
+export const UNION_RULES: readonly UnionRule[] = [NULL_MEMBERS_MAKE_NULLABLE, ONE_ALTERNATIVE, PROTO_ENUM, INT32, TAGGED, CONSTANTS, PLAIN];
+
+/** The shape of `anyOf`/`oneOf` alternatives, by the first union rule that fits. */
+export function classifyUnion(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean, context: Context): Shape {
+  const alternatives: Alternatives = { members, branches, exclusive };
+  for (const { apply } of UNION_RULES) {
+    const shape = apply(alternatives, context);
+    if (shape !== undefined) return shape;
+  }
+  throw new Error("the last union rule always decides");
 }
 
 function wireEnum(members: readonly Shape[]): Shape | undefined {
@@ -78,7 +127,7 @@ function literalOfPattern(shape: Shape & { kind: "string" }): string | undefined
   return body?.replace(/\\(.)/g, "$1");
 }
 
-function tagged(members: readonly Shape[], context: UnionContext): Shape | undefined {
+function tagged(members: readonly Shape[], context: Context): Shape | undefined {
   const objects = members.map((member): ObjectShape | undefined => {
     const shape = member.kind === "ref" ? context.peek(member.name) : member;
     return shape?.kind === "object" ? shape : undefined;

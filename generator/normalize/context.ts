@@ -1,0 +1,120 @@
+import { InputError } from "../errors.js";
+import type { JsonObject, JsonValue } from "../json.js";
+import { isJsonObject } from "../json.js";
+import type { Shape } from "../ir/model.js";
+import type { Provenance } from "../resolve/index.js";
+import { appendPointer } from "../schema/pointer.js";
+import type { ShapeLookup } from "./intersect.js";
+
+/** The hint of every refusal of what the IR does not model. */
+export const REFUSAL = "agentwire refuses a constraint it cannot check rather than dropping it";
+
+/** How a schema is read into a shape: the schema rules, which the context calls without depending on them. */
+export type ReadSchema = (schema: JsonValue, pointer: string, context: Context) => Shape;
+
+/** What every context of one document shares. */
+interface Document {
+  readonly document: JsonObject;
+  readonly definitions: JsonObject;
+  readonly provenance: Provenance;
+  readonly refReplacesSiblings: boolean;
+  readonly read: ReadSchema;
+  /**
+   * The shapes of named types, each normalized once, when first needed, so a type may be
+   * used before its definition. The one mutable part of normalization: a cache, filled in
+   * the order the rules first ask for the names.
+   */
+  readonly named: Map<string, Shape>;
+}
+
+/**
+ * What a rule may know beyond the schema it reads: the document (its `$defs`, its dialect),
+ * where the schema is (for refusals raised deep inside, as `intersect` raises them), and
+ * what is being expanded (to refuse a type composed of itself). A context does not change:
+ * reading a schema, a named type or the target of a `$ref` derives a new one.
+ */
+export class Context implements ShapeLookup {
+  private constructor(
+    private readonly shared: Document,
+    /** The pointer of the schema being read. */
+    readonly at: string,
+    /** Names being normalized, outermost first. */
+    readonly expanding: readonly string[],
+    /** Pointers of unnamed schemas entered through a `$ref`, outermost first. */
+    readonly following: readonly string[],
+  ) {}
+
+  static of(document: JsonObject, provenance: Provenance, read: ReadSchema): Context {
+    const dialect = document["$schema"];
+    return new Context(
+      {
+        document,
+        definitions: isJsonObject(document["$defs"]) ? document["$defs"] : {},
+        provenance,
+        // Up to draft-07, a `$ref` replaces its schema: the keywords beside it are ignored.
+        refReplacesSiblings: typeof dialect === "string" && /json-schema\.org\/draft-0[3-7]\/schema/.test(dialect),
+        read,
+        named: new Map(),
+      },
+      "",
+      [],
+      [],
+    );
+  }
+
+  get document(): JsonObject {
+    return this.shared.document;
+  }
+
+  get definitions(): JsonObject {
+    return this.shared.definitions;
+  }
+
+  get refReplacesSiblings(): boolean {
+    return this.shared.refReplacesSiblings;
+  }
+
+  /** The shape of a schema found at `pointer`, read by the schema rules. */
+  shape(schema: JsonValue, pointer: string): Shape {
+    return this.shared.read(schema, pointer, this);
+  }
+
+  /** The shape of a named type; a type composed of itself is refused. */
+  shapeOf(name: string): Shape {
+    const known = this.shared.named.get(name);
+    if (known !== undefined) return known;
+    const pointer = appendPointer("/$defs", name);
+    if (this.expanding.includes(name))
+      this.fail(
+        pointer,
+        `"${name}" is composed of itself (${[...this.expanding.slice(this.expanding.indexOf(name)), name].join(" → ")})`,
+        "a type may contain itself in a property or an array, not in allOf",
+      );
+    const shape = new Context(this.shared, this.at, [...this.expanding, name], this.following).shape(this.definitions[name]!, pointer);
+    this.shared.named.set(name, shape);
+    return shape;
+  }
+
+  /** The shape behind a name, or undefined while that name is still being normalized. */
+  peek(name: string): Shape | undefined {
+    return this.expanding.includes(name) ? undefined : this.shapeOf(name);
+  }
+
+  /** This context, for the schema at `pointer`. */
+  within(pointer: string): Context {
+    return pointer === this.at ? this : new Context(this.shared, pointer, this.expanding, this.following);
+  }
+
+  /** This context, having entered the unnamed schema at `target` through a `$ref`. */
+  follow(target: string): Context {
+    return new Context(this.shared, this.at, this.expanding, [...this.following, target]);
+  }
+
+  unsupported(problem: string): never {
+    return this.fail(this.at, `unsupported: ${problem}`, REFUSAL);
+  }
+
+  fail(pointer: string, problem: string, hint?: string): never {
+    throw new InputError(this.shared.provenance.locate(pointer), problem, hint);
+  }
+}

@@ -1,0 +1,95 @@
+import type { JsonObject, JsonPrimitive, JsonValue } from "../../json.js";
+import { isJsonObject, jsonEqual } from "../../json.js";
+import type { Shape } from "../../ir/model.js";
+import { ENUM_DESCRIPTIONS_KEYWORD, ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD } from "../../schema/keywords.js";
+import { appendPointer } from "../../schema/pointer.js";
+import type { Context } from "../context.js";
+import { intersect } from "../intersect.js";
+import type { SchemaRule } from "../schema.js";
+import { rule } from "./rule.js";
+
+/** What `const` and `enum` say, and what annotations add to an enum. */
+
+export const CONST: SchemaRule = rule(
+  "const",
+  "const is a literal that narrows the own shape; an object or array constant is refused",
+  (draft, context) =>
+    "const" in draft.schema
+      ? {
+          ...draft,
+          own: intersect(
+            { kind: "literal", value: primitive(draft.schema["const"]!, appendPointer(draft.pointer, "const"), context) },
+            draft.own,
+            context,
+          ),
+        }
+      : draft,
+);
+
+export const ENUM: SchemaRule = rule("enum", "enum is an enum (one value: a literal) that narrows the own shape", (draft, context) => {
+  if (!("enum" in draft.schema)) return draft;
+  const values = draft.schema["enum"];
+  const at = appendPointer(draft.pointer, "enum");
+  if (!Array.isArray(values) || values.length === 0) return context.fail(at, '"enum" must be a non-empty array');
+  const primitives = [...new Set(values.map((value, i) => primitive(value, appendPointer(at, i), context)))];
+  const enumeration: Shape = primitives.length === 1 ? { kind: "literal", value: primitives[0]! } : { kind: "enum", values: primitives };
+  return { ...draft, own: intersect(enumeration, draft.own, context) };
+});
+
+export const ENUM_ANNOTATIONS: SchemaRule = rule(
+  "enum-annotations",
+  "the fallback, enum numbers and enum descriptions annotations are added to an enum, and refused on anything else",
+  (draft, context) => ({
+    ...draft,
+    shape: annotateEnum(draft.shape, draft.schema, draft.pointer, context),
+  }),
+);
+
+function primitive(value: JsonValue, pointer: string, context: Context): JsonPrimitive {
+  if (typeof value === "object" && value !== null)
+    return context.fail(
+      pointer,
+      `unsupported: a constant that is an ${Array.isArray(value) ? "array" : "object"}`,
+      "agentwire models constants that are strings, numbers, booleans or null",
+    );
+  return value;
+}
+
+function annotateEnum(shape: Shape, schema: JsonObject, pointer: string, context: Context): Shape {
+  const fallback = schema[FALLBACK_KEYWORD];
+  const numbers = schema[ENUM_NUMBERS_KEYWORD];
+  const descriptions = schema[ENUM_DESCRIPTIONS_KEYWORD];
+  if (fallback === undefined && numbers === undefined && descriptions === undefined) return shape;
+  if (shape.kind !== "enum")
+    return context.fail(
+      pointer,
+      `${FALLBACK_KEYWORD}, ${ENUM_NUMBERS_KEYWORD} and ${ENUM_DESCRIPTIONS_KEYWORD} apply to an enum, and this is a ${shape.kind}`,
+    );
+  let annotated = shape;
+  if (fallback !== undefined) {
+    if (!shape.values.includes(fallback as JsonPrimitive))
+      context.fail(appendPointer(pointer, FALLBACK_KEYWORD), `the fallback ${JSON.stringify(fallback)} is not one of the enum's values`);
+    annotated = { ...annotated, fallback: fallback as JsonPrimitive };
+  }
+  if (numbers !== undefined) {
+    const at = appendPointer(pointer, ENUM_NUMBERS_KEYWORD);
+    if (shape.wire === undefined) context.fail(at, "enum numbers apply to an enum whose wire form also accepts integers");
+    if (!isJsonObject(numbers) || !jsonEqual(Object.keys(numbers).sort() as never, shape.values.map(String).sort() as never))
+      context.fail(at, `enum numbers must name each value exactly once: ${shape.values.join(", ")}`);
+    const values = Object.values(numbers as JsonObject) as number[];
+    if (new Set(values).size !== values.length) context.fail(at, "two values have the same number");
+    annotated = { ...annotated, wire: { ...shape.wire, numbers: numbers as Record<string, number> } };
+  }
+  if (descriptions !== undefined) {
+    if (!isJsonObject(descriptions))
+      return context.fail(appendPointer(pointer, ENUM_DESCRIPTIONS_KEYWORD), "expected an object from value to description");
+    annotated = {
+      ...annotated,
+      descriptions: shape.values.map((value) => {
+        const text = descriptions[String(value)];
+        return typeof text === "string" ? text : null;
+      }),
+    };
+  }
+  return annotated;
+}

@@ -1,0 +1,221 @@
+import type { JsonObject, JsonValue } from "../../json.js";
+import { isJsonObject } from "../../json.js";
+import type { Field, ObjectShape, Shape } from "../../ir/model.js";
+import { exactName, wireAliases } from "../../schema/aliases.js";
+import type { StampUnit } from "../../schema/keywords.js";
+import { hasAssertions, STAMP_KEYWORD, STAMP_UNITS } from "../../schema/keywords.js";
+import { appendPointer } from "../../schema/pointer.js";
+import { REFUSAL } from "../context.js";
+import { docOf } from "../docs.js";
+import { compact } from "../intersect.js";
+import type { SchemaRule } from "../schema.js";
+import { numberKeyword } from "./read.js";
+import type { Located, Refinement, Rule } from "./rule.js";
+import { applyInOrder, rule } from "./rule.js";
+
+/** What the keywords of an object type say: its fields and the rest of its properties. */
+
+/** An object type as the object rules read it. */
+export interface ObjectDraft extends Located {
+  readonly properties: JsonObject;
+  readonly required: readonly string[];
+  /** Other wire names of declared properties, as [alias, property] pairs. */
+  readonly aliases: readonly (readonly [string, string])[];
+  /** The shape of the properties it does not declare. */
+  readonly additional: Shape;
+  readonly fields: readonly Field[];
+  readonly minProperties?: number | undefined;
+  readonly maxProperties?: number | undefined;
+}
+
+/** A declared property as the field rules read it. */
+export interface PropertyDraft {
+  readonly property: JsonValue;
+  readonly field: Field;
+}
+
+const UNKNOWN: Shape = { kind: "unknown" };
+
+export const PATTERN_PROPERTY_IS_ALIAS: Refinement<ObjectDraft> = rule(
+  "pattern-property-is-alias",
+  'a pattern property naming a declared property in other words ("^(order_id)$" beside "orderId") is its wire alias; any other is refused',
+  (object, context) => {
+    const aliases = [...wireAliases(object.schema)];
+    const patterns = isJsonObject(object.schema["patternProperties"]) ? Object.keys(object.schema["patternProperties"]) : [];
+    for (const pattern of patterns)
+      if (!aliases.some(([alias]) => alias === exactName(pattern)))
+        context.fail(
+          appendPointer(object.pointer, "patternProperties", pattern),
+          `unsupported: the pattern property ${JSON.stringify(pattern)}`,
+          'agentwire models a pattern property only as another name of a declared property ("^(order_id)$" beside "orderId")',
+        );
+    return { ...object, aliases };
+  },
+);
+
+export const CONSTRAINED_NAMES: Refinement<ObjectDraft> = rule(
+  "constrained-names",
+  "propertyNames that constrain the names are refused; one that every string passes is dropped",
+  (object, context) => {
+    const names = object.schema["propertyNames"];
+    if (names !== undefined && !constrainsNothing(names))
+      context.fail(appendPointer(object.pointer, "propertyNames"), "unsupported: propertyNames that constrain the names", REFUSAL);
+    return object;
+  },
+);
+
+export const ADDITIONAL_PROPERTIES: Refinement<ObjectDraft> = rule(
+  "additional-properties",
+  "additionalProperties is the shape of the properties not declared (unknown without it)",
+  (object, context) =>
+    "additionalProperties" in object.schema
+      ? {
+          ...object,
+          additional: context.shape(object.schema["additionalProperties"]!, appendPointer(object.pointer, "additionalProperties")),
+        }
+      : object,
+);
+
+export const PROPERTIES_ARE_FIELDS: Refinement<ObjectDraft> = rule(
+  "properties-are-fields",
+  "each declared property is a field (shape, required, doc, wire aliases), refined by the field rules",
+  (object, context) => ({
+    ...object,
+    fields: Object.keys(object.properties).map((name) => {
+      const pointer = appendPointer(object.pointer, "properties", name);
+      const property = object.properties[name]!;
+      const aliases = [...object.aliases].filter(([, canonical]) => canonical === name).map(([alias]) => alias);
+      const field: Field = {
+        name,
+        shape: context.shape(property, pointer),
+        required: object.required.includes(name),
+        doc: isJsonObject(property) ? docOf(property) : {},
+        ...(aliases.length > 0 ? { aliases } : {}),
+        pointer,
+      };
+      return applyInOrder(FIELD_RULES, { property, field }, context).field;
+    }),
+  }),
+);
+
+export const UNDECLARED_REQUIRED: Refinement<ObjectDraft> = rule(
+  "undeclared-required",
+  "a required property not declared is a required field of the additional shape; refused where that is never",
+  (object, context) => {
+    const fields = [...object.fields];
+    for (const name of new Set(object.required)) {
+      if (Object.hasOwn(object.properties, name)) continue;
+      if (object.additional.kind === "never")
+        context.fail(
+          appendPointer(object.pointer, "required"),
+          `"${name}" is required but additionalProperties forbids it`,
+          "declare it under properties",
+        );
+      fields.push({ name, shape: object.additional, required: true, doc: {}, pointer: appendPointer(object.pointer, "required") });
+    }
+    return { ...object, fields };
+  },
+);
+
+export const PROPERTY_COUNT: Refinement<ObjectDraft> = rule(
+  "property-count",
+  "minProperties and maxProperties bound the number of properties",
+  (object, context) => ({
+    ...object,
+    minProperties: numberKeyword(object.schema, "minProperties", object.pointer, context),
+    maxProperties: numberKeyword(object.schema, "maxProperties", object.pointer, context),
+  }),
+);
+
+/** The rules for an object type, in order. */
+export const OBJECT_RULES: readonly Refinement<ObjectDraft>[] = [
+  PATTERN_PROPERTY_IS_ALIAS,
+  CONSTRAINED_NAMES,
+  ADDITIONAL_PROPERTIES,
+  PROPERTIES_ARE_FIELDS,
+  UNDECLARED_REQUIRED,
+  PROPERTY_COUNT,
+];
+
+export const STAMPED_FIELD: Refinement<PropertyDraft> = rule(
+  "stamped-field",
+  "a field stamped with the current time carries its unit, and must hold a number",
+  (draft, context) => {
+    const { property, field } = draft;
+    if (!isJsonObject(property)) return draft;
+    const unit = property[STAMP_KEYWORD];
+    if (unit === undefined) return draft;
+    const at = appendPointer(field.pointer, STAMP_KEYWORD);
+    if (!STAMP_UNITS.includes(unit as StampUnit))
+      return context.fail(at, `unknown stamp unit ${JSON.stringify(unit)}`, `use ${STAMP_UNITS.join(" or ")}`);
+    const target = field.shape.kind === "ref" ? context.peek(field.shape.name) : field.shape;
+    if (target?.kind !== "number") return context.fail(at, "a field stamped with the time in milliseconds must be a number");
+    return { property, field: { ...field, stamp: unit as StampUnit } };
+  },
+);
+
+/** The rules for each declared property, once it is a field, in order. */
+export const FIELD_RULES: readonly Refinement<PropertyDraft>[] = [STAMPED_FIELD];
+
+/** The shape of an object type, by the object rules; an object of other properties alone is a map. */
+export const OBJECT: Rule<Located, Shape> = rule(
+  "object",
+  "an object has fields, the shape of its other properties and its property count, read by the object rules",
+  ({ schema, pointer }, context) => {
+    const properties = schema["properties"] ?? {};
+    if (!isJsonObject(properties)) return context.fail(appendPointer(pointer, "properties"), '"properties" must be an object of schemas');
+    const required = schema["required"] ?? [];
+    if (!Array.isArray(required) || required.some((name) => typeof name !== "string"))
+      return context.fail(appendPointer(pointer, "required"), '"required" must be an array of property names');
+    const draft: ObjectDraft = {
+      schema,
+      pointer,
+      properties,
+      required: required as string[],
+      aliases: [],
+      additional: UNKNOWN,
+      fields: [],
+    };
+    const object = applyInOrder(OBJECT_RULES, draft, context);
+    return asMap(
+      compact({
+        kind: "object",
+        fields: object.fields,
+        additional: object.additional,
+        minProperties: object.minProperties,
+        maxProperties: object.maxProperties,
+      }) as ObjectShape,
+    );
+  },
+);
+
+/**
+ * Applies to every object type as it is read, and to every schema's met shape: an object
+ * type is a map when read alone (`{ "type": ["object", "null"], "additionalProperties": … }`),
+ * and an object composed of parts is one when they meet.
+ */
+export const OBJECT_OF_OTHER_PROPERTIES_IS_MAP: SchemaRule = rule(
+  "object-of-other-properties-is-map",
+  "an object with no fields whose other properties may be present is a map",
+  (draft) => ({
+    ...draft,
+    shape: asMap(draft.shape),
+  }),
+);
+
+/** An object with no fields whose other properties may be present is a map. */
+function asMap(shape: Shape): Shape {
+  if (shape.kind !== "object" || shape.fields.length > 0 || shape.additional.kind === "never") return shape;
+  return compact({ kind: "map", values: shape.additional, minProperties: shape.minProperties, maxProperties: shape.maxProperties });
+}
+
+/**
+ * Whether a schema for property names says nothing a name could fail: `true`, `{}`,
+ * `{ "type": "string" }` (every name is one) and annotations such as `format`.
+ */
+function constrainsNothing(names: JsonValue): boolean {
+  if (names === true) return true;
+  if (!isJsonObject(names)) return false;
+  const { type, ...rest } = names;
+  return (type === undefined || type === "string") && !hasAssertions(rest);
+}

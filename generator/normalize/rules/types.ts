@@ -1,0 +1,161 @@
+import type { JsonObject, JsonValue } from "../../json.js";
+import type { Shape } from "../../ir/model.js";
+import { appendPointer } from "../../schema/pointer.js";
+import type { Context } from "../context.js";
+import { REFUSAL } from "../context.js";
+import { compact } from "../intersect.js";
+import type { SchemaRule } from "../schema.js";
+import { OBJECT } from "./objects.js";
+import { numberKeyword } from "./read.js";
+import type { Located, Rule } from "./rule.js";
+import { rule } from "./rule.js";
+
+/** What `type` says, and the keywords that constrain values of one type. */
+
+const JSON_TYPES = ["object", "array", "string", "number", "boolean", "null"] as const;
+type JsonType = (typeof JSON_TYPES)[number];
+
+/** The keywords that constrain only values of one JSON type. */
+const TYPE_KEYWORDS: Readonly<Record<JsonType, readonly string[]>> = {
+  object: ["properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties"],
+  array: ["items", "minItems", "maxItems", "uniqueItems"],
+  string: ["minLength", "maxLength", "pattern"],
+  number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
+  boolean: [],
+  null: [],
+};
+
+/** A rule that reads the keywords of one JSON type into a shape of that type. */
+export type TypeRule = Rule<Located, Shape>;
+
+/**
+ * One type is its shape, a type and null a nullable one, more a union. Without `type`,
+ * the keywords of a type constrain only values of that type; the others pass.
+ */
+export const TYPE: SchemaRule = rule(
+  "type",
+  "type (or, without it, the type-specific keywords) gives the own shape: one type, a type or null, or a union",
+  (draft, context) => {
+    const declared = declaredTypes(draft, context);
+    const constrained = JSON_TYPES.filter((type) => TYPE_KEYWORDS[type].some((keyword) => keyword in draft.schema));
+    if (declared === undefined && constrained.length === 0) return draft;
+    const types: readonly (JsonType | "integer")[] = declared ?? JSON_TYPES;
+    return { ...draft, own: unionOf(types.map((type) => typedShape(type, draft, context))) };
+  },
+);
+
+export const STRING: TypeRule = rule(
+  "string",
+  "a string has its lengths, its pattern (a valid u-flag RegExp) and its format",
+  (located, context) => {
+    const { schema, pointer } = located;
+    const pattern = schema["pattern"];
+    if (pattern !== undefined) checkPattern(pattern, appendPointer(pointer, "pattern"), context);
+    return compact({
+      kind: "string",
+      minLength: numberKeyword(schema, "minLength", pointer, context),
+      maxLength: numberKeyword(schema, "maxLength", pointer, context),
+      patterns: pattern === undefined ? undefined : [pattern as string],
+      format: formatOf(schema),
+    });
+  },
+);
+
+export const NUMBER: TypeRule = rule(
+  "number",
+  "a number has its bounds (draft-04's boolean exclusive bounds read as numbers), multipleOf and format",
+  (located, context) => numberShape(located, false, context),
+);
+
+export const INTEGER: TypeRule = rule("integer", "an integer is a number that is whole, with the same keywords", (located, context) =>
+  numberShape(located, true, context),
+);
+
+export const ARRAY: TypeRule = rule(
+  "array",
+  "an array has its items' shape, its lengths and uniqueItems; a tuple is refused",
+  (located, context) => {
+    const { schema, pointer } = located;
+    const items = schema["items"];
+    if (Array.isArray(items))
+      return context.fail(appendPointer(pointer, "items"), 'unsupported: "items" as an array of schemas (a tuple)', REFUSAL);
+    return compact({
+      kind: "array",
+      items: items === undefined ? { kind: "unknown" } : context.shape(items, appendPointer(pointer, "items")),
+      minItems: numberKeyword(schema, "minItems", pointer, context),
+      maxItems: numberKeyword(schema, "maxItems", pointer, context),
+      uniqueItems: schema["uniqueItems"] === true ? (true as const) : undefined,
+    });
+  },
+);
+
+/** The rules for the values of each type; `boolean` and `null` have no keywords, and no rule. */
+export const TYPE_RULES: Readonly<Record<"string" | "number" | "integer" | "array" | "object", TypeRule>> = {
+  string: STRING,
+  number: NUMBER,
+  integer: INTEGER,
+  array: ARRAY,
+  object: OBJECT,
+};
+
+function typedShape(type: JsonType | "integer", located: Located, context: Context): Shape {
+  switch (type) {
+    case "boolean":
+      return { kind: "boolean" };
+    case "null":
+      return { kind: "null" };
+    default:
+      return TYPE_RULES[type].apply(located, context);
+  }
+}
+
+function numberShape({ schema, pointer }: Located, integer: boolean, context: Context): Shape {
+  return compact({
+    kind: "number",
+    integer,
+    minimum: numberKeyword(schema, "minimum", pointer, context),
+    maximum: numberKeyword(schema, "maximum", pointer, context),
+    exclusiveMinimum: numberKeyword(schema, "exclusiveMinimum", pointer, context),
+    exclusiveMaximum: numberKeyword(schema, "exclusiveMaximum", pointer, context),
+    multipleOf: numberKeyword(schema, "multipleOf", pointer, context),
+    format: formatOf(schema),
+  });
+}
+
+function declaredTypes({ schema, pointer }: Located, context: Context): (JsonType | "integer")[] | undefined {
+  const type = schema["type"];
+  if (type === undefined) return undefined;
+  const types = Array.isArray(type) ? type : [type];
+  for (const [i, name] of types.entries())
+    if (typeof name !== "string" || !(JSON_TYPES.includes(name as JsonType) || name === "integer"))
+      context.fail(
+        Array.isArray(type) ? appendPointer(pointer, "type", i) : appendPointer(pointer, "type"),
+        `unknown type ${JSON.stringify(name)}`,
+      );
+  return [...new Set(types as (JsonType | "integer")[])];
+}
+
+function formatOf(schema: JsonObject): string | undefined {
+  return typeof schema["format"] === "string" ? schema["format"] : undefined;
+}
+
+function checkPattern(pattern: JsonValue, pointer: string, context: Context): void {
+  if (typeof pattern !== "string") context.fail(pointer, '"pattern" must be a string');
+  try {
+    new RegExp(pattern as string, "u");
+  } catch (error) {
+    context.fail(
+      pointer,
+      `invalid pattern ${JSON.stringify(pattern)}: ${(error as Error).message}`,
+      "patterns are ECMAScript regular expressions with the u flag (draft 2020-12)",
+    );
+  }
+}
+
+/** One shape for several alternatives: itself, `T | null`, or a union. */
+function unionOf(members: readonly Shape[]): Shape {
+  if (members.length === 1) return members[0]!;
+  const others = members.filter((member) => member.kind !== "null");
+  if (others.length === 1 && members.length === 2) return { kind: "nullable", shape: others[0]! };
+  return { kind: "union", members, exclusive: false };
+}

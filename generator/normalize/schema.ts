@@ -1,0 +1,58 @@
+import type { JsonValue } from "../json.js";
+import { isJsonObject } from "../json.js";
+import type { Shape } from "../ir/model.js";
+import type { Context } from "./context.js";
+import { ALL_OF, MEET, REF, UNIONS } from "./rules/composition.js";
+import { CONST, ENUM, ENUM_ANNOTATIONS } from "./rules/constants.js";
+import { OBJECT_OF_OTHER_PROPERTIES_IS_MAP } from "./rules/objects.js";
+import { EXACTLY_ONE_IS_KEYED, PRESENT_UNDER_ANY_NAME } from "./rules/presence.js";
+import type { Located, Refinement } from "./rules/rule.js";
+import { applyInOrder } from "./rules/rule.js";
+import { REF_REPLACES_SIBLINGS, TRUE_AND_FALSE, UNMODELLED_KEYWORDS } from "./rules/schemas.js";
+import { TYPE } from "./rules/types.js";
+import { UNEVALUATED_CLOSES } from "./rules/unevaluated.js";
+
+/** One object schema as the schema rules read it, each rule returning a new draft. */
+export interface Draft extends Located {
+  /** What the schema's own keywords say: `type` and what constrains a type, `const`, `enum`. */
+  readonly own: Shape;
+  /** What its `$ref`, `allOf` members and unions each say, in that order, to meet `own`. */
+  readonly parts: readonly Shape[];
+  /** Once the parts have met, the shape the later rules refine. */
+  readonly shape: Shape;
+}
+
+export type SchemaRule = Refinement<Draft>;
+
+/**
+ * The rules for an object schema, in the order they apply: first the schema is prepared
+ * and checked, then each keyword says what it requires, the parts meet, and what can only
+ * be said of the met shape (which fields are present, which properties are evaluated,
+ * what annotations add) refines it. A boolean schema is `TRUE_AND_FALSE`'s alone.
+ */
+export const SCHEMA_RULES: readonly SchemaRule[] = [
+  REF_REPLACES_SIBLINGS,
+  UNMODELLED_KEYWORDS,
+  TYPE,
+  CONST,
+  ENUM,
+  REF,
+  ALL_OF,
+  UNIONS,
+  MEET,
+  PRESENT_UNDER_ANY_NAME,
+  EXACTLY_ONE_IS_KEYED,
+  UNEVALUATED_CLOSES,
+  ENUM_ANNOTATIONS,
+  OBJECT_OF_OTHER_PROPERTIES_IS_MAP,
+];
+
+const UNKNOWN: Shape = { kind: "unknown" };
+
+/** The shape of one schema, by the schema rules. */
+export function readSchema(schema: JsonValue, pointer: string, context: Context): Shape {
+  if (typeof schema === "boolean") return TRUE_AND_FALSE.apply(schema, context);
+  if (!isJsonObject(schema)) return context.fail(pointer, "a schema must be an object or a boolean");
+  const draft: Draft = { schema, pointer, own: UNKNOWN, parts: [], shape: UNKNOWN };
+  return applyInOrder(SCHEMA_RULES, draft, context.within(pointer)).shape;
+}
