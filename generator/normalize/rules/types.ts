@@ -47,8 +47,7 @@ export const TYPE: SchemaRule = rule(
 export const STRING: TypeRule = rule(
   "string",
   "a string has its lengths, its pattern (a valid u-flag RegExp) and its format",
-  (located, context) => {
-    const { schema, pointer } = located;
+  ({ schema, pointer }, context) => {
     const pattern = schema["pattern"];
     if (pattern !== undefined) checkPattern(pattern, appendPointer(pointer, "pattern"), context);
     return compact({
@@ -74,8 +73,7 @@ export const INTEGER: TypeRule = rule("integer", "an integer is a number that is
 export const ARRAY: TypeRule = rule(
   "array",
   "an array has its items' shape, its lengths and uniqueItems; a tuple is refused",
-  (located, context) => {
-    const { schema, pointer } = located;
+  ({ schema, pointer }, context) => {
     const items = schema["items"];
     if (Array.isArray(items))
       return context.fail(appendPointer(pointer, "items"), 'unsupported: "items" as an array of schemas (a tuple)', REFUSAL);
