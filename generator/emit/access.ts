@@ -1,5 +1,20 @@
-import type { Expression } from "../code/tree.js";
-import { binary, call, literal, member, not, or, typeOf as typeOfValue } from "../code/build.js";
+import type { Expression, Name, Statement } from "../code/tree.js";
+import {
+  binary,
+  call,
+  constant,
+  CONTINUE,
+  forIn,
+  identifier,
+  ifThen,
+  index,
+  literal,
+  member,
+  not,
+  or,
+  typeOf as typeOfValue,
+  UNDEFINED,
+} from "../code/build.js";
 import type { Field, Shape } from "../ir/model.js";
 
 /** The module every protocol's generated code imports its shared helpers from. */
@@ -18,6 +33,22 @@ export function isPrototypeName(name: string): boolean {
 export function access(subject: Expression, name: string, own: () => Expression): Expression {
   return isPrototypeName(name) ? call(own(), [subject, literal(name)]) : member(subject, name);
 }
+
+/**
+ * A loop over an object's properties as JSON.stringify reads them: its own, and one whose
+ * value is undefined is absent. Each value is read into `property` before `body`. V8
+ * folds this form of the own test into the loop; `Object.hasOwn` it calls.
+ */
+export function forEachProperty(subject: Expression, key: Name, property: Name, body: readonly Statement[]): Statement {
+  return forIn(key, subject, [
+    ifThen(not(call(HAS_OWN_PROPERTY, [subject, key])), CONTINUE),
+    constant(property, index(subject, key)),
+    ifThen(binary(property, "===", UNDEFINED), CONTINUE),
+    ...body,
+  ]);
+}
+
+const HAS_OWN_PROPERTY = member(member(member(identifier("Object"), "prototype"), "hasOwnProperty"), "call");
 
 /** `typeof subject.toJSON === "function"`: whether JSON.stringify writes what the method returns instead. */
 function hasToJson(subject: Expression): Expression {

@@ -1,7 +1,7 @@
 import type { Expression, Function, Name, Statement, SwitchCase } from "../code/tree.js";
 import { and, arrayLiteral, assign, binary, call, construct, identifier, index } from "../code/build.js";
 import { literal, member, not, objectLiteral, regex, template, typeOf, UNDEFINED } from "../code/build.js";
-import { BREAK, constant, CONTINUE, evaluate, forIn, forIndex, ifThen, returns, switchStatement, tryFinally } from "../code/build.js";
+import { BREAK, constant, evaluate, forIndex, ifThen, returns, switchStatement, tryFinally } from "../code/build.js";
 import {
   arrayType,
   documentation,
@@ -19,7 +19,7 @@ import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { readerName, upperFirst } from "../name/rules.js";
 import { escapeToken } from "../schema/pointer.js";
-import { access, boxMayPass, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "./access.js";
+import { access, boxMayPass, forEachProperty, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "./access.js";
 import type { GeneratedFile } from "./file.js";
 import { GUARDS, TYPES } from "./names.js";
 
@@ -230,11 +230,8 @@ class DecodeEmitter {
               this.read(rest, VALUE, call(this.runtime("pointer"), [PATH, KEY]), `${owner}Property`),
             ]),
           );
-    const loop = forIn(KEY, INPUT, [
-      // As the checks read an object: its own properties, and undefined is absent.
-      ifThen(not(call(member(member(member(identifier("Object"), "prototype"), "hasOwnProperty"), "call"), [INPUT, KEY])), CONTINUE),
-      constant(VALUE, index(INPUT, KEY)),
-      ifThen(binary(VALUE, "===", UNDEFINED), CONTINUE),
+    // As the checks read an object.
+    const loop = forEachProperty(INPUT, KEY, VALUE, [
       cases.length === 0 ? other : switchStatement(KEY, [...cases, { labels: [], body: [other] }]),
     ]);
     // What the checks would not take for an object is left for them to refuse.

@@ -1,15 +1,11 @@
 import type { Expression, Function, Name, Parameter, Statement, Type } from "../../code/tree.js";
 import {
-  binary,
   BREAK,
   call,
   constant,
-  CONTINUE,
   evaluate,
-  forIn,
   forIndex,
   functionDeclaration,
-  identifier,
   ifThen,
   increment,
   index,
@@ -19,10 +15,10 @@ import {
   statements,
   switchStatement,
   tryFinally,
-  UNDEFINED,
   variable,
 } from "../../code/build.js";
 import type { Shape } from "../../ir/model.js";
+import { forEachProperty } from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import type { Body, CheckBuilder, Properties, PropertyCase, Target } from "./build.js";
 
@@ -96,15 +92,10 @@ export abstract class CheckPrinter {
     if (check.unchecked.length > 0) cases.push({ labels: check.unchecked.map(literal), body: [BREAK] });
     const counted = check.count === undefined ? [] : this.counts([check.count.counter], property, check.count.bounded);
     const body: Statement[] = [
-      // As JSON.stringify reads an object: its own properties, and undefined is absent.
-      // V8 folds this form of the own test into the loop; Object.hasOwn it calls.
-      ifThen(not(call(HAS_OWN_PROPERTY, [subject, key])), CONTINUE),
-      constant(property, index(subject, key)),
-      ifThen(binary(property, "===", UNDEFINED), CONTINUE),
       ...counted,
       ...(check.cases.length === 0 ? rest : [switchStatement(key, [...cases, ...(rest.length === 0 ? [] : [{ labels: [], body: rest }])])]),
     ];
-    return [...check.counters.map((counter) => variable(counter, literal(0))), forIn(key, subject, body)];
+    return [...check.counters.map((counter) => variable(counter, literal(0))), forEachProperty(subject, key, property, body)];
   }
 
   /** One more for each counter, only when JSON writes the property where `whenWritten`. */
@@ -122,5 +113,3 @@ export abstract class CheckPrinter {
   /** The check function a target names in this printing. */
   protected abstract target(target: Target): Name;
 }
-
-const HAS_OWN_PROPERTY = member(member(member(identifier("Object"), "prototype"), "hasOwnProperty"), "call");
