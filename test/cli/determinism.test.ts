@@ -2,11 +2,17 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { freshBin } from "../helpers/build.js";
 import { snapshot } from "../helpers/cli.js";
 import { makeProject, REPO } from "../helpers/project.js";
 
-const BIN = path.join(REPO, "bin/agentwire.js");
+// The command as its own process (the time zone and locale are read at start), compiled from
+// the sources now rather than taken from build/, which may be stale.
+let BIN = "";
+beforeAll(() => {
+  BIN = freshBin();
+});
 
 /** Runs `agentwire generate` as its own process, from `cwd`, with the environment changed. */
 function generateIn(cwd: string, env: Readonly<Record<string, string>>): void {

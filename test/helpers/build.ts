@@ -1,0 +1,35 @@
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll } from "vitest";
+import { REPO } from "./project.js";
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * The agentwire command compiled now from generator/, for tests that must run it as its own
+ * process: build/ may be older than the sources (`npx vitest run` does not rebuild it).
+ * Compiled into a private folder under the repository's ignored .tmp/, laid out as the
+ * repository is (package.json, bin/, build/), so the bin script runs unchanged, finds its
+ * version two folders up and resolves its dependencies from the repository's node_modules;
+ * build/ itself is left alone, since other test files may be running it meanwhile.
+ * Returns the path of the copied bin script. Removed after the test file.
+ */
+export function freshBin(): string {
+  const parent = path.join(REPO, ".tmp");
+  mkdirSync(parent, { recursive: true });
+  const root = mkdtempSync(path.join(parent, "build-"));
+  made.push(root);
+  const tsc = path.join(REPO, "node_modules", ".bin", "tsc");
+  execFileSync(tsc, ["-p", path.join(REPO, "tsconfig.build.json"), "--outDir", path.join(root, "build"), "--sourceMap", "false"], {
+    cwd: REPO,
+    stdio: "pipe",
+  });
+  copyFileSync(path.join(REPO, "package.json"), path.join(root, "package.json"));
+  mkdirSync(path.join(root, "bin"));
+  copyFileSync(path.join(REPO, "bin", "agentwire.js"), path.join(root, "bin", "agentwire.js"));
+  return path.join(root, "bin", "agentwire.js");
+}
