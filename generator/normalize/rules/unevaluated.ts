@@ -36,7 +36,11 @@ function closeUnevaluated(shape: Shape, schema: JsonObject, pointer: string, con
     case "tagged-union":
     case "nullable":
       return context.unsupported("unevaluatedProperties on a union");
+    case "unknown":
+      // Objects among any values: refused, never dropped.
+      return context.unsupported("unevaluatedProperties on a schema of any type");
     default:
+      // Not an object: the keyword does not apply.
       return shape;
   }
 }
