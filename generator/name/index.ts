@@ -69,7 +69,7 @@ export function nameIr(ir: Ir, effective: ResolvedSchema): NamedIr {
 }
 
 /** The names a type's declarations get, by the rules of `rules.ts`. */
-export function declaredNames(type: NamedType): DeclaredNames {
+function declaredNames(type: NamedType): DeclaredNames {
   const { name, shape } = type;
   return {
     type: name,
