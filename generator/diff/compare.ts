@@ -99,6 +99,7 @@ class Comparison {
       return this.shape(before, after.shape, place);
     }
     if (before.kind === "nullable" && after.kind === "nullable") return this.shape(before.shape, after.shape, place);
+    if (before.kind === "constrained" || after.kind === "constrained") return this.constrained(before, after, place);
     if (sameShape(before, after)) return;
     if (before.kind === "unknown") return this.add("type-narrowed", place, `is ${describe(after)}, was any value`);
     if (after.kind === "unknown") return this.add("type-widened", place, `is any value, was ${describe(before)}`);
@@ -145,6 +146,18 @@ class Comparison {
       default:
         return;
     }
+  }
+
+  /** Constraints (`not`, `if`) added or removed, then the shapes they constrain. */
+  private constrained(before: Shape, after: Shape, place: Place): void {
+    const [was, is] = [before, after].map((shape) => (shape.kind === "constrained" ? shape.constraints : []));
+    const words = { not: "a not", if: "an if/then/else", also: "another schema's" } as const;
+    for (const constraint of is!.filter((each) => !was!.some((other) => jsonEqual(each as never, other as never))))
+      this.add("constraint-tightened", place, `must meet ${words[constraint.kind]} constraint it did not`);
+    for (const constraint of was!.filter((each) => !is!.some((other) => jsonEqual(each as never, other as never))))
+      this.add("constraint-loosened", place, `no longer must meet ${words[constraint.kind]} constraint`);
+    const unconstrained = (shape: Shape) => (shape.kind === "constrained" ? shape.shape : shape);
+    this.shape(unconstrained(before), unconstrained(after), place);
   }
 
   /** Whether every one of the values is valid for the shape (a string for a string type…). */

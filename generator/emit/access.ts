@@ -117,6 +117,9 @@ export function jsonTypes(shape: Shape, shapes: ReadonlyMap<string, Shape>, seen
       return new Set(["object"]);
     case "nullable":
       return new Set([...jsonTypes(shape.shape, shapes, seen), "null"]);
+    case "constrained":
+      // At most the shape's: the constraints only narrow.
+      return jsonTypes(shape.shape, shapes, seen);
     case "union":
       return new Set(shape.members.flatMap((member) => [...jsonTypes(member, shapes, seen)]));
   }

@@ -117,6 +117,7 @@ class DecodeEmitter {
       case "ref":
         return seen.has(shape.name) || this.reads(this.shapes.get(shape.name)!, new Set([...seen, shape.name]));
       case "nullable":
+      case "constrained":
         return this.reads(shape.shape, seen);
       case "union":
         return shape.members.some((member) => this.reads(member, seen));
@@ -129,7 +130,8 @@ class DecodeEmitter {
   private read(shape: Shape, value: Expression, path: Expression, owner: string): Expression {
     if (!this.reads(shape)) return value;
     if (shape.kind === "ref") return call(identifier(namesOf(this.ir, shape.name).reader), [value, path, READER]);
-    if (shape.kind === "nullable") return this.read(shape.shape, value, path, owner);
+    // Reading turns wire forms canonical; what a constraint requires, the checks after it say.
+    if (shape.kind === "nullable" || shape.kind === "constrained") return this.read(shape.shape, value, path, owner);
     if (shape.kind === "number") {
       const digits = this.f.constant(`digits:${shape.wire!.numericString}`, "Decimal", (name) =>
         constant(name, regex(shape.wire!.numericString)),
@@ -187,6 +189,7 @@ class DecodeEmitter {
       case "union":
         return this.unionBody(shape.members, owner);
       case "nullable":
+      case "constrained":
       case "number":
       case "ref":
         return [returns(this.read(shape, INPUT, PATH, owner))];

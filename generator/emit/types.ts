@@ -73,6 +73,9 @@ function typeOf(shape: Shape): Type {
       return objectType([indexSignature(typeOf(shape.values))]);
     case "nullable":
       return unionType([typeOf(shape.shape), keywordType("null")]);
+    case "constrained":
+      // The shape's type: constraints narrow the values, which a type need not follow.
+      return typeOf(shape.shape);
     case "union":
       return unionType(shape.members.map(typeOf));
     case "tagged-union":

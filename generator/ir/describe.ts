@@ -30,6 +30,9 @@ export function describe(shape: Shape): string {
       return "an object";
     case "nullable":
       return `${describe(shape.shape)} or null`;
+    case "constrained":
+      // What the type is; the constraints say what they require in messages of their own.
+      return describe(shape.shape);
     case "union":
       return shape.members.map(describe).join(" or ");
     case "tagged-union":

@@ -1,4 +1,5 @@
 import type { Ir, Shape } from "./model.js";
+import { constraintShapes } from "./walk.js";
 
 /** The named types a shape refers to, directly. */
 export function refsOf(shape: Shape): string[] {
@@ -11,6 +12,8 @@ export function refsOf(shape: Shape): string[] {
       return refsOf(shape.values);
     case "nullable":
       return refsOf(shape.shape);
+    case "constrained":
+      return [...refsOf(shape.shape), ...shape.constraints.flatMap(constraintShapes).flatMap(refsOf)];
     case "union":
       return shape.members.flatMap(refsOf);
     case "tagged-union":

@@ -43,6 +43,7 @@ export type Shape =
   | ObjectShape
   | MapShape
   | NullableShape
+  | ConstrainedShape
   | UnionShape
   | TaggedUnionShape
   | KeyedUnionShape;
@@ -161,6 +162,28 @@ export interface NullableShape {
   readonly kind: "nullable";
   readonly shape: Shape;
 }
+
+/**
+ * A shape and constraints its type cannot say: a value is of the shape and meets each
+ * constraint. The TypeScript type is the shape's, which is never narrower than the
+ * check, so a guard never lies about its type.
+ */
+export interface ConstrainedShape {
+  readonly kind: "constrained";
+  readonly shape: Shape;
+  readonly constraints: readonly Constraint[];
+}
+
+/**
+ * - `not`: the value is not of the shape;
+ * - `if`: a value of `if` must be of `then`, any other of `else` (`unknown` where the
+ *   schema says nothing);
+ * - `also`: the value is of this shape too, where the two do not meet into one.
+ */
+export type Constraint =
+  | { readonly kind: "not"; readonly shape: Shape }
+  | { readonly kind: "if"; readonly if: Shape; readonly then: Shape; readonly else: Shape }
+  | { readonly kind: "also"; readonly shape: Shape };
 
 /** Alternatives with nothing to dispatch on. */
 export interface UnionShape {

@@ -1,4 +1,4 @@
-import type { Field, Shape } from "./model.js";
+import type { Constraint, Field, Shape } from "./model.js";
 
 /** Rebuilds a shape bottom up, giving `rewrite` each field after its own shape was rebuilt. */
 export function mapFields(shape: Shape, rewrite: (field: Field) => Field): Shape {
@@ -14,6 +14,12 @@ export function mapFields(shape: Shape, rewrite: (field: Field) => Field): Shape
       return { ...shape, values: mapFields(shape.values, rewrite) };
     case "nullable":
       return { ...shape, shape: mapFields(shape.shape, rewrite) };
+    case "constrained":
+      return {
+        ...shape,
+        shape: mapFields(shape.shape, rewrite),
+        constraints: shape.constraints.map((each) => mapConstraint(each, (inner) => mapFields(inner, rewrite))),
+      };
     case "union":
       return { ...shape, members: shape.members.map((member) => mapFields(member, rewrite)) };
     case "tagged-union":
@@ -24,4 +30,16 @@ export function mapFields(shape: Shape, rewrite: (field: Field) => Field): Shape
     default:
       return shape;
   }
+}
+
+/** The shapes a constraint holds, in order. */
+export function constraintShapes(constraint: Constraint): Shape[] {
+  return constraint.kind === "if" ? [constraint.if, constraint.then, constraint.else] : [constraint.shape];
+}
+
+/** The constraint with each shape it holds mapped. */
+export function mapConstraint(constraint: Constraint, map: (shape: Shape) => Shape): Constraint {
+  return constraint.kind === "if"
+    ? { ...constraint, if: map(constraint.if), then: map(constraint.then), else: map(constraint.else) }
+    : { ...constraint, shape: map(constraint.shape) };
 }

@@ -1,6 +1,6 @@
 import type { JsonPrimitive } from "../json.js";
 import { jsonEqual } from "../json.js";
-import type { EnumShape, Field, NumberShape, ObjectShape, Shape, StringShape } from "../ir/model.js";
+import type { Constraint, EnumShape, Field, NumberShape, ObjectShape, Shape, StringShape } from "../ir/model.js";
 import { admits } from "../keywords/index.js";
 import { meetArrays } from "../keywords/arrays.js";
 import { meetFormat } from "../keywords/format.js";
@@ -17,6 +17,7 @@ export interface ShapeLookup {
 }
 
 const NEVER: Shape = { kind: "never" };
+const UNKNOWN: Shape = { kind: "unknown" };
 
 /**
  * The shape of values that satisfy both shapes, as `allOf` composes them. Objects merge
@@ -27,6 +28,12 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
   if (a.kind === "unknown") return b;
   if (b.kind === "unknown") return a;
   if (a.kind === "never" || b.kind === "never") return NEVER;
+  // Constraints stay as they are, on the meet of the shapes they constrain.
+  if (a.kind === "constrained" || b.kind === "constrained") {
+    const constraints = [a, b].flatMap((each) => (each.kind === "constrained" ? each.constraints : []));
+    const met = intersect(a.kind === "constrained" ? a.shape : a, b.kind === "constrained" ? b.shape : b, lookup);
+    return met.kind === "never" ? NEVER : constrain(met, narrowConstraints(constraints, met, lookup));
+  }
   if (a.kind === "ref" && b.kind === "ref" && a.name === b.name) return a;
   if (a.kind === "ref" || b.kind === "ref") {
     // Expand in place, so that fields keep the order of the parts: own fields first.
@@ -173,6 +180,8 @@ export function satisfies(value: JsonPrimitive, shape: Shape, lookup: ShapeLooku
       return satisfies(value, lookup.shapeOf(shape.name), lookup);
     case "nullable":
       return value === null || satisfies(value, shape.shape, lookup);
+    case "constrained":
+      return satisfies(value, shape.shape, lookup) && shape.constraints.every((each) => meets(value, each, lookup));
     case "union":
       return shape.exclusive
         ? shape.members.filter((member) => satisfies(value, member, lookup)).length === 1
@@ -187,6 +196,70 @@ export function satisfies(value: JsonPrimitive, shape: Shape, lookup: ShapeLooku
       // A primitive shape: what its keywords say.
       return admits(value, shape);
   }
+}
+
+/** Whether a JSON primitive meets a constraint. */
+function meets(value: JsonPrimitive, constraint: Constraint, lookup: ShapeLookup): boolean {
+  switch (constraint.kind) {
+    case "not":
+      return !satisfies(value, constraint.shape, lookup);
+    case "if":
+      return satisfies(value, satisfies(value, constraint.if, lookup) ? constraint.then : constraint.else, lookup);
+    case "also":
+      return satisfies(value, constraint.shape, lookup);
+  }
+}
+
+/**
+ * Constraints as they apply to values of `shape`: a constraint's shapes need only tell
+ * apart values of the shape's type (in `{"type": "object", "not": {"required": ["a"]}}`
+ * the `not` is of objects alone), so checks of other types are not generated. Named
+ * shapes stay names, whose checks are shared.
+ */
+function narrowConstraints(constraints: readonly Constraint[], shape: Shape, lookup: ShapeLookup): readonly Constraint[] {
+  const skeleton = skeletonOf(shape);
+  if (skeleton === undefined) return constraints;
+  const narrow = (inner: Shape) => (inner.kind === "ref" ? inner : intersect(inner, skeleton, lookup));
+  // A branch that every value of the type passes says nothing.
+  const branch = (inner: Shape) => {
+    const narrowed = narrow(inner);
+    return jsonEqual(narrowed as never, skeleton as never) ? UNKNOWN : narrowed;
+  };
+  return constraints.flatMap((constraint): Constraint[] => {
+    if (constraint.kind === "if")
+      return [{ kind: "if", if: narrow(constraint.if), then: branch(constraint.then), else: branch(constraint.else) }];
+    const narrowed = narrow(constraint.shape);
+    // Not of no value of the type, or also of every value of it: nothing left to check.
+    if (constraint.kind === "not" ? narrowed.kind === "never" : jsonEqual(narrowed as never, skeleton as never)) return [];
+    return [{ kind: constraint.kind, shape: narrowed }];
+  });
+}
+
+/** The JSON type of a shape's values, as a shape with no other constraint; undefined where it has several. */
+function skeletonOf(shape: Shape): Shape | undefined {
+  switch (shape.kind) {
+    case "object":
+    case "map":
+    case "keyed-union":
+      return { kind: "map", values: { kind: "unknown" } };
+    case "array":
+      return { kind: "array", items: { kind: "unknown" } };
+    case "string":
+    case "boolean":
+    case "null":
+      return { kind: shape.kind };
+    case "number":
+      return { kind: "number", integer: false };
+    default:
+      return undefined;
+  }
+}
+
+/** A shape with constraints; the shape itself when there are none, and constraints on a constrained shape joined. */
+export function constrain(shape: Shape, constraints: readonly Constraint[]): Shape {
+  if (constraints.length === 0) return shape;
+  if (shape.kind === "constrained") return { ...shape, constraints: [...shape.constraints, ...constraints] };
+  return { kind: "constrained", shape, constraints };
 }
 
 /** Drops the keys whose value is undefined, so shapes compare and print as plain JSON. */

@@ -32,6 +32,10 @@ export const MODELLED = new Set([
   "exclusiveMinimum",
   "exclusiveMaximum",
   "multipleOf",
+  "not",
+  "if",
+  "then",
+  "else",
 ]);
 
 /**
@@ -39,10 +43,6 @@ export const MODELLED = new Set([
  * one is refused, never generated with the constraint silently dropped.
  */
 export const UNSUPPORTED = new Set([
-  "not",
-  "if",
-  "then",
-  "else",
   "dependentSchemas",
   "dependentRequired",
   "dependencies",

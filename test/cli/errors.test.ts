@@ -144,16 +144,6 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     'agentwire generate: schemas/demo.schema.json#/$defs/A/pattern: invalid pattern "([a-z]": Invalid regular expression: /([a-z]/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)\n',
   ],
   [
-    "if/then/else",
-    { "schemas/demo.schema.json": S({ A: { if: { type: "string" }, then: { minLength: 1 }, else: { type: "number" } } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/if: unsupported keyword "if"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
-  ],
-  [
-    "not",
-    { "schemas/demo.schema.json": S({ A: { not: { type: "null" } } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/not: unsupported keyword "not"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
-  ],
-  [
     "dependentSchemas",
     { "schemas/demo.schema.json": S({ A: { type: "object", dependentSchemas: { a: { required: ["b"] } } } }) },
     'agentwire generate: schemas/demo.schema.json#/$defs/A/dependentSchemas: unsupported keyword "dependentSchemas"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',

@@ -28,6 +28,14 @@ export const ONE_OF_EACH_KIND: { readonly [K in Shape["kind"]]: Extract<Shape, {
   object: { kind: "object", fields: [field("id", { kind: "string" })], additional: { kind: "never" } },
   map: { kind: "map", values: { kind: "number", integer: true } },
   nullable: { kind: "nullable", shape: { kind: "string" } },
+  constrained: {
+    kind: "constrained",
+    shape: { kind: "string" },
+    constraints: [
+      { kind: "not", shape: { kind: "literal", value: "" } },
+      { kind: "if", if: { kind: "ref", name: "Short" }, then: { kind: "unknown" }, else: { kind: "ref", name: "Long" } },
+    ],
+  },
   union: { kind: "union", members: [{ kind: "string" }, { kind: "ref", name: "Part" }], exclusive: false },
   "tagged-union": {
     kind: "tagged-union",

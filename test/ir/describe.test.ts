@@ -19,6 +19,7 @@ group("describe", () => {
       object: "an object",
       map: "an object",
       nullable: "a string or null",
+      constrained: "a string",
       union: "a string or a Part",
       "tagged-union": "a Started or a Finished",
       "keyed-union": "an object",

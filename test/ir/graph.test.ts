@@ -25,6 +25,7 @@ describe("refsOf", () => {
       object: [],
       map: [],
       nullable: [],
+      constrained: ["Short", "Long"],
       union: ["Part"],
       "tagged-union": ["Started", "Finished"],
       "keyed-union": ["Task", "Message"],

@@ -7,11 +7,10 @@ const failure = (schema: JsonObject) => inputError(() => irOf(schema));
 
 describe("normalize: what it refuses", () => {
   it.each([
-    ["not", { $defs: { A: { not: { type: "string" } } } }, 'schemas/test.schema.json#/$defs/A/not: unsupported keyword "not"'],
     [
-      "if",
-      { $defs: { A: { if: { type: "string" }, then: { minLength: 1 } } } },
-      'schemas/test.schema.json#/$defs/A/if: unsupported keyword "if"',
+      "unevaluatedProperties beside if",
+      { $defs: { A: { type: "object", if: { required: ["a"] }, then: { properties: { b: {} } }, unevaluatedProperties: false } } },
+      "schemas/test.schema.json#/$defs/A: unsupported: unevaluatedProperties beside if/then/else",
     ],
     [
       "prefixItems",

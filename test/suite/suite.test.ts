@@ -15,11 +15,11 @@ const DRAFTS: readonly Draft[] = ["draft2020-12", "draft7"];
 /**
  * Refused groups, pinned at today's count: the figure may only go down. When it does,
  * lower it here to the count the failure message gives. Today's refusals are mostly
- * keywords the IR does not model yet (dependentSchemas, if, not, prefixItems, contains,
+ * keywords the IR does not model yet (dependentSchemas, prefixItems, contains,
  * additionalItems, …), remote refs (no option maps http://localhost:1234/ to the
  * vendored remotes yet) and unevaluatedProperties beyond a plain object.
  */
-const MOST_REFUSED: Readonly<Record<Draft, number>> = { "draft2020-12": 214, draft7: 107 };
+const MOST_REFUSED: Readonly<Record<Draft, number>> = { "draft2020-12": 194, draft7: 87 };
 
 /**
  * Wrong answers known today, by "file: group / test". The list must be exactly what is

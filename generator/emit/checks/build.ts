@@ -2,7 +2,8 @@ import type { Expression, Name } from "../../code/tree.js";
 import { and, binary, call, constant, identifier, literal, member, regex, typeOf } from "../../code/build.js";
 import { Scope } from "../../code/scope.js";
 import { describe, describeValues } from "../../ir/describe.js";
-import type { Field, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
+import { jsonEqual } from "../../json.js";
+import type { Constraint, Field, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
 import { acceptsAnything, boxMayPass, isArrayIndex, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import { upperFirst } from "../../name/rules.js";
@@ -23,7 +24,7 @@ import { failingTest } from "./keywords.js";
  * every failure with its JSON Pointer and go on), so a guard and its validator cannot
  * disagree.
  */
-export type Check = Failure | Delegate | NonNull | Items | Properties;
+export type Check = Failure | Delegate | NonNull | Items | Properties | Matches | Conditional;
 
 /** Where a value is: the `path` parameter, then property names and index or key locals. */
 export type Location = readonly (string | Name)[];
@@ -50,6 +51,25 @@ export interface Delegate {
 /** The check function of a named type, or of a shape without a name, which a helper checks. */
 export type Target =
   { readonly kind: "named"; readonly name: string } | { readonly kind: "helper"; readonly shape: Shape; readonly owner: string };
+
+/** A value fails `keyword` when it is of the target's shape, as the target's guard says (`not`). */
+export interface Matches {
+  readonly kind: "matches";
+  readonly subject: Expression;
+  readonly target: Target;
+  readonly keyword: string;
+  readonly message: string;
+  readonly at: Location;
+}
+
+/** `if`: a value of the target's shape is checked by `then`, any other by `otherwise`. */
+export interface Conditional {
+  readonly kind: "conditional";
+  readonly subject: Expression;
+  readonly test: Target;
+  readonly then: readonly Check[];
+  readonly otherwise: readonly Check[];
+}
 
 /** What a nullable value is checked for when it is not null. */
 export interface NonNull {
@@ -237,10 +257,40 @@ export class CheckBuilder {
         const inner = this.checks(shape.shape, subject, scope, owner, at);
         return inner.length === 0 ? [] : [{ kind: "non-null", subject, checks: inner }];
       }
+      case "constrained":
+        return [
+          ...this.checks(shape.shape, subject, scope, owner, at),
+          ...shape.constraints.flatMap((constraint) => this.constraint(constraint, subject, scope, owner, at)),
+        ];
       case "union":
       case "tagged-union":
       case "keyed-union":
         return [{ kind: "delegate", subject, target: { kind: "helper", shape, owner }, at }];
+    }
+  }
+
+  /** The checks of a constraint; `owner` names the helpers of its shapes. */
+  private constraint(constraint: Constraint, subject: Expression, scope: Scope, owner: string, at: Location): Check[] {
+    switch (constraint.kind) {
+      case "also":
+        return this.checks(constraint.shape, subject, scope, owner, at);
+      case "not":
+        return [
+          {
+            kind: "matches",
+            subject,
+            target: { kind: "helper", shape: constraint.shape, owner: `${owner}Not` },
+            keyword: "not",
+            message: notMessage(constraint.shape),
+            at,
+          },
+        ];
+      case "if": {
+        const then = this.checks(constraint.then, subject, scope, `${owner}Then`, at);
+        const otherwise = this.checks(constraint.else, subject, scope, `${owner}Else`, at);
+        if (then.length === 0 && otherwise.length === 0) return [];
+        return [{ kind: "conditional", subject, test: { kind: "helper", shape: constraint.if, owner: `${owner}If` }, then, otherwise }];
+      }
     }
   }
 
@@ -451,4 +501,13 @@ function disjoint(members: readonly Shape[], shapes: ReadonlyMap<string, Shape>)
       seen.add(type);
     }
   return true;
+}
+
+/** What `not` forbids, in words where a description says it all; else where it is said. */
+function notMessage(shape: Shape): string {
+  const exact =
+    ["ref", "literal", "enum", "boolean", "null"].includes(shape.kind) ||
+    jsonEqual(shape as never, { kind: "string" }) ||
+    (shape.kind === "number" && Object.keys(shape).length === 2);
+  return exact ? `must not be ${describe(shape)}` : "must not match the schema of its not";
 }

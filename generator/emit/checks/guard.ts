@@ -104,6 +104,10 @@ export class GuardPrinter extends CheckPrinter {
       }
       case "items":
         return [this.items(check.subject, check.index, check.item, this.print(check.checks))];
+      case "matches":
+        return [ifThen(call(this.target(check.target), [check.subject]), FALSE)];
+      case "conditional":
+        return this.branches(call(this.target(check.test), [check.subject]), this.print(check.then), this.print(check.otherwise));
       case "properties": {
         const rest = check.rest === "closed" ? [FALSE] : this.print(check.rest);
         // A failure has returned already, so a field counts once it has passed.

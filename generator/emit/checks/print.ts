@@ -1,5 +1,6 @@
 import type { Expression, Function, Name, Parameter, Statement, Type } from "../../code/tree.js";
 import {
+  block,
   BREAK,
   call,
   constant,
@@ -103,6 +104,13 @@ export abstract class CheckPrinter {
     if (counters.length === 0) return [];
     const increments = counters.map((counter) => evaluate(increment(counter)));
     return whenWritten ? [ifThen(not(call(this.runtime("isOmitted"), [property])), statements(increments))] : increments;
+  }
+
+  /** `if (test) { then } else { otherwise }`, without an empty branch. */
+  protected branches(test: Expression, then: readonly Statement[], otherwise: readonly Statement[]): Statement[] {
+    if (otherwise.length === 0) return then.length === 0 ? [] : [ifThen(test, block(then))];
+    if (then.length === 0) return [ifThen(not(test), block(otherwise))];
+    return [ifThen(test, block(then), block(otherwise))];
   }
 
   /** A loop over an array's items by index, each read into a local. */

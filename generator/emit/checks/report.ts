@@ -138,6 +138,22 @@ export class ReportPrinter extends CheckPrinter {
       }
       case "items":
         return [this.items(check.subject, check.index, check.item, this.print(check.checks, false))];
+      case "matches":
+        return [
+          this.chain({
+            kind: "failure",
+            test: call(this.guardOf(check.target), [check.subject]),
+            keyword: check.keyword,
+            message: check.message,
+            at: check.at,
+          }),
+        ];
+      case "conditional":
+        return this.branches(
+          call(this.guardOf(check.test), [check.subject]),
+          this.print(check.then, false),
+          this.print(check.otherwise, false),
+        );
       case "properties":
         return this.properties(check, top);
     }

@@ -32,6 +32,11 @@ function closeUnevaluated(shape: Shape, schema: JsonObject, pointer: string, con
     case "ref":
       // Closing another type's object makes a new, unnamed one.
       return closeUnevaluated(context.shapeOf(shape.name), schema, pointer, context);
+    case "constrained":
+      // What `not` evaluates is dropped with its annotations; what `if` evaluates depends on the value.
+      if (shape.constraints.some((constraint) => constraint.kind !== "not"))
+        return context.unsupported("unevaluatedProperties beside if/then/else");
+      return { ...shape, shape: closeUnevaluated(shape.shape, schema, pointer, context) };
     case "union":
     case "tagged-union":
     case "nullable":
