@@ -210,8 +210,9 @@ export function forIn(binding: Name, object: Expression, body: readonly Statemen
   return { kind: "for-in", binding, object, body };
 }
 
-export function forIndex(index: Name, bound: Expression, body: readonly Statement[]): For {
-  return { kind: "for", index, bound, body };
+export function forIndex(index: Name, bound: Expression, body: readonly Statement[], start = 0): For {
+  if (!Number.isSafeInteger(start) || start < 0) throw new Error(`a loop from ${start}`);
+  return { kind: "for", index, start, bound, body };
 }
 
 export function constant(
@@ -255,6 +256,13 @@ export function unionType(members: readonly Type[]): Type {
 
 export function arrayType(element: Type): Type {
   return { kind: "array-type", element };
+}
+
+/** `[A, B?, ...C[]]`; an optional element follows no required one. */
+export function tupleType(elements: readonly { readonly type: Type; readonly optional: boolean }[], rest?: Type): Type {
+  if (elements.some((element, i) => element.optional && elements[i + 1]?.optional === false))
+    throw new Error("a required tuple element after an optional one");
+  return rest === undefined ? { kind: "tuple-type", elements } : { kind: "tuple-type", elements, rest };
 }
 
 export function objectType(members: readonly TypeMember[]): ObjectType {

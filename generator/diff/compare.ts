@@ -1,4 +1,15 @@
-import type { Doc, Field, Ir, KeyedUnionShape, NamedType, ObjectShape, Shape, TaggedUnionShape, UnionShape } from "../ir/model.js";
+import type {
+  ArrayShape,
+  Doc,
+  Field,
+  Ir,
+  KeyedUnionShape,
+  NamedType,
+  ObjectShape,
+  Shape,
+  TaggedUnionShape,
+  UnionShape,
+} from "../ir/model.js";
 import type { JsonPrimitive, JsonValue } from "../json.js";
 import { jsonEqual } from "../json.js";
 import { appendPointer } from "../schema/pointer.js";
@@ -122,11 +133,8 @@ class Comparison {
       }
       case "number":
         return this.number(before, after as typeof before, place);
-      case "array": {
-        const next = after as typeof before;
-        this.addAll(arrayChanges(before, next), place);
-        return this.shape(before.items, next.items, { pointer: appendPointer(place.pointer, "items"), subject: `${place.subject}[]` });
-      }
+      case "array":
+        return this.array(before, after as ArrayShape, place);
       case "map": {
         const next = after as typeof before;
         this.addAll(propertyChanges(before, next), place);
@@ -185,6 +193,29 @@ class Comparison {
         after.wire ? "may now arrive as a string of digits" : "may no longer arrive as a string of digits",
       );
     this.addAll(formatChanges(before.format, after.format), place);
+  }
+
+  /**
+   * Arrays position by position, a position of one that the other's rest covers compared
+   * with that rest (a tuple gaining a position narrows what its rest allowed there), then
+   * the rests and the keywords. A tuple's parts are located at the array, since the
+   * keywords that hold them depend on the dialect (`prefixItems`, or `items` before 2020-12).
+   */
+  private array(before: ArrayShape, after: ArrayShape, place: Place): void {
+    this.addAll(arrayChanges(before, after), place);
+    const length = Math.max(before.prefixItems?.length ?? 0, after.prefixItems?.length ?? 0);
+    const at = (shape: ArrayShape, i: number) => shape.prefixItems?.[i] ?? shape.items;
+    for (let i = 0; i < length; i++) this.items(at(before, i), at(after, i), { pointer: place.pointer, subject: `${place.subject}[${i}]` });
+    const rest = length === 0 ? appendPointer(place.pointer, "items") : place.pointer;
+    this.items(before.items, after.items, { pointer: rest, subject: `${place.subject}[]` });
+  }
+
+  /** Items of a shape: `never` there is no item at all, which a shape widens and which narrows a shape. */
+  private items(before: Shape, after: Shape, place: Place): void {
+    if (before.kind === "never" && after.kind !== "never") this.add("type-widened", place, `may be ${describe(after)}, was no item`);
+    else if (before.kind !== "never" && after.kind === "never")
+      this.add("type-narrowed", place, `may no longer be there, was ${describe(before)}`);
+    else this.shape(before, after, place);
   }
 
   private object(before: ObjectShape, after: ObjectShape, place: Place): void {

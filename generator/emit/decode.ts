@@ -181,7 +181,7 @@ class DecodeEmitter {
       case "map":
         return this.objectBody([], shape.values, owner);
       case "array":
-        return this.arrayBody(shape.items, owner);
+        return this.arrayBody(shape.prefixItems ?? [], shape.items, owner);
       case "tagged-union":
         return this.taggedBody(shape, owner);
       case "enum":
@@ -247,7 +247,15 @@ class DecodeEmitter {
     ];
   }
 
-  private arrayBody(items: Shape, owner: string): Statement[] {
+  /** A copy of the array: a tuple's positions, each while the array is that long, then the rest. */
+  private arrayBody(prefixItems: readonly Shape[], items: Shape, owner: string): Statement[] {
+    const push = (read: Expression) => evaluate(call(member(OUTPUT, "push"), [read]));
+    const positions = prefixItems.map((each, i) =>
+      ifThen(
+        binary(member(INPUT, "length"), ">", literal(i)),
+        push(this.read(each, index(INPUT, literal(i)), template([PATH, `/${i}`]), `${owner}Item${i}`)),
+      ),
+    );
     const position = identifier("i");
     const read = this.read(items, index(INPUT, position), template([PATH, "/", position]), `${owner}Item`);
     return [
@@ -256,7 +264,8 @@ class DecodeEmitter {
         returns(INPUT),
       ),
       constant(OUTPUT, arrayLiteral([]), { type: arrayType(keywordType("unknown")) }),
-      forIndex(position, member(INPUT, "length"), [evaluate(call(member(OUTPUT, "push"), [read]))]),
+      ...positions,
+      forIndex(position, member(INPUT, "length"), [push(read)], prefixItems.length),
       returns(OUTPUT),
     ];
   }

@@ -13,11 +13,12 @@ import {
   literalType,
   objectType,
   propertySignature,
+  tupleType,
   typeAlias,
   typeReference,
   unionType,
 } from "../code/build.js";
-import type { Doc, Field, KeyedUnionShape, NamedType, Shape } from "../ir/model.js";
+import type { ArrayShape, Doc, Field, KeyedUnionShape, NamedType, Shape } from "../ir/model.js";
 import type { DeclaredNames, NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import type { GeneratedFile } from "./file.js";
@@ -66,7 +67,7 @@ function typeOf(shape: Shape): Type {
     case "enum":
       return unionType(shape.values.map(literalType));
     case "array":
-      return arrayType(typeOf(shape.items));
+      return shape.prefixItems === undefined ? arrayType(typeOf(shape.items)) : tupleOf(shape.prefixItems, shape);
     case "object":
       return objectType(members(shape.fields, shape.additional));
     case "map":
@@ -83,6 +84,17 @@ function typeOf(shape: Shape): Type {
     case "keyed-union":
       return unionType(shape.members.map((member) => objectType(variant(shape, member))));
   }
+}
+
+/**
+ * A tuple: its positions, optional from the first that `minItems` does not require, then
+ * the rest unless closed. Never narrower than the check: a rest of `never` ends the tuple,
+ * whatever the check allows of its length.
+ */
+function tupleOf(prefixItems: readonly Shape[], shape: ArrayShape): Type {
+  const required = shape.minItems ?? 0;
+  const elements = prefixItems.map((each, i) => ({ type: typeOf(each), optional: i >= required }));
+  return tupleType(elements, shape.items.kind === "never" ? undefined : typeOf(shape.items));
 }
 
 /** One member of a keyed union: it is present, the other members are absent, the shared fields as they are. */

@@ -23,6 +23,7 @@ export function describe(shape: Shape): string {
     case "null":
       return "null";
     case "array":
+      if (shape.prefixItems !== undefined) return "a tuple";
       return shape.items.kind === "unknown" ? "an array" : `an array of ${plural(shape.items)}`;
     case "object":
     case "map":

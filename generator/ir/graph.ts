@@ -7,7 +7,7 @@ export function refsOf(shape: Shape): string[] {
     case "ref":
       return [shape.name];
     case "array":
-      return refsOf(shape.items);
+      return [...(shape.prefixItems ?? []), shape.items, ...(shape.contains ?? []).map((each) => each.shape)].flatMap(refsOf);
     case "map":
       return refsOf(shape.values);
     case "nullable":

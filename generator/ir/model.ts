@@ -121,10 +121,22 @@ export interface NullShape {
 
 export interface ArrayShape {
   readonly kind: "array";
+  /** The shapes of the first items, position by position (a tuple: `prefixItems`). */
+  readonly prefixItems?: readonly Shape[];
+  /** The shape of every item after the prefix (all of them when there is none); `never` closes a tuple. */
   readonly items: Shape;
   readonly minItems?: number;
   readonly maxItems?: number;
   readonly uniqueItems?: true;
+  /** Shapes some of the items must be of, each its own count (`contains`, under allOf several). */
+  readonly contains?: readonly Contains[];
+}
+
+/** `contains`: at least `min` items (1 unless `minContains` says) are of the shape, at most `max`. */
+export interface Contains {
+  readonly shape: Shape;
+  readonly min: number;
+  readonly max?: number;
 }
 
 export interface Field {

@@ -9,7 +9,14 @@ export function mapFields(shape: Shape, rewrite: (field: Field) => Field): Shape
     case "keyed-union":
       return { ...shape, members: fields(shape.members), fields: fields(shape.fields), additional: mapFields(shape.additional, rewrite) };
     case "array":
-      return { ...shape, items: mapFields(shape.items, rewrite) };
+      return {
+        ...shape,
+        ...(shape.prefixItems === undefined ? {} : { prefixItems: shape.prefixItems.map((each) => mapFields(each, rewrite)) }),
+        items: mapFields(shape.items, rewrite),
+        ...(shape.contains === undefined
+          ? {}
+          : { contains: shape.contains.map((each) => ({ ...each, shape: mapFields(each.shape, rewrite) })) }),
+      };
     case "map":
       return { ...shape, values: mapFields(shape.values, rewrite) };
     case "nullable":

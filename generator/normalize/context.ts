@@ -12,12 +12,28 @@ export const REFUSAL = "agentwire refuses a constraint it cannot check rather th
 /** How a schema is read into a shape: the schema rules, which the context calls without depending on them. */
 export type ReadSchema = (schema: JsonValue, pointer: string, context: Context) => Shape;
 
+/**
+ * The dialect's generation, where a keyword's meaning changed between them: draft-03 to
+ * draft-07 read as draft-07 (a tuple is `items` as an array, `additionalItems` the rest),
+ * 2019-09 the same with `minContains`, `maxContains` and `unevaluatedItems`, 2020-12 (and
+ * a schema that names none) `prefixItems` and `items`.
+ */
+export type Dialect = "draft-07" | "2019-09" | "2020-12";
+
+/** The dialect a `$schema` names; 2020-12 when it names none (agentwire's own). */
+export function dialectOf(schema: JsonValue | undefined): Dialect {
+  if (typeof schema !== "string") return "2020-12";
+  if (/json-schema\.org\/draft-0[3-7]\/schema/.test(schema)) return "draft-07";
+  if (/json-schema\.org\/draft\/2019-09\/schema/.test(schema)) return "2019-09";
+  return "2020-12";
+}
+
 /** What every context of one document shares. */
 interface Document {
   readonly document: JsonObject;
   readonly definitions: JsonObject;
   readonly provenance: Provenance;
-  readonly refReplacesSiblings: boolean;
+  readonly dialect: Dialect;
   readonly read: ReadSchema;
   /**
    * The shapes of named types, each normalized once, when first needed, so a type may be
@@ -45,14 +61,12 @@ export class Context implements ShapeLookup {
   ) {}
 
   static of(document: JsonObject, provenance: Provenance, read: ReadSchema): Context {
-    const dialect = document["$schema"];
     return new Context(
       {
         document,
         definitions: isJsonObject(document["$defs"]) ? document["$defs"] : {},
         provenance,
-        // Up to draft-07, a `$ref` replaces its schema: the keywords beside it are ignored.
-        refReplacesSiblings: typeof dialect === "string" && /json-schema\.org\/draft-0[3-7]\/schema/.test(dialect),
+        dialect: dialectOf(document["$schema"]),
         read,
         named: new Map(),
       },
@@ -70,8 +84,13 @@ export class Context implements ShapeLookup {
     return this.shared.definitions;
   }
 
+  get dialect(): Dialect {
+    return this.shared.dialect;
+  }
+
+  /** Up to draft-07, a `$ref` replaces its schema: the keywords beside it are ignored. */
   get refReplacesSiblings(): boolean {
-    return this.shared.refReplacesSiblings;
+    return this.shared.dialect === "draft-07";
   }
 
   /** The shape of a schema found at `pointer`, read by the schema rules. */

@@ -1,6 +1,6 @@
 import type { JsonPrimitive } from "../json.js";
 import { jsonEqual } from "../json.js";
-import type { Constraint, EnumShape, Field, NumberShape, ObjectShape, Shape, StringShape } from "../ir/model.js";
+import type { ArrayShape, Constraint, EnumShape, Field, NumberShape, ObjectShape, Shape, StringShape } from "../ir/model.js";
 import { admits } from "../keywords/index.js";
 import { meetArrays } from "../keywords/arrays.js";
 import { meetFormat } from "../keywords/format.js";
@@ -80,13 +80,26 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
     case "boolean":
     case "null":
       return a;
-    case "array": {
-      const other = b as typeof a;
-      const items = intersect(a.items, other.items, lookup);
-      return compact({ kind: "array", items, ...meetArrays(a, other) });
-    }
+    case "array":
+      return intersectArrays(a, b as ArrayShape, lookup);
   }
   return lookup.unsupported(`composing ${a.kind} with ${b.kind}`);
+}
+
+/**
+ * Arrays position by position: where one tuple is longer, the other's rest meets its
+ * positions; the rests meet; the keywords as `keywords/arrays` meets them.
+ */
+function intersectArrays(a: ArrayShape, b: ArrayShape, lookup: ShapeLookup): Shape {
+  const length = Math.max(a.prefixItems?.length ?? 0, b.prefixItems?.length ?? 0);
+  const at = (shape: ArrayShape, i: number) => shape.prefixItems?.[i] ?? shape.items;
+  const prefixItems = Array.from({ length }, (_, i) => intersect(at(a, i), at(b, i), lookup));
+  return compact({
+    kind: "array",
+    prefixItems: length === 0 ? undefined : prefixItems,
+    items: intersect(a.items, b.items, lookup),
+    ...meetArrays(a, b),
+  });
 }
 
 type ObjectLike = Shape & { kind: "object" | "map" | "keyed-union" };

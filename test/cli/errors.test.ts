@@ -149,9 +149,9 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     'agentwire generate: schemas/demo.schema.json#/$defs/A/dependentSchemas: unsupported keyword "dependentSchemas"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
   ],
   [
-    "prefixItems",
-    { "schemas/demo.schema.json": S({ A: { type: "array", prefixItems: [{ type: "string" }] } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/prefixItems: unsupported keyword "prefixItems"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
+    "unevaluatedItems",
+    { "schemas/demo.schema.json": S({ A: { type: "array", unevaluatedItems: false } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/unevaluatedItems: unsupported keyword "unevaluatedItems"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
   ],
   [
     "$dynamicRef",
@@ -159,9 +159,9 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     'agentwire generate: schemas/demo.schema.json#/$defs/A/$dynamicRef: unsupported keyword "$dynamicRef"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
   ],
   [
-    "a tuple in draft-07 items",
+    "a tuple spelled as before 2020-12 in a 2020-12 schema",
     { "schemas/demo.schema.json": S({ A: { type: "array", items: [{ type: "string" }] } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/items: unsupported: "items" as an array of schemas (a tuple)\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/items: unsupported: "items" is not a keyword of 2020-12\n  in 2020-12, a tuple is "prefixItems", and "items" the schema of the items after it\n',
   ],
   [
     "propertyNames that constrain",

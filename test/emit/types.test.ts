@@ -154,4 +154,26 @@ export interface Odd {
 }
 `);
   });
+
+  it("prints a tuple by position, optional where minItems allows fewer, then the rest unless closed", async () => {
+    expect(
+      await typesOf({
+        $defs: {
+          Pair: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false, minItems: 1 },
+          Row: { type: "array", prefixItems: [{ type: "string" }, { type: ["string", "null"] }], items: { type: "number" }, minItems: 2 },
+          Loose: { type: "array", prefixItems: [{ type: ["string", "number"] }], contains: { const: 1 } },
+          Empty: { type: "array", items: false },
+        },
+      }),
+    ).toBe(`/** @minItems 1 */
+export type Pair = [string, number?];
+
+/** @minItems 2 */
+export type Row = [string, string | null, ...number[]];
+
+export type Loose = [(string | number)?, ...unknown[]];
+
+export type Empty = never[];
+`);
+  });
 });

@@ -50,6 +50,10 @@ group("describe", () => {
     expect(describe({ kind: "array", items: ref("InputContent") })).toBe("an array of InputContent");
   });
 
+  it("says a tuple, whatever its positions", () => {
+    expect(describe({ kind: "array", prefixItems: [{ kind: "string" }], items: { kind: "never" } })).toBe("a tuple");
+  });
+
   it("describes a tagged union by its members' shapes, anonymous objects included", () => {
     const anonymous = {
       kind: "object" as const,

@@ -67,6 +67,15 @@ describe("refsOf", () => {
   it("keeps a name each time it is referred to", () => {
     expect(refsOf({ kind: "union", members: [ref("A"), { kind: "array", items: ref("A") }], exclusive: false })).toEqual(["A", "A"]);
   });
+
+  it("finds the names of a tuple's positions, its rest and what it must contain", () => {
+    expect(refsOf({ kind: "array", prefixItems: [ref("A"), ref("B")], items: ref("C"), contains: [{ shape: ref("D"), min: 1 }] })).toEqual([
+      "A",
+      "B",
+      "C",
+      "D",
+    ]);
+  });
 });
 
 describe("recursiveTypes", () => {

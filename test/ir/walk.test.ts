@@ -56,6 +56,17 @@ describe("mapFields", () => {
     expect(names(shape)).toEqual(["inArray", "inMap", "inNullable", "inTagged", "inAdditional"]);
   });
 
+  it("finds objects in a tuple's positions, its rest and what it must contain, in that order", () => {
+    const object = (name: string): Shape => ({ kind: "object", fields: [field(name, { kind: "string" })], additional: { kind: "never" } });
+    const shape: Shape = {
+      kind: "array",
+      prefixItems: [object("first")],
+      items: object("rest"),
+      contains: [{ shape: object("counted"), min: 1 }],
+    };
+    expect(names(shape)).toEqual(["first", "rest", "counted"]);
+  });
+
   it("rewrites bottom up: a field after the fields of its own shape, which it then holds rewritten", () => {
     const shape: Shape = {
       kind: "object",

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ArrayShape } from "../../generator/ir/model.js";
 import type { JsonValue } from "../../generator/json.js";
-import { arrayChanges, arrayChecks, meetArrays } from "../../generator/keywords/arrays.js";
+import { arrayChanges, arrayChecks, containsBounds, meetArrays } from "../../generator/keywords/arrays.js";
 import { fails, passes } from "../../generator/keywords/check.js";
 import { compact } from "../../generator/normalize/intersect.js";
 import { hasUniqueItems } from "../../generated/src/runtime.js";
@@ -66,6 +66,30 @@ describe("arrays: checks for the emitter", () => {
     ]);
     expect(arrayChecks(array())).toEqual([]);
   });
+
+  it("check a closed rest by the length, unless maxItems says as much", () => {
+    const closed = (keywords: Partial<ArrayShape>) => array({ items: { kind: "never" }, ...keywords });
+    expect(arrayChecks(closed({ prefixItems: [{ kind: "string" }, { kind: "null" }] }))).toEqual([
+      { keyword: "items", message: "must have at most 2 items", fails: { op: ">", measure: "itemCount", bound: 2 } },
+    ]);
+    expect(arrayChecks(closed({}))).toEqual([
+      { keyword: "items", message: "must be empty", fails: { op: ">", measure: "itemCount", bound: 0 } },
+    ]);
+    expect(arrayChecks(closed({ prefixItems: [{ kind: "string" }], maxItems: 1 })).map((check) => check.keyword)).toEqual(["maxItems"]);
+  });
+
+  it("bound a count of contains, naming the shape where its description says all", () => {
+    expect(containsBounds({ shape: { kind: "number", integer: true }, min: 1 })).toEqual([
+      { keyword: "contains", message: "must contain an integer", op: "<", bound: 1 },
+    ]);
+    expect(containsBounds({ shape: { kind: "string", minLength: 2 }, min: 2, max: 3 })).toEqual([
+      { keyword: "minContains", message: "must contain at least 2 items that match its contains schema", op: "<", bound: 2 },
+      { keyword: "maxContains", message: "must contain at most 3 items that match its contains schema", op: ">", bound: 3 },
+    ]);
+    expect(containsBounds({ shape: { kind: "literal", value: 1 }, min: 0, max: 1 })).toEqual([
+      { keyword: "maxContains", message: "must contain at most 1 item that is 1", op: ">", bound: 1 },
+    ]);
+  });
 });
 
 describe("arrays: allOf", () => {
@@ -75,7 +99,13 @@ describe("arrays: allOf", () => {
       maxItems: 5,
       uniqueItems: true,
     });
-    expect(meetArrays(array(), array())).toEqual({ minItems: undefined, maxItems: undefined, uniqueItems: undefined });
+    expect(meetArrays(array(), array())).toEqual({ minItems: undefined, maxItems: undefined, uniqueItems: undefined, contains: undefined });
+  });
+
+  it("keeps every count of both, one of each that is the same", () => {
+    const one = { shape: { kind: "string" as const }, min: 1 };
+    const two = { shape: { kind: "null" as const }, min: 2, max: 3 };
+    expect(meetArrays(array({ contains: [one] }), array({ contains: [one, two] })).contains).toEqual([one, two]);
   });
 
   it("admits exactly the arrays both shapes admit", () => {
@@ -97,6 +127,16 @@ describe("arrays: diff", () => {
       { kind: "constraint-loosened", what: "items need no longer be unique" },
     ]);
     expect(arrayChanges(array({ minItems: 1 }), array({ minItems: 1 }))).toEqual([]);
+  });
+
+  it("classifies a count of contains added, removed, or bounded otherwise", () => {
+    const strings = (min: number, max?: number) => array({ contains: [compact({ shape: { kind: "string" as const }, min, max })] });
+    expect(arrayChanges(array(), strings(1))).toEqual([{ kind: "constraint-tightened", what: "must now contain a string" }]);
+    expect(arrayChanges(strings(1), array())).toEqual([{ kind: "constraint-loosened", what: "need no longer contain a string" }]);
+    expect(arrayChanges(strings(1), strings(2, 4))).toEqual([
+      { kind: "constraint-tightened", what: "at least 2 items of a string, was 1" },
+      { kind: "constraint-tightened", what: "at most 4 items of a string, was any" },
+    ]);
   });
 
   it("calls tightened what admits no more, loosened what admits no less", () => {

@@ -13,9 +13,9 @@ describe("normalize: what it refuses", () => {
       "schemas/test.schema.json#/$defs/A: unsupported: unevaluatedProperties beside if/then/else",
     ],
     [
-      "prefixItems",
-      { $defs: { A: { type: "array", prefixItems: [{}] } } },
-      'schemas/test.schema.json#/$defs/A/prefixItems: unsupported keyword "prefixItems"',
+      "unevaluatedItems",
+      { $defs: { A: { type: "array", contains: { type: "string" }, unevaluatedItems: false } } },
+      'schemas/test.schema.json#/$defs/A/unevaluatedItems: unsupported keyword "unevaluatedItems"',
     ],
     [
       "$dynamicRef",
@@ -23,9 +23,9 @@ describe("normalize: what it refuses", () => {
       'schemas/test.schema.json#/$defs/A/$dynamicRef: unsupported keyword "$dynamicRef"',
     ],
     [
-      "a tuple",
+      "a tuple of drafts before 2020-12 in a 2020-12 schema",
       { $defs: { A: { type: "array", items: [{}, {}] } } },
-      'schemas/test.schema.json#/$defs/A/items: unsupported: "items" as an array of schemas (a tuple)',
+      'schemas/test.schema.json#/$defs/A/items: unsupported: "items" is not a keyword of 2020-12',
     ],
     [
       "a pattern property that is not an alias",

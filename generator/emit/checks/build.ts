@@ -7,7 +7,7 @@ import type { Constraint, Field, Shape, TaggedUnionShape, UnionShape } from "../
 import { acceptsAnything, boxMayPass, isArrayIndex, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import { upperFirst } from "../../name/rules.js";
-import { arrayChecks } from "../../keywords/arrays.js";
+import { arrayChecks, containsBounds } from "../../keywords/arrays.js";
 import type { KeywordCheck } from "../../keywords/index.js";
 import { numberChecks, numberType } from "../../keywords/numbers.js";
 import { propertyChecks } from "../../keywords/properties.js";
@@ -24,7 +24,7 @@ import { failingTest } from "./keywords.js";
  * every failure with its JSON Pointer and go on), so a guard and its validator cannot
  * disagree.
  */
-export type Check = Failure | Delegate | NonNull | Items | Properties | Matches | Conditional;
+export type Check = Failure | Delegate | NonNull | Position | Items | Counted | Properties | Matches | Conditional;
 
 /** Where a value is: the `path` parameter, then property names and index or key locals. */
 export type Location = readonly (string | Name)[];
@@ -85,9 +85,36 @@ export interface NonNull {
 export interface Items {
   readonly kind: "items";
   readonly subject: Expression;
+  /** The first index looked at: the items after a tuple's positions. */
+  readonly start: number;
   readonly index: Name;
   readonly item: Name;
   readonly checks: readonly Check[];
+}
+
+/** One position of a tuple, checked when the array is that long. */
+export interface Position {
+  readonly kind: "position";
+  readonly subject: Expression;
+  readonly index: number;
+  readonly item: Name;
+  readonly checks: readonly Check[];
+}
+
+/**
+ * `contains`: a loop that counts the items of the target's shape, as its guard says, and
+ * stops as soon as the count decides; then the count's bounds.
+ */
+export interface Counted {
+  readonly kind: "counted";
+  readonly subject: Expression;
+  readonly index: Name;
+  readonly item: Name;
+  readonly counter: Name;
+  readonly target: Target;
+  /** The count at which the loop may stop: the lower bound reached, or the upper passed. */
+  readonly enough: Expression;
+  readonly bounds: readonly Failure[];
 }
 
 /**
@@ -331,12 +358,41 @@ export class CheckBuilder {
     return { ...test!, then: this.keywordFailures(then, subject, owner, at) };
   }
 
+  /**
+   * An array JSON writes as one: its length and uniqueness, a tuple's positions, the rest
+   * of its items in one loop, then each `contains` count.
+   */
   private isArray(shape: Shape & { kind: "array" }, subject: Expression, scope: Scope, owner: string, at: Location): Failure {
     const then: Check[] = this.keywordFailures(arrayChecks(shape), subject, owner, at);
-    const item = scope.local("item");
-    const position = scope.local("i");
-    const checks = this.checks(shape.items, item, scope, owner, [...at, position]);
-    if (checks.length > 0) then.push({ kind: "items", subject, index: position, item, checks });
+    const prefix = shape.prefixItems ?? [];
+    for (const [i, each] of prefix.entries()) {
+      const item = scope.local(`item${i}`);
+      const checks = this.checks(each, item, scope, `${owner}${i}`, [...at, String(i)]);
+      if (checks.length > 0) then.push({ kind: "position", subject, index: i, item, checks });
+    }
+    // A closed rest is the length's check.
+    if (shape.items.kind !== "never") {
+      const item = scope.local("item");
+      const position = scope.local("i");
+      const checks = this.checks(shape.items, item, scope, owner, [...at, position]);
+      if (checks.length > 0) then.push({ kind: "items", subject, start: prefix.length, index: position, item, checks });
+    }
+    for (const [i, each] of (shape.contains ?? []).entries()) {
+      const counter = scope.local("matched");
+      const bounds = containsBounds(each);
+      if (bounds.length === 0) continue;
+      const upper = bounds.find((bound) => bound.op === ">");
+      then.push({
+        kind: "counted",
+        subject,
+        index: scope.local("i"),
+        item: scope.local("item"),
+        counter,
+        target: { kind: "helper", shape: each.shape, owner: `${owner}Contains${i === 0 ? "" : i + 1}` },
+        enough: upper === undefined ? binary(counter, "===", literal(each.min)) : binary(counter, ">", literal(upper.bound)),
+        bounds: bounds.map((bound) => failure(binary(counter, bound.op, literal(bound.bound)), bound.keyword, bound.message, at)),
+      });
+    }
     return failure(
       notJsonArray(subject, (name) => this.runtime(name)),
       "type",

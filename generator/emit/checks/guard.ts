@@ -103,7 +103,11 @@ export class GuardPrinter extends CheckPrinter {
         return [ifThen(notNull, block(this.print(check.checks)))];
       }
       case "items":
-        return [this.items(check.subject, check.index, check.item, this.print(check.checks))];
+        return [this.items(check.subject, check.index, check.item, this.print(check.checks), check.start)];
+      case "position":
+        return this.position(check, this.print(check.checks));
+      case "counted":
+        return [...this.counted(check, this.target(check.target)), ...this.print(check.bounds)];
       case "matches":
         return [ifThen(call(this.target(check.target), [check.subject]), FALSE)];
       case "conditional":

@@ -1,5 +1,6 @@
 import type { Expression, Function, Name, Parameter, Statement, Type } from "../../code/tree.js";
 import {
+  binary,
   block,
   BREAK,
   call,
@@ -21,7 +22,7 @@ import {
 import type { Shape } from "../../ir/model.js";
 import { forEachProperty } from "../access.js";
 import type { GeneratedFile } from "../file.js";
-import type { Body, CheckBuilder, Properties, PropertyCase, Target } from "./build.js";
+import type { Body, CheckBuilder, Counted, Position, Properties, PropertyCase, Target } from "./build.js";
 
 /**
  * What the printings of the check tree share: the check function around a body, which
@@ -113,9 +114,31 @@ export abstract class CheckPrinter {
     return [ifThen(test, block(then), block(otherwise))];
   }
 
-  /** A loop over an array's items by index, each read into a local. */
-  protected items(subject: Expression, position: Name, item: Name, body: readonly Statement[]): Statement {
-    return forIndex(position, member(subject, "length"), [constant(item, index(subject, position)), ...body]);
+  /** A loop over an array's items by index from `start`, each read into a local. */
+  protected items(subject: Expression, position: Name, item: Name, body: readonly Statement[], start = 0): Statement {
+    return forIndex(position, member(subject, "length"), [constant(item, index(subject, position)), ...body], start);
+  }
+
+  /** A tuple's position, read into a local when the array is that long. */
+  protected position(check: Position, body: readonly Statement[]): Statement[] {
+    if (body.length === 0) return [];
+    const { subject, item } = check;
+    return [
+      ifThen(
+        binary(member(subject, "length"), ">", literal(check.index)),
+        block([constant(item, index(subject, literal(check.index))), ...body]),
+      ),
+    ];
+  }
+
+  /** The count of `contains`: the items its guard accepts, until the count decides. */
+  protected counted(check: Counted, guard: Name): Statement[] {
+    const { counter } = check;
+    const matched = [evaluate(increment(counter)), ifThen(check.enough, BREAK)];
+    return [
+      variable(counter, literal(0)),
+      this.items(check.subject, check.index, check.item, [ifThen(call(guard, [check.item]), block(matched))]),
+    ];
   }
 
   /** The check function a target names in this printing. */

@@ -137,7 +137,11 @@ export class ReportPrinter extends CheckPrinter {
         return [ifThen(notNull, block(this.print(check.checks, false)))];
       }
       case "items":
-        return [this.items(check.subject, check.index, check.item, this.print(check.checks, false))];
+        return [this.items(check.subject, check.index, check.item, this.print(check.checks, false), check.start)];
+      case "position":
+        return this.position(check, this.print(check.checks, false));
+      case "counted":
+        return [...this.counted(check, this.guardOf(check.target)), ...this.print(check.bounds, false)];
       case "matches":
         return [
           this.chain({

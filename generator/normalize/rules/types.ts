@@ -1,8 +1,7 @@
 import type { JsonObject, JsonValue } from "../../json.js";
-import type { Shape } from "../../ir/model.js";
+import type { Contains, Shape } from "../../ir/model.js";
 import { appendPointer } from "../../schema/pointer.js";
 import type { Context } from "../context.js";
-import { REFUSAL } from "../context.js";
 import { compact } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";
 import { OBJECT } from "./objects.js";
@@ -18,7 +17,7 @@ type JsonType = (typeof JSON_TYPES)[number];
 /** The keywords that constrain only values of one JSON type. */
 const TYPE_KEYWORDS: Readonly<Record<JsonType, readonly string[]>> = {
   object: ["properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties"],
-  array: ["items", "minItems", "maxItems", "uniqueItems"],
+  array: ["items", "prefixItems", "additionalItems", "contains", "minItems", "maxItems", "uniqueItems"],
   string: ["minLength", "maxLength", "pattern"],
   number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
   boolean: [],
@@ -72,20 +71,68 @@ export const INTEGER: TypeRule = rule("integer", "an integer is a number that is
 
 export const ARRAY: TypeRule = rule(
   "array",
-  "an array has its items' shape, its lengths and uniqueItems; a tuple is refused",
+  "an array has its items' shapes (a tuple's by position, then the rest's, as the dialect spells them), its lengths, uniqueItems and contains",
   ({ schema, pointer }, context) => {
-    const items = schema["items"];
-    if (Array.isArray(items))
-      return context.fail(appendPointer(pointer, "items"), 'unsupported: "items" as an array of schemas (a tuple)', REFUSAL);
+    const { prefixItems, items } = tupleOf(schema, pointer, context);
     return compact({
       kind: "array",
-      items: items === undefined ? { kind: "unknown" } : context.shape(items, appendPointer(pointer, "items")),
+      prefixItems,
+      items,
       minItems: numberKeyword(schema, "minItems", pointer, context),
       maxItems: numberKeyword(schema, "maxItems", pointer, context),
       uniqueItems: schema["uniqueItems"] === true ? (true as const) : undefined,
+      contains: containsOf(schema, pointer, context),
     });
   },
 );
+
+/**
+ * The shapes of the first items and of the rest. 2020-12 says them in `prefixItems` and
+ * `items`; the drafts before it in `items` as an array and `additionalItems`, which means
+ * nothing when `items` is one schema. A keyword of the other spelling is refused, not
+ * ignored: whoever wrote it meant a tuple.
+ */
+function tupleOf(schema: JsonObject, pointer: string, context: Context): { prefixItems?: readonly Shape[]; items: Shape } {
+  const read = (keyword: string): Shape =>
+    keyword in schema ? context.shape(schema[keyword]!, appendPointer(pointer, keyword)) : { kind: "unknown" };
+  const prefix = (keyword: string): readonly Shape[] | undefined => {
+    const schemas = schema[keyword];
+    if (!Array.isArray(schemas)) return context.fail(appendPointer(pointer, keyword), `"${keyword}" must be an array of schemas`);
+    const shapes = schemas.map((each, i) => context.shape(each, appendPointer(pointer, keyword, i)));
+    return shapes.length === 0 ? undefined : shapes;
+  };
+  const other = (keyword: string, hint: string): never =>
+    context.fail(appendPointer(pointer, keyword), `unsupported: "${keyword}" is not a keyword of ${context.dialect}`, hint);
+  if (context.dialect === "2020-12") {
+    if (Array.isArray(schema["items"]))
+      return other("items", 'in 2020-12, a tuple is "prefixItems", and "items" the schema of the items after it');
+    if ("additionalItems" in schema) return other("additionalItems", 'in 2020-12, "items" is the schema of the items after "prefixItems"');
+    return compact({ prefixItems: "prefixItems" in schema ? prefix("prefixItems") : undefined, items: read("items") });
+  }
+  if ("prefixItems" in schema)
+    return other("prefixItems", `in ${context.dialect}, a tuple is "items" as an array, and "additionalItems" the schema of the rest`);
+  if (!Array.isArray(schema["items"])) return { items: read("items") };
+  return compact({ prefixItems: prefix("items"), items: read("additionalItems") });
+}
+
+/** `contains` and, from 2019-09, `minContains` and `maxContains`; without `contains` those say nothing. */
+function containsOf(schema: JsonObject, pointer: string, context: Context): readonly Contains[] | undefined {
+  if (context.dialect === "draft-07")
+    for (const keyword of ["minContains", "maxContains"])
+      if (keyword in schema)
+        context.fail(
+          appendPointer(pointer, keyword),
+          `unsupported: "${keyword}" is not a keyword of draft-07`,
+          "it is one from 2019-09 on",
+        );
+  if (!("contains" in schema)) return undefined;
+  const shape = context.shape(schema["contains"]!, appendPointer(pointer, "contains"));
+  const min = numberKeyword(schema, "minContains", pointer, context) ?? 1;
+  const max = numberKeyword(schema, "maxContains", pointer, context);
+  // At least none and at most any: every array passes.
+  if (min === 0 && max === undefined) return undefined;
+  return [compact({ shape, min, max })];
+}
 
 /** The rules for the values of each type; `boolean` and `null` have no keywords, and no rule. */
 export const TYPE_RULES: Readonly<Record<"string" | "number" | "integer" | "array" | "object", TypeRule>> = {
