@@ -11,6 +11,7 @@ import { applyInOrder } from "./rules/rule.js";
 import { REF_REPLACES_SIBLINGS, TRUE_AND_FALSE, UNMODELLED_KEYWORDS } from "./rules/schemas.js";
 import { TYPE } from "./rules/types.js";
 import { UNEVALUATED_CLOSES } from "./rules/unevaluated.js";
+import { UNEVALUATED_ITEMS } from "./rules/unevaluated-items.js";
 import { IF_THEN_ELSE, NOT } from "./rules/constraints.js";
 
 /** One object schema as the schema rules read it, each rule returning a new draft. */
@@ -46,6 +47,7 @@ export const SCHEMA_RULES: readonly SchemaRule[] = [
   PRESENT_UNDER_ANY_NAME,
   EXACTLY_ONE_IS_KEYED,
   UNEVALUATED_CLOSES,
+  UNEVALUATED_ITEMS,
   ENUM_ANNOTATIONS,
   OBJECT_OF_OTHER_PROPERTIES_IS_MAP,
 ];

@@ -29,6 +29,7 @@ export const MODELLED = new Set([
   "contains",
   "minContains",
   "maxContains",
+  "unevaluatedItems",
   "minLength",
   "maxLength",
   "pattern",
@@ -47,14 +48,7 @@ export const MODELLED = new Set([
  * Keywords that constrain values but that the IR does not model yet. A schema that uses
  * one is refused, never generated with the constraint silently dropped.
  */
-export const UNSUPPORTED = new Set([
-  "dependentSchemas",
-  "dependentRequired",
-  "dependencies",
-  "unevaluatedItems",
-  "$dynamicRef",
-  "$recursiveRef",
-]);
+export const UNSUPPORTED = new Set(["dependentSchemas", "dependentRequired", "dependencies", "$dynamicRef", "$recursiveRef"]);
 
 /** Keywords that describe a value where it is used rather than what a type is. */
 export const USE_SITE_ANNOTATIONS = new Set(["description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment"]);

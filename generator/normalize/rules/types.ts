@@ -17,7 +17,7 @@ type JsonType = (typeof JSON_TYPES)[number];
 /** The keywords that constrain only values of one JSON type. */
 const TYPE_KEYWORDS: Readonly<Record<JsonType, readonly string[]>> = {
   object: ["properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties"],
-  array: ["items", "prefixItems", "additionalItems", "contains", "minItems", "maxItems", "uniqueItems"],
+  array: ["items", "prefixItems", "additionalItems", "contains", "minItems", "maxItems", "uniqueItems", "unevaluatedItems"],
   string: ["minLength", "maxLength", "pattern"],
   number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
   boolean: [],
