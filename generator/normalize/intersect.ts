@@ -50,8 +50,11 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
     const [union, other] = a.kind === "union" ? [a, b] : [b as Shape & { kind: "union" }, a];
     const members = union.members.map((member) => intersect(member, other, lookup)).filter((member) => member.kind !== "never");
     if (members.length <= 1) return members[0] ?? NEVER;
-    if (members.length === 2 && members.some((member) => member.kind === "null"))
-      return { kind: "nullable", shape: members.find((member) => member.kind !== "null")! };
+    // Null and another, or null twice (two members that each admit null).
+    if (members.length === 2 && members.some((member) => member.kind === "null")) {
+      const other = members.find((member) => member.kind !== "null");
+      return other === undefined ? members[0]! : { kind: "nullable", shape: other };
+    }
     return { kind: "union", members, exclusive: union.exclusive };
   }
   if (a.kind === "tagged-union" || b.kind === "tagged-union") {

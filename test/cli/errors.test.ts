@@ -149,9 +149,13 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     'agentwire generate: schemas/demo.schema.json#/$defs/A/dependentSchemas: unsupported keyword "dependentSchemas"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
   ],
   [
-    "unevaluatedItems beside an if that evaluates items",
-    { "schemas/demo.schema.json": S({ A: { type: "array", if: { prefixItems: [{ const: 1 }] }, unevaluatedItems: false } }) },
-    "agentwire generate: schemas/demo.schema.json#/$defs/A/if: unsupported: unevaluatedItems beside if that evaluates items\n  agentwire refuses a constraint it cannot check rather than dropping it: which items if evaluates depends on the value\n",
+    "unevaluatedItems beside two choices of branches that evaluate items",
+    {
+      "schemas/demo.schema.json": S({
+        A: { type: "array", oneOf: [{ prefixItems: [{}] }, { minItems: 2 }], if: { prefixItems: [{ const: 1 }] }, unevaluatedItems: false },
+      }),
+    },
+    "agentwire generate: schemas/demo.schema.json#/$defs/A/if: unsupported: unevaluatedItems beside more than one choice of branches that evaluate items\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
   ],
   [
     "$dynamicRef",

@@ -1,25 +1,28 @@
 import type { JsonObject, JsonValue } from "../../json.js";
-import { isJsonObject } from "../../json.js";
-import type { ArrayShape, Shape } from "../../ir/model.js";
+import { isJsonObject, jsonEqual } from "../../json.js";
+import type { Shape } from "../../ir/model.js";
 import { appendPointer, getAtPointer } from "../../schema/pointer.js";
 import type { Context } from "../context.js";
 import { REFUSAL } from "../context.js";
-import { compact, intersect } from "../intersect.js";
+import { compact, constrain, intersect } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";
 import { rule } from "./rule.js";
 
 /**
- * `unevaluatedItems`, where which items are evaluated does not depend on the value: the
- * schema's own positions and those of its allOf members and refs (the most of them), all
- * items where one of them has `items` (or a nested `unevaluatedItems`), and, from 2020-12,
- * the items that a `contains` of theirs matches. So an item after the evaluated positions
- * is of some `contains` shape or of `unevaluatedItems`' shape. Which items an anyOf,
- * oneOf or if/then/else evaluates depends on the branch the value takes: refused where
- * such a branch evaluates items; a `not` evaluates none.
+ * `unevaluatedItems`: the items no part evaluated are of its shape. The parts that always
+ * apply are the schema's own keywords, its allOf members and refs: they evaluate their
+ * positions (the most of them), all items where one has `items` (or a nested
+ * `unevaluatedItems`), and, from 2020-12, the items a `contains` of theirs matches; so an
+ * item after the evaluated positions is of a `contains` shape or of `unevaluatedItems`'.
+ * What an anyOf, oneOf or if/then/else evaluates depends on the branch the value takes:
+ * one such choice becomes an `if` constraint per branch, each closing the array after
+ * what that branch adds; a `not` evaluates nothing. More than one choice, a choice
+ * within a branch, or a `contains` in an anyOf branch (whose items add up over the
+ * branches that match) is refused.
  */
 export const UNEVALUATED_ITEMS: SchemaRule = rule(
   "unevaluated-items",
-  "unevaluatedItems is the shape of items after every position a part evaluated, unless one evaluates all; an item a contains matches is evaluated",
+  "unevaluatedItems is the shape of items after every position a part evaluated, unless one evaluates all; an item a contains matches is evaluated; a choice of branches that evaluate items is an if per branch",
   (draft, context) => {
     if (!("unevaluatedItems" in draft.schema)) return draft;
     if (context.dialect === "draft-07")
@@ -32,11 +35,16 @@ export const UNEVALUATED_ITEMS: SchemaRule = rule(
     if (rest.kind === "unknown") return draft;
     const evaluated = evaluatedItems(draft.schema, draft.pointer, false, context, new Set());
     if (evaluated.all) return draft;
-    const contained = evaluated.contains.map(({ schema, pointer }) => context.shape(schema, pointer));
-    const members = [...contained, rest].filter((shape) => shape.kind !== "never");
-    const unevaluated: Shape =
-      members.length === 0 ? { kind: "never" } : members.length === 1 ? members[0]! : { kind: "union", members, exclusive: false };
-    return { ...draft, shape: closeItems(draft.shape, evaluated.prefix, unevaluated, context) };
+    const [choice, ...others] = evaluated.choices;
+    if (others.length > 0)
+      return context.fail(
+        others[0]!.pointer,
+        "unsupported: unevaluatedItems beside more than one choice of branches that evaluate items",
+        REFUSAL,
+      );
+    // What every array of the schema must also be: closed after what is evaluated, or as the branch it takes says.
+    const closing = choice === undefined ? closedArray(evaluated, rest, context) : chosen(choice, evaluated, rest, context);
+    return { ...draft, shape: closeItems(draft.shape, closing, context) };
   },
 );
 
@@ -44,13 +52,33 @@ export const UNEVALUATED_ITEMS: SchemaRule = rule(
 interface Evaluated {
   readonly all: boolean;
   readonly prefix: number;
-  readonly contains: readonly { readonly schema: JsonValue; readonly pointer: string }[];
+  readonly contains: readonly Located[];
+  /** Branches of which the value takes some, each evaluating items of its own. */
+  readonly choices: readonly Choice[];
 }
 
-const NOTHING: Evaluated = { all: false, prefix: 0, contains: [] };
+interface Located {
+  readonly schema: JsonValue;
+  readonly pointer: string;
+}
 
-/** The keywords whose schemas apply to the value itself, or not, depending on the value. */
-const BRANCHES = ["anyOf", "oneOf", "if", "then", "else"] as const;
+/** `anyOf` or `oneOf` (the branches that match), or `if` (`then` when it matches, else `else`). */
+type Choice =
+  | {
+      readonly kind: "anyOf" | "oneOf";
+      readonly pointer: string;
+      readonly branches: readonly (Located & { readonly evaluated: Evaluated })[];
+    }
+  | {
+      readonly kind: "if";
+      readonly pointer: string;
+      readonly if: Located & { readonly evaluated: Evaluated };
+      readonly then: Evaluated;
+      readonly else: Evaluated;
+    };
+
+const NOTHING: Evaluated = { all: false, prefix: 0, contains: [], choices: [] };
+const ALL: Evaluated = { all: true, prefix: 0, contains: [], choices: [] };
 
 /**
  * The items a schema evaluates, with its allOf members and ref targets; `nested` where
@@ -67,41 +95,114 @@ function evaluatedItems(schema: JsonValue, pointer: string, nested: boolean, con
   }
   const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
   for (const [i, member] of allOf.entries()) parts.push(evaluatedItems(member, appendPointer(pointer, "allOf", i), true, context, seen));
-  for (const keyword of BRANCHES) {
+  const choices: Choice[] = [];
+  const branch = (value: JsonValue | undefined, at: string) => {
+    const evaluated = value === undefined ? NOTHING : evaluatedItems(value, at, true, context, seen);
+    if (evaluated.choices.length > 0)
+      context.fail(evaluated.choices[0]!.pointer, "unsupported: unevaluatedItems beside a choice of branches within a branch", REFUSAL);
+    return { schema: value ?? true, pointer: at, evaluated };
+  };
+  for (const keyword of ["anyOf", "oneOf"] as const) {
     const value = schema[keyword];
-    const branches = Array.isArray(value) ? value : value === undefined ? [] : [value];
-    if (branches.some((branch) => evaluatesAny(branch, context, new Set())))
+    if (!Array.isArray(value) || !value.some((each) => evaluatesAny(each, context, new Set()))) continue;
+    const at = appendPointer(pointer, keyword);
+    const branches = value.map((each, i) => branch(each, appendPointer(at, i)));
+    if (keyword === "anyOf" && branches.some((each) => each.evaluated.contains.length > 0))
       context.fail(
-        appendPointer(pointer, keyword),
-        `unsupported: unevaluatedItems beside ${keyword === "then" || keyword === "else" ? "if/then/else" : keyword} that evaluates items`,
-        `${REFUSAL}: which items ${keyword} evaluates depends on the value`,
+        at,
+        "unsupported: unevaluatedItems beside anyOf whose branches contain",
+        `${REFUSAL}: the items of every branch that matches add up`,
       );
+    choices.push({ kind: keyword, pointer: at, branches });
   }
+  if ("if" in schema && ["if", "then", "else"].some((keyword) => evaluatesAny(schema[keyword] ?? true, context, new Set())))
+    choices.push({
+      kind: "if",
+      pointer: appendPointer(pointer, "if"),
+      if: branch(schema["if"], appendPointer(pointer, "if")),
+      then: branch(schema["then"], appendPointer(pointer, "then")).evaluated,
+      else: branch(schema["else"], appendPointer(pointer, "else")).evaluated,
+    });
+  return join([...parts, { ...NOTHING, choices }]);
+}
+
+/** What several parts evaluate together. */
+function join(parts: readonly Evaluated[]): Evaluated {
   return {
     all: parts.some((part) => part.all),
-    prefix: Math.max(...parts.map((part) => part.prefix)),
+    prefix: Math.max(0, ...parts.map((part) => part.prefix)),
     contains: parts.flatMap((part) => part.contains),
+    choices: parts.flatMap((part) => part.choices),
   };
+}
+
+/**
+ * A choice as an `if` constraint per branch, in turn: a value of the branch is closed
+ * after what it and the parts that always apply evaluate. An anyOf's branches are taken
+ * longest first, since of those that match the longest decides; a oneOf matches one. A
+ * branch that closes the array as the ones after it do needs no test.
+ */
+function chosen(choice: Choice, always: Evaluated, rest: Shape, context: Context): Shape {
+  const read = (located: Located) => intersect(context.shape(located.schema, located.pointer), ARRAYS, context);
+  const branch = (test: Located, then: Shape, otherwise: Shape): Shape =>
+    jsonEqual(then as never, otherwise as never)
+      ? otherwise
+      : { kind: "constrained", shape: { kind: "unknown" }, constraints: [{ kind: "if", if: read(test), then, else: otherwise }] };
+  if (choice.kind === "if")
+    return branch(
+      choice.if,
+      closedArray(join([always, choice.if.evaluated, choice.then]), rest, context),
+      closedArray(join([always, choice.else]), rest, context),
+    );
+  const length = (evaluated: Evaluated) => (evaluated.all ? Infinity : evaluated.prefix);
+  const branches =
+    choice.kind === "anyOf"
+      ? [...choice.branches].sort((a, b) => Math.sign(length(b.evaluated) - length(a.evaluated)) || 0)
+      : choice.branches;
+  let otherwise = closedArray(always, rest, context);
+  for (const each of [...branches].reverse())
+    otherwise = branch(each, closedArray(join([always, each.evaluated]), rest, context), otherwise);
+  return otherwise;
+}
+
+const ARRAYS: Shape = { kind: "array", items: { kind: "unknown" } };
+
+/** The arrays whose items after what is evaluated are of `rest`'s shape or some `contains` one; any array where all are evaluated. */
+function closedArray(evaluated: Evaluated, rest: Shape, context: Context): Shape {
+  if (evaluated.all) return { kind: "unknown" };
+  const prefixItems = Array.from({ length: evaluated.prefix }, (): Shape => ({ kind: "unknown" }));
+  return compact({
+    kind: "array" as const,
+    prefixItems: prefixItems.length === 0 ? undefined : prefixItems,
+    items: unevaluatedShape(evaluated, rest, context),
+  });
+}
+
+/** The shape of an item past the evaluated positions: of some `contains` shape, or of `rest`'s. */
+function unevaluatedShape(evaluated: Evaluated, rest: Shape, context: Context): Shape {
+  const contained = evaluated.contains.map(({ schema, pointer }) => context.shape(schema, pointer));
+  const members = [...contained, rest].filter((shape) => shape.kind !== "never");
+  return members.length === 0 ? { kind: "never" } : members.length === 1 ? members[0]! : { kind: "union", members, exclusive: false };
 }
 
 /** What the schema's own keywords evaluate, as its dialect spells them. */
 function own(schema: JsonObject, pointer: string, nested: boolean, context: Context): Evaluated {
-  if (nested && "unevaluatedItems" in schema) return { all: true, prefix: 0, contains: [] };
+  if (nested && "unevaluatedItems" in schema) return ALL;
   const items = schema["items"];
   let prefix = 0;
   if (context.dialect === "2020-12") {
-    if (items !== undefined) return { all: true, prefix: 0, contains: [] };
+    if (items !== undefined) return ALL;
     if (Array.isArray(schema["prefixItems"])) prefix = schema["prefixItems"].length;
   } else if (Array.isArray(items)) {
-    if ("additionalItems" in schema) return { all: true, prefix: 0, contains: [] };
+    if ("additionalItems" in schema) return ALL;
     prefix = items.length;
-  } else if (items !== undefined) return { all: true, prefix: 0, contains: [] };
+  } else if (items !== undefined) return ALL;
   // Before 2020-12, contains evaluates nothing.
   const contains =
     context.dialect === "2020-12" && "contains" in schema
       ? [{ schema: schema["contains"]!, pointer: appendPointer(pointer, "contains") }]
       : [];
-  return { all: false, prefix, contains };
+  return { ...NOTHING, prefix, contains };
 }
 
 /** Whether a schema, its refs or its in-place parts have a keyword that evaluates items. */
@@ -113,46 +214,32 @@ function evaluatesAny(schema: JsonValue, context: Context, seen: Set<string>): b
     const target = getAtPointer(context.document, decodeURIComponent(ref.slice(1))) as JsonValue;
     if (evaluatesAny(target, context, new Set([...seen, ref]))) return true;
   }
-  return ["allOf", ...BRANCHES].some((keyword) => {
+  return ["allOf", "anyOf", "oneOf", "if", "then", "else"].some((keyword) => {
     const value = schema[keyword];
     const members = Array.isArray(value) ? value : value === undefined ? [] : [value];
     return members.some((member) => evaluatesAny(member, context, seen));
   });
 }
 
-/** The shape with the items after the first `prefix` positions of `unevaluated`'s shape too, wherever it is an array. */
-function closeItems(shape: Shape, prefix: number, unevaluated: Shape, context: Context): Shape {
+/** The shape, wherever it is an array, of `closing`'s shape too. */
+function closeItems(shape: Shape, closing: Shape, context: Context): Shape {
   switch (shape.kind) {
     case "array":
-      return closeArray(shape, prefix, unevaluated, context);
+      return intersect(shape, closing, context);
     case "ref":
       // Closing another type's array makes a new, unnamed one.
-      return closeItems(context.shapeOf(shape.name), prefix, unevaluated, context);
+      return closeItems(context.shapeOf(shape.name), closing, context);
     case "nullable":
+      return { ...shape, shape: closeItems(shape.shape, closing, context) };
     case "constrained":
       // A constraint's schemas evaluate no items the walk has not counted or refused.
-      return { ...shape, shape: closeItems(shape.shape, prefix, unevaluated, context) };
-    case "union": {
-      const members = shape.members.map((member) => closeItems(member, prefix, unevaluated, context));
-      return { ...shape, members };
-    }
+      return constrain(closeItems(shape.shape, closing, context), shape.constraints);
+    case "union":
+      return { ...shape, members: shape.members.map((member) => closeItems(member, closing, context)) };
     case "unknown":
       return context.unsupported("unevaluatedItems on a schema of any type");
     default:
       // Not an array: the keyword does not apply.
       return shape;
   }
-}
-
-/**
- * An array whose items from `prefix` on are of `unevaluated`'s shape too. Positions a part
- * evaluated that this shape leaves to its rest keep the rest's shape.
- */
-function closeArray(shape: ArrayShape, prefix: number, unevaluated: Shape, context: Context): Shape {
-  const length = Math.max(prefix, shape.prefixItems?.length ?? 0);
-  const prefixItems = Array.from({ length }, (_, i) => {
-    const at = shape.prefixItems?.[i] ?? shape.items;
-    return i < prefix ? at : intersect(at, unevaluated, context);
-  });
-  return compact({ ...shape, prefixItems: length === 0 ? undefined : prefixItems, items: intersect(shape.items, unevaluated, context) });
 }
