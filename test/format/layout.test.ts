@@ -26,6 +26,7 @@ import {
   literalType,
   parameter,
   propertySignature,
+  tupleType,
   typeAlias,
   typeReference,
   unionType,
@@ -262,5 +263,27 @@ describe("format: layout as prettier's", () => {
     expect(printed).toContain('export type Alias =\n  | "first-');
     expect(printed).toContain('  key?:\n    | "first-');
     expect(printed).toContain("const values = [\n");
+  });
+
+  it("prints a tuple's optional and rest elements, parenthesizing a union before ?, and breaks a long one per element", async () => {
+    const long = (word: string) => literalType(`${word}-${"v".repeat(20)}`);
+    const printed = print(
+      typeAlias(
+        identifier("Short"),
+        tupleType(
+          [
+            { type: keywordType("string"), optional: false },
+            { type: unionType([keywordType("string"), keywordType("null")]), optional: true },
+          ],
+          unionType([keywordType("number"), keywordType("boolean")]),
+        ),
+      ),
+      typeAlias(identifier("Long"), tupleType(["first", "second", "third"].map((word) => ({ type: long(word), optional: false })))),
+      typeAlias(identifier("None"), tupleType([])),
+    );
+    expect(await prettier.format(printed, { parser: "typescript" })).toBe(printed);
+    expect(printed).toContain("export type Short = [string, (string | null)?, ...(number | boolean)[]];");
+    expect(printed).toContain('export type Long = [\n  "first-');
+    expect(printed).toContain("export type None = [];");
   });
 });

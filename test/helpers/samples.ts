@@ -100,11 +100,12 @@ export class SampleMaker {
         return this.number(shape);
       case "array": {
         const min = shape.minItems ?? 0;
-        const max = Math.min(shape.maxItems ?? min + 3, min + 3);
+        const closed = shape.items.kind === "never" ? (shape.prefixItems?.length ?? 0) : Infinity;
+        const max = Math.min(shape.maxItems ?? min + 3, min + 3, closed);
         const items: JsonValue[] = [];
         const length = depth > MAX_DEPTH ? min : random.int(min, max);
         for (let i = 0; i < length; i++) {
-          const item = this.valid(shape.items, depth + 1);
+          const item = this.valid(shape.prefixItems?.[i] ?? shape.items, depth + 1);
           if (item === undefined) return min === 0 ? [] : undefined;
           items.push(item);
         }
@@ -252,7 +253,7 @@ export class SampleMaker {
         if (!Array.isArray(value)) return;
         if ((resolved.minItems ?? 0) > 0) offer(() => rebuild([]));
         value.forEach((item, i) =>
-          this.collect(item, resolved.items, offer, depth + 1, (replacement) =>
+          this.collect(item, resolved.prefixItems?.[i] ?? resolved.items, offer, depth + 1, (replacement) =>
             rebuild(value.map((old, j) => (j === i ? replacement : old))),
           ),
         );
@@ -363,7 +364,9 @@ export function toWireForm(document: JsonValue, shape: Shape, maker: SampleMaker
     case "nullable":
       return document === null ? null : toWireForm(document, resolved.shape, maker, random);
     case "array":
-      return Array.isArray(document) ? document.map((item) => toWireForm(item, resolved.items, maker, random)) : document;
+      return Array.isArray(document)
+        ? document.map((item, i) => toWireForm(item, resolved.prefixItems?.[i] ?? resolved.items, maker, random))
+        : document;
     case "map":
       if (!isObject(document)) return document;
       return mapEntries(document, (key, value) => [key, toWireForm(value, resolved.values, maker, random)]);
