@@ -15,10 +15,10 @@ import { rule } from "./rule.js";
  * `unevaluatedItems`), and, from 2020-12, the items a `contains` of theirs matches; so an
  * item after the evaluated positions is of a `contains` shape or of `unevaluatedItems`'.
  * What an anyOf, oneOf or if/then/else evaluates depends on the branch the value takes:
- * one such choice becomes an `if` constraint per branch, each closing the array after
- * what that branch adds; a `not` evaluates nothing. More than one choice, a choice
- * within a branch, or a `contains` in an anyOf branch (whose items add up over the
- * branches that match) is refused.
+ * such a choice becomes an `if` constraint per branch, each closing the array after what
+ * that branch adds (and, in turn, after what a choice within it adds); a `not` evaluates
+ * nothing. Two choices side by side, or a `contains` or a choice in an anyOf branch
+ * (whose items add up over the branches that match), are refused.
  */
 export const UNEVALUATED_ITEMS: SchemaRule = rule(
   "unevaluated-items",
@@ -35,16 +35,8 @@ export const UNEVALUATED_ITEMS: SchemaRule = rule(
     if (rest.kind === "unknown") return draft;
     const evaluated = evaluatedItems(draft.schema, draft.pointer, false, context, new Set());
     if (evaluated.all) return draft;
-    const [choice, ...others] = evaluated.choices;
-    if (others.length > 0)
-      return context.fail(
-        others[0]!.pointer,
-        "unsupported: unevaluatedItems beside more than one choice of branches that evaluate items",
-        REFUSAL,
-      );
-    // What every array of the schema must also be: closed after what is evaluated, or as the branch it takes says.
-    const closing = choice === undefined ? closedArray(evaluated, rest, context) : chosen(choice, evaluated, rest, context);
-    return { ...draft, shape: closeItems(draft.shape, closing, context) };
+    // What every array of the schema must also be.
+    return { ...draft, shape: closeItems(draft.shape, closing(evaluated, rest, context), context) };
   },
 );
 
@@ -96,21 +88,20 @@ function evaluatedItems(schema: JsonValue, pointer: string, nested: boolean, con
   const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
   for (const [i, member] of allOf.entries()) parts.push(evaluatedItems(member, appendPointer(pointer, "allOf", i), true, context, seen));
   const choices: Choice[] = [];
-  const branch = (value: JsonValue | undefined, at: string) => {
-    const evaluated = value === undefined ? NOTHING : evaluatedItems(value, at, true, context, seen);
-    if (evaluated.choices.length > 0)
-      context.fail(evaluated.choices[0]!.pointer, "unsupported: unevaluatedItems beside a choice of branches within a branch", REFUSAL);
-    return { schema: value ?? true, pointer: at, evaluated };
-  };
+  const branch = (value: JsonValue | undefined, at: string) => ({
+    schema: value ?? true,
+    pointer: at,
+    evaluated: value === undefined ? NOTHING : evaluatedItems(value, at, true, context, seen),
+  });
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const value = schema[keyword];
     if (!Array.isArray(value) || !value.some((each) => evaluatesAny(each, context, new Set()))) continue;
     const at = appendPointer(pointer, keyword);
     const branches = value.map((each, i) => branch(each, appendPointer(at, i)));
-    if (keyword === "anyOf" && branches.some((each) => each.evaluated.contains.length > 0))
+    if (keyword === "anyOf" && branches.some((each) => each.evaluated.contains.length > 0 || each.evaluated.choices.length > 0))
       context.fail(
         at,
-        "unsupported: unevaluatedItems beside anyOf whose branches contain",
+        "unsupported: unevaluatedItems beside anyOf whose branches contain or choose",
         `${REFUSAL}: the items of every branch that matches add up`,
       );
     choices.push({ kind: keyword, pointer: at, branches });
@@ -136,6 +127,20 @@ function join(parts: readonly Evaluated[]): Evaluated {
   };
 }
 
+/** The arrays closed after what is evaluated: by what always applies, then by the choice of branches, if any. */
+function closing(evaluated: Evaluated, rest: Shape, context: Context): Shape {
+  if (evaluated.all) return { kind: "unknown" };
+  const [choice, ...others] = evaluated.choices;
+  if (others.length > 0)
+    return context.fail(
+      others[0]!.pointer,
+      "unsupported: unevaluatedItems beside more than one choice of branches that evaluate items",
+      REFUSAL,
+    );
+  const always = { ...evaluated, choices: [] };
+  return choice === undefined ? closedArray(always, rest, context) : chosen(choice, always, rest, context);
+}
+
 /**
  * A choice as an `if` constraint per branch, in turn: a value of the branch is closed
  * after what it and the parts that always apply evaluate. An anyOf's branches are taken
@@ -151,8 +156,8 @@ function chosen(choice: Choice, always: Evaluated, rest: Shape, context: Context
   if (choice.kind === "if")
     return branch(
       choice.if,
-      closedArray(join([always, choice.if.evaluated, choice.then]), rest, context),
-      closedArray(join([always, choice.else]), rest, context),
+      closing(join([always, choice.if.evaluated, choice.then]), rest, context),
+      closing(join([always, choice.else]), rest, context),
     );
   const length = (evaluated: Evaluated) => (evaluated.all ? Infinity : evaluated.prefix);
   const branches =
@@ -160,8 +165,7 @@ function chosen(choice: Choice, always: Evaluated, rest: Shape, context: Context
       ? [...choice.branches].sort((a, b) => Math.sign(length(b.evaluated) - length(a.evaluated)) || 0)
       : choice.branches;
   let otherwise = closedArray(always, rest, context);
-  for (const each of [...branches].reverse())
-    otherwise = branch(each, closedArray(join([always, each.evaluated]), rest, context), otherwise);
+  for (const each of [...branches].reverse()) otherwise = branch(each, closing(join([always, each.evaluated]), rest, context), otherwise);
   return otherwise;
 }
 
