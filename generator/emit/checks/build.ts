@@ -378,9 +378,15 @@ export class CheckBuilder {
       if (checks.length > 0) then.push({ kind: "items", subject, start: prefix.length, index: position, item, checks });
     }
     for (const [i, each] of (shape.contains ?? []).entries()) {
-      const counter = scope.local("matched");
       const bounds = containsBounds(each);
       if (bounds.length === 0) continue;
+      // Every item is of any shape, as JSON writes it (an undefined item as null): the count is the length.
+      if (each.shape.kind === "unknown") {
+        const length = member(subject, "length");
+        then.push(...bounds.map((bound) => failure(binary(length, bound.op, literal(bound.bound)), bound.keyword, bound.message, at)));
+        continue;
+      }
+      const counter = scope.local("matched");
       const upper = bounds.find((bound) => bound.op === ">");
       then.push({
         kind: "counted",
