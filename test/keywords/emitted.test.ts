@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Shape } from "../../generator/ir/model.js";
-import { arrayChecks } from "../../generator/keywords/arrays.js";
+import { arrayChecks, containsBounds } from "../../generator/keywords/arrays.js";
 import type { KeywordCheck } from "../../generator/keywords/check.js";
 import { numberChecks, numberType } from "../../generator/keywords/numbers.js";
 import { propertyChecks } from "../../generator/keywords/properties.js";
@@ -20,6 +20,10 @@ const SCHEMA = {
     Count: { type: "integer", minimum: -2147483648, maximum: 2147483647 },
     Tags: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 2, uniqueItems: true },
     Pair: { type: "array", items: { type: "string" }, minItems: 2, maxItems: 1 },
+    Tuple: { type: "array", prefixItems: [{ type: "string" }, { type: "string" }], items: false },
+    Empty: { type: "array", items: false },
+    Counted: { type: "array", contains: { type: "integer" }, minContains: 2, maxContains: 3 },
+    Some: { type: "array", contains: { type: "null" } },
     Box: { type: "object", properties: { a: { type: "string" } }, minProperties: 1, maxProperties: 2 },
     Bag: { type: "object", additionalProperties: { type: "boolean" }, minProperties: 2, maxProperties: 1 },
     Kind: { const: "x" },
@@ -31,7 +35,7 @@ const SCHEMA = {
 };
 
 const KEYWORDS =
-  /"(type|minLength|maxLength|pattern|minimum|maximum|exclusiveMinimum|exclusiveMaximum|multipleOf|minItems|maxItems|uniqueItems|minProperties|maxProperties|const|enum)",\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g;
+  /"(type|minLength|maxLength|pattern|minimum|maximum|exclusiveMinimum|exclusiveMaximum|multipleOf|minItems|maxItems|uniqueItems|items|contains|minContains|maxContains|minProperties|maxProperties|const|enum)",\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g;
 
 /** The text of a string literal as prettier prints it, in double quotes or, when it holds some, in single. */
 function stringValue(literal: string): string {
@@ -40,14 +44,14 @@ function stringValue(literal: string): string {
 }
 
 /** What the keyword modules say a shape checks. */
-function checksOf(shape: Shape): KeywordCheck[] {
+function checksOf(shape: Shape): Pick<KeywordCheck, "keyword" | "message">[] {
   switch (shape.kind) {
     case "string":
       return [STRING_TYPE, ...stringChecks(shape)];
     case "number":
       return [numberType(shape), ...numberChecks(shape)];
     case "array":
-      return arrayChecks(shape);
+      return [...arrayChecks(shape), ...(shape.contains ?? []).flatMap(containsBounds)];
     case "object":
     case "map":
       return propertyChecks(shape);
