@@ -1,0 +1,139 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync, symlinkSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { writeGeneration } from "../../generator/cli/write.js";
+import type { JsonValue } from "../../generator/json.js";
+import { generate } from "../../generator/pipeline.js";
+import type { TypeFunctions } from "../helpers/generated.js";
+import { modulesOf } from "../helpers/generated.js";
+import { accepts, readsAll } from "../helpers/items-oracle.js";
+import { makeProject, REPO } from "../helpers/project.js";
+import { readGroups } from "../suite/run.js";
+
+/**
+ * Tuples, contains and unevaluatedItems in a generated package: their types compile under
+ * strict tsc with the guards that narrow to them, and the guards, validators and decoders
+ * agree on arrays drawn from values the schemas tell apart with a reference that reads
+ * the specification literally (ajv errs here: see `test/helpers/items-oracle.ts`).
+ */
+const SCHEMA = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $defs: {
+    Pair: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false, minItems: 1 },
+    Row: {
+      type: "array",
+      prefixItems: [{ type: "string" }, { $ref: "#/$defs/Pair" }],
+      items: { type: "number" },
+      contains: { type: "number" },
+      maxContains: 2,
+    },
+    Counted: { type: "array", contains: { const: "a" }, minContains: 2, maxContains: 3, uniqueItems: false },
+    Both: {
+      type: "array",
+      allOf: [
+        { contains: { type: "string" } },
+        { contains: { type: "null" }, maxContains: 1 },
+        { prefixItems: [true, { type: "boolean" }] },
+      ],
+    },
+    Loose: { prefixItems: [{ type: ["string", "number"] }], unevaluatedItems: false },
+    Contained: { type: "array", prefixItems: [{ const: 1 }], contains: { type: "string" }, unevaluatedItems: { type: "boolean" } },
+    Merged: { type: "array", allOf: [{ prefixItems: [true, true] }, { $ref: "#/$defs/Pair" }], unevaluatedItems: { type: "null" } },
+    Chosen: {
+      type: "array",
+      if: { prefixItems: [{ const: 1 }] },
+      then: { prefixItems: [true, { type: "string" }] },
+      else: { contains: { const: "b" } },
+      unevaluatedItems: false,
+    },
+    Longest: {
+      type: "array",
+      anyOf: [{ prefixItems: [{ const: 1 }] }, { prefixItems: [true, { const: "a" }] }, { minItems: 3 }],
+      unevaluatedItems: { type: "null" },
+    },
+    OneOf: {
+      type: "array",
+      oneOf: [{ prefixItems: [{ type: "string" }] }, { prefixItems: [{ type: "number" }, true], items: { type: "boolean" } }],
+      unevaluatedItems: false,
+    },
+    Holder: {
+      type: "object",
+      properties: { pair: { $ref: "#/$defs/Pair" }, rows: { type: "array", items: { $ref: "#/$defs/Row" } } },
+      required: ["pair"],
+    },
+  },
+};
+
+let root = "";
+let functions: (type: string) => TypeFunctions;
+beforeAll(async () => {
+  root = makeProject({
+    "schemas/protocols.json": { protocols: [{ name: "arrays", schema: "arrays.schema.json" }] },
+    "schemas/arrays.schema.json": SCHEMA,
+  });
+  writeGeneration(path.join(root, "generated"), (await generate(root)).files);
+  symlinkSync(path.join(REPO, "node_modules"), path.join(root, "generated", "node_modules"));
+  const index = (await import(path.join(root, "generated/src/arrays/index.ts"))) as Record<string, unknown>;
+  functions = modulesOf(index, "arrays").functions;
+}, 60_000);
+
+describe("emit: arrays", () => {
+  it("a package of tuples, contains and unevaluatedItems compiles under strict tsc", () => {
+    const types = readFileSync(path.join(root, "generated/src/arrays/types.ts"), "utf8");
+    expect(types).toContain("export type Pair = [string, number?];");
+    expect(types).toContain("export type Row = [string?, Pair?, ...number[]];");
+    const result = spawnSync(path.join(REPO, "node_modules/.bin/tsc"), ["-p", path.join(root, "generated/tsconfig.json"), "--noEmit"], {
+      encoding: "utf8",
+    });
+    expect(result.stdout + result.stderr).toBe("");
+  }, 60_000);
+
+  it("the reference for arrays answers the official suite wherever it knows every keyword", () => {
+    const groups = readGroups("draft2020-12").groups.filter((group) => readsAll(group.schema));
+    const wrong = groups.flatMap((group) =>
+      group.tests
+        .filter((test) => accepts(group.schema, group.schema, test.data) !== test.valid)
+        .map((test) => `${group.id} / ${test.description}`),
+    );
+    expect(wrong).toEqual([]);
+    expect(groups.filter((group) => group.file === "unevaluatedItems.json").length).toBeGreaterThan(15);
+  });
+
+  it.each(Object.keys(SCHEMA.$defs).filter((name) => name !== "Holder"))(
+    "%s agrees with the reference on arrays of values it tells apart",
+    (type) => {
+      const { is, validate, decode } = functions(type);
+      const schema = (SCHEMA.$defs as Record<string, JsonValue>)[type]!;
+      const item = fc.constantFrom<JsonValue>(1, 2, 1.5, "a", "b", "", null, true, false, [1], ["a"], ["a", 1], {});
+      const checked = { valid: 0, invalid: 0 };
+      // Arrays of any of the values, and arrays that begin as a tuple of these schemas would.
+      const documents = (each: fc.Arbitrary<JsonValue>) =>
+        fc.oneof(
+          fc.array(each, { maxLength: 5 }),
+          fc
+            .tuple(
+              fc.constantFrom<JsonValue>("a", 1),
+              fc.constantFrom<JsonValue>(["a"], ["a", 1], "a", true),
+              fc.array(each, { maxLength: 3 }),
+            )
+            .map(([first, second, rest]) => [first, second, ...rest]),
+        );
+      fc.assert(
+        fc.property(documents(item), (document) => {
+          const expected = accepts(SCHEMA as JsonValue, schema, document);
+          checked[expected ? "valid" : "invalid"]++;
+          expect([is(document), validate(document).ok, decode(document).ok], JSON.stringify(document)).toEqual([
+            expected,
+            expected,
+            expected,
+          ]);
+        }),
+        { seed: 0x61727279, numRuns: 2000 },
+      );
+      expect(checked.valid).toBeGreaterThan(10);
+      expect(checked.invalid).toBeGreaterThan(10);
+    },
+  );
+});
