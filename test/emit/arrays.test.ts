@@ -58,6 +58,16 @@ const SCHEMA = {
       oneOf: [{ prefixItems: [{ type: "string" }] }, { prefixItems: [{ type: "number" }, true], items: { type: "boolean" } }],
       unevaluatedItems: false,
     },
+    NestedIf: { type: "array", if: { contains: { const: "a" } }, then: { if: { contains: { const: 1 } } }, unevaluatedItems: false },
+    TwoContains: {
+      type: "array",
+      allOf: [{ contains: { const: "a" } }, { contains: { const: 1 } }],
+      unevaluatedItems: { type: "boolean" },
+    },
+    Open: { type: "array", prefixItems: [{ type: "string" }] },
+    ThroughRef: { $ref: "#/$defs/Open", prefixItems: [true, true], unevaluatedItems: false },
+    NotIgnored: { type: "array", prefixItems: [true], not: { prefixItems: [true, { const: "a" }] }, unevaluatedItems: { type: "number" } },
+    Untyped: { prefixItems: [{ const: 1 }], contains: { type: "string" }, unevaluatedItems: false },
     Holder: {
       type: "object",
       properties: { pair: { $ref: "#/$defs/Pair" }, rows: { type: "array", items: { $ref: "#/$defs/Row" } } },
