@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../generator/errors.js";
+import type { JsonObject, JsonValue } from "../../generator/json.js";
+import { isJsonObject } from "../../generator/json.js";
+import { unescapeToken } from "../../generator/schema/pointer.js";
+import { ANNOTATIONS, MODELLED, UNSUPPORTED } from "../../generator/schema/keywords.js";
+import { mapSchemas, subschemasOf } from "../../generator/schema/walk.js";
+import { irOf } from "../helpers/in-memory.js";
+import type { Draft } from "../suite/run.js";
+import { readGroups, schemaFor } from "../suite/run.js";
+
+/**
+ * Nothing dropped: every keyword of every schema agentwire accepts is enforced or an
+ * annotation. Enforced is proven, not assumed: without the keyword, the schema's IR
+ * differs (or the schema is refused). The schemas are the official suite's groups that
+ * normalize in memory, which between them use every keyword.
+ */
+const DRAFTS: readonly Draft[] = ["draft2020-12", "draft7"];
+
+/** JSON Schema's keywords of every draft: any other key is unknown, which the drafts ignore. */
+const STANDARD = new Set([...MODELLED, ...UNSUPPORTED, ...ANNOTATIONS, "$dynamicAnchor", "$recursiveAnchor"]);
+
+/**
+ * Keywords whose removal leaves the IR as it was, because another keyword of the same
+ * schema already says what they say: "file #group pointer keyword", with why.
+ */
+const REDUNDANT: Readonly<Record<Draft, readonly string[]>> = {
+  "draft2020-12": [
+    // The other allOf member's additionalProperties already makes foo an integer.
+    "infinite-loop-detection.json #0: evaluating the same schema location against the same data location twice is not a sign of an infinite loop /allOf/0/properties/foo $ref",
+    // No property is required.
+    "required.json #2: required with empty array  required",
+    // additionalProperties (own or in an allOf member) evaluates every property, or an
+    // inner unevaluatedProperties: true does: nothing is left unevaluated.
+    "unevaluatedProperties.json #5: unevaluatedProperties with adjacent bool additionalProperties  unevaluatedProperties",
+    "unevaluatedProperties.json #6: unevaluatedProperties with adjacent non-bool additionalProperties  unevaluatedProperties",
+    "unevaluatedProperties.json #9: unevaluatedProperties with nested additionalProperties  unevaluatedProperties",
+    "unevaluatedProperties.json #10: unevaluatedProperties with nested unevaluatedProperties  unevaluatedProperties",
+    "unevaluatedProperties.json #10: unevaluatedProperties with nested unevaluatedProperties /unevaluatedProperties type",
+    "unevaluatedProperties.json #10: unevaluatedProperties with nested unevaluatedProperties /unevaluatedProperties maxLength",
+    "unevaluatedProperties.json #24: nested unevaluatedProperties, outer false, inner true, properties outside  unevaluatedProperties",
+    "unevaluatedProperties.json #25: nested unevaluatedProperties, outer false, inner true, properties inside  unevaluatedProperties",
+  ],
+  draft7: [
+    "infinite-loop-detection.json #0: evaluating the same schema location against the same data location twice is not a sign of an infinite loop /allOf/0/properties/foo $ref",
+    "required.json #2: required with empty array  required",
+  ],
+};
+
+/**
+ * Keywords the drafts themselves ignore where they stand, with the schemas beneath them:
+ * `then` and `else` without `if`, `if` without either, the content of `contentSchema` (an
+ * annotation) and, up to draft 7, the siblings of `$ref`.
+ */
+function inert(schema: JsonObject, keyword: string, draft: Draft): boolean {
+  if (keyword === "contentSchema") return true;
+  if (keyword === "then" || keyword === "else") return !("if" in schema);
+  if (keyword === "if") return !("then" in schema || "else" in schema);
+  return draft === "draft7" && "$ref" in schema && keyword !== "$ref";
+}
+
+/** Every keyword of a schema and its subschemas, where the draft reads it. */
+function keywordsOf(schema: JsonValue, pointer: string, draft: Draft, found: Occurrence[], group: string): void {
+  if (!isJsonObject(schema)) return;
+  const live = new Set(Object.keys(schema).filter((keyword) => !inert(schema, keyword, draft)));
+  for (const keyword of live) found.push({ group, pointer, keyword });
+  for (const child of subschemasOf(schema, pointer)) {
+    const keyword = unescapeToken(child.pointer.slice(pointer.length + 1).split("/")[0]!);
+    if (live.has(keyword)) keywordsOf(child.schema, child.pointer, draft, found, group);
+  }
+}
+
+interface Occurrence {
+  readonly group: string;
+  readonly pointer: string;
+  readonly keyword: string;
+}
+
+function irText(schema: JsonValue): string | undefined {
+  try {
+    return JSON.stringify(irOf(schema));
+  } catch (error) {
+    if (error instanceof InputError) return undefined;
+    throw error;
+  }
+}
+
+/** The schema without one keyword at one place. */
+function without(schema: JsonValue, { pointer, keyword }: Occurrence): JsonValue {
+  return mapSchemas(schema, "", (each, at) =>
+    at === pointer ? Object.fromEntries(Object.entries(each).filter(([key]) => key !== keyword)) : each,
+  );
+}
+
+function accepted(draft: Draft): { id: string; schema: JsonValue; ir: string }[] {
+  return readGroups(draft).groups.flatMap((group) => {
+    const { schema } = schemaFor(draft, group.schema);
+    const ir = irText(schema);
+    return ir === undefined ? [] : [{ id: group.id, schema, ir }];
+  });
+}
+
+describe.each(DRAFTS)("nothing dropped in %s", (draft) => {
+  const groups = accepted(draft);
+  const occurrences = groups.flatMap(({ id, schema }) => {
+    const found: Occurrence[] = [];
+    keywordsOf(schema, "", draft, found, id);
+    return found;
+  });
+
+  it("reads the accepted groups", () => {
+    expect(groups.length).toBeGreaterThan(100);
+  });
+
+  it("knows every standard keyword it accepts as modelled or an annotation", () => {
+    const unknown = occurrences.filter(({ keyword }) => STANDARD.has(keyword) && !MODELLED.has(keyword) && !ANNOTATIONS.has(keyword));
+    expect(unknown.map(({ group, pointer, keyword }) => `${group} ${pointer} ${keyword}`)).toEqual([]);
+  });
+
+  it("enforces every modelled keyword: without it, the IR differs", () => {
+    const byGroup = new Map(groups.map((group) => [group.id, group]));
+    const idle = occurrences
+      .filter(({ keyword }) => MODELLED.has(keyword))
+      .filter((occurrence) => {
+        const group = byGroup.get(occurrence.group)!;
+        return irText(without(group.schema, occurrence)) === group.ir;
+      })
+      .map(({ group, pointer, keyword }) => `${group} ${pointer} ${keyword}`);
+    expect(idle).toEqual(REDUNDANT[draft]);
+  });
+});
