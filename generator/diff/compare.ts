@@ -151,7 +151,7 @@ class Comparison {
   /** Constraints (`not`, `if`) added or removed, then the shapes they constrain. */
   private constrained(before: Shape, after: Shape, place: Place): void {
     const [was, is] = [before, after].map((shape) => (shape.kind === "constrained" ? shape.constraints : []));
-    const words = { not: "a not", if: "an if/then/else", also: "another schema's" } as const;
+    const words = { not: "a not", if: "an if/then/else", also: "another schema's", unevaluated: "an unevaluatedProperties" } as const;
     for (const constraint of is!.filter((each) => !was!.some((other) => jsonEqual(each as never, other as never))))
       this.add("constraint-tightened", place, `must meet ${words[constraint.kind]} constraint it did not`);
     for (const constraint of was!.filter((each) => !is!.some((other) => jsonEqual(each as never, other as never))))

@@ -178,12 +178,28 @@ export interface ConstrainedShape {
  * - `not`: the value is not of the shape;
  * - `if`: a value of `if` must be of `then`, any other of `else` (`unknown` where the
  *   schema says nothing);
- * - `also`: the value is of this shape too, where the two do not meet into one.
+ * - `also`: the value is of this shape too, where the two do not meet into one;
+ * - `unevaluated`: of an object, each property that `evaluated` does not name must be of
+ *   `rest` (`unevaluatedProperties`, where which names are evaluated depends on the value).
  */
 export type Constraint =
   | { readonly kind: "not"; readonly shape: Shape }
   | { readonly kind: "if"; readonly if: Shape; readonly then: Shape; readonly else: Shape }
-  | { readonly kind: "also"; readonly shape: Shape };
+  | { readonly kind: "also"; readonly shape: Shape }
+  | { readonly kind: "unevaluated"; readonly evaluated: Evaluated; readonly rest: Shape };
+
+/**
+ * The property names a schema evaluates, as `unevaluatedProperties` reads them: names
+ * (`properties`), patterns (`patternProperties`), every name (`additionalProperties`, a
+ * nested `unevaluatedProperties`), and what the subschemas a value passes evaluate
+ * (`anyOf` and `oneOf` branches, `if` with `then` or else `else`, `dependentSchemas`).
+ */
+export interface Evaluated {
+  readonly names: readonly string[];
+  readonly patterns: readonly string[];
+  readonly all: boolean;
+  readonly when: readonly { readonly shape: Shape; readonly then: Evaluated; readonly else: Evaluated }[];
+}
 
 /** Alternatives with nothing to dispatch on. */
 export interface UnionShape {

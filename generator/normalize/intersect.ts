@@ -50,8 +50,8 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
     const [union, other] = a.kind === "union" ? [a, b] : [b as Shape & { kind: "union" }, a];
     const members = union.members.map((member) => intersect(member, other, lookup)).filter((member) => member.kind !== "never");
     if (members.length <= 1) return members[0] ?? NEVER;
-    if (members.length === 2 && members.some((member) => member.kind === "null"))
-      return { kind: "nullable", shape: members.find((member) => member.kind !== "null")! };
+    const nonNull = members.filter((member) => member.kind !== "null");
+    if (members.length === 2 && nonNull.length === 1) return { kind: "nullable", shape: nonNull[0]! };
     return { kind: "union", members, exclusive: union.exclusive };
   }
   if (a.kind === "tagged-union" || b.kind === "tagged-union") {
@@ -207,6 +207,9 @@ function meets(value: JsonPrimitive, constraint: Constraint, lookup: ShapeLookup
       return satisfies(value, satisfies(value, constraint.if, lookup) ? constraint.then : constraint.else, lookup);
     case "also":
       return satisfies(value, constraint.shape, lookup);
+    case "unevaluated":
+      // Of objects only.
+      return true;
   }
 }
 
@@ -228,6 +231,7 @@ function narrowConstraints(constraints: readonly Constraint[], shape: Shape, loo
   return constraints.flatMap((constraint): Constraint[] => {
     if (constraint.kind === "if")
       return [{ kind: "if", if: narrow(constraint.if), then: branch(constraint.then), else: branch(constraint.else) }];
+    if (constraint.kind === "unevaluated") return [constraint];
     const narrowed = narrow(constraint.shape);
     // Not of no value of the type, or also of every value of it: nothing left to check.
     if (constraint.kind === "not" ? narrowed.kind === "never" : jsonEqual(narrowed as never, skeleton as never)) return [];

@@ -8,11 +8,6 @@ const failure = (schema: JsonObject) => inputError(() => irOf(schema));
 describe("normalize: what it refuses", () => {
   it.each([
     [
-      "unevaluatedProperties beside if",
-      { $defs: { A: { type: "object", if: { required: ["a"] }, then: { properties: { b: {} } }, unevaluatedProperties: false } } },
-      "schemas/test.schema.json#/$defs/A: unsupported: unevaluatedProperties beside if/then/else",
-    ],
-    [
       "prefixItems",
       { $defs: { A: { type: "array", prefixItems: [{}] } } },
       'schemas/test.schema.json#/$defs/A/prefixItems: unsupported keyword "prefixItems"',
@@ -121,9 +116,21 @@ describe("normalize: unevaluatedProperties", () => {
     expect(ir.types[0]!.shape).toMatchObject({ kind: "object", additional: { kind: "unknown" } });
   });
 
-  it("refuses it on a union, which it would close member by member", async () => {
-    expect(await failure({ $defs: { A: { anyOf: [{ type: "object" }, { type: "string" }], unevaluatedProperties: false } } })).toContain(
-      "unsupported: unevaluatedProperties on a union",
-    );
+  it("is a constraint where what is evaluated depends on the value: an anyOf branch passed", async () => {
+    const ir = irOf({
+      $defs: {
+        A: { anyOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "string" }], unevaluatedProperties: false },
+      },
+    });
+    expect(ir.types[0]!.shape).toMatchObject({
+      kind: "constrained",
+      constraints: [
+        {
+          kind: "unevaluated",
+          evaluated: { names: [], patterns: [], all: false, when: [{ then: { names: ["a"] }, else: { names: [] } }] },
+          rest: { kind: "never" },
+        },
+      ],
+    });
   });
 });

@@ -40,6 +40,13 @@ const REDUNDANT: Readonly<Record<Draft, readonly string[]>> = {
     "unevaluatedProperties.json #10: unevaluatedProperties with nested unevaluatedProperties /unevaluatedProperties maxLength",
     "unevaluatedProperties.json #24: nested unevaluatedProperties, outer false, inner true, properties outside  unevaluatedProperties",
     "unevaluatedProperties.json #25: nested unevaluatedProperties, outer false, inner true, properties inside  unevaluatedProperties",
+    // The schema true says nothing.
+    "unevaluatedProperties.json #18: unevaluatedProperties with boolean schemas  allOf",
+    // unevaluatedProperties: true accepts every property it sees.
+    "unevaluatedProperties.json #26: nested unevaluatedProperties, outer true, inner false, properties outside  unevaluatedProperties",
+    "unevaluatedProperties.json #27: nested unevaluatedProperties, outer true, inner false, properties inside  unevaluatedProperties",
+    "unevaluatedProperties.json #28: cousin unevaluatedProperties, true and false, true with properties /allOf/0 unevaluatedProperties",
+    "unevaluatedProperties.json #29: cousin unevaluatedProperties, true and false, false with properties /allOf/0 unevaluatedProperties",
   ],
   draft7: [
     "infinite-loop-detection.json #0: evaluating the same schema location against the same data location twice is not a sign of an infinite loop /allOf/0/properties/foo $ref",
@@ -126,6 +133,6 @@ describe.each(DRAFTS)("nothing dropped in %s", (draft) => {
         return irText(without(group.schema, occurrence)) === group.ir;
       })
       .map(({ group, pointer, keyword }) => `${group} ${pointer} ${keyword}`);
-    expect(idle).toEqual(REDUNDANT[draft]);
+    expect(idle.sort()).toEqual([...REDUNDANT[draft]].sort());
   });
 });

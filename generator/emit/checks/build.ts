@@ -1,9 +1,9 @@
 import type { Expression, Name } from "../../code/tree.js";
-import { and, binary, call, constant, identifier, literal, member, regex, typeOf } from "../../code/build.js";
+import { and, binary, call, constant, identifier, literal, member, not, or, regex, typeOf } from "../../code/build.js";
 import { Scope } from "../../code/scope.js";
 import { describe, describeValues } from "../../ir/describe.js";
 import { jsonEqual } from "../../json.js";
-import type { Constraint, Field, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
+import type { Constraint, Evaluated, Field, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
 import { acceptsAnything, boxMayPass, isArrayIndex, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import { upperFirst } from "../../name/rules.js";
@@ -24,7 +24,7 @@ import { failingTest } from "./keywords.js";
  * every failure with its JSON Pointer and go on), so a guard and its validator cannot
  * disagree.
  */
-export type Check = Failure | Delegate | NonNull | Items | Properties | Matches | Conditional;
+export type Check = Failure | Delegate | NonNull | Items | Properties | Matches | Conditional | When;
 
 /** Where a value is: the `path` parameter, then property names and index or key locals. */
 export type Location = readonly (string | Name)[];
@@ -114,6 +114,19 @@ export interface Properties {
   readonly rest: "closed" | readonly Check[];
   /** Checked after the loop, once every property has been seen: exactly one member, the bounds, a boxed primitive. */
   readonly after: readonly Failure[];
+  /**
+   * Where the loop checks `unevaluatedProperties`: the subschemas whose passing decides
+   * what else is evaluated, each tested once into a local before the loop, and the test
+   * of a key that one of them, or a pattern, evaluates; the rest skips such a key.
+   */
+  readonly unevaluated?: { readonly passed: readonly { readonly local: Name; readonly test: Target }[]; readonly evaluated?: Expression };
+}
+
+/** Checks that apply only where `test` holds, such as an object's where a value may be of several types. */
+export interface When {
+  readonly kind: "when";
+  readonly test: Expression;
+  readonly checks: readonly Check[];
 }
 
 export interface PropertyCase {
@@ -257,11 +270,14 @@ export class CheckBuilder {
         const inner = this.checks(shape.shape, subject, scope, owner, at);
         return inner.length === 0 ? [] : [{ kind: "non-null", subject, checks: inner }];
       }
-      case "constrained":
+      case "constrained": {
+        const types = jsonTypes(shape.shape, this.shapes);
+        const boxable = types.has("string") || types.has("number") || types.has("boolean");
         return [
           ...this.checks(shape.shape, subject, scope, owner, at),
-          ...shape.constraints.flatMap((constraint) => this.constraint(constraint, subject, scope, owner, at)),
+          ...shape.constraints.flatMap((constraint) => this.constraint(constraint, subject, scope, owner, at, boxable)),
         ];
+      }
       case "union":
       case "tagged-union":
       case "keyed-union":
@@ -270,7 +286,7 @@ export class CheckBuilder {
   }
 
   /** The checks of a constraint; `owner` names the helpers of its shapes. */
-  private constraint(constraint: Constraint, subject: Expression, scope: Scope, owner: string, at: Location): Check[] {
+  private constraint(constraint: Constraint, subject: Expression, scope: Scope, owner: string, at: Location, boxable: boolean): Check[] {
     switch (constraint.kind) {
       case "also":
         return this.checks(constraint.shape, subject, scope, owner, at);
@@ -285,6 +301,8 @@ export class CheckBuilder {
             at,
           },
         ];
+      case "unevaluated":
+        return [this.unevaluated(constraint, subject, scope, owner, at, boxable)];
       case "if": {
         const then = this.checks(constraint.then, subject, scope, `${owner}Then`, at);
         const otherwise = this.checks(constraint.else, subject, scope, `${owner}Else`, at);
@@ -292,6 +310,68 @@ export class CheckBuilder {
         return [{ kind: "conditional", subject, test: { kind: "helper", shape: constraint.if, owner: `${owner}If` }, then, otherwise }];
       }
     }
+  }
+
+  /**
+   * `unevaluatedProperties`, of objects alone: one loop over the keys, in which a key
+   * evaluated for every value is passed by name, one a pattern or a passed subschema
+   * evaluates by a test, and the rest is checked.
+   */
+  private unevaluated(
+    constraint: Constraint & { kind: "unevaluated" },
+    subject: Expression,
+    scope: Scope,
+    owner: string,
+    at: Location,
+    boxable: boolean,
+  ): When {
+    const key = scope.local("key");
+    const property = scope.local("property");
+    const passed: { local: Name; test: Target }[] = [];
+    const test = (evaluated: Evaluated, withNames: boolean): Expression | undefined => {
+      if (evaluated.all) return literal(true);
+      const tests: Expression[] = [
+        ...(withNames ? evaluated.names.map((name) => binary(key, "===", literal(name))) : []),
+        ...evaluated.patterns.map((source) => call(member(this.pattern(source, owner), "test"), [key])),
+      ];
+      for (const each of evaluated.when) {
+        const local = scope.local("passed");
+        passed.push({ local, test: { kind: "helper", shape: each.shape, owner: `${owner}Evaluates` } });
+        const then = test(each.then, true);
+        const otherwise = test(each.else, true);
+        if (then !== undefined) tests.push(isTrue(then) ? local : and([local, then]));
+        if (otherwise !== undefined) tests.push(isTrue(otherwise) ? not(local) : and([not(local), otherwise]));
+      }
+      return tests.length === 0 ? undefined : or(tests);
+    };
+    const evaluated = test(constraint.evaluated, false);
+    const rest =
+      constraint.rest.kind === "never" ? "closed" : this.checks(constraint.rest, property, scope, `${owner}Property`, [...at, key]);
+    const loop: Properties = {
+      kind: "properties",
+      subject,
+      at,
+      key,
+      property,
+      counters: [],
+      cases: [],
+      unchecked: constraint.evaluated.names,
+      rest,
+      after: [],
+      unevaluated: { passed, ...(evaluated === undefined ? {} : { evaluated }) },
+    };
+    const objectTest = and([
+      call(this.runtime("isRecord"), [subject]),
+      binary(typeOf(member(subject, "toJSON")), "!==", literal("function")),
+      // A boxed string, number or boolean is not an object to JSON.
+      ...(boxable ? [not(call(this.runtime("isBoxed"), [subject]))] : []),
+    ]);
+    return { kind: "when", test: objectTest, checks: [loop] };
+  }
+
+  /** A pattern, hoisted as a constant of the file. */
+  private pattern(source: string, owner: string): Name {
+    return this.f.constant(`pattern:${source}`, `${owner}Pattern`, (name) => constant(name, regex(source)));
   }
 
   /**
@@ -319,7 +399,7 @@ export class CheckBuilder {
   ): Failure[] {
     const context: TestContext = {
       runtime: (name) => this.runtime(name),
-      pattern: (source) => this.f.constant(`pattern:${source}`, `${owner}Pattern`, (name) => constant(name, regex(source))),
+      pattern: (source) => this.pattern(source, owner),
       ...(propertyCount === undefined ? {} : { propertyCount }),
     };
     return checks.map((check) => failure(failingTest(check.fails, subject, context), check.keyword, check.message, at));
@@ -501,6 +581,10 @@ function disjoint(members: readonly Shape[], shapes: ReadonlyMap<string, Shape>)
       seen.add(type);
     }
   return true;
+}
+
+function isTrue(test: Expression): boolean {
+  return test.kind === "literal" && test.value === true;
 }
 
 /** What `not` forbids, in words where a description says it all; else where it is said. */

@@ -2,6 +2,7 @@ import type { Expression, Function, Name, Parameter, Statement, Type } from "../
 import {
   block,
   BREAK,
+  CONTINUE,
   call,
   constant,
   evaluate,
@@ -87,16 +88,20 @@ export abstract class CheckPrinter {
    * The loop over an object's own keys: a case per field whose statements `field` prints,
    * the rest's statements in the default case, and the counters before it.
    */
-  protected loop(check: Properties, field: (each: PropertyCase) => Statement[], rest: readonly Statement[]): Statement[] {
-    const { subject, key, property } = check;
+  protected loop(check: Properties, field: (each: PropertyCase) => Statement[], checkRest: readonly Statement[]): Statement[] {
+    const { subject, key, property, unevaluated } = check;
+    // A key a passed subschema or a pattern evaluates is not unevaluated.
+    const rest =
+      unevaluated?.evaluated === undefined || checkRest.length === 0 ? checkRest : [ifThen(unevaluated.evaluated, CONTINUE), ...checkRest];
     const cases = check.cases.map((each) => ({ labels: [literal(each.name)], body: [...field(each), BREAK] }));
     if (check.unchecked.length > 0) cases.push({ labels: check.unchecked.map(literal), body: [BREAK] });
     const counted = check.count === undefined ? [] : this.counts([check.count.counter], property, check.count.bounded);
     const body: Statement[] = [
       ...counted,
-      ...(check.cases.length === 0 ? rest : [switchStatement(key, [...cases, ...(rest.length === 0 ? [] : [{ labels: [], body: rest }])])]),
+      ...(cases.length === 0 ? rest : [switchStatement(key, [...cases, ...(rest.length === 0 ? [] : [{ labels: [], body: rest }])])]),
     ];
-    return [...check.counters.map((counter) => variable(counter, literal(0))), forEachProperty(subject, key, property, body)];
+    const passed = (unevaluated?.passed ?? []).map(({ local, test }) => constant(local, call(this.guardOf(test), [subject])));
+    return [...check.counters.map((counter) => variable(counter, literal(0))), ...passed, forEachProperty(subject, key, property, body)];
   }
 
   /** One more for each counter, only when JSON writes the property where `whenWritten`. */
@@ -120,4 +125,7 @@ export abstract class CheckPrinter {
 
   /** The check function a target names in this printing. */
   protected abstract target(target: Target): Name;
+
+  /** The guard of a target, which says whether a value passes it. */
+  protected abstract guardOf(target: Target): Name;
 }

@@ -66,7 +66,7 @@ export class ReportPrinter extends CheckPrinter {
   }
 
   /** The guard of what a target checks. */
-  private guardOf(target: Target): Name {
+  protected guardOf(target: Target): Name {
     return target.kind === "named" ? this.guard(target.name) : this.guards.helper(target.shape, target.owner);
   }
 
@@ -154,6 +154,8 @@ export class ReportPrinter extends CheckPrinter {
           this.print(check.then, false),
           this.print(check.otherwise, false),
         );
+      case "when":
+        return this.branches(check.test, this.print(check.checks, false), []);
       case "properties":
         return this.properties(check, top);
     }
@@ -184,7 +186,7 @@ export class ReportPrinter extends CheckPrinter {
               call(this.runtime("fail"), [
                 ERRORS,
                 call(this.runtime("pointer"), [path(check.at), key]),
-                literal("additionalProperties"),
+                literal(check.unevaluated === undefined ? "additionalProperties" : "unevaluatedProperties"),
                 template(['must not have the property "', key, '"']),
               ]),
             ),
