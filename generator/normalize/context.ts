@@ -3,6 +3,8 @@ import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { Shape } from "../ir/model.js";
 import type { Provenance } from "../resolve/index.js";
+import type { Dialect } from "../schema/dialect.js";
+import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { ShapeLookup } from "./intersect.js";
 
@@ -17,7 +19,7 @@ interface Document {
   readonly document: JsonObject;
   readonly definitions: JsonObject;
   readonly provenance: Provenance;
-  readonly refReplacesSiblings: boolean;
+  readonly dialect: Dialect;
   readonly read: ReadSchema;
   /**
    * The shapes of named types, each normalized once, when first needed, so a type may be
@@ -45,14 +47,19 @@ export class Context implements ShapeLookup {
   ) {}
 
   static of(document: JsonObject, provenance: Provenance, read: ReadSchema): Context {
-    const dialect = document["$schema"];
+    const dialect = dialectOf(document["$schema"]);
+    if (dialect === undefined)
+      throw new InputError(
+        provenance.locate("/$schema"),
+        `unknown dialect ${JSON.stringify(document["$schema"])}`,
+        "agentwire reads JSON Schema drafts 4, 6, 7, 2019-09 and 2020-12 (the default); a custom metaschema's vocabularies are not read, so name the draft it extends",
+      );
     return new Context(
       {
         document,
         definitions: isJsonObject(document["$defs"]) ? document["$defs"] : {},
         provenance,
-        // Up to draft-07, a `$ref` replaces its schema: the keywords beside it are ignored.
-        refReplacesSiblings: typeof dialect === "string" && /json-schema\.org\/draft-0[3-7]\/schema/.test(dialect),
+        dialect,
         read,
         named: new Map(),
       },
@@ -70,8 +77,13 @@ export class Context implements ShapeLookup {
     return this.shared.definitions;
   }
 
+  /** The draft the document is written in. */
+  get dialect(): Dialect {
+    return this.shared.dialect;
+  }
+
   get refReplacesSiblings(): boolean {
-    return this.shared.refReplacesSiblings;
+    return refReplacesSiblings(this.shared.dialect);
   }
 
   /** The shape of a schema found at `pointer`, read by the schema rules. */

@@ -8,6 +8,11 @@ const failure = (schema: JsonObject) => inputError(() => irOf(schema));
 describe("normalize: what it refuses", () => {
   it.each([
     [
+      "a metaschema agentwire does not know",
+      { $schema: "https://example.com/my-metaschema", $defs: { A: { type: "string" } } },
+      'schemas/test.schema.json#/$schema: unknown dialect "https://example.com/my-metaschema"',
+    ],
+    [
       "prefixItems",
       { $defs: { A: { type: "array", prefixItems: [{}] } } },
       'schemas/test.schema.json#/$defs/A/prefixItems: unsupported keyword "prefixItems"',
