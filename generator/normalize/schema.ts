@@ -8,7 +8,7 @@ import { OBJECT_OF_OTHER_PROPERTIES_IS_MAP } from "./rules/objects.js";
 import { EXACTLY_ONE_IS_KEYED, PRESENT_UNDER_ANY_NAME } from "./rules/presence.js";
 import type { Located, Refinement } from "./rules/rule.js";
 import { applyInOrder } from "./rules/rule.js";
-import { REF_REPLACES_SIBLINGS, TRUE_AND_FALSE, UNMODELLED_KEYWORDS } from "./rules/schemas.js";
+import { KEYWORDS_OF_THE_DRAFT, REF_REPLACES_SIBLINGS, TRUE_AND_FALSE, UNMODELLED_KEYWORDS } from "./rules/schemas.js";
 import { TYPE } from "./rules/types.js";
 import { UNEVALUATED_CLOSES } from "./rules/unevaluated.js";
 import { IF_THEN_ELSE, NOT } from "./rules/constraints.js";
@@ -32,6 +32,7 @@ export type SchemaRule = Refinement<Draft>;
  * what annotations add) refines it. A boolean schema is `TRUE_AND_FALSE`'s alone.
  */
 export const SCHEMA_RULES: readonly SchemaRule[] = [
+  KEYWORDS_OF_THE_DRAFT,
   REF_REPLACES_SIBLINGS,
   UNMODELLED_KEYWORDS,
   TYPE,

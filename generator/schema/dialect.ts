@@ -26,3 +26,40 @@ export function dialectOf(schemaKeyword: unknown): Dialect | undefined {
 export function refReplacesSiblings(dialect: Dialect): boolean {
   return dialect === "draft4" || dialect === "draft6" || dialect === "draft7";
 }
+
+const ORDER: readonly Dialect[] = ["draft4", "draft6", "draft7", "draft2019-09", "draft2020-12"];
+
+/** Assertion keywords that not every draft has: the first draft that has each, and the last. */
+const DRAFTS_OF: Readonly<Record<string, { readonly since?: Dialect; readonly until?: Dialect }>> = {
+  const: { since: "draft6" },
+  contains: { since: "draft6" },
+  propertyNames: { since: "draft6" },
+  if: { since: "draft7" },
+  then: { since: "draft7" },
+  else: { since: "draft7" },
+  dependencies: { until: "draft7" },
+  dependentRequired: { since: "draft2019-09" },
+  dependentSchemas: { since: "draft2019-09" },
+  minContains: { since: "draft2019-09" },
+  maxContains: { since: "draft2019-09" },
+  unevaluatedProperties: { since: "draft2019-09" },
+  unevaluatedItems: { since: "draft2019-09" },
+  $recursiveRef: { since: "draft2019-09", until: "draft2019-09" },
+  additionalItems: { until: "draft2019-09" },
+  prefixItems: { since: "draft2020-12" },
+  $dynamicRef: { since: "draft2020-12" },
+};
+
+/**
+ * Whether a keyword is one of the draft's: a keyword of a later draft (`if` in draft 6)
+ * or of an earlier one only (`dependencies` in 2020-12) is unknown to it, and JSON Schema
+ * ignores unknown keywords.
+ */
+export function isKeywordOf(keyword: string, dialect: Dialect): boolean {
+  const drafts = DRAFTS_OF[keyword];
+  if (drafts === undefined) return true;
+  const at = ORDER.indexOf(dialect);
+  return (
+    (drafts.since === undefined || ORDER.indexOf(drafts.since) <= at) && (drafts.until === undefined || at <= ORDER.indexOf(drafts.until))
+  );
+}

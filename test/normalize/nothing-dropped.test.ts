@@ -3,6 +3,7 @@ import { InputError } from "../../generator/errors.js";
 import type { JsonObject, JsonValue } from "../../generator/json.js";
 import { isJsonObject } from "../../generator/json.js";
 import { unescapeToken } from "../../generator/schema/pointer.js";
+import { isKeywordOf } from "../../generator/schema/dialect.js";
 import { ANNOTATIONS, MODELLED, UNSUPPORTED } from "../../generator/schema/keywords.js";
 import { mapSchemas, subschemasOf } from "../../generator/schema/walk.js";
 import { irOf } from "../helpers/in-memory.js";
@@ -57,10 +58,10 @@ const REDUNDANT: Readonly<Record<Draft, readonly string[]>> = {
 /**
  * Keywords the drafts themselves ignore where they stand, with the schemas beneath them:
  * `then` and `else` without `if`, `if` without either, the content of `contentSchema` (an
- * annotation) and, up to draft 7, the siblings of `$ref`.
+ * annotation), keywords of other drafts and, up to draft 7, the siblings of `$ref`.
  */
 function inert(schema: JsonObject, keyword: string, draft: Draft): boolean {
-  if (keyword === "contentSchema") return true;
+  if (keyword === "contentSchema" || !isKeywordOf(keyword, draft)) return true;
   if (keyword === "then" || keyword === "else") return !("if" in schema);
   if (keyword === "if") return !("then" in schema || "else" in schema);
   return draft === "draft7" && "$ref" in schema && keyword !== "$ref";
