@@ -37,7 +37,6 @@ const DRAFTS_OF: Readonly<Record<string, { readonly since?: Dialect; readonly un
   if: { since: "draft7" },
   then: { since: "draft7" },
   else: { since: "draft7" },
-  dependencies: { until: "draft7" },
   dependentRequired: { since: "draft2019-09" },
   dependentSchemas: { since: "draft2019-09" },
   minContains: { since: "draft2019-09" },
@@ -52,8 +51,9 @@ const DRAFTS_OF: Readonly<Record<string, { readonly since?: Dialect; readonly un
 
 /**
  * Whether a keyword is one of the draft's: a keyword of a later draft (`if` in draft 6)
- * or of an earlier one only (`dependencies` in 2020-12) is unknown to it, and JSON Schema
- * ignores unknown keywords.
+ * or of an earlier one only (`additionalItems` in 2020-12) is unknown to it, and JSON
+ * Schema ignores unknown keywords. `dependencies`, split in two in 2019-09, is read in
+ * every draft, as the suite's optional dependencies-compatibility.json asks.
  */
 export function isKeywordOf(keyword: string, dialect: Dialect): boolean {
   const drafts = DRAFTS_OF[keyword];

@@ -15,7 +15,7 @@ export const TRUE_AND_FALSE: Rule<boolean, Shape> = rule("true-and-false", "the 
 
 export const KEYWORDS_OF_THE_DRAFT: SchemaRule = rule(
   "keywords-of-the-draft",
-  "a keyword the document's draft does not have (if in draft 6, dependencies in 2020-12) is unknown to it, and ignored as JSON Schema ignores unknown keywords",
+  "a keyword the document's draft does not have (if in draft 6, additionalItems in 2020-12) is unknown to it, and ignored as JSON Schema ignores unknown keywords",
   (draft, context) => {
     const keywords = Object.keys(draft.schema);
     const known = keywords.filter((keyword) => isKeywordOf(keyword, context.dialect));
