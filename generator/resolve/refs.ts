@@ -65,8 +65,7 @@ export function fileOfUri(uri: string, ref: string, addressing: Addressing): str
     refused: `$ref "${ref}" points to the network`,
     hint:
       "agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL " +
-      `to that folder in schemas/protocols.json, "remotes": { ${JSON.stringify(new URL("./", url).href)}: "<folder>/" }, ` +
-      "or vendor it into schemas/ and ref it by a relative path",
+      `there in schemas/protocols.json, "remotes": { ${JSON.stringify(new URL("./", url).href)}: "<folder>/" }`,
   };
 }
 

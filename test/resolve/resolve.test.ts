@@ -171,7 +171,7 @@ describe("resolve: refs", () => {
       { "schemas/other.schema.json": { $defs: { B: { $ref: "https://example.com/b.json" } } } },
     );
     expect(await failure(root)).toBe(
-      'schemas/other.schema.json#/$defs/B/$ref: $ref "https://example.com/b.json" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL to that folder in schemas/protocols.json, "remotes": { "https://example.com/": "<folder>/" }, or vendor it into schemas/ and ref it by a relative path',
+      'schemas/other.schema.json#/$defs/B/$ref: $ref "https://example.com/b.json" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL there in schemas/protocols.json, "remotes": { "https://example.com/": "<folder>/" }',
     );
   });
 
