@@ -254,6 +254,13 @@ describe("resolve: embedded schema resources and anchors", () => {
     expect(defs(draft4)["A"]).toEqual({ type: "integer" });
   });
 
+  it("reads a $dynamicAnchor as a plain-name fragment, as $anchor", async () => {
+    const schema = await resolved(
+      demoProject({ type: "array", items: { $ref: "#item" }, $defs: { Item: { $dynamicAnchor: "item", type: "string" } } }),
+    );
+    expect(defs(schema)["Demo"]!["items"]).toEqual({ $ref: "#/$defs/Item" });
+  });
+
   it("refuses two schemas with one URI", async () => {
     expect(await failure(demoProject({ $id: "http://example.com/root.json", $defs: { A: { $id: "a.json" }, B: { $id: "a.json" } } }))).toBe(
       "schemas/demo.schema.json#/$defs/B/$id: http://example.com/a.json names two schemas, this one and schemas/demo.schema.json#/$defs/A\n  give each schema its own $id or anchor",
@@ -310,6 +317,17 @@ describe("resolve: remotes", () => {
       ),
     );
     expect(defs(schema)["Demo"]!["items"]).toEqual({ items: { $ref: "#/$defs/FolderInteger" } });
+  });
+
+  it("reads a remote without $schema in the draft of the protocol's schema", async () => {
+    const schema = await resolved(
+      remoteProject(
+        { $schema: "http://json-schema.org/draft-07/schema#", $ref: "http://localhost:1234/ids.json#/definitions/refToInteger" },
+        { "ids.json": { definitions: { refToInteger: { $ref: "#foo" }, A: { $id: "#foo", type: "integer" } } } },
+      ),
+    );
+    expect(schema["$ref"]).toBe("#/$defs/refToInteger");
+    expect(defs(schema)["refToInteger"]).toEqual({ $ref: "#/$defs/A" });
   });
 
   it("says which vendored document is missing, and which network ref has no remote", async () => {
