@@ -8,8 +8,8 @@ import { pascalCase, typeNameFor } from "../schema/names.js";
 import { appendPointer, getAtPointer, isWithin, parsePointer } from "../schema/pointer.js";
 import { mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
 import { Provenance } from "./provenance.js";
-import type { RefTarget } from "./refs.js";
-import { isRefused, parseRef, pointerToFragment } from "./refs.js";
+import { isRefused, pointerToFragment } from "./refs.js";
+import type { Resources } from "./resources.js";
 
 /** One named type of the effective schema, and where its schema came from. */
 interface Named {
@@ -32,12 +32,12 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  *   identical titled schemas share one entry, and the annotations of each use
  *   (description, default…) stay where it is used;
  * - every `$ref` is rewritten to a pointer into this document.
+ *
+ * An embedded schema resource (a schema with its own `$id`) stays where it is: its `$id`
+ * only changes what the refs in it resolve against.
  */
-export function canonicalize(
-  files: readonly SourceFile[],
-  protocol: string,
-  schemasDir: string,
-): { schema: JsonObject; provenance: Provenance } {
+export function canonicalize(resources: Resources, protocol: string): { schema: JsonObject; provenance: Provenance } {
+  const files = resources.files;
   const root = files[0]!;
   const named: Named[] = [];
   const byName = new Map<string, Named>();
@@ -107,7 +107,7 @@ export function canonicalize(
   };
   for (const entry of [...named]) hoistWithin(entry.source, getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer);
 
-  const resolveRef = refResolver(files, relocated, schemasDir);
+  const resolveRef = refResolver(resources, relocated);
   const rewrite = (entry: Named): JsonValue =>
     mapSchemas(entry.body, entry.pointer, (schema, pointer) => {
       if (pointer !== entry.pointer && isHoisted(entry.source, pointer)) {
@@ -117,13 +117,9 @@ export function canonicalize(
           ...Object.fromEntries(annotations.map((key) => [key, schema[key]!])),
         };
       }
-      if (pointer !== entry.pointer && typeof schema["$id"] === "string")
-        throw new InputError(
-          { file: entry.source.file, pointer: `${pointer}/$id` },
-          "unsupported: a nested $id (an embedded schema resource)",
-          "move the embedded schema into its own file in schemas/ and $ref it",
-        );
-      const kept = Object.keys(schema).filter((key) => !["$schema", "$id", "$anchor", ...CONTAINERS].includes(key));
+      // What identifies a schema has done its work once its refs are pointers into this document.
+      const identifier = resources.identifierAt(entry.source, pointer);
+      const kept = Object.keys(schema).filter((key) => !["$schema", "$id", identifier, "$anchor", ...CONTAINERS].includes(key));
       return Object.fromEntries(
         kept.map((key) => [
           key,
@@ -157,20 +153,20 @@ export function canonicalize(
  * titled "Shipping Address"), so a missing file whose last name segment is a definition's key,
  * or its title without spaces, of the referring file means that definition.
  */
-function refResolver(files: readonly SourceFile[], relocated: Map<SourceFile, Map<string, string>>, schemasDir: string) {
-  const byPath = new Map(files.map((file) => [file.absolutePath, file]));
+function refResolver(resources: Resources, relocated: Map<SourceFile, Map<string, string>>) {
   const resolve = (from: SourceFile, at: string, ref: string, seen: ReadonlySet<string>): string => {
     const fail = (problem: string, hint?: string): never => {
       throw new InputError({ file: from.file, pointer: `${at}/$ref` }, problem, hint);
     };
-    const id = isJsonObject(from.document) && typeof from.document["$id"] === "string" ? from.document["$id"] : undefined;
-    const target = parseRef(ref, from.absolutePath, schemasDir, id);
+    const target = resources.target(from, at, ref);
     if (isRefused(target)) return fail(target.refused, target.hint);
-    const file = byPath.get(target.path);
-    const located = file === undefined ? bundledDefinition(target, from) : { file, pointer: pointerOf(target, file) };
+    const located =
+      "place" in target
+        ? { file: target.place.file, pointer: resources.pointerOf(target.place, target.fragment) }
+        : bundledDefinition(target.path, target.fragment, from);
     if (located === undefined)
       return fail(
-        `$ref "${ref}" points to a file that does not exist, and no definition of ${from.file} is named ${JSON.stringify(nameSegment(target.path))}`,
+        `$ref "${ref}" points to a file that does not exist, and no definition of ${from.file} is named ${JSON.stringify(nameSegment("path" in target ? target.path : ""))}`,
         "vendor that file into schemas/, or ref a definition by its key or title",
       );
     if (located.pointer === undefined)
@@ -186,12 +182,11 @@ function refResolver(files: readonly SourceFile[], relocated: Map<SourceFile, Ma
     for (const [pointer, effective] of relocated.get(located.file)!)
       if (isWithin(located.pointer, pointer) && (best === undefined || pointer.length > best[0].length)) best = [pointer, effective];
     if (best !== undefined) return pointerToFragment(best[1] + located.pointer.slice(best[0].length));
-    // The whole of a file whose root is only a $ref: follow it.
-    const document = located.file.document;
-    if (located.pointer === "" && isJsonObject(document) && typeof document["$ref"] === "string") {
-      const key = `${located.file.absolutePath}#`;
+    // A schema that is only a $ref, outside any named type (a file's root, say): follow it.
+    if (isJsonObject(value) && typeof value["$ref"] === "string" && isPureRef(value)) {
+      const key = `${located.file.absolutePath}#${located.pointer}`;
       if (seen.has(key)) return fail(`$ref "${ref}" is part of a cycle of refs that never reaches a schema`);
-      return resolve(located.file, "", document["$ref"], new Set([...seen, key]));
+      return resolve(located.file, located.pointer, value["$ref"], new Set([...seen, key]));
     }
     return fail(
       `$ref "${ref}" points into ${located.file.file} outside any schema that agentwire can name`,
@@ -199,8 +194,12 @@ function refResolver(files: readonly SourceFile[], relocated: Map<SourceFile, Ma
     );
   };
 
-  const bundledDefinition = (target: RefTarget, from: SourceFile): { file: SourceFile; pointer: string | undefined } | undefined => {
-    const segment = nameSegment(target.path);
+  const bundledDefinition = (
+    missing: string,
+    fragment: string,
+    from: SourceFile,
+  ): { file: SourceFile; pointer: string | undefined } | undefined => {
+    const segment = nameSegment(missing);
     const matches: string[] = [];
     const document = from.document;
     if (isJsonObject(document))
@@ -219,21 +218,12 @@ function refResolver(files: readonly SourceFile[], relocated: Map<SourceFile, Ma
         `the bundled-definition name ${JSON.stringify(segment)} matches ${matches.length} definitions: ${matches.join(", ")}`,
       );
     if (matches.length === 0) return undefined;
-    const inner = pointerOf(target, from);
-    return { file: from, pointer: inner === undefined ? undefined : matches[0]! + inner };
+    const pointer =
+      fragment === "" || fragment.startsWith("/") ? matches[0]! + fragment : resources.pointerOf({ file: from, pointer: "" }, fragment);
+    return { file: from, pointer };
   };
 
   return (from: SourceFile, at: string, ref: string) => resolve(from, at, ref, new Set());
-}
-
-/** The fragment as a JSON Pointer into `file`, looking up an anchor name if it is one. */
-function pointerOf(target: RefTarget, file: SourceFile): string | undefined {
-  if (target.fragment === "" || target.fragment.startsWith("/")) return target.fragment;
-  let found: string | undefined;
-  walkSchemas(file.document, "", (schema, pointer) => {
-    if (isJsonObject(schema) && schema["$anchor"] === target.fragment) found ??= pointer;
-  });
-  return found;
 }
 
 /** "acme.v1.ShippingAddress.jsonschema.json" → "ShippingAddress". */

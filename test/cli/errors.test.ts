@@ -86,12 +86,12 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
   [
     "a $ref to https:",
     { "schemas/demo.schema.json": S({ A: { $ref: "https://example.com/schema.json#/$defs/B" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "https://example.com/schema.json#/$defs/B" points to the network\n  agentwire never fetches schemas while generating: vendor the file into schemas/ and ref it by a relative path\n',
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "https://example.com/schema.json#/$defs/B" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL there in schemas/protocols.json, "remotes": { "https://example.com/": "<folder>/" }\n',
   ],
   [
     "a $ref to http:",
     { "schemas/demo.schema.json": S({ A: { $ref: "http://example.com/schema.json" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "http://example.com/schema.json" points to the network\n  agentwire never fetches schemas while generating: vendor the file into schemas/ and ref it by a relative path\n',
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "http://example.com/schema.json" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL there in schemas/protocols.json, "remotes": { "http://example.com/": "<folder>/" }\n',
   ],
   [
     "a $ref outside schemas/",
