@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject, jsonEqual } from "../json.js";
 import type { ArrayShape, Constraint, EnumShape, Field, NumberShape, ObjectShape, Shape, StringShape } from "../ir/model.js";
+import { describe } from "../ir/describe.js";
 import { admits, passes } from "../keywords/index.js";
 import { arrayChecks, meetArrays } from "../keywords/arrays.js";
 import { meetFormat } from "../keywords/format.js";
@@ -211,16 +212,27 @@ export function satisfies(value: JsonValue, shape: Shape, lookup: ShapeLookup): 
 }
 
 function satisfiesArray(items: readonly JsonValue[], shape: ArrayShape, lookup: ShapeLookup): boolean {
+  judgedBy(shape, ["kind", "items", "minItems", "maxItems", "uniqueItems"], lookup);
   return items.every((item) => satisfies(item, shape.items, lookup)) && passes(arrayChecks(shape), items);
 }
 
 /** Whether an object has the required fields, each property is of its field's shape or else the rest's, and the counts hold. */
 function satisfiesObject(value: JsonObject, shape: ObjectShape, lookup: ShapeLookup): boolean {
+  judgedBy(shape, ["kind", "fields", "additional", "minProperties", "maxProperties", "members"], lookup);
   if (shape.fields.some((field) => field.required && !Object.hasOwn(value, field.name))) return false;
   const shapeOf = (key: string) => shape.fields.find((field) => field.name === key)?.shape ?? shape.additional;
   return (
     Object.entries(value).every(([key, property]) => satisfies(property, shapeOf(key), lookup)) && passes(propertyChecks(shape), value)
   );
+}
+
+/**
+ * Refuses a shape with a keyword that `satisfies` does not read, so that a keyword the IR
+ * gains is never left out of what a constant is judged by.
+ */
+function judgedBy(shape: Shape, keys: readonly string[], lookup: ShapeLookup): void {
+  const unread = Object.keys(shape).filter((key) => !keys.includes(key));
+  if (unread.length > 0) lookup.unsupported(`a constant compared with ${describe(shape)} that has ${unread.join(", ")}`);
 }
 
 /** Whether a JSON value meets a constraint. */
