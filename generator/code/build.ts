@@ -1,4 +1,4 @@
-import type { JsonPrimitive } from "../json.js";
+import type { JsonObject, JsonPrimitive, JsonValue } from "../json.js";
 import type {
   ArrayLiteral,
   AsConst,
@@ -168,6 +168,13 @@ export function arrayLiteral(elements: readonly Expression[]): ArrayLiteral {
   return { kind: "array", elements };
 }
 
+/** A JSON value as an expression: a literal, or an array or object literal of them. */
+export function jsonLiteral(value: JsonValue): Expression {
+  if (typeof value !== "object" || value === null) return literal(value);
+  if (Array.isArray(value)) return arrayLiteral((value as readonly JsonValue[]).map(jsonLiteral));
+  return objectLiteral(Object.entries(value as JsonObject).map(([key, item]) => ({ key, value: jsonLiteral(item) })));
+}
+
 export function assign(target: Expression, value: Expression): Assignment {
   return { kind: "assignment", target, value };
 }
@@ -255,6 +262,13 @@ export function unionType(members: readonly Type[]): Type {
 
 export function arrayType(element: Type): Type {
   return { kind: "array-type", element };
+}
+
+/** `[A, B?, ...C[]]`; an optional element follows no required one. */
+export function tupleType(elements: readonly { readonly type: Type; readonly optional: boolean }[], rest?: Type): Type {
+  if (elements.some((element, i) => element.optional && elements[i + 1]?.optional === false))
+    throw new Error("a required tuple element after an optional one");
+  return rest === undefined ? { kind: "tuple-type", elements } : { kind: "tuple-type", elements, rest };
 }
 
 export function objectType(members: readonly TypeMember[]): ObjectType {

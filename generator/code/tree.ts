@@ -218,7 +218,16 @@ export interface TryFinally {
 }
 
 export type Type =
-  TypeReference | KeywordType | LiteralType | UnionType | ArrayType | ObjectType | FunctionType | IndexedAccessType | TypePredicate;
+  | TypeReference
+  | KeywordType
+  | LiteralType
+  | UnionType
+  | ArrayType
+  | TupleType
+  | ObjectType
+  | FunctionType
+  | IndexedAccessType
+  | TypePredicate;
 
 /** `Name` or `Name<A, B>`. */
 export interface TypeReference {
@@ -245,6 +254,13 @@ export interface UnionType {
 export interface ArrayType {
   readonly kind: "array-type";
   readonly element: Type;
+}
+
+/** `[A, B?, ...C[]]`: elements by position, some optional, then the rest's element type. */
+export interface TupleType {
+  readonly kind: "tuple-type";
+  readonly elements: readonly { readonly type: Type; readonly optional: boolean }[];
+  readonly rest?: Type;
 }
 
 export interface ObjectType {

@@ -1,18 +1,19 @@
 import type { Doc, Field, Ir, KeyedUnionShape, NamedType, ObjectShape, Shape, TaggedUnionShape, UnionShape } from "../ir/model.js";
-import type { JsonPrimitive, JsonValue } from "../json.js";
+import type { JsonValue } from "../json.js";
 import { jsonEqual } from "../json.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { Change, ChangeKind } from "./kinds.js";
 import { KINDS } from "./kinds.js";
 import { describe, describeValues } from "../ir/describe.js";
 import type { KeywordChange } from "../keywords/index.js";
-import { admits, isPrimitiveShape } from "../keywords/index.js";
 import { arrayChanges } from "../keywords/arrays.js";
 import { formatChanges } from "../keywords/format.js";
 import { numberChanges } from "../keywords/numbers.js";
 import { propertyChanges } from "../keywords/properties.js";
 import { stringChanges } from "../keywords/strings.js";
 import { isValuesShape, valueChanges, valuesOf } from "../keywords/values.js";
+import type { ShapeLookup } from "../normalize/intersect.js";
+import { satisfies } from "../normalize/intersect.js";
 
 /**
  * The changes from one version of a protocol's IR to the next. Named types are matched by
@@ -106,9 +107,9 @@ class Comparison {
     const valuesBefore = valuesOf(before);
     const valuesAfter = valuesOf(after);
     if (isValuesShape(before) && isValuesShape(after)) return this.addAll(valueChanges(before, after), place);
-    if (valuesBefore !== undefined && this.admitsAll(after, valuesBefore))
+    if (valuesBefore !== undefined && this.admitsAll(after, valuesBefore, this.after))
       return this.add("type-widened", place, `is ${describe(after)}, was ${describe(before)}`);
-    if (valuesAfter !== undefined && this.admitsAll(before, valuesAfter))
+    if (valuesAfter !== undefined && this.admitsAll(before, valuesAfter, this.before))
       return this.add("type-narrowed", place, `is ${describe(after)}, was ${describe(before)}`);
     if (before.kind !== after.kind) return this.kindChanged(before, after, place);
     switch (before.kind) {
@@ -160,11 +161,15 @@ class Comparison {
     this.shape(unconstrained(before), unconstrained(after), place);
   }
 
-  /** Whether every one of the values is valid for the shape (a string for a string type…). */
-  private admitsAll(shape: Shape, values: readonly JsonPrimitive[]): boolean {
-    if (isPrimitiveShape(shape)) return values.every((value) => admits(value, shape));
-    if (shape.kind === "union") return values.every((value) => shape.members.some((member) => this.admitsAll(member, [value])));
-    return false;
+  /** Whether every one of the values is valid for the shape of a version (a string for a string type…). */
+  private admitsAll(shape: Shape, values: readonly JsonValue[], version: Ir): boolean {
+    const lookup: ShapeLookup = {
+      shapeOf: (name) => version.types.find((type) => type.name === name)!.shape,
+      unsupported: (problem) => {
+        throw new Error(problem);
+      },
+    };
+    return values.every((value) => satisfies(value, shape, lookup));
   }
 
   private kindChanged(before: Shape, after: Shape, place: Place): void {

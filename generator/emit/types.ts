@@ -13,6 +13,7 @@ import {
   literalType,
   objectType,
   propertySignature,
+  tupleType,
   typeAlias,
   typeReference,
   unionType,
@@ -20,6 +21,7 @@ import {
 import type { Doc, Field, KeyedUnionShape, NamedType, Shape } from "../ir/model.js";
 import type { DeclaredNames, NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
+import type { JsonObject, JsonValue } from "../json.js";
 import type { GeneratedFile } from "./file.js";
 
 /**
@@ -62,7 +64,7 @@ function typeOf(shape: Shape): Type {
     case "number":
       return keywordType(shape.kind);
     case "literal":
-      return literalType(shape.value);
+      return valueType(shape.value);
     case "enum":
       return unionType(shape.values.map(literalType));
     case "array":
@@ -83,6 +85,16 @@ function typeOf(shape: Shape): Type {
     case "keyed-union":
       return unionType(shape.members.map((member) => objectType(variant(shape, member))));
   }
+}
+
+/**
+ * The type of exactly one JSON value: a literal type, or, of an object or an array, an
+ * object type of its properties or a tuple of its items, each of which is again one value.
+ */
+function valueType(value: JsonValue): Type {
+  if (typeof value !== "object" || value === null) return literalType(value);
+  if (Array.isArray(value)) return tupleType((value as readonly JsonValue[]).map((item) => ({ type: valueType(item), optional: false })));
+  return objectType(Object.entries(value as JsonObject).map(([key, item]) => propertySignature(key, valueType(item))));
 }
 
 /** One member of a keyed union: it is present, the other members are absent, the shared fields as they are. */

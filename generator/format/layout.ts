@@ -420,6 +420,17 @@ function type(node: Type, position: TypePosition = "other"): Doc {
       if (node.element.kind === "union-type") return group("(", indent(softline, group(unionBody(node.element.members))), softline, ")[]");
       if (node.element.kind === "function-type") return concat("(", type(node.element), ")[]");
       return concat(type(node.element), "[]");
+    case "tuple-type": {
+      const elements = node.elements.map((element) => {
+        // `?` and `...` bind tighter than `|` and `=>`.
+        const inner = element.type.kind === "union-type" || element.type.kind === "function-type";
+        return element.optional
+          ? concat(inner ? concat("(", type(element.type), ")") : type(element.type), "?")
+          : type(element.type, "argument");
+      });
+      if (node.rest !== undefined) elements.push(concat("...", type({ kind: "array-type", element: node.rest })));
+      return elements.length === 0 ? "[]" : list("[", elements, "]");
+    }
     case "object-type":
       if (node.members.length === 0) return "{}";
       return group("{", indent(line, join(concat(";", line), node.members.map(typeMember))), ifBreak(";"), line, "}");

@@ -64,12 +64,19 @@ export interface NeverShape {
   readonly kind: "never";
 }
 
-/** One value (`const`, or an `enum` of one). */
+/**
+ * One value (`const`, or an `enum` of one). An object or an array is equal to a value as
+ * JSON is: numbers by value, objects whatever the order of their keys, arrays in order.
+ */
 export interface LiteralShape {
   readonly kind: "literal";
-  readonly value: JsonPrimitive;
+  readonly value: JsonValue;
 }
 
+/**
+ * Several primitive values. An `enum` that also lists objects or arrays is a union of this
+ * and their literals.
+ */
 export interface EnumShape {
   readonly kind: "enum";
   readonly values: readonly JsonPrimitive[];

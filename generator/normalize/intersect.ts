@@ -1,11 +1,12 @@
-import type { JsonPrimitive } from "../json.js";
-import { jsonEqual } from "../json.js";
-import type { Constraint, EnumShape, Field, NumberShape, ObjectShape, Shape, StringShape } from "../ir/model.js";
-import { admits } from "../keywords/index.js";
-import { meetArrays } from "../keywords/arrays.js";
+import type { JsonObject, JsonValue } from "../json.js";
+import { isJsonObject, jsonEqual } from "../json.js";
+import type { ArrayShape, Constraint, Evaluated, EnumShape, Field, NumberShape, ObjectShape, Shape, StringShape } from "../ir/model.js";
+import { describe } from "../ir/describe.js";
+import { admits, passes } from "../keywords/index.js";
+import { arrayChecks, meetArrays } from "../keywords/arrays.js";
 import { meetFormat } from "../keywords/format.js";
-import { meetNumbers } from "../keywords/numbers.js";
-import { meetProperties } from "../keywords/properties.js";
+import { meetNumbers, multipleOfBeside } from "../keywords/numbers.js";
+import { meetProperties, propertyChecks } from "../keywords/properties.js";
 import { meetStrings } from "../keywords/strings.js";
 import { narrowValues } from "../keywords/values.js";
 import { mergeDocs } from "./docs.js";
@@ -76,7 +77,7 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
     case "string":
       return intersectStrings(a, b as StringShape);
     case "number":
-      return intersectNumbers(a, b as NumberShape, lookup);
+      return intersectNumbers(a, b as NumberShape);
     case "boolean":
     case "null":
       return a;
@@ -159,18 +160,21 @@ function intersectStrings(a: StringShape, b: StringShape): Shape {
   return compact({ kind: "string", ...meetStrings(a, b), format: meetFormat(a.format, b.format) });
 }
 
-function intersectNumbers(a: NumberShape, b: NumberShape, lookup: ShapeLookup): Shape {
-  return compact({
-    kind: "number",
-    ...meetNumbers(a, b, (problem) => lookup.unsupported(problem)),
+/** Numbers meet keyword by keyword; a second, different multipleOf is a constraint of its own. */
+function intersectNumbers(a: NumberShape, b: NumberShape): Shape {
+  const met: Shape = compact({
+    kind: "number" as const,
+    ...meetNumbers(a, b),
     format: meetFormat(a.format, b.format),
     // The wire's string form survives only if both sides accept it.
     wire: a.wire !== undefined && b.wire !== undefined ? a.wire : undefined,
   });
+  const beside = multipleOfBeside(a, b);
+  return beside === undefined ? met : constrain(met, [{ kind: "also", shape: { kind: "number", integer: false, multipleOf: beside } }]);
 }
 
-/** Whether a JSON primitive is a value of the shape. */
-export function satisfies(value: JsonPrimitive, shape: Shape, lookup: ShapeLookup): boolean {
+/** Whether a JSON value is a value of the shape. */
+export function satisfies(value: JsonValue, shape: Shape, lookup: ShapeLookup): boolean {
   switch (shape.kind) {
     case "unknown":
       return true;
@@ -187,19 +191,52 @@ export function satisfies(value: JsonPrimitive, shape: Shape, lookup: ShapeLooku
         ? shape.members.filter((member) => satisfies(value, member, lookup)).length === 1
         : shape.members.some((member) => satisfies(value, member, lookup));
     case "array":
+      return Array.isArray(value) && satisfiesArray(value as readonly JsonValue[], shape, lookup);
     case "object":
     case "map":
-    case "tagged-union":
+      return isJsonObject(value) && satisfiesObject(value, asObject(shape), lookup);
     case "keyed-union":
-      return false;
+      return (
+        isJsonObject(value) &&
+        shape.members.filter((member) => Object.hasOwn(value, member.name)).length === 1 &&
+        satisfiesObject(value, asObject(shape), lookup)
+      );
+    case "tagged-union":
+      return (
+        isJsonObject(value) && shape.members.some((member) => member.value === value[shape.tag] && satisfies(value, member.shape, lookup))
+      );
     default:
-      // A primitive shape: what its keywords say.
+      // A primitive shape or a literal: what its keywords say.
       return admits(value, shape);
   }
 }
 
-/** Whether a JSON primitive meets a constraint. */
-function meets(value: JsonPrimitive, constraint: Constraint, lookup: ShapeLookup): boolean {
+function satisfiesArray(items: readonly JsonValue[], shape: ArrayShape, lookup: ShapeLookup): boolean {
+  judgedBy(shape, ["kind", "items", "minItems", "maxItems", "uniqueItems"], lookup);
+  return items.every((item) => satisfies(item, shape.items, lookup)) && passes(arrayChecks(shape), items);
+}
+
+/** Whether an object has the required fields, each property is of its field's shape or else the rest's, and the counts hold. */
+function satisfiesObject(value: JsonObject, shape: ObjectShape, lookup: ShapeLookup): boolean {
+  judgedBy(shape, ["kind", "fields", "additional", "minProperties", "maxProperties", "members"], lookup);
+  if (shape.fields.some((field) => field.required && !Object.hasOwn(value, field.name))) return false;
+  const shapeOf = (key: string) => shape.fields.find((field) => field.name === key)?.shape ?? shape.additional;
+  return (
+    Object.entries(value).every(([key, property]) => satisfies(property, shapeOf(key), lookup)) && passes(propertyChecks(shape), value)
+  );
+}
+
+/**
+ * Refuses a shape with a keyword that `satisfies` does not read, so that a keyword the IR
+ * gains is never left out of what a constant is judged by.
+ */
+function judgedBy(shape: Shape, keys: readonly string[], lookup: ShapeLookup): void {
+  const unread = Object.keys(shape).filter((key) => !keys.includes(key));
+  if (unread.length > 0) lookup.unsupported(`a constant compared with ${describe(shape)} that has ${unread.join(", ")}`);
+}
+
+/** Whether a JSON value meets a constraint. */
+function meets(value: JsonValue, constraint: Constraint, lookup: ShapeLookup): boolean {
   switch (constraint.kind) {
     case "not":
       return !satisfies(value, constraint.shape, lookup);
@@ -208,9 +245,24 @@ function meets(value: JsonPrimitive, constraint: Constraint, lookup: ShapeLookup
     case "also":
       return satisfies(value, constraint.shape, lookup);
     case "unevaluated":
-      // Of objects only.
-      return true;
+      // Of objects only: each property no passed subschema evaluated is of the rest.
+      return (
+        !isJsonObject(value) ||
+        Object.entries(value).every(
+          ([key, property]) => evaluates(constraint.evaluated, key, value, lookup) || satisfies(property, constraint.rest, lookup),
+        )
+      );
   }
+}
+
+/** Whether what a schema evaluates, of this object, includes the key. */
+function evaluates(evaluated: Evaluated, key: string, value: JsonObject, lookup: ShapeLookup): boolean {
+  return (
+    evaluated.all ||
+    evaluated.names.includes(key) ||
+    evaluated.patterns.some((source) => new RegExp(source, "u").test(key)) ||
+    evaluated.when.some((each) => evaluates(satisfies(value, each.shape, lookup) ? each.then : each.else, key, value, lookup))
+  );
 }
 
 /**

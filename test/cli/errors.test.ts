@@ -192,9 +192,9 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     "agentwire generate: schemas/demo.schema.json#/$defs/A/anyOf: unsupported: an anyOf of required properties, at least one of email, phone present\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
   ],
   [
-    "a constant that is an object",
-    { "schemas/demo.schema.json": S({ A: { const: { a: 1 } } }) },
-    "agentwire generate: schemas/demo.schema.json#/$defs/A/const: unsupported: a constant that is an object\n  agentwire models constants that are strings, numbers, booleans or null\n",
+    "an enum that is not an array",
+    { "schemas/demo.schema.json": S({ A: { enum: "a" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/enum: "enum" must be an array\n',
   ],
   [
     "an overlay file that does not exist",

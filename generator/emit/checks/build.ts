@@ -1,8 +1,22 @@
 import type { Expression, Name } from "../../code/tree.js";
-import { and, binary, call, constant, identifier, literal, member, not, or, regex, typeOf } from "../../code/build.js";
+import {
+  and,
+  asConst,
+  binary,
+  call,
+  constant,
+  identifier,
+  jsonLiteral,
+  literal,
+  member,
+  not,
+  or,
+  regex,
+  typeOf,
+} from "../../code/build.js";
 import { Scope } from "../../code/scope.js";
 import { describe, describeValues } from "../../ir/describe.js";
-import { jsonEqual } from "../../json.js";
+import { isJsonPrimitive, jsonEqual } from "../../json.js";
 import type { Constraint, Evaluated, Field, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
 import { acceptsAnything, boxMayPass, isArrayIndex, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
@@ -400,6 +414,8 @@ export class CheckBuilder {
     const context: TestContext = {
       runtime: (name) => this.runtime(name),
       pattern: (source) => this.pattern(source, owner),
+      value: (value) =>
+        this.f.constant(`value:${JSON.stringify(value)}`, `${owner}Value`, (name) => constant(name, asConst(jsonLiteral(value)))),
       ...(propertyCount === undefined ? {} : { propertyCount }),
     };
     return checks.map((check) => failure(failingTest(check.fails, subject, context), check.keyword, check.message, at));
@@ -556,7 +572,8 @@ function passes(shape: Shape, subject: Expression, guard: (type: string) => Name
     case "unknown":
       return literal(true);
     case "literal":
-      return binary(subject, "===", literal(shape.value));
+      // An object or an array is compared by its own checks.
+      return isJsonPrimitive(shape.value) ? binary(subject, "===", literal(shape.value)) : undefined;
     case "null":
       return binary(subject, "===", literal(null));
     case "boolean":
