@@ -2,6 +2,8 @@ import { InputError } from "../errors.js";
 import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { SourceFile } from "../load/index.js";
+import type { Dialect } from "../schema/dialect.js";
+import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
 import { appendPointer } from "../schema/pointer.js";
 import { subschemasOf } from "../schema/walk.js";
 import type { Addressing, RefusedRef } from "./refs.js";
@@ -20,7 +22,7 @@ export interface Place {
 export type Target = { readonly place: Place; readonly fragment: string } | { readonly path: string; readonly fragment: string };
 
 /** How a draft identifies schemas. */
-interface Dialect {
+interface Identification {
   /** The keyword that gives a schema its URI: `id` up to draft 4, `$id` since. */
   readonly id: "id" | "$id";
   /** Up to draft 7 a schema with `$ref` is the `$ref` alone: its `$id` changes nothing. */
@@ -29,9 +31,10 @@ interface Dialect {
   readonly idFragmentIsAnchor: boolean;
 }
 
-const DRAFT_4: Dialect = { id: "id", refIgnoresSiblings: true, idFragmentIsAnchor: true };
-const DRAFT_7: Dialect = { id: "$id", refIgnoresSiblings: true, idFragmentIsAnchor: true };
-const DRAFT_2020_12: Dialect = { id: "$id", refIgnoresSiblings: false, idFragmentIsAnchor: false };
+function identification(dialect: Dialect): Identification {
+  const upToDraft7 = refReplacesSiblings(dialect);
+  return { id: dialect === "draft4" ? "id" : "$id", refIgnoresSiblings: upToDraft7, idFragmentIsAnchor: upToDraft7 };
+}
 
 function decoded(fragment: string): string {
   try {
@@ -41,14 +44,9 @@ function decoded(fragment: string): string {
   }
 }
 
-/** The dialect a `$schema` names, if agentwire knows it. */
-function dialectOf(schema: JsonValue): Dialect | undefined {
-  if (!isJsonObject(schema) || typeof schema["$schema"] !== "string") return undefined;
-  const uri = schema["$schema"];
-  if (/json-schema\.org\/(draft-0[34])\//.test(uri)) return DRAFT_4;
-  if (/json-schema\.org\/(draft-0[67])\//.test(uri)) return DRAFT_7;
-  if (/json-schema\.org\/draft\/(2019-09|2020-12)\//.test(uri)) return DRAFT_2020_12;
-  return undefined;
+/** The dialect a schema's own `$schema` names, if it has one agentwire knows. */
+function ownDialect(schema: JsonValue): Dialect | undefined {
+  return isJsonObject(schema) && typeof schema["$schema"] === "string" ? dialectOf(schema["$schema"]) : undefined;
 }
 
 /**
@@ -76,7 +74,7 @@ export class Resources {
     root: SourceFile,
     private readonly addressing: Addressing,
   ) {
-    this.dialect = dialectOf(root.document) ?? DRAFT_2020_12;
+    this.dialect = ownDialect(root.document) ?? "draft2020-12";
     this.add(root);
   }
 
@@ -99,18 +97,19 @@ export class Resources {
         bases.set(pointer, base);
         return;
       }
-      const dialect = dialectOf(schema) ?? inherited;
-      if (dialect === DRAFT_4) draft4.add(pointer);
+      const dialect = ownDialect(schema) ?? inherited;
+      if (dialect === "draft4") draft4.add(pointer);
+      const { id: idKeyword, refIgnoresSiblings, idFragmentIsAnchor } = identification(dialect);
       const place = { file, pointer };
-      const id = schema[dialect.id];
-      if (typeof id === "string" && !(dialect.refIgnoresSiblings && typeof schema["$ref"] === "string")) {
+      const id = schema[idKeyword];
+      if (typeof id === "string" && !(refIgnoresSiblings && typeof schema["$ref"] === "string")) {
         let resolved: URL;
         try {
           resolved = new URL(id, base);
         } catch {
           throw new InputError(
-            { file: file.file, pointer: appendPointer(pointer, dialect.id) },
-            `${dialect.id} "${id}" is not a URI reference`,
+            { file: file.file, pointer: appendPointer(pointer, idKeyword) },
+            `${idKeyword} "${id}" is not a URI reference`,
           );
         }
         const fragment = resolved.hash.slice(1);
@@ -118,12 +117,12 @@ export class Resources {
         // "#foo" keeps the base; "other.json#foo" moves it. A fragment is an anchor up to draft 7.
         if (!(id.startsWith("#") && fragment !== "")) {
           base = resolved.href;
-          this.register(this.resources, base, place, appendPointer(pointer, dialect.id));
+          this.register(this.resources, base, place, appendPointer(pointer, idKeyword));
         }
-        if (fragment !== "" && dialect.idFragmentIsAnchor)
-          this.register(this.anchors, `${base}#${decoded(fragment)}`, place, appendPointer(pointer, dialect.id));
+        if (fragment !== "" && idFragmentIsAnchor)
+          this.register(this.anchors, `${base}#${decoded(fragment)}`, place, appendPointer(pointer, idKeyword));
       }
-      if (!dialect.idFragmentIsAnchor)
+      if (!idFragmentIsAnchor)
         for (const keyword of ["$anchor", "$dynamicAnchor"]) {
           const anchor = schema[keyword];
           if (typeof anchor === "string") this.register(this.anchors, `${base}#${anchor}`, place, appendPointer(pointer, keyword));
