@@ -22,6 +22,7 @@ export const SUITE = path.resolve(import.meta.dirname, "../fixtures/json-schema-
 export const DRAFTS = {
   "draft2020-12": { $schema: "https://json-schema.org/draft/2020-12/schema", container: "$defs" },
   draft7: { $schema: "http://json-schema.org/draft-07/schema#", container: "definitions" },
+  draft4: { $schema: "http://json-schema.org/draft-04/schema#", container: "definitions" },
 } as const;
 export type Draft = keyof typeof DRAFTS;
 
