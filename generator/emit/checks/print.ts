@@ -94,7 +94,10 @@ export abstract class CheckPrinter {
     const counted = check.count === undefined ? [] : this.counts([check.count.counter], property, check.count.bounded);
     const body: Statement[] = [
       ...counted,
-      ...(check.cases.length === 0 ? rest : [switchStatement(key, [...cases, ...(rest.length === 0 ? [] : [{ labels: [], body: rest }])])]),
+      // Names read as they are still need their case, or the rest would be asked of them.
+      ...(cases.length === 0 || (rest.length === 0 && check.cases.length === 0)
+        ? rest
+        : [switchStatement(key, [...cases, ...(rest.length === 0 ? [] : [{ labels: [], body: rest }])])]),
     ];
     return [...check.counters.map((counter) => variable(counter, literal(0))), forEachProperty(subject, key, property, body)];
   }
