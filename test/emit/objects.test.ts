@@ -30,6 +30,13 @@ const SCHEMA = {
       patternProperties: { "^x-": { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false } },
       additionalProperties: { type: "boolean" },
     },
+    Event: {
+      type: "object",
+      properties: { type: { const: "started" }, at: { type: "integer" } },
+      required: ["type"],
+      patternProperties: { "^x-": { type: "integer" } },
+      additionalProperties: false,
+    },
     Named: {
       type: "object",
       propertyNames: { pattern: "^[a-z]+$", maxLength: 4 },
@@ -62,6 +69,7 @@ const DOCUMENTS: Readonly<Record<string, readonly unknown[]>> = {
     { id: 1 },
   ],
   Tagged: [{}, { a: true }, { a: 1 }, { "x-a": { n: 1 } }, { "x-a": { n: "1" } }, { "x-a": true }, { "x-a": { n: 1, m: 2 } }],
+  Event: [{ type: "started" }, { type: "started", "x-n": 1 }, { type: "started", "x-n": "1" }, { type: "started", y: 1 }],
   Named: [{}, { abc: 1 }, { abcde: 1 }, { Abc: 1 }, { abc: "1" }, { "": 1 }],
   Enumerated: [{}, { a: 1, b: null }, { c: 1 }, "c", 1, null],
   Card: [
@@ -120,6 +128,12 @@ describe("emit: object keywords beyond fields", () => {
     });
     const tagged = functions("Tagged").decode({ "x-a": { n: 1, m: 2 }, b: true }, { mode: "tolerant" });
     expect(tagged).toMatchObject({ ok: true, value: { "x-a": { n: 1 }, b: true } });
+  });
+
+  it("builds an object with tags and pattern properties", async () => {
+    const index = (await import(path.join(root, "generated/src/objects/index.ts"))) as Record<string, unknown>;
+    const create = index["createEvent"] as (fields: object) => unknown;
+    expect(create({ at: 1, "x-n": 2 })).toEqual({ type: "started", at: 1, "x-n": 2 });
   });
 
   it("reports a name that fails propertyNames at its property", () => {
