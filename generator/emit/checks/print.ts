@@ -98,10 +98,17 @@ export abstract class CheckPrinter {
     const { subject, key, property } = check;
     const cases = check.cases.map((each) => ({ labels: [literal(each.name)], body: [...field(each), BREAK] }));
     if (check.unchecked.length > 0) cases.push({ labels: check.unchecked.map(literal), body: [BREAK] });
-    const patterns = check.patterns.flatMap((each) => this.branches(each.test, print(each.checks), []));
-    const unmatched =
-      rest.length === 0 || check.patterns.length === 0 ? rest : [ifThen(and(check.patterns.map((each) => not(each.test))), block(rest))];
-    const other = [...patterns, ...unmatched];
+    const [only] = check.patterns;
+    // One pattern is tested once: its checks where it matches, the rest's where not.
+    const other =
+      check.patterns.length === 1 && rest.length > 0
+        ? this.branches(only!.test, print(only!.checks), rest)
+        : [
+            ...check.patterns.flatMap((each) => this.branches(each.test, print(each.checks), [])),
+            ...(rest.length === 0 || check.patterns.length === 0
+              ? rest
+              : [ifThen(and(check.patterns.map((each) => not(each.test))), block(rest))]),
+          ];
     const counted = check.count === undefined ? [] : this.counts([check.count.counter], property, check.count.bounded);
     const body: Statement[] = [
       ...counted,
