@@ -13,7 +13,8 @@ import { makeProject, REPO } from "../helpers/project.js";
 /**
  * The object keywords beyond fields, generated as a package and run: pattern properties
  * (declared properties matched too, additionalProperties for the rest), property names,
- * and the dependent keywords, each judged as ajv judges the effective schema.
+ * the dependent keywords, and unevaluatedProperties beside patterns (what a pattern matches
+ * is evaluated), each judged as ajv judges the effective schema.
  */
 const SCHEMA = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -36,6 +37,12 @@ const SCHEMA = {
       required: ["type"],
       patternProperties: { "^x-": { type: "integer" } },
       additionalProperties: false,
+    },
+    Unevaluated: {
+      type: "object",
+      properties: { id: { type: "string" } },
+      allOf: [{ patternProperties: { "^x-": { type: "integer" } } }],
+      unevaluatedProperties: false,
     },
     Named: {
       type: "object",
@@ -70,6 +77,7 @@ const DOCUMENTS: Readonly<Record<string, readonly unknown[]>> = {
   ],
   Tagged: [{}, { a: true }, { a: 1 }, { "x-a": { n: 1 } }, { "x-a": { n: "1" } }, { "x-a": true }, { "x-a": { n: 1, m: 2 } }],
   Event: [{ type: "started" }, { type: "started", "x-n": 1 }, { type: "started", "x-n": "1" }, { type: "started", y: 1 }],
+  Unevaluated: [{ id: "a" }, { id: "a", "x-n": 1 }, { id: "a", "x-n": "1" }, { id: "a", y: 1 }, { "x-": 2 }],
   Named: [{}, { abc: 1 }, { abcde: 1 }, { Abc: 1 }, { abc: "1" }, { "": 1 }],
   Enumerated: [{}, { a: 1, b: null }, { c: 1 }, "c", 1, null],
   Card: [
