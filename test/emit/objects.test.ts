@@ -28,8 +28,11 @@ const SCHEMA = {
     },
     Tagged: {
       type: "object",
-      patternProperties: { "^x-": { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false } },
-      additionalProperties: { type: "boolean" },
+      patternProperties: {
+        "^x-": { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false },
+        "^[0-9]+$": { type: "string" },
+      },
+      additionalProperties: false,
     },
     Event: {
       type: "object",
@@ -75,7 +78,7 @@ const DOCUMENTS: Readonly<Record<string, readonly unknown[]>> = {
     { "x-a": "a" },
     { id: 1 },
   ],
-  Tagged: [{}, { a: true }, { a: 1 }, { "x-a": { n: 1 } }, { "x-a": { n: "1" } }, { "x-a": true }, { "x-a": { n: 1, m: 2 } }],
+  Tagged: [{}, { 0: "a" }, { a: true }, { "x-a": { n: 1 } }, { "x-a": { n: "1" } }, { "x-a": true }, { "x-a": { n: 1, m: 2 } }],
   Event: [{ type: "started" }, { type: "started", "x-n": 1 }, { type: "started", "x-n": "1" }, { type: "started", y: 1 }],
   Unevaluated: [{ id: "a" }, { id: "a", "x-n": 1 }, { id: "a", "x-n": "1" }, { id: "a", y: 1 }, { "x-": 2 }],
   Named: [{}, { abc: 1 }, { abcde: 1 }, { Abc: 1 }, { abc: "1" }, { "": 1 }],
@@ -134,8 +137,13 @@ describe("emit: object keywords beyond fields", () => {
       ok: true,
       value: { id: "a", "x-a": "abc", b1: 2 },
     });
-    const tagged = functions("Tagged").decode({ "x-a": { n: 1, m: 2 }, b: true }, { mode: "tolerant" });
-    expect(tagged).toMatchObject({ ok: true, value: { "x-a": { n: 1 }, b: true } });
+    const tagged = functions("Tagged").decode({ "x-a": { n: 1, m: 2 }, b: true, 1: "c" }, { mode: "tolerant" });
+    expect(tagged).toMatchObject({ ok: true, value: { "x-a": { n: 1 }, 1: "c" } });
+  });
+
+  it("takes no boxed string for an object whose patterns match its indices", () => {
+    for (const type of ["Extensible", "Tagged", "Named", "Enumerated", "Card"])
+      expect([type, functions(type).is(new String("1")), functions(type).validate(new String("1")).ok]).toEqual([type, false, false]);
   });
 
   it("builds an object with tags and pattern properties", async () => {
