@@ -302,8 +302,8 @@ export function propertySignature(
   return { kind: "property-signature", key, type, optional: isOptional, readonly, ...optional({ doc }) };
 }
 
-export function indexSignature(type: Type): IndexSignature {
-  return { kind: "index-signature", type };
+export function indexSignature(type: Type, prefix?: string): IndexSignature {
+  return prefix === undefined ? { kind: "index-signature", type } : { kind: "index-signature", type, prefix };
 }
 
 export function parameter(name: Name, type: Type, options: { readonly optional?: boolean } = {}): Parameter {

@@ -1,5 +1,16 @@
-import type { Doc, Field, Ir, KeyedUnionShape, NamedType, ObjectShape, Shape, TaggedUnionShape, UnionShape } from "../ir/model.js";
-import type { JsonValue } from "../json.js";
+import type {
+  Doc,
+  Field,
+  Ir,
+  KeyedUnionShape,
+  MapShape,
+  NamedType,
+  ObjectShape,
+  Shape,
+  TaggedUnionShape,
+  UnionShape,
+} from "../ir/model.js";
+import type { JsonPrimitive, JsonValue } from "../json.js";
 import { jsonEqual } from "../json.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { Change, ChangeKind } from "./kinds.js";
@@ -111,6 +122,9 @@ class Comparison {
       return this.add("type-widened", place, `is ${describe(after)}, was ${describe(before)}`);
     if (valuesAfter !== undefined && this.admitsAll(before, valuesAfter, this.before))
       return this.add("type-narrowed", place, `is ${describe(after)}, was ${describe(before)}`);
+    // A map is an object of other properties alone; one that gains patterns or names is read as an object.
+    if (before.kind === "map" && after.kind === "object") return this.object(mapAsObject(before), after, place);
+    if (before.kind === "object" && after.kind === "map") return this.object(before, mapAsObject(after), place);
     if (before.kind !== after.kind) return this.kindChanged(before, after, place);
     switch (before.kind) {
       case "ref":
@@ -194,8 +208,52 @@ class Comparison {
 
   private object(before: ObjectShape, after: ObjectShape, place: Place): void {
     this.fields(before.fields, after.fields, before.additional.kind !== "never", place);
+    this.patterns(before, after, place);
     this.additional(before.additional, after.additional, place);
+    this.names(before.names, after.names, place);
     this.addAll(propertyChanges(before, after), place);
+  }
+
+  /**
+   * Pattern properties by pattern. A new pattern constrains the properties it matches
+   * where the others were open, and admits them where the object was closed; a pattern
+   * dropped does the reverse; a kept pattern's shape is compared as a field's is.
+   */
+  private patterns(before: ObjectShape, after: ObjectShape, place: Place): void {
+    const [was, is] = [before.patterns ?? [], after.patterns ?? []];
+    for (const pattern of is)
+      if (!was.some((each) => each.pattern === pattern.pattern))
+        this.add(
+          after.additional.kind === "never" ? "constraint-loosened" : "constraint-tightened",
+          place,
+          after.additional.kind === "never"
+            ? `accepts properties matching /${pattern.pattern}/`
+            : `properties matching /${pattern.pattern}/ must be ${describe(pattern.shape)}`,
+        );
+    for (const pattern of was) {
+      const kept = is.find((each) => each.pattern === pattern.pattern);
+      if (kept !== undefined)
+        this.shape(pattern.shape, kept.shape, {
+          pointer: appendPointer(place.pointer, "patternProperties", pattern.pattern),
+          subject: `${place.subject}{/${pattern.pattern}/}`,
+        });
+      else
+        this.add(
+          before.additional.kind === "never" ? "constraint-tightened" : "constraint-loosened",
+          place,
+          before.additional.kind === "never"
+            ? `no longer accepts properties matching /${pattern.pattern}/`
+            : `properties matching /${pattern.pattern}/ need no longer be ${describe(pattern.shape)}`,
+        );
+    }
+  }
+
+  /** propertyNames added, dropped, or changed as a shape of strings. */
+  private names(before: Shape | undefined, after: Shape | undefined, place: Place): void {
+    if (before === undefined && after === undefined) return;
+    if (before === undefined) return this.add("constraint-tightened", place, "its property names are constrained (propertyNames)");
+    if (after === undefined) return this.add("constraint-loosened", place, "its property names are no longer constrained");
+    this.shape(before, after, { pointer: appendPointer(place.pointer, "propertyNames"), subject: `${place.subject} property names` });
   }
 
   private additional(before: Shape, after: Shape, place: Place): void {
@@ -298,4 +356,15 @@ function sameShape(a: Shape, b: Shape): boolean {
 
 function show(value: unknown): string {
   return JSON.stringify(value);
+}
+
+/** A map as the object it is: no fields, its values the other properties. */
+function mapAsObject(map: MapShape): ObjectShape {
+  return {
+    kind: "object",
+    fields: [],
+    additional: map.values,
+    ...(map.minProperties === undefined ? {} : { minProperties: map.minProperties }),
+    ...(map.maxProperties === undefined ? {} : { maxProperties: map.maxProperties }),
+  };
 }

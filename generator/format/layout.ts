@@ -456,8 +456,9 @@ function unionBody(members: readonly Type[]): Doc {
 
 function typeMember(node: TypeMember): Doc {
   if (node.kind === "index-signature") {
-    if (node.type.kind !== "union-type") return concat("[key: string]: ", type(node.type));
-    return group("[key: string]:", indent(line, group(unionBody(node.type.members))));
+    const key = node.prefix === undefined ? "[key: string]:" : `[key: \`${templateText(node.prefix)}\${string}\`]:`;
+    if (node.type.kind !== "union-type") return concat(key, " ", type(node.type));
+    return group(key, indent(line, group(unionBody(node.type.members))));
   }
   const key = concat(node.readonly ? "readonly " : "", propertyKey(node.key), node.optional ? "?:" : ":");
   const value =

@@ -150,10 +150,23 @@ export interface Field {
 export interface ObjectShape {
   readonly kind: "object";
   readonly fields: readonly Field[];
+  /**
+   * What the properties whose names match a pattern hold (`patternProperties`): declared
+   * ones too, which are then of both shapes; `additional` is what the others hold.
+   */
+  readonly patterns?: readonly PatternProperty[];
   /** What other properties may hold: `unknown` when open, `never` when closed. */
   readonly additional: Shape;
+  /** What every property name must be (`propertyNames`): a shape of strings. */
+  readonly names?: Shape;
   readonly minProperties?: number;
   readonly maxProperties?: number;
+}
+
+/** The properties whose names match `pattern` (ECMAScript, with the `u` flag, unanchored) are of `shape`. */
+export interface PatternProperty {
+  readonly pattern: string;
+  readonly shape: Shape;
 }
 
 /** An object whose keys are data: `additionalProperties: <schema>` and no fields. */

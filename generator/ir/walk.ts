@@ -5,7 +5,15 @@ export function mapFields(shape: Shape, rewrite: (field: Field) => Field): Shape
   const fields = (list: readonly Field[]) => list.map((field) => rewrite({ ...field, shape: mapFields(field.shape, rewrite) }));
   switch (shape.kind) {
     case "object":
-      return { ...shape, fields: fields(shape.fields), additional: mapFields(shape.additional, rewrite) };
+      return {
+        ...shape,
+        fields: fields(shape.fields),
+        ...(shape.patterns === undefined
+          ? {}
+          : { patterns: shape.patterns.map((each) => ({ ...each, shape: mapFields(each.shape, rewrite) })) }),
+        additional: mapFields(shape.additional, rewrite),
+        ...(shape.names === undefined ? {} : { names: mapFields(shape.names, rewrite) }),
+      };
     case "keyed-union":
       return { ...shape, members: fields(shape.members), fields: fields(shape.fields), additional: mapFields(shape.additional, rewrite) };
     case "array":

@@ -116,16 +116,31 @@ function asObject(shape: ObjectLike): ObjectShape & { members?: readonly string[
   return shape;
 }
 
+/**
+ * Both objects' properties at once. Patterns apply to every name they match, so both
+ * sides' patterns stay; what a side's additional shape says of a name its field or
+ * pattern does not cover becomes the met field's, or the met additional shape, which
+ * the met object asks only of names no pattern of either side matches. Where one side's
+ * patterns would exempt names from the other's additional shape, the objects do not meet
+ * into one, and the other stays a constraint beside it.
+ */
 function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLookup): Shape {
   const a = asObject(left);
   const b = asObject(right);
   if (a.members !== undefined && b.members !== undefined) lookup.unsupported("composing two exactly-one-of constraints");
+  const patternsOf = (shape: ObjectShape) => shape.patterns ?? [];
+  if ((patternsOf(a).length > 0 && b.additional.kind !== "unknown") || (patternsOf(b).length > 0 && a.additional.kind !== "unknown")) {
+    return constrain(left, [{ kind: "also", shape: right }]);
+  }
+  // The shape a side gives a name it does not declare: a pattern's matching it is checked on the met object.
+  const otherwise = (side: ObjectShape, name: string) =>
+    patternsOf(side).some(({ pattern }) => new RegExp(pattern, "u").test(name)) ? UNKNOWN : side.additional;
   const names = [...new Set([...a.fields, ...b.fields].map((field) => field.name))];
   const fields: Field[] = [];
   for (const name of names) {
     const fa = a.fields.find((field) => field.name === name);
     const fb = b.fields.find((field) => field.name === name);
-    const shape = intersect(fa?.shape ?? a.additional, fb?.shape ?? b.additional, lookup);
+    const shape = intersect(fa?.shape ?? otherwise(a, name), fb?.shape ?? otherwise(b, name), lookup);
     const required = (fa?.required ?? false) || (fb?.required ?? false);
     if (shape.kind === "never" && required) return NEVER;
     const aliases = [...new Set([...(fa?.aliases ?? []), ...(fb?.aliases ?? [])])];
@@ -140,14 +155,20 @@ function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLook
       ...(stamp !== undefined ? { stamp } : {}),
     });
   }
+  const patterns = [...patternsOf(a), ...patternsOf(b)];
+  const propertyNames = a.names === undefined ? b.names : b.names === undefined ? a.names : intersect(a.names, b.names, lookup);
   const object = compact({
     kind: "object",
     fields,
+    patterns: patterns.length > 0 ? patterns : undefined,
     additional: intersect(a.additional, b.additional, lookup),
+    names: propertyNames,
     ...meetProperties(a, b),
   }) as ObjectShape;
   const members = a.members ?? b.members;
   if (members === undefined) return object;
+  if (patterns.length > 0 || propertyNames !== undefined)
+    lookup.unsupported("composing pattern properties or propertyNames with an exactly-one-of constraint");
   return {
     kind: "keyed-union",
     members: object.fields.filter((field) => members.includes(field.name)),

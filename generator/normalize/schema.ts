@@ -12,12 +12,13 @@ import { KEYWORDS_OF_THE_DRAFT, REF_REPLACES_SIBLINGS, TRUE_AND_FALSE, UNMODELLE
 import { TYPE } from "./rules/types.js";
 import { UNEVALUATED_CLOSES } from "./rules/unevaluated.js";
 import { IF_THEN_ELSE, NOT } from "./rules/constraints.js";
+import { DEPENDENCIES } from "./rules/dependencies.js";
 
 /** One object schema as the schema rules read it, each rule returning a new draft. */
 export interface Draft extends Located {
   /** What the schema's own keywords say: `type` and what constrains a type, `const`, `enum`. */
   readonly own: Shape;
-  /** What its `$ref`, `allOf` members, unions and constraints (`not`, `if`) each say, in that order, to meet `own`. */
+  /** What its `$ref`, `allOf` members, unions and constraints (`not`, `if`, dependencies) each say, in that order, to meet `own`. */
   readonly parts: readonly Shape[];
   /** Once the parts have met, the shape the later rules refine. */
   readonly shape: Shape;
@@ -43,6 +44,7 @@ export const SCHEMA_RULES: readonly SchemaRule[] = [
   UNIONS,
   NOT,
   IF_THEN_ELSE,
+  DEPENDENCIES,
   MEET,
   PRESENT_UNDER_ANY_NAME,
   EXACTLY_ONE_IS_KEYED,

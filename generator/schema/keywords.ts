@@ -36,6 +36,9 @@ export const MODELLED = new Set([
   "if",
   "then",
   "else",
+  "dependentRequired",
+  "dependentSchemas",
+  "dependencies",
 ]);
 
 /**
@@ -43,9 +46,6 @@ export const MODELLED = new Set([
  * one is refused, never generated with the constraint silently dropped.
  */
 export const UNSUPPORTED = new Set([
-  "dependentSchemas",
-  "dependentRequired",
-  "dependencies",
   "prefixItems",
   "additionalItems",
   "contains",

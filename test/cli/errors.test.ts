@@ -144,9 +144,9 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     'agentwire generate: schemas/demo.schema.json#/$defs/A/pattern: invalid pattern "([a-z]": Invalid regular expression: /([a-z]/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)\n',
   ],
   [
-    "dependentSchemas",
-    { "schemas/demo.schema.json": S({ A: { type: "object", dependentSchemas: { a: { required: ["b"] } } } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/dependentSchemas: unsupported keyword "dependentSchemas"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
+    "a dependent property list that is not of names",
+    { "schemas/demo.schema.json": S({ A: { type: "object", dependentRequired: { a: "b" } } }) },
+    "agentwire generate: schemas/demo.schema.json#/$defs/A/dependentRequired/a: a dependent property list must be an array of property names\n",
   ],
   [
     "prefixItems",
@@ -164,14 +164,23 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     'agentwire generate: schemas/demo.schema.json#/$defs/A/items: unsupported: "items" as an array of schemas (a tuple)\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
   ],
   [
-    "propertyNames that constrain",
-    { "schemas/demo.schema.json": S({ A: { type: "object", propertyNames: { pattern: "^[a-z]+$" } } }) },
-    "agentwire generate: schemas/demo.schema.json#/$defs/A/propertyNames: unsupported: propertyNames that constrain the names\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
+    "exactly one of some properties beside propertyNames",
+    {
+      "schemas/demo.schema.json": S({
+        A: {
+          type: "object",
+          properties: { a: {}, b: {} },
+          oneOf: [{ required: ["a"] }, { required: ["b"] }],
+          propertyNames: { maxLength: 3 },
+        },
+      }),
+    },
+    "agentwire generate: schemas/demo.schema.json#/$defs/A: unsupported: exactly one of some properties beside patternProperties or propertyNames\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
   ],
   [
-    "a pattern property that is not a wire alias",
-    { "schemas/demo.schema.json": S({ A: { type: "object", patternProperties: { "^x-": { type: "string" } } } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/patternProperties/^x-: unsupported: the pattern property "^x-"\n  agentwire models a pattern property only as another name of a declared property ("^(order_id)$" beside "orderId")\n',
+    "a pattern property that is not a u-flag RegExp",
+    { "schemas/demo.schema.json": S({ A: { type: "object", patternProperties: { "^(x-": { type: "string" } } } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/patternProperties/^(x-: invalid pattern "^(x-": Invalid regular expression: /^(x-/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)\n',
   ],
   [
     "a required property a closed object forbids",

@@ -17,7 +17,7 @@ import {
 import { Scope } from "../../code/scope.js";
 import { describe, describeValues } from "../../ir/describe.js";
 import { isJsonPrimitive, jsonEqual } from "../../json.js";
-import type { Constraint, Evaluated, Field, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
+import type { Constraint, Evaluated, Field, PatternProperty, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
 import { acceptsAnything, boxMayPass, isArrayIndex, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import { upperFirst } from "../../name/rules.js";
@@ -124,7 +124,14 @@ export interface Properties {
   readonly cases: readonly PropertyCase[];
   /** Names read as they are, one case that does nothing. */
   readonly unchecked: readonly string[];
-  /** What the rest of the properties must be: none (closed), or checks. */
+  /** What each name must be (`propertyNames`), the key being the subject. */
+  readonly names: readonly Check[];
+  /**
+   * Per pattern, its test of the key and what a property not a field must be when it
+   * matches (a field's case has the checks of the patterns its name matches).
+   */
+  readonly patterns: readonly { readonly test: Expression; readonly checks: readonly Check[] }[];
+  /** What the rest of the properties (not fields, matched by no pattern) must be: none (closed), or checks. */
   readonly rest: "closed" | readonly Check[];
   /** Checked after the loop, once every property has been seen: exactly one member, the bounds, a boxed primitive. */
   readonly after: readonly Failure[];
@@ -200,7 +207,9 @@ const HERE: Location = [];
 interface PropertiesSpec {
   readonly fields: readonly Field[];
   readonly members?: readonly Field[];
+  readonly patterns?: readonly PatternProperty[];
   readonly additional: Shape;
+  readonly names?: Shape;
   readonly minProperties?: number;
   readonly maxProperties?: number;
   /** Whether to ask, of an object that turns out to have no properties, whether it is a boxed primitive. */
@@ -370,6 +379,8 @@ export class CheckBuilder {
       counters: [],
       cases: [],
       unchecked: constraint.evaluated.names,
+      names: [],
+      patterns: [],
       rest,
       after: [],
       unevaluated: { passed, ...(evaluated === undefined ? {} : { evaluated }) },
@@ -383,11 +394,6 @@ export class CheckBuilder {
     return { kind: "when", test: objectTest, checks: [loop] };
   }
 
-  /** A pattern, hoisted as a constant of the file. */
-  private pattern(source: string, owner: string): Name {
-    return this.f.constant(`pattern:${source}`, `${owner}Pattern`, (name) => constant(name, regex(source)));
-  }
-
   /**
    * An object JSON writes as one, and its properties. Where a boxed primitive could pass
    * (nothing it lacks is required), a closed object, which refuses the indices of a
@@ -397,7 +403,12 @@ export class CheckBuilder {
   private isObject(subject: Expression, spec: PropertiesSpec, scope: Scope, owner: string, at: Location): Failure {
     const members = spec.members ?? [];
     const boxed = boxMayPass(spec.fields, members);
-    const whenEmpty = boxed && spec.additional.kind === "never" && ![...members, ...spec.fields].some((field) => isArrayIndex(field.name));
+    // A pattern may match the indices of a string's box, so with patterns a box is refused first.
+    const whenEmpty =
+      boxed &&
+      spec.additional.kind === "never" &&
+      spec.patterns === undefined &&
+      ![...members, ...spec.fields].some((field) => isArrayIndex(field.name));
     const then = this.properties({ ...spec, boxedWhenEmpty: whenEmpty }, subject, scope, owner, at);
     const test = notJsonObject(subject, (name) => this.runtime(name), boxed && !whenEmpty);
     return failure(test, "type", "must be an object", at, then);
@@ -419,6 +430,17 @@ export class CheckBuilder {
       ...(propertyCount === undefined ? {} : { propertyCount }),
     };
     return checks.map((check) => failure(failingTest(check.fails, subject, context), check.keyword, check.message, at));
+  }
+
+  /** What a property name, a string, must be: a string shape's own checks, without the test of its type. */
+  private nameChecks(names: Shape, key: Name, scope: Scope, owner: string, at: Location): Check[] {
+    if (names.kind === "string") return this.keywordFailures(stringChecks(names), key, owner, at);
+    return this.checks(names, key, scope, owner, at);
+  }
+
+  /** A pattern as a module-level regex (with the `u` flag), one per source in a file. */
+  private pattern(source: string, owner: string): Name {
+    return this.f.constant(`pattern:${source}`, `${owner}Pattern`, (name) => constant(name, regex(source)));
   }
 
   /** A type's check, and what a value of the type is checked for then. */
@@ -454,8 +476,19 @@ export class CheckBuilder {
     const counter = bounded || spec.boxedWhenEmpty ? scope.local("count") : undefined;
     const cases: PropertyCase[] = [];
     const unchecked: string[] = [];
+    const patterns = spec.patterns ?? [];
+    const patternOwner = (i: number) => `${owner}PatternProperty${patterns.length === 1 ? "" : i + 1}`;
     for (const field of [...members, ...spec.fields]) {
-      const checks = this.checks(field.shape, property, scope, `${owner}${upperFirst(field.name)}`, [...at, field.name]);
+      const fieldOwner = `${owner}${upperFirst(field.name)}`;
+      // A declared property whose name a pattern matches is of the pattern's shape too: known here, not tested.
+      const checks = [
+        ...this.checks(field.shape, property, scope, fieldOwner, [...at, field.name]),
+        ...patterns.flatMap((each, i) =>
+          new RegExp(each.pattern, "u").test(field.name)
+            ? this.checks(each.shape, property, scope, patternOwner(i), [...at, field.name])
+            : [],
+        ),
+      ];
       const counts: Name[] = [];
       if (field.required) counts.push(requiredCount!);
       if (members.includes(field)) counts.push(present!);
@@ -466,8 +499,20 @@ export class CheckBuilder {
     }
     const rest =
       spec.additional.kind === "never" ? "closed" : this.checks(spec.additional, property, scope, `${owner}Property`, [...at, key]);
+    const patternChecks = patterns.map((each, i) => ({
+      test: call(member(this.pattern(each.pattern, owner), "test"), [key]),
+      checks: this.checks(each.shape, property, scope, patternOwner(i), [...at, key]),
+    }));
+    const names = spec.names === undefined ? [] : this.nameChecks(spec.names, key, scope, `${owner}Name`, [...at, key]);
     // An object whose keys need no look (a map of anything) is not walked.
-    if (cases.length === 0 && rest.length === 0 && counter === undefined) return [];
+    if (
+      cases.length === 0 &&
+      rest.length === 0 &&
+      counter === undefined &&
+      names.length === 0 &&
+      patternChecks.every((each) => each.checks.length === 0)
+    )
+      return [];
     const after: Failure[] = [];
     if (present !== undefined) {
       const names = describeValues(members.map((each) => each.name));
@@ -490,6 +535,9 @@ export class CheckBuilder {
         ...(counter === undefined ? {} : { count: { counter, bounded } }),
         cases,
         unchecked,
+        names,
+        // Patterns matter for the rest only where it is checked.
+        patterns: rest !== "closed" && rest.length === 0 ? patternChecks.filter((each) => each.checks.length > 0) : patternChecks,
         rest,
         after,
       },

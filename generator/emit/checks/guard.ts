@@ -121,6 +121,7 @@ export class GuardPrinter extends CheckPrinter {
           check,
           (each) => [...this.print(each.checks), ...this.counts(each.counts, check.property, each.countsWhenWritten)],
           rest,
+          (checks) => this.print(checks),
         );
         const required = check.required;
         const missing = required === undefined ? [] : [ifThen(binary(required.counter, "!==", literal(required.fields.length)), FALSE)];

@@ -197,6 +197,7 @@ export class ReportPrinter extends CheckPrinter {
       check,
       (each) => [...this.counts(each.counts, property, each.countsWhenWritten), ...this.print(each.checks, false)],
       rest,
+      (checks) => this.print(checks, false),
     );
     const missing = check.required === undefined ? [] : [this.missing(check.required, subject, check.at)];
     return [...loop, ...missing, ...this.print(check.after, top)];

@@ -6,7 +6,7 @@ import { REFUSAL } from "../context.js";
 import { compact } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";
 import { OBJECT } from "./objects.js";
-import { numberKeyword } from "./read.js";
+import { checkPattern, numberKeyword } from "./read.js";
 import type { Located, Rule } from "./rule.js";
 import { rule } from "./rule.js";
 
@@ -135,19 +135,6 @@ function declaredTypes({ schema, pointer }: Located, context: Context): (JsonTyp
 
 function formatOf(schema: JsonObject): string | undefined {
   return typeof schema["format"] === "string" ? schema["format"] : undefined;
-}
-
-function checkPattern(pattern: JsonValue, pointer: string, context: Context): void {
-  if (typeof pattern !== "string") context.fail(pointer, '"pattern" must be a string');
-  try {
-    new RegExp(pattern as string, "u");
-  } catch (error) {
-    context.fail(
-      pointer,
-      `invalid pattern ${JSON.stringify(pattern)}: ${(error as Error).message}`,
-      "patterns are ECMAScript regular expressions with the u flag (draft 2020-12)",
-    );
-  }
 }
 
 /** One shape for several alternatives: itself, `T | null`, or a union. */
