@@ -44,19 +44,45 @@ export function canonicalize(resources: Resources, protocol: string): { schema: 
   /** Per file, the places that become named types: pointer → effective pointer. */
   const relocated = new Map<SourceFile, Map<string, string>>(files.map((file) => [file, new Map()]));
 
+  /**
+   * Names a schema. A name another schema already has is qualified by the names of the
+   * named schemas that enclose this one, nearest first (`itemType` in `numberList` is
+   * `NumberListItemType`), so that the first schema to take a name keeps it and a later
+   * one gets the same qualified name in every version of the spec.
+   */
   const add = (entry: Named, location: string, sharable: boolean): void => {
-    const existing = byName.get(entry.name);
-    if (existing !== undefined && !(sharable && existing.source === entry.source && jsonEqual(existing.body, entry.body)))
+    const candidates = [entry.name];
+    for (const enclosing of enclosingNames(entry.source, location)) candidates.push(`${enclosing}${candidates.at(-1)!}`);
+    const taken = (name: string) => {
+      const existing = byName.get(name);
+      return existing !== undefined && !(sharable && existing.source === entry.source && jsonEqual(existing.body, entry.body));
+    };
+    const name = candidates.find((candidate) => !taken(candidate));
+    if (name === undefined) {
+      const existing = byName.get(entry.name)!;
       throw new InputError(
         { file: entry.source.file, pointer: location },
         `two different schemas would both be named "${entry.name}"; the other is at ${existing.source.file}#${existing.pointer}`,
         "rename one of them (its key or its title)",
       );
-    if (existing === undefined) {
-      named.push(entry);
-      byName.set(entry.name, entry);
     }
-    relocated.get(entry.source)!.set(location, `/$defs/${entry.name}`);
+    if (!byName.has(name)) {
+      const placed = name === entry.name ? entry : { ...entry, name };
+      named.push(placed);
+      byName.set(name, placed);
+    }
+    relocated.get(entry.source)!.set(location, `/$defs/${name}`);
+  };
+  /** The names of the named schemas that hold the one at `pointer` in `file`, nearest first. */
+  const enclosingNames = (file: SourceFile, pointer: string): string[] => {
+    const places = relocated.get(file)!;
+    const tokens = parsePointer(pointer);
+    const names: string[] = [];
+    for (let length = tokens.length - 1; length >= 0; length--) {
+      const target = places.get(appendPointer("", ...tokens.slice(0, length)));
+      if (target !== undefined) names.push(target.slice("/$defs/".length));
+    }
+    return names;
   };
   const nameFor = (text: string, file: SourceFile, pointer: string): string => {
     const name = typeNameFor(text);

@@ -56,19 +56,29 @@ describe("resolve: names", () => {
     expect(defs(schema)["Two"]!["properties"]).toEqual({ status: { $ref: "#/$defs/TaskState", description: "Two's." } });
   });
 
-  it("refuses two different schemas that would get one name", async () => {
-    expect(
-      await failure(
-        demoProject({
-          $defs: { One: { type: "object", properties: { a: { title: "Mode", enum: ["x"] }, b: { title: "Mode", enum: ["y"] } } } },
-        }),
-      ),
-    ).toMatch(
-      /^schemas\/demo\.schema\.json#\/\$defs\/One\/properties\/b: two different schemas would both be named "Mode"; the other is at schemas\/demo\.schema\.json#\/\$defs\/One\/properties\/a/,
+  it("qualifies a schema whose name another already has by the named schemas around it, nearest first", async () => {
+    const titled = await resolved(
+      demoProject({
+        $defs: { One: { type: "object", properties: { a: { title: "Mode", enum: ["x"] }, b: { title: "Mode", enum: ["y"] } } } },
+      }),
     );
-    expect(await failure(demoProject({ title: "Thing", type: "object", $defs: { Thing: { type: "string" } } }))).toContain(
-      'would both be named "Thing"',
+    expect(Object.keys(defs(titled))).toEqual(["One", "Mode", "OneMode"]);
+    expect(defs(titled)["One"]!["properties"]).toEqual({ a: { $ref: "#/$defs/Mode" }, b: { $ref: "#/$defs/OneMode" } });
+    const nested = await resolved(
+      demoProject({
+        $defs: {
+          Numbers: { $defs: { Item: { type: "number" } }, type: "array", items: { $ref: "#/$defs/Numbers/$defs/Item" } },
+          Strings: { $defs: { Item: { type: "string" } }, type: "array", items: { $ref: "#/$defs/Strings/$defs/Item" } },
+        },
+      }),
     );
+    expect(Object.keys(defs(nested))).toEqual(["Numbers", "Strings", "Item", "StringsItem"]);
+    expect(defs(nested)["Strings"]!["items"]).toEqual({ $ref: "#/$defs/StringsItem" });
+  });
+
+  it("qualifies a definition named as its file's titled root by the root; two definitions of one name in one place are refused (test/cli/errors)", async () => {
+    const schema = await resolved(demoProject({ title: "Thing", type: "object", $defs: { Thing: { type: "string" } } }));
+    expect(Object.keys(defs(schema))).toEqual(["Thing", "ThingThing"]);
   });
 });
 
