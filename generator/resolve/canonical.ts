@@ -145,13 +145,21 @@ export function canonicalize(resources: Resources, protocol: string): { schema: 
       }
       // What identifies a schema has done its work once its refs are pointers into this document.
       const identifier = resources.identifierAt(entry.source, pointer);
-      const kept = Object.keys(schema).filter((key) => !["$schema", "$id", identifier, "$anchor", ...CONTAINERS].includes(key));
-      return Object.fromEntries(
+      const kept = Object.keys(schema).filter(
+        (key) => !["$schema", "$id", identifier, "$anchor", "$dynamicAnchor", "$dynamicRef", ...CONTAINERS].includes(key),
+      );
+      const rewritten: Record<string, JsonValue> = Object.fromEntries(
         kept.map((key) => [
           key,
           key === "$ref" && typeof schema[key] === "string" ? resolveRef(entry.source, pointer, schema[key]) : schema[key]!,
         ]),
       );
+      const dynamic = schema["$dynamicRef"];
+      if (typeof dynamic !== "string") return rewritten;
+      // Resolved, a $dynamicRef is a $ref; beside a $ref of its own, an allOf member.
+      const ref = resolveRef(entry.source, pointer, dynamic, "$dynamicRef");
+      if (!("$ref" in rewritten)) return { ...rewritten, $ref: ref };
+      return { ...rewritten, allOf: [...(Array.isArray(rewritten["allOf"]) ? rewritten["allOf"] : []), { $ref: ref }] };
     });
 
   const document = root.document;
@@ -180,11 +188,11 @@ export function canonicalize(resources: Resources, protocol: string): { schema: 
  * or its title without spaces, of the referring file means that definition.
  */
 function refResolver(resources: Resources, relocated: Map<SourceFile, Map<string, string>>) {
-  const resolve = (from: SourceFile, at: string, ref: string, seen: ReadonlySet<string>): string => {
+  const resolve = (from: SourceFile, at: string, ref: string, seen: ReadonlySet<string>, keyword: "$ref" | "$dynamicRef"): string => {
     const fail = (problem: string, hint?: string): never => {
-      throw new InputError({ file: from.file, pointer: `${at}/$ref` }, problem, hint);
+      throw new InputError({ file: from.file, pointer: `${at}/${keyword}` }, problem, hint);
     };
-    const target = resources.target(from, at, ref);
+    const target = keyword === "$ref" ? resources.target(from, at, ref) : resources.dynamicTarget(from, at, ref);
     if (isRefused(target)) return fail(target.refused, target.hint);
     const located =
       "place" in target
@@ -192,18 +200,18 @@ function refResolver(resources: Resources, relocated: Map<SourceFile, Map<string
         : bundledDefinition(target.path, target.fragment, from);
     if (located === undefined)
       return fail(
-        `$ref "${ref}" points to a file that does not exist, and no definition of ${from.file} is named ${JSON.stringify(nameSegment("path" in target ? target.path : ""))}`,
+        `${keyword} "${ref}" points to a file that does not exist, and no definition of ${from.file} is named ${JSON.stringify(nameSegment("path" in target ? target.path : ""))}`,
         "vendor that file into schemas/, or ref a definition by its key or title",
       );
     if (located.pointer === undefined)
       return fail(
-        `$ref "${ref}" names the anchor "${target.fragment}", which no $anchor defines`,
+        `${keyword} "${ref}" names the anchor "${target.fragment}", which no $anchor defines`,
         "ref the definition by its JSON Pointer, #/$defs/<Name>",
       );
     const value = getAtPointer(located.file.document, located.pointer);
-    if (value === undefined) return fail(`$ref "${ref}" points to nothing`, nearMiss(located.file.document, located.pointer));
+    if (value === undefined) return fail(`${keyword} "${ref}" points to nothing`, nearMiss(located.file.document, located.pointer));
     if (!isJsonObject(value) && typeof value !== "boolean")
-      return fail(`$ref "${ref}" points to a value that is not a schema`, "a $ref points at a schema: an object, true or false");
+      return fail(`${keyword} "${ref}" points to a value that is not a schema`, "a $ref points at a schema: an object, true or false");
     let best: [string, string] | undefined;
     for (const [pointer, effective] of relocated.get(located.file)!)
       if (isWithin(located.pointer, pointer) && (best === undefined || pointer.length > best[0].length)) best = [pointer, effective];
@@ -211,11 +219,11 @@ function refResolver(resources: Resources, relocated: Map<SourceFile, Map<string
     // A schema that is only a $ref, outside any named type (a file's root, say): follow it.
     if (isJsonObject(value) && typeof value["$ref"] === "string" && isPureRef(value)) {
       const key = `${located.file.absolutePath}#${located.pointer}`;
-      if (seen.has(key)) return fail(`$ref "${ref}" is part of a cycle of refs that never reaches a schema`);
-      return resolve(located.file, located.pointer, value["$ref"], new Set([...seen, key]));
+      if (seen.has(key)) return fail(`${keyword} "${ref}" is part of a cycle of refs that never reaches a schema`);
+      return resolve(located.file, located.pointer, value["$ref"], new Set([...seen, key]), "$ref");
     }
     return fail(
-      `$ref "${ref}" points into ${located.file.file} outside any schema that agentwire can name`,
+      `${keyword} "${ref}" points into ${located.file.file} outside any schema that agentwire can name`,
       "ref a definition under $defs instead",
     );
   };
@@ -249,7 +257,8 @@ function refResolver(resources: Resources, relocated: Map<SourceFile, Map<string
     return { file: from, pointer };
   };
 
-  return (from: SourceFile, at: string, ref: string) => resolve(from, at, ref, new Set());
+  return (from: SourceFile, at: string, ref: string, keyword: "$ref" | "$dynamicRef" = "$ref") =>
+    resolve(from, at, ref, new Set(), keyword);
 }
 
 /** "acme.v1.ShippingAddress.jsonschema.json" → "ShippingAddress". */

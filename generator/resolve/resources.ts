@@ -64,6 +64,8 @@ export class Resources {
   private readonly resources = new Map<string, Place>();
   /** "<resource URI>#<anchor>" → the schema that declares it. */
   private readonly anchors = new Map<string, Place>();
+  /** The `$dynamicAnchor`s among them. */
+  private readonly dynamicAnchors = new Map<string, Place>();
   /** Per file, per schema pointer, the base URI its `$ref`s resolve against. */
   private readonly bases = new Map<SourceFile, Map<string, string>>();
   /** Per file, the schemas read in draft 4, whose identifier is `id`. */
@@ -125,7 +127,9 @@ export class Resources {
       if (!idFragmentIsAnchor)
         for (const keyword of ["$anchor", "$dynamicAnchor"]) {
           const anchor = schema[keyword];
-          if (typeof anchor === "string") this.register(this.anchors, `${base}#${anchor}`, place, appendPointer(pointer, keyword));
+          if (typeof anchor !== "string") continue;
+          this.register(this.anchors, `${base}#${anchor}`, place, appendPointer(pointer, keyword));
+          if (keyword === "$dynamicAnchor") this.dynamicAnchors.set(`${base}#${anchor}`, place);
         }
       bases.set(pointer, base);
       for (const child of subschemasOf(schema, pointer)) visit(child.schema, child.pointer, base, dialect);
@@ -166,6 +170,29 @@ export class Resources {
     if (typeof target !== "string") return target;
     const file = this.byPath.get(target);
     return file === undefined ? { path: target, fragment } : { place: { file, pointer: "" }, fragment };
+  }
+
+  /**
+   * Where a `$dynamicRef` leads. As a `$ref`, but where it names a `$dynamicAnchor`: then
+   * the target is the anchor of that name in the outermost schema resource of the dynamic
+   * scope that has one. The protocol's root resource is the outermost of every scope, so
+   * where it has the anchor, that is the target; where only one schema has the anchor, it
+   * is. Anywhere else the target depends on the path a value is checked through, which one
+   * check function per type cannot follow: refused.
+   */
+  dynamicTarget(from: SourceFile, pointer: string, ref: string): Target | RefusedRef {
+    const initial = this.target(from, pointer, ref);
+    if (!("place" in initial) || initial.fragment === "" || initial.fragment.startsWith("/")) return initial;
+    const name = initial.fragment;
+    if (!this.dynamicAnchors.has(`${this.baseOf(initial.place.file, initial.place.pointer)}#${name}`)) return initial;
+    const outermost = this.dynamicAnchors.get(`${this.baseOf(this.loaded[0]!, "")}#${name}`);
+    if (outermost !== undefined) return { place: outermost, fragment: "" };
+    const candidates = [...this.dynamicAnchors].filter(([uri]) => uri.endsWith(`#${name}`));
+    if (candidates.length === 1) return initial;
+    return {
+      refused: `$dynamicRef "${ref}" leads to one of ${candidates.length} schemas with $dynamicAnchor "${name}", by the path a value is checked through`,
+      hint: "agentwire follows a $dynamicRef whose anchor the root schema has, or only one schema has",
+    };
   }
 
   /** The keyword that identifies the schema at `pointer`: `id` in draft 4, `$id` since. */

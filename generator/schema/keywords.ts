@@ -6,6 +6,7 @@
 /** Keywords that constrain values and that the IR models. */
 export const MODELLED = new Set([
   "$ref",
+  "$dynamicRef",
   "type",
   "enum",
   "const",
@@ -52,7 +53,6 @@ export const UNSUPPORTED = new Set([
   "minContains",
   "maxContains",
   "unevaluatedItems",
-  "$dynamicRef",
   "$recursiveRef",
 ]);
 

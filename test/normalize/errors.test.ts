@@ -18,9 +18,9 @@ describe("normalize: what it refuses", () => {
       'schemas/test.schema.json#/$defs/A/prefixItems: unsupported keyword "prefixItems"',
     ],
     [
-      "$dynamicRef",
-      { $defs: { A: { $dynamicRef: "#node" } } },
-      'schemas/test.schema.json#/$defs/A/$dynamicRef: unsupported keyword "$dynamicRef"',
+      "$recursiveRef",
+      { $schema: "https://json-schema.org/draft/2019-09/schema", $defs: { A: { $recursiveRef: "#" } } },
+      'schemas/test.schema.json#/$defs/A/$recursiveRef: unsupported keyword "$recursiveRef"',
     ],
     [
       "a tuple",

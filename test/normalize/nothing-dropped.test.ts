@@ -41,6 +41,9 @@ const REDUNDANT: Readonly<Record<Draft, readonly string[]>> = {
     "unevaluatedProperties.json #10: unevaluatedProperties with nested unevaluatedProperties /unevaluatedProperties maxLength",
     "unevaluatedProperties.json #24: nested unevaluatedProperties, outer false, inner true, properties outside  unevaluatedProperties",
     "unevaluatedProperties.json #25: nested unevaluatedProperties, outer false, inner true, properties inside  unevaluatedProperties",
+    // The $ref'd schema is an object too.
+    "dynamicRef.json #9: A $dynamicRef that initially resolves to a schema with a matching $dynamicAnchor resolves to the first $dynamicAnchor in the dynamic scope  type",
+    "dynamicRef.json #10: A $dynamicRef that initially resolves to a schema without a matching $dynamicAnchor behaves like a normal $ref to $anchor  type",
     // The schema true says nothing.
     "unevaluatedProperties.json #18: unevaluatedProperties with boolean schemas  allOf",
     // unevaluatedProperties: true accepts every property it sees.

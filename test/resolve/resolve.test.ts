@@ -381,3 +381,45 @@ describe("resolve: provenance", () => {
 function escape(text: string): string {
   return text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
 }
+
+describe("resolve: $dynamicRef", () => {
+  const list = (anchor: JsonObject) => ({
+    $id: "https://example.com/list",
+    type: "array",
+    items: { $dynamicRef: "#item" },
+    $defs: { item: { $dynamicAnchor: "item", ...anchor } },
+  });
+
+  it("leads to the root's $dynamicAnchor of its name, the outermost in every dynamic scope", async () => {
+    const schema = await resolved(
+      demoProject({
+        $id: "https://example.com/root",
+        $ref: "list",
+        $defs: { Strings: { $dynamicAnchor: "item", type: "string" }, List: list({}) },
+      }),
+    );
+    expect(defs(schema)["List"]!["items"]).toEqual({ $ref: "#/$defs/Strings" });
+  });
+
+  it("is a $ref where only one schema has the anchor, or it names no $dynamicAnchor", async () => {
+    const only = await resolved(demoProject({ $id: "https://example.com/root", $ref: "list", $defs: { List: list({ type: "number" }) } }));
+    expect(defs(only)["List"]!["items"]).toEqual({ $ref: "#/$defs/item" });
+  });
+
+  it("is refused where the anchor it leads to depends on the path a value is checked through", async () => {
+    const message = await failure(
+      demoProject({
+        $id: "https://example.com/root",
+        anyOf: [{ $ref: "numbers" }, { $ref: "strings" }],
+        $defs: {
+          List: list({}),
+          Numbers: { $id: "numbers", $ref: "list", $defs: { n: { $dynamicAnchor: "item", type: "number" } } },
+          Strings: { $id: "strings", $ref: "list", $defs: { s: { $dynamicAnchor: "item", type: "string" } } },
+        },
+      }),
+    );
+    expect(message).toMatch(
+      /\$defs\/List\/items\/\$dynamicRef: \$dynamicRef "#item" leads to one of 3 schemas with \$dynamicAnchor "item"/,
+    );
+  });
+});
