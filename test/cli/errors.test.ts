@@ -154,9 +154,14 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     'agentwire generate: schemas/demo.schema.json#/$defs/A/prefixItems: unsupported keyword "prefixItems"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
   ],
   [
-    "$dynamicRef",
-    { "schemas/demo.schema.json": S({ A: { $dynamicRef: "#node" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/$dynamicRef: unsupported keyword "$dynamicRef"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
+    "a $dynamicRef whose target depends on the path",
+    {
+      "schemas/demo.schema.json": S({
+        A: { $id: "https://example.com/a", $dynamicRef: "#item", $defs: { i: { $dynamicAnchor: "item" } } },
+        B: { $id: "https://example.com/b", $defs: { i: { $dynamicAnchor: "item" } } },
+      }),
+    },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$dynamicRef: $dynamicRef "#item" leads to one of 2 schemas with $dynamicAnchor "item", by the path a value is checked through\n  agentwire follows a $dynamicRef whose anchor the root schema has, or only one schema has\n',
   ],
   [
     "a tuple in draft-07 items",
