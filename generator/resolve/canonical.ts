@@ -84,11 +84,8 @@ export function canonicalize(resources: Resources, protocol: string): { schema: 
     }
     return names;
   };
-  const nameFor = (text: string, file: SourceFile, pointer: string): string => {
-    const name = typeNameFor(text);
-    if (name === "") throw new InputError({ file: file.file, pointer }, `cannot make a type name from ${JSON.stringify(text)}`);
-    return name;
-  };
+  // A key or title with nothing to make a name of ("", "???") is Unnamed, qualified as any name is.
+  const nameFor = (text: string): string => typeNameFor(text) || "Unnamed";
 
   // A file's root that constrains values is a type in its own right.
   for (const file of files) {
@@ -97,7 +94,7 @@ export function canonicalize(resources: Resources, protocol: string): { schema: 
     const title = typeof document["title"] === "string" ? document["title"] : undefined;
     const fallback = file === root ? pascalCase(protocol) : pascalCase(path.basename(file.absolutePath).replace(/(\.schema)?\.json$/, ""));
     const body = Object.fromEntries(Object.entries(document).filter(([key]) => !["$schema", "$id", ...CONTAINERS].includes(key)));
-    add({ name: nameFor(title ?? fallback, file, ""), source: file, pointer: "", body }, "", false);
+    add({ name: nameFor(title ?? fallback), source: file, pointer: "", body }, "", false);
   }
   // Definitions, wherever a schema holds them.
   for (const file of files)
@@ -111,7 +108,7 @@ export function canonicalize(resources: Resources, protocol: string): { schema: 
           const body = definitions[key]!;
           if (!isJsonObject(body) && typeof body !== "boolean")
             throw new InputError({ file: file.file, pointer: at }, "a definition must be a schema (an object or a boolean)");
-          add({ name: nameFor(key, file, at), source: file, pointer: at, body }, at, false);
+          add({ name: nameFor(key), source: file, pointer: at, body }, at, false);
         }
       }
     });
@@ -125,7 +122,7 @@ export function canonicalize(resources: Resources, protocol: string): { schema: 
       const title = isJsonObject(child.schema) ? child.schema["title"] : undefined;
       if (typeof title === "string" && isJsonObject(child.schema) && !isPureRef(child.schema)) {
         const body = Object.fromEntries(Object.entries(child.schema).filter(([key]) => !USE_SITE_ANNOTATIONS.has(key)));
-        add({ name: nameFor(title, file, child.pointer), source: file, pointer: child.pointer, body }, child.pointer, true);
+        add({ name: nameFor(title), source: file, pointer: child.pointer, body }, child.pointer, true);
         hoisted.add(`${file.absolutePath}#${child.pointer}`);
       }
       hoistWithin(file, child.schema, child.pointer);

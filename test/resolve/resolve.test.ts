@@ -76,6 +76,13 @@ describe("resolve: names", () => {
     expect(defs(nested)["Strings"]!["items"]).toEqual({ $ref: "#/$defs/StringsItem" });
   });
 
+  it("names Unnamed a definition whose key has nothing to make a name of", async () => {
+    const schema = await resolved(
+      demoProject({ $defs: { "": { type: "number" }, Box: { type: "object", $defs: { "???": { type: "string" } } } } }),
+    );
+    expect(Object.keys(defs(schema))).toEqual(["Unnamed", "Box", "BoxUnnamed"]);
+  });
+
   it("qualifies a definition named as its file's titled root by the root; two definitions of one name in one place are refused (test/cli/errors)", async () => {
     const schema = await resolved(demoProject({ title: "Thing", type: "object", $defs: { Thing: { type: "string" } } }));
     expect(Object.keys(defs(schema))).toEqual(["Thing", "ThingThing"]);
