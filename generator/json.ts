@@ -6,6 +6,10 @@ export interface JsonObject {
   readonly [key: string]: JsonValue;
 }
 
+export function isJsonPrimitive(value: JsonValue): value is JsonPrimitive {
+  return typeof value !== "object" || value === null;
+}
+
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

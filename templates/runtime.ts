@@ -149,6 +149,45 @@ function canonicalJson(value: unknown): string {
 }
 
 /**
+ * Whether a value is, as JSON writes it, the JSON value `expected` (a `const` or an `enum`
+ * value that is an object or an array): numbers by value, objects whatever the order of
+ * their keys, arrays item by item. A value that JSON writes as something else (a box, a
+ * Date, an array with a `toJSON` method) is not equal to it; a property JSON leaves out
+ * (undefined, a function) is absent. Recursion follows `expected`, which is the schema's.
+ */
+export function isJsonEqual(value: unknown, expected: unknown): boolean {
+  if (typeof expected !== "object" || expected === null)
+    return value === expected;
+  if (isArray(expected)) {
+    if (
+      !isArray(value) ||
+      typeof value.toJSON === "function" ||
+      value.length !== expected.length
+    )
+      return false;
+    for (let i = 0; i < expected.length; i++)
+      if (!isJsonEqual(value[i], expected[i])) return false;
+    return true;
+  }
+  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
+    return false;
+  const properties = expected as { readonly [key: string]: unknown };
+  let count = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (isOmitted(property)) continue;
+    if (
+      !Object.hasOwn(properties, key) ||
+      !isJsonEqual(property, properties[key])
+    )
+      return false;
+    count++;
+  }
+  return count === Object.keys(properties).length;
+}
+
+/**
  * How many levels deep the checks of recursive types (a value that holds values of its
  * own type, such as a JSON value) follow a value. Deeper values are refused, with the
  * keyword "depth", rather than exhausting the stack: documents nest far less, and a

@@ -33,7 +33,7 @@ export async function fileIr(cwd: string, file: string, like?: LoadedProtocol): 
     schema: readSource(cwd, absolute),
     overlays: like?.overlays ?? [],
   };
-  return (await intermediate({ root: cwd, schemasDir: path.dirname(absolute), protocols: [protocol] }, protocol)).ir;
+  return (await intermediate({ root: cwd, schemasDir: path.dirname(absolute), protocols: [protocol], remotes: [] }, protocol)).ir;
 }
 
 /**

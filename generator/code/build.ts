@@ -1,4 +1,4 @@
-import type { JsonPrimitive } from "../json.js";
+import type { JsonObject, JsonPrimitive, JsonValue } from "../json.js";
 import type {
   ArrayLiteral,
   AsConst,
@@ -168,6 +168,13 @@ export function arrayLiteral(elements: readonly Expression[]): ArrayLiteral {
   return { kind: "array", elements };
 }
 
+/** A JSON value as an expression: a literal, or an array or object literal of them. */
+export function jsonLiteral(value: JsonValue): Expression {
+  if (typeof value !== "object" || value === null) return literal(value);
+  if (Array.isArray(value)) return arrayLiteral((value as readonly JsonValue[]).map(jsonLiteral));
+  return objectLiteral(Object.entries(value as JsonObject).map(([key, item]) => ({ key, value: jsonLiteral(item) })));
+}
+
 export function assign(target: Expression, value: Expression): Assignment {
   return { kind: "assignment", target, value };
 }
@@ -296,8 +303,8 @@ export function propertySignature(
   return { kind: "property-signature", key, type, optional: isOptional, readonly, ...optional({ doc }) };
 }
 
-export function indexSignature(type: Type): IndexSignature {
-  return { kind: "index-signature", type };
+export function indexSignature(type: Type, prefix?: string): IndexSignature {
+  return prefix === undefined ? { kind: "index-signature", type } : { kind: "index-signature", type, prefix };
 }
 
 export function parameter(name: Name, type: Type, options: { readonly optional?: boolean } = {}): Parameter {

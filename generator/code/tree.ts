@@ -304,6 +304,8 @@ export interface PropertySignature {
 export interface IndexSignature {
   readonly kind: "index-signature";
   readonly type: Type;
+  /** Keys that start with this text (`` [key: `x-${string}`] ``); any string when absent. */
+  readonly prefix?: string;
 }
 
 export interface Parameter {

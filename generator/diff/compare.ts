@@ -4,6 +4,7 @@ import type {
   Field,
   Ir,
   KeyedUnionShape,
+  MapShape,
   NamedType,
   ObjectShape,
   Shape,
@@ -17,13 +18,14 @@ import type { Change, ChangeKind } from "./kinds.js";
 import { KINDS } from "./kinds.js";
 import { describe, describeValues } from "../ir/describe.js";
 import type { KeywordChange } from "../keywords/index.js";
-import { admits, isPrimitiveShape } from "../keywords/index.js";
 import { arrayChanges } from "../keywords/arrays.js";
 import { formatChanges } from "../keywords/format.js";
 import { numberChanges } from "../keywords/numbers.js";
 import { propertyChanges } from "../keywords/properties.js";
 import { stringChanges } from "../keywords/strings.js";
 import { isValuesShape, valueChanges, valuesOf } from "../keywords/values.js";
+import type { ShapeLookup } from "../normalize/intersect.js";
+import { satisfies } from "../normalize/intersect.js";
 
 /**
  * The changes from one version of a protocol's IR to the next. Named types are matched by
@@ -117,10 +119,13 @@ class Comparison {
     const valuesBefore = valuesOf(before);
     const valuesAfter = valuesOf(after);
     if (isValuesShape(before) && isValuesShape(after)) return this.addAll(valueChanges(before, after), place);
-    if (valuesBefore !== undefined && this.admitsAll(after, valuesBefore))
+    if (valuesBefore !== undefined && this.admitsAll(after, valuesBefore, this.after))
       return this.add("type-widened", place, `is ${describe(after)}, was ${describe(before)}`);
-    if (valuesAfter !== undefined && this.admitsAll(before, valuesAfter))
+    if (valuesAfter !== undefined && this.admitsAll(before, valuesAfter, this.before))
       return this.add("type-narrowed", place, `is ${describe(after)}, was ${describe(before)}`);
+    // A map is an object of other properties alone; one that gains patterns or names is read as an object.
+    if (before.kind === "map" && after.kind === "object") return this.object(mapAsObject(before), after, place);
+    if (before.kind === "object" && after.kind === "map") return this.object(before, mapAsObject(after), place);
     if (before.kind !== after.kind) return this.kindChanged(before, after, place);
     switch (before.kind) {
       case "ref":
@@ -159,7 +164,7 @@ class Comparison {
   /** Constraints (`not`, `if`) added or removed, then the shapes they constrain. */
   private constrained(before: Shape, after: Shape, place: Place): void {
     const [was, is] = [before, after].map((shape) => (shape.kind === "constrained" ? shape.constraints : []));
-    const words = { not: "a not", if: "an if/then/else", also: "another schema's" } as const;
+    const words = { not: "a not", if: "an if/then/else", also: "another schema's", unevaluated: "an unevaluatedProperties" } as const;
     for (const constraint of is!.filter((each) => !was!.some((other) => jsonEqual(each as never, other as never))))
       this.add("constraint-tightened", place, `must meet ${words[constraint.kind]} constraint it did not`);
     for (const constraint of was!.filter((each) => !is!.some((other) => jsonEqual(each as never, other as never))))
@@ -168,11 +173,15 @@ class Comparison {
     this.shape(unconstrained(before), unconstrained(after), place);
   }
 
-  /** Whether every one of the values is valid for the shape (a string for a string type…). */
-  private admitsAll(shape: Shape, values: readonly JsonPrimitive[]): boolean {
-    if (isPrimitiveShape(shape)) return values.every((value) => admits(value, shape));
-    if (shape.kind === "union") return values.every((value) => shape.members.some((member) => this.admitsAll(member, [value])));
-    return false;
+  /** Whether every one of the values is valid for the shape of a version (a string for a string type…). */
+  private admitsAll(shape: Shape, values: readonly JsonValue[], version: Ir): boolean {
+    const lookup: ShapeLookup = {
+      shapeOf: (name) => version.types.find((type) => type.name === name)!.shape,
+      unsupported: (problem) => {
+        throw new Error(problem);
+      },
+    };
+    return values.every((value) => satisfies(value, shape, lookup));
   }
 
   private kindChanged(before: Shape, after: Shape, place: Place): void {
@@ -220,8 +229,52 @@ class Comparison {
 
   private object(before: ObjectShape, after: ObjectShape, place: Place): void {
     this.fields(before.fields, after.fields, before.additional.kind !== "never", place);
+    this.patterns(before, after, place);
     this.additional(before.additional, after.additional, place);
+    this.names(before.names, after.names, place);
     this.addAll(propertyChanges(before, after), place);
+  }
+
+  /**
+   * Pattern properties by pattern. A new pattern constrains the properties it matches
+   * where the others were open, and admits them where the object was closed; a pattern
+   * dropped does the reverse; a kept pattern's shape is compared as a field's is.
+   */
+  private patterns(before: ObjectShape, after: ObjectShape, place: Place): void {
+    const [was, is] = [before.patterns ?? [], after.patterns ?? []];
+    for (const pattern of is)
+      if (!was.some((each) => each.pattern === pattern.pattern))
+        this.add(
+          after.additional.kind === "never" ? "constraint-loosened" : "constraint-tightened",
+          place,
+          after.additional.kind === "never"
+            ? `accepts properties matching /${pattern.pattern}/`
+            : `properties matching /${pattern.pattern}/ must be ${describe(pattern.shape)}`,
+        );
+    for (const pattern of was) {
+      const kept = is.find((each) => each.pattern === pattern.pattern);
+      if (kept !== undefined)
+        this.shape(pattern.shape, kept.shape, {
+          pointer: appendPointer(place.pointer, "patternProperties", pattern.pattern),
+          subject: `${place.subject}{/${pattern.pattern}/}`,
+        });
+      else
+        this.add(
+          before.additional.kind === "never" ? "constraint-tightened" : "constraint-loosened",
+          place,
+          before.additional.kind === "never"
+            ? `no longer accepts properties matching /${pattern.pattern}/`
+            : `properties matching /${pattern.pattern}/ need no longer be ${describe(pattern.shape)}`,
+        );
+    }
+  }
+
+  /** propertyNames added, dropped, or changed as a shape of strings. */
+  private names(before: Shape | undefined, after: Shape | undefined, place: Place): void {
+    if (before === undefined && after === undefined) return;
+    if (before === undefined) return this.add("constraint-tightened", place, "its property names are constrained (propertyNames)");
+    if (after === undefined) return this.add("constraint-loosened", place, "its property names are no longer constrained");
+    this.shape(before, after, { pointer: appendPointer(place.pointer, "propertyNames"), subject: `${place.subject} property names` });
   }
 
   private additional(before: Shape, after: Shape, place: Place): void {
@@ -324,4 +377,15 @@ function sameShape(a: Shape, b: Shape): boolean {
 
 function show(value: unknown): string {
   return JSON.stringify(value);
+}
+
+/** A map as the object it is: no fields, its values the other properties. */
+function mapAsObject(map: MapShape): ObjectShape {
+  return {
+    kind: "object",
+    fields: [],
+    additional: map.values,
+    ...(map.minProperties === undefined ? {} : { minProperties: map.minProperties }),
+    ...(map.maxProperties === undefined ? {} : { maxProperties: map.maxProperties }),
+  };
 }

@@ -16,6 +16,7 @@ import {
   UNDEFINED,
 } from "../code/build.js";
 import type { Field, Shape } from "../ir/model.js";
+import type { JsonValue } from "../json.js";
 
 /** The module every protocol's generated code imports its shared helpers from. */
 export const RUNTIME = "../runtime.js";
@@ -125,8 +126,10 @@ export function jsonTypes(shape: Shape, shapes: ReadonlyMap<string, Shape>, seen
   }
 }
 
-function typeOf(value: string | number | boolean | null): JsonType {
-  return value === null ? "null" : (typeof value as "string" | "number" | "boolean");
+function typeOf(value: JsonValue): JsonType {
+  if (value === null) return "null";
+  if (typeof value === "object") return Array.isArray(value) ? "array" : "object";
+  return typeof value as "string" | "number" | "boolean";
 }
 
 /** Whether the shape accepts `undefined` as a value, so that a required field needs its own presence check. */

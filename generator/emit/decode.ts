@@ -14,7 +14,7 @@ import {
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
 import { recursiveTypes } from "../ir/graph.js";
-import type { EnumWire, Field, Shape } from "../ir/model.js";
+import type { EnumWire, Field, PatternProperty, Shape } from "../ir/model.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { readerName, upperFirst } from "../name/rules.js";
@@ -175,7 +175,7 @@ class DecodeEmitter {
   private body(shape: Shape, owner: string): Statement[] {
     switch (shape.kind) {
       case "object":
-        return this.objectBody(shape.fields, shape.additional, owner);
+        return this.objectBody(shape.fields, shape.additional, owner, [], shape.patterns);
       case "keyed-union":
         return this.objectBody([...shape.members, ...shape.fields], shape.additional, owner, shape.members);
       case "map":
@@ -200,10 +200,17 @@ class DecodeEmitter {
 
   /**
    * A new object with each property read as its field's shape, under its canonical name.
-   * What the object does not name is read as its other properties; for a closed object,
-   * the reader decides (kept to be rejected, or dropped when tolerant).
+   * What the object does not name is read as the first pattern that matches its name, or
+   * else as its other properties; for a closed object, the reader decides (kept to be
+   * rejected, or dropped when tolerant).
    */
-  private objectBody(fields: readonly Field[], rest: Shape, owner: string, members: readonly Field[] = []): Statement[] {
+  private objectBody(
+    fields: readonly Field[],
+    rest: Shape,
+    owner: string,
+    members: readonly Field[] = [],
+    patterns: readonly PatternProperty[] = [],
+  ): Statement[] {
     // Fields read as they are share one case: the key is one of their known names.
     const copied = fields.filter((field) => !this.reads(field.shape) && (field.aliases ?? []).length === 0 && !isPrototypeName(field.name));
     const cases: SwitchCase[] = fields
@@ -223,7 +230,7 @@ class DecodeEmitter {
       });
     if (copied.length > 0)
       cases.unshift({ labels: copied.map((field) => literal(field.name)), body: [evaluate(assign(index(OUTPUT, KEY), VALUE)), BREAK] });
-    const other =
+    const unmatched =
       rest.kind === "never"
         ? evaluate(this.report("unknownProperty", [OUTPUT, PATH, KEY, VALUE]))
         : evaluate(
@@ -233,6 +240,15 @@ class DecodeEmitter {
               this.read(rest, VALUE, call(this.runtime("pointer"), [PATH, KEY]), `${owner}Property`),
             ]),
           );
+    const where = call(this.runtime("pointer"), [PATH, KEY]);
+    // A pattern needs its branch where its properties are read otherwise than the rest.
+    const distinct = (shape: Shape) => this.reads(shape) || rest.kind === "never" || this.reads(rest);
+    const other = patterns.reduceRight<Statement>((otherwise, { pattern, shape }, i) => {
+      if (!distinct(shape)) return otherwise;
+      const source = this.f.constant(`pattern:${pattern}`, `${owner}Pattern`, (name) => constant(name, regex(pattern)));
+      const read = this.read(shape, VALUE, where, `${owner}PatternProperty${patterns.length === 1 ? "" : i + 1}`);
+      return ifThen(call(member(source, "test"), [KEY]), evaluate(call(this.runtime("define"), [OUTPUT, KEY, read])), otherwise);
+    }, unmatched);
     // As the checks read an object.
     const loop = forEachProperty(INPUT, KEY, VALUE, [
       cases.length === 0 ? other : switchStatement(KEY, [...cases, { labels: [], body: [other] }]),

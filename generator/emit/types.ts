@@ -18,9 +18,10 @@ import {
   typeReference,
   unionType,
 } from "../code/build.js";
-import type { ArrayShape, Doc, Field, KeyedUnionShape, NamedType, Shape } from "../ir/model.js";
+import type { ArrayShape, Doc, Field, KeyedUnionShape, NamedType, ObjectShape, Shape } from "../ir/model.js";
 import type { DeclaredNames, NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
+import type { JsonObject, JsonValue } from "../json.js";
 import type { GeneratedFile } from "./file.js";
 
 /**
@@ -38,7 +39,7 @@ function generateType(f: GeneratedFile, type: NamedType, names: DeclaredNames): 
   const doc = documentation(docText(type.doc, type.shape));
   const shape = type.shape;
   if (shape.kind === "object") {
-    f.declare(interfaceDeclaration(name, members(shape.fields, shape.additional), doc));
+    f.declare(interfaceDeclaration(name, members(shape.fields, shape.additional, shape.patterns), doc));
     return;
   }
   f.declare(typeAlias(name, typeOf(shape), doc));
@@ -63,13 +64,13 @@ function typeOf(shape: Shape): Type {
     case "number":
       return keywordType(shape.kind);
     case "literal":
-      return literalType(shape.value);
+      return valueType(shape.value);
     case "enum":
       return unionType(shape.values.map(literalType));
     case "array":
       return shape.prefixItems === undefined ? arrayType(typeOf(shape.items)) : tupleOf(shape.prefixItems, shape);
     case "object":
-      return objectType(members(shape.fields, shape.additional));
+      return objectType(members(shape.fields, shape.additional, shape.patterns));
     case "map":
       return objectType([indexSignature(typeOf(shape.values))]);
     case "nullable":
@@ -97,6 +98,16 @@ function tupleOf(prefixItems: readonly Shape[], shape: ArrayShape): Type {
   return tupleType(elements, shape.items.kind === "never" ? undefined : typeOf(shape.items));
 }
 
+/**
+ * The type of exactly one JSON value: a literal type, or, of an object or an array, an
+ * object type of its properties or a tuple of its items, each of which is again one value.
+ */
+function valueType(value: JsonValue): Type {
+  if (typeof value !== "object" || value === null) return literalType(value);
+  if (Array.isArray(value)) return tupleType((value as readonly JsonValue[]).map((item) => ({ type: valueType(item), optional: false })));
+  return objectType(Object.entries(value as JsonObject).map(([key, item]) => propertySignature(key, valueType(item))));
+}
+
 /** One member of a keyed union: it is present, the other members are absent, the shared fields as they are. */
 function variant(shape: KeyedUnionShape, present: Field): TypeMember[] {
   return [
@@ -111,11 +122,27 @@ function variant(shape: KeyedUnionShape, present: Field): TypeMember[] {
 /**
  * An object's members: its fields, then, unless it is closed, an index signature, since
  * the schema accepts properties it does not name. (Their values are `unknown` because an
- * index signature's type must cover every named field's too.)
+ * index signature's type must cover every named field's too.) Pattern properties whose
+ * pattern is a plain prefix that no field's name has are of their shape's type under a
+ * template literal key; any other pattern needs the index signature of any key.
  */
-function members(fields: readonly Field[], additional: Shape): TypeMember[] {
+function members(fields: readonly Field[], additional: Shape, patterns: ObjectShape["patterns"] = []): TypeMember[] {
   const named = fields.map(property);
-  return additional.kind === "never" ? named : [...named, indexSignature(keywordType("unknown"))];
+  const prefixes = patterns.map(({ pattern, shape }) => {
+    const prefix = plainPrefix(pattern);
+    return prefix === undefined || fields.some((field) => field.name.startsWith(prefix)) ? undefined : { prefix, shape };
+  });
+  const anyKey = additional.kind !== "never" || prefixes.includes(undefined);
+  return [
+    ...named,
+    ...(anyKey ? [indexSignature(keywordType("unknown"))] : []),
+    ...prefixes.filter((each) => each !== undefined).map(({ prefix, shape }) => indexSignature(typeOf(shape), prefix)),
+  ];
+}
+
+/** The text a pattern such as `^x-` says a name starts with, when it says nothing else. */
+function plainPrefix(pattern: string): string | undefined {
+  return /^\^([A-Za-z0-9_\-:@/~]+)$/.exec(pattern)?.[1];
 }
 
 function property(field: Field): TypeMember {

@@ -321,7 +321,9 @@ function binaryish(node: Expression & { kind: "binary" | "logical" }, position: 
   const place = PRECEDENCE[node.operator]!;
   if (node.kind === "logical") {
     node.operands.forEach((each, i) => {
-      const printed = operand(each, place + 1);
+      // Mixed `&&` and `||` are parenthesized, as prettier does, though precedence needs no parentheses.
+      const printed =
+        each.kind === "logical" && each.operator !== node.operator ? concat("(", expression(each), ")") : operand(each, place + 1);
       parts.push(i === 0 ? group(printed) : concat(` ${node.operator}`, line, printed));
     });
   } else parts.push(group(operand(node.left, place)), " ", group(node.operator, line, operand(node.right, place + 1)));
@@ -454,8 +456,9 @@ function unionBody(members: readonly Type[]): Doc {
 
 function typeMember(node: TypeMember): Doc {
   if (node.kind === "index-signature") {
-    if (node.type.kind !== "union-type") return concat("[key: string]: ", type(node.type));
-    return group("[key: string]:", indent(line, group(unionBody(node.type.members))));
+    const key = node.prefix === undefined ? "[key: string]:" : `[key: \`${templateText(node.prefix)}\${string}\`]:`;
+    if (node.type.kind !== "union-type") return concat(key, " ", type(node.type));
+    return group(key, indent(line, group(unionBody(node.type.members))));
   }
   const key = concat(node.readonly ? "readonly " : "", propertyKey(node.key), node.optional ? "?:" : ":");
   const value =

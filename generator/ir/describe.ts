@@ -1,4 +1,4 @@
-import type { JsonPrimitive } from "../json.js";
+import type { JsonValue } from "../json.js";
 import type { Shape } from "./model.js";
 
 /** What a value of a shape is, for messages: "a string", "an array of InputContent". */
@@ -42,7 +42,7 @@ export function describe(shape: Shape): string {
 }
 
 /** `"developer", "system", "assistant"`: the values as JSON, for "must be one of …". */
-export function describeValues(values: readonly JsonPrimitive[]): string {
+export function describeValues(values: readonly JsonValue[]): string {
   return values.map((value) => JSON.stringify(value)).join(", ");
 }
 

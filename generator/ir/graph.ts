@@ -19,7 +19,12 @@ export function refsOf(shape: Shape): string[] {
     case "tagged-union":
       return shape.members.flatMap((member) => refsOf(member.shape));
     case "object":
-      return [...shape.fields.flatMap((field) => refsOf(field.shape)), ...refsOf(shape.additional)];
+      return [
+        ...shape.fields.flatMap((field) => refsOf(field.shape)),
+        ...(shape.patterns ?? []).flatMap((each) => refsOf(each.shape)),
+        ...refsOf(shape.additional),
+        ...(shape.names === undefined ? [] : refsOf(shape.names)),
+      ];
     case "keyed-union":
       return [...shape.members, ...shape.fields].flatMap((field) => refsOf(field.shape)).concat(refsOf(shape.additional));
     default:

@@ -1,5 +1,6 @@
 import type { KeyedUnionShape, ObjectShape, Shape, TaggedUnionShape } from "./model.js";
 import type { JsonPrimitive } from "../json.js";
+import { isJsonPrimitive } from "../json.js";
 
 /** What the IR says of a shape's members: an object's tags, a union that gets match helpers. */
 
@@ -19,9 +20,11 @@ export function isMatchable(shape: Shape): shape is TaggedUnionShape | KeyedUnio
   return shape.kind === "tagged-union" || shape.kind === "keyed-union";
 }
 
-/** An object's tags, which its builder fills in. */
+/** An object's tags, which its builder fills in: primitives, which a type can name and a switch tell apart. */
 export function tags(shape: ObjectShape): Tag[] {
   return shape.fields.flatMap((field) =>
-    field.required && field.shape.kind === "literal" ? [{ name: field.name, value: field.shape.value }] : [],
+    field.required && field.shape.kind === "literal" && isJsonPrimitive(field.shape.value)
+      ? [{ name: field.name, value: field.shape.value }]
+      : [],
   );
 }

@@ -64,12 +64,19 @@ export interface NeverShape {
   readonly kind: "never";
 }
 
-/** One value (`const`, or an `enum` of one). */
+/**
+ * One value (`const`, or an `enum` of one). An object or an array is equal to a value as
+ * JSON is: numbers by value, objects whatever the order of their keys, arrays in order.
+ */
 export interface LiteralShape {
   readonly kind: "literal";
-  readonly value: JsonPrimitive;
+  readonly value: JsonValue;
 }
 
+/**
+ * Several primitive values. An `enum` that also lists objects or arrays is a union of this
+ * and their literals.
+ */
 export interface EnumShape {
   readonly kind: "enum";
   readonly values: readonly JsonPrimitive[];
@@ -155,10 +162,23 @@ export interface Field {
 export interface ObjectShape {
   readonly kind: "object";
   readonly fields: readonly Field[];
+  /**
+   * What the properties whose names match a pattern hold (`patternProperties`): declared
+   * ones too, which are then of both shapes; `additional` is what the others hold.
+   */
+  readonly patterns?: readonly PatternProperty[];
   /** What other properties may hold: `unknown` when open, `never` when closed. */
   readonly additional: Shape;
+  /** What every property name must be (`propertyNames`): a shape of strings. */
+  readonly names?: Shape;
   readonly minProperties?: number;
   readonly maxProperties?: number;
+}
+
+/** The properties whose names match `pattern` (ECMAScript, with the `u` flag, unanchored) are of `shape`. */
+export interface PatternProperty {
+  readonly pattern: string;
+  readonly shape: Shape;
 }
 
 /** An object whose keys are data: `additionalProperties: <schema>` and no fields. */
@@ -190,12 +210,28 @@ export interface ConstrainedShape {
  * - `not`: the value is not of the shape;
  * - `if`: a value of `if` must be of `then`, any other of `else` (`unknown` where the
  *   schema says nothing);
- * - `also`: the value is of this shape too, where the two do not meet into one.
+ * - `also`: the value is of this shape too, where the two do not meet into one;
+ * - `unevaluated`: of an object, each property that `evaluated` does not name must be of
+ *   `rest` (`unevaluatedProperties`, where which names are evaluated depends on the value).
  */
 export type Constraint =
   | { readonly kind: "not"; readonly shape: Shape }
   | { readonly kind: "if"; readonly if: Shape; readonly then: Shape; readonly else: Shape }
-  | { readonly kind: "also"; readonly shape: Shape };
+  | { readonly kind: "also"; readonly shape: Shape }
+  | { readonly kind: "unevaluated"; readonly evaluated: Evaluated; readonly rest: Shape };
+
+/**
+ * The property names a schema evaluates, as `unevaluatedProperties` reads them: names
+ * (`properties`), patterns (`patternProperties`), every name (`additionalProperties`, a
+ * nested `unevaluatedProperties`), and what the subschemas a value passes evaluate
+ * (`anyOf` and `oneOf` branches, `if` with `then` or else `else`, `dependentSchemas`).
+ */
+export interface Evaluated {
+  readonly names: readonly string[];
+  readonly patterns: readonly string[];
+  readonly all: boolean;
+  readonly when: readonly { readonly shape: Shape; readonly then: Evaluated; readonly else: Evaluated }[];
+}
 
 /** Alternatives with nothing to dispatch on. */
 export interface UnionShape {

@@ -1,11 +1,19 @@
-import type { Constraint, Field, Shape } from "./model.js";
+import type { Constraint, Evaluated, Field, Shape } from "./model.js";
 
 /** Rebuilds a shape bottom up, giving `rewrite` each field after its own shape was rebuilt. */
 export function mapFields(shape: Shape, rewrite: (field: Field) => Field): Shape {
   const fields = (list: readonly Field[]) => list.map((field) => rewrite({ ...field, shape: mapFields(field.shape, rewrite) }));
   switch (shape.kind) {
     case "object":
-      return { ...shape, fields: fields(shape.fields), additional: mapFields(shape.additional, rewrite) };
+      return {
+        ...shape,
+        fields: fields(shape.fields),
+        ...(shape.patterns === undefined
+          ? {}
+          : { patterns: shape.patterns.map((each) => ({ ...each, shape: mapFields(each.shape, rewrite) })) }),
+        additional: mapFields(shape.additional, rewrite),
+        ...(shape.names === undefined ? {} : { names: mapFields(shape.names, rewrite) }),
+      };
     case "keyed-union":
       return { ...shape, members: fields(shape.members), fields: fields(shape.fields), additional: mapFields(shape.additional, rewrite) };
     case "array":
@@ -41,12 +49,40 @@ export function mapFields(shape: Shape, rewrite: (field: Field) => Field): Shape
 
 /** The shapes a constraint holds, in order. */
 export function constraintShapes(constraint: Constraint): Shape[] {
-  return constraint.kind === "if" ? [constraint.if, constraint.then, constraint.else] : [constraint.shape];
+  switch (constraint.kind) {
+    case "if":
+      return [constraint.if, constraint.then, constraint.else];
+    case "unevaluated":
+      return [...evaluatedShapes(constraint.evaluated), constraint.rest];
+    default:
+      return [constraint.shape];
+  }
+}
+
+function evaluatedShapes(evaluated: Evaluated): Shape[] {
+  return evaluated.when.flatMap((each) => [each.shape, ...evaluatedShapes(each.then), ...evaluatedShapes(each.else)]);
+}
+
+function mapEvaluated(evaluated: Evaluated, map: (shape: Shape) => Shape): Evaluated {
+  if (evaluated.when.length === 0) return evaluated;
+  return {
+    ...evaluated,
+    when: evaluated.when.map((each) => ({
+      shape: map(each.shape),
+      then: mapEvaluated(each.then, map),
+      else: mapEvaluated(each.else, map),
+    })),
+  };
 }
 
 /** The constraint with each shape it holds mapped. */
 export function mapConstraint(constraint: Constraint, map: (shape: Shape) => Shape): Constraint {
-  return constraint.kind === "if"
-    ? { ...constraint, if: map(constraint.if), then: map(constraint.then), else: map(constraint.else) }
-    : { ...constraint, shape: map(constraint.shape) };
+  switch (constraint.kind) {
+    case "if":
+      return { ...constraint, if: map(constraint.if), then: map(constraint.then), else: map(constraint.else) };
+    case "unevaluated":
+      return { ...constraint, evaluated: mapEvaluated(constraint.evaluated, map), rest: map(constraint.rest) };
+    default:
+      return { ...constraint, shape: map(constraint.shape) };
+  }
 }

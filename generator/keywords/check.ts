@@ -31,8 +31,8 @@ export type Fails =
   | { readonly op: "notMatch"; readonly pattern: string }
   /** Two items of an array are equal as JSON values (runtime `hasUniqueItems` is false). */
   | { readonly op: "notUnique" }
-  /** `value !== expected`. */
-  | { readonly op: "notEqual"; readonly value: JsonPrimitive }
+  /** Not equal as JSON values: `!==` for a primitive, runtime `isJsonEqual` for an object or an array. */
+  | { readonly op: "notEqual"; readonly value: JsonValue }
   /** The value is none of them, by `!==`. */
   | { readonly op: "notOneOf"; readonly values: readonly JsonPrimitive[] };
 
@@ -72,7 +72,7 @@ export function fails(test: Fails, value: JsonValue): boolean {
       return items.some((item, i) => items.slice(i + 1).some((other) => jsonEqual(item, other)));
     }
     case "notEqual":
-      return value !== test.value;
+      return !jsonEqual(value, test.value);
     case "notOneOf":
       return !test.values.includes(value as JsonPrimitive);
   }

@@ -1,5 +1,6 @@
 import type { BooleanShape, NullShape, NumberShape, Shape, StringShape } from "../ir/model.js";
-import type { JsonPrimitive } from "../json.js";
+import type { JsonValue } from "../json.js";
+import { isJsonPrimitive } from "../json.js";
 import { passes } from "./check.js";
 import { admitsNumber } from "./numbers.js";
 import { admitsString } from "./strings.js";
@@ -26,19 +27,18 @@ import { admitsValue } from "./values.js";
 export type { Fails, KeywordChange, KeywordCheck, Measure, PrimitiveType } from "./check.js";
 export { fails, passes } from "./check.js";
 
-/** The shapes whose values are JSON primitives, which their keywords alone decide. */
+/** The shapes whose keywords alone decide their values: a literal, and shapes of JSON primitives. */
 export type PrimitiveShape = ValuesShape | StringShape | NumberShape | BooleanShape | NullShape;
 
 export function isPrimitiveShape(shape: Shape): shape is PrimitiveShape {
   return ["literal", "enum", "string", "number", "boolean", "null"].includes(shape.kind);
 }
 
-/** Whether a JSON primitive is a value of a primitive shape. */
-export function admits(value: JsonPrimitive, shape: PrimitiveShape): boolean {
+/** Whether a JSON value is a value of a primitive shape. */
+export function admits(value: JsonValue, shape: PrimitiveShape): boolean {
+  if (shape.kind === "literal" || shape.kind === "enum") return admitsValue(value, shape);
+  if (!isJsonPrimitive(value)) return false;
   switch (shape.kind) {
-    case "literal":
-    case "enum":
-      return admitsValue(value, shape);
     case "string":
       return admitsString(value, shape);
     case "number":

@@ -57,20 +57,27 @@ export function admitsNumber(value: JsonPrimitive, shape: NumberShape): boolean 
 
 /**
  * Both shapes' number keywords at once (allOf): an integer if either is, the tighter of
- * each bound. Two different multipleOf have a least common multiple that floating point
- * does not give exactly, so they are refused.
+ * each bound, the smaller multipleOf. Two different multipleOf have a least common multiple
+ * that floating point does not give exactly: the larger is `multipleOfBeside`, so that the
+ * meet is the same whichever side comes first.
  */
-export function meetNumbers(a: NumberShape, b: NumberShape, refuse: (problem: string) => never): NumberConstraints {
-  if (a.multipleOf !== undefined && b.multipleOf !== undefined && a.multipleOf !== b.multipleOf)
-    refuse("composing two different multipleOf constraints");
+export function meetNumbers(a: NumberShape, b: NumberShape): NumberConstraints {
   return {
     integer: a.integer || b.integer,
     minimum: meetLower(a.minimum, b.minimum),
     maximum: meetUpper(a.maximum, b.maximum),
     exclusiveMinimum: meetLower(a.exclusiveMinimum, b.exclusiveMinimum),
     exclusiveMaximum: meetUpper(a.exclusiveMaximum, b.exclusiveMaximum),
-    multipleOf: a.multipleOf ?? b.multipleOf,
+    multipleOf:
+      a.multipleOf !== undefined && b.multipleOf !== undefined ? Math.min(a.multipleOf, b.multipleOf) : (a.multipleOf ?? b.multipleOf),
   };
+}
+
+/** The multipleOf that the meet of `a` and `b` does not hold, to be checked beside it; undefined if none. */
+export function multipleOfBeside(a: NumberShape, b: NumberShape): number | undefined {
+  return a.multipleOf !== undefined && b.multipleOf !== undefined && a.multipleOf !== b.multipleOf
+    ? Math.max(a.multipleOf, b.multipleOf)
+    : undefined;
 }
 
 /**

@@ -1,13 +1,16 @@
 import type { EnumShape, LiteralShape, Shape } from "../ir/model.js";
 import { describeValues } from "../ir/describe.js";
-import type { JsonPrimitive } from "../json.js";
+import type { JsonPrimitive, JsonValue } from "../json.js";
+import { jsonEqual } from "../json.js";
 import type { KeywordChange, KeywordCheck } from "./check.js";
 import { passes } from "./check.js";
 
 /**
- * The value keywords (ajv's `const` and `enum`): a literal is one value, an enum some,
- * compared by `===` (they are JSON primitives). An enum also carries what overlays say of
- * its values: descriptions, the fallback of tolerant receivers, the integers of the wire.
+ * The value keywords (ajv's `const` and `enum`): a literal is one value, an enum some
+ * primitives. Values are equal as JSON values are: numbers by value (1 and 1.0 are one
+ * number), objects whatever the order of their keys, arrays item by item. An enum also
+ * carries what overlays say of its values: descriptions, the fallback of tolerant
+ * receivers, the integers of the wire.
  */
 
 export type ValuesShape = LiteralShape | EnumShape;
@@ -17,7 +20,7 @@ export function isValuesShape(shape: Shape): shape is ValuesShape {
 }
 
 /** The values a literal or an enum admits; undefined for any other shape. */
-export function valuesOf(shape: Shape): readonly JsonPrimitive[] | undefined {
+export function valuesOf(shape: Shape): readonly JsonValue[] | undefined {
   return shape.kind === "literal" ? [shape.value] : shape.kind === "enum" ? shape.values : undefined;
 }
 
@@ -28,8 +31,8 @@ export function valueChecks(shape: ValuesShape): KeywordCheck[] {
   return [{ keyword: "enum", message: `must be one of ${describeValues(shape.values)}`, fails: { op: "notOneOf", values: shape.values } }];
 }
 
-/** Whether a JSON primitive is one of the shape's values. */
-export function admitsValue(value: JsonPrimitive, shape: ValuesShape): boolean {
+/** Whether a JSON value is one of the shape's values. */
+export function admitsValue(value: JsonValue, shape: ValuesShape): boolean {
   return passes(valueChecks(shape), value);
 }
 
@@ -61,8 +64,8 @@ export function valueChanges(before: ValuesShape, after: ValuesShape): KeywordCh
     return [{ kind: "const-changed", what: `is ${JSON.stringify(after.value)}, was ${JSON.stringify(before.value)}` }];
   const old = valuesOf(before)!;
   const next = valuesOf(after)!;
-  const added = next.filter((value) => !old.includes(value));
-  const removed = old.filter((value) => !next.includes(value));
+  const added = next.filter((value) => !old.some((each) => jsonEqual(each, value)));
+  const removed = old.filter((value) => !next.some((each) => jsonEqual(each, value)));
   const changes: KeywordChange[] = [];
   if (added.length > 0) changes.push({ kind: "enum-value-added", what: `gains ${describeValues(added)}` });
   if (removed.length > 0) changes.push({ kind: "enum-value-removed", what: `loses ${describeValues(removed)}` });

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../json.js";
+import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import { InputError } from "../errors.js";
 import { appendPointer } from "../schema/pointer.js";
@@ -14,25 +14,42 @@ export interface ProtocolConfig {
   readonly sha256?: string;
 }
 
+/**
+ * An entry of the config's `remotes`: a base URL whose documents are vendored in a folder
+ * of `schemas/`, so that a `$ref` under that URL reads the vendored copy.
+ */
+export interface RemoteConfig {
+  /** Where the entry is in the config file, for messages: "/remotes/http:~1~1localhost:1234~1". */
+  readonly pointer: string;
+  /** An absolute URL ending in "/", as `new URL` writes it. */
+  readonly base: string;
+  /** Relative to the schemas folder, as written. */
+  readonly folder: string;
+}
+
+export interface Config {
+  /** Sorted by name, so that output never depends on the order in which protocols are listed. */
+  readonly protocols: readonly ProtocolConfig[];
+  readonly remotes: readonly RemoteConfig[];
+}
+
 const KEYS = ["name", "schema", "overlays", "upstream", "sha256"];
+const CONFIG_KEYS = ["$schema", "protocols", "remotes"];
 
 const HINTS: Readonly<Record<string, string>> = {
   name: 'each entry names its protocol, in lowercase words joined by "-": "name": "acme"',
   schema: 'each entry names its schema file, relative to schemas/: "schema": "acme.schema.json"',
 };
 
-/**
- * Checks the config's shape and returns its entries sorted by name, so that output
- * never depends on the order in which protocols are listed.
- */
-export function readConfig(document: unknown, file: string): ProtocolConfig[] {
+/** Checks the config's shape and returns its protocols, sorted by name, and its remotes. */
+export function readConfig(document: unknown, file: string): Config {
   const fail = (pointer: string, problem: string, hint?: string): never => {
     throw new InputError({ file, pointer }, problem, hint);
   };
   if (!isJsonObject(document) || !Array.isArray(document["protocols"]))
     fail("", 'expected an object with a "protocols" array', 'e.g. { "protocols": [{ "name": "acme", "schema": "acme.schema.json" }] }');
   for (const key of Object.keys(document as JsonObject))
-    if (key !== "$schema" && key !== "protocols") fail(appendPointer("", key), `unknown key "${key}"`, 'the config has "protocols" only');
+    if (!CONFIG_KEYS.includes(key)) fail(appendPointer("", key), `unknown key "${key}"`, `known keys: ${CONFIG_KEYS.join(", ")}`);
   const entries = (document as JsonObject)["protocols"] as readonly unknown[];
   const seen = new Map<string, string>();
   const protocols = entries.map((entry, index): ProtocolConfig => {
@@ -77,5 +94,37 @@ export function readConfig(document: unknown, file: string): ProtocolConfig[] {
       ...(sha256 === undefined ? {} : { sha256 }),
     };
   });
-  return protocols.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return {
+    protocols: protocols.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    remotes: readRemotes((document as JsonObject)["remotes"], fail),
+  };
+}
+
+const REMOTES_HINT =
+  'e.g. "remotes": { "https://example.com/schemas/": "vendor/example/" }, a base URL ending in "/" to a folder of schemas/';
+
+/** `remotes`: base URLs to the folders of schemas/ that hold their vendored documents. */
+function readRemotes(value: JsonValue | undefined, fail: (pointer: string, problem: string, hint?: string) => never): RemoteConfig[] {
+  if (value === undefined) return [];
+  if (!isJsonObject(value)) return fail("/remotes", '"remotes" must be an object mapping base URLs to folders', REMOTES_HINT);
+  const seen = new Map<string, string>();
+  return Object.keys(value).map((key): RemoteConfig => {
+    const at = appendPointer("/remotes", key);
+    let url: URL | undefined;
+    try {
+      url = new URL(key);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || url.protocol === "file:" || url.search !== "" || key.includes("#") || !url.pathname.endsWith("/"))
+      fail(at, `"${key}" is not a base URL: an absolute URL (not file:) ending in "/", without query or fragment`, REMOTES_HINT);
+    const base = url!.href;
+    const earlier = seen.get(base);
+    if (earlier !== undefined) fail(at, `the base URL "${key}" is also mapped at ${earlier}`);
+    seen.set(base, at);
+    const folder = value[key];
+    if (typeof folder !== "string" || folder === "")
+      fail(at, "the folder must be a non-empty path relative to the schemas folder", REMOTES_HINT);
+    return { pointer: at, base, folder: folder as string };
+  });
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { InputError } from "../errors.js";
 import type { JsonObject, JsonValue } from "../json.js";
@@ -34,12 +34,22 @@ export interface Templates {
   readonly runtime: string;
 }
 
+/** A base URL whose documents are vendored in a folder of `schemas/` (the config's `remotes`). */
+export interface Remote {
+  /** An absolute URL ending in "/": "http://localhost:1234/". */
+  readonly base: string;
+  /** The folder's absolute path. */
+  readonly folder: string;
+}
+
 /** The protocols of a project, as its config lists them. */
 export interface Schemas {
   /** The folder holding `schemas/`; generated paths and messages are relative to it. */
   readonly root: string;
   readonly schemasDir: string;
   readonly protocols: readonly LoadedProtocol[];
+  /** Longest base first, so that the first whose base a URL starts with is the closest. */
+  readonly remotes: readonly Remote[];
 }
 
 export interface Project extends Schemas {
@@ -57,7 +67,8 @@ export function load(root: string): Project {
 export function loadSchemas(root: string): Schemas {
   const schemasDir = path.join(root, "schemas");
   const configFile = readSource(root, path.join(schemasDir, CONFIG_FILE));
-  const protocols = readConfig(configFile.document, configFile.file).map((config): LoadedProtocol => {
+  const config = readConfig(configFile.document, configFile.file);
+  const protocols = config.protocols.map((config): LoadedProtocol => {
     const at = config.pointer;
     const read = (relative: string, pointer: string) =>
       readSource(root, insideSchemas(schemasDir, relative, { file: configFile.file, pointer }), { file: configFile.file, pointer });
@@ -65,7 +76,24 @@ export function loadSchemas(root: string): Schemas {
     const overlays = config.overlays.map((overlay, i) => read(overlay, appendPointer(at, "overlays", i)));
     return { config, schema, overlays };
   });
-  return { root, schemasDir, protocols };
+  const remotes = config.remotes.map(({ pointer, base, folder }): Remote => {
+    const where = { file: configFile.file, pointer };
+    const absolute = insideSchemas(schemasDir, folder, where);
+    let isFolder: boolean | undefined;
+    try {
+      isFolder = statSync(absolute).isDirectory();
+    } catch {
+      isFolder = undefined;
+    }
+    if (isFolder !== true)
+      throw new InputError(
+        where,
+        `the folder of "${base}", ${path.relative(root, absolute).split(path.sep).join("/")}/, ${isFolder === false ? "is a file" : "does not exist"}`,
+        "vendor the documents of that base URL into a folder of schemas/, keeping their paths below the base",
+      );
+    return { base, folder: absolute };
+  });
+  return { root, schemasDir, protocols, remotes: remotes.sort((a, b) => b.base.length - a.base.length) };
 }
 
 /**

@@ -3,6 +3,8 @@ import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { Shape } from "../ir/model.js";
 import type { Provenance } from "../resolve/index.js";
+import type { Dialect } from "../schema/dialect.js";
+import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { ShapeLookup } from "./intersect.js";
 
@@ -11,22 +13,6 @@ export const REFUSAL = "agentwire refuses a constraint it cannot check rather th
 
 /** How a schema is read into a shape: the schema rules, which the context calls without depending on them. */
 export type ReadSchema = (schema: JsonValue, pointer: string, context: Context) => Shape;
-
-/**
- * The dialect's generation, where a keyword's meaning changed between them: draft-03 to
- * draft-07 read as draft-07 (a tuple is `items` as an array, `additionalItems` the rest),
- * 2019-09 the same with `minContains`, `maxContains` and `unevaluatedItems`, 2020-12 (and
- * a schema that names none) `prefixItems` and `items`.
- */
-export type Dialect = "draft-07" | "2019-09" | "2020-12";
-
-/** The dialect a `$schema` names; 2020-12 when it names none (agentwire's own). */
-export function dialectOf(schema: JsonValue | undefined): Dialect {
-  if (typeof schema !== "string") return "2020-12";
-  if (/json-schema\.org\/draft-0[3-7]\/schema/.test(schema)) return "draft-07";
-  if (/json-schema\.org\/draft\/2019-09\/schema/.test(schema)) return "2019-09";
-  return "2020-12";
-}
 
 /** What every context of one document shares. */
 interface Document {
@@ -61,12 +47,19 @@ export class Context implements ShapeLookup {
   ) {}
 
   static of(document: JsonObject, provenance: Provenance, read: ReadSchema): Context {
+    const dialect = dialectOf(document["$schema"]);
+    if (dialect === undefined)
+      throw new InputError(
+        provenance.locate("/$schema"),
+        `unknown dialect ${JSON.stringify(document["$schema"])}`,
+        "agentwire reads JSON Schema drafts 4, 6, 7, 2019-09 and 2020-12 (the default); a custom metaschema's vocabularies are not read, so name the draft it extends",
+      );
     return new Context(
       {
         document,
         definitions: isJsonObject(document["$defs"]) ? document["$defs"] : {},
         provenance,
-        dialect: dialectOf(document["$schema"]),
+        dialect,
         read,
         named: new Map(),
       },
@@ -84,13 +77,13 @@ export class Context implements ShapeLookup {
     return this.shared.definitions;
   }
 
+  /** The draft the document is written in. */
   get dialect(): Dialect {
     return this.shared.dialect;
   }
 
-  /** Up to draft-07, a `$ref` replaces its schema: the keywords beside it are ignored. */
   get refReplacesSiblings(): boolean {
-    return this.shared.dialect === "draft-07";
+    return refReplacesSiblings(this.shared.dialect);
   }
 
   /** The shape of a schema found at `pointer`, read by the schema rules. */

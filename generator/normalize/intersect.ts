@@ -1,11 +1,12 @@
-import type { JsonPrimitive } from "../json.js";
-import { jsonEqual } from "../json.js";
-import type { ArrayShape, Constraint, EnumShape, Field, NumberShape, ObjectShape, Shape, StringShape } from "../ir/model.js";
-import { admits } from "../keywords/index.js";
-import { meetArrays } from "../keywords/arrays.js";
+import type { JsonObject, JsonValue } from "../json.js";
+import { isJsonObject, jsonEqual } from "../json.js";
+import type { ArrayShape, Constraint, Evaluated, EnumShape, Field, NumberShape, ObjectShape, Shape, StringShape } from "../ir/model.js";
+import { describe } from "../ir/describe.js";
+import { admits, passes } from "../keywords/index.js";
+import { arrayChecks, meetArrays } from "../keywords/arrays.js";
 import { meetFormat } from "../keywords/format.js";
-import { meetNumbers } from "../keywords/numbers.js";
-import { meetProperties } from "../keywords/properties.js";
+import { meetNumbers, multipleOfBeside } from "../keywords/numbers.js";
+import { meetProperties, propertyChecks } from "../keywords/properties.js";
 import { meetStrings } from "../keywords/strings.js";
 import { narrowValues } from "../keywords/values.js";
 import { mergeDocs } from "./docs.js";
@@ -50,11 +51,10 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
     const [union, other] = a.kind === "union" ? [a, b] : [b as Shape & { kind: "union" }, a];
     const members = union.members.map((member) => intersect(member, other, lookup)).filter((member) => member.kind !== "never");
     if (members.length <= 1) return members[0] ?? NEVER;
-    // Null and another, or null twice (two members that each admit null).
-    if (members.length === 2 && members.some((member) => member.kind === "null")) {
-      const other = members.find((member) => member.kind !== "null");
-      return other === undefined ? members[0]! : { kind: "nullable", shape: other };
-    }
+    const nonNull = members.filter((member) => member.kind !== "null");
+    if (members.length === 2 && nonNull.length === 1) return { kind: "nullable", shape: nonNull[0]! };
+    // Members that each meet into null: null.
+    if (nonNull.length === 0) return members[0]!;
     return { kind: "union", members, exclusive: union.exclusive };
   }
   if (a.kind === "tagged-union" || b.kind === "tagged-union") {
@@ -79,7 +79,7 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
     case "string":
       return intersectStrings(a, b as StringShape);
     case "number":
-      return intersectNumbers(a, b as NumberShape, lookup);
+      return intersectNumbers(a, b as NumberShape);
     case "boolean":
     case "null":
       return a;
@@ -131,16 +131,31 @@ function asObject(shape: ObjectLike): ObjectShape & { members?: readonly string[
   return shape;
 }
 
+/**
+ * Both objects' properties at once. Patterns apply to every name they match, so both
+ * sides' patterns stay; what a side's additional shape says of a name its field or
+ * pattern does not cover becomes the met field's, or the met additional shape, which
+ * the met object asks only of names no pattern of either side matches. Where one side's
+ * patterns would exempt names from the other's additional shape, the objects do not meet
+ * into one, and the other stays a constraint beside it.
+ */
 function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLookup): Shape {
   const a = asObject(left);
   const b = asObject(right);
   if (a.members !== undefined && b.members !== undefined) lookup.unsupported("composing two exactly-one-of constraints");
+  const patternsOf = (shape: ObjectShape) => shape.patterns ?? [];
+  if ((patternsOf(a).length > 0 && b.additional.kind !== "unknown") || (patternsOf(b).length > 0 && a.additional.kind !== "unknown")) {
+    return constrain(left, [{ kind: "also", shape: right }]);
+  }
+  // The shape a side gives a name it does not declare: a pattern's matching it is checked on the met object.
+  const otherwise = (side: ObjectShape, name: string) =>
+    patternsOf(side).some(({ pattern }) => new RegExp(pattern, "u").test(name)) ? UNKNOWN : side.additional;
   const names = [...new Set([...a.fields, ...b.fields].map((field) => field.name))];
   const fields: Field[] = [];
   for (const name of names) {
     const fa = a.fields.find((field) => field.name === name);
     const fb = b.fields.find((field) => field.name === name);
-    const shape = intersect(fa?.shape ?? a.additional, fb?.shape ?? b.additional, lookup);
+    const shape = intersect(fa?.shape ?? otherwise(a, name), fb?.shape ?? otherwise(b, name), lookup);
     const required = (fa?.required ?? false) || (fb?.required ?? false);
     if (shape.kind === "never" && required) return NEVER;
     const aliases = [...new Set([...(fa?.aliases ?? []), ...(fb?.aliases ?? [])])];
@@ -155,14 +170,20 @@ function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLook
       ...(stamp !== undefined ? { stamp } : {}),
     });
   }
+  const patterns = [...patternsOf(a), ...patternsOf(b)];
+  const propertyNames = a.names === undefined ? b.names : b.names === undefined ? a.names : intersect(a.names, b.names, lookup);
   const object = compact({
     kind: "object",
     fields,
+    patterns: patterns.length > 0 ? patterns : undefined,
     additional: intersect(a.additional, b.additional, lookup),
+    names: propertyNames,
     ...meetProperties(a, b),
   }) as ObjectShape;
   const members = a.members ?? b.members;
   if (members === undefined) return object;
+  if (patterns.length > 0 || propertyNames !== undefined)
+    lookup.unsupported("composing pattern properties or propertyNames with an exactly-one-of constraint");
   return {
     kind: "keyed-union",
     members: object.fields.filter((field) => members.includes(field.name)),
@@ -175,18 +196,21 @@ function intersectStrings(a: StringShape, b: StringShape): Shape {
   return compact({ kind: "string", ...meetStrings(a, b), format: meetFormat(a.format, b.format) });
 }
 
-function intersectNumbers(a: NumberShape, b: NumberShape, lookup: ShapeLookup): Shape {
-  return compact({
-    kind: "number",
-    ...meetNumbers(a, b, (problem) => lookup.unsupported(problem)),
+/** Numbers meet keyword by keyword; a second, different multipleOf is a constraint of its own. */
+function intersectNumbers(a: NumberShape, b: NumberShape): Shape {
+  const met: Shape = compact({
+    kind: "number" as const,
+    ...meetNumbers(a, b),
     format: meetFormat(a.format, b.format),
     // The wire's string form survives only if both sides accept it.
     wire: a.wire !== undefined && b.wire !== undefined ? a.wire : undefined,
   });
+  const beside = multipleOfBeside(a, b);
+  return beside === undefined ? met : constrain(met, [{ kind: "also", shape: { kind: "number", integer: false, multipleOf: beside } }]);
 }
 
-/** Whether a JSON primitive is a value of the shape. */
-export function satisfies(value: JsonPrimitive, shape: Shape, lookup: ShapeLookup): boolean {
+/** Whether a JSON value is a value of the shape. */
+export function satisfies(value: JsonValue, shape: Shape, lookup: ShapeLookup): boolean {
   switch (shape.kind) {
     case "unknown":
       return true;
@@ -203,19 +227,58 @@ export function satisfies(value: JsonPrimitive, shape: Shape, lookup: ShapeLooku
         ? shape.members.filter((member) => satisfies(value, member, lookup)).length === 1
         : shape.members.some((member) => satisfies(value, member, lookup));
     case "array":
+      return Array.isArray(value) && satisfiesArray(value as readonly JsonValue[], shape, lookup);
     case "object":
     case "map":
-    case "tagged-union":
+      return isJsonObject(value) && satisfiesObject(value, asObject(shape), lookup);
     case "keyed-union":
-      return false;
+      return (
+        isJsonObject(value) &&
+        shape.members.filter((member) => Object.hasOwn(value, member.name)).length === 1 &&
+        satisfiesObject(value, asObject(shape), lookup)
+      );
+    case "tagged-union":
+      return (
+        isJsonObject(value) && shape.members.some((member) => member.value === value[shape.tag] && satisfies(value, member.shape, lookup))
+      );
     default:
-      // A primitive shape: what its keywords say.
+      // A primitive shape or a literal: what its keywords say.
       return admits(value, shape);
   }
 }
 
-/** Whether a JSON primitive meets a constraint. */
-function meets(value: JsonPrimitive, constraint: Constraint, lookup: ShapeLookup): boolean {
+function satisfiesArray(items: readonly JsonValue[], shape: ArrayShape, lookup: ShapeLookup): boolean {
+  judgedBy(shape, ["kind", "prefixItems", "items", "minItems", "maxItems", "uniqueItems", "contains"], lookup);
+  const counts = (shape.contains ?? []).every(({ shape: counted, min, max }) => {
+    const count = items.filter((item) => satisfies(item, counted, lookup)).length;
+    return count >= min && (max === undefined || count <= max);
+  });
+  return (
+    items.every((item, i) => satisfies(item, shape.prefixItems?.[i] ?? shape.items, lookup)) && passes(arrayChecks(shape), items) && counts
+  );
+}
+
+/** Whether an object has the required fields, each property is of its field's shape or else the rest's, and the counts hold. */
+function satisfiesObject(value: JsonObject, shape: ObjectShape, lookup: ShapeLookup): boolean {
+  judgedBy(shape, ["kind", "fields", "additional", "minProperties", "maxProperties", "members"], lookup);
+  if (shape.fields.some((field) => field.required && !Object.hasOwn(value, field.name))) return false;
+  const shapeOf = (key: string) => shape.fields.find((field) => field.name === key)?.shape ?? shape.additional;
+  return (
+    Object.entries(value).every(([key, property]) => satisfies(property, shapeOf(key), lookup)) && passes(propertyChecks(shape), value)
+  );
+}
+
+/**
+ * Refuses a shape with a keyword that `satisfies` does not read, so that a keyword the IR
+ * gains is never left out of what a constant is judged by.
+ */
+function judgedBy(shape: Shape, keys: readonly string[], lookup: ShapeLookup): void {
+  const unread = Object.keys(shape).filter((key) => !keys.includes(key));
+  if (unread.length > 0) lookup.unsupported(`a constant compared with ${describe(shape)} that has ${unread.join(", ")}`);
+}
+
+/** Whether a JSON value meets a constraint. */
+function meets(value: JsonValue, constraint: Constraint, lookup: ShapeLookup): boolean {
   switch (constraint.kind) {
     case "not":
       return !satisfies(value, constraint.shape, lookup);
@@ -223,7 +286,25 @@ function meets(value: JsonPrimitive, constraint: Constraint, lookup: ShapeLookup
       return satisfies(value, satisfies(value, constraint.if, lookup) ? constraint.then : constraint.else, lookup);
     case "also":
       return satisfies(value, constraint.shape, lookup);
+    case "unevaluated":
+      // Of objects only: each property no passed subschema evaluated is of the rest.
+      return (
+        !isJsonObject(value) ||
+        Object.entries(value).every(
+          ([key, property]) => evaluates(constraint.evaluated, key, value, lookup) || satisfies(property, constraint.rest, lookup),
+        )
+      );
   }
+}
+
+/** Whether what a schema evaluates, of this object, includes the key. */
+function evaluates(evaluated: Evaluated, key: string, value: JsonObject, lookup: ShapeLookup): boolean {
+  return (
+    evaluated.all ||
+    evaluated.names.includes(key) ||
+    evaluated.patterns.some((source) => new RegExp(source, "u").test(key)) ||
+    evaluated.when.some((each) => evaluates(satisfies(value, each.shape, lookup) ? each.then : each.else, key, value, lookup))
+  );
 }
 
 /**
@@ -244,6 +325,7 @@ function narrowConstraints(constraints: readonly Constraint[], shape: Shape, loo
   return constraints.flatMap((constraint): Constraint[] => {
     if (constraint.kind === "if")
       return [{ kind: "if", if: narrow(constraint.if), then: branch(constraint.then), else: branch(constraint.else) }];
+    if (constraint.kind === "unevaluated") return [constraint];
     const narrowed = narrow(constraint.shape);
     // Not of no value of the type, or also of every value of it: nothing left to check.
     if (constraint.kind === "not" ? narrowed.kind === "never" : jsonEqual(narrowed as never, skeleton as never)) return [];

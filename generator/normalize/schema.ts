@@ -8,17 +8,18 @@ import { OBJECT_OF_OTHER_PROPERTIES_IS_MAP } from "./rules/objects.js";
 import { EXACTLY_ONE_IS_KEYED, PRESENT_UNDER_ANY_NAME } from "./rules/presence.js";
 import type { Located, Refinement } from "./rules/rule.js";
 import { applyInOrder } from "./rules/rule.js";
-import { REF_REPLACES_SIBLINGS, TRUE_AND_FALSE, UNMODELLED_KEYWORDS } from "./rules/schemas.js";
+import { KEYWORDS_OF_THE_DRAFT, REF_REPLACES_SIBLINGS, TRUE_AND_FALSE, UNMODELLED_KEYWORDS } from "./rules/schemas.js";
 import { TYPE } from "./rules/types.js";
 import { UNEVALUATED_CLOSES } from "./rules/unevaluated.js";
 import { UNEVALUATED_ITEMS } from "./rules/unevaluated-items.js";
 import { IF_THEN_ELSE, NOT } from "./rules/constraints.js";
+import { DEPENDENCIES } from "./rules/dependencies.js";
 
 /** One object schema as the schema rules read it, each rule returning a new draft. */
 export interface Draft extends Located {
   /** What the schema's own keywords say: `type` and what constrains a type, `const`, `enum`. */
   readonly own: Shape;
-  /** What its `$ref`, `allOf` members, unions and constraints (`not`, `if`) each say, in that order, to meet `own`. */
+  /** What its `$ref`, `allOf` members, unions and constraints (`not`, `if`, dependencies) each say, in that order, to meet `own`. */
   readonly parts: readonly Shape[];
   /** Once the parts have met, the shape the later rules refine. */
   readonly shape: Shape;
@@ -33,6 +34,7 @@ export type SchemaRule = Refinement<Draft>;
  * what annotations add) refines it. A boolean schema is `TRUE_AND_FALSE`'s alone.
  */
 export const SCHEMA_RULES: readonly SchemaRule[] = [
+  KEYWORDS_OF_THE_DRAFT,
   REF_REPLACES_SIBLINGS,
   UNMODELLED_KEYWORDS,
   TYPE,
@@ -43,6 +45,7 @@ export const SCHEMA_RULES: readonly SchemaRule[] = [
   UNIONS,
   NOT,
   IF_THEN_ELSE,
+  DEPENDENCIES,
   MEET,
   PRESENT_UNDER_ANY_NAME,
   EXACTLY_ONE_IS_KEYED,

@@ -8,8 +8,8 @@ import { pascalCase, typeNameFor } from "../schema/names.js";
 import { appendPointer, getAtPointer, isWithin, parsePointer } from "../schema/pointer.js";
 import { mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
 import { Provenance } from "./provenance.js";
-import type { RefTarget } from "./refs.js";
-import { isRefused, parseRef, pointerToFragment } from "./refs.js";
+import { isRefused, pointerToFragment } from "./refs.js";
+import type { Resources } from "./resources.js";
 
 /** One named type of the effective schema, and where its schema came from. */
 interface Named {
@@ -32,37 +32,60 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  *   identical titled schemas share one entry, and the annotations of each use
  *   (description, default…) stay where it is used;
  * - every `$ref` is rewritten to a pointer into this document.
+ *
+ * An embedded schema resource (a schema with its own `$id`) stays where it is: its `$id`
+ * only changes what the refs in it resolve against.
  */
-export function canonicalize(
-  files: readonly SourceFile[],
-  protocol: string,
-  schemasDir: string,
-): { schema: JsonObject; provenance: Provenance } {
+export function canonicalize(resources: Resources, protocol: string): { schema: JsonObject; provenance: Provenance } {
+  const files = resources.files;
   const root = files[0]!;
   const named: Named[] = [];
   const byName = new Map<string, Named>();
   /** Per file, the places that become named types: pointer → effective pointer. */
   const relocated = new Map<SourceFile, Map<string, string>>(files.map((file) => [file, new Map()]));
 
+  /**
+   * Names a schema. A name another schema already has is qualified by the names of the
+   * named schemas that enclose this one, nearest first (`itemType` in `numberList` is
+   * `NumberListItemType`), so that the first schema to take a name keeps it and a later
+   * one gets the same qualified name in every version of the spec.
+   */
   const add = (entry: Named, location: string, sharable: boolean): void => {
-    const existing = byName.get(entry.name);
-    if (existing !== undefined && !(sharable && existing.source === entry.source && jsonEqual(existing.body, entry.body)))
+    const candidates = [entry.name];
+    for (const enclosing of enclosingNames(entry.source, location)) candidates.push(`${enclosing}${candidates.at(-1)!}`);
+    const taken = (name: string) => {
+      const existing = byName.get(name);
+      return existing !== undefined && !(sharable && existing.source === entry.source && jsonEqual(existing.body, entry.body));
+    };
+    const name = candidates.find((candidate) => !taken(candidate));
+    if (name === undefined) {
+      const existing = byName.get(entry.name)!;
       throw new InputError(
         { file: entry.source.file, pointer: location },
         `two different schemas would both be named "${entry.name}"; the other is at ${existing.source.file}#${existing.pointer}`,
         "rename one of them (its key or its title)",
       );
-    if (existing === undefined) {
-      named.push(entry);
-      byName.set(entry.name, entry);
     }
-    relocated.get(entry.source)!.set(location, `/$defs/${entry.name}`);
+    if (!byName.has(name)) {
+      const placed = name === entry.name ? entry : { ...entry, name };
+      named.push(placed);
+      byName.set(name, placed);
+    }
+    relocated.get(entry.source)!.set(location, `/$defs/${name}`);
   };
-  const nameFor = (text: string, file: SourceFile, pointer: string): string => {
-    const name = typeNameFor(text);
-    if (name === "") throw new InputError({ file: file.file, pointer }, `cannot make a type name from ${JSON.stringify(text)}`);
-    return name;
+  /** The names of the named schemas that hold the one at `pointer` in `file`, nearest first. */
+  const enclosingNames = (file: SourceFile, pointer: string): string[] => {
+    const places = relocated.get(file)!;
+    const tokens = parsePointer(pointer);
+    const names: string[] = [];
+    for (let length = tokens.length - 1; length >= 0; length--) {
+      const target = places.get(appendPointer("", ...tokens.slice(0, length)));
+      if (target !== undefined) names.push(target.slice("/$defs/".length));
+    }
+    return names;
   };
+  // A key or title with nothing to make a name of ("", "???") is Unnamed, qualified as any name is.
+  const nameFor = (text: string): string => typeNameFor(text) || "Unnamed";
 
   // A file's root that constrains values is a type in its own right.
   for (const file of files) {
@@ -71,7 +94,7 @@ export function canonicalize(
     const title = typeof document["title"] === "string" ? document["title"] : undefined;
     const fallback = file === root ? pascalCase(protocol) : pascalCase(path.basename(file.absolutePath).replace(/(\.schema)?\.json$/, ""));
     const body = Object.fromEntries(Object.entries(document).filter(([key]) => !["$schema", "$id", ...CONTAINERS].includes(key)));
-    add({ name: nameFor(title ?? fallback, file, ""), source: file, pointer: "", body }, "", false);
+    add({ name: nameFor(title ?? fallback), source: file, pointer: "", body }, "", false);
   }
   // Definitions, wherever a schema holds them.
   for (const file of files)
@@ -85,7 +108,7 @@ export function canonicalize(
           const body = definitions[key]!;
           if (!isJsonObject(body) && typeof body !== "boolean")
             throw new InputError({ file: file.file, pointer: at }, "a definition must be a schema (an object or a boolean)");
-          add({ name: nameFor(key, file, at), source: file, pointer: at, body }, at, false);
+          add({ name: nameFor(key), source: file, pointer: at, body }, at, false);
         }
       }
     });
@@ -99,7 +122,7 @@ export function canonicalize(
       const title = isJsonObject(child.schema) ? child.schema["title"] : undefined;
       if (typeof title === "string" && isJsonObject(child.schema) && !isPureRef(child.schema)) {
         const body = Object.fromEntries(Object.entries(child.schema).filter(([key]) => !USE_SITE_ANNOTATIONS.has(key)));
-        add({ name: nameFor(title, file, child.pointer), source: file, pointer: child.pointer, body }, child.pointer, true);
+        add({ name: nameFor(title), source: file, pointer: child.pointer, body }, child.pointer, true);
         hoisted.add(`${file.absolutePath}#${child.pointer}`);
       }
       hoistWithin(file, child.schema, child.pointer);
@@ -107,7 +130,7 @@ export function canonicalize(
   };
   for (const entry of [...named]) hoistWithin(entry.source, getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer);
 
-  const resolveRef = refResolver(files, relocated, schemasDir);
+  const resolveRef = refResolver(resources, relocated);
   const rewrite = (entry: Named): JsonValue =>
     mapSchemas(entry.body, entry.pointer, (schema, pointer) => {
       if (pointer !== entry.pointer && isHoisted(entry.source, pointer)) {
@@ -117,19 +140,23 @@ export function canonicalize(
           ...Object.fromEntries(annotations.map((key) => [key, schema[key]!])),
         };
       }
-      if (pointer !== entry.pointer && typeof schema["$id"] === "string")
-        throw new InputError(
-          { file: entry.source.file, pointer: `${pointer}/$id` },
-          "unsupported: a nested $id (an embedded schema resource)",
-          "move the embedded schema into its own file in schemas/ and $ref it",
-        );
-      const kept = Object.keys(schema).filter((key) => !["$schema", "$id", "$anchor", ...CONTAINERS].includes(key));
-      return Object.fromEntries(
+      // What identifies a schema has done its work once its refs are pointers into this document.
+      const identifier = resources.identifierAt(entry.source, pointer);
+      const kept = Object.keys(schema).filter(
+        (key) => !["$schema", "$id", identifier, "$anchor", "$dynamicAnchor", "$dynamicRef", ...CONTAINERS].includes(key),
+      );
+      const rewritten: Record<string, JsonValue> = Object.fromEntries(
         kept.map((key) => [
           key,
           key === "$ref" && typeof schema[key] === "string" ? resolveRef(entry.source, pointer, schema[key]) : schema[key]!,
         ]),
       );
+      const dynamic = schema["$dynamicRef"];
+      if (typeof dynamic !== "string") return rewritten;
+      // Resolved, a $dynamicRef is a $ref; beside a $ref of its own, an allOf member.
+      const ref = resolveRef(entry.source, pointer, dynamic, "$dynamicRef");
+      if (!("$ref" in rewritten)) return { ...rewritten, $ref: ref };
+      return { ...rewritten, allOf: [...(Array.isArray(rewritten["allOf"]) ? rewritten["allOf"] : []), { $ref: ref }] };
     });
 
   const document = root.document;
@@ -157,50 +184,53 @@ export function canonicalize(
  * titled "Shipping Address"), so a missing file whose last name segment is a definition's key,
  * or its title without spaces, of the referring file means that definition.
  */
-function refResolver(files: readonly SourceFile[], relocated: Map<SourceFile, Map<string, string>>, schemasDir: string) {
-  const byPath = new Map(files.map((file) => [file.absolutePath, file]));
-  const resolve = (from: SourceFile, at: string, ref: string, seen: ReadonlySet<string>): string => {
+function refResolver(resources: Resources, relocated: Map<SourceFile, Map<string, string>>) {
+  const resolve = (from: SourceFile, at: string, ref: string, seen: ReadonlySet<string>, keyword: "$ref" | "$dynamicRef"): string => {
     const fail = (problem: string, hint?: string): never => {
-      throw new InputError({ file: from.file, pointer: `${at}/$ref` }, problem, hint);
+      throw new InputError({ file: from.file, pointer: `${at}/${keyword}` }, problem, hint);
     };
-    const id = isJsonObject(from.document) && typeof from.document["$id"] === "string" ? from.document["$id"] : undefined;
-    const target = parseRef(ref, from.absolutePath, schemasDir, id);
+    const target = keyword === "$ref" ? resources.target(from, at, ref) : resources.dynamicTarget(from, at, ref);
     if (isRefused(target)) return fail(target.refused, target.hint);
-    const file = byPath.get(target.path);
-    const located = file === undefined ? bundledDefinition(target, from) : { file, pointer: pointerOf(target, file) };
+    const located =
+      "place" in target
+        ? { file: target.place.file, pointer: resources.pointerOf(target.place, target.fragment) }
+        : bundledDefinition(target.path, target.fragment, from);
     if (located === undefined)
       return fail(
-        `$ref "${ref}" points to a file that does not exist, and no definition of ${from.file} is named ${JSON.stringify(nameSegment(target.path))}`,
+        `${keyword} "${ref}" points to a file that does not exist, and no definition of ${from.file} is named ${JSON.stringify(nameSegment("path" in target ? target.path : ""))}`,
         "vendor that file into schemas/, or ref a definition by its key or title",
       );
     if (located.pointer === undefined)
       return fail(
-        `$ref "${ref}" names the anchor "${target.fragment}", which no $anchor defines`,
+        `${keyword} "${ref}" names the anchor "${target.fragment}", which no $anchor defines`,
         "ref the definition by its JSON Pointer, #/$defs/<Name>",
       );
     const value = getAtPointer(located.file.document, located.pointer);
-    if (value === undefined) return fail(`$ref "${ref}" points to nothing`, nearMiss(located.file.document, located.pointer));
+    if (value === undefined) return fail(`${keyword} "${ref}" points to nothing`, nearMiss(located.file.document, located.pointer));
     if (!isJsonObject(value) && typeof value !== "boolean")
-      return fail(`$ref "${ref}" points to a value that is not a schema`, "a $ref points at a schema: an object, true or false");
+      return fail(`${keyword} "${ref}" points to a value that is not a schema`, "a $ref points at a schema: an object, true or false");
     let best: [string, string] | undefined;
     for (const [pointer, effective] of relocated.get(located.file)!)
       if (isWithin(located.pointer, pointer) && (best === undefined || pointer.length > best[0].length)) best = [pointer, effective];
     if (best !== undefined) return pointerToFragment(best[1] + located.pointer.slice(best[0].length));
-    // The whole of a file whose root is only a $ref: follow it.
-    const document = located.file.document;
-    if (located.pointer === "" && isJsonObject(document) && typeof document["$ref"] === "string") {
-      const key = `${located.file.absolutePath}#`;
-      if (seen.has(key)) return fail(`$ref "${ref}" is part of a cycle of refs that never reaches a schema`);
-      return resolve(located.file, "", document["$ref"], new Set([...seen, key]));
+    // A schema that is only a $ref, outside any named type (a file's root, say): follow it.
+    if (isJsonObject(value) && typeof value["$ref"] === "string" && isPureRef(value)) {
+      const key = `${located.file.absolutePath}#${located.pointer}`;
+      if (seen.has(key)) return fail(`${keyword} "${ref}" is part of a cycle of refs that never reaches a schema`);
+      return resolve(located.file, located.pointer, value["$ref"], new Set([...seen, key]), "$ref");
     }
     return fail(
-      `$ref "${ref}" points into ${located.file.file} outside any schema that agentwire can name`,
+      `${keyword} "${ref}" points into ${located.file.file} outside any schema that agentwire can name`,
       "ref a definition under $defs instead",
     );
   };
 
-  const bundledDefinition = (target: RefTarget, from: SourceFile): { file: SourceFile; pointer: string | undefined } | undefined => {
-    const segment = nameSegment(target.path);
+  const bundledDefinition = (
+    missing: string,
+    fragment: string,
+    from: SourceFile,
+  ): { file: SourceFile; pointer: string | undefined } | undefined => {
+    const segment = nameSegment(missing);
     const matches: string[] = [];
     const document = from.document;
     if (isJsonObject(document))
@@ -219,21 +249,13 @@ function refResolver(files: readonly SourceFile[], relocated: Map<SourceFile, Ma
         `the bundled-definition name ${JSON.stringify(segment)} matches ${matches.length} definitions: ${matches.join(", ")}`,
       );
     if (matches.length === 0) return undefined;
-    const inner = pointerOf(target, from);
-    return { file: from, pointer: inner === undefined ? undefined : matches[0]! + inner };
+    const pointer =
+      fragment === "" || fragment.startsWith("/") ? matches[0]! + fragment : resources.pointerOf({ file: from, pointer: "" }, fragment);
+    return { file: from, pointer };
   };
 
-  return (from: SourceFile, at: string, ref: string) => resolve(from, at, ref, new Set());
-}
-
-/** The fragment as a JSON Pointer into `file`, looking up an anchor name if it is one. */
-function pointerOf(target: RefTarget, file: SourceFile): string | undefined {
-  if (target.fragment === "" || target.fragment.startsWith("/")) return target.fragment;
-  let found: string | undefined;
-  walkSchemas(file.document, "", (schema, pointer) => {
-    if (isJsonObject(schema) && schema["$anchor"] === target.fragment) found ??= pointer;
-  });
-  return found;
+  return (from: SourceFile, at: string, ref: string, keyword: "$ref" | "$dynamicRef" = "$ref") =>
+    resolve(from, at, ref, new Set(), keyword);
 }
 
 /** "acme.v1.ShippingAddress.jsonschema.json" → "ShippingAddress". */

@@ -1,66 +1,39 @@
-import { existsSync } from "node:fs";
-import type { SourceFile } from "../load/index.js";
-import { readSource } from "../load/index.js";
+import { statSync } from "node:fs";
 import { InputError } from "../errors.js";
 import { isJsonObject } from "../json.js";
+import type { Schemas, SourceFile } from "../load/index.js";
+import { readSource } from "../load/index.js";
 import { walkSchemas } from "../schema/walk.js";
-import { isRefused, parseRef } from "./refs.js";
+import { isRefused } from "./refs.js";
+import { Resources } from "./resources.js";
 
 /**
  * The protocol's schema and every file it refs, directly or through other files, root
- * first. json-schema-ref-parser does the crawl, with its network resolver switched off and
- * its file resolver replaced by one that reads only inside the schemas folder. A schema
- * that refs no other file never loads it.
+ * first, with their URIs. A `$ref` is resolved as `resolve/canonical` will resolve it
+ * (`Resources.target`), so the files read are exactly those the canonical schema needs:
+ * files of the schemas folder, and documents of a mapped remote base read from its folder.
+ * A ref to the network or out of the folder is refused here, before anything is read.
  */
-export async function readReferencedFiles(root: SourceFile, projectRoot: string, schemasDir: string): Promise<SourceFile[]> {
-  if (!refsOtherFiles(root, schemasDir)) return [root];
-  const { $RefParser } = await import("@apidevtools/json-schema-ref-parser");
-  const files = new Map<string, SourceFile>([[root.absolutePath, root]]);
-  let refusal: InputError | undefined;
-  const read = (absolutePath: string): object => {
-    try {
-      const file = files.get(absolutePath) ?? readSource(projectRoot, absolutePath);
-      refsOtherFiles(file, schemasDir);
-      files.set(absolutePath, file);
-      return file.document as object;
-    } catch (error) {
-      refusal ??= error instanceof InputError ? error : undefined;
-      throw error;
-    }
-  };
-  try {
-    await new $RefParser().resolve(root.absolutePath, structuredClone(root.document) as object, {
-      resolve: {
-        http: false,
-        file: {
-          order: 1,
-          // A missing file may be a bundled definition named by file; resolve/canonical decides.
-          canRead: (file: { url: string }) => existsSync(file.url),
-          read: (file: { url: string }) => read(file.url),
-        },
-        missing: { order: 2, canRead: true, read: () => ({}) },
-      },
+export function readReferencedFiles(root: SourceFile, project: Schemas): Resources {
+  const resources = new Resources(root, project);
+  for (let i = 0; i < resources.files.length; i++) {
+    const file = resources.files[i]!;
+    walkSchemas(file.document, "", (schema, pointer) => {
+      if (!isJsonObject(schema) || typeof schema["$ref"] !== "string") return;
+      const at = { file: file.file, pointer: `${pointer}/$ref` };
+      const target = resources.target(file, pointer, schema["$ref"]);
+      if (isRefused(target)) throw new InputError(at, target.refused, target.hint);
+      // A missing file may be a bundled definition named by file; resolve/canonical decides.
+      if ("path" in target && isFile(target.path)) resources.add(readSource(project.root, target.path, at));
     });
-  } catch (error) {
-    throw refusal ?? new InputError({ file: root.file }, `cannot resolve the files this schema refs: ${(error as Error).message}`);
   }
-  // ref-parser moves on to the next resolver when one throws, so a refusal may not surface.
-  if (refusal !== undefined) throw refusal;
-  return [...files.values()];
+  return resources;
 }
 
-/**
- * Whether the file refs an existing file other than itself; throws for a ref that would
- * leave the schemas folder.
- */
-function refsOtherFiles(file: SourceFile, schemasDir: string): boolean {
-  let found = false;
-  const id = isJsonObject(file.document) && typeof file.document["$id"] === "string" ? file.document["$id"] : undefined;
-  walkSchemas(file.document, "", (schema, pointer) => {
-    if (!isJsonObject(schema) || typeof schema["$ref"] !== "string") return;
-    const target = parseRef(schema["$ref"], file.absolutePath, schemasDir, id);
-    if (isRefused(target)) throw new InputError({ file: file.file, pointer: `${pointer}/$ref` }, target.refused, target.hint);
-    if (target.path !== file.absolutePath && existsSync(target.path)) found = true;
-  });
-  return found;
+function isFile(absolutePath: string): boolean {
+  try {
+    return statSync(absolutePath).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -16,7 +16,6 @@ export interface ResolvedSchema {
 }
 
 export async function resolve(project: Schemas, protocol: LoadedProtocol): Promise<ResolvedSchema> {
-  const files = await readReferencedFiles(protocol.schema, project.root, project.schemasDir);
-  const { schema, provenance } = canonicalize(files, protocol.config.name, project.schemasDir);
+  const { schema, provenance } = canonicalize(readReferencedFiles(protocol.schema, project), protocol.config.name);
   return { protocol, schema, provenance };
 }

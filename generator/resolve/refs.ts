@@ -1,10 +1,12 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Remote } from "../load/index.js";
 
-/** Where a `$ref` leads: a file on disk and a fragment (a JSON Pointer or an anchor name). */
-export interface RefTarget {
-  readonly path: string;
-  readonly fragment: string;
+/** Where documents are read from: the schemas folder, and the base URLs vendored into it. */
+export interface Addressing {
+  readonly schemasDir: string;
+  /** Longest base first. */
+  readonly remotes: readonly Remote[];
 }
 
 /** Why a `$ref` will not be followed. */
@@ -13,50 +15,65 @@ export interface RefusedRef {
   readonly hint: string;
 }
 
-/**
- * Reads a `$ref` found in the file at `fromPath`. Relative addresses resolve against the
- * file, as they do for a vendored copy; an absolute address that names the document's own
- * `$id` stays inside the document. Anything that would leave the schemas folder, by URL
- * or by path, is refused: generation never reaches the network or the rest of the disk.
- */
-export function parseRef(ref: string, fromPath: string, schemasDir: string, documentId?: string): RefTarget | RefusedRef {
-  const hash = ref.indexOf("#");
-  const address = hash === -1 ? ref : ref.slice(0, hash);
-  let fragment: string;
-  try {
-    fragment = decodeURIComponent(hash === -1 ? "" : ref.slice(hash + 1));
-  } catch {
-    return {
-      refused: `$ref "${ref}" has a malformed percent-encoding`,
-      hint: "encode a JSON Pointer's special characters as in RFC 6901 section 6",
-    };
-  }
-  if (address === "" || (documentId !== undefined && sameDocument(address, documentId))) return { path: fromPath, fragment };
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(address)?.[1]?.toLowerCase();
-  if (scheme !== undefined && scheme !== "file")
-    return {
-      refused: `$ref "${ref}" points to the network`,
-      hint: "agentwire never fetches schemas while generating: vendor the file into schemas/ and ref it by a relative path",
-    };
-  const target = scheme === "file" ? fileURLToPath(address) : path.resolve(path.dirname(fromPath), decodeURIComponent(address));
-  if (!target.startsWith(schemasDir + path.sep))
-    return {
-      refused: `$ref "${ref}" points outside the schemas folder`,
-      hint: "vendor the file into schemas/ and ref it by a relative path",
-    };
-  return { path: target, fragment };
-}
-
-export function isRefused(target: RefTarget | RefusedRef): target is RefusedRef {
+export function isRefused<T extends object>(target: T | RefusedRef): target is RefusedRef {
   return "refused" in target;
 }
 
-function sameDocument(address: string, documentId: string): boolean {
-  try {
-    return new URL(address, documentId).href === new URL("", documentId).href.replace(/#.*$/, "");
-  } catch {
-    return false;
+/**
+ * The URI a file of the schemas folder is known by before its `$id` says otherwise: in a
+ * remote's folder, the URL it is the vendored copy of; elsewhere, its `file:` URL.
+ */
+export function uriOfFile(absolutePath: string, addressing: Addressing): string {
+  for (const remote of addressing.remotes)
+    if (absolutePath.startsWith(remote.folder + path.sep))
+      return new URL(path.relative(remote.folder, absolutePath).split(path.sep).map(encodeURIComponent).join("/"), remote.base).href;
+  return pathToFileURL(absolutePath).href;
+}
+
+/**
+ * The file an absolute URI (without fragment) names: a `file:` URL inside the schemas
+ * folder, or a URL under a mapped base, read from that base's folder. Anything else is
+ * refused: generation never reaches the network or the rest of the disk.
+ */
+export function fileOfUri(uri: string, ref: string, addressing: Addressing): string | RefusedRef {
+  const outside: RefusedRef = {
+    refused: `$ref "${ref}" points outside the schemas folder`,
+    hint: "vendor the file into schemas/ and ref it by a relative path",
+  };
+  const url = new URL(uri);
+  if (url.protocol === "file:") {
+    const target = fileURLToPath(url);
+    return target.startsWith(addressing.schemasDir + path.sep) ? target : outside;
   }
+  const remote = addressing.remotes.find((candidate) => uri.startsWith(candidate.base));
+  if (remote !== undefined) {
+    let segments: string[];
+    try {
+      segments = uri.slice(remote.base.length).split("/").map(decodeURIComponent);
+    } catch {
+      return malformed(ref);
+    }
+    const target = path.join(remote.folder, ...segments);
+    return target.startsWith(remote.folder + path.sep) ? target : outside;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return {
+      refused: `$ref "${ref}" names ${uri}, which no schema here has as its $id`,
+      hint: "give agentwire the schema with that $id: in this file, or in a file of schemas/ that a $ref reads",
+    };
+  return {
+    refused: `$ref "${ref}" points to the network`,
+    hint:
+      "agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL " +
+      `there in schemas/protocols.json, "remotes": { ${JSON.stringify(new URL("./", url).href)}: "<folder>/" }`,
+  };
+}
+
+export function malformed(ref: string): RefusedRef {
+  return {
+    refused: `$ref "${ref}" has a malformed percent-encoding`,
+    hint: "encode a JSON Pointer's special characters as in RFC 6901 section 6",
+  };
 }
 
 /** A JSON Pointer as a URI fragment: characters a fragment may not hold are percent-encoded. */

@@ -6,6 +6,7 @@
 /** Keywords that constrain values and that the IR models. */
 export const MODELLED = new Set([
   "$ref",
+  "$dynamicRef",
   "type",
   "enum",
   "const",
@@ -42,13 +43,47 @@ export const MODELLED = new Set([
   "if",
   "then",
   "else",
+  "dependentRequired",
+  "dependentSchemas",
+  "dependencies",
 ]);
 
 /**
  * Keywords that constrain values but that the IR does not model yet. A schema that uses
  * one is refused, never generated with the constraint silently dropped.
  */
-export const UNSUPPORTED = new Set(["dependentSchemas", "dependentRequired", "dependencies", "$dynamicRef", "$recursiveRef"]);
+export const UNSUPPORTED = new Set(["$recursiveRef"]);
+
+/**
+ * Keywords of JSON Schema that constrain no value, so that generating without checking
+ * them drops nothing: they identify and structure a document, or annotate a value (some
+ * become JSDoc). `format` is an annotation, as 2019-09 and 2020-12 read it by default
+ * (keywords/format.ts); the content keywords are annotations in every draft.
+ * `test/normalize/nothing-dropped.test.ts` holds every other keyword to what it enforces.
+ */
+export const ANNOTATIONS = new Set([
+  "$schema",
+  "$id",
+  "id",
+  "$anchor",
+  "$dynamicAnchor",
+  "$recursiveAnchor",
+  "$vocabulary",
+  "$defs",
+  "definitions",
+  "$comment",
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "format",
+  "contentEncoding",
+  "contentMediaType",
+  "contentSchema",
+]);
 
 /** Keywords that describe a value where it is used rather than what a type is. */
 export const USE_SITE_ANNOTATIONS = new Set(["description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment"]);

@@ -86,12 +86,12 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
   [
     "a $ref to https:",
     { "schemas/demo.schema.json": S({ A: { $ref: "https://example.com/schema.json#/$defs/B" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "https://example.com/schema.json#/$defs/B" points to the network\n  agentwire never fetches schemas while generating: vendor the file into schemas/ and ref it by a relative path\n',
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "https://example.com/schema.json#/$defs/B" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL there in schemas/protocols.json, "remotes": { "https://example.com/": "<folder>/" }\n',
   ],
   [
     "a $ref to http:",
     { "schemas/demo.schema.json": S({ A: { $ref: "http://example.com/schema.json" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "http://example.com/schema.json" points to the network\n  agentwire never fetches schemas while generating: vendor the file into schemas/ and ref it by a relative path\n',
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "http://example.com/schema.json" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL there in schemas/protocols.json, "remotes": { "http://example.com/": "<folder>/" }\n',
   ],
   [
     "a $ref outside schemas/",
@@ -144,9 +144,9 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     'agentwire generate: schemas/demo.schema.json#/$defs/A/pattern: invalid pattern "([a-z]": Invalid regular expression: /([a-z]/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)\n',
   ],
   [
-    "dependentSchemas",
-    { "schemas/demo.schema.json": S({ A: { type: "object", dependentSchemas: { a: { required: ["b"] } } } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/dependentSchemas: unsupported keyword "dependentSchemas"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
+    "a dependent property list that is not of names",
+    { "schemas/demo.schema.json": S({ A: { type: "object", dependentRequired: { a: "b" } } }) },
+    "agentwire generate: schemas/demo.schema.json#/$defs/A/dependentRequired/a: a dependent property list must be an array of property names\n",
   ],
   [
     "unevaluatedItems beside two choices of branches that evaluate items",
@@ -158,24 +158,38 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     "agentwire generate: schemas/demo.schema.json#/$defs/A/if: unsupported: unevaluatedItems beside more than one choice of branches that evaluate items\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
   ],
   [
-    "$dynamicRef",
-    { "schemas/demo.schema.json": S({ A: { $dynamicRef: "#node" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/$dynamicRef: unsupported keyword "$dynamicRef"\n  agentwire refuses a constraint it cannot check rather than dropping it\n',
+    "a $dynamicRef whose target depends on the path",
+    {
+      "schemas/demo.schema.json": S({
+        A: { $id: "https://example.com/a", $dynamicRef: "#item", $defs: { i: { $dynamicAnchor: "item" } } },
+        B: { $id: "https://example.com/b", $defs: { i: { $dynamicAnchor: "item" } } },
+      }),
+    },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$dynamicRef: $dynamicRef "#item" leads to one of 2 schemas with $dynamicAnchor "item", by the path a value is checked through\n  agentwire follows a $dynamicRef whose anchor the root schema has, or only one schema has\n',
   ],
   [
     "a tuple spelled as before 2020-12 in a 2020-12 schema",
     { "schemas/demo.schema.json": S({ A: { type: "array", items: [{ type: "string" }] } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/items: unsupported: "items" is not a keyword of 2020-12\n  in 2020-12, a tuple is "prefixItems", and "items" the schema of the items after it\n',
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/items: unsupported: "items" as an array of schemas is the tuple of drafts before 2020-12\n  in 2020-12, a tuple is "prefixItems", and "items" the schema of the items after it\n',
   ],
   [
-    "propertyNames that constrain",
-    { "schemas/demo.schema.json": S({ A: { type: "object", propertyNames: { pattern: "^[a-z]+$" } } }) },
-    "agentwire generate: schemas/demo.schema.json#/$defs/A/propertyNames: unsupported: propertyNames that constrain the names\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
+    "exactly one of some properties beside propertyNames",
+    {
+      "schemas/demo.schema.json": S({
+        A: {
+          type: "object",
+          properties: { a: {}, b: {} },
+          oneOf: [{ required: ["a"] }, { required: ["b"] }],
+          propertyNames: { maxLength: 3 },
+        },
+      }),
+    },
+    "agentwire generate: schemas/demo.schema.json#/$defs/A: unsupported: exactly one of some properties beside patternProperties or propertyNames\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
   ],
   [
-    "a pattern property that is not a wire alias",
-    { "schemas/demo.schema.json": S({ A: { type: "object", patternProperties: { "^x-": { type: "string" } } } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/patternProperties/^x-: unsupported: the pattern property "^x-"\n  agentwire models a pattern property only as another name of a declared property ("^(order_id)$" beside "orderId")\n',
+    "a pattern property that is not a u-flag RegExp",
+    { "schemas/demo.schema.json": S({ A: { type: "object", patternProperties: { "^(x-": { type: "string" } } } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/patternProperties/^(x-: invalid pattern "^(x-": Invalid regular expression: /^(x-/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)\n',
   ],
   [
     "a required property a closed object forbids",
@@ -196,9 +210,9 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     "agentwire generate: schemas/demo.schema.json#/$defs/A/anyOf: unsupported: an anyOf of required properties, at least one of email, phone present\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
   ],
   [
-    "a constant that is an object",
-    { "schemas/demo.schema.json": S({ A: { const: { a: 1 } } }) },
-    "agentwire generate: schemas/demo.schema.json#/$defs/A/const: unsupported: a constant that is an object\n  agentwire models constants that are strings, numbers, booleans or null\n",
+    "an enum that is not an array",
+    { "schemas/demo.schema.json": S({ A: { enum: "a" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/enum: "enum" must be an array\n',
   ],
   [
     "an overlay file that does not exist",

@@ -16,6 +16,37 @@ async function typesOf(schema: JsonObject, facts: JsonObject[] = []): Promise<st
 }
 
 describe("emit: types", () => {
+  it("gives pattern properties whose pattern is a plain prefix a template literal key, any other pattern any key", async () => {
+    expect(
+      await typesOf({
+        $defs: {
+          Extensible: {
+            type: "object",
+            properties: { id: { type: "string" } },
+            patternProperties: { "^x-": { type: "integer" }, "^y_": { type: ["string", "null"] } },
+            additionalProperties: false,
+          },
+          Matched: { type: "object", patternProperties: { "[0-9]$": { type: "string" } }, additionalProperties: false },
+          Shadowed: { type: "object", properties: { "x-id": { type: "string" } }, patternProperties: { "^x-": { type: "integer" } } },
+        },
+      }),
+    ).toBe(`export interface Extensible {
+  id?: string;
+  [key: \`x-\${string}\`]: number;
+  [key: \`y_\${string}\`]: string | null;
+}
+
+export interface Matched {
+  [key: string]: unknown;
+}
+
+export interface Shadowed {
+  "x-id"?: string;
+  [key: string]: unknown;
+}
+`);
+  });
+
   it("prints an object as a flat interface, optional fields with ?, open ones with an index signature", async () => {
     expect(
       await typesOf({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasUniqueItems } from "../../generated/src/runtime.js";
+import { hasUniqueItems, isJsonEqual } from "../../generated/src/runtime.js";
 
 /** The shared runtime of the generated package, where its logic is more than a line. */
 describe("hasUniqueItems", () => {
@@ -24,5 +24,38 @@ describe("hasUniqueItems", () => {
     };
     expect(hasUniqueItems([deep(1), deep(2)])).toBe(true);
     expect(hasUniqueItems([deep(1), deep(1)])).toBe(false);
+  });
+});
+
+describe("isJsonEqual", () => {
+  it("compares as JSON values: numbers by value, keys in any order, items in order", () => {
+    const expected = { a: [1, { b: null }], c: "x" };
+    expect(isJsonEqual({ c: "x", a: [1.0, { b: null }] }, expected)).toBe(true);
+    expect(isJsonEqual({ a: [1, { b: null }] }, expected)).toBe(false);
+    expect(isJsonEqual({ a: [1, { b: null }], c: "x", d: 0 }, expected)).toBe(false);
+    expect(isJsonEqual({ a: [{ b: null }, 1], c: "x" }, expected)).toBe(false);
+    expect(isJsonEqual([false], [0])).toBe(false);
+    expect(isJsonEqual([0], [-0])).toBe(true);
+    expect(isJsonEqual({}, [])).toBe(false);
+    expect(isJsonEqual([], {})).toBe(false);
+    expect(isJsonEqual(JSON.parse('{"__proto__": 1}'), JSON.parse('{"__proto__": 1}'))).toBe(true);
+    expect(isJsonEqual({}, JSON.parse('{"__proto__": 1}'))).toBe(false);
+  });
+
+  it("reads a value as JSON.stringify writes it, and refuses what it writes as something else", () => {
+    // Left out by JSON: undefined and functions in properties, inherited and hidden properties.
+    expect(isJsonEqual({ a: 1, b: undefined, f: () => 1 }, { a: 1 })).toBe(true);
+    expect(isJsonEqual(Object.assign(Object.create({ b: 2 }) as object, { a: 1 }), { a: 1 })).toBe(true);
+    expect(isJsonEqual(Object.defineProperty({ a: 1 }, "b", { value: 2, enumerable: false }), { a: 1 })).toBe(true);
+    expect(isJsonEqual(Object.assign(Object.create(null) as object, { a: 1 }), { a: 1 })).toBe(true);
+    expect(isJsonEqual({ a: undefined }, { a: null })).toBe(false);
+    // Written as something else: a box, a Date, a toJSON method, a hole, which is null.
+    expect(isJsonEqual(new String("ab"), { 0: "a", 1: "b" })).toBe(false);
+    expect(isJsonEqual(new Number(1), {})).toBe(false);
+    expect(isJsonEqual(new Date(0), {})).toBe(false);
+    expect(isJsonEqual({ toJSON: () => ({ a: 1 }) }, { a: 1 })).toBe(false);
+    expect(isJsonEqual(Object.defineProperty([1], "toJSON", { value: () => [1] }), [1])).toBe(false);
+    expect(isJsonEqual(new Array(1), [null])).toBe(false);
+    expect(isJsonEqual([NaN], [null])).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { nameIr } from "../../generator/name/index.js";
 import { applyOverlays } from "../../generator/overlay/index.js";
 import type { ResolvedSchema } from "../../generator/resolve/index.js";
 import { canonicalize } from "../../generator/resolve/canonical.js";
+import { Resources } from "../../generator/resolve/resources.js";
 
 /** A schemas folder that exists only in memory, for stage tests that read no files. */
 export const SCHEMAS_DIR = path.resolve("/virtual/schemas");
@@ -25,7 +26,7 @@ export function effectiveSchema(schema: JsonValue, facts: readonly JsonObject[] 
     schema: source,
     overlays,
   };
-  const { schema: canonical, provenance } = canonicalize([source], protocol, SCHEMAS_DIR);
+  const { schema: canonical, provenance } = canonicalize(new Resources(source, { schemasDir: SCHEMAS_DIR, remotes: [] }), protocol);
   return applyOverlays({ protocol: loaded, schema: canonical, provenance });
 }
 

@@ -45,6 +45,17 @@ describe("refsOf", () => {
     expect(refsOf(shape)).toEqual(["Part", "A", "B", "Extra"]);
   });
 
+  it("looks into pattern properties, between the fields and the other properties, and into the names", () => {
+    const shape: Shape = {
+      kind: "object",
+      fields: [field("id", ref("Id"))],
+      patterns: [{ pattern: "^x-", shape: ref("Extension") }],
+      additional: ref("Extra"),
+      names: ref("Name"),
+    };
+    expect(refsOf(shape)).toEqual(["Id", "Extension", "Extra", "Name"]);
+  });
+
   it("looks into keyed unions' members, then their shared fields, then what other properties hold", () => {
     const shape: Shape = {
       kind: "keyed-union",

@@ -1,14 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { NumberShape } from "../../generator/ir/model.js";
-import { admitsNumber, meetNumbers, numberChanges, numberChecks, numberType } from "../../generator/keywords/numbers.js";
+import { admitsNumber, meetNumbers, multipleOfBeside, numberChanges, numberChecks, numberType } from "../../generator/keywords/numbers.js";
 import { compact } from "../../generator/normalize/intersect.js";
 import { agreesWithReference, changesAgreeWithMeaning, meetIsBoth } from "./laws.js";
 
 const number = (keywords: Partial<Omit<NumberShape, "kind">> = {}): NumberShape => ({ kind: "number", integer: false, ...keywords });
-const refuse = (problem: string): never => {
-  throw new Error(problem);
-};
 
 const bound = fc.option(fc.constantFrom(-2, -1, -0.5, 0, 0.5, 1, 1.5, 3, 10), { nil: undefined });
 const shapeWith = (multipleOf: fc.Arbitrary<number | undefined>) =>
@@ -99,7 +96,7 @@ describe("numbers: checks for the emitter", () => {
 
 describe("numbers: allOf", () => {
   it("keeps the tighter bound of each kind, an integer if either is one", () => {
-    expect(meetNumbers(number({ minimum: 1, maximum: 10 }), number({ integer: true, minimum: 3, maximum: 20 }), refuse)).toEqual({
+    expect(meetNumbers(number({ minimum: 1, maximum: 10 }), number({ integer: true, minimum: 3, maximum: 20 }))).toEqual({
       integer: true,
       minimum: 3,
       maximum: 10,
@@ -107,26 +104,29 @@ describe("numbers: allOf", () => {
       exclusiveMaximum: undefined,
       multipleOf: undefined,
     });
-    expect(meetNumbers(number({ exclusiveMinimum: 0 }), number({ exclusiveMinimum: -1, exclusiveMaximum: 5 }), refuse)).toMatchObject({
+    expect(meetNumbers(number({ exclusiveMinimum: 0 }), number({ exclusiveMinimum: -1, exclusiveMaximum: 5 }))).toMatchObject({
       exclusiveMinimum: 0,
       exclusiveMaximum: 5,
     });
   });
 
-  it("keeps one multipleOf and refuses two different ones", () => {
-    expect(meetNumbers(number({ multipleOf: 2 }), number({ multipleOf: 2 }), refuse).multipleOf).toBe(2);
-    expect(meetNumbers(number(), number({ multipleOf: 0.5 }), refuse).multipleOf).toBe(0.5);
-    expect(() => meetNumbers(number({ multipleOf: 2 }), number({ multipleOf: 3 }), refuse)).toThrow(
-      "composing two different multipleOf constraints",
-    );
+  it("keeps one multipleOf, and of two different ones the larger beside the meet, whichever comes first", () => {
+    expect(meetNumbers(number({ multipleOf: 2 }), number({ multipleOf: 2 })).multipleOf).toBe(2);
+    expect(multipleOfBeside(number({ multipleOf: 2 }), number({ multipleOf: 2 }))).toBeUndefined();
+    expect(meetNumbers(number(), number({ multipleOf: 0.5 })).multipleOf).toBe(0.5);
+    expect(multipleOfBeside(number(), number({ multipleOf: 0.5 }))).toBeUndefined();
+    expect(meetNumbers(number({ multipleOf: 2 }), number({ multipleOf: 3 })).multipleOf).toBe(2);
+    expect(multipleOfBeside(number({ multipleOf: 2 }), number({ multipleOf: 3 }))).toBe(3);
+    expect(meetNumbers(number({ multipleOf: 3 }), number({ multipleOf: 2 })).multipleOf).toBe(2);
+    expect(multipleOfBeside(number({ multipleOf: 3 }), number({ multipleOf: 2 }))).toBe(3);
   });
 
   it("admits exactly the values both shapes admit", () => {
-    // Two different multipleOf are refused: the second side takes the first's, if both have one.
+    // Of two different multipleOf the meet holds one (the other is checked beside it): the second side takes the first's.
     const pairs = fc
       .tuple(shapes, shapes)
       .map(([a, b]) => [a, a.multipleOf !== undefined && b.multipleOf !== undefined ? { ...b, multipleOf: a.multipleOf } : b] as const);
-    const meet = (a: NumberShape, b: NumberShape) => compact({ kind: "number" as const, ...meetNumbers(a, b, refuse) }) as NumberShape;
+    const meet = (a: NumberShape, b: NumberShape) => compact({ kind: "number" as const, ...meetNumbers(a, b) }) as NumberShape;
     meetIsBoth(pairs, values, meet, admitsNumber);
   });
 });

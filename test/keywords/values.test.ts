@@ -16,6 +16,17 @@ describe("values: meaning", () => {
     expect(admitsValue(null, { kind: "enum", values: ["a", null] })).toBe(true);
   });
 
+  it("is an object or an array equal as JSON: numbers by value, keys in any order, items in order", () => {
+    const pair = { kind: "literal", value: { a: [1, { b: null }], c: "x" } } as const;
+    expect(admitsValue({ c: "x", a: [1.0, { b: null }] }, pair)).toBe(true);
+    expect(admitsValue({ a: [1, { b: null }] }, pair)).toBe(false);
+    expect(admitsValue({ a: [1, { b: null }], c: "x", d: 1 }, pair)).toBe(false);
+    expect(admitsValue({ a: [{ b: null }, 1], c: "x" }, pair)).toBe(false);
+    expect(admitsValue([false], { kind: "literal", value: [0] })).toBe(false);
+    expect(admitsValue({}, { kind: "literal", value: [] })).toBe(false);
+    expect(admitsValue("[]", { kind: "literal", value: [] })).toBe(false);
+  });
+
   it("lists a literal's value and an enum's, and no other shape's", () => {
     expect(valuesOf({ kind: "literal", value: "x" })).toEqual(["x"]);
     expect(valuesOf(roles)).toEqual(["user", "agent", "system"]);
@@ -37,6 +48,9 @@ describe("values: checks for the emitter", () => {
       },
     ]);
     expect(valueChecks({ kind: "enum", values: [1, null, false] })[0]!.message).toBe("must be one of 1, null, false");
+    expect(valueChecks({ kind: "literal", value: { a: [1] } })).toEqual([
+      { keyword: "const", message: 'must be {"a":[1]}', fails: { op: "notEqual", value: { a: [1] } } },
+    ]);
   });
 });
 
@@ -75,6 +89,9 @@ describe("values: diff", () => {
     ]);
     expect(valueChanges({ kind: "literal", value: "a" }, { kind: "enum", values: ["a", "b"] })).toEqual([
       { kind: "enum-value-added", what: 'gains "b"' },
+    ]);
+    expect(valueChanges({ kind: "literal", value: [1] }, { kind: "literal", value: [1, 2] })).toEqual([
+      { kind: "const-changed", what: "is [1,2], was [1]" },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseJson } from "../../generator/json.js";
 import { load, pinsOf } from "../../generator/load/index.js";
@@ -72,6 +73,54 @@ describe("load", () => {
     expect(await loadError(root)).toBe(
       'schemas/protocols.json#/protocols/1/name: duplicate protocol name "demo", also at /protocols/0\n  each protocol needs its own name: it names a folder of the generated package',
     );
+  });
+
+  it("reads remotes: base URLs mapped to folders of schemas/, the longest base first", () => {
+    const root = makeProject({
+      "schemas/protocols.json": {
+        protocols: [{ name: "demo", schema: "demo.schema.json" }],
+        remotes: { "https://example.com/": "vendor/example", "https://example.com/schemas/v2/": "vendor/v2/" },
+      },
+      "schemas/demo.schema.json": {},
+      "schemas/vendor/example/a.json": {},
+      "schemas/vendor/v2/b.json": {},
+    });
+    expect(load(root).remotes).toEqual([
+      { base: "https://example.com/schemas/v2/", folder: path.join(root, "schemas/vendor/v2") },
+      { base: "https://example.com/", folder: path.join(root, "schemas/vendor/example") },
+    ]);
+  });
+
+  it.each([
+    [[], 'schemas/protocols.json#/remotes: "remotes" must be an object mapping base URLs to folders'],
+    [{ "remotes/": "remotes/" }, 'schemas/protocols.json#/remotes/remotes~1: "remotes/" is not a base URL'],
+    [
+      { "https://example.com/schema.json": "remotes/" },
+      'schemas/protocols.json#/remotes/https:~1~1example.com~1schema.json: "https://example.com/schema.json" is not a base URL',
+    ],
+    [{ "file:///tmp/": "remotes/" }, '"file:///tmp/" is not a base URL'],
+    [{ "https://example.com/?v=1/": "remotes/" }, "is not a base URL"],
+    [{ "https://example.com/": "" }, "the folder must be a non-empty path relative to the schemas folder"],
+    [
+      { "https://example.com/": "../remotes/" },
+      'schemas/protocols.json#/remotes/https:~1~1example.com~1: "../remotes/" is outside the schemas folder',
+    ],
+    [
+      { "https://example.com/": "elsewhere/" },
+      'schemas/protocols.json#/remotes/https:~1~1example.com~1: the folder of "https://example.com/", schemas/elsewhere/, does not exist',
+    ],
+    [{ "https://example.com/": "demo.schema.json" }, "schemas/demo.schema.json/, is a file"],
+    [
+      { "https://example.com": "remotes/", "https://example.com/": "remotes/" },
+      'the base URL "https://example.com/" is also mapped at /remotes/https:~1~1example.com',
+    ],
+  ])("refuses the remotes %j", async (remotes, message) => {
+    const root = makeProject({
+      "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json" }], remotes },
+      "schemas/demo.schema.json": {},
+      "schemas/remotes/a.json": {},
+    });
+    expect(await loadError(root)).toContain(message);
   });
 
   it("refuses a config without protocols", async () => {

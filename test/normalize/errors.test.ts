@@ -8,9 +8,9 @@ const failure = (schema: JsonObject) => inputError(() => irOf(schema));
 describe("normalize: what it refuses", () => {
   it.each([
     [
-      "unevaluatedProperties beside if",
-      { $defs: { A: { type: "object", if: { required: ["a"] }, then: { properties: { b: {} } }, unevaluatedProperties: false } } },
-      "schemas/test.schema.json#/$defs/A: unsupported: unevaluatedProperties beside if/then/else",
+      "a metaschema agentwire does not know",
+      { $schema: "https://example.com/my-metaschema", $defs: { A: { type: "string" } } },
+      'schemas/test.schema.json#/$schema: unknown dialect "https://example.com/my-metaschema"',
     ],
     [
       "unevaluatedItems beside an anyOf whose branches contain",
@@ -18,21 +18,21 @@ describe("normalize: what it refuses", () => {
       "schemas/test.schema.json#/$defs/A/anyOf: unsupported: unevaluatedItems beside anyOf whose branches contain or choose",
     ],
     [
-      "$dynamicRef",
-      { $defs: { A: { $dynamicRef: "#node" } } },
-      'schemas/test.schema.json#/$defs/A/$dynamicRef: unsupported keyword "$dynamicRef"',
+      "$recursiveRef",
+      { $schema: "https://json-schema.org/draft/2019-09/schema", $defs: { A: { $recursiveRef: "#" } } },
+      'schemas/test.schema.json#/$defs/A/$recursiveRef: unsupported keyword "$recursiveRef"',
     ],
     [
       "a tuple of drafts before 2020-12 in a 2020-12 schema",
       { $defs: { A: { type: "array", items: [{}, {}] } } },
-      'schemas/test.schema.json#/$defs/A/items: unsupported: "items" is not a keyword of 2020-12',
+      'schemas/test.schema.json#/$defs/A/items: unsupported: "items" as an array of schemas is the tuple of drafts before 2020-12',
     ],
     [
-      "a pattern property that is not an alias",
-      { $defs: { A: { type: "object", patternProperties: { "^x-": {} } } } },
-      'schemas/test.schema.json#/$defs/A/patternProperties/^x-: unsupported: the pattern property "^x-"',
+      "a pattern property whose pattern is not a u-flag RegExp",
+      { $defs: { A: { type: "object", patternProperties: { "^(x-": {} } } } },
+      'schemas/test.schema.json#/$defs/A/patternProperties/^(x-: invalid pattern "^(x-"',
     ],
-    ["a constant object", { $defs: { A: { const: { a: 1 } } } }, "unsupported: a constant that is an object"],
+    ["an enum that is not an array", { $defs: { A: { enum: "a" } } }, 'schemas/test.schema.json#/$defs/A/enum: "enum" must be an array'],
   ])("%s", async (_, schema, message) => {
     expect(await failure(schema)).toContain(message);
   });
@@ -121,9 +121,21 @@ describe("normalize: unevaluatedProperties", () => {
     expect(ir.types[0]!.shape).toMatchObject({ kind: "object", additional: { kind: "unknown" } });
   });
 
-  it("refuses it on a union, which it would close member by member", async () => {
-    expect(await failure({ $defs: { A: { anyOf: [{ type: "object" }, { type: "string" }], unevaluatedProperties: false } } })).toContain(
-      "unsupported: unevaluatedProperties on a union",
-    );
+  it("is a constraint where what is evaluated depends on the value: an anyOf branch passed", async () => {
+    const ir = irOf({
+      $defs: {
+        A: { anyOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "string" }], unevaluatedProperties: false },
+      },
+    });
+    expect(ir.types[0]!.shape).toMatchObject({
+      kind: "constrained",
+      constraints: [
+        {
+          kind: "unevaluated",
+          evaluated: { names: [], patterns: [], all: false, when: [{ then: { names: ["a"] }, else: { names: [] } }] },
+          rest: { kind: "never" },
+        },
+      ],
+    });
   });
 });

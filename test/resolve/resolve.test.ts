@@ -5,7 +5,7 @@ import { normalize } from "../../generator/normalize/index.js";
 import { applyOverlays } from "../../generator/overlay/index.js";
 import { resolve } from "../../generator/resolve/index.js";
 import { inputError } from "../helpers/failure.js";
-import { demoProject } from "../helpers/project.js";
+import { demoProject, makeProject } from "../helpers/project.js";
 
 async function resolved(root: string): Promise<JsonObject> {
   const project = load(root);
@@ -56,19 +56,36 @@ describe("resolve: names", () => {
     expect(defs(schema)["Two"]!["properties"]).toEqual({ status: { $ref: "#/$defs/TaskState", description: "Two's." } });
   });
 
-  it("refuses two different schemas that would get one name", async () => {
-    expect(
-      await failure(
-        demoProject({
-          $defs: { One: { type: "object", properties: { a: { title: "Mode", enum: ["x"] }, b: { title: "Mode", enum: ["y"] } } } },
-        }),
-      ),
-    ).toMatch(
-      /^schemas\/demo\.schema\.json#\/\$defs\/One\/properties\/b: two different schemas would both be named "Mode"; the other is at schemas\/demo\.schema\.json#\/\$defs\/One\/properties\/a/,
+  it("qualifies a schema whose name another already has by the named schemas around it, nearest first", async () => {
+    const titled = await resolved(
+      demoProject({
+        $defs: { One: { type: "object", properties: { a: { title: "Mode", enum: ["x"] }, b: { title: "Mode", enum: ["y"] } } } },
+      }),
     );
-    expect(await failure(demoProject({ title: "Thing", type: "object", $defs: { Thing: { type: "string" } } }))).toContain(
-      'would both be named "Thing"',
+    expect(Object.keys(defs(titled))).toEqual(["One", "Mode", "OneMode"]);
+    expect(defs(titled)["One"]!["properties"]).toEqual({ a: { $ref: "#/$defs/Mode" }, b: { $ref: "#/$defs/OneMode" } });
+    const nested = await resolved(
+      demoProject({
+        $defs: {
+          Numbers: { $defs: { Item: { type: "number" } }, type: "array", items: { $ref: "#/$defs/Numbers/$defs/Item" } },
+          Strings: { $defs: { Item: { type: "string" } }, type: "array", items: { $ref: "#/$defs/Strings/$defs/Item" } },
+        },
+      }),
     );
+    expect(Object.keys(defs(nested))).toEqual(["Numbers", "Strings", "Item", "StringsItem"]);
+    expect(defs(nested)["Strings"]!["items"]).toEqual({ $ref: "#/$defs/StringsItem" });
+  });
+
+  it("names Unnamed a definition whose key has nothing to make a name of", async () => {
+    const schema = await resolved(
+      demoProject({ $defs: { "": { type: "number" }, Box: { type: "object", $defs: { "???": { type: "string" } } } } }),
+    );
+    expect(Object.keys(defs(schema))).toEqual(["Unnamed", "Box", "BoxUnnamed"]);
+  });
+
+  it("qualifies a definition named as its file's titled root by the root; two definitions of one name in one place are refused (test/cli/errors)", async () => {
+    const schema = await resolved(demoProject({ title: "Thing", type: "object", $defs: { Thing: { type: "string" } } }));
+    expect(Object.keys(defs(schema))).toEqual(["Thing", "ThingThing"]);
   });
 });
 
@@ -171,14 +188,187 @@ describe("resolve: refs", () => {
       { "schemas/other.schema.json": { $defs: { B: { $ref: "https://example.com/b.json" } } } },
     );
     expect(await failure(root)).toBe(
-      'schemas/other.schema.json#/$defs/B/$ref: $ref "https://example.com/b.json" points to the network\n  agentwire never fetches schemas while generating: vendor the file into schemas/ and ref it by a relative path',
+      'schemas/other.schema.json#/$defs/B/$ref: $ref "https://example.com/b.json" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL there in schemas/protocols.json, "remotes": { "https://example.com/": "<folder>/" }',
     );
   });
 
-  it("refuses an embedded schema resource (a nested $id)", async () => {
-    expect(
-      await failure(demoProject({ $defs: { A: { type: "object", properties: { b: { $id: "b.json", type: "string" } } } } })),
-    ).toContain("schemas/demo.schema.json#/$defs/A/properties/b/$id: unsupported: a nested $id");
+  it("refuses a URN that no schema has as its $id", async () => {
+    expect(await failure(demoProject({ $defs: { A: { $ref: "urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed" } } }))).toBe(
+      'schemas/demo.schema.json#/$defs/A/$ref: $ref "urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed" names urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed, which no schema here has as its $id\n  give agentwire the schema with that $id: in this file, or in a file of schemas/ that a $ref reads',
+    );
+  });
+});
+
+describe("resolve: embedded schema resources and anchors", () => {
+  it("resolves the refs of a schema with its own $id against that $id, and refs to it by its URI", async () => {
+    const schema = await resolved(
+      demoProject({
+        $id: "http://example.com/root.json",
+        type: "object",
+        properties: {
+          foo: { $id: "inner/foo.json", $defs: { bar: { type: "string" } }, $ref: "#/$defs/bar" },
+          again: { $ref: "inner/foo.json" },
+          deep: { $ref: "http://example.com/inner/foo.json#/$defs/bar" },
+        },
+      }),
+    );
+    expect(defs(schema)["Demo"]!["properties"]).toEqual({
+      foo: { $ref: "#/$defs/bar" },
+      again: { $ref: "#/$defs/Demo/properties/foo" },
+      deep: { $ref: "#/$defs/bar" },
+    });
+  });
+
+  it("takes an $id nearest first: a ref resolves against the closest enclosing one", async () => {
+    const schema = await resolved(
+      demoProject({
+        $id: "http://example.com/a.json",
+        $defs: { x: { $id: "http://example.com/b/c.json", not: { $defs: { y: { $id: "d.json", type: "number" } } } } },
+        allOf: [{ $ref: "http://example.com/b/d.json" }],
+      }),
+    );
+    expect(defs(schema)["Demo"]!["allOf"]).toEqual([{ $ref: "#/$defs/y" }]);
+  });
+
+  it("finds an $anchor in the resource the ref names, not another resource's anchor of the same name", async () => {
+    const schema = await resolved(
+      demoProject({
+        $id: "http://example.com/root",
+        $defs: {
+          A: {
+            $id: "child1",
+            anyOf: [
+              { $id: "child2", $anchor: "it", type: "number" },
+              { $anchor: "it", type: "string" },
+            ],
+          },
+        },
+        $ref: "child1#it",
+      }),
+    );
+    expect(schema["$ref"]).toBe("#/$defs/A/anyOf/1");
+  });
+
+  it("reads draft 7 anchors ($id fragments), draft 4 ids, and ignores an $id beside a draft 7 $ref", async () => {
+    const draft7 = await resolved(
+      demoProject({
+        $schema: "http://json-schema.org/draft-07/schema#",
+        $id: "http://example.com/base/",
+        definitions: { A: { $id: "#alpha", type: "integer" }, B: { $id: "foo.json", type: "number" } },
+        allOf: [{ $ref: "#alpha" }, { $id: "http://example.com/", $ref: "foo.json" }],
+      }),
+    );
+    expect(defs(draft7)["Demo"]!["allOf"]).toEqual([{ $ref: "#/$defs/A" }, { $ref: "#/$defs/B" }]);
+    const draft4 = await resolved(
+      demoProject({
+        $schema: "http://json-schema.org/draft-04/schema#",
+        id: "http://example.com/root.json",
+        definitions: { A: { id: "#alpha", type: "integer" }, B: { id: "b.json", type: "string" } },
+        anyOf: [{ $ref: "#alpha" }, { $ref: "b.json" }],
+      }),
+    );
+    expect(defs(draft4)["Demo"]!["anyOf"]).toEqual([{ $ref: "#/$defs/A" }, { $ref: "#/$defs/B" }]);
+    expect(defs(draft4)["A"]).toEqual({ type: "integer" });
+  });
+
+  it("reads a $dynamicAnchor as a plain-name fragment, as $anchor", async () => {
+    const schema = await resolved(
+      demoProject({ type: "array", items: { $ref: "#item" }, $defs: { Item: { $dynamicAnchor: "item", type: "string" } } }),
+    );
+    expect(defs(schema)["Demo"]!["items"]).toEqual({ $ref: "#/$defs/Item" });
+  });
+
+  it("refuses two schemas with one URI", async () => {
+    expect(await failure(demoProject({ $id: "http://example.com/root.json", $defs: { A: { $id: "a.json" }, B: { $id: "a.json" } } }))).toBe(
+      "schemas/demo.schema.json#/$defs/B/$id: http://example.com/a.json names two schemas, this one and schemas/demo.schema.json#/$defs/A\n  give each schema its own $id or anchor",
+    );
+  });
+
+  it("reads a relative ref of a vendored copy whose $id is a URL no remote maps beside the copy", async () => {
+    const root = demoProject(
+      { $id: "https://example.com/published/demo.json", type: "object", properties: { a: { $ref: "common.schema.json#/$defs/A" } } },
+      { "schemas/common.schema.json": { $defs: { A: { type: "string" } } } },
+    );
+    expect(defs(await resolved(root))["Demo"]!["properties"]).toEqual({ a: { $ref: "#/$defs/A" } });
+  });
+});
+
+describe("resolve: remotes", () => {
+  const remoteProject = (schema: object, remotes: Readonly<Record<string, object>>) =>
+    makeProject({
+      "schemas/protocols.json": {
+        protocols: [{ name: "demo", schema: "demo.schema.json" }],
+        remotes: { "http://localhost:1234/": "vendor/localhost/" },
+      },
+      "schemas/demo.schema.json": schema,
+      ...Object.fromEntries(Object.entries(remotes).map(([file, document]) => [`schemas/vendor/localhost/${file}`, document])),
+    });
+
+  it("reads a ref under a mapped base URL from its folder, and the refs in it relative to its URL", async () => {
+    const schema = await resolved(
+      remoteProject(
+        {
+          type: "object",
+          properties: {
+            count: { $ref: "http://localhost:1234/integer.json" },
+            name: { $ref: "http://localhost:1234/nested/foo-ref-string.json" },
+          },
+        },
+        {
+          "integer.json": { type: "integer" },
+          "nested/foo-ref-string.json": { type: "object", properties: { foo: { $ref: "string.json" } } },
+          "nested/string.json": { type: "string" },
+        },
+      ),
+    );
+    expect(Object.keys(defs(schema))).toEqual(["Demo", "Integer", "FooRefString", "String"]);
+    expect(defs(schema)["Demo"]!["properties"]).toEqual({ count: { $ref: "#/$defs/Integer" }, name: { $ref: "#/$defs/FooRefString" } });
+    expect(defs(schema)["FooRefString"]!["properties"]).toEqual({ foo: { $ref: "#/$defs/String" } });
+  });
+
+  it("reads a ref that an $id moves under a mapped base", async () => {
+    const schema = await resolved(
+      remoteProject(
+        { $id: "http://localhost:1234/", type: "array", items: { $id: "baseUriChange/", items: { $ref: "folderInteger.json" } } },
+        { "baseUriChange/folderInteger.json": { type: "integer" } },
+      ),
+    );
+    expect(defs(schema)["Demo"]!["items"]).toEqual({ items: { $ref: "#/$defs/FolderInteger" } });
+  });
+
+  it("reads a remote without $schema in the draft of the protocol's schema", async () => {
+    const schema = await resolved(
+      remoteProject(
+        { $schema: "http://json-schema.org/draft-07/schema#", $ref: "http://localhost:1234/ids.json#/definitions/refToInteger" },
+        { "ids.json": { definitions: { refToInteger: { $ref: "#foo" }, A: { $id: "#foo", type: "integer" } } } },
+      ),
+    );
+    expect(schema["$ref"]).toBe("#/$defs/refToInteger");
+    expect(defs(schema)["refToInteger"]).toEqual({ $ref: "#/$defs/A" });
+  });
+
+  it("says which vendored document is missing, and which network ref has no remote", async () => {
+    expect(await failure(remoteProject({ $ref: "http://localhost:1234/missing.json" }, { "integer.json": {} }))).toMatch(
+      /^schemas\/demo\.schema\.json#\/\$ref: \$ref "http:\/\/localhost:1234\/missing\.json" points to a file that does not exist/,
+    );
+    expect(await failure(remoteProject({ $ref: "http://localhost:4321/x.json" }, { "integer.json": {} }))).toContain(
+      '"remotes": { "http://localhost:4321/": "<folder>/" }',
+    );
+    expect(await failure(remoteProject({ $ref: "http://localhost:1234/../../protocols.json" }, { "integer.json": {} }))).toContain(
+      "points to a file that does not exist",
+    );
+  });
+
+  it("reports a problem in a remote by the vendored file and pointer", async () => {
+    const root = remoteProject(
+      { type: "object", properties: { a: { $ref: "http://localhost:1234/defs.json#/$defs/Mode" } } },
+      { "defs.json": { $defs: { Mode: { allOf: [{ type: "string" }, { type: "null" }] } } } },
+    );
+    const message = await failure(root, async (dir) => {
+      const project = load(dir);
+      return normalize(applyOverlays(await resolve(project, project.protocols[0]!)));
+    });
+    expect(message).toMatch(/^schemas\/vendor\/localhost\/defs\.json#\/\$defs\/Mode: no value satisfies this schema/);
   });
 });
 
@@ -198,3 +388,45 @@ describe("resolve: provenance", () => {
 function escape(text: string): string {
   return text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
 }
+
+describe("resolve: $dynamicRef", () => {
+  const list = (anchor: JsonObject) => ({
+    $id: "https://example.com/list",
+    type: "array",
+    items: { $dynamicRef: "#item" },
+    $defs: { item: { $dynamicAnchor: "item", ...anchor } },
+  });
+
+  it("leads to the root's $dynamicAnchor of its name, the outermost in every dynamic scope", async () => {
+    const schema = await resolved(
+      demoProject({
+        $id: "https://example.com/root",
+        $ref: "list",
+        $defs: { Strings: { $dynamicAnchor: "item", type: "string" }, List: list({}) },
+      }),
+    );
+    expect(defs(schema)["List"]!["items"]).toEqual({ $ref: "#/$defs/Strings" });
+  });
+
+  it("is a $ref where only one schema has the anchor, or it names no $dynamicAnchor", async () => {
+    const only = await resolved(demoProject({ $id: "https://example.com/root", $ref: "list", $defs: { List: list({ type: "number" }) } }));
+    expect(defs(only)["List"]!["items"]).toEqual({ $ref: "#/$defs/item" });
+  });
+
+  it("is refused where the anchor it leads to depends on the path a value is checked through", async () => {
+    const message = await failure(
+      demoProject({
+        $id: "https://example.com/root",
+        anyOf: [{ $ref: "numbers" }, { $ref: "strings" }],
+        $defs: {
+          List: list({}),
+          Numbers: { $id: "numbers", $ref: "list", $defs: { n: { $dynamicAnchor: "item", type: "number" } } },
+          Strings: { $id: "strings", $ref: "list", $defs: { s: { $dynamicAnchor: "item", type: "string" } } },
+        },
+      }),
+    );
+    expect(message).toMatch(
+      /\$defs\/List\/items\/\$dynamicRef: \$dynamicRef "#item" leads to one of 3 schemas with \$dynamicAnchor "item"/,
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { writeGeneration } from "../../generator/cli/write.js";
 import { emitProtocol } from "../../generator/emit/index.js";
@@ -22,6 +22,7 @@ export const SUITE = path.resolve(import.meta.dirname, "../fixtures/json-schema-
 export const DRAFTS = {
   "draft2020-12": { $schema: "https://json-schema.org/draft/2020-12/schema", container: "$defs" },
   draft7: { $schema: "http://json-schema.org/draft-07/schema#", container: "definitions" },
+  draft4: { $schema: "http://json-schema.org/draft-04/schema#", container: "definitions" },
 } as const;
 export type Draft = keyof typeof DRAFTS;
 
@@ -108,19 +109,28 @@ export function schemaFor(draft: Draft, schema: JsonValue): { schema: JsonValue;
 
 const protocolName = (i: number) => `g${String(i).padStart(4, "0")}`;
 
+/** Where the suite serves its remotes, and where the temporary project vendors them (in schemas/). */
+export const REMOTES = { base: "http://localhost:1234/", folder: "remotes/" } as const;
+
 /**
  * Runs every group of a draft through agentwire in one batch: one temporary project with
  * a protocol per group, each generated on its own (a refusal of one does not stop the
  * others), the accepted ones written as one package and imported, and every test of an
  * accepted group asked of `is`, `validate` and strict `decode` of the group's root type.
+ * The suite's remotes are vendored into the project, mapped from the URL the suite serves
+ * them at, so that remote refs read them as any project's vendored remotes are read.
  */
 export async function runDraft(draft: Draft): Promise<DraftResult> {
   const { files, groups } = readGroups(draft);
   const prepared = groups.map((group) => schemaFor(draft, group.schema));
   const root = makeProject({
-    "schemas/protocols.json": { protocols: groups.map((_, i) => ({ name: protocolName(i), schema: `${protocolName(i)}.schema.json` })) },
+    "schemas/protocols.json": {
+      protocols: groups.map((_, i) => ({ name: protocolName(i), schema: `${protocolName(i)}.schema.json` })),
+      remotes: { [REMOTES.base]: REMOTES.folder },
+    },
     ...Object.fromEntries(prepared.map(({ schema }, i) => [`schemas/${protocolName(i)}.schema.json`, schema as object])),
   });
+  cpSync(path.join(SUITE, "remotes"), path.join(root, "schemas", REMOTES.folder), { recursive: true });
   const project = load(root);
 
   const emitted: EmittedFile[] = [];
@@ -235,16 +245,17 @@ export function summaryTable(results: readonly DraftResult[]): string {
 
 /**
  * The refusals of a draft by kind, most frequent first: the problem of each InputError
- * without its location, quoted names blanked except an unsupported keyword's own.
+ * without its location (a group's schema or a remote it reads), quoted names and files
+ * blanked except an unsupported keyword's own.
  */
 export function refusalKinds({ groups }: DraftResult): [kind: string, count: number][] {
   const counts = new Map<string, number>();
   for (const { refused } of groups) {
     if (refused === undefined) continue;
-    const problem = refused.split("\n")[0]!.replace(/^schemas\/g\d+\.schema\.json(#\S*)?: /, "");
+    const problem = refused.split("\n")[0]!.replace(/^schemas\/\S+?\.json(#\S*)?: /, "");
     const kind = /^unsupported keyword "[^"]*"$/.test(problem)
       ? problem
-      : problem.replace(/"[^"]*"/g, '"…"').replace(/schemas\/g\d+\.schema\.json\S*/g, "…");
+      : problem.replace(/"[^"]*"/g, '"…"').replace(/schemas\/\S+?\.json\S*/g, "…");
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));

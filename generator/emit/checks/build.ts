@@ -1,9 +1,23 @@
 import type { Expression, Name } from "../../code/tree.js";
-import { and, binary, call, constant, identifier, literal, member, regex, typeOf } from "../../code/build.js";
+import {
+  and,
+  asConst,
+  binary,
+  call,
+  constant,
+  identifier,
+  jsonLiteral,
+  literal,
+  member,
+  not,
+  or,
+  regex,
+  typeOf,
+} from "../../code/build.js";
 import { Scope } from "../../code/scope.js";
 import { describe, describeValues } from "../../ir/describe.js";
-import { jsonEqual } from "../../json.js";
-import type { Constraint, Field, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
+import { isJsonPrimitive, jsonEqual } from "../../json.js";
+import type { Constraint, Evaluated, Field, PatternProperty, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
 import { acceptsAnything, boxMayPass, isArrayIndex, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import { upperFirst } from "../../name/rules.js";
@@ -24,7 +38,7 @@ import { failingTest } from "./keywords.js";
  * every failure with its JSON Pointer and go on), so a guard and its validator cannot
  * disagree.
  */
-export type Check = Failure | Delegate | NonNull | Position | Items | Counted | Properties | Matches | Conditional;
+export type Check = Failure | Delegate | NonNull | Position | Items | Counted | Properties | Matches | Conditional | When;
 
 /** Where a value is: the `path` parameter, then property names and index or key locals. */
 export type Location = readonly (string | Name)[];
@@ -137,10 +151,30 @@ export interface Properties {
   readonly cases: readonly PropertyCase[];
   /** Names read as they are, one case that does nothing. */
   readonly unchecked: readonly string[];
-  /** What the rest of the properties must be: none (closed), or checks. */
+  /** What each name must be (`propertyNames`), the key being the subject. */
+  readonly names: readonly Check[];
+  /**
+   * Per pattern, its test of the key and what a property not a field must be when it
+   * matches (a field's case has the checks of the patterns its name matches).
+   */
+  readonly patterns: readonly { readonly test: Expression; readonly checks: readonly Check[] }[];
+  /** What the rest of the properties (not fields, matched by no pattern) must be: none (closed), or checks. */
   readonly rest: "closed" | readonly Check[];
   /** Checked after the loop, once every property has been seen: exactly one member, the bounds, a boxed primitive. */
   readonly after: readonly Failure[];
+  /**
+   * Where the loop checks `unevaluatedProperties`: the subschemas whose passing decides
+   * what else is evaluated, each tested once into a local before the loop, and the test
+   * of a key that one of them, or a pattern, evaluates; the rest skips such a key.
+   */
+  readonly unevaluated?: { readonly passed: readonly { readonly local: Name; readonly test: Target }[]; readonly evaluated?: Expression };
+}
+
+/** Checks that apply only where `test` holds, such as an object's where a value may be of several types. */
+export interface When {
+  readonly kind: "when";
+  readonly test: Expression;
+  readonly checks: readonly Check[];
 }
 
 export interface PropertyCase {
@@ -200,7 +234,9 @@ const HERE: Location = [];
 interface PropertiesSpec {
   readonly fields: readonly Field[];
   readonly members?: readonly Field[];
+  readonly patterns?: readonly PatternProperty[];
   readonly additional: Shape;
+  readonly names?: Shape;
   readonly minProperties?: number;
   readonly maxProperties?: number;
   /** Whether to ask, of an object that turns out to have no properties, whether it is a boxed primitive. */
@@ -284,11 +320,14 @@ export class CheckBuilder {
         const inner = this.checks(shape.shape, subject, scope, owner, at);
         return inner.length === 0 ? [] : [{ kind: "non-null", subject, checks: inner }];
       }
-      case "constrained":
+      case "constrained": {
+        const types = jsonTypes(shape.shape, this.shapes);
+        const boxable = types.has("string") || types.has("number") || types.has("boolean");
         return [
           ...this.checks(shape.shape, subject, scope, owner, at),
-          ...shape.constraints.flatMap((constraint) => this.constraint(constraint, subject, scope, owner, at)),
+          ...shape.constraints.flatMap((constraint) => this.constraint(constraint, subject, scope, owner, at, boxable)),
         ];
+      }
       case "union":
       case "tagged-union":
       case "keyed-union":
@@ -297,7 +336,7 @@ export class CheckBuilder {
   }
 
   /** The checks of a constraint; `owner` names the helpers of its shapes. */
-  private constraint(constraint: Constraint, subject: Expression, scope: Scope, owner: string, at: Location): Check[] {
+  private constraint(constraint: Constraint, subject: Expression, scope: Scope, owner: string, at: Location, boxable: boolean): Check[] {
     switch (constraint.kind) {
       case "also":
         return this.checks(constraint.shape, subject, scope, owner, at);
@@ -312,6 +351,8 @@ export class CheckBuilder {
             at,
           },
         ];
+      case "unevaluated":
+        return [this.unevaluated(constraint, subject, scope, owner, at, boxable)];
       case "if": {
         const then = this.checks(constraint.then, subject, scope, `${owner}Then`, at);
         const otherwise = this.checks(constraint.else, subject, scope, `${owner}Else`, at);
@@ -319,6 +360,65 @@ export class CheckBuilder {
         return [{ kind: "conditional", subject, test: { kind: "helper", shape: constraint.if, owner: `${owner}If` }, then, otherwise }];
       }
     }
+  }
+
+  /**
+   * `unevaluatedProperties`, of objects alone: one loop over the keys, in which a key
+   * evaluated for every value is passed by name, one a pattern or a passed subschema
+   * evaluates by a test, and the rest is checked.
+   */
+  private unevaluated(
+    constraint: Constraint & { kind: "unevaluated" },
+    subject: Expression,
+    scope: Scope,
+    owner: string,
+    at: Location,
+    boxable: boolean,
+  ): When {
+    const key = scope.local("key");
+    const property = scope.local("property");
+    const passed: { local: Name; test: Target }[] = [];
+    const test = (evaluated: Evaluated, withNames: boolean): Expression | undefined => {
+      if (evaluated.all) return literal(true);
+      const tests: Expression[] = [
+        ...(withNames ? evaluated.names.map((name) => binary(key, "===", literal(name))) : []),
+        ...evaluated.patterns.map((source) => call(member(this.pattern(source, owner), "test"), [key])),
+      ];
+      for (const each of evaluated.when) {
+        const local = scope.local("passed");
+        passed.push({ local, test: { kind: "helper", shape: each.shape, owner: `${owner}Evaluates` } });
+        const then = test(each.then, true);
+        const otherwise = test(each.else, true);
+        if (then !== undefined) tests.push(isTrue(then) ? local : and([local, then]));
+        if (otherwise !== undefined) tests.push(isTrue(otherwise) ? not(local) : and([not(local), otherwise]));
+      }
+      return tests.length === 0 ? undefined : or(tests);
+    };
+    const evaluated = test(constraint.evaluated, false);
+    const rest =
+      constraint.rest.kind === "never" ? "closed" : this.checks(constraint.rest, property, scope, `${owner}Property`, [...at, key]);
+    const loop: Properties = {
+      kind: "properties",
+      subject,
+      at,
+      key,
+      property,
+      counters: [],
+      cases: [],
+      unchecked: constraint.evaluated.names,
+      names: [],
+      patterns: [],
+      rest,
+      after: [],
+      unevaluated: { passed, ...(evaluated === undefined ? {} : { evaluated }) },
+    };
+    const objectTest = and([
+      call(this.runtime("isRecord"), [subject]),
+      binary(typeOf(member(subject, "toJSON")), "!==", literal("function")),
+      // A boxed string, number or boolean is not an object to JSON.
+      ...(boxable ? [not(call(this.runtime("isBoxed"), [subject]))] : []),
+    ]);
+    return { kind: "when", test: objectTest, checks: [loop] };
   }
 
   /**
@@ -330,7 +430,12 @@ export class CheckBuilder {
   private isObject(subject: Expression, spec: PropertiesSpec, scope: Scope, owner: string, at: Location): Failure {
     const members = spec.members ?? [];
     const boxed = boxMayPass(spec.fields, members);
-    const whenEmpty = boxed && spec.additional.kind === "never" && ![...members, ...spec.fields].some((field) => isArrayIndex(field.name));
+    // A pattern may match the indices of a string's box, so with patterns a box is refused first.
+    const whenEmpty =
+      boxed &&
+      spec.additional.kind === "never" &&
+      spec.patterns === undefined &&
+      ![...members, ...spec.fields].some((field) => isArrayIndex(field.name));
     const then = this.properties({ ...spec, boxedWhenEmpty: whenEmpty }, subject, scope, owner, at);
     const test = notJsonObject(subject, (name) => this.runtime(name), boxed && !whenEmpty);
     return failure(test, "type", "must be an object", at, then);
@@ -346,10 +451,23 @@ export class CheckBuilder {
   ): Failure[] {
     const context: TestContext = {
       runtime: (name) => this.runtime(name),
-      pattern: (source) => this.f.constant(`pattern:${source}`, `${owner}Pattern`, (name) => constant(name, regex(source))),
+      pattern: (source) => this.pattern(source, owner),
+      value: (value) =>
+        this.f.constant(`value:${JSON.stringify(value)}`, `${owner}Value`, (name) => constant(name, asConst(jsonLiteral(value)))),
       ...(propertyCount === undefined ? {} : { propertyCount }),
     };
     return checks.map((check) => failure(failingTest(check.fails, subject, context), check.keyword, check.message, at));
+  }
+
+  /** What a property name, a string, must be: a string shape's own checks, without the test of its type. */
+  private nameChecks(names: Shape, key: Name, scope: Scope, owner: string, at: Location): Check[] {
+    if (names.kind === "string") return this.keywordFailures(stringChecks(names), key, owner, at);
+    return this.checks(names, key, scope, owner, at);
+  }
+
+  /** A pattern as a module-level regex (with the `u` flag), one per source in a file. */
+  private pattern(source: string, owner: string): Name {
+    return this.f.constant(`pattern:${source}`, `${owner}Pattern`, (name) => constant(name, regex(source)));
   }
 
   /** A type's check, and what a value of the type is checked for then. */
@@ -420,8 +538,19 @@ export class CheckBuilder {
     const counter = bounded || spec.boxedWhenEmpty ? scope.local("count") : undefined;
     const cases: PropertyCase[] = [];
     const unchecked: string[] = [];
+    const patterns = spec.patterns ?? [];
+    const patternOwner = (i: number) => `${owner}PatternProperty${patterns.length === 1 ? "" : i + 1}`;
     for (const field of [...members, ...spec.fields]) {
-      const checks = this.checks(field.shape, property, scope, `${owner}${upperFirst(field.name)}`, [...at, field.name]);
+      const fieldOwner = `${owner}${upperFirst(field.name)}`;
+      // A declared property whose name a pattern matches is of the pattern's shape too: known here, not tested.
+      const checks = [
+        ...this.checks(field.shape, property, scope, fieldOwner, [...at, field.name]),
+        ...patterns.flatMap((each, i) =>
+          new RegExp(each.pattern, "u").test(field.name)
+            ? this.checks(each.shape, property, scope, patternOwner(i), [...at, field.name])
+            : [],
+        ),
+      ];
       const counts: Name[] = [];
       if (field.required) counts.push(requiredCount!);
       if (members.includes(field)) counts.push(present!);
@@ -432,8 +561,20 @@ export class CheckBuilder {
     }
     const rest =
       spec.additional.kind === "never" ? "closed" : this.checks(spec.additional, property, scope, `${owner}Property`, [...at, key]);
+    const patternChecks = patterns.map((each, i) => ({
+      test: call(member(this.pattern(each.pattern, owner), "test"), [key]),
+      checks: this.checks(each.shape, property, scope, patternOwner(i), [...at, key]),
+    }));
+    const names = spec.names === undefined ? [] : this.nameChecks(spec.names, key, scope, `${owner}Name`, [...at, key]);
     // An object whose keys need no look (a map of anything) is not walked.
-    if (cases.length === 0 && rest.length === 0 && counter === undefined) return [];
+    if (
+      cases.length === 0 &&
+      rest.length === 0 &&
+      counter === undefined &&
+      names.length === 0 &&
+      patternChecks.every((each) => each.checks.length === 0)
+    )
+      return [];
     const after: Failure[] = [];
     if (present !== undefined) {
       const names = describeValues(members.map((each) => each.name));
@@ -456,6 +597,9 @@ export class CheckBuilder {
         ...(counter === undefined ? {} : { count: { counter, bounded } }),
         cases,
         unchecked,
+        names,
+        // Patterns matter for the rest only where it is checked.
+        patterns: rest !== "closed" && rest.length === 0 ? patternChecks.filter((each) => each.checks.length > 0) : patternChecks,
         rest,
         after,
       },
@@ -538,7 +682,8 @@ function passes(shape: Shape, subject: Expression, guard: (type: string) => Name
     case "unknown":
       return literal(true);
     case "literal":
-      return binary(subject, "===", literal(shape.value));
+      // An object or an array is compared by its own checks.
+      return isJsonPrimitive(shape.value) ? binary(subject, "===", literal(shape.value)) : undefined;
     case "null":
       return binary(subject, "===", literal(null));
     case "boolean":
@@ -563,6 +708,10 @@ function disjoint(members: readonly Shape[], shapes: ReadonlyMap<string, Shape>)
       seen.add(type);
     }
   return true;
+}
+
+function isTrue(test: Expression): boolean {
+  return test.kind === "literal" && test.value === true;
 }
 
 /** What `not` forbids, in words where a description says it all; else where it is said. */

@@ -52,6 +52,10 @@ export class GuardPrinter extends CheckPrinter {
     return target.kind === "named" ? this.guard(target.name) : this.helper(target.shape, target.owner);
   }
 
+  protected guardOf(target: Target): Name {
+    return this.target(target);
+  }
+
   protected body(body: Body): Statement[] {
     switch (body.kind) {
       case "enum":
@@ -112,6 +116,8 @@ export class GuardPrinter extends CheckPrinter {
         return [ifThen(call(this.target(check.target), [check.subject]), FALSE)];
       case "conditional":
         return this.branches(call(this.target(check.test), [check.subject]), this.print(check.then), this.print(check.otherwise));
+      case "when":
+        return this.branches(check.test, this.print(check.checks), []);
       case "properties": {
         const rest = check.rest === "closed" ? [FALSE] : this.print(check.rest);
         // A failure has returned already, so a field counts once it has passed.
@@ -119,6 +125,7 @@ export class GuardPrinter extends CheckPrinter {
           check,
           (each) => [...this.print(each.checks), ...this.counts(each.counts, check.property, each.countsWhenWritten)],
           rest,
+          (checks) => this.print(checks),
         );
         const required = check.required;
         const missing = required === undefined ? [] : [ifThen(binary(required.counter, "!==", literal(required.fields.length)), FALSE)];

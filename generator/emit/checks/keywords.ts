@@ -1,6 +1,8 @@
 import type { Expression, Name } from "../../code/tree.js";
 import { and, binary, call, identifier, literal, member, not, or, typeOf } from "../../code/build.js";
 import type { Fails, Measure } from "../../keywords/index.js";
+import type { JsonValue } from "../../json.js";
+import { isJsonPrimitive } from "../../json.js";
 
 /**
  * The code of a keyword check: what `keywords/check.ts` says a value fails, as the
@@ -8,10 +10,12 @@ import type { Fails, Measure } from "../../keywords/index.js";
  * message; this file only spells their tests.
  */
 
-/** What a test needs of its file: runtime helpers, hoisted patterns, the property counter. */
+/** What a test needs of its file: runtime helpers, hoisted patterns and values, the property counter. */
 export interface TestContext {
   readonly runtime: (name: string) => Name;
   readonly pattern: (source: string) => Name;
+  /** An object or array value, declared once in the file rather than made at each test. */
+  readonly value: (value: JsonValue) => Name;
   /** The count of an object's properties, where `propertyCount` is measured. */
   readonly propertyCount?: Name;
 }
@@ -45,7 +49,9 @@ export function failingTest(fails: Fails, subject: Expression, context: TestCont
     case "notUnique":
       return not(call(context.runtime("hasUniqueItems"), [subject]));
     case "notEqual":
-      return binary(subject, "!==", literal(fails.value));
+      return isJsonPrimitive(fails.value)
+        ? binary(subject, "!==", literal(fails.value))
+        : not(call(context.runtime("isJsonEqual"), [subject, context.value(fails.value)]));
     case "notOneOf":
       return and(fails.values.map((value) => binary(subject, "!==", literal(value))));
   }

@@ -1,8 +1,10 @@
 import type { Expression, Function, Name, Parameter, Statement, Type } from "../../code/tree.js";
 import {
+  and,
   binary,
   block,
   BREAK,
+  CONTINUE,
   call,
   constant,
   evaluate,
@@ -22,7 +24,7 @@ import {
 import type { Shape } from "../../ir/model.js";
 import { forEachProperty } from "../access.js";
 import type { GeneratedFile } from "../file.js";
-import type { Body, CheckBuilder, Counted, Position, Properties, PropertyCase, Target } from "./build.js";
+import type { Body, Check, CheckBuilder, Counted, Position, Properties, PropertyCase, Target } from "./build.js";
 
 /**
  * What the printings of the check tree share: the check function around a body, which
@@ -85,19 +87,44 @@ export abstract class CheckPrinter {
   protected abstract body(body: Body): Statement[];
 
   /**
-   * The loop over an object's own keys: a case per field whose statements `field` prints,
-   * the rest's statements in the default case, and the counters before it.
+   * The loop over an object's own keys: the checks of the name, a case per field whose
+   * statements `field` prints, then in the default case each pattern's checks where it
+   * matches and the rest's statements where none does, and the counters before it.
    */
-  protected loop(check: Properties, field: (each: PropertyCase) => Statement[], rest: readonly Statement[]): Statement[] {
-    const { subject, key, property } = check;
+  protected loop(
+    check: Properties,
+    field: (each: PropertyCase) => Statement[],
+    checkRest: readonly Statement[],
+    print: (checks: readonly Check[]) => Statement[],
+  ): Statement[] {
+    const { subject, key, property, unevaluated } = check;
+    // A key a passed subschema or a pattern evaluates is not unevaluated.
+    const rest =
+      unevaluated?.evaluated === undefined || checkRest.length === 0 ? checkRest : [ifThen(unevaluated.evaluated, CONTINUE), ...checkRest];
     const cases = check.cases.map((each) => ({ labels: [literal(each.name)], body: [...field(each), BREAK] }));
     if (check.unchecked.length > 0) cases.push({ labels: check.unchecked.map(literal), body: [BREAK] });
+    const [only] = check.patterns;
+    // One pattern is tested once: its checks where it matches, the rest's where not.
+    const other =
+      check.patterns.length === 1 && rest.length > 0
+        ? this.branches(only!.test, print(only!.checks), rest)
+        : [
+            ...check.patterns.flatMap((each) => this.branches(each.test, print(each.checks), [])),
+            ...(rest.length === 0 || check.patterns.length === 0
+              ? rest
+              : [ifThen(and(check.patterns.map((each) => not(each.test))), block(rest))]),
+          ];
     const counted = check.count === undefined ? [] : this.counts([check.count.counter], property, check.count.bounded);
     const body: Statement[] = [
       ...counted,
-      ...(check.cases.length === 0 ? rest : [switchStatement(key, [...cases, ...(rest.length === 0 ? [] : [{ labels: [], body: rest }])])]),
+      ...print(check.names),
+      // Names read as they are still need their case, or the rest would be asked of them.
+      ...(cases.length === 0 || (other.length === 0 && check.cases.length === 0)
+        ? other
+        : [switchStatement(key, [...cases, ...(other.length === 0 ? [] : [{ labels: [], body: other }])])]),
     ];
-    return [...check.counters.map((counter) => variable(counter, literal(0))), forEachProperty(subject, key, property, body)];
+    const passed = (unevaluated?.passed ?? []).map(({ local, test }) => constant(local, call(this.guardOf(test), [subject])));
+    return [...check.counters.map((counter) => variable(counter, literal(0))), ...passed, forEachProperty(subject, key, property, body)];
   }
 
   /** One more for each counter, only when JSON writes the property where `whenWritten`. */
@@ -143,4 +170,7 @@ export abstract class CheckPrinter {
 
   /** The check function a target names in this printing. */
   protected abstract target(target: Target): Name;
+
+  /** The guard of a target, which says whether a value passes it. */
+  protected abstract guardOf(target: Target): Name;
 }

@@ -66,7 +66,7 @@ export class ReportPrinter extends CheckPrinter {
   }
 
   /** The guard of what a target checks. */
-  private guardOf(target: Target): Name {
+  protected guardOf(target: Target): Name {
     return target.kind === "named" ? this.guard(target.name) : this.guards.helper(target.shape, target.owner);
   }
 
@@ -158,6 +158,8 @@ export class ReportPrinter extends CheckPrinter {
           this.print(check.then, false),
           this.print(check.otherwise, false),
         );
+      case "when":
+        return this.branches(check.test, this.print(check.checks, false), []);
       case "properties":
         return this.properties(check, top);
     }
@@ -188,7 +190,7 @@ export class ReportPrinter extends CheckPrinter {
               call(this.runtime("fail"), [
                 ERRORS,
                 call(this.runtime("pointer"), [path(check.at), key]),
-                literal("additionalProperties"),
+                literal(check.unevaluated === undefined ? "additionalProperties" : "unevaluatedProperties"),
                 template(['must not have the property "', key, '"']),
               ]),
             ),
@@ -199,6 +201,7 @@ export class ReportPrinter extends CheckPrinter {
       check,
       (each) => [...this.counts(each.counts, property, each.countsWhenWritten), ...this.print(each.checks, false)],
       rest,
+      (checks) => this.print(checks, false),
     );
     const missing = check.required === undefined ? [] : [this.missing(check.required, subject, check.at)];
     return [...loop, ...missing, ...this.print(check.after, top)];

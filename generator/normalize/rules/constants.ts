@@ -1,5 +1,5 @@
 import type { JsonObject, JsonPrimitive, JsonValue } from "../../json.js";
-import { isJsonObject, jsonEqual } from "../../json.js";
+import { isJsonObject, isJsonPrimitive, jsonEqual } from "../../json.js";
 import type { Shape } from "../../ir/model.js";
 import { ENUM_DESCRIPTIONS_KEYWORD, ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD } from "../../schema/keywords.js";
 import { appendPointer } from "../../schema/pointer.js";
@@ -10,31 +10,20 @@ import { rule } from "./rule.js";
 
 /** What `const` and `enum` say, and what annotations add to an enum. */
 
-export const CONST: SchemaRule = rule(
-  "const",
-  "const is a literal that narrows the own shape; an object or array constant is refused",
-  (draft, context) =>
-    "const" in draft.schema
-      ? {
-          ...draft,
-          own: intersect(
-            { kind: "literal", value: primitive(draft.schema["const"]!, appendPointer(draft.pointer, "const"), context) },
-            draft.own,
-            context,
-          ),
-        }
-      : draft,
+export const CONST: SchemaRule = rule("const", "const is a literal, of any JSON value, that narrows the own shape", (draft, context) =>
+  "const" in draft.schema ? { ...draft, own: intersect({ kind: "literal", value: draft.schema["const"]! }, draft.own, context) } : draft,
 );
 
-export const ENUM: SchemaRule = rule("enum", "enum is an enum (one value: a literal) that narrows the own shape", (draft, context) => {
-  if (!("enum" in draft.schema)) return draft;
-  const values = draft.schema["enum"];
-  const at = appendPointer(draft.pointer, "enum");
-  if (!Array.isArray(values) || values.length === 0) return context.fail(at, '"enum" must be a non-empty array');
-  const primitives = [...new Set(values.map((value, i) => primitive(value, appendPointer(at, i), context)))];
-  const enumeration: Shape = primitives.length === 1 ? { kind: "literal", value: primitives[0]! } : { kind: "enum", values: primitives };
-  return { ...draft, own: intersect(enumeration, draft.own, context) };
-});
+export const ENUM: SchemaRule = rule(
+  "enum",
+  "enum is an enum of its primitives (one value: a literal), or with objects and arrays a union of it and their literals, that narrows the own shape; an empty enum is never",
+  (draft, context) => {
+    if (!("enum" in draft.schema)) return draft;
+    const values = draft.schema["enum"];
+    if (!Array.isArray(values)) return context.fail(appendPointer(draft.pointer, "enum"), '"enum" must be an array');
+    return { ...draft, own: intersect(enumeration(values as readonly JsonValue[]), draft.own, context) };
+  },
+);
 
 export const ENUM_ANNOTATIONS: SchemaRule = rule(
   "enum-annotations",
@@ -45,14 +34,19 @@ export const ENUM_ANNOTATIONS: SchemaRule = rule(
   }),
 );
 
-function primitive(value: JsonValue, pointer: string, context: Context): JsonPrimitive {
-  if (typeof value === "object" && value !== null)
-    return context.fail(
-      pointer,
-      `unsupported: a constant that is an ${Array.isArray(value) ? "array" : "object"}`,
-      "agentwire models constants that are strings, numbers, booleans or null",
-    );
-  return value;
+/**
+ * The shape of an enum's values, each once as JSON counts them (1 and 1.0 are one): the
+ * primitives an enum, or a literal when there is one; an object or an array a literal of
+ * its own, beside them in a union. No value at all is never.
+ */
+function enumeration(values: readonly JsonValue[]): Shape {
+  const distinct = values.filter((value, i) => values.findIndex((other) => jsonEqual(other, value)) === i);
+  const primitives = distinct.filter(isJsonPrimitive);
+  const members: Shape[] = distinct.filter((value) => !isJsonPrimitive(value)).map((value) => ({ kind: "literal", value }));
+  if (primitives.length === 1) members.unshift({ kind: "literal", value: primitives[0]! });
+  if (primitives.length > 1) members.unshift({ kind: "enum", values: primitives });
+  if (members.length <= 1) return members[0] ?? { kind: "never" };
+  return { kind: "union", members, exclusive: false };
 }
 
 function annotateEnum(shape: Shape, schema: JsonObject, pointer: string, context: Context): Shape {

@@ -1,15 +1,14 @@
 import type { JsonObject, JsonValue } from "../../json.js";
 import { isJsonObject } from "../../json.js";
-import type { Field, ObjectShape, Shape } from "../../ir/model.js";
+import type { Field, ObjectShape, PatternProperty, Shape } from "../../ir/model.js";
 import { exactName, wireAliases } from "../../schema/aliases.js";
 import type { StampUnit } from "../../schema/keywords.js";
 import { hasAssertions, STAMP_KEYWORD, STAMP_UNITS } from "../../schema/keywords.js";
 import { appendPointer } from "../../schema/pointer.js";
-import { REFUSAL } from "../context.js";
 import { docOf } from "../docs.js";
-import { compact } from "../intersect.js";
+import { compact, intersect } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";
-import { numberKeyword } from "./read.js";
+import { checkPattern, numberKeyword } from "./read.js";
 import type { Located, Refinement, Rule } from "./rule.js";
 import { applyInOrder, rule } from "./rule.js";
 
@@ -21,8 +20,12 @@ export interface ObjectDraft extends Located {
   readonly required: readonly string[];
   /** Other wire names of declared properties, as [alias, property] pairs. */
   readonly aliases: readonly (readonly [string, string])[];
-  /** The shape of the properties it does not declare. */
+  /** The shapes of the properties whose names match a pattern, aliases aside. */
+  readonly patterns: readonly PatternProperty[];
+  /** The shape of the properties it does not declare and no pattern matches. */
   readonly additional: Shape;
+  /** What the names must be, where they are constrained. */
+  readonly names?: Shape | undefined;
   readonly fields: readonly Field[];
   readonly minProperties?: number | undefined;
   readonly maxProperties?: number | undefined;
@@ -35,32 +38,41 @@ export interface PropertyDraft {
 }
 
 const UNKNOWN: Shape = { kind: "unknown" };
+const STRING: Shape = { kind: "string" };
 
 export const PATTERN_PROPERTY_IS_ALIAS: Refinement<ObjectDraft> = rule(
   "pattern-property-is-alias",
-  'a pattern property naming a declared property in other words ("^(order_id)$" beside "orderId") is its wire alias; any other is refused',
+  'a pattern property naming a declared property in other words ("^(order_id)$" beside "orderId") is its wire alias',
+  (object) => ({ ...object, aliases: [...wireAliases(object.schema)] }),
+);
+
+export const PATTERN_PROPERTIES: Refinement<ObjectDraft> = rule(
+  "pattern-properties",
+  "every other pattern property (a u-flag RegExp, unanchored) is the shape of the properties whose names it matches, declared or not",
   (object, context) => {
-    const aliases = [...wireAliases(object.schema)];
-    const patterns = isJsonObject(object.schema["patternProperties"]) ? Object.keys(object.schema["patternProperties"]) : [];
-    for (const pattern of patterns)
-      if (!aliases.some(([alias]) => alias === exactName(pattern)))
-        context.fail(
-          appendPointer(object.pointer, "patternProperties", pattern),
-          `unsupported: the pattern property ${JSON.stringify(pattern)}`,
-          'agentwire models a pattern property only as another name of a declared property ("^(order_id)$" beside "orderId")',
-        );
-    return { ...object, aliases };
+    const schema = object.schema["patternProperties"];
+    if (schema === undefined) return object;
+    const at = appendPointer(object.pointer, "patternProperties");
+    if (!isJsonObject(schema)) return context.fail(at, '"patternProperties" must be an object of schemas');
+    const patterns = Object.keys(schema)
+      .filter((pattern) => !object.aliases.some(([alias]) => alias === exactName(pattern)))
+      .map((pattern): PatternProperty => {
+        const pointer = appendPointer(at, pattern);
+        checkPattern(pattern, pointer, context);
+        return { pattern, shape: context.shape(schema[pattern]!, pointer) };
+      });
+    return { ...object, patterns };
   },
 );
 
-export const CONSTRAINED_NAMES: Refinement<ObjectDraft> = rule(
-  "constrained-names",
-  "propertyNames that constrain the names are refused; one that every string passes is dropped",
+export const PROPERTY_NAMES: Refinement<ObjectDraft> = rule(
+  "property-names",
+  "propertyNames is the shape every name must be, as a string (names are strings); one that every string passes says nothing",
   (object, context) => {
-    const names = object.schema["propertyNames"];
-    if (names !== undefined && !constrainsNothing(names))
-      context.fail(appendPointer(object.pointer, "propertyNames"), "unsupported: propertyNames that constrain the names", REFUSAL);
-    return object;
+    const schema = object.schema["propertyNames"];
+    if (schema === undefined || constrainsNothing(schema)) return object;
+    const names = intersect(context.shape(schema, appendPointer(object.pointer, "propertyNames")), STRING, context);
+    return names.kind === "string" && Object.keys(names).length === 1 ? object : { ...object, names };
   },
 );
 
@@ -100,11 +112,15 @@ export const PROPERTIES_ARE_FIELDS: Refinement<ObjectDraft> = rule(
 
 export const UNDECLARED_REQUIRED: Refinement<ObjectDraft> = rule(
   "undeclared-required",
-  "a required property not declared is a required field of the additional shape; refused where that is never",
+  "a required property not declared is a required field of the additional shape (of any value where a pattern matches it, whose shape is checked); refused where that is never",
   (object, context) => {
     const fields = [...object.fields];
     for (const name of new Set(object.required)) {
       if (Object.hasOwn(object.properties, name)) continue;
+      if (matchesAny(object.patterns, name)) {
+        fields.push({ name, shape: UNKNOWN, required: true, doc: {}, pointer: appendPointer(object.pointer, "required") });
+        continue;
+      }
       if (object.additional.kind === "never")
         context.fail(
           appendPointer(object.pointer, "required"),
@@ -130,7 +146,8 @@ export const PROPERTY_COUNT: Refinement<ObjectDraft> = rule(
 /** The rules for an object type, in order. */
 export const OBJECT_RULES: readonly Refinement<ObjectDraft>[] = [
   PATTERN_PROPERTY_IS_ALIAS,
-  CONSTRAINED_NAMES,
+  PATTERN_PROPERTIES,
+  PROPERTY_NAMES,
   ADDITIONAL_PROPERTIES,
   PROPERTIES_ARE_FIELDS,
   UNDECLARED_REQUIRED,
@@ -173,6 +190,7 @@ export const OBJECT: Rule<Located, Shape> = rule(
       properties,
       required: required as string[],
       aliases: [],
+      patterns: [],
       additional: UNKNOWN,
       fields: [],
     };
@@ -181,7 +199,9 @@ export const OBJECT: Rule<Located, Shape> = rule(
       compact({
         kind: "object",
         fields: object.fields,
+        patterns: object.patterns.length > 0 ? object.patterns : undefined,
         additional: object.additional,
+        names: object.names,
         minProperties: object.minProperties,
         maxProperties: object.maxProperties,
       }) as ObjectShape,
@@ -205,7 +225,8 @@ export const OBJECT_OF_OTHER_PROPERTIES_IS_MAP: SchemaRule = rule(
 
 /** An object with no fields whose other properties may be present is a map. */
 function asMap(shape: Shape): Shape {
-  if (shape.kind !== "object" || shape.fields.length > 0 || shape.additional.kind === "never") return shape;
+  if (shape.kind !== "object" || shape.fields.length > 0 || shape.patterns !== undefined || shape.names !== undefined) return shape;
+  if (shape.additional.kind === "never") return shape;
   return compact({ kind: "map", values: shape.additional, minProperties: shape.minProperties, maxProperties: shape.maxProperties });
 }
 
@@ -218,4 +239,9 @@ function constrainsNothing(names: JsonValue): boolean {
   if (!isJsonObject(names)) return false;
   const { type, ...rest } = names;
   return (type === undefined || type === "string") && !hasAssertions(rest);
+}
+
+/** Whether one of the patterns matches a property name, as the generated code tests it. */
+export function matchesAny(patterns: readonly PatternProperty[] | undefined, name: string): boolean {
+  return (patterns ?? []).some(({ pattern }) => new RegExp(pattern, "u").test(name));
 }

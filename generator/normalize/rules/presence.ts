@@ -84,6 +84,9 @@ function keyed(shape: Shape, branches: readonly string[][], pointer: string, con
       context.fail(appendPointer(pointer, "oneOf", i), `a member must be one declared property (or its aliases): ${names.join(", ")}`);
     return fields[0]!;
   });
+  // A keyed union has no place for them, and they are not dropped.
+  if (shape.patterns !== undefined || shape.names !== undefined)
+    context.unsupported("exactly one of some properties beside patternProperties or propertyNames");
   for (const name of memberNames)
     if (shape.fields.find((field) => field.name === name)!.required)
       context.fail(pointer, `"${name}" is both required and one of several exclusive members`);

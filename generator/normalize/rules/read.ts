@@ -47,3 +47,17 @@ function draft04Bound(schema: JsonObject, keyword: string): { readonly value: Js
   if (keyword === inclusive) return { value: isExclusive ? undefined : schema[inclusive] };
   return { value: isExclusive ? schema[inclusive] : undefined };
 }
+
+/** Refuses a pattern that is not a string or not a valid u-flag RegExp. */
+export function checkPattern(pattern: JsonValue, pointer: string, context: Context): void {
+  if (typeof pattern !== "string") context.fail(pointer, '"pattern" must be a string');
+  try {
+    new RegExp(pattern as string, "u");
+  } catch (error) {
+    context.fail(
+      pointer,
+      `invalid pattern ${JSON.stringify(pattern)}: ${(error as Error).message}`,
+      "patterns are ECMAScript regular expressions with the u flag (draft 2020-12)",
+    );
+  }
+}

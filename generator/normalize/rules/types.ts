@@ -5,7 +5,7 @@ import type { Context } from "../context.js";
 import { compact } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";
 import { OBJECT } from "./objects.js";
-import { numberKeyword } from "./read.js";
+import { checkPattern, numberKeyword } from "./read.js";
 import type { Located, Rule } from "./rule.js";
 import { rule } from "./rule.js";
 
@@ -101,30 +101,22 @@ function tupleOf(schema: JsonObject, pointer: string, context: Context): { prefi
     const shapes = schemas.map((each, i) => context.shape(each, appendPointer(pointer, keyword, i)));
     return shapes.length === 0 ? undefined : shapes;
   };
-  const other = (keyword: string, hint: string): never =>
-    context.fail(appendPointer(pointer, keyword), `unsupported: "${keyword}" is not a keyword of ${context.dialect}`, hint);
-  if (context.dialect === "2020-12") {
+  if (context.dialect === "draft2020-12") {
+    // What keywords-of-the-draft cannot drop: items in the older spelling, which 2020-12's metaschema does not allow.
     if (Array.isArray(schema["items"]))
-      return other("items", 'in 2020-12, a tuple is "prefixItems", and "items" the schema of the items after it');
-    if ("additionalItems" in schema) return other("additionalItems", 'in 2020-12, "items" is the schema of the items after "prefixItems"');
+      return context.fail(
+        appendPointer(pointer, "items"),
+        'unsupported: "items" as an array of schemas is the tuple of drafts before 2020-12',
+        'in 2020-12, a tuple is "prefixItems", and "items" the schema of the items after it',
+      );
     return compact({ prefixItems: "prefixItems" in schema ? prefix("prefixItems") : undefined, items: read("items") });
   }
-  if ("prefixItems" in schema)
-    return other("prefixItems", `in ${context.dialect}, a tuple is "items" as an array, and "additionalItems" the schema of the rest`);
   if (!Array.isArray(schema["items"])) return { items: read("items") };
   return compact({ prefixItems: prefix("items"), items: read("additionalItems") });
 }
 
-/** `contains` and, from 2019-09, `minContains` and `maxContains`; without `contains` those say nothing. */
+/** `contains` and, from 2019-09, `minContains` and `maxContains` (keywords-of-the-draft drops them before); without `contains` those say nothing. */
 function containsOf(schema: JsonObject, pointer: string, context: Context): readonly Contains[] | undefined {
-  if (context.dialect === "draft-07")
-    for (const keyword of ["minContains", "maxContains"])
-      if (keyword in schema)
-        context.fail(
-          appendPointer(pointer, keyword),
-          `unsupported: "${keyword}" is not a keyword of draft-07`,
-          "it is one from 2019-09 on",
-        );
   if (!("contains" in schema)) return undefined;
   const shape = context.shape(schema["contains"]!, appendPointer(pointer, "contains"));
   const min = numberKeyword(schema, "minContains", pointer, context) ?? 1;
@@ -182,19 +174,6 @@ function declaredTypes({ schema, pointer }: Located, context: Context): (JsonTyp
 
 function formatOf(schema: JsonObject): string | undefined {
   return typeof schema["format"] === "string" ? schema["format"] : undefined;
-}
-
-function checkPattern(pattern: JsonValue, pointer: string, context: Context): void {
-  if (typeof pattern !== "string") context.fail(pointer, '"pattern" must be a string');
-  try {
-    new RegExp(pattern as string, "u");
-  } catch (error) {
-    context.fail(
-      pointer,
-      `invalid pattern ${JSON.stringify(pattern)}: ${(error as Error).message}`,
-      "patterns are ECMAScript regular expressions with the u flag (draft 2020-12)",
-    );
-  }
 }
 
 /** One shape for several alternatives: itself, `T | null`, or a union. */

@@ -25,12 +25,6 @@ export const UNEVALUATED_ITEMS: SchemaRule = rule(
   "unevaluatedItems is the shape of items after every position a part evaluated, unless one evaluates all; an item a contains matches is evaluated; a choice of branches that evaluate items is an if per branch",
   (draft, context) => {
     if (!("unevaluatedItems" in draft.schema)) return draft;
-    if (context.dialect === "draft-07")
-      return context.fail(
-        appendPointer(draft.pointer, "unevaluatedItems"),
-        'unsupported: "unevaluatedItems" is not a keyword of draft-07',
-        "it is one from 2019-09 on",
-      );
     const rest = context.shape(draft.schema["unevaluatedItems"]!, appendPointer(draft.pointer, "unevaluatedItems"));
     if (rest.kind === "unknown") return draft;
     const evaluated = evaluatedItems(draft.schema, draft.pointer, false, context, new Set());
@@ -194,7 +188,7 @@ function own(schema: JsonObject, pointer: string, nested: boolean, context: Cont
   if (nested && "unevaluatedItems" in schema) return ALL;
   const items = schema["items"];
   let prefix = 0;
-  if (context.dialect === "2020-12") {
+  if (context.dialect === "draft2020-12") {
     if (items !== undefined) return ALL;
     if (Array.isArray(schema["prefixItems"])) prefix = schema["prefixItems"].length;
   } else if (Array.isArray(items)) {
@@ -203,7 +197,7 @@ function own(schema: JsonObject, pointer: string, nested: boolean, context: Cont
   } else if (items !== undefined) return ALL;
   // Before 2020-12, contains evaluates nothing.
   const contains =
-    context.dialect === "2020-12" && "contains" in schema
+    context.dialect === "draft2020-12" && "contains" in schema
       ? [{ schema: schema["contains"]!, pointer: appendPointer(pointer, "contains") }]
       : [];
   return { ...NOTHING, prefix, contains };

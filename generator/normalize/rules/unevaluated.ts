@@ -1,65 +1,140 @@
-import type { JsonObject, JsonValue } from "../../json.js";
+import type { JsonValue } from "../../json.js";
 import { isJsonObject } from "../../json.js";
-import type { Shape } from "../../ir/model.js";
+import type { Evaluated, Shape } from "../../ir/model.js";
 import { appendPointer, getAtPointer } from "../../schema/pointer.js";
 import type { Context } from "../context.js";
-import { intersect } from "../intersect.js";
+import { constrain, intersect } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";
 import { rule } from "./rule.js";
 
 /**
- * `unevaluatedProperties` closes an object over every property its parts (own properties,
- * allOf members, refs) declared, unless one of them already accepts all.
+ * `unevaluatedProperties` is the shape of the properties that nothing else in the schema
+ * evaluated. Where that is the same set of names for every value (its own properties, its
+ * allOf members', its refs'), it closes the object over them, which its type says too;
+ * where it depends on the value (an anyOf branch, an if, a pattern), it is a constraint,
+ * the evaluated names worked out as the value is checked.
  */
 export const UNEVALUATED_CLOSES: SchemaRule = rule(
   "unevaluated-closes",
-  "unevaluatedProperties is the shape of properties no part declared, unless a part already accepts all",
-  (draft, context) =>
-    "unevaluatedProperties" in draft.schema
-      ? { ...draft, shape: closeUnevaluated(draft.shape, draft.schema, draft.pointer, context) }
-      : draft,
+  "unevaluatedProperties closes an object over the names every value has evaluated, else is a constraint that works them out per value",
+  (draft, context) => {
+    if (!("unevaluatedProperties" in draft.schema)) return draft;
+    const rest = context.shape(draft.schema["unevaluatedProperties"]!, appendPointer(draft.pointer, "unevaluatedProperties"));
+    const evaluated = evaluatedBy(draft.schema, draft.pointer, false, context, []);
+    if (rest.kind === "unknown" || evaluated.all) return draft;
+    return {
+      ...draft,
+      shape: closed(draft.shape, evaluated, rest, context) ?? constrain(draft.shape, [{ kind: "unevaluated", evaluated, rest }]),
+    };
+  },
 );
 
-function closeUnevaluated(shape: Shape, schema: JsonObject, pointer: string, context: Context): Shape {
-  const rest = context.shape(schema["unevaluatedProperties"]!, appendPointer(pointer, "unevaluatedProperties"));
-  if (rest.kind === "unknown" || evaluatesAll(schema, false, context)) return shape;
+const NONE: Evaluated = { names: [], patterns: [], all: false, when: [] };
+
+/** The object closed over the names evaluated, where they are its fields' names and the same for every value; else undefined. */
+function closed(shape: Shape, evaluated: Evaluated, rest: Shape, context: Context): Shape | undefined {
+  if (evaluated.when.length > 0 || evaluated.patterns.length > 0) return undefined;
   switch (shape.kind) {
     case "object":
-    case "keyed-union":
+    case "keyed-union": {
+      const fields = [...shape.fields, ...(shape.kind === "keyed-union" ? shape.members : [])].map((field) => field.name);
+      if (fields.length !== evaluated.names.length || !fields.every((name) => evaluated.names.includes(name))) return undefined;
       return { ...shape, additional: intersect(shape.additional, rest, context) };
+    }
     case "map":
-      return { ...shape, values: intersect(shape.values, rest, context) };
+      return evaluated.names.length === 0 ? { ...shape, values: intersect(shape.values, rest, context) } : undefined;
     case "ref":
       // Closing another type's object makes a new, unnamed one.
-      return closeUnevaluated(context.shapeOf(shape.name), schema, pointer, context);
-    case "constrained":
-      // What `not` evaluates is dropped with its annotations; what `if` evaluates depends on the value.
-      if (shape.constraints.some((constraint) => constraint.kind !== "not"))
-        return context.unsupported("unevaluatedProperties beside if/then/else");
-      return { ...shape, shape: closeUnevaluated(shape.shape, schema, pointer, context) };
-    case "union":
-    case "tagged-union":
-    case "nullable":
-      return context.unsupported("unevaluatedProperties on a union");
-    case "unknown":
-      // Objects among any values: refused, never dropped.
-      return context.unsupported("unevaluatedProperties on a schema of any type");
-    default:
+      return closed(context.shapeOf(shape.name), evaluated, rest, context);
+    case "constrained": {
+      // What `not` evaluates is dropped with its annotations.
+      if (shape.constraints.some((constraint) => constraint.kind !== "not")) return undefined;
+      const inner = closed(shape.shape, evaluated, rest, context);
+      return inner === undefined ? undefined : { ...shape, shape: inner };
+    }
+    case "string":
+    case "number":
+    case "boolean":
+    case "null":
+    case "array":
+    case "literal":
+    case "enum":
+    case "never":
       // Not an object: the keyword does not apply.
       return shape;
+    default:
+      return undefined;
   }
 }
 
-function evaluatesAll(schema: JsonValue, ownKeywords: boolean, context: Context): boolean {
-  if (!isJsonObject(schema)) return false;
-  if ("additionalProperties" in schema || (ownKeywords && "unevaluatedProperties" in schema)) return true;
+/**
+ * The names a schema evaluates, its own `unevaluatedProperties` among them where
+ * `ownUnevaluated` (a nested one evaluates every name it sees; the one being read does not
+ * count itself). `following` holds the `$ref` targets entered, so a ref cycle ends.
+ */
+function evaluatedBy(
+  schema: JsonValue,
+  pointer: string,
+  ownUnevaluated: boolean,
+  context: Context,
+  following: readonly string[],
+): Evaluated {
+  if (!isJsonObject(schema)) return NONE;
   const ref = schema["$ref"];
-  if (
-    typeof ref === "string" &&
-    ref.startsWith("#") &&
-    evaluatesAll(getAtPointer(context.document, decodeURIComponent(ref.slice(1))) as JsonValue, true, context)
-  )
-    return true;
-  const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
-  return allOf.some((member) => evaluatesAll(member, true, context));
+  const refTarget = typeof ref === "string" && ref.startsWith("#") ? decodeURIComponent(ref.slice(1)) : undefined;
+  const fromRef =
+    refTarget === undefined || following.includes(refTarget)
+      ? NONE
+      : evaluatedBy(getAtPointer(context.document, refTarget) as JsonValue, refTarget, true, context, [...following, refTarget]);
+  // Up to draft-07 a `$ref` replaces its schema.
+  if (refTarget !== undefined && context.refReplacesSiblings) return fromRef;
+  const read = (at: JsonValue, ptr: string) => evaluatedBy(at, ptr, true, context, following);
+  const shapeAt = (value: JsonValue, ptr: string) => context.shape(value, ptr);
+  const own: Evaluated = {
+    names: isJsonObject(schema["properties"]) ? Object.keys(schema["properties"]) : [],
+    patterns: isJsonObject(schema["patternProperties"]) ? Object.keys(schema["patternProperties"]) : [],
+    all: "additionalProperties" in schema || (ownUnevaluated && "unevaluatedProperties" in schema),
+    when: [],
+  };
+  const parts: Evaluated[] = [own, fromRef];
+  for (const [i, member] of listOf(schema["allOf"]).entries()) parts.push(read(member, appendPointer(pointer, "allOf", i)));
+  const when: Evaluated["when"][number][] = [];
+  for (const keyword of ["anyOf", "oneOf"])
+    for (const [i, branch] of listOf(schema[keyword]).entries()) {
+      const at = appendPointer(pointer, keyword, i);
+      when.push({ shape: shapeAt(branch, at), then: read(branch, at), else: NONE });
+    }
+  if ("if" in schema) {
+    const at = (keyword: string) => appendPointer(pointer, keyword);
+    const then = merge([read(schema["if"]!, at("if")), "then" in schema ? read(schema["then"]!, at("then")) : NONE]);
+    const otherwise = "else" in schema ? read(schema["else"]!, at("else")) : NONE;
+    when.push({ shape: shapeAt(schema["if"]!, at("if")), then, else: otherwise });
+  }
+  const dependents = isJsonObject(schema["dependentSchemas"]) ? schema["dependentSchemas"] : {};
+  for (const [name, dependent] of Object.entries(dependents)) {
+    const at = appendPointer(pointer, "dependentSchemas", name);
+    when.push({ shape: shapeAt({ type: "object", required: [name] }, at), then: read(dependent, at), else: NONE });
+  }
+  parts.push({ ...NONE, when: when.filter((each) => !isNone(each.then) || !isNone(each.else)) });
+  return merge(parts);
+}
+
+function listOf(value: JsonValue | undefined): readonly JsonValue[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function isNone(evaluated: Evaluated): boolean {
+  return !evaluated.all && evaluated.names.length === 0 && evaluated.patterns.length === 0 && evaluated.when.length === 0;
+}
+
+/** What several schemas that all apply evaluate together. */
+function merge(parts: readonly Evaluated[]): Evaluated {
+  const all = parts.some((part) => part.all);
+  if (all) return { ...NONE, all };
+  return {
+    names: [...new Set(parts.flatMap((part) => part.names))],
+    patterns: [...new Set(parts.flatMap((part) => part.patterns))],
+    all,
+    when: parts.flatMap((part) => part.when),
+  };
 }

@@ -1,5 +1,5 @@
 import type { JsonPrimitive, JsonValue } from "../../json.js";
-import { isJsonObject } from "../../json.js";
+import { isJsonObject, isJsonPrimitive } from "../../json.js";
 import type { NumberShape, ObjectShape, Shape, TaggedMember } from "../../ir/model.js";
 import type { Context } from "../context.js";
 import { compact } from "../intersect.js";
@@ -135,12 +135,12 @@ function tagged(members: readonly Shape[], context: Context): Shape | undefined 
   if (objects.some((object) => object === undefined)) return undefined;
   const constantOf = (object: ObjectShape, name: string) => {
     const field = object.fields.find((candidate) => candidate.name === name);
-    return field?.required && field.shape.kind === "literal" ? field.shape : undefined;
+    return field?.required && field.shape.kind === "literal" && isJsonPrimitive(field.shape.value) ? field.shape.value : undefined;
   };
   for (const candidate of objects[0]!.fields) {
     const constants = objects.map((object) => constantOf(object!, candidate.name));
     if (constants.some((constant) => constant === undefined)) continue;
-    const values = constants.map((constant) => constant!.value);
+    const values = constants as JsonPrimitive[];
     if (new Set(values).size !== values.length) continue;
     return {
       kind: "tagged-union",
@@ -153,12 +153,14 @@ function tagged(members: readonly Shape[], context: Context): Shape | undefined 
 
 /** Constants, each perhaps described in its branch, as one enum. */
 function constants(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean): Shape | undefined {
-  if (!members.every((member) => member.kind === "literal" || (member.kind === "enum" && member.wire === undefined))) return undefined;
-  const entries = members.flatMap((member, i) => {
+  const isPrimitive = (member: Shape) =>
+    (member.kind === "literal" && isJsonPrimitive(member.value)) || (member.kind === "enum" && member.wire === undefined);
+  if (!members.every(isPrimitive)) return undefined;
+  const entries = members.flatMap((member, i): { value: JsonPrimitive; description: string | null }[] => {
     const branch = branches[i];
     const description = isJsonObject(branch) && typeof branch["description"] === "string" ? branch["description"] : null;
     return member.kind === "literal"
-      ? [{ value: member.value, description }]
+      ? [{ value: member.value as JsonPrimitive, description }]
       : (member as Shape & { kind: "enum" }).values.map((value) => ({ value, description: null }));
   });
   // Under oneOf a value that two branches accept matches both, so it is not valid at all.

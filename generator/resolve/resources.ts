@@ -1,0 +1,238 @@
+import { InputError } from "../errors.js";
+import type { JsonValue } from "../json.js";
+import { isJsonObject } from "../json.js";
+import type { SourceFile } from "../load/index.js";
+import type { Dialect } from "../schema/dialect.js";
+import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
+import { appendPointer } from "../schema/pointer.js";
+import { subschemasOf } from "../schema/walk.js";
+import type { Addressing, RefusedRef } from "./refs.js";
+import { fileOfUri, malformed, uriOfFile } from "./refs.js";
+
+/** A schema in one of the protocol's files. */
+export interface Place {
+  readonly file: SourceFile;
+  readonly pointer: string;
+}
+
+/**
+ * Where a `$ref` leads: a place in a file already read, or a file not read yet (which may
+ * not exist), and the fragment, a JSON Pointer or an anchor name, still to look up.
+ */
+export type Target = { readonly place: Place; readonly fragment: string } | { readonly path: string; readonly fragment: string };
+
+/** How a draft identifies schemas. */
+interface Identification {
+  /** The keyword that gives a schema its URI: `id` up to draft 4, `$id` since. */
+  readonly id: "id" | "$id";
+  /** Up to draft 7 a schema with `$ref` is the `$ref` alone: its `$id` changes nothing. */
+  readonly refIgnoresSiblings: boolean;
+  /** Up to draft 7 an anchor is written as an `$id` fragment (`"$id": "#foo"`); since, as `$anchor`. */
+  readonly idFragmentIsAnchor: boolean;
+}
+
+function identification(dialect: Dialect): Identification {
+  const upToDraft7 = refReplacesSiblings(dialect);
+  return { id: dialect === "draft4" ? "id" : "$id", refIgnoresSiblings: upToDraft7, idFragmentIsAnchor: upToDraft7 };
+}
+
+function decoded(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+/** The dialect a schema's own `$schema` names, if it has one agentwire knows. */
+function ownDialect(schema: JsonValue): Dialect | undefined {
+  return isJsonObject(schema) && typeof schema["$schema"] === "string" ? dialectOf(schema["$schema"]) : undefined;
+}
+
+/**
+ * The URIs of a protocol's files, as RFC 3986 and JSON Schema give them: each file has the
+ * URI it was read by (`uriOfFile`), each schema resource (a file's root, or a schema with
+ * an `$id`, or `id` in draft 4) the URI its identifier resolves to against the enclosing
+ * one, and each anchor (`$anchor`, `$dynamicAnchor`, or up to draft 7 an `$id` fragment) a
+ * plain-name fragment of its resource. A `$ref` resolves against the URI of the resource
+ * that holds it. A file without `$schema` is read in the dialect of the protocol's schema.
+ */
+export class Resources {
+  private readonly loaded: SourceFile[] = [];
+  private readonly byPath = new Map<string, SourceFile>();
+  /** Resource URIs (without fragment) → the resource's root. */
+  private readonly resources = new Map<string, Place>();
+  /** "<resource URI>#<anchor>" → the schema that declares it. */
+  private readonly anchors = new Map<string, Place>();
+  /** The `$dynamicAnchor`s among them. */
+  private readonly dynamicAnchors = new Map<string, Place>();
+  /** Per file, per schema pointer, the base URI its `$ref`s resolve against. */
+  private readonly bases = new Map<SourceFile, Map<string, string>>();
+  /** Per file, the schemas read in draft 4, whose identifier is `id`. */
+  private readonly draft4 = new Map<SourceFile, Set<string>>();
+  private readonly dialect: Dialect;
+
+  constructor(
+    root: SourceFile,
+    private readonly addressing: Addressing,
+  ) {
+    this.dialect = ownDialect(root.document) ?? "draft2020-12";
+    this.add(root);
+  }
+
+  /** The files read, the protocol's schema first. */
+  get files(): readonly SourceFile[] {
+    return this.loaded;
+  }
+
+  add(file: SourceFile): void {
+    this.loaded.push(file);
+    this.byPath.set(file.absolutePath, file);
+    const bases = new Map<string, string>();
+    this.bases.set(file, bases);
+    const draft4 = new Set<string>();
+    this.draft4.set(file, draft4);
+    const retrieval = uriOfFile(file.absolutePath, this.addressing);
+    this.register(this.resources, retrieval, { file, pointer: "" }, "");
+    const visit = (schema: JsonValue, pointer: string, base: string, inherited: Dialect): void => {
+      if (!isJsonObject(schema)) {
+        bases.set(pointer, base);
+        return;
+      }
+      const dialect = ownDialect(schema) ?? inherited;
+      if (dialect === "draft4") draft4.add(pointer);
+      const { id: idKeyword, refIgnoresSiblings, idFragmentIsAnchor } = identification(dialect);
+      const place = { file, pointer };
+      const id = schema[idKeyword];
+      if (typeof id === "string" && !(refIgnoresSiblings && typeof schema["$ref"] === "string")) {
+        let resolved: URL;
+        try {
+          resolved = new URL(id, base);
+        } catch {
+          throw new InputError(
+            { file: file.file, pointer: appendPointer(pointer, idKeyword) },
+            `${idKeyword} "${id}" is not a URI reference`,
+          );
+        }
+        const fragment = resolved.hash.slice(1);
+        resolved.hash = "";
+        // "#foo" keeps the base; "other.json#foo" moves it. A fragment is an anchor up to draft 7.
+        if (!(id.startsWith("#") && fragment !== "")) {
+          base = resolved.href;
+          this.register(this.resources, base, place, appendPointer(pointer, idKeyword));
+        }
+        if (fragment !== "" && idFragmentIsAnchor)
+          this.register(this.anchors, `${base}#${decoded(fragment)}`, place, appendPointer(pointer, idKeyword));
+      }
+      if (!idFragmentIsAnchor)
+        for (const keyword of ["$anchor", "$dynamicAnchor"]) {
+          const anchor = schema[keyword];
+          if (typeof anchor !== "string") continue;
+          this.register(this.anchors, `${base}#${anchor}`, place, appendPointer(pointer, keyword));
+          if (keyword === "$dynamicAnchor") this.dynamicAnchors.set(`${base}#${anchor}`, place);
+        }
+      bases.set(pointer, base);
+      for (const child of subschemasOf(schema, pointer)) visit(child.schema, child.pointer, base, dialect);
+    };
+    visit(file.document, "", retrieval, this.dialect);
+  }
+
+  private register(map: Map<string, Place>, uri: string, place: Place, at: string): void {
+    const existing = map.get(uri);
+    if (existing === undefined) map.set(uri, place);
+    else if (existing.file !== place.file || existing.pointer !== place.pointer)
+      throw new InputError(
+        { file: place.file.file, pointer: at },
+        `${uri} names two schemas, this one and ${existing.file.file}#${existing.pointer}`,
+        "give each schema its own $id or anchor",
+      );
+  }
+
+  /** Where a `$ref` of the schema at `pointer` in `from` leads. */
+  target(from: SourceFile, pointer: string, ref: string): Target | RefusedRef {
+    const base = this.baseOf(from, pointer);
+    const resolved = this.address(ref, base);
+    if ("refused" in resolved) return resolved;
+    const { address, fragment } = resolved;
+    const place = this.resources.get(address);
+    if (place !== undefined) return { place, fragment };
+    let target = fileOfUri(address, ref, this.addressing);
+    // A vendored copy keeps the $id of where it was published: a relative ref that leads
+    // there, to a URL no remote maps, means the copy's neighbour in schemas/.
+    const retrieval = uriOfFile(from.absolutePath, this.addressing);
+    if (typeof target !== "string" && !/^[a-z][a-z0-9+.-]*:/i.test(ref) && base !== retrieval) {
+      const beside = this.address(ref, retrieval);
+      if (!("refused" in beside)) {
+        const fallback = fileOfUri(beside.address, ref, this.addressing);
+        if (typeof fallback === "string") target = fallback;
+      }
+    }
+    if (typeof target !== "string") return target;
+    const file = this.byPath.get(target);
+    return file === undefined ? { path: target, fragment } : { place: { file, pointer: "" }, fragment };
+  }
+
+  /**
+   * Where a `$dynamicRef` leads. As a `$ref`, but where it names a `$dynamicAnchor`: then
+   * the target is the anchor of that name in the outermost schema resource of the dynamic
+   * scope that has one. The protocol's root resource is the outermost of every scope, so
+   * where it has the anchor, that is the target; where only one schema has the anchor, it
+   * is. Anywhere else the target depends on the path a value is checked through, which one
+   * check function per type cannot follow: refused.
+   */
+  dynamicTarget(from: SourceFile, pointer: string, ref: string): Target | RefusedRef {
+    const initial = this.target(from, pointer, ref);
+    if (!("place" in initial) || initial.fragment === "" || initial.fragment.startsWith("/")) return initial;
+    const name = initial.fragment;
+    if (!this.dynamicAnchors.has(`${this.baseOf(initial.place.file, initial.place.pointer)}#${name}`)) return initial;
+    const outermost = this.dynamicAnchors.get(`${this.baseOf(this.loaded[0]!, "")}#${name}`);
+    if (outermost !== undefined) return { place: outermost, fragment: "" };
+    const candidates = [...this.dynamicAnchors].filter(([uri]) => uri.endsWith(`#${name}`));
+    if (candidates.length === 1) return initial;
+    return {
+      refused: `$dynamicRef "${ref}" leads to one of ${candidates.length} schemas with $dynamicAnchor "${name}", by the path a value is checked through`,
+      hint: "agentwire follows a $dynamicRef whose anchor the root schema has, or only one schema has",
+    };
+  }
+
+  /** The keyword that identifies the schema at `pointer`: `id` in draft 4, `$id` since. */
+  identifierAt(file: SourceFile, pointer: string): "id" | "$id" {
+    return this.draft4.get(file)?.has(pointer) === true ? "id" : "$id";
+  }
+
+  /** A fragment as a JSON Pointer into the file of `place`, or undefined for an anchor no schema declares. */
+  pointerOf(place: Place, fragment: string): string | undefined {
+    if (fragment === "" || fragment.startsWith("/")) return place.pointer + fragment;
+    return this.anchors.get(`${this.baseOf(place.file, place.pointer)}#${fragment}`)?.pointer;
+  }
+
+  private address(ref: string, base: string): { address: string; fragment: string } | RefusedRef {
+    let url: URL;
+    try {
+      url = new URL(ref, base);
+    } catch {
+      return {
+        refused: `$ref "${ref}" cannot be resolved against the base URI ${base}`,
+        hint: "a URN or other URI without a path takes only a fragment (#…) relative to it",
+      };
+    }
+    let fragment: string;
+    try {
+      fragment = decodeURIComponent(url.hash.slice(1));
+    } catch {
+      return malformed(ref);
+    }
+    url.hash = "";
+    return { address: url.href, fragment };
+  }
+
+  /** The base URI of the schema at `pointer`, or of the nearest schema around it. */
+  private baseOf(file: SourceFile, pointer: string): string {
+    const bases = this.bases.get(file)!;
+    for (let at = pointer; ; at = at.slice(0, at.lastIndexOf("/"))) {
+      const base = bases.get(at);
+      if (base !== undefined) return base;
+      if (at === "") return uriOfFile(file.absolutePath, this.addressing);
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync, symlinkSync } from "node:fs";
+import path from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { writeGeneration } from "../../generator/cli/write.js";
+import type { JsonObject } from "../../generator/json.js";
+import { generate } from "../../generator/pipeline.js";
+import type { TypeFunctions } from "../helpers/generated.js";
+import { modulesOf } from "../helpers/generated.js";
+import { makeProject, REPO } from "../helpers/project.js";
+
+/**
+ * The object keywords beyond fields, generated as a package and run: pattern properties
+ * (declared properties matched too, additionalProperties for the rest), property names,
+ * the dependent keywords, and unevaluatedProperties beside patterns (what a pattern matches
+ * is evaluated), each judged as ajv judges the effective schema.
+ */
+const SCHEMA = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $defs: {
+    Extensible: {
+      type: "object",
+      properties: { id: { type: "string" }, "x-id": { type: "string" } },
+      required: ["id"],
+      patternProperties: { "^x-": { type: "string", maxLength: 3 }, "[0-9]$": { type: "integer" } },
+      additionalProperties: false,
+    },
+    Tagged: {
+      type: "object",
+      patternProperties: {
+        "^x-": { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false },
+        "^[0-9]+$": { type: "string" },
+      },
+      additionalProperties: false,
+    },
+    Event: {
+      type: "object",
+      properties: { type: { const: "started" }, at: { type: "integer" } },
+      required: ["type"],
+      patternProperties: { "^x-": { type: "integer" } },
+      additionalProperties: false,
+    },
+    Unevaluated: {
+      type: "object",
+      properties: { id: { type: "string" } },
+      allOf: [{ patternProperties: { "^x-": { type: "integer" } } }],
+      unevaluatedProperties: false,
+    },
+    Named: {
+      type: "object",
+      propertyNames: { pattern: "^[a-z]+$", maxLength: 4 },
+      additionalProperties: { type: "number" },
+    },
+    Enumerated: { type: "object", propertyNames: { enum: ["a", "b"] } },
+    Card: {
+      type: "object",
+      properties: { number: { type: "string" }, billing: { type: "string" }, kind: { type: "string" } },
+      dependentRequired: { number: ["billing"] },
+      dependentSchemas: { kind: { properties: { number: { minLength: 4 } }, required: ["number"] } },
+    },
+  },
+};
+
+const DOCUMENTS: Readonly<Record<string, readonly unknown[]>> = {
+  Extensible: [
+    { id: "a" },
+    { id: "a", "x-a": "abc" },
+    { id: "a", "x-a": "abcd" },
+    { id: "a", "x-a": 1 },
+    { id: "a", "x-id": "abc" },
+    { id: "a", "x-id": "abcd" },
+    { id: "a", b1: 2 },
+    { id: "a", b1: 2.5 },
+    { id: "a", "x-1": "1" },
+    { id: "a", "x-1": 1 },
+    { id: "a", other: true },
+    { "x-a": "a" },
+    { id: 1 },
+  ],
+  Tagged: [{}, { 0: "a" }, { a: true }, { "x-a": { n: 1 } }, { "x-a": { n: "1" } }, { "x-a": true }, { "x-a": { n: 1, m: 2 } }],
+  Event: [{ type: "started" }, { type: "started", "x-n": 1 }, { type: "started", "x-n": "1" }, { type: "started", y: 1 }],
+  Unevaluated: [{ id: "a" }, { id: "a", "x-n": 1 }, { id: "a", "x-n": "1" }, { id: "a", y: 1 }, { "x-": 2 }],
+  Named: [{}, { abc: 1 }, { abcde: 1 }, { Abc: 1 }, { abc: "1" }, { "": 1 }],
+  Enumerated: [{}, { a: 1, b: null }, { c: 1 }, "c", 1, null],
+  Card: [
+    {},
+    { billing: "x" },
+    { number: "1234" },
+    { number: "1234", billing: "x" },
+    { kind: "visa" },
+    { kind: "visa", number: "123", billing: "x" },
+    { kind: "visa", number: "1234", billing: "x" },
+    [],
+  ],
+};
+
+let root = "";
+let functions: (type: string) => TypeFunctions;
+let reference: (type: string) => (document: unknown) => boolean;
+beforeAll(async () => {
+  root = makeProject({
+    "schemas/protocols.json": { protocols: [{ name: "objects", schema: "objects.schema.json" }] },
+    "schemas/objects.schema.json": SCHEMA,
+  });
+  writeGeneration(path.join(root, "generated"), (await generate(root)).files);
+  symlinkSync(path.join(REPO, "node_modules"), path.join(root, "generated", "node_modules"));
+  const index = (await import(path.join(root, "generated/src/objects/index.ts"))) as Record<string, unknown>;
+  functions = modulesOf(index, "objects").functions;
+  const effective = JSON.parse(readFileSync(path.join(root, "generated/src/objects/schema.json"), "utf8")) as JsonObject;
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  ajv.addSchema(effective, "effective");
+  reference = (type) => ajv.compile({ $ref: `effective#/$defs/${type}` });
+}, 60_000);
+
+describe("emit: object keywords beyond fields", () => {
+  it("generates a package that compiles under strict tsc", () => {
+    const result = spawnSync(path.join(REPO, "node_modules/.bin/tsc"), ["-p", path.join(root, "generated/tsconfig.json"), "--noEmit"], {
+      encoding: "utf8",
+    });
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+
+  it.each(Object.keys(DOCUMENTS))("%s: is, validate and strict decode answer as the reference does", (type) => {
+    const { is, validate, decode } = functions(type);
+    const check = reference(type);
+    const answers = DOCUMENTS[type]!.map((document) => [document, is(document), validate(document).ok, decode(document).ok]);
+    expect(answers).toEqual(DOCUMENTS[type]!.map((document) => [document, check(document), check(document), check(document)]));
+    // Each type's documents are not all valid, nor all invalid.
+    expect(new Set(answers.map((answer) => answer[1])).size).toBe(2);
+  });
+
+  it("reads a property a pattern matches as the pattern's shape, and keeps it where the object is closed", () => {
+    const { decode } = functions("Extensible");
+    expect(decode({ id: "a", "x-a": "abc", b1: 2, other: 1 }, { mode: "tolerant" })).toMatchObject({
+      ok: true,
+      value: { id: "a", "x-a": "abc", b1: 2 },
+    });
+    const tagged = functions("Tagged").decode({ "x-a": { n: 1, m: 2 }, b: true, 1: "c" }, { mode: "tolerant" });
+    expect(tagged).toMatchObject({ ok: true, value: { "x-a": { n: 1 }, 1: "c" } });
+  });
+
+  it("takes no boxed string for an object whose patterns match its indices", () => {
+    for (const type of ["Extensible", "Tagged", "Named", "Enumerated", "Card"])
+      expect([type, functions(type).is(new String("1")), functions(type).validate(new String("1")).ok]).toEqual([type, false, false]);
+  });
+
+  it("builds an object with tags and pattern properties", async () => {
+    const index = (await import(path.join(root, "generated/src/objects/index.ts"))) as Record<string, unknown>;
+    const create = index["createEvent"] as (fields: object) => unknown;
+    expect(create({ at: 1, "x-n": 2 })).toEqual({ type: "started", at: 1, "x-n": 2 });
+  });
+
+  it("reports a name that fails propertyNames at its property", () => {
+    const result = functions("Named").validate({ abc: 1, Abcde: 2 });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors.map((error) => [error.path, error.keyword])).toEqual([
+      ["/Abcde", "maxLength"],
+      ["/Abcde", "pattern"],
+    ]);
+  });
+});
