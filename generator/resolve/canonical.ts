@@ -3,10 +3,11 @@ import { InputError } from "../errors.js";
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject, jsonEqual } from "../json.js";
 import type { SourceFile } from "../load/index.js";
-import { hasAssertions, isPureRef, USE_SITE_ANNOTATIONS } from "../schema/keywords.js";
+import { hasAssertions, isPureRef, USE_SITE_ANNOTATIONS, VOCABULARIES_KEYWORD } from "../schema/keywords.js";
 import { pascalCase, typeNameFor } from "../schema/names.js";
 import { appendPointer, getAtPointer, isWithin, parsePointer } from "../schema/pointer.js";
 import { mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
+import type { CustomDialect } from "./metaschema.js";
 import { Provenance } from "./provenance.js";
 import { isRefused, pointerToFragment } from "./refs.js";
 import type { Resources } from "./resources.js";
@@ -36,7 +37,11 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  * An embedded schema resource (a schema with its own `$id`) stays where it is: its `$id`
  * only changes what the refs in it resolve against.
  */
-export function canonicalize(resources: Resources, protocol: string): { schema: JsonObject; provenance: Provenance } {
+export function canonicalize(
+  resources: Resources,
+  protocol: string,
+  dialect?: CustomDialect,
+): { schema: JsonObject; provenance: Provenance } {
   const files = resources.files;
   const root = files[0]!;
   const named: Named[] = [];
@@ -160,9 +165,11 @@ export function canonicalize(resources: Resources, protocol: string): { schema: 
     });
 
   const document = root.document;
-  const effective: Record<string, JsonValue> = {
-    $schema: isJsonObject(document) && typeof document["$schema"] === "string" ? document["$schema"] : DRAFT_2020_12,
-  };
+  // A custom metaschema's dialect is the draft it extends, less the vocabularies it leaves out.
+  const effective: Record<string, JsonValue> =
+    dialect !== undefined
+      ? { $schema: dialect.draft, [VOCABULARIES_KEYWORD]: [...dialect.vocabularies] }
+      : { $schema: isJsonObject(document) && typeof document["$schema"] === "string" ? document["$schema"] : DRAFT_2020_12 };
   if (isJsonObject(document)) {
     if (relocated.get(root)!.get("") !== undefined) effective["$ref"] = pointerToFragment(relocated.get(root)!.get("")!);
     else {
