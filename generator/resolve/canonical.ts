@@ -52,12 +52,17 @@ export function canonicalize(
   /**
    * Names a schema. A name another schema already has is qualified by the names of the
    * named schemas that enclose this one, nearest first (`itemType` in `numberList` is
-   * `NumberListItemType`), so that the first schema to take a name keeps it and a later
-   * one gets the same qualified name in every version of the spec.
+   * `NumberListItemType`), and last by its place (`/then/$defs/thingy` is `ThenThingy`),
+   * so that the first schema to take a name keeps it and a later one gets the same
+   * qualified name in every version of the spec.
    */
   const add = (entry: Named, location: string, sharable: boolean): void => {
     const candidates = [entry.name];
-    for (const enclosing of enclosingNames(entry.source, location)) candidates.push(`${enclosing}${candidates.at(-1)!}`);
+    const qualified = pascalCase(entry.name);
+    for (const enclosing of enclosingNames(entry.source, location)) candidates.push(`${enclosing}${pascalCase(candidates.at(-1)!)}`);
+    // Last, the place itself: `/then/$defs/thingy` is ThenThingy.
+    const place = parsePointer(location).filter((token) => !CONTAINERS.includes(token));
+    candidates.push(pascalCase(place.slice(0, -1).join(" ")) + qualified);
     const taken = (name: string) => {
       const existing = byName.get(name);
       return existing !== undefined && !(sharable && existing.source === entry.source && jsonEqual(existing.body, entry.body));
@@ -134,6 +139,37 @@ export function canonicalize(
     }
   };
   for (const entry of [...named]) hoistWithin(entry.source, getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer);
+  // Schemas a ref leads to that no named schema holds (a remote's `#/integer`, outside any
+  // $defs) are named by their key, as definitions are; what they ref is looked at in turn.
+  const looked = new Set<string>();
+  const within = (file: SourceFile, pointer: string) => [...relocated.get(file)!.keys()].some((place) => isWithin(pointer, place));
+  const nameTarget = (file: SourceFile, pointer: string, ref: string): void => {
+    const target = resources.target(file, pointer, ref);
+    if (!("place" in target)) return;
+    const { place } = target;
+    const found = resources.pointerOf(place, target.fragment);
+    const key = `${place.file.absolutePath}#${found}`;
+    if (found === undefined || found === "" || within(place.file, found) || looked.has(key)) return;
+    looked.add(key);
+    const value = getAtPointer(place.file.document, found) as JsonValue | undefined;
+    if (value === undefined) return;
+    // A schema that is only a $ref is followed, not named, as refResolver follows it.
+    if (typeof value === "boolean" || (isJsonObject(value) && !isPureRef(value)))
+      add({ name: nameFor(parsePointer(found).at(-1)!), source: place.file, pointer: found, body: value }, found, false);
+    nameTargetsIn(place.file, value, found);
+  };
+  const nameTargetsIn = (file: SourceFile, schema: JsonValue, at: string): void =>
+    walkSchemas(schema, at, (each, pointer) => {
+      if (!isJsonObject(each)) return;
+      for (const keyword of ["$ref", "$dynamicRef"]) {
+        const ref = each[keyword];
+        if (typeof ref === "string") nameTarget(file, pointer, ref);
+      }
+    });
+  for (const entry of [...named])
+    nameTargetsIn(entry.source, getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer);
+  if (isJsonObject(root.document) && typeof root.document["$ref"] === "string" && !within(root, ""))
+    nameTarget(root, "", root.document["$ref"]);
 
   const resolveRef = refResolver(resources, relocated);
   const rewrite = (entry: Named): JsonValue =>
