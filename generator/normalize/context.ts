@@ -4,7 +4,8 @@ import { isJsonObject } from "../json.js";
 import type { Shape } from "../ir/model.js";
 import type { Provenance } from "../resolve/index.js";
 import type { Dialect } from "../schema/dialect.js";
-import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
+import { dialectOf, isInVocabularies, isKeywordOf, refReplacesSiblings } from "../schema/dialect.js";
+import { VOCABULARIES_KEYWORD } from "../schema/keywords.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { ShapeLookup } from "./intersect.js";
 
@@ -20,6 +21,8 @@ interface Document {
   readonly definitions: JsonObject;
   readonly provenance: Provenance;
   readonly dialect: Dialect;
+  /** Where a custom metaschema leaves vocabularies out, those it uses (`resolve/metaschema.ts`). */
+  readonly vocabularies: readonly string[] | undefined;
   readonly read: ReadSchema;
   /**
    * The shapes of named types, each normalized once, when first needed, so a type may be
@@ -60,6 +63,9 @@ export class Context implements ShapeLookup {
         definitions: isJsonObject(document["$defs"]) ? document["$defs"] : {},
         provenance,
         dialect,
+        vocabularies: Array.isArray(document[VOCABULARIES_KEYWORD])
+          ? document[VOCABULARIES_KEYWORD].filter((each) => typeof each === "string")
+          : undefined,
         read,
         named: new Map(),
       },
@@ -80,6 +86,15 @@ export class Context implements ShapeLookup {
   /** The draft the document is written in. */
   get dialect(): Dialect {
     return this.shared.dialect;
+  }
+
+  /**
+   * Whether the document's dialect has a keyword: its draft has it, and where a custom
+   * metaschema names vocabularies, one of them does. A keyword no draft knows is its own.
+   */
+  hasKeyword(keyword: string): boolean {
+    const { dialect, vocabularies } = this.shared;
+    return isKeywordOf(keyword, dialect) && (vocabularies === undefined || isInVocabularies(keyword, vocabularies));
   }
 
   get refReplacesSiblings(): boolean {

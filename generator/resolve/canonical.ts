@@ -3,10 +3,11 @@ import { InputError } from "../errors.js";
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject, jsonEqual } from "../json.js";
 import type { SourceFile } from "../load/index.js";
-import { hasAssertions, isPureRef, USE_SITE_ANNOTATIONS } from "../schema/keywords.js";
+import { hasAssertions, isPureRef, USE_SITE_ANNOTATIONS, VOCABULARIES_KEYWORD } from "../schema/keywords.js";
 import { pascalCase, typeNameFor } from "../schema/names.js";
 import { appendPointer, getAtPointer, isWithin, parsePointer } from "../schema/pointer.js";
 import { mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
+import type { CustomDialect } from "./metaschema.js";
 import { Provenance } from "./provenance.js";
 import { isRefused, pointerToFragment } from "./refs.js";
 import type { Resources } from "./resources.js";
@@ -36,7 +37,11 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  * An embedded schema resource (a schema with its own `$id`) stays where it is: its `$id`
  * only changes what the refs in it resolve against.
  */
-export function canonicalize(resources: Resources, protocol: string): { schema: JsonObject; provenance: Provenance } {
+export function canonicalize(
+  resources: Resources,
+  protocol: string,
+  dialect?: CustomDialect,
+): { schema: JsonObject; provenance: Provenance } {
   const files = resources.files;
   const root = files[0]!;
   const named: Named[] = [];
@@ -47,12 +52,17 @@ export function canonicalize(resources: Resources, protocol: string): { schema: 
   /**
    * Names a schema. A name another schema already has is qualified by the names of the
    * named schemas that enclose this one, nearest first (`itemType` in `numberList` is
-   * `NumberListItemType`), so that the first schema to take a name keeps it and a later
-   * one gets the same qualified name in every version of the spec.
+   * `NumberListItemType`), and last by its place (`/then/$defs/thingy` is `ThenThingy`),
+   * so that the first schema to take a name keeps it and a later one gets the same
+   * qualified name in every version of the spec.
    */
   const add = (entry: Named, location: string, sharable: boolean): void => {
     const candidates = [entry.name];
-    for (const enclosing of enclosingNames(entry.source, location)) candidates.push(`${enclosing}${candidates.at(-1)!}`);
+    const qualified = pascalCase(entry.name);
+    for (const enclosing of enclosingNames(entry.source, location)) candidates.push(`${enclosing}${pascalCase(candidates.at(-1)!)}`);
+    // Last, the place itself: `/then/$defs/thingy` is ThenThingy.
+    const place = parsePointer(location).filter((token) => !CONTAINERS.includes(token));
+    candidates.push(pascalCase(place.slice(0, -1).join(" ")) + qualified);
     const taken = (name: string) => {
       const existing = byName.get(name);
       return existing !== undefined && !(sharable && existing.source === entry.source && jsonEqual(existing.body, entry.body));
@@ -129,6 +139,37 @@ export function canonicalize(resources: Resources, protocol: string): { schema: 
     }
   };
   for (const entry of [...named]) hoistWithin(entry.source, getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer);
+  // Schemas a ref leads to that no named schema holds (a remote's `#/integer`, outside any
+  // $defs) are named by their key, as definitions are; what they ref is looked at in turn.
+  const looked = new Set<string>();
+  const within = (file: SourceFile, pointer: string) => [...relocated.get(file)!.keys()].some((place) => isWithin(pointer, place));
+  const nameTarget = (file: SourceFile, pointer: string, ref: string): void => {
+    const target = resources.target(file, pointer, ref);
+    if (!("place" in target)) return;
+    const { place } = target;
+    const found = resources.pointerOf(place, target.fragment);
+    const key = `${place.file.absolutePath}#${found}`;
+    if (found === undefined || found === "" || within(place.file, found) || looked.has(key)) return;
+    looked.add(key);
+    const value = getAtPointer(place.file.document, found) as JsonValue | undefined;
+    if (value === undefined) return;
+    // A schema that is only a $ref is followed, not named, as refResolver follows it.
+    if (typeof value === "boolean" || (isJsonObject(value) && !isPureRef(value)))
+      add({ name: nameFor(parsePointer(found).at(-1)!), source: place.file, pointer: found, body: value }, found, false);
+    nameTargetsIn(place.file, value, found);
+  };
+  const nameTargetsIn = (file: SourceFile, schema: JsonValue, at: string): void =>
+    walkSchemas(schema, at, (each, pointer) => {
+      if (!isJsonObject(each)) return;
+      for (const keyword of ["$ref", "$dynamicRef"]) {
+        const ref = each[keyword];
+        if (typeof ref === "string") nameTarget(file, pointer, ref);
+      }
+    });
+  for (const entry of [...named])
+    nameTargetsIn(entry.source, getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer);
+  if (isJsonObject(root.document) && typeof root.document["$ref"] === "string" && !within(root, ""))
+    nameTarget(root, "", root.document["$ref"]);
 
   const resolveRef = refResolver(resources, relocated);
   const rewrite = (entry: Named): JsonValue =>
@@ -160,9 +201,11 @@ export function canonicalize(resources: Resources, protocol: string): { schema: 
     });
 
   const document = root.document;
-  const effective: Record<string, JsonValue> = {
-    $schema: isJsonObject(document) && typeof document["$schema"] === "string" ? document["$schema"] : DRAFT_2020_12,
-  };
+  // A custom metaschema's dialect is the draft it extends, less the vocabularies it leaves out.
+  const effective: Record<string, JsonValue> =
+    dialect !== undefined
+      ? { $schema: dialect.draft, [VOCABULARIES_KEYWORD]: [...dialect.vocabularies] }
+      : { $schema: isJsonObject(document) && typeof document["$schema"] === "string" ? document["$schema"] : DRAFT_2020_12 };
   if (isJsonObject(document)) {
     if (relocated.get(root)!.get("") !== undefined) effective["$ref"] = pointerToFragment(relocated.get(root)!.get("")!);
     else {

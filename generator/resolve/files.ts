@@ -19,12 +19,16 @@ export function readReferencedFiles(root: SourceFile, project: Schemas): Resourc
   for (let i = 0; i < resources.files.length; i++) {
     const file = resources.files[i]!;
     walkSchemas(file.document, "", (schema, pointer) => {
-      if (!isJsonObject(schema) || typeof schema["$ref"] !== "string") return;
-      const at = { file: file.file, pointer: `${pointer}/$ref` };
-      const target = resources.target(file, pointer, schema["$ref"]);
-      if (isRefused(target)) throw new InputError(at, target.refused, target.hint);
-      // A missing file may be a bundled definition named by file; resolve/canonical decides.
-      if ("path" in target && isFile(target.path)) resources.add(readSource(project.root, target.path, at));
+      if (!isJsonObject(schema)) return;
+      for (const keyword of ["$ref", "$dynamicRef"]) {
+        const ref = schema[keyword];
+        if (typeof ref !== "string") continue;
+        const at = { file: file.file, pointer: `${pointer}/${keyword}` };
+        const target = resources.target(file, pointer, ref);
+        if (isRefused(target)) throw new InputError(at, target.refused, target.hint);
+        // A missing file may be a bundled definition named by file; resolve/canonical decides.
+        if ("path" in target && isFile(target.path)) resources.add(readSource(project.root, target.path, at));
+      }
     });
   }
   return resources;

@@ -2,6 +2,7 @@ import type { JsonObject } from "../json.js";
 import type { LoadedProtocol, Schemas } from "../load/index.js";
 import { canonicalize } from "./canonical.js";
 import { readReferencedFiles } from "./files.js";
+import { customDialect } from "./metaschema.js";
 import type { Provenance } from "./provenance.js";
 
 export { Provenance } from "./provenance.js";
@@ -16,6 +17,7 @@ export interface ResolvedSchema {
 }
 
 export async function resolve(project: Schemas, protocol: LoadedProtocol): Promise<ResolvedSchema> {
-  const { schema, provenance } = canonicalize(readReferencedFiles(protocol.schema, project), protocol.config.name);
+  const resources = readReferencedFiles(protocol.schema, project);
+  const { schema, provenance } = canonicalize(resources, protocol.config.name, customDialect(resources, project));
   return { protocol, schema, provenance };
 }

@@ -63,3 +63,72 @@ export function isKeywordOf(keyword: string, dialect: Dialect): boolean {
     (drafts.since === undefined || ORDER.indexOf(drafts.since) <= at) && (drafts.until === undefined || at <= ORDER.indexOf(drafts.until))
   );
 }
+
+/**
+ * The vocabularies of 2019-09 and 2020-12 that hold assertions, by the last segment of
+ * their URI, and their keywords. A metaschema's `$vocabulary` says which a dialect uses;
+ * the keywords of a vocabulary it leaves out are unknown to it.
+ */
+const VOCABULARY_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
+  core: ["$ref", "$dynamicRef", "$recursiveRef"],
+  applicator: [
+    "prefixItems",
+    "items",
+    "additionalItems",
+    "contains",
+    "additionalProperties",
+    "properties",
+    "patternProperties",
+    "dependentSchemas",
+    "propertyNames",
+    "if",
+    "then",
+    "else",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+  ],
+  unevaluated: ["unevaluatedItems", "unevaluatedProperties"],
+  validation: [
+    "type",
+    "const",
+    "enum",
+    "multipleOf",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "pattern",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "maxContains",
+    "minContains",
+    "maxProperties",
+    "minProperties",
+    "required",
+    "dependentRequired",
+  ],
+};
+
+/** The vocabulary a vocabulary URI names (`…/vocab/validation` → `validation`), if it is one agentwire knows. */
+export function vocabularyOf(uri: string): string | undefined {
+  const match = /^https?:\/\/json-schema\.org\/draft\/(?:2019-09|2020-12)\/vocab\/([a-z-]+)$/.exec(uri);
+  return match === null ? undefined : match[1];
+}
+
+/**
+ * Whether a keyword asserts in a dialect whose metaschema uses only these vocabularies:
+ * a keyword of no vocabulary that asserts is an annotation or unknown either way; one of
+ * several (2019-09's unevaluated keywords are in its applicator vocabulary) asserts where
+ * any of them is used.
+ */
+export function isInVocabularies(keyword: string, vocabularies: readonly string[]): boolean {
+  const holders = Object.keys(VOCABULARY_KEYWORDS).filter((vocabulary) => VOCABULARY_KEYWORDS[vocabulary]!.includes(keyword));
+  return holders.length === 0 || holders.some((vocabulary) => vocabularies.includes(vocabulary));
+}

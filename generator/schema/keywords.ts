@@ -104,6 +104,8 @@ export function isPureRef(schema: object): boolean {
 export const FALLBACK_KEYWORD = "x-agentwire-fallback";
 export const ENUM_NUMBERS_KEYWORD = "x-agentwire-enum-numbers";
 export const STAMP_KEYWORD = "x-agentwire-stamp";
+/** The vocabularies a custom metaschema uses, on the effective schema (resolve/metaschema.ts). */
+export const VOCABULARIES_KEYWORD = "x-agentwire-vocabularies";
 
 /** The units a stamped field's time can be in: only what a protocol has needed so far. */
 export const STAMP_UNITS = ["unix-milliseconds"] as const;

@@ -76,6 +76,29 @@ describe("resolve: names", () => {
     expect(defs(nested)["Strings"]!["items"]).toEqual({ $ref: "#/$defs/StringsItem" });
   });
 
+  it("names a schema a ref leads to outside any named schema by its key, following a schema that is only a $ref", async () => {
+    const schema = await resolved(
+      demoProject(
+        { $ref: "sub.json#/refToInteger" },
+        { "schemas/sub.json": { integer: { type: "integer" }, refToInteger: { $ref: "#/integer" } } },
+      ),
+    );
+    expect(schema["$ref"]).toBe("#/$defs/integer");
+    expect(defs(schema)).toEqual({ integer: { type: "integer" } });
+  });
+
+  it("qualifies last by the place itself, where the named schemas around it are no help", async () => {
+    const schema = await resolved(
+      demoProject({
+        type: "object",
+        $defs: { item: { type: "string" } },
+        if: { $defs: { item: { type: "number" } } },
+        then: { $defs: { item: { type: "null" } } },
+      }),
+    );
+    expect(Object.keys(defs(schema))).toEqual(["Demo", "item", "DemoItem", "ThenItem"]);
+  });
+
   it("names Unnamed a definition whose key has nothing to make a name of", async () => {
     const schema = await resolved(
       demoProject({ $defs: { "": { type: "number" }, Box: { type: "object", $defs: { "???": { type: "string" } } } } }),

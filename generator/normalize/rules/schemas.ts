@@ -1,6 +1,5 @@
 import type { Shape } from "../../ir/model.js";
 import { UNSUPPORTED } from "../../schema/keywords.js";
-import { isKeywordOf } from "../../schema/dialect.js";
 import { appendPointer } from "../../schema/pointer.js";
 import { REFUSAL } from "../context.js";
 import type { SchemaRule } from "../schema.js";
@@ -15,10 +14,10 @@ export const TRUE_AND_FALSE: Rule<boolean, Shape> = rule("true-and-false", "the 
 
 export const KEYWORDS_OF_THE_DRAFT: SchemaRule = rule(
   "keywords-of-the-draft",
-  "a keyword the document's draft does not have (if in draft 6, additionalItems in 2020-12) is unknown to it, and ignored as JSON Schema ignores unknown keywords",
+  "a keyword the document's dialect does not have (if in draft 6, additionalItems in 2020-12, one of a vocabulary a custom metaschema leaves out) is unknown to it, and ignored as JSON Schema ignores unknown keywords",
   (draft, context) => {
     const keywords = Object.keys(draft.schema);
-    const known = keywords.filter((keyword) => isKeywordOf(keyword, context.dialect));
+    const known = keywords.filter((keyword) => context.hasKeyword(keyword));
     return known.length === keywords.length
       ? draft
       : { ...draft, schema: Object.fromEntries(known.map((keyword) => [keyword, draft.schema[keyword]!])) };
