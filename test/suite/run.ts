@@ -112,13 +112,17 @@ const protocolName = (i: number) => `g${String(i).padStart(4, "0")}`;
 /** Where the suite serves its remotes, and where the temporary project vendors them (in schemas/). */
 export const REMOTES = { base: "http://localhost:1234/", folder: "remotes/" } as const;
 
+/** Where json-schema.org publishes draft 4 and 7's metaschemas, which some groups ref, and where the project vendors them. */
+export const METASCHEMAS = { base: "http://json-schema.org/", folder: "metaschemas/" } as const;
+
 /**
  * Runs every group of a draft through agentwire in one batch: one temporary project with
  * a protocol per group, each generated on its own (a refusal of one does not stop the
  * others), the accepted ones written as one package and imported, and every test of an
  * accepted group asked of `is`, `validate` and strict `decode` of the group's root type.
  * The suite's remotes are vendored into the project, mapped from the URL the suite serves
- * them at, so that remote refs read them as any project's vendored remotes are read.
+ * them at, and so are the metaschemas of drafts 4 and 7 from json-schema.org's, so that
+ * remote refs read them as any project's vendored remotes are read.
  */
 export async function runDraft(draft: Draft): Promise<DraftResult> {
   const { files, groups } = readGroups(draft);
@@ -126,11 +130,12 @@ export async function runDraft(draft: Draft): Promise<DraftResult> {
   const root = makeProject({
     "schemas/protocols.json": {
       protocols: groups.map((_, i) => ({ name: protocolName(i), schema: `${protocolName(i)}.schema.json` })),
-      remotes: { [REMOTES.base]: REMOTES.folder },
+      remotes: { [REMOTES.base]: REMOTES.folder, [METASCHEMAS.base]: METASCHEMAS.folder },
     },
     ...Object.fromEntries(prepared.map(({ schema }, i) => [`schemas/${protocolName(i)}.schema.json`, schema as object])),
   });
   cpSync(path.join(SUITE, "remotes"), path.join(root, "schemas", REMOTES.folder), { recursive: true });
+  cpSync(path.join(SUITE, "metaschemas"), path.join(root, "schemas", METASCHEMAS.folder), { recursive: true });
   const project = load(root);
 
   const emitted: EmittedFile[] = [];

@@ -14,12 +14,13 @@ const DRAFTS: readonly Draft[] = ["draft2020-12", "draft7", "draft4"];
 
 /**
  * Refused groups, pinned at today's count: the figure may only go down. When it does,
- * lower it here to the count the failure message gives. Today's refusals are mostly
- * keywords the IR does not model yet (dependentSchemas, prefixItems, contains,
- * additionalItems, $dynamicRef, …); the only refs refused are to the drafts'
- * metaschemas, which the suite does not vendor.
+ * lower it here to the count the failure message gives. The seven of 2020-12: four
+ * $dynamicRefs whose target depends on the path a value is checked through (one check
+ * function per type cannot follow it), two refs to 2020-12's own metaschema (not vendored:
+ * its $dynamicRef "meta" is such a one too), and a definition no value satisfies
+ * (anchor.json #3), which agentwire refuses as a likely mistake.
  */
-const MOST_REFUSED: Readonly<Record<Draft, number>> = { "draft2020-12": 7, draft7: 2, draft4: 3 };
+const MOST_REFUSED: Readonly<Record<Draft, number>> = { "draft2020-12": 7, draft7: 0, draft4: 0 };
 
 /**
  * Wrong answers known today, by "file: group / test". The list must be exactly what is
@@ -87,7 +88,7 @@ describe.each(DRAFTS)("JSON-Schema-Test-Suite %s", (draft) => {
 
 describe("the vendored JSON-Schema-Test-Suite", () => {
   it("is the required tests of the three drafts, the remotes, the license and the README, and its remotes are JSON", () => {
-    expect(readdirSync(SUITE).sort()).toEqual(["LICENSE", "README.md", "remotes", "tests"]);
+    expect(readdirSync(SUITE).sort()).toEqual(["LICENSE", "README.md", "metaschemas", "remotes", "tests"]);
     expect(readdirSync(path.join(SUITE, "tests")).sort()).toEqual([...DRAFTS].sort());
     // Served to the generator under http://localhost:1234/ (run.ts): each is JSON.
     const remotes = readdirSync(path.join(SUITE, "remotes"), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
