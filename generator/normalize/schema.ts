@@ -8,7 +8,7 @@ import { OBJECT_OF_OTHER_PROPERTIES_IS_MAP } from "./rules/objects.js";
 import { EXACTLY_ONE_IS_KEYED, PRESENT_UNDER_ANY_NAME } from "./rules/presence.js";
 import type { Located, Refinement } from "./rules/rule.js";
 import { applyInOrder } from "./rules/rule.js";
-import { KEYWORDS_OF_THE_DRAFT, REF_REPLACES_SIBLINGS, TRUE_AND_FALSE, UNMODELLED_KEYWORDS } from "./rules/schemas.js";
+import { KEYWORDS_OF_THE_DRAFT, REF_REPLACES_SIBLINGS, TRUE_AND_FALSE } from "./rules/schemas.js";
 import { TYPE } from "./rules/types.js";
 import { UNEVALUATED_CLOSES } from "./rules/unevaluated.js";
 import { UNEVALUATED_ITEMS } from "./rules/unevaluated-items.js";
@@ -36,7 +36,6 @@ export type SchemaRule = Refinement<Draft>;
 export const SCHEMA_RULES: readonly SchemaRule[] = [
   KEYWORDS_OF_THE_DRAFT,
   REF_REPLACES_SIBLINGS,
-  UNMODELLED_KEYWORDS,
   TYPE,
   CONST,
   ENUM,

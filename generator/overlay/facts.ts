@@ -2,7 +2,7 @@ import { InputError } from "../errors.js";
 import type { JsonObject, JsonPrimitive, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { StampUnit } from "../schema/keywords.js";
-import { MODELLED, STAMP_UNITS, UNSUPPORTED } from "../schema/keywords.js";
+import { MODELLED, STAMP_UNITS } from "../schema/keywords.js";
 import { appendPointer } from "../schema/pointer.js";
 
 /**
@@ -124,7 +124,7 @@ export function readFacts(document: JsonValue, file: string): Fact[] {
       case "annotate": {
         if (!isJsonObject(value)) return fail(here, '"annotate" is an object of annotation keywords');
         for (const keyword of Object.keys(value))
-          if (MODELLED.has(keyword) || UNSUPPORTED.has(keyword))
+          if (MODELLED.has(keyword))
             fail(
               appendPointer(here, keyword),
               `"${keyword}" constrains values; an overlay only annotates`,

@@ -21,6 +21,11 @@ interface Named {
 }
 
 const CONTAINERS = ["$defs", "definitions"];
+
+/** The keywords that ref another schema: `$ref`, and those resolved in the dynamic scope. */
+const DYNAMIC_REF_KEYWORDS = ["$dynamicRef", "$recursiveRef"] as const;
+export const REF_KEYWORDS = ["$ref", ...DYNAMIC_REF_KEYWORDS] as const;
+type RefKeyword = (typeof REF_KEYWORDS)[number];
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
 /**
@@ -161,7 +166,7 @@ export function canonicalize(
   const nameTargetsIn = (file: SourceFile, schema: JsonValue, at: string): void =>
     walkSchemas(schema, at, (each, pointer) => {
       if (!isJsonObject(each)) return;
-      for (const keyword of ["$ref", "$dynamicRef"]) {
+      for (const keyword of REF_KEYWORDS) {
         const ref = each[keyword];
         if (typeof ref === "string") nameTarget(file, pointer, ref);
       }
@@ -184,7 +189,10 @@ export function canonicalize(
       // What identifies a schema has done its work once its refs are pointers into this document.
       const identifier = resources.identifierAt(entry.source, pointer);
       const kept = Object.keys(schema).filter(
-        (key) => !["$schema", "$id", identifier, "$anchor", "$dynamicAnchor", "$dynamicRef", ...CONTAINERS].includes(key),
+        (key) =>
+          !["$schema", "$id", identifier, "$anchor", "$dynamicAnchor", "$recursiveAnchor", ...DYNAMIC_REF_KEYWORDS, ...CONTAINERS].includes(
+            key,
+          ),
       );
       const rewritten: Record<string, JsonValue> = Object.fromEntries(
         kept.map((key) => [
@@ -192,12 +200,14 @@ export function canonicalize(
           key === "$ref" && typeof schema[key] === "string" ? resolveRef(entry.source, pointer, schema[key]) : schema[key]!,
         ]),
       );
-      const dynamic = schema["$dynamicRef"];
-      if (typeof dynamic !== "string") return rewritten;
-      // Resolved, a $dynamicRef is a $ref; beside a $ref of its own, an allOf member.
-      const ref = resolveRef(entry.source, pointer, dynamic, "$dynamicRef");
-      if (!("$ref" in rewritten)) return { ...rewritten, $ref: ref };
-      return { ...rewritten, allOf: [...(Array.isArray(rewritten["allOf"]) ? rewritten["allOf"] : []), { $ref: ref }] };
+      // Resolved, a $dynamicRef or $recursiveRef is a $ref; beside a $ref of its own, an allOf member.
+      const dynamic = DYNAMIC_REF_KEYWORDS.flatMap((keyword) => {
+        const ref = schema[keyword];
+        return typeof ref === "string" ? [{ $ref: resolveRef(entry.source, pointer, ref, keyword) }] : [];
+      });
+      if (dynamic.length === 0) return rewritten;
+      if (!("$ref" in rewritten) && dynamic.length === 1) return { ...rewritten, ...dynamic[0]! };
+      return { ...rewritten, allOf: [...(Array.isArray(rewritten["allOf"]) ? rewritten["allOf"] : []), ...dynamic] };
     });
 
   const document = root.document;
@@ -228,11 +238,16 @@ export function canonicalize(
  * or its title without spaces, of the referring file means that definition.
  */
 function refResolver(resources: Resources, relocated: Map<SourceFile, Map<string, string>>) {
-  const resolve = (from: SourceFile, at: string, ref: string, seen: ReadonlySet<string>, keyword: "$ref" | "$dynamicRef"): string => {
+  const resolve = (from: SourceFile, at: string, ref: string, seen: ReadonlySet<string>, keyword: RefKeyword): string => {
     const fail = (problem: string, hint?: string): never => {
       throw new InputError({ file: from.file, pointer: `${at}/${keyword}` }, problem, hint);
     };
-    const target = keyword === "$ref" ? resources.target(from, at, ref) : resources.dynamicTarget(from, at, ref);
+    const target =
+      keyword === "$ref"
+        ? resources.target(from, at, ref)
+        : keyword === "$dynamicRef"
+          ? resources.dynamicTarget(from, at, ref)
+          : resources.recursiveTarget(from, at, ref);
     if (isRefused(target)) return fail(target.refused, target.hint);
     const located =
       "place" in target
@@ -297,8 +312,7 @@ function refResolver(resources: Resources, relocated: Map<SourceFile, Map<string
     return { file: from, pointer };
   };
 
-  return (from: SourceFile, at: string, ref: string, keyword: "$ref" | "$dynamicRef" = "$ref") =>
-    resolve(from, at, ref, new Set(), keyword);
+  return (from: SourceFile, at: string, ref: string, keyword: RefKeyword = "$ref") => resolve(from, at, ref, new Set(), keyword);
 }
 
 /** "acme.v1.ShippingAddress.jsonschema.json" → "ShippingAddress". */

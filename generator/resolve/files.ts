@@ -4,6 +4,7 @@ import { isJsonObject } from "../json.js";
 import type { Schemas, SourceFile } from "../load/index.js";
 import { readSource } from "../load/index.js";
 import { walkSchemas } from "../schema/walk.js";
+import { REF_KEYWORDS } from "./canonical.js";
 import { isRefused } from "./refs.js";
 import { Resources } from "./resources.js";
 
@@ -20,7 +21,7 @@ export function readReferencedFiles(root: SourceFile, project: Schemas): Resourc
     const file = resources.files[i]!;
     walkSchemas(file.document, "", (schema, pointer) => {
       if (!isJsonObject(schema)) return;
-      for (const keyword of ["$ref", "$dynamicRef"]) {
+      for (const keyword of REF_KEYWORDS) {
         const ref = schema[keyword];
         if (typeof ref !== "string") continue;
         const at = { file: file.file, pointer: `${pointer}/${keyword}` };

@@ -66,6 +66,8 @@ export class Resources {
   private readonly anchors = new Map<string, Place>();
   /** The `$dynamicAnchor`s among them. */
   private readonly dynamicAnchors = new Map<string, Place>();
+  /** Resource URIs → the resource's root, where it has `"$recursiveAnchor": true` (2019-09). */
+  private readonly recursiveAnchors = new Map<string, Place>();
   /** Per file, per schema pointer, the base URI its `$ref`s resolve against. */
   private readonly bases = new Map<SourceFile, Map<string, string>>();
   /** Per file, the schemas read in draft 4, whose identifier is `id`. */
@@ -131,6 +133,7 @@ export class Resources {
           this.register(this.anchors, `${base}#${anchor}`, place, appendPointer(pointer, keyword));
           if (keyword === "$dynamicAnchor") this.dynamicAnchors.set(`${base}#${anchor}`, place);
         }
+      if (schema["$recursiveAnchor"] === true) this.recursiveAnchors.set(base, place);
       bases.set(pointer, base);
       for (const child of subschemasOf(schema, pointer)) visit(child.schema, child.pointer, base, dialect);
     };
@@ -175,23 +178,48 @@ export class Resources {
   /**
    * Where a `$dynamicRef` leads. As a `$ref`, but where it names a `$dynamicAnchor`: then
    * the target is the anchor of that name in the outermost schema resource of the dynamic
-   * scope that has one. The protocol's root resource is the outermost of every scope, so
-   * where it has the anchor, that is the target; where only one schema has the anchor, it
-   * is. Anywhere else the target depends on the path a value is checked through, which one
-   * check function per type cannot follow: refused.
+   * scope that has one (see `outermost`).
    */
   dynamicTarget(from: SourceFile, pointer: string, ref: string): Target | RefusedRef {
     const initial = this.target(from, pointer, ref);
     if (!("place" in initial) || initial.fragment === "" || initial.fragment.startsWith("/")) return initial;
     const name = initial.fragment;
-    if (!this.dynamicAnchors.has(`${this.baseOf(initial.place.file, initial.place.pointer)}#${name}`)) return initial;
-    const outermost = this.dynamicAnchors.get(`${this.baseOf(this.loaded[0]!, "")}#${name}`);
+    return this.outermost(initial, this.dynamicAnchors, `#${name}`, `$dynamicRef "${ref}"`, `$dynamicAnchor "${name}"`);
+  }
+
+  /**
+   * Where a `$recursiveRef` (2019-09) leads. As a `$ref`, but where the resource it leads
+   * to has `"$recursiveAnchor": true`: then the outermost resource of the dynamic scope
+   * that has one (see `outermost`).
+   */
+  recursiveTarget(from: SourceFile, pointer: string, ref: string): Target | RefusedRef {
+    const initial = this.target(from, pointer, ref);
+    if (!("place" in initial) || initial.fragment !== "") return initial;
+    return this.outermost(initial, this.recursiveAnchors, "", `$recursiveRef "${ref}"`, '"$recursiveAnchor": true');
+  }
+
+  /**
+   * The anchor of the outermost resource of the dynamic scope that has one like the
+   * initial target's (`anchors` by "<resource URI><suffix>"). The protocol's root resource
+   * is the outermost of every scope, so where it has the anchor, that is the target; where
+   * only one schema has it, it is. Anywhere else the target depends on the path a value is
+   * checked through, which one check function per type cannot follow: refused.
+   */
+  private outermost(
+    initial: { readonly place: Place; readonly fragment: string },
+    anchors: ReadonlyMap<string, Place>,
+    suffix: string,
+    ref: string,
+    anchor: string,
+  ): Target | RefusedRef {
+    if (!anchors.has(`${this.baseOf(initial.place.file, initial.place.pointer)}${suffix}`)) return initial;
+    const outermost = anchors.get(`${this.baseOf(this.loaded[0]!, "")}${suffix}`);
     if (outermost !== undefined) return { place: outermost, fragment: "" };
-    const candidates = [...this.dynamicAnchors].filter(([uri]) => uri.endsWith(`#${name}`));
+    const candidates = [...anchors.keys()].filter((uri) => uri.endsWith(suffix));
     if (candidates.length === 1) return initial;
     return {
-      refused: `$dynamicRef "${ref}" leads to one of ${candidates.length} schemas with $dynamicAnchor "${name}", by the path a value is checked through`,
-      hint: "agentwire follows a $dynamicRef whose anchor the root schema has, or only one schema has",
+      refused: `${ref} leads to one of ${candidates.length} schemas with ${anchor}, by the path a value is checked through`,
+      hint: "agentwire follows a $dynamicRef or $recursiveRef whose anchor the root schema has, or only one schema has",
     };
   }
 

@@ -7,6 +7,7 @@
 export const MODELLED = new Set([
   "$ref",
   "$dynamicRef",
+  "$recursiveRef",
   "type",
   "enum",
   "const",
@@ -49,12 +50,6 @@ export const MODELLED = new Set([
 ]);
 
 /**
- * Keywords that constrain values but that the IR does not model yet. A schema that uses
- * one is refused, never generated with the constraint silently dropped.
- */
-export const UNSUPPORTED = new Set(["$recursiveRef"]);
-
-/**
  * Keywords of JSON Schema that constrain no value, so that generating without checking
  * them drops nothing: they identify and structure a document, or annotate a value (some
  * become JSDoc). `format` is an annotation, as 2019-09 and 2020-12 read it by default
@@ -90,14 +85,12 @@ export const USE_SITE_ANNOTATIONS = new Set(["description", "default", "examples
 
 /** A schema that constrains values, as opposed to one that only annotates or holds definitions. */
 export function hasAssertions(schema: object): boolean {
-  return Object.keys(schema).some((keyword) => MODELLED.has(keyword) || UNSUPPORTED.has(keyword));
+  return Object.keys(schema).some((keyword) => MODELLED.has(keyword));
 }
 
 /** A schema that is a `$ref` and nothing else but annotations: another name for its target. */
 export function isPureRef(schema: object): boolean {
-  return (
-    "$ref" in schema && Object.keys(schema).every((keyword) => keyword === "$ref" || !(MODELLED.has(keyword) || UNSUPPORTED.has(keyword)))
-  );
+  return "$ref" in schema && Object.keys(schema).every((keyword) => keyword === "$ref" || !MODELLED.has(keyword));
 }
 
 /** Annotations an overlay writes for facts JSON Schema has no keyword for. */

@@ -165,7 +165,7 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
         B: { $id: "https://example.com/b", $defs: { i: { $dynamicAnchor: "item" } } },
       }),
     },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/$dynamicRef: $dynamicRef "#item" leads to one of 2 schemas with $dynamicAnchor "item", by the path a value is checked through\n  agentwire follows a $dynamicRef whose anchor the root schema has, or only one schema has\n',
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$dynamicRef: $dynamicRef "#item" leads to one of 2 schemas with $dynamicAnchor "item", by the path a value is checked through\n  agentwire follows a $dynamicRef or $recursiveRef whose anchor the root schema has, or only one schema has\n',
   ],
   [
     "a tuple spelled as before 2020-12 in a 2020-12 schema",

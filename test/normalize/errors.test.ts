@@ -18,11 +18,6 @@ describe("normalize: what it refuses", () => {
       "schemas/test.schema.json#/$defs/A/anyOf: unsupported: unevaluatedItems beside anyOf whose branches contain or choose",
     ],
     [
-      "$recursiveRef",
-      { $schema: "https://json-schema.org/draft/2019-09/schema", $defs: { A: { $recursiveRef: "#" } } },
-      'schemas/test.schema.json#/$defs/A/$recursiveRef: unsupported keyword "$recursiveRef"',
-    ],
-    [
       "a tuple of drafts before 2020-12 in a 2020-12 schema",
       { $defs: { A: { type: "array", items: [{}, {}] } } },
       'schemas/test.schema.json#/$defs/A/items: unsupported: "items" as an array of schemas is the tuple of drafts before 2020-12',

@@ -4,7 +4,7 @@ import type { JsonObject, JsonValue } from "../../generator/json.js";
 import { isJsonObject } from "../../generator/json.js";
 import { unescapeToken } from "../../generator/schema/pointer.js";
 import { isKeywordOf } from "../../generator/schema/dialect.js";
-import { ANNOTATIONS, MODELLED, UNSUPPORTED } from "../../generator/schema/keywords.js";
+import { ANNOTATIONS, MODELLED } from "../../generator/schema/keywords.js";
 import { mapSchemas, subschemasOf } from "../../generator/schema/walk.js";
 import { irOf } from "../helpers/in-memory.js";
 import type { Draft } from "../suite/run.js";
@@ -18,8 +18,31 @@ import { readGroups, schemaFor } from "../suite/run.js";
  */
 const DRAFTS: readonly Draft[] = ["draft2020-12", "draft7", "draft4"];
 
-/** JSON Schema's keywords of every draft: any other key is unknown, which the drafts ignore. */
-const STANDARD = new Set([...MODELLED, ...UNSUPPORTED, ...ANNOTATIONS, "$dynamicAnchor", "$recursiveAnchor"]);
+/**
+ * JSON Schema's keywords, of drafts 4 to 2020-12, as their metaschemas list them: any
+ * other key is unknown, which the drafts ignore.
+ */
+const STANDARD = new Set(
+  [
+    // core
+    "$schema $id id $ref $anchor $dynamicRef $dynamicAnchor $recursiveRef $recursiveAnchor $vocabulary $comment $defs definitions",
+    // applicator (and 2019-09's unevaluated keywords)
+    "prefixItems items additionalItems contains additionalProperties properties patternProperties dependentSchemas propertyNames",
+    "if then else allOf anyOf oneOf not unevaluatedItems unevaluatedProperties dependencies",
+    // validation
+    "type const enum multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength minLength pattern",
+    "maxItems minItems uniqueItems maxContains minContains maxProperties minProperties required dependentRequired",
+    // meta-data, format, content
+    "title description default deprecated readOnly writeOnly examples format contentEncoding contentMediaType contentSchema",
+  ].flatMap((line) => line.split(" ")),
+);
+
+describe("the keywords of JSON Schema", () => {
+  it("are each modelled or an annotation", () => {
+    expect([...STANDARD].filter((keyword) => !MODELLED.has(keyword) && !ANNOTATIONS.has(keyword))).toEqual([]);
+    expect([...MODELLED, ...ANNOTATIONS].filter((keyword) => !STANDARD.has(keyword))).toEqual([]);
+  });
+});
 
 /**
  * Keywords whose removal leaves the IR as it was, because another keyword of the same

@@ -453,3 +453,32 @@ describe("resolve: $dynamicRef", () => {
     );
   });
 });
+
+describe("resolve: $recursiveRef (2019-09)", () => {
+  const DRAFT = "https://json-schema.org/draft/2019-09/schema";
+  const tree = {
+    $id: "tree",
+    $recursiveAnchor: true,
+    type: "object",
+    properties: { children: { type: "array", items: { $recursiveRef: "#" } } },
+  };
+
+  it("leads to the root where the root has $recursiveAnchor: an extension's children are of the extension", async () => {
+    const schema = await resolved(
+      demoProject({
+        $schema: DRAFT,
+        $id: "https://example.com/strict",
+        $recursiveAnchor: true,
+        $ref: "tree",
+        unevaluatedProperties: false,
+        $defs: { Tree: tree },
+      }),
+    );
+    expect((defs(schema)["Tree"]!["properties"] as JsonObject)["children"]).toEqual({ type: "array", items: { $ref: "#/$defs/Demo" } });
+  });
+
+  it("is a $ref to its own resource where the root has no $recursiveAnchor", async () => {
+    const schema = await resolved(demoProject({ $schema: DRAFT, $id: "https://example.com/root", $ref: "tree", $defs: { Tree: tree } }));
+    expect((defs(schema)["Tree"]!["properties"] as JsonObject)["children"]).toEqual({ type: "array", items: { $ref: "#/$defs/Tree" } });
+  });
+});

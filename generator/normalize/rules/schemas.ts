@@ -1,7 +1,4 @@
 import type { Shape } from "../../ir/model.js";
-import { UNSUPPORTED } from "../../schema/keywords.js";
-import { appendPointer } from "../../schema/pointer.js";
-import { REFUSAL } from "../context.js";
 import type { SchemaRule } from "../schema.js";
 import type { Rule } from "./rule.js";
 import { rule } from "./rule.js";
@@ -29,14 +26,4 @@ export const REF_REPLACES_SIBLINGS: SchemaRule = rule(
   "up to draft-07, a $ref replaces its schema: the keywords beside it are dropped",
   (draft, context) =>
     context.refReplacesSiblings && "$ref" in draft.schema ? { ...draft, schema: { $ref: draft.schema["$ref"]! } } : draft,
-);
-
-export const UNMODELLED_KEYWORDS: SchemaRule = rule(
-  "unmodelled-keywords",
-  "keywords the IR does not model (not, if, prefixItems, $dynamicRef, …) are refused, never dropped",
-  (draft, context) => {
-    for (const keyword of Object.keys(draft.schema))
-      if (UNSUPPORTED.has(keyword)) context.fail(appendPointer(draft.pointer, keyword), `unsupported keyword "${keyword}"`, REFUSAL);
-    return draft;
-  },
 );
