@@ -6,7 +6,7 @@ import type { Declaration, Expression, Module, Statement } from "./tree.js";
  * what runs. Each pass keeps what it cannot prove dead.
  *
  * - tests a literal decides: `if (false) …` goes, `if (true) a` is `a`, and a logical
- *   operand that cannot change the answer is dropped;
+ *   operand that cannot change the answer is dropped; what follows a return goes;
  * - a local never read whose value has no effect;
  * - a hoisted constant or an import that nothing names.
  */
@@ -45,12 +45,18 @@ function declaration(node: Declaration, used: Set<string>): Declaration {
 function fold(body: readonly Statement[]): readonly Statement[] {
   let changed = false;
   const folded: Statement[] = [];
-  for (const node of body) {
+  for (const [i, node] of body.entries()) {
     const each = foldStatement(node);
     if (each.length !== 1 || each[0] !== node) changed = true;
     folded.push(...each);
+    // What follows a return or a jump never runs.
+    if (folded.length > 0 && isExit(folded.at(-1)!)) return changed || i < body.length - 1 ? folded : body;
   }
   return changed ? folded : body;
+}
+
+function isExit(node: Statement): boolean {
+  return node.kind === "return" || node.kind === "jump";
 }
 
 function foldStatement(node: Statement): readonly Statement[] {

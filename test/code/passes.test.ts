@@ -48,6 +48,11 @@ describe("code: passes over the tree", () => {
     expect(printed(moduleOf(body))).toBe("export function run(): void {\n  b();\n  c();\n}\n");
   });
 
+  it("drops what follows a return, also where a folded branch returns", () => {
+    const body = [ifThen(a, returns()), ifThen(literal(true), returns()), evaluate(call(b, [])), returns()];
+    expect(printed(moduleOf(body))).toBe("export function run(): void {\n  if (a) return;\n  return;\n}\n");
+  });
+
   it("folds logical operands a literal decides, and leaves the others in order", () => {
     const body = [
       ifThen(or([a, literal(false), b]), returns()),
