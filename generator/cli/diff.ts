@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { FailOn, ProtocolDiff } from "../diff/index.js";
 import { diffJson, diffMarkdown, diffProtocol, fails, formatDiff } from "../diff/index.js";
-import type { LoadedProtocol } from "../load/index.js";
+import type { LoadedProtocol, Schemas } from "../load/index.js";
 import { loadSchemas } from "../load/index.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
@@ -51,18 +51,19 @@ export async function runDiff(args: Arguments, io: Io, root: string | undefined)
 
 async function diffFiles(options: DiffArguments, io: Io, root: string | undefined): Promise<ProtocolDiff> {
   const [before, after] = options.files as [string, string];
-  const like = root === undefined ? undefined : vendoredAs(root, io.cwd, options.protocol, [after, before]);
+  const schemas = root === undefined ? undefined : loadSchemas(root);
+  const like = schemas === undefined ? undefined : vendoredAs(schemas, io.cwd, options.protocol, [after, before]);
   if (options.protocol !== undefined && like === undefined)
     throw new UsageError(
       root === undefined ? "--protocol needs a project: no schemas/protocols.json here or above" : `no protocol "${options.protocol}"`,
     );
   const name = like?.config.name ?? path.basename(after).replace(/(\.schema)?\.json$/, "");
-  return diffProtocol(name, await fileIr(io.cwd, before, like), await fileIr(io.cwd, after, like));
+  const remotes = schemas?.remotes ?? [];
+  return diffProtocol(name, await fileIr(io.cwd, before, like, remotes), await fileIr(io.cwd, after, like, remotes));
 }
 
 /** The protocol the files stand for: the one named, or the one whose vendored schema is one of the files. */
-function vendoredAs(root: string, cwd: string, name: string | undefined, files: readonly string[]): LoadedProtocol | undefined {
-  const schemas = loadSchemas(root);
+function vendoredAs(schemas: Schemas, cwd: string, name: string | undefined, files: readonly string[]): LoadedProtocol | undefined {
   if (name !== undefined) return schemas.protocols.find((protocol) => protocol.config.name === name);
   for (const file of files) {
     const absolute = path.resolve(cwd, file);

@@ -23,9 +23,10 @@ export async function projectIrs(schemas: Schemas): Promise<Map<string, Ir>> {
 /**
  * One schema file as a protocol's IR. With `like`, the file stands in for that protocol's
  * schema, with its name and overlays; otherwise it is a protocol of its own, named after
- * the file. Messages name the file as given, relative to `cwd`.
+ * the file. Its URL refs read the project's `remotes`, where there is a project. Messages
+ * name the file as given, relative to `cwd`.
  */
-export async function fileIr(cwd: string, file: string, like?: LoadedProtocol): Promise<Ir> {
+export async function fileIr(cwd: string, file: string, like?: LoadedProtocol, remotes: Schemas["remotes"] = []): Promise<Ir> {
   const absolute = path.resolve(cwd, file);
   const name = like?.config.name ?? path.basename(absolute).replace(/(\.schema)?\.json$/, "");
   const protocol: LoadedProtocol = {
@@ -33,7 +34,7 @@ export async function fileIr(cwd: string, file: string, like?: LoadedProtocol): 
     schema: readSource(cwd, absolute),
     overlays: like?.overlays ?? [],
   };
-  return (await intermediate({ root: cwd, schemasDir: path.dirname(absolute), protocols: [protocol], remotes: [] }, protocol)).ir;
+  return (await intermediate({ root: cwd, schemasDir: path.dirname(absolute), protocols: [protocol], remotes }, protocol)).ir;
 }
 
 /**

@@ -126,6 +126,18 @@ describe("agentwire diff", () => {
     expect(await run(root, "diff", "--protocol", "nope", "old.json", "next.json")).toMatchObject({ code: 2 });
   });
 
+  it("reads the URL refs of two files through the project's remotes", async () => {
+    const root = makeProject({
+      "schemas/protocols.json": { protocols: [], remotes: { "https://example.com/": "vendored/" } },
+      "schemas/vendored/id.json": { type: "string", minLength: 1 },
+      "old.json": { $defs: { Thing: { type: "object", properties: { id: { $ref: "https://example.com/id.json" } } } } },
+      "next.json": { $defs: { Thing: { type: "object", properties: { id: { type: "string" } } } } },
+    });
+    const { code, out } = await run(root, "diff", "old.json", "next.json");
+    expect(out).toContain("Id: removed");
+    expect(code).toBe(1);
+  });
+
   it("compares every protocol at a git revision with the working tree", async () => {
     const root = project();
     git(root, "init", "-q");
