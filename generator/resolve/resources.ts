@@ -182,9 +182,44 @@ export class Resources {
    */
   dynamicTarget(from: SourceFile, pointer: string, ref: string): Target | RefusedRef {
     const initial = this.target(from, pointer, ref);
-    if (!("place" in initial) || initial.fragment === "" || initial.fragment.startsWith("/")) return initial;
-    const name = initial.fragment;
+    const name = this.dynamicAnchorOf(initial);
+    if (name === undefined || !("place" in initial)) return initial;
     return this.outermost(initial, this.dynamicAnchors, `#${name}`, `$dynamicRef "${ref}"`, `$dynamicAnchor "${name}"`);
+  }
+
+  /** The name of the `$dynamicAnchor` a `$dynamicRef`'s initial target is, if it is one. */
+  dynamicAnchorOf(initial: Target | RefusedRef): string | undefined {
+    if (!("place" in initial) || initial.fragment === "" || initial.fragment.startsWith("/")) return undefined;
+    const { place, fragment } = initial;
+    return this.dynamicAnchors.has(`${this.baseOf(place.file, place.pointer)}#${fragment}`) ? fragment : undefined;
+  }
+
+  /**
+   * Whether the anchor a `$dynamicRef` leads to depends on the path (`outermost` refuses it):
+   * neither the root's resource has it nor one schema alone.
+   */
+  isPathDependent(name: string): boolean {
+    if (this.dynamicAnchors.has(`${this.baseOf(this.loaded[0]!, "")}#${name}`)) return false;
+    return [...this.dynamicAnchors.keys()].filter((uri) => uri.endsWith(`#${name}`)).length > 1;
+  }
+
+  /** The schemas with a `$dynamicAnchor` of this name. */
+  dynamicAnchorsNamed(name: string): Place[] {
+    return [...this.dynamicAnchors].filter(([uri]) => uri.endsWith(`#${name}`)).map(([, place]) => place);
+  }
+
+  /** The `$dynamicAnchor`s of a resource, by name. */
+  dynamicAnchorsIn(resource: string): [string, Place][] {
+    return [...this.dynamicAnchors]
+      .filter(([uri]) => uri.startsWith(`${resource}#`))
+      .map(([uri, place]): [string, Place] => [uri.slice(resource.length + 1), place]);
+  }
+
+  /** Whether a schema starts a resource of its own: a file's root, or a schema with an `$id`. */
+  isResourceRoot(place: Place): boolean {
+    const base = this.baseOf(place.file, place.pointer);
+    const root = this.resources.get(base);
+    return root !== undefined && root.file === place.file && root.pointer === place.pointer;
   }
 
   /**
@@ -203,7 +238,8 @@ export class Resources {
    * initial target's (`anchors` by "<resource URI><suffix>"). The protocol's root resource
    * is the outermost of every scope, so where it has the anchor, that is the target; where
    * only one schema has it, it is. Anywhere else the target depends on the path a value is
-   * checked through, which one check function per type cannot follow: refused.
+   * checked through: resolve/canonical.ts follows each path for a `$dynamicRef` it finds in
+   * a type (`dynamicScopes`); anything else is refused.
    */
   private outermost(
     initial: { readonly place: Place; readonly fragment: string },
@@ -219,7 +255,7 @@ export class Resources {
     if (candidates.length === 1) return initial;
     return {
       refused: `${ref} leads to one of ${candidates.length} schemas with ${anchor}, by the path a value is checked through`,
-      hint: "agentwire follows a $dynamicRef or $recursiveRef whose anchor the root schema has, or only one schema has",
+      hint: "agentwire follows a $recursiveRef only where the root schema or one schema alone has the anchor; a $dynamicRef it follows on every path",
     };
   }
 
@@ -254,8 +290,8 @@ export class Resources {
     return { address: url.href, fragment };
   }
 
-  /** The base URI of the schema at `pointer`, or of the nearest schema around it. */
-  private baseOf(file: SourceFile, pointer: string): string {
+  /** The base URI of the schema at `pointer`, or of the nearest schema around it: the URI of the resource it is in. */
+  baseOf(file: SourceFile, pointer: string): string {
     const bases = this.bases.get(file)!;
     for (let at = pointer; ; at = at.slice(0, at.lastIndexOf("/"))) {
       const base = bases.get(at);
