@@ -112,8 +112,8 @@ const protocolName = (i: number) => `g${String(i).padStart(4, "0")}`;
 /** Where the suite serves its remotes, and where the temporary project vendors them (in schemas/). */
 export const REMOTES = { base: "http://localhost:1234/", folder: "remotes/" } as const;
 
-/** Where json-schema.org publishes draft 4 and 7's metaschemas, which some groups ref, and where the project vendors them. */
-export const METASCHEMAS = { base: "http://json-schema.org/", folder: "metaschemas/" } as const;
+/** Where json-schema.org publishes the drafts' metaschemas, which some groups ref (over http up to draft 7, https since), and where the project vendors them. */
+export const METASCHEMAS = { bases: ["http://json-schema.org/", "https://json-schema.org/"], folder: "metaschemas/" } as const;
 
 /**
  * Runs every group of a draft through agentwire in one batch: one temporary project with
@@ -130,7 +130,7 @@ export async function runDraft(draft: Draft): Promise<DraftResult> {
   const root = makeProject({
     "schemas/protocols.json": {
       protocols: groups.map((_, i) => ({ name: protocolName(i), schema: `${protocolName(i)}.schema.json` })),
-      remotes: { [REMOTES.base]: REMOTES.folder, [METASCHEMAS.base]: METASCHEMAS.folder },
+      remotes: { [REMOTES.base]: REMOTES.folder, ...Object.fromEntries(METASCHEMAS.bases.map((base) => [base, METASCHEMAS.folder])) },
     },
     ...Object.fromEntries(prepared.map(({ schema }, i) => [`schemas/${protocolName(i)}.schema.json`, schema as object])),
   });
