@@ -173,8 +173,20 @@ export function canonicalize(
     });
   for (const entry of [...named])
     nameTargetsIn(entry.source, getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer);
-  if (isJsonObject(root.document) && typeof root.document["$ref"] === "string" && !within(root, ""))
-    nameTarget(root, "", root.document["$ref"]);
+  const rootRef = isJsonObject(root.document) && !within(root, "") ? root.document["$ref"] : undefined;
+  if (typeof rootRef === "string") {
+    nameTarget(root, "", rootRef);
+    // A root that refs into a named schema rather than to one: what it refs is a type, named as a root is.
+    const target = resources.target(root, "", rootRef);
+    const found = "place" in target ? resources.pointerOf(target.place, target.fragment) : undefined;
+    const body = found === undefined || !("place" in target) ? undefined : (getAtPointer(target.place.file.document, found) as JsonValue);
+    const inside =
+      "place" in target && found !== undefined && within(target.place.file, found) && !relocated.get(target.place.file)!.has(found);
+    if (inside && body !== undefined && !(isJsonObject(body) && isPureRef(body))) {
+      add({ name: nameFor(pascalCase(protocol)), source: target.place.file, pointer: found!, body }, found!, false);
+      hoisted.add(`${target.place.file.absolutePath}#${found}`);
+    }
+  }
 
   const resolveRef = refResolver(resources, relocated);
   const scopes = dynamicScopes(resources, named, relocated, resolveRef);

@@ -25,7 +25,7 @@ describe("agentwire generate", () => {
     const before = snapshot(path.join(root, "generated"));
     const schema = path.join(root, "schemas", "app-server.schema.json");
     const broken = JSON.parse(readFileSync(schema, "utf8")) as { $defs: Record<string, unknown> };
-    broken.$defs["AppItem"] = { allOf: [{ type: "string" }, { type: "null" }] };
+    broken.$defs["AppItem"] = { type: "string", pattern: "([a-z]" };
     writeFileSync(schema, JSON.stringify(broken));
     const config = path.join(root, "schemas", "protocols.json");
     writeFileSync(config, readFileSync(config, "utf8").replace(/"sha256": "992d[0-9a-f]+",?/, ""));
@@ -33,7 +33,7 @@ describe("agentwire generate", () => {
     expect(code).toBe(2);
     expect(out).toBe("");
     expect(err).toBe(
-      "agentwire generate: schemas/app-server.schema.json#/$defs/AppItem: no value satisfies this schema: its parts contradict each other\n  check the allOf members and $ref for types or constants that exclude each other\n",
+      'agentwire generate: schemas/app-server.schema.json#/$defs/AppItem/pattern: invalid pattern "([a-z]": Invalid regular expression: /([a-z]/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)\n',
     );
     expect(snapshot(path.join(root, "generated"))).toEqual(before);
   });

@@ -134,11 +134,6 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     'agentwire generate: schemas/demo.schema.json#/$defs/A/oneOf: "oneOf" must be a non-empty array of schemas\n  with no schemas it would accept no value: list the alternatives, or remove it\n',
   ],
   [
-    "an allOf that no value satisfies",
-    { "schemas/demo.schema.json": S({ A: { allOf: [{ type: "string" }, { type: "integer" }] } }) },
-    "agentwire generate: schemas/demo.schema.json#/$defs/A: no value satisfies this schema: its parts contradict each other\n  check the allOf members and $ref for types or constants that exclude each other\n",
-  ],
-  [
     "a pattern that is not a regular expression",
     { "schemas/demo.schema.json": S({ A: { type: "string", pattern: "([a-z]" } }) },
     'agentwire generate: schemas/demo.schema.json#/$defs/A/pattern: invalid pattern "([a-z]": Invalid regular expression: /([a-z]/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)\n',
@@ -193,11 +188,6 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     "a pattern property that is not a u-flag RegExp",
     { "schemas/demo.schema.json": S({ A: { type: "object", patternProperties: { "^(x-": { type: "string" } } } }) },
     'agentwire generate: schemas/demo.schema.json#/$defs/A/patternProperties/^(x-: invalid pattern "^(x-": Invalid regular expression: /^(x-/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)\n',
-  ],
-  [
-    "a required property a closed object forbids",
-    { "schemas/demo.schema.json": S({ A: { type: "object", required: ["id"], additionalProperties: false } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/required: "id" is required but additionalProperties forbids it\n  declare it under properties\n',
   ],
   [
     "an anyOf of required properties: at least one of several",

@@ -161,13 +161,13 @@ describe("agentwire update", () => {
     const root = makeProject({
       "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json", upstream: "file:../bad.json" }] },
       "schemas/demo.schema.json": V1,
-      "bad.json": { $defs: { A: { allOf: [{ type: "string" }, { type: "null" }] } } },
+      "bad.json": { $defs: { A: { type: "string", pattern: "([a-z]" } } },
     });
     await run(root, "generate");
     const before = snapshot(root);
     const { code, err } = await run(root, "update");
     expect(code).toBe(2);
-    expect(err).toContain("schemas/demo.schema.json#/$defs/A: no value satisfies this schema");
+    expect(err).toContain("schemas/demo.schema.json#/$defs/A/pattern: invalid pattern");
     expect(snapshot(root)).toEqual(before);
   });
 

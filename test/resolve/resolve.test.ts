@@ -269,7 +269,10 @@ describe("resolve: embedded schema resources and anchors", () => {
         $ref: "child1#it",
       }),
     );
-    expect(schema["$ref"]).toBe("#/$defs/A/anyOf/1");
+    // What the root refs, inside A, is a type of its own, named as a root is; A refs it.
+    expect(schema["$ref"]).toBe("#/$defs/Demo");
+    expect(defs(schema)["Demo"]).toEqual({ type: "string" });
+    expect((defs(schema)["A"]!["anyOf"] as JsonObject[])[1]).toEqual({ $ref: "#/$defs/Demo" });
   });
 
   it("reads draft 7 anchors ($id fragments), draft 4 ids, and ignores an $id beside a draft 7 $ref", async () => {
@@ -385,26 +388,26 @@ describe("resolve: remotes", () => {
   it("reports a problem in a remote by the vendored file and pointer", async () => {
     const root = remoteProject(
       { type: "object", properties: { a: { $ref: "http://localhost:1234/defs.json#/$defs/Mode" } } },
-      { "defs.json": { $defs: { Mode: { allOf: [{ type: "string" }, { type: "null" }] } } } },
+      { "defs.json": { $defs: { Mode: { type: "string", pattern: "([a-z]" } } } },
     );
     const message = await failure(root, async (dir) => {
       const project = load(dir);
       return normalize(applyOverlays(await resolve(project, project.protocols[0]!)));
     });
-    expect(message).toMatch(/^schemas\/vendor\/localhost\/defs\.json#\/\$defs\/Mode: no value satisfies this schema/);
+    expect(message).toMatch(/^schemas\/vendor\/localhost\/defs\.json#\/\$defs\/Mode\/pattern: invalid pattern/);
   });
 });
 
 describe("resolve: provenance", () => {
   it("reports a problem found later by where the user wrote it, not where it moved", async () => {
     const root = demoProject({
-      definitions: { Outer: { type: "object", properties: { mode: { title: "Mode", allOf: [{ type: "string" }, { type: "null" }] } } } },
+      definitions: { Outer: { type: "object", properties: { mode: { title: "Mode", type: "string", pattern: "([a-z]" } } } },
     });
     const message = await failure(root, async (dir) => {
       const project = load(dir);
       return normalize(applyOverlays(await resolve(project, project.protocols[0]!)));
     });
-    expect(message).toMatch(/^schemas\/demo\.schema\.json#\/definitions\/Outer\/properties\/mode: no value satisfies this schema/);
+    expect(message).toMatch(/^schemas\/demo\.schema\.json#\/definitions\/Outer\/properties\/mode\/pattern: invalid pattern/);
   });
 });
 

@@ -13,12 +13,11 @@ import { figures, refusalKinds, runDraft, SUITE, summaryTable } from "./run.js";
 const DRAFTS: readonly Draft[] = ["draft2020-12", "draft7", "draft4"];
 
 /**
- * Refused groups, pinned at today's count: the figure may only go down. When it does,
- * lower it here to the count the failure message gives. The one of 2020-12 is a
- * definition no value satisfies (anchor.json #3: allOf of a number and a string), which
- * agentwire refuses as a likely mistake.
+ * Refused groups, pinned at today's count: the figure may only go down. None is refused
+ * today; what remains refused by design (a $recursiveRef whose target depends on the path,
+ * a ref to the network) the suite does not ask.
  */
-const MOST_REFUSED: Readonly<Record<Draft, number>> = { "draft2020-12": 1, draft7: 0, draft4: 0 };
+const MOST_REFUSED: Readonly<Record<Draft, number>> = { "draft2020-12": 0, draft7: 0, draft4: 0 };
 
 /**
  * Wrong answers known today, by "file: group / test". The list must be exactly what is

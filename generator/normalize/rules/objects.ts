@@ -112,7 +112,7 @@ export const PROPERTIES_ARE_FIELDS: Refinement<ObjectDraft> = rule(
 
 export const UNDECLARED_REQUIRED: Refinement<ObjectDraft> = rule(
   "undeclared-required",
-  "a required property not declared is a required field of the additional shape (of any value where a pattern matches it, whose shape is checked); refused where that is never",
+  "a required property not declared is a required field of the additional shape (of any value where a pattern matches it, whose shape is checked); where that is never, no object is valid",
   (object, context) => {
     const fields = [...object.fields];
     for (const name of new Set(object.required)) {
@@ -121,12 +121,7 @@ export const UNDECLARED_REQUIRED: Refinement<ObjectDraft> = rule(
         fields.push({ name, shape: UNKNOWN, required: true, doc: {}, pointer: appendPointer(object.pointer, "required") });
         continue;
       }
-      if (object.additional.kind === "never")
-        context.fail(
-          appendPointer(object.pointer, "required"),
-          `"${name}" is required but additionalProperties forbids it`,
-          "declare it under properties",
-        );
+      // Where additionalProperties forbids it, the field is never: no object is valid.
       fields.push({ name, shape: object.additional, required: true, doc: {}, pointer: appendPointer(object.pointer, "required") });
     }
     return { ...object, fields };
