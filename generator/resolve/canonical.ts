@@ -147,7 +147,14 @@ export function canonicalize(
   // Schemas a ref leads to that no named schema holds (a remote's `#/integer`, outside any
   // $defs) are named by their key, as definitions are; what they ref is looked at in turn.
   const looked = new Set<string>();
-  const within = (file: SourceFile, pointer: string) => [...relocated.get(file)!.keys()].some((place) => isWithin(pointer, place));
+  // Whether a named schema holds the place: the place or one around it is named.
+  const within = (file: SourceFile, pointer: string) => {
+    const places = relocated.get(file)!;
+    for (let at = pointer; ; at = at.slice(0, at.lastIndexOf("/"))) {
+      if (places.has(at)) return true;
+      if (at === "") return false;
+    }
+  };
   const nameTarget = (file: SourceFile, pointer: string, ref: string): void => {
     const target = resources.target(file, pointer, ref);
     if (!("place" in target)) return;
@@ -306,7 +313,8 @@ function dynamicScopes(
   const dependent = new Map<string, string>();
   const direct = new Map<string, Set<string>>();
   const edges = new Map<string, Set<string>>();
-  for (const entry of named) {
+  // Only a document with a $dynamicAnchor can have a $dynamicRef whose target depends on the path.
+  for (const entry of resources.hasDynamicAnchors() ? named : []) {
     const names = new Set<string>();
     const targets = new Set<string>();
     forEachSchema(entry, (schema, pointer) => {

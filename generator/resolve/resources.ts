@@ -203,6 +203,10 @@ export class Resources {
     return [...this.dynamicAnchors.keys()].filter((uri) => uri.endsWith(`#${name}`)).length > 1;
   }
 
+  hasDynamicAnchors(): boolean {
+    return this.dynamicAnchors.size > 0;
+  }
+
   /** The schemas with a `$dynamicAnchor` of this name. */
   dynamicAnchorsNamed(name: string): Place[] {
     return [...this.dynamicAnchors].filter(([uri]) => uri.endsWith(`#${name}`)).map(([, place]) => place);
