@@ -227,7 +227,7 @@ export function canonicalize(
       const dynamic = DYNAMIC_REF_KEYWORDS.flatMap((keyword) => {
         const ref = schema[keyword];
         if (typeof ref !== "string") return [];
-        const bound = keyword === "$dynamicRef" ? scopes.bound(entry.source, pointer, ref, here) : undefined;
+        const bound = scopes.bound(entry.source, pointer, ref, here);
         return [{ $ref: scopes.retarget(bound ?? resolveRef(entry.source, pointer, ref, keyword), here) }];
       });
       if (dynamic.length === 0) return rewritten;
@@ -322,7 +322,12 @@ function dynamicScopes(
         const ref = schema[keyword];
         if (typeof ref !== "string") continue;
         const initial = resources.target(entry.source, pointer, ref);
-        const anchor = keyword === "$dynamicRef" ? resources.dynamicAnchorOf(initial) : undefined;
+        const anchor =
+          keyword === "$dynamicRef"
+            ? resources.dynamicAnchorOf(initial)
+            : keyword === "$recursiveRef"
+              ? resources.recursiveAnchorOf(initial)
+              : undefined;
         const places =
           anchor !== undefined && resources.isPathDependent(anchor)
             ? resources.dynamicAnchorsNamed(anchor)

@@ -21,6 +21,9 @@ export interface Place {
  */
 export type Target = { readonly place: Place; readonly fragment: string } | { readonly path: string; readonly fragment: string };
 
+/** The name `"$recursiveAnchor": true` is kept under among the dynamic anchors: no `$dynamicAnchor` is named so. */
+export const RECURSIVE_ANCHOR = "";
+
 /** How a draft identifies schemas. */
 interface Identification {
   /** The keyword that gives a schema its URI: `id` up to draft 4, `$id` since. */
@@ -66,8 +69,6 @@ export class Resources {
   private readonly anchors = new Map<string, Place>();
   /** The `$dynamicAnchor`s among them. */
   private readonly dynamicAnchors = new Map<string, Place>();
-  /** Resource URIs → the resource's root, where it has `"$recursiveAnchor": true` (2019-09). */
-  private readonly recursiveAnchors = new Map<string, Place>();
   /** Per file, per schema pointer, the base URI its `$ref`s resolve against. */
   private readonly bases = new Map<SourceFile, Map<string, string>>();
   /** Per file, the schemas read in draft 4, whose identifier is `id`. */
@@ -133,7 +134,8 @@ export class Resources {
           this.register(this.anchors, `${base}#${anchor}`, place, appendPointer(pointer, keyword));
           if (keyword === "$dynamicAnchor") this.dynamicAnchors.set(`${base}#${anchor}`, place);
         }
-      if (schema["$recursiveAnchor"] === true) this.recursiveAnchors.set(base, place);
+      // 2019-09's `"$recursiveAnchor": true` is a dynamic anchor without a name.
+      if (schema["$recursiveAnchor"] === true) this.dynamicAnchors.set(`${base}#${RECURSIVE_ANCHOR}`, place);
       bases.set(pointer, base);
       for (const child of subschemasOf(schema, pointer)) visit(child.schema, child.pointer, base, dialect);
     };
@@ -189,7 +191,7 @@ export class Resources {
 
   /** The name of the `$dynamicAnchor` a `$dynamicRef`'s initial target is, if it is one. */
   dynamicAnchorOf(initial: Target | RefusedRef): string | undefined {
-    if (!("place" in initial) || initial.fragment === "" || initial.fragment.startsWith("/")) return undefined;
+    if (!("place" in initial) || initial.fragment === RECURSIVE_ANCHOR || initial.fragment.startsWith("/")) return undefined;
     const { place, fragment } = initial;
     return this.dynamicAnchors.has(`${this.baseOf(place.file, place.pointer)}#${fragment}`) ? fragment : undefined;
   }
@@ -233,8 +235,15 @@ export class Resources {
    */
   recursiveTarget(from: SourceFile, pointer: string, ref: string): Target | RefusedRef {
     const initial = this.target(from, pointer, ref);
-    if (!("place" in initial) || initial.fragment !== "") return initial;
-    return this.outermost(initial, this.recursiveAnchors, "", `$recursiveRef "${ref}"`, '"$recursiveAnchor": true');
+    if (this.recursiveAnchorOf(initial) === undefined || !("place" in initial)) return initial;
+    return this.outermost(initial, this.dynamicAnchors, `#${RECURSIVE_ANCHOR}`, `$recursiveRef "${ref}"`, '"$recursiveAnchor": true');
+  }
+
+  /** The nameless anchor of 2019-09, where a `$recursiveRef`'s initial target has `"$recursiveAnchor": true`. */
+  recursiveAnchorOf(initial: Target | RefusedRef): string | undefined {
+    if (!("place" in initial) || initial.fragment !== "") return undefined;
+    const { place } = initial;
+    return this.dynamicAnchors.has(`${this.baseOf(place.file, place.pointer)}#${RECURSIVE_ANCHOR}`) ? RECURSIVE_ANCHOR : undefined;
   }
 
   /**
@@ -259,7 +268,7 @@ export class Resources {
     if (candidates.length === 1) return initial;
     return {
       refused: `${ref} leads to one of ${candidates.length} schemas with ${anchor}, by the path a value is checked through`,
-      hint: "agentwire follows a $recursiveRef only where the root schema or one schema alone has the anchor; a $dynamicRef it follows on every path",
+      hint: "agentwire follows such a ref on every path from within a definition: move it into $defs",
     };
   }
 

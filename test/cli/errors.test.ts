@@ -153,19 +153,6 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     "agentwire generate: schemas/demo.schema.json#/$defs/A/if: unsupported: unevaluatedItems beside more than one choice of branches that evaluate items\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
   ],
   [
-    "a $recursiveRef whose target depends on the path",
-    {
-      "schemas/demo.schema.json": JSON.stringify({
-        $schema: "https://json-schema.org/draft/2019-09/schema",
-        $defs: {
-          A: { $id: "https://example.com/a", $recursiveAnchor: true, type: "array", items: { $recursiveRef: "#" } },
-          B: { $id: "https://example.com/b", $recursiveAnchor: true, $ref: "a" },
-        },
-      }),
-    },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/items/$recursiveRef: $recursiveRef "#" leads to one of 2 schemas with "$recursiveAnchor": true, by the path a value is checked through\n  agentwire follows a $recursiveRef only where the root schema or one schema alone has the anchor; a $dynamicRef it follows on every path\n',
-  ],
-  [
     "a tuple spelled as before 2020-12 in a 2020-12 schema",
     { "schemas/demo.schema.json": S({ A: { type: "array", items: [{ type: "string" }] } }) },
     'agentwire generate: schemas/demo.schema.json#/$defs/A/items: unsupported: "items" as an array of schemas is the tuple of drafts before 2020-12\n  in 2020-12, a tuple is "prefixItems", and "items" the schema of the items after it\n',

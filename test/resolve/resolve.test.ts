@@ -482,6 +482,23 @@ describe("resolve: $recursiveRef (2019-09)", () => {
     expect((defs(schema)["Tree"]!["properties"] as JsonObject)["children"]).toEqual({ type: "array", items: { $ref: "#/$defs/Demo" } });
   });
 
+  it("makes a type once more for each scope where its target depends on the path", async () => {
+    const schema = await resolved(
+      demoProject({
+        $schema: DRAFT,
+        $id: "https://example.com/root",
+        anyOf: [{ $ref: "strict" }, { $ref: "tree" }],
+        $defs: { Tree: tree, Strict: { $id: "strict", $recursiveAnchor: true, $ref: "tree", unevaluatedProperties: false } },
+      }),
+    );
+    expect((defs(schema)["Tree"]!["properties"] as JsonObject)["children"]).toEqual({ type: "array", items: { $ref: "#/$defs/Tree" } });
+    expect(defs(schema)["Strict"]!["$ref"]).toBe("#/$defs/TreeWithStrict");
+    expect((defs(schema)["TreeWithStrict"]!["properties"] as JsonObject)["children"]).toEqual({
+      type: "array",
+      items: { $ref: "#/$defs/Strict" },
+    });
+  });
+
   it("is a $ref to its own resource where the root has no $recursiveAnchor", async () => {
     const schema = await resolved(demoProject({ $schema: DRAFT, $id: "https://example.com/root", $ref: "tree", $defs: { Tree: tree } }));
     expect((defs(schema)["Tree"]!["properties"] as JsonObject)["children"]).toEqual({ type: "array", items: { $ref: "#/$defs/Tree" } });
