@@ -144,13 +144,13 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     "agentwire generate: schemas/demo.schema.json#/$defs/A/dependentRequired/a: a dependent property list must be an array of property names\n",
   ],
   [
-    "unevaluatedItems beside two choices of branches that evaluate items",
+    "unevaluatedItems beside an anyOf whose branches contain",
     {
       "schemas/demo.schema.json": S({
-        A: { type: "array", oneOf: [{ prefixItems: [{}] }, { minItems: 2 }], if: { prefixItems: [{ const: 1 }] }, unevaluatedItems: false },
+        A: { type: "array", anyOf: [{ contains: { const: 1 } }, { prefixItems: [{}] }], unevaluatedItems: false },
       }),
     },
-    "agentwire generate: schemas/demo.schema.json#/$defs/A/if: unsupported: unevaluatedItems beside more than one choice of branches that evaluate items\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
+    "agentwire generate: schemas/demo.schema.json#/$defs/A/anyOf: unsupported: unevaluatedItems beside anyOf whose branches contain or choose\n  agentwire refuses a constraint it cannot check rather than dropping it: the items of every branch that matches add up\n",
   ],
   [
     "a tuple spelled as before 2020-12 in a 2020-12 schema",

@@ -61,6 +61,13 @@ const SCHEMA = {
       unevaluatedItems: false,
     },
     NestedIf: { type: "array", if: { contains: { const: "a" } }, then: { if: { contains: { const: 1 } } }, unevaluatedItems: false },
+    SideBySide: {
+      type: "array",
+      allOf: [{ oneOf: [{ prefixItems: [{ type: "string" }] }, { prefixItems: [{ type: "number" }, true] }] }],
+      if: { prefixItems: [true, true, { const: 3 }] },
+      then: { prefixItems: [true, true, true, true] },
+      unevaluatedItems: { type: "boolean" },
+    },
     TwoContains: {
       type: "array",
       allOf: [{ contains: { const: "a" } }, { contains: { const: 1 } }],

@@ -16,9 +16,9 @@ import { rule } from "./rule.js";
  * item after the evaluated positions is of a `contains` shape or of `unevaluatedItems`'.
  * What an anyOf, oneOf or if/then/else evaluates depends on the branch the value takes:
  * such a choice becomes an `if` constraint per branch, each closing the array after what
- * that branch adds (and, in turn, after what a choice within it adds); a `not` evaluates
- * nothing. Two choices side by side, or a `contains` or a choice in an anyOf branch
- * (whose items add up over the branches that match), are refused.
+ * that branch adds (and, in turn, after what a choice within it or beside it adds); a
+ * `not` evaluates nothing. A `contains` or a choice in an anyOf branch (whose items add up
+ * over the branches that match) is refused.
  */
 export const UNEVALUATED_ITEMS: SchemaRule = rule(
   "unevaluated-items",
@@ -121,18 +121,15 @@ function join(parts: readonly Evaluated[]): Evaluated {
   };
 }
 
-/** The arrays closed after what is evaluated: by what always applies, then by the choice of branches, if any. */
+/**
+ * The arrays closed after what is evaluated: by what always applies, then by the choices
+ * of branches, one after the other (each branch of the first closes after what it, what
+ * always applies and the rest of the choices evaluate).
+ */
 function closing(evaluated: Evaluated, rest: Shape, context: Context): Shape {
   if (evaluated.all) return { kind: "unknown" };
   const [choice, ...others] = evaluated.choices;
-  if (others.length > 0)
-    return context.fail(
-      others[0]!.pointer,
-      "unsupported: unevaluatedItems beside more than one choice of branches that evaluate items",
-      REFUSAL,
-    );
-  const always = { ...evaluated, choices: [] };
-  return choice === undefined ? closedArray(always, rest, context) : chosen(choice, always, rest, context);
+  return choice === undefined ? closedArray(evaluated, rest, context) : chosen(choice, { ...evaluated, choices: others }, rest, context);
 }
 
 /**
@@ -158,7 +155,7 @@ function chosen(choice: Choice, always: Evaluated, rest: Shape, context: Context
     choice.kind === "anyOf"
       ? [...choice.branches].sort((a, b) => Math.sign(length(b.evaluated) - length(a.evaluated)) || 0)
       : choice.branches;
-  let otherwise = closedArray(always, rest, context);
+  let otherwise = closing(always, rest, context);
   for (const each of [...branches].reverse()) otherwise = branch(each, closing(join([always, each.evaluated]), rest, context), otherwise);
   return otherwise;
 }
