@@ -68,6 +68,16 @@ const SCHEMA = {
       then: { prefixItems: [true, true, true, true] },
       unevaluatedItems: { type: "boolean" },
     },
+    AnyContains: {
+      type: "array",
+      anyOf: [
+        { contains: { const: 1 } },
+        { prefixItems: [{ type: "string" }] },
+        { if: { minItems: 3 }, then: { prefixItems: [true, true] } },
+      ],
+      unevaluatedItems: { type: "boolean" },
+    },
+    AnyValue: { unevaluatedItems: { type: "string" } },
     TwoContains: {
       type: "array",
       allOf: [{ contains: { const: "a" } }, { contains: { const: 1 } }],

@@ -3,7 +3,6 @@ import { isJsonObject, jsonEqual } from "../../json.js";
 import type { Shape } from "../../ir/model.js";
 import { appendPointer, getAtPointer } from "../../schema/pointer.js";
 import type { Context } from "../context.js";
-import { REFUSAL } from "../context.js";
 import { compact, constrain, intersect } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";
 import { rule } from "./rule.js";
@@ -17,8 +16,8 @@ import { rule } from "./rule.js";
  * What an anyOf, oneOf or if/then/else evaluates depends on the branch the value takes:
  * such a choice becomes an `if` constraint per branch, each closing the array after what
  * that branch adds (and, in turn, after what a choice within it or beside it adds); a
- * `not` evaluates nothing. A `contains` or a choice in an anyOf branch (whose items add up
- * over the branches that match) is refused.
+ * `not` evaluates nothing. Where an anyOf's branches contain or choose, the items of every
+ * branch that matches add up: each branch is then a choice of its own, taken or not.
  */
 export const UNEVALUATED_ITEMS: SchemaRule = rule(
   "unevaluated-items",
@@ -92,13 +91,11 @@ function evaluatedItems(schema: JsonValue, pointer: string, nested: boolean, con
     if (!Array.isArray(value) || !value.some((each) => evaluatesAny(each, context, new Set()))) continue;
     const at = appendPointer(pointer, keyword);
     const branches = value.map((each, i) => branch(each, appendPointer(at, i)));
+    // The items of every anyOf branch that matches add up: where they are not just the
+    // longest prefix, each branch is a choice of its own, taken or not.
     if (keyword === "anyOf" && branches.some((each) => each.evaluated.contains.length > 0 || each.evaluated.choices.length > 0))
-      context.fail(
-        at,
-        "unsupported: unevaluatedItems beside anyOf whose branches contain or choose",
-        `${REFUSAL}: the items of every branch that matches add up`,
-      );
-    choices.push({ kind: keyword, pointer: at, branches });
+      choices.push(...branches.map((each): Choice => ({ kind: "if", pointer: each.pointer, if: each, then: NOTHING, else: NOTHING })));
+    else choices.push({ kind: keyword, pointer: at, branches });
   }
   if ("if" in schema && ["if", "then", "else"].some((keyword) => evaluatesAny(schema[keyword] ?? true, context, new Set())))
     choices.push({
@@ -232,7 +229,8 @@ function closeItems(shape: Shape, closing: Shape, context: Context): Shape {
     case "union":
       return { ...shape, members: shape.members.map((member) => closeItems(member, closing, context)) };
     case "unknown":
-      return context.unsupported("unevaluatedItems on a schema of any type");
+      // Any value: the arrays among them are closed.
+      return constrain(shape, [{ kind: "if", if: ARRAYS, then: closing, else: { kind: "unknown" } }]);
     default:
       // Not an array: the keyword does not apply.
       return shape;
