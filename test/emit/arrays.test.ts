@@ -1,16 +1,13 @@
-import { spawnSync } from "node:child_process";
-import { readFileSync, symlinkSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { registerSchema, validate } from "@hyperjump/json-schema/draft-2020-12";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { writeGeneration } from "../../generator/cli/write.js";
 import type { JsonValue } from "../../generator/json.js";
-import { generate } from "../../generator/pipeline.js";
 import type { TypeFunctions } from "../helpers/generated.js";
 import { modulesOf } from "../helpers/generated.js";
 import { accepts, readsAll } from "../helpers/items-oracle.js";
-import { makeProject, REPO } from "../helpers/project.js";
+import { generatedProject, strictTsc } from "../helpers/project.js";
 import { readGroups } from "../suite/run.js";
 
 /**
@@ -99,13 +96,9 @@ let root = "";
 let functions: (type: string) => TypeFunctions;
 const hyperjump = new Map<string, (document: JsonValue) => boolean>();
 beforeAll(async () => {
-  root = makeProject({
-    "schemas/protocols.json": { protocols: [{ name: "arrays", schema: "arrays.schema.json" }] },
-    "schemas/arrays.schema.json": SCHEMA,
-  });
-  writeGeneration(path.join(root, "generated"), (await generate(root)).files);
-  symlinkSync(path.join(REPO, "node_modules"), path.join(root, "generated", "node_modules"));
-  const index = (await import(path.join(root, "generated/src/arrays/index.ts"))) as Record<string, unknown>;
+  const generated = await generatedProject("arrays", SCHEMA);
+  root = generated.root;
+  const index = generated.index;
   functions = modulesOf(index, "arrays").functions;
   const id = "https://agentwire.test/arrays";
   registerSchema({ ...SCHEMA, $id: id } as never);
@@ -120,10 +113,7 @@ describe("emit: arrays", () => {
     const types = readFileSync(path.join(root, "generated/src/arrays/types.ts"), "utf8");
     expect(types).toContain("export type Pair = [string, number?];");
     expect(types).toContain("export type Row = [string?, Pair?, ...number[]];");
-    const result = spawnSync(path.join(REPO, "node_modules/.bin/tsc"), ["-p", path.join(root, "generated/tsconfig.json"), "--noEmit"], {
-      encoding: "utf8",
-    });
-    expect(result.stdout + result.stderr).toBe("");
+    expect(strictTsc(root)).toEqual({ output: "", status: 0 });
   }, 60_000);
 
   it("the reference for arrays answers the official suite wherever it knows every keyword", () => {

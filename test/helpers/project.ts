@@ -1,7 +1,10 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
+import { writeGeneration } from "../../generator/cli/write.js";
+import { generate } from "../../generator/pipeline.js";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
 
@@ -52,4 +55,31 @@ export function eventsSchema(names: readonly string[]): object {
     oneOf: names.map((name) => ({ $ref: `#/$defs/${name}` })),
     $defs: Object.fromEntries(names.map((name) => [name, event(name.toUpperCase())])),
   };
+}
+
+/**
+ * Generates a project into its `generated/`, with the repository's node_modules beside the
+ * package so that it compiles and imports as the repository's own does.
+ */
+export async function generateInto(root: string): Promise<void> {
+  writeGeneration(path.join(root, "generated"), (await generate(root)).files);
+  symlinkSync(path.join(REPO, "node_modules"), path.join(root, "generated", "node_modules"));
+}
+
+/** A generated project of one protocol, `name`, whose schema is given: its root and the protocol's index module. */
+export async function generatedProject(name: string, schema: object): Promise<{ root: string; index: Record<string, unknown> }> {
+  const root = makeProject({
+    "schemas/protocols.json": { protocols: [{ name, schema: `${name}.schema.json` }] },
+    [`schemas/${name}.schema.json`]: schema,
+  });
+  await generateInto(root);
+  return { root, index: (await import(path.join(root, `generated/src/${name}/index.ts`))) as Record<string, unknown> };
+}
+
+/** What strict tsc says of a project's generated package ("" when it compiles), and its exit status. */
+export function strictTsc(root: string): { output: string; status: number | null } {
+  const result = spawnSync(path.join(REPO, "node_modules/.bin/tsc"), ["-p", path.join(root, "generated/tsconfig.json"), "--noEmit"], {
+    encoding: "utf8",
+  });
+  return { output: result.stdout + result.stderr, status: result.status };
 }
