@@ -142,11 +142,19 @@ function asObject(shape: ObjectLike): ObjectShape & { members?: readonly string[
 function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLookup): Shape {
   const a = asObject(left);
   const b = asObject(right);
-  if (a.members !== undefined && b.members !== undefined) lookup.unsupported("composing two exactly-one-of constraints");
   const patternsOf = (shape: ObjectShape) => shape.patterns ?? [];
-  if ((patternsOf(a).length > 0 && b.additional.kind !== "unknown") || (patternsOf(b).length > 0 && a.additional.kind !== "unknown")) {
+  const keyed = a.members !== undefined || b.members !== undefined;
+  const named = [a, b].some((side) => patternsOf(side).length > 0 || side.names !== undefined);
+  // Two exactly-one-of constraints, or one beside patterns or names (which a keyed union
+  // has no place for), or patterns that would exempt names from the other side's additional
+  // shape: the objects do not meet into one, and the other stays a constraint beside it.
+  if (
+    (a.members !== undefined && b.members !== undefined) ||
+    (keyed && named) ||
+    (patternsOf(a).length > 0 && b.additional.kind !== "unknown") ||
+    (patternsOf(b).length > 0 && a.additional.kind !== "unknown")
+  )
     return constrain(left, [{ kind: "also", shape: right }]);
-  }
   // The shape a side gives a name it does not declare: a pattern's matching it is checked on the met object.
   const otherwise = (side: ObjectShape, name: string) =>
     patternsOf(side).some(({ pattern }) => new RegExp(pattern, "u").test(name)) ? UNKNOWN : side.additional;
@@ -182,8 +190,6 @@ function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLook
   }) as ObjectShape;
   const members = a.members ?? b.members;
   if (members === undefined) return object;
-  if (patterns.length > 0 || propertyNames !== undefined)
-    lookup.unsupported("composing pattern properties or propertyNames with an exactly-one-of constraint");
   return {
     kind: "keyed-union",
     members: object.fields.filter((field) => members.includes(field.name)),

@@ -149,36 +149,9 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     'agentwire generate: schemas/demo.schema.json#/$defs/A/items: unsupported: "items" as an array of schemas is the tuple of drafts before 2020-12\n  in 2020-12, a tuple is "prefixItems", and "items" the schema of the items after it\n',
   ],
   [
-    "exactly one of some properties beside propertyNames",
-    {
-      "schemas/demo.schema.json": S({
-        A: {
-          type: "object",
-          properties: { a: {}, b: {} },
-          oneOf: [{ required: ["a"] }, { required: ["b"] }],
-          propertyNames: { maxLength: 3 },
-        },
-      }),
-    },
-    "agentwire generate: schemas/demo.schema.json#/$defs/A: unsupported: exactly one of some properties beside patternProperties or propertyNames\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
-  ],
-  [
     "a pattern property that is not a u-flag RegExp",
     { "schemas/demo.schema.json": S({ A: { type: "object", patternProperties: { "^(x-": { type: "string" } } } }) },
     'agentwire generate: schemas/demo.schema.json#/$defs/A/patternProperties/^(x-: invalid pattern "^(x-": Invalid regular expression: /^(x-/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)\n',
-  ],
-  [
-    "an anyOf of required properties: at least one of several",
-    {
-      "schemas/demo.schema.json": S({
-        A: {
-          type: "object",
-          properties: { email: { type: "string" }, phone: { type: "string" } },
-          anyOf: [{ required: ["email"] }, { required: ["phone"] }],
-        },
-      }),
-    },
-    "agentwire generate: schemas/demo.schema.json#/$defs/A/anyOf: unsupported: an anyOf of required properties, at least one of email, phone present\n  agentwire refuses a constraint it cannot check rather than dropping it\n",
   ],
   [
     "an enum that is not an array",

@@ -56,6 +56,13 @@ const SCHEMA = {
       dependentRequired: { number: ["billing"] },
       dependentSchemas: { kind: { properties: { number: { minLength: 4 } }, required: ["number"] } },
     },
+    AtLeastOne: {
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "number" } },
+      anyOf: [{ required: ["a"] }, { required: ["b"] }],
+    },
+    OneRequired: { type: "object", properties: { a: {}, b: {} }, required: ["a"], oneOf: [{ required: ["a"] }, { required: ["b"] }] },
+    AnyValue: { oneOf: [{ required: ["a"] }, { required: ["b"] }] },
   },
 };
 
@@ -80,6 +87,9 @@ const DOCUMENTS: Readonly<Record<string, readonly unknown[]>> = {
   Unevaluated: [{ id: "a" }, { id: "a", "x-n": 1 }, { id: "a", "x-n": "1" }, { id: "a", y: 1 }, { "x-": 2 }],
   Named: [{}, { abc: 1 }, { abcde: 1 }, { Abc: 1 }, { abc: "1" }, { "": 1 }],
   Enumerated: [{}, { a: 1, b: null }, { c: 1 }, "c", 1, null],
+  AtLeastOne: [{}, { a: "x" }, { b: 1 }, { a: "x", b: 1 }, { a: 1 }, { c: 1 }, "a"],
+  OneRequired: [{}, { a: 1 }, { b: 1 }, { a: 1, b: 1 }],
+  AnyValue: [{}, { a: 1 }, { b: 1 }, { a: 1, b: 1 }, "a", 1, null, []],
   Card: [
     {},
     { billing: "x" },

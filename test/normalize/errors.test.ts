@@ -27,18 +27,6 @@ describe("normalize: what it refuses", () => {
     expect(await failure(schema)).toContain(message);
   });
 
-  it("refuses an anyOf of required properties that are not one field under its names", async () => {
-    const properties = { a: { type: "string" }, b: { type: "string" } };
-    const atLeastOne = { anyOf: [{ required: ["a"] }, { required: ["b"] }] };
-    expect(await failure({ $defs: { A: { type: "object", properties, ...atLeastOne } } })).toBe(
-      "schemas/test.schema.json#/$defs/A/anyOf: unsupported: an anyOf of required properties, at least one of a, b present\n" +
-        "  agentwire refuses a constraint it cannot check rather than dropping it",
-    );
-    expect(await failure({ $defs: { A: { type: "object", properties, allOf: [atLeastOne] } } })).toContain(
-      "schemas/test.schema.json#/$defs/A/allOf/0: unsupported: an anyOf of required properties, at least one of a, b present",
-    );
-  });
-
   it("reads parts that contradict each other as never, as JSON Schema does, rather than refusing them", () => {
     expect(irOf({ $defs: { A: { allOf: [{ type: "string" }, { type: "integer" }] } } }).types[0]!.shape).toEqual({ kind: "never" });
     const tags = irOf({
