@@ -86,7 +86,8 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
     case "array":
       return intersectArrays(a, b as ArrayShape, lookup);
   }
-  return lookup.unsupported(`composing ${a.kind} with ${b.kind}`);
+  // Shapes that do not meet into one: the second is a constraint beside the first.
+  return constrain(a, [{ kind: "also", shape: b }]);
 }
 
 /**
