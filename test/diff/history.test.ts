@@ -1,0 +1,69 @@
+import { cpSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { projectIrs } from "../../generator/cli/versions.js";
+import type { ProtocolDiff } from "../../generator/diff/index.js";
+import { diffProtocol } from "../../generator/diff/index.js";
+import { loadSchemas } from "../../generator/load/index.js";
+import { generate } from "../../generator/pipeline.js";
+import { makeProject } from "../helpers/project.js";
+
+/**
+ * A real history: every published version of A2A's JSON schema (test/fixtures/spec-history),
+ * generated in one batch, a protocol per version, and each diffed with the one before.
+ */
+const HISTORY = path.join(import.meta.dirname, "../fixtures/spec-history/a2a");
+
+interface Version {
+  readonly file: string;
+  readonly name: string;
+  readonly subject: string;
+}
+
+const versions: Version[] = readFileSync(path.join(HISTORY, "versions.tsv"), "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
+  .map((line) => {
+    const [file, , , subject] = line.split("\t") as [string, string, string, string];
+    return { file, name: `a2a-${file.slice(0, 2)}`, subject };
+  });
+
+let root = "";
+let diffs: { version: Version; diff: ProtocolDiff }[] = [];
+beforeAll(async () => {
+  root = makeProject({
+    "schemas/protocols.json": { protocols: versions.map(({ file, name }) => ({ name, schema: `history/${file}` })) },
+  });
+  cpSync(HISTORY, path.join(root, "schemas/history"), { recursive: true });
+  const irs = await projectIrs(loadSchemas(root));
+  diffs = versions.slice(1).map((version, i) => ({
+    version,
+    diff: diffProtocol(version.name, irs.get(versions[i]!.name), irs.get(version.name)),
+  }));
+}, 60_000);
+
+const breaking = ({ changes }: ProtocolDiff) =>
+  changes.filter((change) => change.receivers === "breaking" || change.producers === "breaking");
+
+describe("A2A's published history", () => {
+  it("is every version of the vendored folder, each listed once", () => {
+    const files = readdirSync(HISTORY).filter((file) => file.endsWith(".json"));
+    expect(versions.map(({ file }) => file).sort()).toEqual(files.sort());
+    expect(versions.length).toBe(42);
+  });
+
+  it("generates every version, the first five's colliding titles qualified by their place", async () => {
+    const { files, protocols } = await generate(root);
+    expect(protocols.map(({ name }) => name)).toEqual(versions.map(({ name }) => name));
+    const types = files.find((file) => file.path === "src/a2a-01/types.ts")!;
+    expect("content" in types && types.content).toContain("export type AgentProviderUrl = ");
+  }, 60_000);
+
+  it("diffs every consecutive pair, and finds a break in each commit its authors marked breaking", () => {
+    expect(diffs.length).toBe(41);
+    const marked = diffs.filter(({ version }) => /^[a-z]+(\([^)]*\))?!:/.test(version.subject));
+    expect(marked.map(({ version }) => version.file)).toEqual(["25-90fa6420.json", "35-2cd7d98b.json", "38-e162c0c6.json"]);
+    for (const { version, diff } of marked) expect(breaking(diff).length, version.subject).toBeGreaterThan(0);
+  });
+});
