@@ -7,6 +7,7 @@ import type {
   MapShape,
   NamedType,
   ObjectShape,
+  RefShape,
   Shape,
   TaggedUnionShape,
   UnionShape,
@@ -45,6 +46,8 @@ interface Place {
 
 class Comparison {
   private readonly changes: Change[] = [];
+  /** The pairs of references being compared through, "before→after" by name. */
+  private readonly following = new Set<string>();
 
   constructor(
     private readonly before: Ir,
@@ -114,6 +117,7 @@ class Comparison {
     if (before.kind === "nullable" && after.kind === "nullable") return this.shape(before.shape, after.shape, place);
     if (before.kind === "constrained" || after.kind === "constrained") return this.constrained(before, after, place);
     if (sameShape(before, after)) return;
+    if (before.kind === "ref" || after.kind === "ref") return this.throughRefs(before, after, place);
     if (before.kind === "unknown") return this.add("type-narrowed", place, `is ${describe(after)}, was any value`);
     if (after.kind === "unknown") return this.add("type-widened", place, `is any value, was ${describe(before)}`);
     const valuesBefore = valuesOf(before);
@@ -128,10 +132,6 @@ class Comparison {
     if (before.kind === "object" && after.kind === "map") return this.object(before, mapAsObject(after), place);
     if (before.kind !== after.kind) return this.kindChanged(before, after, place);
     switch (before.kind) {
-      case "ref":
-        if (before.name !== (after as typeof before).name)
-          this.add("ref-changed", place, `is ${(after as typeof before).name}, was ${before.name}`);
-        return;
       case "string": {
         const next = after as typeof before;
         return this.addAll([...stringChanges(before, next), ...formatChanges(before.format, next.format)], place);
@@ -182,6 +182,29 @@ class Comparison {
       },
     };
     return values.every((value) => satisfies(value, shape, lookup));
+  }
+
+  /**
+   * A reference on either side, to another name or none: what counts is the shape behind
+   * it. Naming a schema, inlining one or referring to another name is a refactoring,
+   * reported and breaking no one; what the values gain or lose is then compared shape to
+   * shape, at the innermost place it changed. A pair of named types already being
+   * compared at this place (a recursive type) is not entered again.
+   */
+  private throughRefs(before: Shape, after: Shape, place: Place): void {
+    const key = `${before.kind === "ref" ? before.name : ""}→${after.kind === "ref" ? after.name : ""}`;
+    if (this.following.has(key)) return;
+    const expanded = (shape: Shape, ir: Ir) => (shape.kind === "ref" ? ir.types.find((type) => type.name === shape.name)?.shape : shape);
+    const [was, is] = [expanded(before, this.before), expanded(after, this.after)];
+    if (was === undefined || is === undefined) return this.kindChanged(before, after, place);
+    const same = sameValues(was, is) ? ", with the same values" : "";
+    if (before.kind !== "ref") this.add("type-extracted", place, `is the named type ${(after as RefShape).name}${same}`);
+    else if (after.kind !== "ref") this.add("type-inlined", place, `is written in place, was the named type ${before.name}${same}`);
+    else this.add("ref-changed", place, `is ${after.name}, was ${before.name}${same}`);
+    if (same !== "") return;
+    this.following.add(key);
+    this.shape(was, is, place);
+    this.following.delete(key);
   }
 
   private kindChanged(before: Shape, after: Shape, place: Place): void {
@@ -368,6 +391,12 @@ class Comparison {
         after.exclusive ? "must match exactly one alternative" : "may match several alternatives",
       );
   }
+}
+
+/** Whether two shapes accept the same values: the same but for docs and where they are. */
+function sameValues(a: Shape, b: Shape): boolean {
+  const bare = (shape: Shape) => JSON.stringify(shape, (key, value: unknown) => (key === "doc" || key === "pointer" ? undefined : value));
+  return bare(a) === bare(b);
 }
 
 /** Whether two shapes are the same, docs and all: the IR is plain JSON data. */
