@@ -130,6 +130,8 @@ class Comparison {
     // A map is an object of other properties alone; one that gains patterns or names is read as an object.
     if (before.kind === "map" && after.kind === "object") return this.object(mapAsObject(before), after, place);
     if (before.kind === "object" && after.kind === "map") return this.object(before, mapAsObject(after), place);
+    if (before.kind === "union" && after.kind === "tagged-union") return this.tagging(before, after, place, "union-tagged");
+    if (before.kind === "tagged-union" && after.kind === "union") return this.tagging(after, before, place, "union-untagged");
     if (before.kind !== after.kind) return this.kindChanged(before, after, place);
     switch (before.kind) {
       case "string": {
@@ -373,6 +375,21 @@ class Comparison {
       if (old === undefined) this.add("member-added", place, `gains the member ${name(member.shape)}(${after.tag} ${show(member.value)})`);
       else
         this.shape(old.shape, member.shape, { pointer: place.pointer, subject: `${place.subject} (${after.tag} ${show(member.value)})` });
+    }
+  }
+
+  /**
+   * A union that gains a tag its members are told apart by, or loses it: its members are
+   * compared as alternatives, and the tag is a change of its own (`match` helpers come or go).
+   */
+  private tagging(untagged: UnionShape, tagged: TaggedUnionShape, place: Place, kind: "union-tagged" | "union-untagged"): void {
+    const asUnion: UnionShape = { kind: "union", members: tagged.members.map((member) => member.shape), exclusive: untagged.exclusive };
+    if (kind === "union-tagged") {
+      this.add(kind, place, `its members are told apart by "${tagged.tag}"`);
+      this.union(untagged, asUnion, place);
+    } else {
+      this.add(kind, place, `its members are no longer told apart by "${tagged.tag}"`);
+      this.union(asUnion, untagged, place);
     }
   }
 
