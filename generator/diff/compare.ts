@@ -398,9 +398,9 @@ class Comparison {
     const contains = (members: readonly Shape[], shape: Shape) => members.some((member) => sameShape(member, shape));
     const removed = before.members.filter((member) => !contains(after.members, member));
     const added = after.members.filter((member) => !contains(before.members, member));
-    if (removed.length > 0 && added.length === 0) this.add("type-narrowed", place, `is no longer ${removed.map(describe).join(" or ")}`);
-    else if (added.length > 0 && removed.length === 0) this.add("type-widened", place, `may also be ${added.map(describe).join(" or ")}`);
-    else if (added.length > 0) this.add("kind-changed", place, `is ${describe(after)}, was ${describe(before)}`);
+    // Each side reported on its own: what it is no longer, and what it may also be.
+    if (removed.length > 0) this.add("type-narrowed", place, `is no longer ${removed.map(describe).join(" or ")}`);
+    if (added.length > 0) this.add("type-widened", place, `may also be ${added.map(describe).join(" or ")}`);
     if (before.exclusive !== after.exclusive && added.length === 0 && removed.length === 0)
       this.add(
         after.exclusive ? "constraint-tightened" : "constraint-loosened",
