@@ -12,7 +12,7 @@ import type {
   TaggedUnionShape,
   UnionShape,
 } from "../ir/model.js";
-import type { JsonPrimitive, JsonValue } from "../json.js";
+import type { JsonValue } from "../json.js";
 import { jsonEqual } from "../json.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { Change, ChangeKind } from "./kinds.js";

@@ -1,5 +1,6 @@
 import type { Expression, Name, Statement } from "../code/tree.js";
 import {
+  and,
   binary,
   call,
   constant,
@@ -64,7 +65,27 @@ function hasToJson(subject: Expression): Expression {
  * cache of the objects it sees: a shared one would see them all.
  */
 export function notJsonObject(subject: Expression, runtime: (name: string) => Expression, boxed: boolean): Expression {
-  return or([not(call(runtime("isRecord"), [subject])), hasToJson(subject), ...(boxed ? [call(runtime("isBoxed"), [subject])] : [])]);
+  return or(jsonObjectParts(subject, runtime, boxed).map((part) => part.fails));
+}
+
+/** The test that JSON.stringify writes `subject` as an object: `notJsonObject`'s, the other way round. */
+export function isJsonObjectTest(subject: Expression, runtime: (name: string) => Expression, boxed: boolean): Expression {
+  return and(jsonObjectParts(subject, runtime, boxed).map((part) => part.holds));
+}
+
+/** What being an object to JSON takes, each part as the test that it holds and the test that it fails. */
+function jsonObjectParts(
+  subject: Expression,
+  runtime: (name: string) => Expression,
+  boxed: boolean,
+): readonly { holds: Expression; fails: Expression }[] {
+  const record = call(runtime("isRecord"), [subject]);
+  const box = call(runtime("isBoxed"), [subject]);
+  return [
+    { holds: record, fails: not(record) },
+    { holds: binary(typeOfValue(member(subject, "toJSON")), "!==", literal("function")), fails: hasToJson(subject) },
+    ...(boxed ? [{ holds: not(box), fails: box }] : []),
+  ];
 }
 
 /** The test that `subject` is not an array JSON.stringify writes as one: no array, or one with a `toJSON` method. */

@@ -3,9 +3,16 @@ import { InputError } from "../errors.js";
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject, jsonEqual } from "../json.js";
 import type { SourceFile } from "../load/index.js";
-import { hasAssertions, isPureRef, USE_SITE_ANNOTATIONS, VOCABULARIES_KEYWORD } from "../schema/keywords.js";
+import {
+  DYNAMIC_REF_KEYWORDS,
+  hasAssertions,
+  isPureRef,
+  REF_KEYWORDS,
+  USE_SITE_ANNOTATIONS,
+  VOCABULARIES_KEYWORD,
+} from "../schema/keywords.js";
 import { pascalCase, typeNameFor } from "../schema/names.js";
-import { appendPointer, getAtPointer, isWithin, parsePointer } from "../schema/pointer.js";
+import { appendPointer, getAtPointer, parsePointer } from "../schema/pointer.js";
 import { mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
 import type { CustomDialect } from "./metaschema.js";
 import { Provenance } from "./provenance.js";
@@ -22,9 +29,6 @@ interface Named {
 
 const CONTAINERS = ["$defs", "definitions"];
 
-/** The keywords that ref another schema: `$ref`, and those resolved in the dynamic scope. */
-const DYNAMIC_REF_KEYWORDS = ["$dynamicRef", "$recursiveRef"] as const;
-export const REF_KEYWORDS = ["$ref", ...DYNAMIC_REF_KEYWORDS] as const;
 type RefKeyword = (typeof REF_KEYWORDS)[number];
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
@@ -148,13 +152,7 @@ export function canonicalize(
   // $defs) are named by their key, as definitions are; what they ref is looked at in turn.
   const looked = new Set<string>();
   // Whether a named schema holds the place: the place or one around it is named.
-  const within = (file: SourceFile, pointer: string) => {
-    const places = relocated.get(file)!;
-    for (let at = pointer; ; at = at.slice(0, at.lastIndexOf("/"))) {
-      if (places.has(at)) return true;
-      if (at === "") return false;
-    }
-  };
+  const within = (file: SourceFile, pointer: string) => holderOf(relocated, file, pointer) !== undefined;
   const nameTarget = (file: SourceFile, pointer: string, ref: string): void => {
     const target = resources.target(file, pointer, ref);
     if (!("place" in target)) return;
@@ -263,6 +261,23 @@ export function canonicalize(
   return { schema: effective, provenance: new Provenance(root.file, relocations) };
 }
 
+/**
+ * The named schema that holds a place, the place itself or the nearest around it: its
+ * pointer in the effective schema, and the rest of the place's pointer below it.
+ */
+function holderOf(
+  relocated: Map<SourceFile, Map<string, string>>,
+  file: SourceFile,
+  pointer: string,
+): { effective: string; rest: string } | undefined {
+  const places = relocated.get(file)!;
+  for (let at = pointer; ; at = at.slice(0, at.lastIndexOf("/"))) {
+    const effective = places.get(at);
+    if (effective !== undefined) return { effective, rest: pointer.slice(at.length) };
+    if (at === "") return undefined;
+  }
+}
+
 /** The `$dynamicAnchor`s a dynamic scope binds, by name: the first resource entered that has one. */
 type Scope = ReadonlyMap<string, Place>;
 
@@ -293,10 +308,8 @@ function dynamicScopes(
   const placeKey = (place: Place) => `${place.file.absolutePath}#${place.pointer}`;
   /** The named type a place is in, and the pointer within it. */
   const entryAt = (place: Place): { name: string; rest: string } | undefined => {
-    let best: [string, string] | undefined;
-    for (const [pointer, effective] of relocated.get(place.file)!)
-      if (isWithin(place.pointer, pointer) && (best === undefined || pointer.length > best[0].length)) best = [pointer, effective];
-    return best === undefined ? undefined : { name: best[1].slice("/$defs/".length), rest: place.pointer.slice(best[0].length) };
+    const holder = holderOf(relocated, place.file, place.pointer);
+    return holder === undefined ? undefined : { name: holder.effective.slice("/$defs/".length), rest: holder.rest };
   };
   /** Each schema of a type's own body: not those of another named type inside it. */
   const forEachSchema = (entry: Named, visit: (schema: JsonObject, pointer: string) => void): void => {
@@ -469,10 +482,8 @@ function refResolver(resources: Resources, relocated: Map<SourceFile, Map<string
     if (value === undefined) return fail(`${keyword} "${ref}" points to nothing`, nearMiss(located.file.document, located.pointer));
     if (!isJsonObject(value) && typeof value !== "boolean")
       return fail(`${keyword} "${ref}" points to a value that is not a schema`, "a $ref points at a schema: an object, true or false");
-    let best: [string, string] | undefined;
-    for (const [pointer, effective] of relocated.get(located.file)!)
-      if (isWithin(located.pointer, pointer) && (best === undefined || pointer.length > best[0].length)) best = [pointer, effective];
-    if (best !== undefined) return pointerToFragment(best[1] + located.pointer.slice(best[0].length));
+    const holder = holderOf(relocated, located.file, located.pointer);
+    if (holder !== undefined) return pointerToFragment(holder.effective + holder.rest);
     // A schema that is only a $ref, outside any named type (a file's root, say): follow it.
     if (isJsonObject(value) && typeof value["$ref"] === "string" && isPureRef(value)) {
       const key = `${located.file.absolutePath}#${located.pointer}`;

@@ -3,8 +3,8 @@ import { InputError } from "../errors.js";
 import { isJsonObject } from "../json.js";
 import type { Schemas, SourceFile } from "../load/index.js";
 import { readSource } from "../load/index.js";
+import { REF_KEYWORDS } from "../schema/keywords.js";
 import { walkSchemas } from "../schema/walk.js";
-import { REF_KEYWORDS } from "./canonical.js";
 import { isRefused } from "./refs.js";
 import { Resources } from "./resources.js";
 
@@ -35,7 +35,8 @@ export function readReferencedFiles(root: SourceFile, project: Schemas): Resourc
   return resources;
 }
 
-function isFile(absolutePath: string): boolean {
+/** Whether a path is a file that can be read. */
+export function isFile(absolutePath: string): boolean {
   try {
     return statSync(absolutePath).isFile();
   } catch {

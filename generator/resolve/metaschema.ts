@@ -1,10 +1,10 @@
-import { statSync } from "node:fs";
 import { InputError } from "../errors.js";
 import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { Schemas } from "../load/index.js";
 import { readSource } from "../load/index.js";
 import { dialectOf, vocabularyOf } from "../schema/dialect.js";
+import { isFile } from "./files.js";
 import { isRefused } from "./refs.js";
 import type { Resources } from "./resources.js";
 
@@ -48,12 +48,4 @@ export function customDialect(resources: Resources, project: Schemas): CustomDia
       throw new InputError(at, `the metaschema ${uri} requires the vocabulary ${vocabularyUri}, which agentwire does not know`);
   }
   return { draft, vocabularies: vocabularies.filter((vocabulary) => !ANNOTATION_VOCABULARIES.includes(vocabulary)) };
-}
-
-function isFile(absolutePath: string): boolean {
-  try {
-    return statSync(absolutePath).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -186,7 +186,7 @@ export class Resources {
     const initial = this.target(from, pointer, ref);
     const name = this.dynamicAnchorOf(initial);
     if (name === undefined || !("place" in initial)) return initial;
-    return this.outermost(initial, this.dynamicAnchors, `#${name}`, `$dynamicRef "${ref}"`, `$dynamicAnchor "${name}"`);
+    return this.outermost(initial, name, `$dynamicRef "${ref}"`, `$dynamicAnchor "${name}"`);
   }
 
   /** The name of the `$dynamicAnchor` a `$dynamicRef`'s initial target is, if it is one. */
@@ -202,7 +202,7 @@ export class Resources {
    */
   isPathDependent(name: string): boolean {
     if (this.dynamicAnchors.has(`${this.baseOf(this.loaded[0]!, "")}#${name}`)) return false;
-    return [...this.dynamicAnchors.keys()].filter((uri) => uri.endsWith(`#${name}`)).length > 1;
+    return this.dynamicAnchorsNamed(name).length > 1;
   }
 
   hasDynamicAnchors(): boolean {
@@ -236,7 +236,7 @@ export class Resources {
   recursiveTarget(from: SourceFile, pointer: string, ref: string): Target | RefusedRef {
     const initial = this.target(from, pointer, ref);
     if (this.recursiveAnchorOf(initial) === undefined || !("place" in initial)) return initial;
-    return this.outermost(initial, this.dynamicAnchors, `#${RECURSIVE_ANCHOR}`, `$recursiveRef "${ref}"`, '"$recursiveAnchor": true');
+    return this.outermost(initial, RECURSIVE_ANCHOR, `$recursiveRef "${ref}"`, '"$recursiveAnchor": true');
   }
 
   /** The nameless anchor of 2019-09, where a `$recursiveRef`'s initial target has `"$recursiveAnchor": true`. */
@@ -247,27 +247,19 @@ export class Resources {
   }
 
   /**
-   * The anchor of the outermost resource of the dynamic scope that has one like the
-   * initial target's (`anchors` by "<resource URI><suffix>"). The protocol's root resource
-   * is the outermost of every scope, so where it has the anchor, that is the target; where
-   * only one schema has it, it is. Anywhere else the target depends on the path a value is
-   * checked through: resolve/canonical.ts follows each path for a `$dynamicRef` it finds in
-   * a type (`dynamicScopes`); anything else is refused.
+   * The anchor named `name` (a dynamic one, as the initial target is) of the outermost
+   * resource of the dynamic scope that has it. The protocol's root resource is the
+   * outermost of every scope, so where it has the anchor, that is the target; where only
+   * one schema has it, it is. Anywhere else the target depends on the path a value is
+   * checked through: resolve/canonical.ts follows each path for a ref it finds in a type
+   * (`dynamicScopes`); anything else is refused.
    */
-  private outermost(
-    initial: { readonly place: Place; readonly fragment: string },
-    anchors: ReadonlyMap<string, Place>,
-    suffix: string,
-    ref: string,
-    anchor: string,
-  ): Target | RefusedRef {
-    if (!anchors.has(`${this.baseOf(initial.place.file, initial.place.pointer)}${suffix}`)) return initial;
-    const outermost = anchors.get(`${this.baseOf(this.loaded[0]!, "")}${suffix}`);
+  private outermost(initial: Target & { readonly place: Place }, name: string, ref: string, anchor: string): Target | RefusedRef {
+    const outermost = this.dynamicAnchors.get(`${this.baseOf(this.loaded[0]!, "")}#${name}`);
     if (outermost !== undefined) return { place: outermost, fragment: "" };
-    const candidates = [...anchors.keys()].filter((uri) => uri.endsWith(suffix));
-    if (candidates.length === 1) return initial;
+    if (!this.isPathDependent(name)) return initial;
     return {
-      refused: `${ref} leads to one of ${candidates.length} schemas with ${anchor}, by the path a value is checked through`,
+      refused: `${ref} leads to one of ${this.dynamicAnchorsNamed(name).length} schemas with ${anchor}, by the path a value is checked through`,
       hint: "agentwire follows such a ref on every path from within a definition: move it into $defs",
     };
   }

@@ -80,6 +80,10 @@ export const ANNOTATIONS = new Set([
   "contentSchema",
 ]);
 
+/** The keywords that ref another schema: `$ref`, and those resolved in the dynamic scope. */
+export const DYNAMIC_REF_KEYWORDS = ["$dynamicRef", "$recursiveRef"] as const;
+export const REF_KEYWORDS = ["$ref", ...DYNAMIC_REF_KEYWORDS] as const;
+
 /** Keywords that describe a value where it is used rather than what a type is. */
 export const USE_SITE_ANNOTATIONS = new Set(["description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment"]);
 

@@ -18,7 +18,7 @@ import { Scope } from "../../code/scope.js";
 import { describe, describeValues } from "../../ir/describe.js";
 import { isJsonPrimitive, jsonEqual } from "../../json.js";
 import type { Constraint, Evaluated, Field, PatternProperty, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
-import { acceptsAnything, boxMayPass, isArrayIndex, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "../access.js";
+import { acceptsAnything, boxMayPass, isArrayIndex, isJsonObjectTest, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import { upperFirst } from "../../name/rules.js";
 import { arrayChecks, containsBounds } from "../../keywords/arrays.js";
@@ -412,13 +412,8 @@ export class CheckBuilder {
       after: [],
       unevaluated: { passed, ...(evaluated === undefined ? {} : { evaluated }) },
     };
-    const objectTest = and([
-      call(this.runtime("isRecord"), [subject]),
-      binary(typeOf(member(subject, "toJSON")), "!==", literal("function")),
-      // A boxed string, number or boolean is not an object to JSON.
-      ...(boxable ? [not(call(this.runtime("isBoxed"), [subject]))] : []),
-    ]);
-    return { kind: "when", test: objectTest, checks: [loop] };
+    // A boxed string, number or boolean is not an object to JSON.
+    return { kind: "when", test: isJsonObjectTest(subject, (name) => this.runtime(name), boxable), checks: [loop] };
   }
 
   /**

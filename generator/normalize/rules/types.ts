@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../../json.js";
+import type { JsonObject } from "../../json.js";
 import type { Contains, Shape } from "../../ir/model.js";
 import { appendPointer } from "../../schema/pointer.js";
 import type { Context } from "../context.js";
