@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { FailOn, ProtocolDiff } from "../diff/index.js";
-import { diffJson, diffMarkdown, diffProtocol, fails, formatDiff } from "../diff/index.js";
+import { DEFAULT_FAIL_ON, diffJson, diffMarkdown, diffProtocol, fails, formatDiff, readFailOn } from "../diff/index.js";
 import type { LoadedProtocol, Schemas } from "../load/index.js";
 import { loadSchemas } from "../load/index.js";
 import type { Io } from "./io.js";
@@ -22,9 +22,8 @@ interface DiffArguments {
 function readArguments({ values, positionals: files }: Arguments): DiffArguments {
   const since = values["since"] as string | undefined;
   const protocol = values["protocol"] as string | undefined;
-  const failOn = (values["fail-on"] ?? "breaking") as string;
-  if (failOn !== "breaking" && failOn !== "any" && failOn !== "none")
-    throw new UsageError(`--fail-on is breaking, any or none, not "${failOn}"`);
+  const failOn = readFailOn((values["fail-on"] ?? DEFAULT_FAIL_ON) as string);
+  if (typeof failOn === "object" && "error" in failOn) throw new UsageError(failOn.error);
   const format = (values["format"] ?? (values["json"] === true ? "json" : "text")) as string;
   if (format !== "text" && format !== "markdown" && format !== "json")
     throw new UsageError(`--format is text, markdown or json, not "${format}"`);

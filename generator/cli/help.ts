@@ -32,15 +32,23 @@ Exit 0 when all match, 1 with a unified diff of what \`agentwire generate\` woul
 change when they do not (a schema edited since it was pinned included), 2 on bad
 input.`;
 
-export const DIFF_HELP = `Usage: agentwire diff OLD NEW [--protocol NAME] [--format FORMAT] [--fail-on LEVEL]
-       agentwire diff --since REVISION [--format FORMAT] [--fail-on LEVEL]
+export const DIFF_HELP = `Usage: agentwire diff OLD NEW [--protocol NAME] [--format FORMAT] [--fail-on WHAT]
+       agentwire diff --since REVISION [--format FORMAT] [--fail-on WHAT]
 
-A semantic diff of two versions of a protocol's schema, computed on the IR:
-each change with its JSON Pointer, classified for receivers (code that decodes
-and matches) and for producers (code that builds and sends) as breaking or
-compatible, grouped by severity: breaking, compatible, docs. Schemas are read
-as they are: their pins in schemas/protocols.json are not checked, so an edit
-can be previewed before generating.
+A semantic diff of two versions of a protocol's schema, computed on the IR and
+through references: each change with its JSON Pointer and, in each category,
+the audiences it breaks: receivers (code that decodes and matches) and
+producers (code that builds and sends). The categories:
+
+  wire        which JSON values are valid
+  source      TypeScript that names a type, calls a builder or matches
+              exhaustively stops compiling
+  behaviour   meaning the values do not show: a default, a format
+
+Changes are grouped by severity: breaking (wire or source), behaviour,
+compatible, docs. Schemas are read as they are: their pins in
+schemas/protocols.json are not checked, so an edit can be previewed before
+generating.
 
   OLD NEW            two schema files of one protocol. When one of them is a
                      protocol's vendored schema, or with --protocol NAME, both
@@ -51,8 +59,10 @@ can be previewed before generating.
                      and a table for a pull request comment or a CI job
                      summary; json, for machines.
   --json             the same as --format json.
-  --fail-on LEVEL    breaking (default): exit 1 if a change breaks either
-                     audience; any: exit 1 on any change; none: exit 0.
+  --fail-on WHAT     exit 1 on a break in these categories, a comma-separated
+                     list, each alone or with an audience: wire:producers,
+                     source, behaviour:receivers. breaking is all three; any
+                     fails on any change; none never fails. Default: wire,source.
 
 Exit codes: 0 nothing to fail on, 1 changes to fail on, 2 error.`;
 

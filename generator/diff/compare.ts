@@ -16,7 +16,7 @@ import type { JsonValue } from "../json.js";
 import { jsonEqual } from "../json.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { Change, ChangeKind } from "./kinds.js";
-import { KINDS } from "./kinds.js";
+import { classified } from "./kinds.js";
 import { describe, describeValues } from "../ir/describe.js";
 import type { KeywordChange } from "../keywords/index.js";
 import { arrayChanges } from "../keywords/arrays.js";
@@ -75,8 +75,7 @@ class Comparison {
   }
 
   private add(kind: ChangeKind, place: Place, what: string): void {
-    const { receivers, producers } = KINDS[kind];
-    this.changes.push({ kind, pointer: place.pointer, message: `${place.subject}: ${what}`, receivers, producers });
+    this.changes.push(classified(kind, place.pointer, `${place.subject}: ${what}`));
   }
 
   /** Adds the changes a keyword module found, where they are. */
@@ -117,6 +116,11 @@ class Comparison {
     if (before.kind === "nullable" && after.kind === "nullable") return this.shape(before.shape, after.shape, place);
     if (before.kind === "constrained" || after.kind === "constrained") return this.constrained(before, after, place);
     if (sameShape(before, after)) return;
+    // One type becoming a union that holds it, or the reverse, widens or narrows, a named type as much as any.
+    if (after.kind === "union" && after.members.some((member) => sameShape(member, before)))
+      return this.add("type-widened", place, `is ${describe(after)}, was ${describe(before)}`);
+    if (before.kind === "union" && before.members.some((member) => sameShape(member, after)))
+      return this.add("type-narrowed", place, `is ${describe(after)}, was ${describe(before)}`);
     if (before.kind === "ref" || after.kind === "ref") return this.throughRefs(before, after, place);
     if (before.kind === "unknown") return this.add("type-narrowed", place, `is ${describe(after)}, was any value`);
     if (after.kind === "unknown") return this.add("type-widened", place, `is any value, was ${describe(before)}`);
@@ -132,7 +136,7 @@ class Comparison {
     if (before.kind === "object" && after.kind === "map") return this.object(before, mapAsObject(after), place);
     if (before.kind === "union" && after.kind === "tagged-union") return this.tagging(before, after, place, "union-tagged");
     if (before.kind === "tagged-union" && after.kind === "union") return this.tagging(after, before, place, "union-untagged");
-    if (before.kind !== after.kind) return this.kindChanged(before, after, place);
+    if (before.kind !== after.kind) return this.add("kind-changed", place, `is ${describe(after)}, was ${describe(before)}`);
     switch (before.kind) {
       case "string": {
         const next = after as typeof before;
@@ -198,7 +202,7 @@ class Comparison {
     if (this.following.has(key)) return;
     const expanded = (shape: Shape, ir: Ir) => (shape.kind === "ref" ? ir.types.find((type) => type.name === shape.name)?.shape : shape);
     const [was, is] = [expanded(before, this.before), expanded(after, this.after)];
-    if (was === undefined || is === undefined) return this.kindChanged(before, after, place);
+    if (was === undefined || is === undefined) return this.add("kind-changed", place, `is ${describe(after)}, was ${describe(before)}`);
     const same = sameValues(was, is) ? ", with the same values" : "";
     if (before.kind !== "ref") this.add("type-extracted", place, `is the named type ${(after as RefShape).name}${same}`);
     else if (after.kind !== "ref") this.add("type-inlined", place, `is written in place, was the named type ${before.name}${same}`);
@@ -207,15 +211,6 @@ class Comparison {
     this.following.add(key);
     this.shape(was, is, place);
     this.following.delete(key);
-  }
-
-  private kindChanged(before: Shape, after: Shape, place: Place): void {
-    // One type becoming a union that holds it, or the reverse, widens or narrows.
-    if (after.kind === "union" && after.members.some((member) => sameShape(member, before)))
-      return this.add("type-widened", place, `is ${describe(after)}, was ${describe(before)}`);
-    if (before.kind === "union" && before.members.some((member) => sameShape(member, after)))
-      return this.add("type-narrowed", place, `is ${describe(after)}, was ${describe(before)}`);
-    this.add("kind-changed", place, `is ${describe(after)}, was ${describe(before)}`);
   }
 
   private number(before: Shape & { kind: "number" }, after: Shape & { kind: "number" }, place: Place): void {

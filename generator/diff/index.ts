@@ -1,10 +1,10 @@
 import type { Ir } from "../ir/model.js";
 import { compareIr } from "./compare.js";
-import type { Change } from "./kinds.js";
-import { KINDS, severity } from "./kinds.js";
+import type { Audience, Category, Change } from "./kinds.js";
+import { AUDIENCES, CATEGORIES, classified } from "./kinds.js";
 
-export type { Change, ChangeKind, Severity, Verdict } from "./kinds.js";
-export { KINDS, severity } from "./kinds.js";
+export type { Audience, Breaks, Category, Change, ChangeKind, Severity } from "./kinds.js";
+export { AUDIENCES, CATEGORIES, KINDS, severity } from "./kinds.js";
 export { diffJson, diffMarkdown, formatDiff } from "./print.js";
 
 /** The changes to one protocol between two versions; either side may not have it. */
@@ -18,19 +18,52 @@ export function diffProtocol(name: string, before: Ir | undefined, after: Ir | u
   if (before === undefined && after === undefined) return { protocol: name, changes: [] };
   const whole = (kind: "protocol-added" | "protocol-removed", message: string): ProtocolDiff => ({
     protocol: name,
-    changes: [{ kind, pointer: "", message: `${name}: ${message}`, receivers: KINDS[kind].receivers, producers: KINDS[kind].producers }],
+    changes: [classified(kind, "", `${name}: ${message}`)],
   });
   if (before === undefined) return whole("protocol-added", "added");
   if (after === undefined) return whole("protocol-removed", "removed");
   return { protocol: name, changes: compareIr(before, after) };
 }
 
-/** What `--fail-on` fails on: breaking changes, any change, or nothing. */
-export type FailOn = "breaking" | "any" | "none";
+/**
+ * What `--fail-on` fails on: any change, nothing, or a break in one of the listed
+ * categories for one of the listed audiences (`category:audience` pairs).
+ */
+export type FailOn = "any" | "none" | ReadonlySet<`${Category}:${Audience}`>;
+
+/**
+ * The default: breaks on the wire or in source, for either audience. A break of
+ * behaviour (a changed default, a changed format) is shown but needs a reader to judge it.
+ */
+export const DEFAULT_FAIL_ON = "wire,source";
+
+/**
+ * Reads `--fail-on`: `any`, `none`, or a comma-separated list of categories, each alone
+ * (both audiences) or with an audience (`wire:producers`); `breaking` is every category.
+ * Returns what is wrong with it, in words, when it is not that.
+ */
+export function readFailOn(text: string): FailOn | { readonly error: string } {
+  const terms = text.split(",").map((term) => term.trim());
+  if (terms.length === 1 && (terms[0] === "any" || terms[0] === "none")) return terms[0];
+  const pairs = new Set<`${Category}:${Audience}`>();
+  for (const term of terms) {
+    const [category, audience, extra] = term.split(":");
+    const categories = category === "breaking" ? CATEGORIES : CATEGORIES.filter((known) => known === category);
+    const audiences = audience === undefined ? AUDIENCES : AUDIENCES.filter((known) => known === audience);
+    if (categories.length === 0 || audiences.length === 0 || extra !== undefined)
+      return {
+        error: `--fail-on is any, none, or a list of ${CATEGORIES.join(", ")} or breaking, each alone or with :receivers or :producers; not "${text}"`,
+      };
+    for (const each of categories) for (const whom of audiences) pairs.add(`${each}:${whom}`);
+  }
+  return pairs;
+}
 
 export function fails(diffs: readonly ProtocolDiff[], failOn: FailOn): boolean {
   const changes = diffs.flatMap((diff) => diff.changes);
   if (failOn === "none") return false;
   if (failOn === "any") return changes.length > 0;
-  return changes.some((change) => severity(change) === "breaking");
+  return changes.some(({ breaks }) =>
+    CATEGORIES.some((category) => breaks[category].some((audience) => failOn.has(`${category}:${audience}`))),
+  );
 }

@@ -1,36 +1,48 @@
 import kinds from "./kinds.json" with { type: "json" };
 
 /**
- * The kinds of change a schema update can make, each classified for the two audiences of
- * the generated bindings, the way `buf breaking` sorts its rules:
+ * The kinds of change a schema update can make, each classified the way `buf breaking`
+ * sorts its rules: per category of break, for each of the two audiences of the bindings.
  *
- * - receivers decode, check and match what arrives. A change breaks them when a newer
- *   sender can send what older code does not handle (a value wider than before, a member
- *   an exhaustive `match` has no handler for), or when their code stops compiling (a type,
- *   field or member it names is gone).
- * - producers build and send. A change breaks them when what older code sends is no
- *   longer valid (a new required field, a narrower value), or when the builders they call
- *   change under them.
+ * Audiences:
+ * - receivers decode, check and match what arrives;
+ * - producers build and send.
+ *
+ * Categories:
+ * - wire: which JSON values are valid. A change breaks receivers when a newer sender may
+ *   send what they reject, and producers when what they send is no longer valid.
+ * - source: TypeScript that names a type, calls a builder or matches exhaustively stops
+ *   compiling.
+ * - behaviour: what the values mean where they do not show it (a default, a format).
  *
  * Receivers are taken to be tolerant, as the protocols' prose asks: they ignore properties
  * they do not know, so adding a field or opening an object does not break them.
  */
 
-export type Verdict = "breaking" | "compatible";
+export type Audience = "receivers" | "producers";
+export type Category = "wire" | "source" | "behaviour";
 
-export interface KindInfo {
-  readonly receivers: Verdict;
-  readonly producers: Verdict;
-  /** A change to documentation only: nothing a program does changes. */
-  readonly docs?: true;
-  /** Why, for the audience it breaks, when that is not obvious from the change. */
-  readonly why?: string;
+export const AUDIENCES: readonly Audience[] = ["receivers", "producers"];
+export const CATEGORIES: readonly Category[] = ["wire", "source", "behaviour"];
+
+/** A break in one category: whom it breaks, and why, in words. */
+export interface Break {
+  readonly breaks: readonly Audience[];
+  readonly why: string;
 }
 
-/** The kinds and their verdicts, a table kept as data (`kinds.json`): one row per kind. */
+export type KindInfo = { readonly [category in Category]?: Break } & {
+  /** A change to documentation only: nothing a program does changes. */
+  readonly docs?: true;
+};
+
+/** The kinds and their breaks, a table kept as data (`kinds.json`): one row per kind. */
 export const KINDS: Readonly<Record<ChangeKind, KindInfo>> = kinds as Record<ChangeKind, KindInfo>;
 
 export type ChangeKind = keyof typeof kinds;
+
+/** Per category, the audiences a change breaks (none, when it is compatible there). */
+export type Breaks = Readonly<Record<Category, readonly Audience[]>>;
 
 /** One difference between two versions of a protocol, in the IR's terms. */
 export interface Change {
@@ -39,14 +51,24 @@ export interface Change {
   readonly pointer: string;
   /** What changed, in words: `Event gains the member UserInterruptEvent ("USER_INTERRUPT")`. */
   readonly message: string;
-  readonly receivers: Verdict;
-  readonly producers: Verdict;
+  readonly breaks: Breaks;
 }
 
-export type Severity = "breaking" | "compatible" | "docs";
+/** A change of `kind`, classified with the breaks its kind has. */
+export function classified(kind: ChangeKind, pointer: string, message: string): Change {
+  const info = KINDS[kind];
+  const breaks = Object.fromEntries(CATEGORIES.map((category) => [category, info[category]?.breaks ?? []])) as Breaks;
+  return { kind, pointer, message, breaks };
+}
 
-/** Breaking if it breaks either audience; docs if it changes nothing but documentation. */
-export function severity(change: Change): Severity {
-  if (change.receivers === "breaking" || change.producers === "breaking") return "breaking";
-  return KINDS[change.kind].docs ? "docs" : "compatible";
+/**
+ * breaking if it breaks an audience on the wire or in source; behaviour if it breaks one
+ * only in meaning; docs if it changes nothing but documentation.
+ */
+export type Severity = "breaking" | "behaviour" | "compatible" | "docs";
+
+export function severity({ kind, breaks }: Change): Severity {
+  if (breaks.wire.length > 0 || breaks.source.length > 0) return "breaking";
+  if (breaks.behaviour.length > 0) return "behaviour";
+  return KINDS[kind].docs ? "docs" : "compatible";
 }

@@ -1,15 +1,15 @@
 import { count } from "../ir/describe.js";
 import type { ProtocolDiff } from "./index.js";
-import type { Change, Severity } from "./kinds.js";
-import { KINDS, severity } from "./kinds.js";
+import type { Audience, Change, Severity } from "./kinds.js";
+import { CATEGORIES, KINDS, severity } from "./kinds.js";
 
 /** The three printings of a diff: for people at a terminal, for a pull request, for machines. */
 
-const SEVERITIES: readonly Severity[] = ["breaking", "compatible", "docs"];
+const SEVERITIES: readonly Severity[] = ["breaking", "behaviour", "compatible", "docs"];
 
 /**
  * The diff for people: per protocol, its changes grouped by severity, breaking first, each
- * with its JSON Pointer and what it means for receivers and producers.
+ * with its JSON Pointer and, per category it breaks, whom and why.
  */
 export function formatDiff(diffs: readonly ProtocolDiff[]): string {
   const sections: string[] = [];
@@ -28,10 +28,9 @@ export function formatDiff(diffs: readonly ProtocolDiff[]): string {
       lines.push("", `  ${level}`);
       for (const change of group) {
         lines.push(`    ${change.message}`, `      ${change.kind} at ${change.pointer === "" ? "the root" : change.pointer}`);
-        const broken = (["receivers", "producers"] as const).filter((audience) => change[audience] === "breaking");
-        if (broken.length > 0) {
-          const why = KINDS[change.kind].why;
-          lines.push(`      breaks ${broken.join(" and ")}${why === undefined ? "" : `: ${why}`}`);
+        for (const category of CATEGORIES) {
+          const broken = change.breaks[category];
+          if (broken.length > 0) lines.push(`      ${category}: breaks ${broken.join(" and ")}: ${KINDS[change.kind][category]!.why}`);
         }
       }
     }
@@ -40,30 +39,40 @@ export function formatDiff(diffs: readonly ProtocolDiff[]): string {
   return sections.join("\n\n");
 }
 
-/** The diff for machines: every change with its kind, pointer, message, verdicts and severity. */
+/**
+ * The diff for machines: every change with its kind, pointer, message, the audiences it
+ * breaks in each category and why, and its severity.
+ */
 export function diffJson(diffs: readonly ProtocolDiff[]): object {
   return {
     protocols: diffs.map(({ protocol, changes }) => ({
       protocol,
-      changes: changes.map((change) => ({ ...change, severity: severity(change) })),
+      changes: changes.map((change) => ({
+        ...change,
+        why: Object.fromEntries(
+          CATEGORIES.flatMap((category) => (change.breaks[category].length > 0 ? [[category, KINDS[change.kind][category]!.why]] : [])),
+        ),
+        severity: severity(change),
+      })),
     })),
   };
 }
 
 /**
  * The diff for a pull request comment or a job summary (GitHub-flavoured Markdown): a
- * one-line summary, then a table of the changes, breaking first, with the verdict for
- * receivers and for producers. Text from schemas is escaped, so a name cannot break the table.
+ * one-line summary, then a table of the changes, breaking first, with whom each breaks on
+ * the wire, in source and in behaviour. Text from schemas is escaped, so a name cannot break the table.
  */
 export function diffMarkdown(diffs: readonly ProtocolDiff[]): string {
   const changed = diffs.filter((diff) => diff.changes.length > 0);
   const unchanged = diffs.filter((diff) => diff.changes.length === 0).map((diff) => escapeText(diff.protocol));
   const all = changed.flatMap((diff) => diff.changes);
   const breaking = all.filter((change) => severity(change) === "breaking").length;
+  const behaviour = all.filter((change) => severity(change) === "behaviour").length;
   const parts = [
     all.length === 0
       ? ""
-      : `${count(all.length, "change")}, ${breaking} breaking, in ${changed.map((diff) => escapeText(diff.protocol)).join(", ")}`,
+      : `${count(all.length, "change")}, ${breaking} breaking${behaviour === 0 ? "" : `, ${behaviour} of behaviour`}, in ${changed.map((diff) => escapeText(diff.protocol)).join(", ")}`,
     unchanged.length === 0 ? "" : `no changes to ${unchanged.join(", ")}`,
   ];
   const summary = `**agentwire diff**: ${parts.filter((part) => part !== "").join("; ") || "nothing to compare"}.`;
@@ -75,16 +84,15 @@ export function diffMarkdown(diffs: readonly ProtocolDiff[]): string {
         escapeText(change.message),
         codeSpan(change.kind),
         change.pointer === "" ? "the root" : codeSpan(change.pointer),
-        verdict(change.receivers),
-        verdict(change.producers),
+        ...CATEGORIES.map((category) => breaksCell(change.breaks[category])),
       ].join(" | "),
     ),
   );
   return [
     summary,
     "",
-    "| protocol | change | kind | pointer | receivers | producers |",
-    "| --- | --- | --- | --- | --- | --- |",
+    "| protocol | change | kind | pointer | wire | source | behaviour |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
     ...rows.map((row) => `| ${row} |`),
   ].join("\n");
 }
@@ -93,8 +101,9 @@ function bySeverity(changes: readonly Change[]): Change[] {
   return SEVERITIES.flatMap((level) => changes.filter((change) => severity(change) === level));
 }
 
-function verdict(value: Change["receivers"]): string {
-  return value === "breaking" ? "**breaking**" : value;
+/** Whom a change breaks in one category, in bold, or that it breaks no one there. */
+function breaksCell(broken: readonly Audience[]): string {
+  return broken.length === 0 ? "compatible" : `breaks **${broken.join("** and **")}**`;
 }
 
 /**

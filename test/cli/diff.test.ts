@@ -27,7 +27,8 @@ describe("agentwire diff", () => {
         "  breaking",
         '    Event: gains the member Paused (type "PAUSED")',
         "      member-added at /$defs/Event",
-        "      breaks receivers: an exhaustive match stops compiling until it handles the member; tolerant decoders report it as unrecognized",
+        "      wire: breaks receivers: older receivers do not accept the member; tolerant decoders report it as unrecognized",
+        "      source: breaks receivers: an exhaustive match stops compiling until it handles the member",
         "",
         "  compatible",
         "    Paused: added",
@@ -54,22 +55,58 @@ describe("agentwire diff", () => {
               kind: "member-added",
               pointer: "/$defs/Event",
               message: 'Event: gains the member Paused (type "PAUSED")',
-              receivers: "breaking",
-              producers: "compatible",
+              breaks: { wire: ["receivers"], source: ["receivers"], behaviour: [] },
+              why: {
+                wire: "older receivers do not accept the member; tolerant decoders report it as unrecognized",
+                source: "an exhaustive match stops compiling until it handles the member",
+              },
               severity: "breaking",
             },
             {
               kind: "type-added",
               pointer: "/$defs/Paused",
               message: "Paused: added",
-              receivers: "compatible",
-              producers: "compatible",
+              breaks: { wire: [], source: [], behaviour: [] },
+              why: {},
               severity: "compatible",
             },
           ],
         },
       ],
     });
+  });
+
+  it("fails on a category and audience as --fail-on says, on wire and source breaks by default", async () => {
+    // v2 gives the id a maximum length (a wire break for producers) and a changed default (a break of behaviour).
+    const version = (maxLength: number | undefined, level: string) => {
+      const schema = eventsSchema(["Started"]) as { $defs: { Started: { properties: Record<string, object> } } };
+      schema.$defs.Started.properties["id"] = { type: "string", ...(maxLength === undefined ? {} : { maxLength }) };
+      schema.$defs.Started.properties["level"] = { type: "string", default: level };
+      return schema;
+    };
+    const root = demoProject(version(undefined, "info"), {
+      "wire.json": version(8, "info"),
+      "behaviour.json": version(undefined, "debug"),
+    });
+    const exit = async (file: string, ...failOn: string[]) => (await run(root, "diff", "schemas/demo.schema.json", file, ...failOn)).code;
+    expect([await exit("wire.json"), await exit("behaviour.json")]).toEqual([1, 0]);
+    expect([await exit("wire.json", "--fail-on=source"), await exit("wire.json", "--fail-on=wire:receivers")]).toEqual([0, 0]);
+    expect([await exit("wire.json", "--fail-on=wire:producers"), await exit("wire.json", "--fail-on=breaking")]).toEqual([1, 1]);
+    expect([
+      await exit("behaviour.json", "--fail-on=behaviour"),
+      await exit("behaviour.json", "--fail-on=source,behaviour:producers"),
+    ]).toEqual([1, 1]);
+    const { out } = await run(root, "diff", "--format=markdown", "schemas/demo.schema.json", "behaviour.json");
+    expect(out).toBe(
+      [
+        "**agentwire diff**: 1 change, 0 breaking, 1 of behaviour, in demo.",
+        "",
+        "| protocol | change | kind | pointer | wire | source | behaviour |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+        '| demo | Started.level: defaults to "debug", was "info" | `default-changed` | `/$defs/Started/properties/level` | compatible | compatible | breaks **receivers** and **producers** |',
+        "",
+      ].join("\n"),
+    );
   });
 
   it("prints a summary line and a table for a pull request with --format markdown", async () => {
@@ -80,10 +117,10 @@ describe("agentwire diff", () => {
       [
         "**agentwire diff**: 2 changes, 1 breaking, in demo.",
         "",
-        "| protocol | change | kind | pointer | receivers | producers |",
-        "| --- | --- | --- | --- | --- | --- |",
-        '| demo | Event: gains the member Paused (type "PAUSED") | `member-added` | `/$defs/Event` | **breaking** | compatible |',
-        "| demo | Paused: added | `type-added` | `/$defs/Paused` | compatible | compatible |",
+        "| protocol | change | kind | pointer | wire | source | behaviour |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+        '| demo | Event: gains the member Paused (type "PAUSED") | `member-added` | `/$defs/Event` | breaks **receivers** | breaks **receivers** | compatible |',
+        "| demo | Paused: added | `type-added` | `/$defs/Paused` | compatible | compatible | compatible |",
         "",
       ].join("\n"),
     );
@@ -178,7 +215,10 @@ describe("agentwire diff", () => {
   it.each([
     [["only-one.json"], "give two schema files, OLD and NEW, or --since REVISION"],
     [["a.json", "b.json", "--since", "HEAD"], "give either OLD NEW or --since, not both"],
-    [["a.json", "b.json", "--fail-on", "sometimes"], '--fail-on is breaking, any or none, not "sometimes"'],
+    [
+      ["a.json", "b.json", "--fail-on", "sometimes"],
+      '--fail-on is any, none, or a list of wire, source, behaviour or breaking, each alone or with :receivers or :producers; not "sometimes"',
+    ],
     [["a.json", "b.json", "--frobnicate"], 'unknown option "--frobnicate"'],
     [["--since"], "--since needs a value"],
     [["--json=yes", "a.json", "b.json"], "--json takes no value"],

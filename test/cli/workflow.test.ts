@@ -35,15 +35,18 @@ const git = (cwd: string, ...args: string[]) =>
     stdio: "pipe",
   });
 
-/** A pull request's checkout: main has version 1 of the schema (as origin/main), the branch gains an event. */
-function pullRequest(): string {
-  const root = demoProject(eventsSchema(["Started", "Finished"]));
+/**
+ * A pull request's checkout: main has the base version of the schema (as origin/main), the
+ * branch another; by default the branch gains an event.
+ */
+function pullRequest(base = eventsSchema(["Started", "Finished"]), branch = eventsSchema(["Started", "Finished", "Paused"])): string {
+  const root = demoProject(base);
   execFileSync(process.execPath, [path.join(REPO, "bin/agentwire.js"), "generate"], { cwd: root, stdio: "pipe" });
   git(root, "init", "-q");
   git(root, "add", "-A");
   git(root, "commit", "-qm", "v1");
   git(root, "update-ref", "refs/remotes/origin/main", "HEAD");
-  writeFileSync(path.join(root, "schemas/demo.schema.json"), JSON.stringify(eventsSchema(["Started", "Finished", "Paused"])));
+  writeFileSync(path.join(root, "schemas/demo.schema.json"), JSON.stringify(branch));
   return root;
 }
 
@@ -68,17 +71,31 @@ describe("the example workflow", () => {
   const diff = step("the schema changes break no consumer");
 
   it("fails a pull request whose schema change breaks consumers, with the table in the job summary", () => {
-    const { status, summary, output } = runStep(pullRequest(), diff.run!, { BASE_REF: "main", FAIL_ON: "breaking" });
+    const { status, summary, output } = runStep(pullRequest(), diff.run!, { BASE_REF: "main", FAIL_ON: "wire,source" });
     expect(status, output).toBe(1);
     expect(summary).toMatch(/^\*\*agentwire diff\*\*: 2 changes, 1 breaking, in demo\.\n\n\| protocol \| change \|/);
     expect(summary).toContain(
-      '| demo | Event: gains the member Paused (type "PAUSED") | `member-added` | `/$defs/Event` | **breaking** | compatible |',
+      '| demo | Event: gains the member Paused (type "PAUSED") | `member-added` | `/$defs/Event` | breaks **receivers** | breaks **receivers** | compatible |',
+    );
+  });
+
+  it("passes a change of behaviour alone, and writes it in the table for a reviewer", () => {
+    const withDefault = (id: string) => {
+      const schema = eventsSchema(["Started", "Finished"]) as { $defs: { Started: { properties: Record<string, object> } } };
+      schema.$defs.Started.properties["id"] = { type: "string", default: id };
+      return schema;
+    };
+    const root = pullRequest(withDefault("run-0"), withDefault("run-1"));
+    const { status, summary, output } = runStep(root, diff.run!, { BASE_REF: "main", FAIL_ON: "wire,source" });
+    expect(status, output).toBe(0);
+    expect(summary).toContain(
+      "| `default-changed` | `/$defs/Started/properties/id` | compatible | compatible | breaks **receivers** and **producers** |",
     );
   });
 
   it("passes one labelled breaking-change, and still writes the table", () => {
     expect(diff.env?.["FAIL_ON"]).toBe(
-      "${{ contains(github.event.pull_request.labels.*.name, 'breaking-change') && 'none' || 'breaking' }}",
+      "${{ contains(github.event.pull_request.labels.*.name, 'breaking-change') && 'none' || 'wire,source' }}",
     );
     expect(workflow.on.pull_request.types).toEqual(expect.arrayContaining(["labeled", "unlabeled"]));
     const { status, summary, output } = runStep(pullRequest(), diff.run!, { BASE_REF: "main", FAIL_ON: "none" });

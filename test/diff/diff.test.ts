@@ -1,18 +1,28 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Change } from "../../generator/diff/index.js";
-import { diffMarkdown, diffProtocol, fails, formatDiff, KINDS } from "../../generator/diff/index.js";
+import type { Change, ProtocolDiff } from "../../generator/diff/index.js";
+import {
+  AUDIENCES,
+  CATEGORIES,
+  DEFAULT_FAIL_ON,
+  diffMarkdown,
+  diffProtocol,
+  fails,
+  formatDiff,
+  KINDS,
+  readFailOn,
+} from "../../generator/diff/index.js";
 import type { JsonObject, JsonValue } from "../../generator/json.js";
 import { irOf } from "../helpers/in-memory.js";
-import { REPO } from "../helpers/project.js";
+import { audiencesCell, readme } from "../helpers/readme.js";
 
 interface Fixture {
   readonly description: string;
   readonly old: JsonValue | null;
   readonly new: JsonValue | null;
   readonly overlays?: { readonly old?: readonly JsonObject[]; readonly new?: readonly JsonObject[] };
-  readonly expected: readonly Pick<Change, "kind" | "pointer" | "message" | "receivers" | "producers">[];
+  readonly expected: readonly Change[];
 }
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures");
@@ -43,36 +53,68 @@ describe("diff", () => {
     expect(Object.keys(KINDS).length).toBeGreaterThanOrEqual(25);
   });
 
-  it("reads from kinds.json a verdict per audience for every kind, and nothing else", () => {
-    for (const info of Object.values(KINDS)) {
-      expect(["breaking", "compatible"]).toContain(info.receivers);
-      expect(["breaking", "compatible"]).toContain(info.producers);
-      expect(Object.keys(info).every((key) => ["receivers", "producers", "docs", "why"].includes(key))).toBe(true);
-      if ("docs" in info) expect(info.docs).toBe(true);
+  it("reads from kinds.json, per category a kind breaks, whom it breaks and why, and nothing else", () => {
+    for (const [kind, info] of Object.entries(KINDS)) {
+      const categories = Object.keys(info).filter((key) => key !== "docs");
+      expect(
+        categories.every((key) => (CATEGORIES as readonly string[]).includes(key)),
+        kind,
+      ).toBe(true);
+      if ("docs" in info) expect([info.docs, categories], kind).toEqual([true, []]);
+      for (const category of CATEGORIES) {
+        const entry = info[category];
+        if (entry === undefined) continue;
+        expect(Object.keys(entry).sort(), kind).toEqual(["breaks", "why"]);
+        expect(entry.breaks.length, kind).toBeGreaterThan(0);
+        expect(entry.breaks, kind).toEqual(AUDIENCES.filter((audience) => entry.breaks.includes(audience)));
+        expect(entry.why, kind).toMatch(/^[a-z].*[^.]$/);
+      }
     }
   });
 
-  it("are documented in the README's table with the verdicts they have", () => {
-    const readme = readFileSync(path.join(REPO, "README.md"), "utf8");
-    const rows = [...readme.matchAll(/^\| (breaking|compatible|docs) +\| (breaking|compatible|docs) +\| (`.*`) +\|$/gm)];
+  it("are documented in the README's table with the breaks they have", () => {
+    const cell = "both|receivers|producers|—|docs";
+    const rows = [...readme().matchAll(new RegExp(`^\\| (${cell}) +\\| (${cell}) +\\| (${cell}) +\\| (\`.*\`) +\\|$`, "gm"))];
     const documented = Object.fromEntries(
-      rows.flatMap(([, receivers, producers, kinds]) =>
-        [...kinds!.matchAll(/`([a-z-]+)`/g)].map(([, kind]) => [kind, `${receivers} ${producers}`]),
+      rows.flatMap(([, wire, source, behaviour, kinds]) =>
+        [...kinds!.matchAll(/`([a-z-]+)`/g)].map(([, kind]) => [kind, `${wire} | ${source} | ${behaviour}`]),
       ),
     );
     const actual = Object.fromEntries(
-      Object.entries(KINDS).map(([kind, info]) => [kind, "docs" in info ? "docs docs" : `${info.receivers} ${info.producers}`]),
+      Object.entries(KINDS).map(([kind, info]) => [
+        kind,
+        "docs" in info ? "docs | docs | docs" : CATEGORIES.map((category) => audiencesCell(info[category]?.breaks ?? [])).join(" | "),
+      ]),
     );
     expect(documented).toEqual(actual);
   });
 
-  it("fails on breaking changes by default, on any change with any, and never with none", () => {
-    const docsOnly = [diffOf(fixtures.find(([name]) => name === "description-changed")![1])];
-    const breaking = [diffOf(fixtures.find(([name]) => name === "member-added")![1])];
-    const none = [diffOf(fixtures.find(([name]) => name === "no-change")![1])];
-    expect([fails(breaking, "breaking"), fails(docsOnly, "breaking"), fails(none, "breaking")]).toEqual([true, false, false]);
-    expect([fails(breaking, "any"), fails(docsOnly, "any"), fails(none, "any")]).toEqual([true, true, false]);
-    expect([fails(breaking, "none"), fails(docsOnly, "none")]).toEqual([false, false]);
+  it("fails on wire and source breaks by default, on any change with any, and never with none", () => {
+    const diff = (name: string) => [diffOf(fixtures.find(([fixture]) => fixture === name)![1])];
+    const [docsOnly, member, behaviour, tightened, none] = [
+      diff("description-changed"),
+      diff("member-added"),
+      diff("default-changed"),
+      diff("constraint-tightened"),
+      diff("no-change"),
+    ];
+    const failOn = (text: string) => {
+      const read = readFailOn(text);
+      if (typeof read === "object" && "error" in read) throw new Error(read.error);
+      return (diffs: readonly ProtocolDiff[]) => fails(diffs, read);
+    };
+    const byDefault = failOn(DEFAULT_FAIL_ON);
+    expect([member, tightened, behaviour, docsOnly, none].map(byDefault)).toEqual([true, true, false, false, false]);
+    expect([member, tightened, behaviour, docsOnly, none].map(failOn("breaking"))).toEqual([true, true, true, false, false]);
+    expect([member, tightened, behaviour].map(failOn("wire:producers"))).toEqual([false, true, false]);
+    expect([member, tightened, behaviour].map(failOn("source, behaviour:receivers"))).toEqual([true, false, true]);
+    expect([member, docsOnly, none].map(failOn("any"))).toEqual([true, true, false]);
+    expect([member, behaviour].map(failOn("none"))).toEqual([false, false]);
+  });
+
+  it("refuses a --fail-on it cannot read, saying what it takes", () => {
+    for (const text of ["wires", "wire:senders", "wire:producers:x", "any,wire", "", "none,none"])
+      expect(readFailOn(text), text).toEqual({ error: expect.stringContaining(`not "${text}"`) });
   });
 
   it("reports for people, grouped by severity, breaking first, saying whom a change breaks and why", () => {
@@ -84,7 +126,8 @@ describe("diff", () => {
         "  breaking",
         '    Msg: gains the member Bye (kind "bye")',
         "      member-added at /$defs/Msg",
-        "      breaks receivers: an exhaustive match stops compiling until it handles the member; tolerant decoders report it as unrecognized",
+        "      wire: breaks receivers: older receivers do not accept the member; tolerant decoders report it as unrecognized",
+        "      source: breaks receivers: an exhaustive match stops compiling until it handles the member",
         "",
         "  compatible",
         "    Bye: added",
@@ -100,8 +143,7 @@ describe("diff", () => {
       kind: "type-removed",
       pointer,
       message,
-      receivers: "breaking",
-      producers: "breaking",
+      breaks: { wire: [], source: ["receivers", "producers"], behaviour: [] },
     });
     const hostile = {
       protocol: "x",
@@ -115,11 +157,11 @@ describe("diff", () => {
       [
         "**agentwire diff**: 3 changes, 3 breaking, in x; no changes to quiet.",
         "",
-        "| protocol | change | kind | pointer | receivers | producers |",
-        "| --- | --- | --- | --- | --- | --- |",
-        "| x | A\\|B: \\*removed\\* \\_x\\_ x_y \\| forged \\| row \\| | `type-removed` | `/$defs/A\\|B` | **breaking** | **breaking** |",
-        "| x | \\`C\\`: removed | `type-removed` | `` /$defs/`C` `` | **breaking** | **breaking** |",
-        "| x | \\<img src=x\\>: removed | `type-removed` | the root | **breaking** | **breaking** |",
+        "| protocol | change | kind | pointer | wire | source | behaviour |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| x | A\\|B: \\*removed\\* \\_x\\_ x_y \\| forged \\| row \\| | `type-removed` | `/$defs/A\\|B` | compatible | breaks **receivers** and **producers** | compatible |",
+        "| x | \\`C\\`: removed | `type-removed` | `` /$defs/`C` `` | compatible | breaks **receivers** and **producers** | compatible |",
+        "| x | \\<img src=x\\>: removed | `type-removed` | the root | compatible | breaks **receivers** and **producers** | compatible |",
       ].join("\n"),
     );
   });
