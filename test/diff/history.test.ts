@@ -3,10 +3,11 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { projectIrs } from "../../generator/cli/versions.js";
 import type { ProtocolDiff } from "../../generator/diff/index.js";
-import { diffProtocol, severity } from "../../generator/diff/index.js";
+import { AUDIENCES, CATEGORIES, diffProtocol, severity } from "../../generator/diff/index.js";
 import { loadSchemas } from "../../generator/load/index.js";
 import { generate } from "../../generator/pipeline.js";
 import { makeProject } from "../helpers/project.js";
+import { audiencesCell, readme } from "../helpers/readme.js";
 
 /**
  * A real history: every published version of A2A's JSON schema (test/fixtures/spec-history),
@@ -16,6 +17,7 @@ const HISTORY = path.join(import.meta.dirname, "../fixtures/spec-history/a2a");
 
 interface Version {
   readonly file: string;
+  readonly commit: string;
   readonly name: string;
   readonly subject: string;
 }
@@ -25,8 +27,8 @@ const versions: Version[] = readFileSync(path.join(HISTORY, "versions.tsv"), "ut
   .split("\n")
   .slice(1)
   .map((line) => {
-    const [file, , , subject] = line.split("\t") as [string, string, string, string];
-    return { file, name: `a2a-${file.slice(0, 2)}`, subject };
+    const [file, commit, , subject] = line.split("\t") as [string, string, string, string];
+    return { file, commit, name: `a2a-${file.slice(0, 2)}`, subject: subject.trim() };
   });
 
 let root = "";
@@ -44,6 +46,20 @@ beforeAll(async () => {
 }, 60_000);
 
 const breaking = ({ changes }: ProtocolDiff) => changes.filter((change) => severity(change) === "breaking");
+const markedBreaking = (subject: string) => /^[a-z]+(\([^)]*\))?!:/.test(subject);
+const saysHarmless = (subject: string) => /^(docs|chore|ci)(\([^)]*\))?:/.test(subject);
+
+/** The README's table of the history: per row, its cells. */
+function readmeTable(): string[][] {
+  const text = readme();
+  const section = text.slice(text.indexOf("### Proved on a real history"), text.indexOf("## Use the bindings"));
+  return [...section.matchAll(/^\| \d\d .*\|$/gm)].map(([line]) =>
+    line
+      .slice(1, -1)
+      .split("|")
+      .map((cell) => cell.trim()),
+  );
+}
 
 describe("A2A's published history", () => {
   it("is every version of the vendored folder, each listed once", () => {
@@ -61,8 +77,27 @@ describe("A2A's published history", () => {
 
   it("diffs every consecutive pair, and finds a break in each commit its authors marked breaking", () => {
     expect(diffs.length).toBe(41);
-    const marked = diffs.filter(({ version }) => /^[a-z]+(\([^)]*\))?!:/.test(version.subject));
+    const marked = diffs.filter(({ version }) => markedBreaking(version.subject));
     expect(marked.map(({ version }) => version.file)).toEqual(["25-90fa6420.json", "35-2cd7d98b.json", "38-e162c0c6.json"]);
     for (const { version, diff } of marked) expect(breaking(diff).length, version.subject).toBeGreaterThan(0);
+  });
+
+  it("is the README's reviewed table: the changes and whom they break, each harmless-sounding break explained", () => {
+    const rows = readmeTable();
+    expect(rows.map(([number]) => number)).toEqual(diffs.map(({ version }) => version.file.slice(0, 2)));
+    for (const [i, { version, diff }] of diffs.entries()) {
+      const [, commit, subject, changes, wire, source, behaviour, reviewed] = rows[i]!;
+      const breaks = CATEGORIES.map((category) =>
+        audiencesCell(AUDIENCES.filter((audience) => diff.changes.some((change) => change.breaks[category].includes(audience)))),
+      );
+      expect([commit, subject, changes, wire, source, behaviour], version.file).toEqual([
+        `[\`${version.commit.slice(0, 8)}\`](https://github.com/a2aproject/A2A/commit/${version.commit})`,
+        version.subject,
+        String(diff.changes.length),
+        ...breaks,
+      ]);
+      const needsReview = markedBreaking(version.subject) || (saysHarmless(version.subject) && breaks.some((cell) => cell !== "—"));
+      if (needsReview) expect(reviewed, version.file).not.toBe("—");
+    }
   });
 });
