@@ -10,7 +10,7 @@ import { appendPointer } from "../schema/pointer.js";
  * a schema by its JSON Pointer in the resolved schema (named types are `/$defs/<Name>`),
  * does one thing, and says where the prose says so. See `schemas/README.md`.
  */
-export type Fact = ExactlyOne | Required | Fallback | EnumNumbers | NameMembers | Stamp | Annotate;
+export type Fact = ExactlyOne | Required | Fallback | EnumNumbers | NameMembers | Rename | Stamp | Annotate;
 
 interface FactBase {
   readonly at: string;
@@ -52,6 +52,15 @@ export interface NameMembers extends FactBase {
   readonly suffix: string;
 }
 
+/**
+ * Gives a schema the name its type is generated under: a named type (`/$defs/<Name>`) is
+ * renamed, references and all; an inline schema is moved into `$defs` under the name.
+ */
+export interface Rename extends FactBase {
+  readonly verb: "rename";
+  readonly name: string;
+}
+
 /** A field a producer fills with the current time, in the unit the prose states. */
 export interface Stamp extends FactBase {
   readonly verb: "stamp";
@@ -64,7 +73,7 @@ export interface Annotate extends FactBase {
   readonly annotations: JsonObject;
 }
 
-const VERBS = ["exactlyOne", "required", "fallback", "enumNumbers", "nameMembers", "stamp", "annotate"] as const;
+const VERBS = ["exactlyOne", "required", "fallback", "enumNumbers", "nameMembers", "rename", "stamp", "annotate"] as const;
 
 /** Checks an overlay file's shape and returns its facts in order. */
 export function readFacts(document: JsonValue, file: string): Fact[] {
@@ -118,6 +127,10 @@ export function readFacts(document: JsonValue, file: string): Fact[] {
         };
         return { ...base, verb, tag: value["tag"], prefix: affix("prefix"), suffix: affix("suffix") };
       }
+      case "rename":
+        if (typeof value !== "string" || !/^[A-Z][A-Za-z0-9]*$/.test(value))
+          return fail(here, '"rename" is the new name: a letter in upper case, then letters and digits (AgentProviderUrl)');
+        return { ...base, verb, name: value };
       case "stamp":
         if (!STAMP_UNITS.includes(value as StampUnit)) return fail(here, `"stamp" is the time's unit: ${STAMP_UNITS.join(" or ")}`);
         return { ...base, verb, unit: value as StampUnit };

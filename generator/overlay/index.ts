@@ -6,8 +6,9 @@ import { pointerToFragment } from "../resolve/index.js";
 import { wireAliases } from "../schema/aliases.js";
 import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, STAMP_KEYWORD } from "../schema/keywords.js";
 import { pascalCase } from "../schema/names.js";
-import { appendPointer, getAtPointer } from "../schema/pointer.js";
+import { appendPointer, getAtPointer, isWithin, parsePointer } from "../schema/pointer.js";
 import { presence, presenceNames } from "../schema/presence.js";
+import { walkSchemas } from "../schema/walk.js";
 import type { Fact } from "./facts.js";
 import { readFacts } from "./facts.js";
 
@@ -87,6 +88,8 @@ function apply(document: Record<string, JsonValue>, fact: Fact, provenance: Prov
       return Object.keys(fact.annotations).flatMap((key) => written(key));
     case "nameMembers":
       return nameMembers(document, schema, fact, provenance, fail);
+    case "rename":
+      return rename(document, fact, provenance, fail);
   }
 }
 
@@ -115,6 +118,51 @@ function requiresAny(schema: JsonObject, names: readonly string[]): boolean {
 function list(schema: JsonObject, keyword: string, fail: (problem: string) => never): readonly JsonValue[] {
   const value = schema[keyword] ?? [];
   return Array.isArray(value) ? value : fail(`the schema's "${keyword}" is not an array`);
+}
+
+/**
+ * Names a schema: a named type's `$defs` entry takes the new key in its place, an inline
+ * schema is moved into `$defs` after the type that holds it; every `$ref` to it, or into
+ * it, follows.
+ */
+function rename(
+  document: Record<string, JsonValue>,
+  fact: Fact & { verb: "rename" },
+  provenance: Provenance,
+  fail: (problem: string) => never,
+): Relocation[] {
+  const [defs, holder, ...inside] = parsePointer(fact.at);
+  if (defs !== "$defs" || holder === undefined) return fail("only a schema in /$defs, or inside one, can be renamed");
+  const to = appendPointer("/$defs", fact.name);
+  if (Object.hasOwn(document["$defs"] as JsonObject, fact.name)) fail(`the name "${fact.name}" is taken by ${to}`);
+  const schema = getAtPointer(document, fact.at) as JsonValue;
+  if (inside.length > 0) {
+    const parent = getAtPointer(document, appendPointer("/$defs", holder, ...inside.slice(0, -1))) as Record<string, JsonValue>;
+    parent[inside.at(-1)!] = { $ref: pointerToFragment(to) };
+  }
+  // A named type keeps its place among the definitions; an inline schema follows the type that holds it.
+  const entries = Object.entries(document["$defs"] as JsonObject).flatMap(([name, definition]): [string, JsonValue][] => {
+    if (name !== holder) return [[name, definition]];
+    return inside.length === 0
+      ? [[fact.name, definition]]
+      : [
+          [name, definition],
+          [fact.name, schema],
+        ];
+  });
+  document["$defs"] = Object.fromEntries(entries);
+  redirectRefs(document, fact.at, to);
+  const source = provenance.locate(fact.at);
+  return [{ effective: to, file: source.file, pointer: source.pointer ?? "" }];
+}
+
+/** Points every local `$ref` to `from`, or into it, at `to` instead. */
+function redirectRefs(document: JsonValue, from: string, to: string): void {
+  walkSchemas(document, "", (schema) => {
+    if (!isJsonObject(schema) || typeof schema["$ref"] !== "string" || !schema["$ref"].startsWith("#")) return;
+    const pointer = decodeURIComponent(schema["$ref"].slice(1));
+    if (isWithin(pointer, from)) (schema as Record<string, JsonValue>)["$ref"] = pointerToFragment(to + pointer.slice(from.length));
+  });
 }
 
 /** Moves each inline member of the union into `$defs`, named from its tag's value. */

@@ -138,6 +138,50 @@ describe("overlay: facts", () => {
     );
   });
 
+  it("rename renames a named type in its place, and every ref to it or into it follows", async () => {
+    const schema = {
+      $ref: "#/$defs/Url",
+      $defs: {
+        Url: { type: "object", properties: { href: { type: "string" } } },
+        Link: { type: "object", properties: { to: { $ref: "#/$defs/Url" }, href: { $ref: "#/$defs/Url/properties/href" } } },
+      },
+    };
+    const renamed = effectiveSchema(schema, [{ at: "/$defs/Url", rename: "ProviderUrl", because }]).schema;
+    expect(Object.keys(defs(renamed))).toEqual(["ProviderUrl", "Link"]);
+    expect(renamed["$ref"]).toBe("#/$defs/ProviderUrl");
+    expect(defs(renamed)["Link"]!["properties"]).toEqual({
+      to: { $ref: "#/$defs/ProviderUrl" },
+      href: { $ref: "#/$defs/ProviderUrl/properties/href" },
+    });
+    expect(irOf(schema, [{ at: "/$defs/Url", rename: "ProviderUrl", because }]).root).toBe("ProviderUrl");
+  });
+
+  it("rename moves an inline schema into $defs under the name, after the type that holds it", async () => {
+    const schema = {
+      $defs: {
+        Card: { type: "object", properties: { provider: { type: "object", properties: { url: { type: "string" } } } } },
+        Other: { type: "string" },
+      },
+    };
+    const renamed = effectiveSchema(schema, [{ at: "/$defs/Card/properties/provider", rename: "Provider", because }]).schema;
+    expect(Object.keys(defs(renamed))).toEqual(["Card", "Provider", "Other"]);
+    expect(defs(renamed)["Card"]!["properties"]).toEqual({ provider: { $ref: "#/$defs/Provider" } });
+    expect(defs(renamed)["Provider"]).toEqual({ type: "object", properties: { url: { type: "string" } } });
+  });
+
+  it("rename refuses a name taken, a name that is no type name, and a schema outside $defs", async () => {
+    const schema = { type: "object", properties: { a: { type: "string" } }, $defs: { A: { type: "string" }, B: { type: "string" } } };
+    expect(await inputError(() => effectiveSchema(schema, [{ at: "/$defs/A", rename: "B", because }]))).toBe(
+      'schemas/overlays/test.json#/facts/0: the name "B" is taken by /$defs/B (at "/$defs/A")',
+    );
+    expect(await inputError(() => effectiveSchema(schema, [{ at: "/$defs/A", rename: "lower-case", because }]))).toBe(
+      'schemas/overlays/test.json#/facts/0/rename: "rename" is the new name: a letter in upper case, then letters and digits (AgentProviderUrl)',
+    );
+    expect(await inputError(() => effectiveSchema(schema, [{ at: "", rename: "A2", because }]))).toBe(
+      'schemas/overlays/test.json#/facts/0: only a schema in /$defs, or inside one, can be renamed (at "")',
+    );
+  });
+
   it("stamp marks a number field that builders may fill with the current time, through composition", async () => {
     const base = { type: "object", properties: { type: { type: "string" }, at: { type: "integer" } }, required: ["type"] };
     const event = { allOf: [{ $ref: "#/$defs/Base" }], properties: { type: { const: "PING" } }, unevaluatedProperties: false };
@@ -180,7 +224,7 @@ describe("overlay: the file", () => {
   it.each([
     [
       { at: "/$defs/A", because },
-      "a fact has exactly one of exactlyOne, required, fallback, enumNumbers, nameMembers, stamp, annotate; this one has 0",
+      "a fact has exactly one of exactlyOne, required, fallback, enumNumbers, nameMembers, rename, stamp, annotate; this one has 0",
     ],
     [{ at: "/$defs/A", because, fallback: "x", annotate: {} }, "this one has 2"],
     [{ at: "/$defs/A", fallback: "x" }, '#/facts/0/because: "because" must say where the prose states this fact'],
