@@ -58,7 +58,8 @@ async function diffFiles(options: DiffArguments, io: Io, root: string | undefine
     );
   const name = like?.config.name ?? path.basename(after).replace(/(\.schema)?\.json$/, "");
   const remotes = schemas?.remotes ?? [];
-  return diffProtocol(name, await fileIr(io.cwd, before, like, remotes), await fileIr(io.cwd, after, like, remotes));
+  // One name for both sides: a root without a title is named after the protocol, and so pairs with itself.
+  return diffProtocol(name, await fileIr(io.cwd, before, name, like, remotes), await fileIr(io.cwd, after, name, like, remotes));
 }
 
 /** The protocol the files stand for: the one named, or the one whose vendored schema is one of the files. */

@@ -21,14 +21,18 @@ export async function projectIrs(schemas: Schemas): Promise<Map<string, Ir>> {
 }
 
 /**
- * One schema file as a protocol's IR. With `like`, the file stands in for that protocol's
- * schema, with its name and overlays; otherwise it is a protocol of its own, named after
- * the file. Its URL refs read the project's `remotes`, where there is a project. Messages
+ * One schema file as the IR of protocol `name`. With `like`, the file stands in for that
+ * protocol's schema, with its overlays. Its URL refs read the project's `remotes`, where there is a project. Messages
  * name the file as given, relative to `cwd`.
  */
-export async function fileIr(cwd: string, file: string, like?: LoadedProtocol, remotes: Schemas["remotes"] = []): Promise<Ir> {
+export async function fileIr(
+  cwd: string,
+  file: string,
+  name: string,
+  like?: LoadedProtocol,
+  remotes: Schemas["remotes"] = [],
+): Promise<Ir> {
   const absolute = path.resolve(cwd, file);
-  const name = like?.config.name ?? path.basename(absolute).replace(/(\.schema)?\.json$/, "");
   const protocol: LoadedProtocol = {
     config: { pointer: "", name, schema: path.basename(absolute), overlays: like?.config.overlays ?? [] },
     schema: readSource(cwd, absolute),

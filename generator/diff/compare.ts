@@ -46,6 +46,13 @@ interface Place {
 
 class Comparison {
   private readonly changes: Change[] = [];
+  /**
+   * Where each change is in `changes`, by kind, pointer and words: a change inside a named
+   * type that several places merge into their own shapes (an `allOf` of it) is found at
+   * each, and said once, of the nearest place (the shortest subject: `discussion.category`
+   * rather than `discussion$created.discussion.category`).
+   */
+  private readonly reported = new Map<string, number>();
   /** The pairs of references being compared through, "before→after" by name. */
   private readonly following = new Set<string>();
 
@@ -75,7 +82,11 @@ class Comparison {
   }
 
   private add(kind: ChangeKind, place: Place, what: string): void {
-    this.changes.push(classified(kind, place.pointer, `${place.subject}: ${what}`));
+    const change = classified(kind, place.pointer, `${place.subject}: ${what}`);
+    const key = JSON.stringify([kind, place.pointer, what]);
+    const found = this.reported.get(key);
+    if (found === undefined) this.reported.set(key, this.changes.push(change) - 1);
+    else if (change.message.length < this.changes[found]!.message.length) this.changes[found] = change;
   }
 
   /** Adds the changes a keyword module found, where they are. */
@@ -117,9 +128,9 @@ class Comparison {
     if (before.kind === "constrained" || after.kind === "constrained") return this.constrained(before, after, place);
     if (sameShape(before, after)) return;
     // One type becoming a union that holds it, or the reverse, widens or narrows, a named type as much as any.
-    if (after.kind === "union" && after.members.some((member) => sameShape(member, before)))
+    if (alternativesOf(after).some((member) => sameShape(member, before)))
       return this.add("type-widened", place, `is ${describe(after)}, was ${describe(before)}`);
-    if (before.kind === "union" && before.members.some((member) => sameShape(member, after)))
+    if (alternativesOf(before).some((member) => sameShape(member, after)))
       return this.add("type-narrowed", place, `is ${describe(after)}, was ${describe(before)}`);
     if (before.kind === "ref" || after.kind === "ref") return this.throughRefs(before, after, place);
     if (before.kind === "unknown") return this.add("type-narrowed", place, `is ${describe(after)}, was any value`);
@@ -409,6 +420,13 @@ class Comparison {
 function sameValues(a: Shape, b: Shape): boolean {
   const bare = (shape: Shape) => JSON.stringify(shape, (key, value: unknown) => (key === "doc" || key === "pointer" ? undefined : value));
   return bare(a) === bare(b);
+}
+
+/** The alternatives a value of a union may be, or none for a shape that is no union. */
+function alternativesOf(shape: Shape): readonly Shape[] {
+  if (shape.kind === "union") return shape.members;
+  if (shape.kind === "tagged-union") return shape.members.map((member) => member.shape);
+  return [];
 }
 
 /** Whether two shapes are the same, docs and all: the IR is plain JSON data. */

@@ -128,6 +128,15 @@ describe("agentwire diff", () => {
     expect(same).toMatchObject({ code: 0, out: "**agentwire diff**: no changes to demo.\n" });
   });
 
+  it("names the untitled roots of two files alike, so they pair with each other", async () => {
+    const root = (required: string[]) => ({ type: "object", properties: { id: { type: "string" } }, required });
+    const dir = makeProject({ "release-1.json": root([]), "release-2.json": root(["id"]) });
+    const { out } = await run(dir, "diff", "release-1.json", "release-2.json", "--format=json");
+    expect(
+      (JSON.parse(out) as { protocols: { changes: { message: string }[] }[] }).protocols[0]!.changes.map(({ message }) => message),
+    ).toEqual(["Release2.id: now required"]);
+  });
+
   it("reads options as --opt value and as --opt=value alike", async () => {
     const root = project();
     const spaced = await run(root, "diff", "--fail-on", "none", "--format", "json", "schemas/demo.schema.json", "v2.json");

@@ -1,7 +1,7 @@
 import { cpSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { projectIrs } from "../../generator/cli/versions.js";
+import { fileIr, projectIrs } from "../../generator/cli/versions.js";
 import type { ProtocolDiff } from "../../generator/diff/index.js";
 import { AUDIENCES, CATEGORIES, diffProtocol, severity } from "../../generator/diff/index.js";
 import { loadSchemas } from "../../generator/load/index.js";
@@ -99,5 +99,20 @@ describe("A2A's published history", () => {
       const needsReview = markedBreaking(version.subject) || (saysHarmless(version.subject) && breaks.some((cell) => cell !== "—"));
       if (needsReview) expect(reviewed, version.file).not.toBe("—");
     }
+  });
+});
+
+describe("GitHub's webhook schemas, 7.5.1 → 7.6.1 (344 definitions)", () => {
+  it("diff to what changed: a category's node_id, a merge-group action, and two refactorings", async () => {
+    const octokit = path.join(import.meta.dirname, "../fixtures/spec-history/octokit-webhooks");
+    const diff = diffProtocol("webhooks", await fileIr(octokit, "7.5.1.json", "webhooks"), await fileIr(octokit, "7.6.1.json", "webhooks"));
+    expect(diff.changes.map(({ kind, message }) => `${kind}: ${message}`)).toEqual([
+      'field-added-required: discussion.category: required field "node_id" added',
+      "type-extracted: discussion$category_changed.changes.category.from: is the named type DiscussionCategory",
+      "type-extracted: discussion.category: is the named type DiscussionCategory",
+      "type-added: merge_group$destroyed: added",
+      "type-widened: merge_group_event: is a merge_group$checks_requested or a merge_group$destroyed, was a merge_group$checks_requested",
+      "type-added: DiscussionCategory: added",
+    ]);
   });
 });
