@@ -82,6 +82,18 @@ describe("A2A's published history", () => {
     for (const { version, diff } of marked) expect(breaking(diff).length, version.subject).toBeGreaterThan(0);
   });
 
+  it("says what changed: never 'is an X, was an X', and another kind only where the values are others", () => {
+    const messages = diffs.flatMap(({ diff }) => diff.changes.map(({ message }) => message));
+    expect(messages.filter((message) => /is (an? \S+), was \1$/.test(message))).toEqual([]);
+    // Reviewed: each is an object of optional fields split into alternatives that each require one (A2A 0.2).
+    expect(diffs.flatMap(({ diff }) => diff.changes.filter(({ kind }) => kind === "kind-changed").map(({ pointer }) => pointer))).toEqual([
+      "/$defs/CancelTaskResponse",
+      "/$defs/FilePart/properties/file",
+      "/$defs/GetTaskResponse",
+      "/$defs/JSONRPCResponse",
+    ]);
+  });
+
   it("is the README's reviewed table: the changes and whom they break, each harmless-sounding break explained", () => {
     const rows = readmeTable();
     expect(rows.map(([number]) => number)).toEqual(diffs.map(({ version }) => version.file.slice(0, 2)));
