@@ -12,6 +12,7 @@ import { nameIr } from "./name/index.js";
 import { applyOverlays } from "./overlay/index.js";
 import type { ResolvedSchema } from "./resolve/index.js";
 import { resolve } from "./resolve/index.js";
+import { compileStream } from "./stream/index.js";
 
 /** What one protocol came to, for the summary line `agentwire generate` prints. */
 export interface ProtocolSummary {
@@ -19,6 +20,8 @@ export interface ProtocolSummary {
   readonly types: number;
   readonly unions: number;
   readonly files: number;
+  /** Whether it has stream facts, and so a `stream` module. */
+  readonly stream: boolean;
 }
 
 export interface Generation {
@@ -39,9 +42,15 @@ export async function generate(root: string): Promise<Generation> {
   const protocols: ProtocolSummary[] = [];
   for (const protocol of project.protocols) {
     const { ir } = await intermediate(project, protocol);
-    const files = emitProtocol(ir);
+    const files = emitProtocol(ir, compileStream(protocol, ir));
     emitted.push(...files);
-    protocols.push({ name: ir.protocol, types: ir.types.length, unions: countUnions(ir), files: files.length });
+    protocols.push({
+      name: ir.protocol,
+      types: ir.types.length,
+      unions: countUnions(ir),
+      files: files.length,
+      stream: files.some((file) => file.path.endsWith("/stream.ts")),
+    });
   }
   emitted.push(
     ...emitPackage(
@@ -49,6 +58,7 @@ export async function generate(root: string): Promise<Generation> {
         name: protocol.config.name,
         sources: [protocol.schema, ...protocol.overlays],
         types: protocols[i]!.types,
+        stream: protocols[i]!.stream,
       })),
       project.templates,
     ),

@@ -10,7 +10,9 @@ import { GeneratedFile } from "./file.js";
 import { generateGuards } from "./guards.js";
 import { generateMatches } from "./match.js";
 import { generateTypes } from "./types.js";
+import { generateStream } from "./stream.js";
 import { generateValidators } from "./validate.js";
+import type { CompiledStream } from "../stream/index.js";
 
 /** A file to write, before formatting: a module of code, a JSON document, or text to write as it is. */
 export type EmittedFile =
@@ -23,7 +25,7 @@ export type EmittedFile =
  * validators and decoders, builders, match helpers), an index that re-exports them, and
  * the effective schema they were generated from.
  */
-export function emitProtocol(ir: NamedIr): EmittedFile[] {
+export function emitProtocol(ir: NamedIr, stream?: CompiledStream): EmittedFile[] {
   const sources = ir.sources.join(" and ");
   // No sha256 here: it is in sources.json alone, so that a schema change rewrites only
   // the files whose code it changes.
@@ -48,6 +50,9 @@ export function emitProtocol(ir: NamedIr): EmittedFile[] {
     emit(file, ir);
     return file.isEmpty ? [] : [{ name, file }];
   });
+  // The stream module is not re-exported by the index: it is a subpath of its own.
+  const streamModule = stream === undefined ? [] : [new GeneratedFile(`${dir}/stream.ts`, header)];
+  for (const file of streamModule) generateStream(file, ir, stream!);
   const index = new GeneratedFile(`${dir}/index.ts`, header);
   index.declare(
     ...modules.map(({ name }) => exportAll(`./${name}.js`)),
@@ -58,6 +63,7 @@ export function emitProtocol(ir: NamedIr): EmittedFile[] {
   return [
     ...modules.map(({ file }) => ({ path: file.path, module: optimize(file.toModule()) })),
     { path: index.path, module: index.toModule() },
+    ...streamModule.map((file) => ({ path: file.path, module: optimize(file.toModule()) })),
     { path: `${dir}/schema.json`, json: effectiveSchema },
   ];
 }

@@ -8,6 +8,8 @@ export interface ProtocolEntry {
   /** The schema first, then its overlays. */
   readonly sources: readonly Pick<SourceFile, "file" | "sha256">[];
   readonly types: number;
+  /** Whether it has stream facts, and so a `stream` module. */
+  readonly stream: boolean;
 }
 
 /**
@@ -18,8 +20,10 @@ export interface ProtocolEntry {
  */
 export function emitPackage(protocols: readonly ProtocolEntry[], templates: Templates): EmittedFile[] {
   const exports: Record<string, JsonObject | string> = {};
-  for (const { name } of protocols) {
+  for (const { name, stream } of protocols) {
     exports[`./${name}`] = { types: `./dist/${name}/index.d.ts`, default: `./dist/${name}/index.js` };
+    // A subpath of its own: importing the types or guards never loads the reader.
+    if (stream) exports[`./${name}/stream`] = { types: `./dist/${name}/stream.d.ts`, default: `./dist/${name}/stream.js` };
     exports[`./${name}/schema.json`] = `./src/${name}/schema.json`;
   }
   exports["./package.json"] = "./package.json";
@@ -39,5 +43,6 @@ export function emitPackage(protocols: readonly ProtocolEntry[], templates: Temp
     { path: "README.md", text: templates.readme.replace("{{protocols}}", list) },
     { path: "sources.json", json: hashes },
     { path: "src/runtime.ts", text: templates.runtime },
+    ...(protocols.some(({ stream }) => stream) ? [{ path: "src/stream.ts", text: templates.stream }] : []),
   ];
 }

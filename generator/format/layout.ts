@@ -201,7 +201,19 @@ function variable(node: Variable): Doc {
   const head = `${node.exported ? "export " : ""}${node.declaration} ${node.name.text}`;
   const declared = node.type === undefined ? head : concat(head, ": ", type(node.type));
   if (node.value.kind === "as-const") return concat(declared, " = ", expression(node.value), ";");
-  return group(declared, " =", group(indent(line, expression(node.value))), ";");
+  // Prettier's fluid layout, as for an assignment: the value stays after `=` when its head fits there.
+  return group(breakAfter(concat(declared, " ="), expression(node.value)), ";");
+}
+
+/**
+ * A property of an object literal. As prettier lays it out: a string after a key as wide
+ * as five characters or more moves to the next line when it does not fit; after a shorter
+ * key, breaking would gain too little.
+ */
+function property(key: string, value: Expression): Doc {
+  if (value.kind === "literal" && typeof value.value === "string" && key.length >= 5)
+    return group(key, ":", group(indent(line, expression(value))));
+  return concat(key, ": ", expression(value));
 }
 
 /** A returned or thrown value: a binary one is wrapped in parentheses when it breaks. */
@@ -262,7 +274,7 @@ function expression(node: Expression, position: Position = "nested"): Doc {
           join(
             concat(",", line),
             node.properties.map(({ key, value }) =>
-              value.kind === "name" && value.text === key && key !== "__proto__" ? key : concat(objectKey(key), ": ", expression(value)),
+              value.kind === "name" && value.text === key && key !== "__proto__" ? key : property(objectKey(key), value),
             ),
           ),
         ),

@@ -32,6 +32,8 @@ export interface Templates {
   readonly readme: string;
   /** The helpers every protocol's generated code shares, as TypeScript source. */
   readonly runtime: string;
+  /** The reader and verifier the protocols' stream modules share, as TypeScript source. */
+  readonly stream: string;
 }
 
 /** A base URL whose documents are vendored in a folder of `schemas/` (the config's `remotes`). */
@@ -142,7 +144,13 @@ function loadTemplates(root: string): Templates {
       { file: "templates/README.md" },
       `the template must contain ${PROTOCOLS_PLACEHOLDER}, where the table of protocols goes`,
     );
-  return { manifest: json("package.json"), tsconfig: json("tsconfig.json"), readme, runtime: text("runtime.ts") };
+  return {
+    manifest: json("package.json"),
+    tsconfig: json("tsconfig.json"),
+    readme,
+    runtime: text("runtime.ts"),
+    stream: text("stream.ts"),
+  };
 }
 
 /** Resolves a config path, refusing one that leaves the schemas folder. */

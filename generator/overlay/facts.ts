@@ -80,10 +80,12 @@ export function readFacts(document: JsonValue, file: string): Fact[] {
   const fail = (pointer: string, problem: string, hint?: string): never => {
     throw new InputError({ file, pointer }, problem, hint);
   };
-  if (!isJsonObject(document) || !Array.isArray(document["facts"])) return fail("", 'expected an object with a "facts" array');
+  if (!isJsonObject(document) || !(document["facts"] === undefined || Array.isArray(document["facts"])))
+    return fail("", 'expected an object with a "facts" array');
+  // The stream facts are read by generator/stream, against the IR.
   for (const key of Object.keys(document))
-    if (!["$schema", "description", "facts"].includes(key)) fail(appendPointer("", key), `unknown key "${key}"`);
-  return (document["facts"] as readonly JsonValue[]).map((entry, index): Fact => {
+    if (!["$schema", "description", "facts", "stream"].includes(key)) fail(appendPointer("", key), `unknown key "${key}"`);
+  return ((document["facts"] ?? []) as readonly JsonValue[]).map((entry, index): Fact => {
     const pointer = appendPointer("/facts", index);
     if (!isJsonObject(entry)) return fail(pointer, "a fact must be an object");
     const verbs = VERBS.filter((verb) => verb in entry);

@@ -30,7 +30,11 @@ interface Manifest {
 const manifest = JSON.parse(readFileSync(path.join(pkgDir, "package.json"), "utf8")) as Manifest;
 const subpaths = Object.keys(manifest.exports);
 /** `./<protocol>` subpaths with conditional (types + default) targets. */
-const protocols = subpaths.filter((subpath) => typeof manifest.exports[subpath] === "object").map((subpath) => subpath.slice(2));
+const protocols = subpaths
+  .filter((subpath) => typeof manifest.exports[subpath] === "object" && !subpath.endsWith("/stream"))
+  .map((subpath) => subpath.slice(2));
+/** `./<protocol>/stream` subpaths: each protocol's reader and verifier, apart from its types and guards. */
+const streams = subpaths.filter((subpath) => subpath.endsWith("/stream"));
 /** `./<protocol>/schema.json` subpaths. */
 const schemaSubpaths = subpaths.filter((subpath) => subpath.endsWith("/schema.json"));
 
@@ -131,12 +135,14 @@ describe(`${manifest.name} as published`, () => {
   it("derives its protocols from package.json exports", () => {
     expect(protocols.length).toBeGreaterThan(0);
     expect(schemaSubpaths.sort()).toEqual(protocols.map((protocol) => `./${protocol}/schema.json`).sort());
+    expect(streams.sort()).toEqual(protocols.map((protocol) => `./${protocol}/stream`).sort());
   });
 
   it("packs the built entry points, schemas and no TypeScript sources", () => {
     const expected = ["package.json", "README.md", "sources.json"];
     for (const protocol of protocols) {
       expected.push(`dist/${protocol}/index.js`, `dist/${protocol}/index.d.ts`, `src/${protocol}/schema.json`);
+      expected.push(`dist/${protocol}/stream.js`, `dist/${protocol}/stream.d.ts`);
     }
     const missing = expected.filter((file) => !packedFiles.includes(file));
     expect(missing, `missing from the tarball; it has:\n${packedFiles.join("\n")}`).toEqual([]);
@@ -161,6 +167,11 @@ describe(`${manifest.name} as published`, () => {
           lines.push(`import { ${valueName} as ${id}Values } from "${specifier}";`);
           values.push(`${id}Values`);
         }
+      }
+      for (const subpath of streams) {
+        const id = alias(subpath.slice(2));
+        lines.push(`import { createVerifier as ${id}Verifier, readStream as ${id}Reader } from "${manifest.name}/${subpath.slice(2)}";`);
+        values.push(`[${id}Verifier, ${id}Reader]`);
       }
       for (const subpath of subpaths) {
         if (typeof manifest.exports[subpath] === "object") continue;
@@ -205,6 +216,7 @@ describe(`${manifest.name} as published`, () => {
 
   it("imports every subpath at runtime by package name", () => {
     const modules = names.map(({ specifier }) => specifier);
+    const streamModules = streams.map((subpath) => `${manifest.name}/${subpath.slice(2)}`);
     const schemas = schemaSubpaths.map((subpath) => `${manifest.name}/${subpath.slice(2)}`);
     const script = `
       const report = {};
@@ -217,6 +229,10 @@ describe(`${manifest.name} as published`, () => {
           }
         }
         report[specifier] = names;
+      }
+      for (const specifier of ${JSON.stringify(streamModules)}) {
+        const mod = await import(specifier);
+        report[specifier] = [typeof mod.readStream, typeof mod.createVerifier];
       }
       for (const specifier of ${JSON.stringify(schemas)}) {
         const mod = await import(specifier, { with: { type: "json" } });
@@ -233,6 +249,7 @@ describe(`${manifest.name} as published`, () => {
       expect((report[specifier] as string[]).sort(), `*Values exports of ${specifier}`).toEqual([...values].sort());
     }
     for (const specifier of schemas) expect(report[specifier], `$defs of ${specifier}`).toBeGreaterThan(0);
+    for (const specifier of streamModules) expect(report[specifier], specifier).toEqual(["function", "function"]);
   }, 15_000);
 
   describe("an app that uses every kind of export", () => {

@@ -151,7 +151,7 @@ export async function runDraft(draft: Draft): Promise<DraftResult> {
         continue;
       }
       emitted.push(...files);
-      entries.push({ name, sources: [protocol.schema, ...protocol.overlays], types: ir.types.length });
+      entries.push({ name, sources: [protocol.schema, ...protocol.overlays], types: ir.types.length, stream: false });
       outcome.set(name, { type: ir.root });
     } catch (error) {
       if (error instanceof InputError) outcome.set(name, { refused: error.message });

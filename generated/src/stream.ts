@@ -1,0 +1,869 @@
+// Reading and verifying a protocol's stream of events: what every protocol's `stream.ts`
+// shares. Copied from templates/stream.ts by agentwire; each protocol's module binds it to
+// its decoder and to the stream facts of its overlay.
+
+import type { DecodeOptions, DecodeResult } from "./runtime.js";
+
+// ---------------------------------------------------------------------------------------
+// Sources: a fetch body, or any async iterable of bytes or strings. Typed by shape, so that
+// the package needs neither the DOM's types nor Node's.
+
+/** A `ReadableStream<Uint8Array>`, such as `(await fetch(url)).body`, by the methods used. */
+export interface ByteStream {
+  getReader(): {
+    read(): Promise<{ done: boolean; value?: Uint8Array | undefined }>;
+    cancel(reason?: unknown): Promise<void>;
+    releaseLock(): void;
+  };
+}
+
+/** What `readStream` reads: a fetch body, or an async iterable of bytes or strings (a Node stream). */
+export type StreamSource = ByteStream | AsyncIterable<Uint8Array | string>;
+
+interface TextCodecs {
+  TextDecoder: new (
+    label: string,
+    options: { fatal: boolean; ignoreBOM: boolean },
+  ) => { decode(bytes: Uint8Array): string };
+  TextEncoder: new () => { encode(text: string): Uint8Array };
+}
+const { TextDecoder, TextEncoder } = globalThis as unknown as TextCodecs;
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const encoder = new TextEncoder();
+
+// ---------------------------------------------------------------------------------------
+// Reading.
+
+/** How events are framed on the wire: server-sent events, or one JSON document per line. */
+export type Framing = "sse" | "jsonl";
+
+export interface ReadOptions extends DecodeOptions {
+  /** The framing, when it is not the protocol's usual one. */
+  readonly framing?: Framing;
+  /** The largest event read, in bytes (16 MiB unless given): past it the stream is not read further. */
+  readonly maxEventSize?: number;
+}
+
+/** Where a result is in the stream: its index among the events, its byte offset and line (from 1). */
+export interface StreamPlace {
+  readonly index: number;
+  readonly offset: number;
+  readonly line: number;
+}
+
+/**
+ * What is not an event of the protocol: the transport's own error report (an SSE `event:
+ * error`, a JSON-RPC error response), which ends the stream; text that is not JSON; an
+ * event past the size limit, or not UTF-8 (either stops the reading); an event the stream
+ * was cut off in.
+ */
+export interface StreamFault {
+  readonly ok: false;
+  readonly fault:
+    "transport-error" | "not-json" | "too-large" | "invalid-utf8" | "cut-off";
+  readonly message: string;
+  /** The transport's error report, or the text that did not parse. */
+  readonly data?: unknown;
+}
+
+/** One result of reading a stream: an event decoded (or not), or a fault, and where it was. */
+export type StreamResult<T> = (DecodeResult<T> | StreamFault) & StreamPlace;
+
+/** How a protocol's stream is sent, from its stream facts. */
+export interface Transport {
+  readonly framing: Framing;
+  /** Each event may be a JSON-RPC message: a response's result, or a notification. */
+  readonly jsonRpc: boolean;
+}
+
+const MAX_EVENT_SIZE = 16 * 1024 * 1024;
+
+/** One event's text as framed, before JSON: where it starts, and its SSE event name. */
+interface Frame {
+  readonly text: string;
+  readonly name: string | undefined;
+  readonly offset: number;
+  readonly line: number;
+}
+
+/** What stops the framer: a fault at a place. */
+type FramingFault = StreamFault & {
+  readonly offset: number;
+  readonly line: number;
+};
+
+/**
+ * Cuts bytes into frames, at any chunk boundary (inside a UTF-8 character or a CRLF too),
+ * counting bytes and lines. Server-sent events are read as the HTML standard says (fields
+ * `data` and `event`; comments, `id` and `retry` ignored; CR, LF or CRLF line ends; a
+ * leading BOM dropped); JSON lines as one document per non-blank line.
+ */
+class Framer {
+  /** The bytes of the line being read, in pieces. */
+  private pending: Uint8Array[] = [];
+  private pendingSize = 0;
+  /** A CR ended the last chunk: an LF that starts the next one belongs to it. */
+  private afterCr = false;
+  private offset = 0;
+  private line = 1;
+  private started = false;
+  // The event being gathered (server-sent events).
+  private data: string[] = [];
+  private dataSize = 0;
+  private name: string | undefined;
+  private eventOffset = -1;
+  private eventLine = 0;
+  private lineOffset = 0;
+
+  constructor(
+    private readonly framing: Framing,
+    private readonly maxEventSize: number,
+  ) {}
+
+  /** The frames the bytes complete, or a fault that stops the reading. */
+  push(chunk: Uint8Array, frames: Frame[]): FramingFault | undefined {
+    let start = 0;
+    if (this.afterCr && chunk.length > 0) {
+      this.afterCr = false;
+      if (chunk[0] === 0x0a) {
+        start = 1;
+        this.offset += 1;
+        this.lineOffset = this.offset;
+      }
+    }
+    // Line ends are found with indexOf, which is native: CRs are rare, LFs one per line.
+    let lf = chunk.indexOf(0x0a, start);
+    let cr = chunk.indexOf(0x0d, start);
+    while (lf !== -1 || cr !== -1) {
+      const i = cr === -1 || (lf !== -1 && lf < cr) ? lf : cr;
+      const fault = this.endLine(chunk.subarray(start, i), frames);
+      if (fault !== undefined) return fault;
+      const crlf = i === cr && chunk[i + 1] === 0x0a;
+      if (i === cr && i + 1 === chunk.length) this.afterCr = true;
+      this.offset += i - start + (crlf ? 2 : 1);
+      this.line++;
+      this.lineOffset = this.offset;
+      start = i + (crlf ? 2 : 1);
+      if (lf !== -1 && lf < start) lf = chunk.indexOf(0x0a, start);
+      if (cr !== -1 && cr < start) cr = chunk.indexOf(0x0d, start);
+    }
+    if (start < chunk.length) {
+      const rest = chunk.subarray(start);
+      this.pending.push(rest.slice());
+      this.pendingSize += rest.length;
+      this.offset += rest.length;
+      if (this.pendingSize + this.dataSize > this.maxEventSize)
+        return this.tooLarge();
+    }
+    return undefined;
+  }
+
+  /** At the end of the bytes: what an unfinished event or line leaves, reported, not dropped. */
+  end(frames: Frame[]): FramingFault | undefined {
+    if (this.pendingSize > 0) {
+      if (this.framing === "jsonl")
+        return this.endLine(new Uint8Array(0), frames);
+      const fault = this.endLine(new Uint8Array(0), frames);
+      if (fault !== undefined) return fault;
+    }
+    if (this.data.length > 0)
+      return {
+        ok: false,
+        fault: "cut-off",
+        message: `the stream ended inside an event, before the blank line that ends it`,
+        data: this.data.join("\n"),
+        offset: this.eventOffset,
+        line: this.eventLine,
+      };
+    return undefined;
+  }
+
+  private endLine(tail: Uint8Array, frames: Frame[]): FramingFault | undefined {
+    let bytes = tail;
+    if (this.pendingSize > 0) {
+      bytes = new Uint8Array(this.pendingSize + tail.length);
+      let at = 0;
+      for (const piece of this.pending) {
+        bytes.set(piece, at);
+        at += piece.length;
+      }
+      bytes.set(tail, at);
+      this.pending = [];
+      this.pendingSize = 0;
+    }
+    if (!this.started) {
+      this.started = true;
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+        bytes = bytes.subarray(3);
+    }
+    if (bytes.length + this.dataSize > this.maxEventSize)
+      return this.tooLarge();
+    let text: string;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      return {
+        ok: false,
+        fault: "invalid-utf8",
+        message: "the stream is not UTF-8 here",
+        offset: this.lineOffset,
+        line: this.line,
+      };
+    }
+    if (this.framing === "jsonl") {
+      if (text.trim() !== "")
+        frames.push({
+          text,
+          name: undefined,
+          offset: this.lineOffset,
+          line: this.line,
+        });
+      return undefined;
+    }
+    if (text === "") {
+      if (this.data.length > 0)
+        frames.push({
+          text: this.data.join("\n"),
+          name: this.name,
+          offset: this.eventOffset,
+          line: this.eventLine,
+        });
+      this.data = [];
+      this.dataSize = 0;
+      this.name = undefined;
+      this.eventOffset = -1;
+      return undefined;
+    }
+    if (text.charCodeAt(0) === 0x3a) return undefined; // a comment
+    const colon = text.indexOf(":");
+    const field = colon === -1 ? text : text.slice(0, colon);
+    let value = colon === -1 ? "" : text.slice(colon + 1);
+    if (value.charCodeAt(0) === 0x20) value = value.slice(1);
+    if (this.eventOffset === -1) {
+      this.eventOffset = this.lineOffset;
+      this.eventLine = this.line;
+    }
+    if (field === "data") {
+      this.data.push(value);
+      this.dataSize += bytes.length + 1;
+    } else if (field === "event") this.name = value;
+    return undefined;
+  }
+
+  private tooLarge(): FramingFault {
+    return {
+      ok: false,
+      fault: "too-large",
+      message: `an event is larger than ${this.maxEventSize} bytes, the most this reader takes (maxEventSize)`,
+      offset: this.eventOffset === -1 ? this.lineOffset : this.eventOffset,
+      line: this.eventOffset === -1 ? this.line : this.eventLine,
+    };
+  }
+}
+
+/** The chunks of a source as bytes, pulled one at a time; a reader is released when the loop stops. */
+async function* chunksOf(source: StreamSource): AsyncGenerator<Uint8Array> {
+  if (!("getReader" in source)) {
+    for await (const chunk of source)
+      yield typeof chunk === "string" ? encoder.encode(chunk) : chunk;
+    return;
+  }
+  const reader = source.getReader();
+  let done = false;
+  try {
+    while (true) {
+      const next = await reader.read();
+      if (next.done) {
+        done = true;
+        return;
+      }
+      if (next.value !== undefined) yield next.value;
+    }
+  } finally {
+    if (!done) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Reads a protocol's events from a stream of bytes: frames them, parses each as JSON,
+ * unwraps a JSON-RPC envelope where the protocol has one, and decodes it. Pulls a chunk
+ * only when the consumer asks for the next result, so backpressure reaches the source.
+ */
+export async function* readEvents<T>(
+  source: StreamSource,
+  decode: (input: unknown, options?: DecodeOptions) => DecodeResult<T>,
+  transport: Transport,
+  options: ReadOptions = {},
+): AsyncGenerator<StreamResult<T>, void, undefined> {
+  const framer = new Framer(
+    options.framing ?? transport.framing,
+    options.maxEventSize ?? MAX_EVENT_SIZE,
+  );
+  const decodeOptions: DecodeOptions =
+    options.mode === undefined ? {} : { mode: options.mode };
+  let index = 0;
+  const frames: Frame[] = [];
+  let fault: FramingFault | undefined;
+  for await (const chunk of chunksOf(source)) {
+    fault = framer.push(chunk, frames);
+    for (const frame of frames)
+      yield resultOf(frame, index++, decode, transport, decodeOptions);
+    frames.length = 0;
+    if (fault !== undefined) break;
+  }
+  fault ??= framer.end(frames);
+  for (const frame of frames)
+    yield resultOf(frame, index++, decode, transport, decodeOptions);
+  if (fault !== undefined) yield { ...fault, index };
+}
+
+function resultOf<T>(
+  frame: Frame,
+  index: number,
+  decode: (input: unknown, options?: DecodeOptions) => DecodeResult<T>,
+  transport: Transport,
+  options: DecodeOptions,
+): StreamResult<T> {
+  const place = { index, offset: frame.offset, line: frame.line };
+  let json: unknown;
+  try {
+    json = JSON.parse(frame.text);
+  } catch (error) {
+    if (frame.name === "error")
+      return {
+        ok: false,
+        fault: "transport-error",
+        message: frame.text,
+        data: frame.text,
+        ...place,
+      };
+    return {
+      ok: false,
+      fault: "not-json",
+      message: `not JSON: ${(error as Error).message}`,
+      data: frame.text,
+      ...place,
+    };
+  }
+  if (frame.name === "error")
+    return {
+      ok: false,
+      fault: "transport-error",
+      message: errorMessage(json),
+      data: json,
+      ...place,
+    };
+  if (transport.jsonRpc && isObject(json) && json["jsonrpc"] === "2.0") {
+    if ("error" in json)
+      return {
+        ok: false,
+        fault: "transport-error",
+        message: errorMessage(json["error"]),
+        data: json,
+        ...place,
+      };
+    if ("result" in json) json = json["result"];
+    else if ("method" in json) {
+      const { jsonrpc: _, ...notification } = json;
+      json = notification;
+    }
+  }
+  return { ...decode(json, options), ...place };
+}
+
+function isObject(
+  value: unknown,
+): value is { readonly [key: string]: unknown } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The words of an error report: its `message`, or the report itself. */
+function errorMessage(report: unknown): string {
+  if (isObject(report) && typeof report["message"] === "string")
+    return report["message"];
+  return typeof report === "string" ? report : JSON.stringify(report);
+}
+
+// ---------------------------------------------------------------------------------------
+// Verifying: the ordering rules the protocol's prose states, compiled from its stream facts.
+
+/** A rule an event broke: the fact's name, what was expected, and the event's index. */
+export interface Violation {
+  readonly rule: string;
+  readonly message: string;
+  readonly index: number;
+}
+
+/** Checks events one at a time, in order, and the end of the stream. */
+export interface Verifier<T> {
+  /** The first rule this event breaks, if any; the verifier's state moves on either way. */
+  push(event: T): Violation | undefined;
+  /** What the end of the stream breaks: a span never closed, a required last event missing. */
+  end(): Violation | undefined;
+}
+
+export interface VerifyOptions {
+  /** The stream resumes a run after a reconnection: its first event may be what the facts allow then. */
+  readonly resumed?: boolean;
+}
+
+/** A JSON value at a path of the event must be one of these values. */
+export interface Condition {
+  readonly path: readonly string[];
+  readonly values: readonly unknown[];
+}
+
+/** Events of one kind (a tag's value, or a keyed union's member), where conditions hold. */
+export interface Selector {
+  readonly event: string;
+  readonly where?: readonly Condition[];
+  readonly unless?: readonly Condition[];
+}
+
+/** Per event kind, the path of its key: `{ "TOOL_CALL_ARGS": ["toolCallId"] }`; `"*"` for any other. */
+export type KeyPaths = Readonly<Record<string, readonly string[]>>;
+
+interface RuleBase {
+  readonly name: string;
+  /** Where the protocol's prose states the rule. */
+  readonly because: string;
+}
+
+/** The events the stream may start with, and those a resumed stream may start with instead. */
+export interface FirstRule extends RuleBase {
+  readonly kind: "first";
+  readonly events: readonly Selector[];
+  readonly resumed?: readonly Selector[];
+}
+
+/** Events that may only come first. */
+export interface OnlyFirstRule extends RuleBase {
+  readonly kind: "only-first";
+  readonly events: readonly Selector[];
+}
+
+/** Events nothing may follow; when required, the stream must end with one. */
+export interface TerminalRule extends RuleBase {
+  readonly kind: "terminal";
+  readonly events: readonly Selector[];
+  readonly required: boolean;
+}
+
+/** Every event, but those excepted, comes while a span is open. */
+export interface InsideRule extends RuleBase {
+  readonly kind: "inside";
+  readonly span: string;
+  readonly except: readonly Selector[];
+}
+
+/**
+ * A span, opened by one event and closed by another, per key (one at a time without a
+ * key): what may only come while it is open, what it must be inside, whether it may be
+ * implicit (continued or closed without being opened), whether a key that ended may open
+ * again, and whether opening an open key restarts it (an artifact resent from its start).
+ */
+export interface SpanRule extends RuleBase {
+  readonly kind: "span";
+  readonly opens: readonly Selector[];
+  readonly continues: readonly Selector[];
+  readonly closes: readonly Selector[];
+  /** Events that close it and every span inside it, open or not: a failure. */
+  readonly aborts: readonly Selector[];
+  readonly key?: KeyPaths;
+  readonly within?: string;
+  readonly implicit: boolean;
+  readonly once: boolean;
+  readonly reopens: boolean;
+}
+
+/** An event's key names one an earlier event carried (a tool result, the call it answers). */
+export interface RefersRule extends RuleBase {
+  readonly kind: "refers";
+  readonly events: readonly Selector[];
+  readonly key: KeyPaths;
+  readonly to: readonly Selector[];
+  readonly toKey: KeyPaths;
+}
+
+/**
+ * A shorthand event that stands for a span's opening, content and closing: a chunk with a
+ * new key opens the span, one with its key or none continues it, and the span closes at
+ * the next event that is neither such a chunk nor one that passes through.
+ */
+export interface ChunkRule extends RuleBase {
+  readonly kind: "chunk";
+  readonly events: readonly Selector[];
+  readonly span: string;
+  readonly key: KeyPaths;
+  readonly passThrough: readonly Selector[];
+}
+
+export type StreamRule =
+  | FirstRule
+  | OnlyFirstRule
+  | TerminalRule
+  | InsideRule
+  | SpanRule
+  | RefersRule
+  | ChunkRule;
+
+/** The open and the closed keys of a span. */
+interface SpanState {
+  readonly rule: SpanRule;
+  readonly open: Map<string, number>;
+  readonly closed: Set<string>;
+  /** Where the last instance closed, for messages. */
+  lastClosed: number;
+}
+
+/**
+ * A verifier of events against compiled stream rules. Each event is looked at by the
+ * rules that name its kind, so a push costs O(1) apart from the spans it closes.
+ */
+export function verifier<T>(
+  rules: readonly StreamRule[],
+  kindOf: (event: T) => string,
+  options: VerifyOptions = {},
+): Verifier<T> {
+  return new RuleVerifier(
+    rules,
+    kindOf as (event: unknown) => string,
+    options,
+  ) as Verifier<T>;
+}
+
+class RuleVerifier implements Verifier<unknown> {
+  private index = -1;
+  private terminal:
+    | { readonly kind: string; readonly index: number; readonly rule: string }
+    | undefined;
+  private readonly spans = new Map<string, SpanState>();
+  private readonly seen = new Map<RefersRule, Set<string>>();
+  private readonly lanes = new Map<ChunkRule, string>();
+  private violation: Violation | undefined;
+
+  constructor(
+    private readonly rules: readonly StreamRule[],
+    private readonly kindOf: (event: unknown) => string,
+    private readonly options: VerifyOptions,
+  ) {
+    for (const rule of rules)
+      if (rule.kind === "span")
+        this.spans.set(rule.name, {
+          rule,
+          open: new Map(),
+          closed: new Set(),
+          lastClosed: -1,
+        });
+    for (const rule of rules)
+      if (rule.kind === "refers") this.seen.set(rule, new Set());
+  }
+
+  push(event: unknown): Violation | undefined {
+    const index = ++this.index;
+    this.violation = undefined;
+    const kind = this.kindOf(event);
+    if (this.terminal !== undefined)
+      return this.report(
+        this.terminal.rule,
+        `${kind} came after ${this.terminal.kind} (event ${this.terminal.index}), which ends the stream`,
+      );
+    // In phases, whatever order the facts come in: chunks stand for events that the others
+    // then see; what may come where is asked before spans open and close; terminals last.
+    for (const rule of this.rules)
+      if (rule.kind === "chunk") this.chunk(rule, event, kind);
+    for (const rule of this.rules) {
+      if (rule.kind === "first") {
+        const allowed =
+          this.options.resumed === true && rule.resumed !== undefined
+            ? rule.resumed
+            : rule.events;
+        if (index === 0 && !matchesAny(allowed, event, kind))
+          this.report(
+            rule.name,
+            `the stream starts with ${kind}; its first event must be ${describe(allowed)}`,
+          );
+      } else if (rule.kind === "only-first") {
+        if (index > 0 && matchesAny(rule.events, event, kind))
+          this.report(
+            rule.name,
+            `${kind} may only be the first event, and this is event ${index}`,
+          );
+      } else if (rule.kind === "inside") {
+        const span = this.spans.get(rule.span)!;
+        if (span.open.size === 0 && !matchesAny(rule.except, event, kind))
+          this.report(
+            rule.name,
+            `${kind} must come inside a ${words(rule.span)}, and none is open` +
+              (span.lastClosed === -1
+                ? ""
+                : ` (the last one ended at event ${span.lastClosed})`),
+          );
+      }
+    }
+    for (const rule of this.rules) {
+      if (rule.kind === "span")
+        this.span(this.spans.get(rule.name)!, event, kind, index);
+      else if (rule.kind === "refers") this.refers(rule, event, kind);
+    }
+    for (const rule of this.rules)
+      if (rule.kind === "terminal" && matchesAny(rule.events, event, kind))
+        this.terminal = { kind, index, rule: rule.name };
+    return this.violation;
+  }
+
+  end(): Violation | undefined {
+    const index = this.index + 1;
+    this.violation = undefined;
+    if (this.index === -1) {
+      const first = this.rules.find(
+        (rule): rule is FirstRule => rule.kind === "first",
+      );
+      if (first !== undefined)
+        return {
+          rule: first.name,
+          message: `the stream has no events; its first must be ${describe(first.events)}`,
+          index,
+        };
+    }
+    for (const { rule, open } of this.spans.values()) {
+      if (rule.implicit) continue;
+      for (const [key, opened] of open)
+        return {
+          rule: rule.name,
+          message: `${this.instance(rule, key)} (opened at event ${opened}) was never closed: the stream ended before ${describe(rule.closes)}`,
+          index,
+        };
+    }
+    const terminal = this.rules.find(
+      (rule): rule is TerminalRule => rule.kind === "terminal" && rule.required,
+    );
+    if (terminal !== undefined && this.terminal === undefined)
+      return {
+        rule: terminal.name,
+        message: `the stream ended before ${describe(terminal.events)}, which must end it`,
+        index,
+      };
+    return undefined;
+  }
+
+  private report(rule: string, message: string): Violation {
+    this.violation ??= { rule, message, index: this.index };
+    return this.violation;
+  }
+
+  private span(
+    state: SpanState,
+    event: unknown,
+    kind: string,
+    index: number,
+  ): void {
+    const { rule } = state;
+    const opens = matchesAny(rule.opens, event, kind);
+    const continues = matchesAny(rule.continues, event, kind);
+    const closes = matchesAny(rule.closes, event, kind);
+    const aborts = matchesAny(rule.aborts, event, kind);
+    if (!opens && !continues && !closes && !aborts) return;
+    const key = rule.key === undefined ? "" : keyOf(rule.key, event, kind);
+    if (key === undefined) return; // the event's own check reports a missing key
+    if (opens) {
+      const outer =
+        rule.within === undefined ? undefined : this.spans.get(rule.within)!;
+      if (state.open.has(key) && !rule.reopens)
+        return void this.report(
+          rule.name,
+          `${kind} opens ${this.instance(rule, key)}, which is already open (since event ${state.open.get(key)}): close it with ${describe(rule.closes)} first`,
+        );
+      if (rule.once && state.closed.has(key))
+        return void this.report(
+          rule.name,
+          `${kind} opens ${this.instance(rule, key)} again; it already ended, and its id may not be reused`,
+        );
+      if (outer !== undefined && outer.open.size === 0)
+        return void this.report(
+          rule.name,
+          `${kind} opens ${this.instance(rule, key)} outside any ${words(outer.rule.name)}`,
+        );
+      state.open.set(key, index);
+      if (!closes) return;
+    }
+    if (!state.open.has(key)) {
+      if (rule.implicit && !state.closed.has(key)) {
+        if (closes || aborts) this.close(state, key, index, kind, aborts);
+        return;
+      }
+      const why = state.closed.has(key)
+        ? "which has already ended"
+        : "which is not open";
+      return void this.report(
+        rule.name,
+        `${kind} for ${this.instance(rule, key)}, ${why}: open it with ${describe(rule.opens)} first`,
+      );
+    }
+    if (closes || aborts) this.close(state, key, index, kind, aborts);
+  }
+
+  /** Closes a span's key, and the spans inside it; those still open are violations unless it aborts. */
+  private close(
+    state: SpanState,
+    key: string,
+    index: number,
+    kind: string,
+    aborts: boolean,
+  ): void {
+    state.open.delete(key);
+    if (state.rule.implicit || state.rule.once) state.closed.add(key);
+    state.lastClosed = index;
+    if (state.open.size > 0) return;
+    for (const inner of this.spans.values()) {
+      if (inner.rule.within !== state.rule.name || inner.open.size === 0)
+        continue;
+      if (!aborts) {
+        const [openKey, opened] = inner.open.entries().next().value as [
+          string,
+          number,
+        ];
+        this.report(
+          inner.rule.name,
+          `${kind} came while ${this.instance(inner.rule, openKey)} (opened at event ${opened}) is still open: close it with ${describe(inner.rule.closes)} first`,
+        );
+      }
+      for (const openKey of [...inner.open.keys()])
+        this.close(inner, openKey, index, kind, true);
+    }
+  }
+
+  private refers(rule: RefersRule, event: unknown, kind: string): void {
+    const seen = this.seen.get(rule)!;
+    if (matchesAny(rule.to, event, kind)) {
+      const key = keyOf(rule.toKey, event, kind);
+      if (key !== undefined) seen.add(key);
+    }
+    if (!matchesAny(rule.events, event, kind)) return;
+    const key = keyOf(rule.key, event, kind);
+    if (key !== undefined && !seen.has(key))
+      this.report(
+        rule.name,
+        `${kind} refers to ${JSON.stringify(key)}, which no earlier ${describe(rule.to)} carried`,
+      );
+  }
+
+  /** A chunk opens, continues or ends its lane; any other event but those passing through ends it. */
+  private chunk(rule: ChunkRule, event: unknown, kind: string): void {
+    const state = this.spans.get(rule.span)!;
+    const lane = this.lanes.get(rule);
+    if (!matchesAny(rule.events, event, kind)) {
+      if (lane !== undefined && !matchesAny(rule.passThrough, event, kind)) {
+        this.lanes.delete(rule);
+        state.open.delete(lane);
+        state.lastClosed = this.index;
+      }
+      return;
+    }
+    const key = keyOf(rule.key, event, kind);
+    if (lane !== undefined && (key === undefined || key === lane)) return;
+    if (lane !== undefined) {
+      this.lanes.delete(rule);
+      state.open.delete(lane);
+    }
+    if (key === undefined)
+      return void this.report(
+        rule.name,
+        `${kind} has no ${rule.key["*"]?.join("/") ?? "key"} and continues no open ${words(rule.span)}: the first chunk must name it`,
+      );
+    if (state.open.has(key))
+      return void this.report(
+        rule.name,
+        `${kind} opens ${this.instance(state.rule, key)}, which is already open (since event ${state.open.get(key)})`,
+      );
+    state.open.set(key, this.index);
+    this.lanes.set(rule, key);
+  }
+
+  private instance(rule: SpanRule, key: string): string {
+    return rule.key === undefined
+      ? `the ${words(rule.name)}`
+      : `${words(rule.name)} ${JSON.stringify(key)}`;
+  }
+}
+
+function words(name: string): string {
+  return name.replaceAll("-", " ");
+}
+
+function matchesAny(
+  selectors: readonly Selector[],
+  event: unknown,
+  kind: string,
+): boolean {
+  for (const selector of selectors)
+    if (matches(selector, event, kind)) return true;
+  return false;
+}
+
+function matches(selector: Selector, event: unknown, kind: string): boolean {
+  if (selector.event !== kind) return false;
+  if (
+    selector.where !== undefined &&
+    !selector.where.every((condition) => holds(condition, event))
+  )
+    return false;
+  if (
+    selector.unless !== undefined &&
+    selector.unless.some((condition) => holds(condition, event))
+  )
+    return false;
+  return true;
+}
+
+function holds(condition: Condition, event: unknown): boolean {
+  const value = valueAt(event, condition.path);
+  return value !== undefined && condition.values.includes(value);
+}
+
+function valueAt(value: unknown, path: readonly string[]): unknown {
+  let at = value;
+  for (const token of path) {
+    if (!isObject(at) || !Object.hasOwn(at, token)) return undefined;
+    at = at[token];
+  }
+  return at;
+}
+
+/** An event's key, where its kind's path (or the default) leads to a string or a number. */
+function keyOf(
+  paths: KeyPaths,
+  event: unknown,
+  kind: string,
+): string | undefined {
+  const path = paths[kind] ?? paths["*"];
+  if (path === undefined) return undefined;
+  const key = valueAt(event, path);
+  return typeof key === "string"
+    ? key
+    : typeof key === "number"
+      ? String(key)
+      : undefined;
+}
+
+/** Selectors in words: `RUN_STARTED`, `task (where status/state is "TASK_STATE_SUBMITTED")`, `A or B`. */
+function describe(selectors: readonly Selector[]): string {
+  return selectors
+    .map(({ event, where, unless }) => {
+      const conditions = [
+        ...(where ?? []).map(
+          ({ path, values }) =>
+            `${path.join("/")} is ${values.map((value) => JSON.stringify(value)).join(" or ")}`,
+        ),
+        ...(unless ?? []).map(
+          ({ path, values }) =>
+            `${path.join("/")} is not ${values.map((value) => JSON.stringify(value)).join(" or ")}`,
+        ),
+      ];
+      return conditions.length === 0
+        ? event
+        : `${event} (where ${conditions.join(" and ")})`;
+    })
+    .join(" or ");
+}

@@ -1,0 +1,120 @@
+import type { Statement } from "../code/tree.js";
+import {
+  call,
+  constant,
+  documentation,
+  exportNames,
+  functionDeclaration,
+  identifier,
+  ifThen,
+  jsonLiteral,
+  literal,
+  member,
+  parameter,
+  returns,
+  typeReference,
+  UNDEFINED,
+  binary,
+  keywordType,
+} from "../code/build.js";
+import type { NamedIr } from "../name/index.js";
+import { namesOf } from "../name/index.js";
+import type { CompiledStream } from "../stream/index.js";
+import type { GeneratedFile } from "./file.js";
+import { TYPES } from "./names.js";
+
+/** The shared reader and verifier, `templates/stream.ts`, as the protocols' modules import it. */
+export const STREAM_RUNTIME = "../stream.js";
+
+/** The types a user of a protocol's stream module names, re-exported from it. */
+const STREAM_TYPES = [
+  "ReadOptions",
+  "StreamFault",
+  "StreamPlace",
+  "StreamResult",
+  "StreamSource",
+  "Verifier",
+  "VerifyOptions",
+  "Violation",
+];
+
+/**
+ * `stream.ts`: the protocol's stream, from its stream facts. `readStream(source, options)`
+ * reads and decodes events from bytes in the protocol's framing; `createVerifier()` checks
+ * them against the ordering rules the prose states, declared here as a table (`RULES`),
+ * each rule with the prose it comes from. A module of its own, so that importing the
+ * types or guards never loads the reader.
+ */
+export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledStream): void {
+  const names = namesOf(ir, stream.event);
+  const event = typeReference(f.import(stream.event, TYPES, { typeOnly: true }));
+  const decode = f.import(names.decoder, "./validate.js");
+  const rulesType = typeReference(identifier("ReadonlyArray"), [typeReference(f.import("StreamRule", STREAM_RUNTIME, { typeOnly: true }))]);
+  const rules = identifier("RULES");
+  const transport = identifier("TRANSPORT");
+  const kindOf = identifier("kindOf");
+  f.reserve(["RULES", "TRANSPORT", "kindOf", "readStream", "createVerifier"]);
+  const value = identifier("event");
+  const kindBody: Statement[] =
+    "tag" in stream.discriminant
+      ? [returns(member(value, stream.discriminant.tag))]
+      : [
+          ...stream.discriminant.members.map((name) => ifThen(binary(member(value, name), "!==", UNDEFINED), returns(literal(name)))),
+          returns(literal("")),
+        ];
+  const source = identifier("source");
+  const options = identifier("options");
+  const declarations = [
+    constant(transport, jsonLiteral({ framing: stream.framing, jsonRpc: stream.jsonRpc }), {
+      type: typeReference(f.import("Transport", STREAM_RUNTIME, { typeOnly: true })),
+      doc: documentation([`How the stream is sent: ${stream.because}`]),
+    }),
+    constant(rules, jsonLiteral(stream.rules as never), {
+      type: rulesType,
+      doc: documentation([
+        "The ordering rules of the stream, from the overlay's stream facts; each says where the protocol's prose states it.",
+      ]),
+    }),
+    functionDeclaration({
+      doc: documentation([
+        "tag" in stream.discriminant
+          ? `An event's kind, as the rules name it: its \`${stream.discriminant.tag}\`.`
+          : "An event's kind, as the rules name it: the member it has.",
+      ]),
+      exported: false,
+      name: kindOf,
+      parameters: [parameter(value, event)],
+      returns: keywordType("string"),
+      body: kindBody,
+    }),
+    functionDeclaration({
+      doc: documentation([
+        `Reads {@link ${stream.event}}s from a stream of bytes (a \`fetch\` body, or any async iterable of bytes or strings), framed as ${stream.framing === "sse" ? "server-sent events" : "JSON lines"} unless \`options.framing\` says otherwise, and decodes each as {@link ${names.decoder}} does, strictly or tolerantly. Each result carries its index, byte offset and line. Any chunk boundary works; memory is bounded by \`options.maxEventSize\`; a chunk is read only when the next result is asked for.`,
+      ]),
+      exported: true,
+      name: identifier("readStream"),
+      parameters: [
+        parameter(source, typeReference(f.import("StreamSource", STREAM_RUNTIME, { typeOnly: true }))),
+        parameter(options, typeReference(f.import("ReadOptions", STREAM_RUNTIME, { typeOnly: true })), { optional: true }),
+      ],
+      returns: typeReference(identifier("AsyncGenerator"), [
+        typeReference(f.import("StreamResult", STREAM_RUNTIME, { typeOnly: true }), [event]),
+        keywordType("void"),
+        keywordType("undefined"),
+      ]),
+      body: [returns(call(f.import("readEvents", STREAM_RUNTIME), [source, decode, transport, options]))],
+    }),
+    functionDeclaration({
+      doc: documentation([
+        `A verifier of the stream's ordering rules ({@link RULES}): \`push\` each {@link ${stream.event}} in order, then \`end()\`. Each returns the first rule broken, if any.`,
+      ]),
+      exported: true,
+      name: identifier("createVerifier"),
+      parameters: [parameter(options, typeReference(f.import("VerifyOptions", STREAM_RUNTIME, { typeOnly: true })), { optional: true })],
+      returns: typeReference(f.import("Verifier", STREAM_RUNTIME, { typeOnly: true }), [event]),
+      body: [returns(call(f.import("verifier", STREAM_RUNTIME), [rules, kindOf, options]))],
+    }),
+    exportNames(STREAM_TYPES.map(identifier), STREAM_RUNTIME, { typeOnly: true }),
+  ];
+  for (const declaration of declarations) f.declare(declaration);
+}

@@ -1,0 +1,241 @@
+import { InputError } from "../errors.js";
+import type { JsonObject, JsonValue } from "../json.js";
+import { isJsonObject } from "../json.js";
+import { appendPointer, parsePointer } from "../schema/pointer.js";
+
+/**
+ * A protocol's stream facts: how its events are framed on the wire, and the ordering
+ * rules its prose states and no schema can (what comes first, what opens and closes a
+ * span, what ends the stream). An overlay's `stream` section, read here as data: each
+ * rule names itself and says where the prose states it. See `schemas/README.md`.
+ */
+export interface StreamFacts {
+  /** The named type every event is, when it is not the schema's root. */
+  readonly event?: string;
+  readonly framing: "sse" | "jsonl";
+  readonly jsonRpc: boolean;
+  readonly because: string;
+  readonly rules: readonly RuleFact[];
+  /** Where the section is, for messages. */
+  readonly file: string;
+  readonly pointer: string;
+}
+
+/** Events of one kind, where conditions on their values hold: `{ "event": "task", "where": { "/task/status/state": [...] } }`. */
+export interface SelectorFact {
+  readonly event: string;
+  readonly where: readonly ConditionFact[];
+  readonly unless: readonly ConditionFact[];
+  readonly pointer: string;
+}
+
+export interface ConditionFact {
+  readonly path: readonly string[];
+  readonly values: readonly JsonValue[];
+}
+
+/** Per event kind, the path of its key; `"*"` for every other kind. */
+export type KeyFact = Readonly<Record<string, readonly string[]>>;
+
+interface RuleBase {
+  readonly name: string;
+  readonly because: string;
+  readonly pointer: string;
+}
+
+export type RuleFact = RuleBase &
+  (
+    | { readonly kind: "first"; readonly events: readonly SelectorFact[]; readonly resumed?: readonly SelectorFact[] }
+    | { readonly kind: "only-first"; readonly events: readonly SelectorFact[] }
+    | { readonly kind: "terminal"; readonly events: readonly SelectorFact[]; readonly required: boolean }
+    | { readonly kind: "inside"; readonly span: string; readonly except: readonly SelectorFact[] }
+    | {
+        readonly kind: "span";
+        readonly opens: readonly SelectorFact[];
+        readonly continues: readonly SelectorFact[];
+        readonly closes: readonly SelectorFact[];
+        readonly aborts: readonly SelectorFact[];
+        readonly key?: KeyFact;
+        readonly within?: string;
+        readonly implicit: boolean;
+        readonly once: boolean;
+        readonly reopens: boolean;
+      }
+    | {
+        readonly kind: "refers";
+        readonly events: readonly SelectorFact[];
+        readonly key: KeyFact;
+        readonly to: readonly SelectorFact[];
+        readonly toKey: KeyFact;
+      }
+    | {
+        readonly kind: "chunk";
+        readonly events: readonly SelectorFact[];
+        readonly span: string;
+        readonly key: KeyFact;
+        readonly passThrough: readonly SelectorFact[];
+      }
+  );
+
+/** The verbs of a rule, each with the keys it takes besides `name`, `because` and itself. */
+const VERBS = {
+  first: ["resumed"],
+  onlyFirst: [],
+  terminal: ["required"],
+  inside: ["except"],
+  span: [],
+  refers: [],
+  chunk: [],
+} as const satisfies Record<string, readonly string[]>;
+
+type Verb = keyof typeof VERBS;
+
+/** Reads the `stream` section of an overlay, checking its shape; where it is wrong, says where. */
+export function readStreamFacts(section: JsonValue, file: string, pointer: string): StreamFacts {
+  const fail = (at: string, problem: string, hint?: string): never => {
+    throw new InputError({ file, pointer: at }, problem, hint);
+  };
+  const object = (value: JsonValue | undefined, at: string, what: string): JsonObject =>
+    isJsonObject(value) ? value : fail(at, `${what} must be an object`);
+  const only = (value: JsonObject, at: string, keys: readonly string[]) => {
+    for (const key of Object.keys(value)) if (!keys.includes(key)) fail(appendPointer(at, key), `unknown key "${key}"`);
+  };
+  const text = (value: JsonValue | undefined, at: string, what: string): string =>
+    typeof value === "string" && value.trim() !== "" ? value : fail(at, `${what} must be a string`);
+  const flag = (value: JsonValue | undefined, at: string): boolean =>
+    value === undefined ? false : typeof value === "boolean" ? value : fail(at, "must be true or false");
+  const path = (value: JsonValue | undefined, at: string): string[] =>
+    typeof value === "string" && value.startsWith("/")
+      ? parsePointer(value)
+      : fail(at, 'must be a JSON Pointer into the event, such as "/messageId"');
+
+  const conditions = (value: JsonValue | undefined, at: string): ConditionFact[] => {
+    if (value === undefined) return [];
+    return Object.entries(object(value, at, "conditions")).map(([pointerText, values]) => {
+      const here = appendPointer(at, pointerText);
+      if (!Array.isArray(values) || values.length === 0) return fail(here, "must list the values the event may have there");
+      return { path: path(pointerText, here), values };
+    });
+  };
+  const selector = (value: JsonValue, at: string): SelectorFact => {
+    if (typeof value === "string") return { event: value, where: [], unless: [], pointer: at };
+    const fields = object(value, at, "an event selector");
+    only(fields, at, ["event", "where", "unless"]);
+    return {
+      event: text(fields["event"], appendPointer(at, "event"), '"event"'),
+      where: conditions(fields["where"], appendPointer(at, "where")),
+      unless: conditions(fields["unless"], appendPointer(at, "unless")),
+      pointer: at,
+    };
+  };
+  const selectors = (value: JsonValue | undefined, at: string, required = true): SelectorFact[] => {
+    if (value === undefined && !required) return [];
+    if (!Array.isArray(value) || value.length === 0)
+      return fail(at, 'must list events: their kinds ("RUN_STARTED"), or selectors ({ "event": …, "where": … })');
+    return value.map((each, i) => selector(each, appendPointer(at, i)));
+  };
+  const key = (value: JsonValue | undefined, at: string): KeyFact => {
+    if (typeof value === "string") return { "*": path(value, at) };
+    return Object.fromEntries(
+      Object.entries(object(value, at, "a key")).map(([kind, pointerText]) => [kind, path(pointerText, appendPointer(at, kind))]),
+    );
+  };
+  const spanName = (value: JsonValue | undefined, at: string): string => text(value, at, "the name of a span rule");
+
+  const root = object(section, pointer, '"stream"');
+  only(root, pointer, ["event", "framing", "jsonRpc", "because", "rules"]);
+  const framing = root["framing"];
+  if (framing !== "sse" && framing !== "jsonl") fail(appendPointer(pointer, "framing"), '"framing" is "sse" or "jsonl"');
+  const rulesAt = appendPointer(pointer, "rules");
+  if (!Array.isArray(root["rules"])) return fail(rulesAt, '"rules" must be an array of rules');
+  const rules = root["rules"].map((entry, index): RuleFact => {
+    const at = appendPointer(rulesAt, index);
+    const fields = object(entry, at, "a rule");
+    const verbs = (Object.keys(VERBS) as Verb[]).filter((verb) => verb in fields);
+    if (verbs.length !== 1) fail(at, `a rule has exactly one of ${Object.keys(VERBS).join(", ")}; this one has ${verbs.length}`);
+    const verb = verbs[0]!;
+    only(fields, at, ["name", "because", verb, ...VERBS[verb]]);
+    const name = text(fields["name"], appendPointer(at, "name"), '"name"');
+    if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name))
+      fail(appendPointer(at, "name"), `"${name}" is not a rule name: lower-case words joined by hyphens, such as "text-message"`);
+    const base = { name, because: text(fields["because"], appendPointer(at, "because"), '"because"'), pointer: at };
+    const here = appendPointer(at, verb);
+    const value = fields[verb];
+    switch (verb) {
+      case "first":
+        return {
+          ...base,
+          kind: "first",
+          events: selectors(value, here),
+          ...("resumed" in fields ? { resumed: selectors(fields["resumed"], appendPointer(at, "resumed")) } : {}),
+        };
+      case "onlyFirst":
+        return { ...base, kind: "only-first", events: selectors(value, here) };
+      case "terminal":
+        return {
+          ...base,
+          kind: "terminal",
+          events: selectors(value, here),
+          required: flag(fields["required"], appendPointer(at, "required")),
+        };
+      case "inside":
+        return {
+          ...base,
+          kind: "inside",
+          span: spanName(value, here),
+          except: selectors(fields["except"], appendPointer(at, "except"), false),
+        };
+      case "span": {
+        const span = object(value, here, '"span"');
+        only(span, here, ["opens", "continues", "closes", "aborts", "key", "within", "implicit", "once", "reopens"]);
+        const within = span["within"];
+        return {
+          ...base,
+          kind: "span",
+          opens: selectors(span["opens"], appendPointer(here, "opens")),
+          continues: selectors(span["continues"], appendPointer(here, "continues"), false),
+          closes: selectors(span["closes"], appendPointer(here, "closes")),
+          aborts: selectors(span["aborts"], appendPointer(here, "aborts"), false),
+          ...(span["key"] === undefined ? {} : { key: key(span["key"], appendPointer(here, "key")) }),
+          ...(within === undefined ? {} : { within: spanName(within, appendPointer(here, "within")) }),
+          implicit: flag(span["implicit"], appendPointer(here, "implicit")),
+          once: flag(span["once"], appendPointer(here, "once")),
+          reopens: flag(span["reopens"], appendPointer(here, "reopens")),
+        };
+      }
+      case "refers": {
+        const refers = object(value, here, '"refers"');
+        only(refers, here, ["events", "key", "to", "toKey"]);
+        return {
+          ...base,
+          kind: "refers",
+          events: selectors(refers["events"], appendPointer(here, "events")),
+          key: key(refers["key"], appendPointer(here, "key")),
+          to: selectors(refers["to"], appendPointer(here, "to")),
+          toKey: key(refers["toKey"] ?? refers["key"] ?? null, appendPointer(here, "toKey")),
+        };
+      }
+      case "chunk": {
+        const chunk = object(value, here, '"chunk"');
+        only(chunk, here, ["events", "span", "key", "passThrough"]);
+        return {
+          ...base,
+          kind: "chunk",
+          events: selectors(chunk["events"], appendPointer(here, "events")),
+          span: spanName(chunk["span"], appendPointer(here, "span")),
+          key: key(chunk["key"], appendPointer(here, "key")),
+          passThrough: selectors(chunk["passThrough"], appendPointer(here, "passThrough"), false),
+        };
+      }
+    }
+  });
+  return {
+    ...(root["event"] === undefined ? {} : { event: text(root["event"], appendPointer(pointer, "event"), '"event"') }),
+    framing: framing as "sse" | "jsonl",
+    jsonRpc: flag(root["jsonRpc"], appendPointer(pointer, "jsonRpc")),
+    because: text(root["because"], appendPointer(pointer, "because"), '"because"'),
+    rules,
+    file,
+    pointer,
+  };
+}

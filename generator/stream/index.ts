@@ -1,0 +1,142 @@
+import { InputError } from "../errors.js";
+import type { JsonObject, JsonValue } from "../json.js";
+import { isJsonObject } from "../json.js";
+import type { LoadedProtocol } from "../load/index.js";
+import type { NamedIr } from "../name/index.js";
+import { appendPointer } from "../schema/pointer.js";
+import type { KeyFact, RuleFact, SelectorFact, StreamFacts } from "./facts.js";
+import { readStreamFacts } from "./facts.js";
+
+export type { StreamFacts } from "./facts.js";
+
+/**
+ * A protocol's stream, compiled from its facts for the emitter: how events are told
+ * apart, how they are sent, and the rules as the table `templates/stream.ts` runs
+ * (`StreamRule[]`), plain JSON.
+ */
+export interface CompiledStream {
+  /** The root type: every event is one. */
+  readonly event: string;
+  /** How an event's kind is read: a tag's value, or which member of a keyed union is present. */
+  readonly discriminant: { readonly tag: string } | { readonly members: readonly string[] };
+  readonly framing: "sse" | "jsonl";
+  readonly jsonRpc: boolean;
+  readonly because: string;
+  readonly rules: readonly JsonObject[];
+}
+
+/** The stream facts of a protocol's overlays, checked against its IR; none when it states none. */
+export function compileStream(protocol: LoadedProtocol, ir: NamedIr): CompiledStream | undefined {
+  const sections = protocol.overlays.flatMap((overlay) =>
+    isJsonObject(overlay.document) && "stream" in overlay.document
+      ? [readStreamFacts(overlay.document["stream"]!, overlay.file, "/stream")]
+      : [],
+  );
+  if (sections.length === 0) return undefined;
+  const facts = sections[0]!;
+  if (sections.length > 1)
+    throw new InputError({ file: sections[1]!.file, pointer: sections[1]!.pointer }, `the stream is already stated in ${facts.file}`);
+  const fail = (pointer: string, problem: string, hint?: string): never => {
+    throw new InputError({ file: facts.file, pointer }, problem, hint);
+  };
+  const typeName = facts.event ?? ir.root;
+  const root = ir.types.find((type) => type.name === typeName);
+  if (root === undefined)
+    return fail(
+      facts.event === undefined ? facts.pointer : appendPointer(facts.pointer, "event"),
+      facts.event === undefined
+        ? 'the schema has no root type: name the type of the events in "event"'
+        : `no type is named "${facts.event}"`,
+    );
+  const shape = root.shape;
+  if (shape.kind !== "tagged-union" && shape.kind !== "keyed-union")
+    return fail(facts.pointer, `a stream's events are told apart by a tag or a keyed member, and ${root.name} is neither`);
+  const kinds =
+    shape.kind === "tagged-union" ? shape.members.map((member) => String(member.value)) : shape.members.map((member) => member.name);
+  const discriminant = shape.kind === "tagged-union" ? { tag: shape.tag } : { members: kinds };
+  return {
+    event: root.name,
+    discriminant,
+    framing: facts.framing,
+    jsonRpc: facts.jsonRpc,
+    because: facts.because,
+    rules: compileRules(facts, kinds, fail),
+  };
+}
+
+function compileRules(
+  facts: StreamFacts,
+  kinds: readonly string[],
+  fail: (pointer: string, problem: string, hint?: string) => never,
+): JsonObject[] {
+  const spans = new Set(facts.rules.flatMap((rule) => (rule.kind === "span" ? [rule.name] : [])));
+  const names = new Set<string>();
+  for (const rule of facts.rules) {
+    if (names.has(rule.name)) fail(appendPointer(rule.pointer, "name"), `another rule is named "${rule.name}"`);
+    names.add(rule.name);
+  }
+  const span = (name: string, pointer: string): string =>
+    spans.has(name) ? name : fail(pointer, `no span rule is named "${name}"`, `the span rules: ${[...spans].join(", ") || "none"}`);
+  const event = (kind: string, pointer: string): string =>
+    kinds.includes(kind) ? kind : fail(pointer, `"${kind}" is not an event of the stream`, `its kinds: ${kinds.join(", ")}`);
+  const selectors = (list: readonly SelectorFact[]): JsonObject[] =>
+    list.map((selector) => ({
+      event: event(
+        selector.event,
+        selector.where.length + selector.unless.length === 0 ? selector.pointer : appendPointer(selector.pointer, "event"),
+      ),
+      ...(selector.where.length === 0 ? {} : { where: selector.where.map(condition) }),
+      ...(selector.unless.length === 0 ? {} : { unless: selector.unless.map(condition) }),
+    }));
+  const key = (fact: KeyFact, pointer: string): JsonObject =>
+    Object.fromEntries(
+      Object.entries(fact).map(([kind, path]) => [kind === "*" ? kind : event(kind, appendPointer(pointer, kind)), [...path]]),
+    );
+  return facts.rules.map((rule: RuleFact): JsonObject => {
+    const base = { kind: rule.kind, name: rule.name, because: rule.because };
+    const at = (...tokens: string[]) => appendPointer(rule.pointer, ...tokens);
+    switch (rule.kind) {
+      case "first":
+        return { ...base, events: selectors(rule.events), ...(rule.resumed === undefined ? {} : { resumed: selectors(rule.resumed) }) };
+      case "only-first":
+        return { ...base, events: selectors(rule.events) };
+      case "terminal":
+        return { ...base, events: selectors(rule.events), required: rule.required };
+      case "inside":
+        return { ...base, span: span(rule.span, at("inside")), except: selectors(rule.except) };
+      case "span":
+        return {
+          ...base,
+          opens: selectors(rule.opens),
+          continues: selectors(rule.continues),
+          closes: selectors(rule.closes),
+          aborts: selectors(rule.aborts),
+          ...(rule.key === undefined ? {} : { key: key(rule.key, at("span", "key")) }),
+          ...(rule.within === undefined ? {} : { within: span(rule.within, at("span", "within")) }),
+          implicit: rule.implicit,
+          once: rule.once,
+          reopens: rule.reopens,
+        };
+      case "refers":
+        return {
+          ...base,
+          events: selectors(rule.events),
+          key: key(rule.key, at("refers", "key")),
+          to: selectors(rule.to),
+          toKey: key(rule.toKey, at("refers", "toKey")),
+        };
+      case "chunk":
+        return {
+          ...base,
+          events: selectors(rule.events),
+          span: span(rule.span, at("chunk", "span")),
+          key: key(rule.key, at("chunk", "key")),
+          passThrough: selectors(rule.passThrough),
+        };
+    }
+  });
+}
+
+function condition({ path, values }: { readonly path: readonly string[]; readonly values: readonly JsonValue[] }): JsonObject {
+  return { path: [...path], values: [...values] };
+}
