@@ -5,6 +5,7 @@ import { main } from "../build/cli/main.js";
 
 const code = await main(process.argv.slice(2), {
   cwd: process.cwd(),
+  stdin: process.stdin,
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
 });

@@ -627,9 +627,13 @@ class RuleVerifier implements Verifier<unknown> {
           index,
         };
     }
-    for (const { rule, open } of this.spans.values()) {
-      if (rule.implicit) continue;
-      for (const [key, opened] of open)
+    // The innermost span left open: the one no other open span is inside.
+    const open = [...this.spans.values()].filter(
+      (state) => !state.rule.implicit && state.open.size > 0,
+    );
+    for (const { rule, open: keys } of open) {
+      if (open.some((inner) => inner.rule.within === rule.name)) continue;
+      for (const [key, opened] of keys)
         return {
           rule: rule.name,
           message: `${this.instance(rule, key)} (opened at event ${opened}) was never closed: the stream ended before ${describe(rule.closes)}`,

@@ -10,9 +10,10 @@ Commands:
   check      exit 1 if generated/ differs from a fresh generation
   diff       classify the changes between two versions of a schema
   update     re-vendor schemas from their upstream URLs and regenerate
+  verify     check a recorded stream of a protocol against its rules
 
-Exit codes: 0 success, 1 drift or changes (check, diff, update --check),
-2 error (bad input; nothing written).`;
+Exit codes: 0 success, 1 drift or changes (check, diff, update --check) or
+violations (verify), 2 error (bad input; nothing written).`;
 
 export const GENERATE_HELP = `Usage: agentwire generate
 
@@ -81,3 +82,20 @@ and nothing changes.
             copy (for a scheduled CI job), 0 when all are up to date.
 
 Exit codes: 0 up to date or updated, 1 out of date (--check), 2 error.`;
+
+export const VERIFY_HELP = `Usage: agentwire verify NAME [FILE|-] [--framing sse|jsonl] [--resumed] [--json]
+
+Reads a recorded stream of protocol NAME (a file, or standard input with - or no
+FILE), decodes every event strictly and checks the stream's ordering rules, the
+stream facts of the protocol's overlay, with the code of its built package
+(generated/dist/NAME/stream.js). Prints each violation with its event index and
+line: a rule broken, an event the schema refuses, text that is not JSON, an event
+cut off. The transport's own error report (an SSE event named error, a JSON-RPC
+error response) ends the stream, and is no violation.
+
+  --framing   server-sent events (sse) or JSON lines (jsonl); by default the
+              content says: a first line that is a JSON document is JSON lines.
+  --resumed   the stream resumes a run after a reconnection.
+  --json      print the violations as JSON, for machines.
+
+Exit codes: 0 no violations, 1 violations, 2 error.`;

@@ -1,6 +1,8 @@
 /** Where a command writes, and the folder it runs in. */
 export interface Io {
   readonly cwd: string;
+  /** Standard input, for a command that reads `-`. */
+  readonly stdin?: AsyncIterable<Uint8Array | string>;
   out(text: string): void;
   err(text: string): void;
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
 import { InputError } from "../errors.js";
-import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, UPDATE_HELP, USAGE } from "./help.js";
+import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, UPDATE_HELP, USAGE, VERIFY_HELP } from "./help.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 
@@ -48,6 +48,12 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     },
     needsProject: false,
     run: async (args, io, root) => (await import("./diff.js")).runDiff(args, io, root),
+  },
+  verify: {
+    help: VERIFY_HELP,
+    options: { framing: { type: "string" }, json: { type: "boolean" }, resumed: { type: "boolean" } },
+    needsProject: true,
+    run: async (args, io, root) => (await import("./verify.js")).runVerify(args, io, root),
   },
   update: {
     help: UPDATE_HELP,

@@ -1,0 +1,165 @@
+import { createReadStream, existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { InputError } from "../errors.js";
+import type { Io } from "./io.js";
+import { UsageError } from "./io.js";
+import type { Arguments } from "./main.js";
+
+/**
+ * The parts of a protocol's generated stream module that `verify` runs: the code its
+ * consumers run, loaded from the project's built package.
+ */
+interface StreamModule {
+  readStream(
+    source: AsyncIterable<Uint8Array>,
+    options: { readonly framing?: Framing; readonly mode: "strict" },
+  ): AsyncIterable<StreamResult>;
+  createVerifier(options: { readonly resumed: boolean }): {
+    push(event: unknown): Violation | undefined;
+    end(): Violation | undefined;
+  };
+}
+
+type Framing = "sse" | "jsonl";
+
+interface Violation {
+  readonly rule: string;
+  readonly message: string;
+  readonly index: number;
+}
+
+type StreamResult = { readonly index: number; readonly offset: number; readonly line: number } & (
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly unrecognized: boolean; readonly errors: readonly { readonly path: string; readonly message: string }[] }
+  | { readonly ok: false; readonly fault: string; readonly message: string }
+);
+
+/** A problem found in a recording: a rule broken, an event the schema refuses, a fault of the framing. */
+interface Finding {
+  readonly rule: string;
+  readonly message: string;
+  readonly index: number;
+  readonly line: number | undefined;
+}
+
+/**
+ * `agentwire verify NAME [FILE|-]`: reads a recorded stream of protocol NAME, decodes
+ * every event strictly and runs the protocol's verifier over them. Exit 0 when clean, 1
+ * when something is wrong, 2 on an error of use or input.
+ */
+export async function runVerify(args: Arguments, io: Io, root: string): Promise<number> {
+  const [name, file = "-", ...extra] = args.positionals;
+  if (name === undefined) throw new UsageError("name the protocol: agentwire verify NAME [FILE|-]");
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const framing = args.values["framing"] as string | undefined;
+  if (framing !== undefined && framing !== "sse" && framing !== "jsonl")
+    throw new UsageError(`--framing is sse or jsonl, not "${framing}"`);
+  const module = await streamModule(root, name);
+  const source = file === "-" ? io.stdin : createReadStream(path.resolve(io.cwd, file));
+  if (source === undefined) throw new UsageError("no standard input to read: give a FILE");
+  const bytes = await sniffed(source, framing as Framing | undefined, file);
+  const verifier = module.createVerifier({ resumed: args.values["resumed"] === true });
+  const findings: Finding[] = [];
+  let events = 0;
+  let ended: string | undefined;
+  for await (const result of module.readStream(bytes.chunks, { framing: bytes.framing, mode: "strict" })) {
+    events = result.index + 1;
+    if ("fault" in result) {
+      if (result.fault === "transport-error") {
+        ended = result.message;
+        events = result.index;
+        break;
+      }
+      findings.push({ rule: result.fault, message: result.message, index: result.index, line: result.line });
+      continue;
+    }
+    if (!result.ok) {
+      const [first] = result.errors;
+      const why = first === undefined ? "" : `: ${first.path === "" ? "" : `${first.path} `}${first.message}`;
+      findings.push({ rule: "schema", message: `not a valid event${why}`, index: result.index, line: result.line });
+      continue;
+    }
+    const violation = verifier.push(result.value);
+    if (violation !== undefined) findings.push({ ...violation, line: result.line });
+  }
+  // The transport's own error report ends the stream: what did not come after it is no violation.
+  const end = ended === undefined ? verifier.end() : undefined;
+  if (end !== undefined) findings.push({ ...end, line: undefined });
+  const where = file === "-" ? "<stdin>" : file;
+  if (args.values["json"] === true)
+    io.out(
+      JSON.stringify(
+        {
+          file: where,
+          protocol: name,
+          events,
+          framing: bytes.framing,
+          ...(ended === undefined ? {} : { transportError: ended }),
+          violations: findings,
+        },
+        null,
+        2,
+      ),
+    );
+  else {
+    for (const finding of findings)
+      io.out(
+        `${where}${finding.line === undefined ? "" : `:${finding.line}`}: ${finding.index === events ? "at the end" : `event ${finding.index}`}: ${finding.rule}: ${finding.message}`,
+      );
+    if (ended !== undefined) io.out(`${where}: the stream ended with the transport's error report: ${ended}`);
+    io.out(
+      `${where}: ${findings.length === 0 ? "no violations" : `${findings.length} ${findings.length === 1 ? "violation" : "violations"}`} in ${events} ${events === 1 ? "event" : "events"} (${bytes.framing})`,
+    );
+  }
+  return findings.length === 0 ? 0 : 1;
+}
+
+/** The protocol's stream module from the project's built package, `generated/dist/NAME/stream.js`. */
+async function streamModule(root: string, name: string): Promise<StreamModule> {
+  const file = path.join(root, "generated", "dist", name, "stream.js");
+  if (!existsSync(file)) {
+    if (!existsSync(path.join(root, "generated", "src", name)))
+      throw new InputError({ file: "schemas/protocols.json" }, `no protocol "${name}" has been generated`);
+    throw new InputError(
+      { file: path.relative(root, file) },
+      existsSync(path.join(root, "generated", "src", name, "stream.ts"))
+        ? "the package is not built: run `npm run generate`, which builds generated/dist"
+        : `protocol "${name}" has no stream facts, so no stream module (see the "stream" section of its overlay)`,
+    );
+  }
+  return (await import(pathToFileURL(file).href)) as StreamModule;
+}
+
+/**
+ * The bytes, with their framing: the one asked for, or the one the content shows (a
+ * first line that is a JSON document is JSON lines; anything else, server-sent events).
+ */
+async function sniffed(
+  source: AsyncIterable<Uint8Array | string>,
+  framing: Framing | undefined,
+  file: string,
+): Promise<{ readonly framing: Framing; readonly chunks: AsyncIterable<Uint8Array> }> {
+  const iterator = source[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let first: number | undefined;
+  try {
+    while (framing === undefined && first === undefined) {
+      const next = await iterator.next();
+      if (next.done === true) break;
+      const chunk = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
+      head.push(chunk);
+      first = chunk.find(
+        (byte) => byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0xef && byte !== 0xbb && byte !== 0xbf,
+      );
+    }
+  } catch (error) {
+    throw new InputError({ file }, `cannot read it: ${(error as Error).message}`);
+  }
+  const chunks = (async function* () {
+    yield* head;
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next())
+      yield typeof next.value === "string" ? Buffer.from(next.value) : next.value;
+  })();
+  return { framing: framing ?? (first === 0x7b ? "jsonl" : "sse"), chunks };
+}

@@ -1,0 +1,138 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { run, runWithInput } from "../helpers/cli.js";
+import { REPO } from "../helpers/project.js";
+
+/**
+ * `agentwire verify` on recordings, run in this repository, whose built package
+ * (generated/dist, which `npm run generate` builds) holds the protocols' stream modules.
+ */
+const dir = mkdtempSync(path.join(tmpdir(), "agentwire-verify-"));
+function recording(name: string, text: string): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+const sse = (...events: object[]) => events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join("");
+const jsonLines = (...events: object[]) => events.map((event) => `${JSON.stringify(event)}\n`).join("");
+const started = { type: "RUN_STARTED", threadId: "t", runId: "r" };
+const finished = { type: "RUN_FINISHED", threadId: "t", runId: "r" };
+const text = (type: string, delta?: string) => ({ type, messageId: "m1", ...(delta === undefined ? {} : { delta }) });
+
+describe("agentwire verify", () => {
+  it("passes a clean AG-UI recording, with exit 0", async () => {
+    const file = recording(
+      "clean.sse",
+      sse(started, text("TEXT_MESSAGE_START"), text("TEXT_MESSAGE_CONTENT", "Hi"), text("TEXT_MESSAGE_END"), finished),
+    );
+    expect(await run(REPO, "verify", "ag-ui", file)).toEqual({ code: 0, out: `${file}: no violations in 5 events (sse)\n`, err: "" });
+  });
+
+  it("prints each violation with its line and index, and the end's, with exit 1", async () => {
+    const file = recording("broken.sse", sse(started, text("TEXT_MESSAGE_CONTENT", "Hi"), text("TEXT_MESSAGE_START")));
+    const { code, out } = await run(REPO, "verify", "ag-ui", file);
+    expect(out).toBe(
+      [
+        `${file}:3: event 1: text-message: TEXT_MESSAGE_CONTENT for text message "m1", which is not open: open it with TEXT_MESSAGE_START first`,
+        `${file}: at the end: text-message: text message "m1" (opened at event 2) was never closed: the stream ended before TEXT_MESSAGE_END`,
+        `${file}: 2 violations in 3 events (sse)`,
+        "",
+      ].join("\n"),
+    );
+    expect(code).toBe(1);
+  });
+
+  it("reports an event the schema refuses and text that is not JSON, and reads on", async () => {
+    const file = recording("faults.sse", `${sse(started, { type: "TEXT_MESSAGE_START" })}data: {oops\n\n${sse(finished)}`);
+    const { code, out } = await run(REPO, "verify", "ag-ui", file);
+    expect(out).toBe(
+      [
+        `${file}:3: event 1: schema: not a valid event: /messageId is required`,
+        `${file}:5: event 2: not-json: not JSON: Expected property name or '}' in JSON at position 1`,
+        `${file}: 2 violations in 4 events (sse)`,
+        "",
+      ].join("\n"),
+    );
+    expect(code).toBe(1);
+  });
+
+  it("tells JSON lines from server-sent events by their content, or as --framing says", async () => {
+    const notifications = jsonLines(
+      { jsonrpc: "2.0", method: "item/agentMessage/delta", params: { threadId: "t", turnId: "u", itemId: "i", delta: "a" } },
+      { jsonrpc: "2.0", method: "item/completed", params: { threadId: "t", turnId: "u", item: item("i") } },
+      { jsonrpc: "2.0", method: "item/agentMessage/delta", params: { threadId: "t", turnId: "u", itemId: "i", delta: "b" } },
+    );
+    const file = recording("app-server.jsonl", notifications);
+    const { code, out } = await run(REPO, "verify", "app-server", file);
+    expect(out).toBe(
+      [
+        `${file}:3: event 2: item: item/agentMessage/delta for item "i", which has already ended: open it with item/started first`,
+        `${file}: 1 violation in 3 events (jsonl)`,
+        "",
+      ].join("\n"),
+    );
+    expect(code).toBe(1);
+    const forced = await run(REPO, "verify", "app-server", file, "--framing", "sse");
+    expect(forced.out).toBe(`${file}: no violations in 0 events (sse)\n`);
+  });
+
+  it("reads standard input with - or no FILE, and prints JSON with --json", async () => {
+    const body = sse(started, finished, text("TEXT_MESSAGE_START"));
+    const { code, out } = await runWithInput(REPO, [body.slice(0, 30), body.slice(30)], "verify", "ag-ui", "--json");
+    expect(JSON.parse(out)).toEqual({
+      file: "<stdin>",
+      protocol: "ag-ui",
+      events: 3,
+      framing: "sse",
+      violations: [
+        {
+          rule: "in-run",
+          message: "TEXT_MESSAGE_START must come inside a run, and none is open (the last one ended at event 1)",
+          index: 2,
+          line: 5,
+        },
+      ],
+    });
+    expect(code).toBe(1);
+    expect((await runWithInput(REPO, [sse(started, finished)], "verify", "ag-ui", "-")).code).toBe(0);
+  });
+
+  it("takes the transport's error report as the stream's end, not as a violation", async () => {
+    const task = { task: { id: "run-1", contextId: "c", status: { state: "TASK_STATE_SUBMITTED" } } };
+    const working = { statusUpdate: { taskId: "run-1", contextId: "c", status: { state: "TASK_STATE_WORKING" } } };
+    const file = recording("gtm.sse", `${sse(task, working)}event: error\ndata: {"message":"upstream timed out"}\n\n`);
+    expect(await run(REPO, "verify", "gtm-agent", file)).toEqual({
+      code: 0,
+      out: [
+        `${file}: the stream ended with the transport's error report: upstream timed out`,
+        `${file}: no violations in 2 events (sse)`,
+        "",
+      ].join("\n"),
+      err: "",
+    });
+    const cut = recording("gtm-cut.sse", sse(task, working));
+    expect((await run(REPO, "verify", "gtm-agent", cut)).out).toContain(
+      'at the end: terminal-status: the stream ended before statusUpdate (where statusUpdate/status/state is "TASK_STATE_COMPLETED" or',
+    );
+  });
+
+  it("refuses what it cannot do, with exit 2", async () => {
+    expect(await run(REPO, "verify")).toMatchObject({ code: 2, err: expect.stringContaining("name the protocol") });
+    expect(await run(REPO, "verify", "nope", "x.sse")).toMatchObject({ code: 2, err: expect.stringContaining('no protocol "nope"') });
+    expect(await run(REPO, "verify", "ag-ui", "x.sse", "--framing", "xml")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--framing is sse or jsonl, not "xml"'),
+    });
+    expect(await run(REPO, "verify", "ag-ui", path.join(dir, "missing.sse"))).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("cannot read it: ENOENT"),
+    });
+  });
+});
+
+function item(id: string): object {
+  return { id, runEventId: "e", type: "agentMessage", status: "completed", createdAtMs: 1 };
+}
