@@ -497,6 +497,12 @@ export interface ChunkRule extends RuleBase {
   readonly span: string;
   readonly key: KeyPaths;
   readonly passThrough: readonly Selector[];
+  /** The events a chunk stands for (templates: see `assemble.ts`), which the assembler reads. */
+  readonly standsFor?: {
+    readonly opens: unknown;
+    readonly continues: unknown;
+    readonly closes: unknown;
+  };
 }
 
 export type StreamRule =
@@ -796,7 +802,8 @@ function words(name: string): string {
   return name.replaceAll("-", " ");
 }
 
-function matchesAny(
+/** Whether an event is one the selectors name. */
+export function matchesAny(
   selectors: readonly Selector[],
   event: unknown,
   kind: string,
@@ -836,7 +843,7 @@ function valueAt(value: unknown, path: readonly string[]): unknown {
 }
 
 /** An event's key, where its kind's path (or the default) leads to a string or a number. */
-function keyOf(
+export function keyOf(
   paths: KeyPaths,
   event: unknown,
   kind: string,

@@ -43,6 +43,11 @@ export function emitPackage(protocols: readonly ProtocolEntry[], templates: Temp
     { path: "README.md", text: templates.readme.replace("{{protocols}}", list) },
     { path: "sources.json", json: hashes },
     { path: "src/runtime.ts", text: templates.runtime },
-    ...(protocols.some(({ stream }) => stream) ? [{ path: "src/stream.ts", text: templates.stream }] : []),
+    ...(protocols.some(({ stream }) => stream)
+      ? [
+          { path: "src/stream.ts", text: templates.stream },
+          { path: "src/assemble.ts", text: templates.assemble },
+        ]
+      : []),
   ];
 }

@@ -1,4 +1,4 @@
-import type { Statement } from "../code/tree.js";
+import type { Declaration, Name, Statement, Type } from "../code/tree.js";
 import {
   call,
   constant,
@@ -16,6 +16,9 @@ import {
   UNDEFINED,
   binary,
   keywordType,
+  interfaceDeclaration,
+  propertySignature,
+  unionType,
 } from "../code/build.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
@@ -25,6 +28,9 @@ import { TYPES } from "./names.js";
 
 /** The shared reader and verifier, `templates/stream.ts`, as the protocols' modules import it. */
 export const STREAM_RUNTIME = "../stream.js";
+
+/** The shared assembler, `templates/assemble.ts`. */
+export const ASSEMBLE_RUNTIME = "../assemble.js";
 
 /** The types a user of a protocol's stream module names, re-exported from it. */
 const STREAM_TYPES = [
@@ -54,6 +60,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   const transport = identifier("TRANSPORT");
   const kindOf = identifier("kindOf");
   f.reserve(["RULES", "TRANSPORT", "kindOf", "readStream", "createVerifier"]);
+  if (stream.assembly !== undefined) f.reserve(["Snapshot", "INITIAL", "STEPS", "createAssembler"]);
   const value = identifier("event");
   const kindBody: Statement[] =
     "tag" in stream.discriminant
@@ -114,7 +121,53 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
       returns: typeReference(f.import("Verifier", STREAM_RUNTIME, { typeOnly: true }), [event]),
       body: [returns(call(f.import("verifier", STREAM_RUNTIME), [rules, kindOf, options]))],
     }),
+    ...(stream.assembly === undefined ? [] : assemblyDeclarations(f, stream, event, rules, kindOf)),
     exportNames(STREAM_TYPES.map(identifier), STREAM_RUNTIME, { typeOnly: true }),
+    ...(stream.assembly === undefined ? [] : [exportNames([identifier("Assembler")], ASSEMBLE_RUNTIME, { typeOnly: true })]),
   ];
   for (const declaration of declarations) f.declare(declaration);
+}
+
+/**
+ * `Snapshot`, what the stream builds (a field per fact, typed by the schema's types), the
+ * steps events take on it (`STEPS`), and `createAssembler()`.
+ */
+function assemblyDeclarations(f: GeneratedFile, stream: CompiledStream, event: Type, rules: Name, kindOf: Name): Declaration[] {
+  const { snapshot, steps } = stream.assembly!;
+  const snapshotType = identifier("Snapshot");
+  const fieldType = ({ type, list, nullable, partial }: (typeof snapshot)[number]): Type => {
+    const named = type === "unknown" ? keywordType("unknown") : typeReference(f.import(type, TYPES, { typeOnly: true }));
+    const base = partial ? typeReference(identifier("Partial"), [named]) : named;
+    const element = list ? typeReference(identifier("ReadonlyArray"), [base]) : base;
+    return nullable ? unionType([element, keywordType("null")]) : element;
+  };
+  const initial = identifier("INITIAL");
+  const stepsName = identifier("STEPS");
+  return [
+    interfaceDeclaration(
+      snapshotType,
+      snapshot.map((field) => propertySignature(field.name, fieldType(field), { readonly: true })),
+      documentation([`What the stream builds, event by event: ${snapshot.map(({ name }) => `\`${name}\``).join(", ")}.`]),
+    ),
+    constant(initial, jsonLiteral(Object.fromEntries(snapshot.map(({ name, initial: value }) => [name, value]))), {
+      type: typeReference(snapshotType),
+      doc: documentation(["The snapshot before any event."]),
+    }),
+    constant(stepsName, jsonLiteral(steps as never), {
+      type: typeReference(identifier("ReadonlyArray"), [typeReference(f.import("AssemblyStep", ASSEMBLE_RUNTIME, { typeOnly: true }))]),
+      doc: documentation([
+        "What each kind of event does to the snapshot, from the overlay's assembly facts; each says where the protocol's prose states it. Chunks are first expanded into the events their rules say they stand for.",
+      ]),
+    }),
+    functionDeclaration({
+      doc: documentation([
+        `An assembler of the stream: \`push\` each {@link ${stream.event}} in order; \`snapshot()\` is what they have built ({@link Snapshot}). A step that cannot apply (a patch that does not apply, a delta for something never started) is returned as a violation and changes nothing; nothing throws.`,
+      ]),
+      exported: true,
+      name: identifier("createAssembler"),
+      parameters: [],
+      returns: typeReference(f.import("Assembler", ASSEMBLE_RUNTIME, { typeOnly: true }), [event, typeReference(snapshotType)]),
+      body: [returns(call(f.import("assembler", ASSEMBLE_RUNTIME), [stepsName, rules, kindOf, initial]))],
+    }),
+  ];
 }

@@ -34,6 +34,8 @@ export interface Templates {
   readonly runtime: string;
   /** The reader and verifier the protocols' stream modules share, as TypeScript source. */
   readonly stream: string;
+  /** The assembler the protocols' stream modules share, as TypeScript source. */
+  readonly assemble: string;
 }
 
 /** A base URL whose documents are vendored in a folder of `schemas/` (the config's `remotes`). */
@@ -150,6 +152,7 @@ function loadTemplates(root: string): Templates {
     readme,
     runtime: text("runtime.ts"),
     stream: text("stream.ts"),
+    assemble: text("assemble.ts"),
   };
 }
 

@@ -16,10 +16,48 @@ export interface StreamFacts {
   readonly jsonRpc: boolean;
   readonly because: string;
   readonly rules: readonly RuleFact[];
+  readonly assembly?: AssemblyFacts;
   /** Where the section is, for messages. */
   readonly file: string;
   readonly pointer: string;
 }
+
+/**
+ * What the stream builds: the snapshot's fields, each a named type of the schema (or
+ * `unknown`), a list of them or nullable, and the steps that events take on it.
+ */
+export interface AssemblyFacts {
+  readonly snapshot: readonly SnapshotField[];
+  readonly steps: readonly StepFact[];
+  readonly pointer: string;
+}
+
+export interface SnapshotField {
+  readonly name: string;
+  readonly type: string;
+  readonly list: boolean;
+  readonly nullable: boolean;
+  /** Its values may lack required properties: built from events that carry only some. */
+  readonly partial: boolean;
+  readonly initial: JsonValue;
+  readonly pointer: string;
+}
+
+/** A path into the snapshot: properties, `"*"`, or `{ field: template }` for an element. */
+export type PathFact = readonly (string | JsonObject)[];
+
+export interface StepFact {
+  readonly name: string;
+  readonly because: string;
+  readonly on: readonly SelectorFact[];
+  readonly verb: "set" | "add" | "merge" | "append" | "patch";
+  readonly path: PathFact;
+  readonly key?: string;
+  readonly value: JsonValue;
+  readonly pointer: string;
+}
+
+const ACTIONS = ["set", "add", "merge", "append", "patch"] as const;
 
 /** Events of one kind, where conditions on their values hold: `{ "event": "task", "where": { "/task/status/state": [...] } }`. */
 export interface SelectorFact {
@@ -74,6 +112,8 @@ export type RuleFact = RuleBase &
         readonly span: string;
         readonly key: KeyFact;
         readonly passThrough: readonly SelectorFact[];
+        /** Templates of the events a chunk stands for. */
+        readonly standsFor?: { readonly opens: JsonValue; readonly continues: JsonValue; readonly closes: JsonValue };
       }
   );
 
@@ -143,7 +183,7 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
   const spanName = (value: JsonValue | undefined, at: string): string => text(value, at, "the name of a span rule");
 
   const root = object(section, pointer, '"stream"');
-  only(root, pointer, ["event", "framing", "jsonRpc", "because", "rules"]);
+  only(root, pointer, ["event", "framing", "jsonRpc", "because", "rules", "assembly"]);
   const framing = root["framing"];
   if (framing !== "sse" && framing !== "jsonl") fail(appendPointer(pointer, "framing"), '"framing" is "sse" or "jsonl"');
   const rulesAt = appendPointer(pointer, "rules");
@@ -217,8 +257,18 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
       }
       case "chunk": {
         const chunk = object(value, here, '"chunk"');
-        only(chunk, here, ["events", "span", "key", "passThrough"]);
+        only(chunk, here, ["events", "span", "key", "passThrough", "standsFor"]);
+        const standsFor = chunk["standsFor"];
+        const templates = standsFor === undefined ? undefined : object(standsFor, appendPointer(here, "standsFor"), '"standsFor"');
+        if (templates !== undefined) {
+          only(templates, appendPointer(here, "standsFor"), ["opens", "continues", "closes"]);
+          for (const key of ["opens", "continues", "closes"])
+            if (!isJsonObject(templates[key])) fail(appendPointer(here, "standsFor", key), "must be the template of an event");
+        }
         return {
+          ...(templates === undefined
+            ? {}
+            : { standsFor: { opens: templates["opens"]!, continues: templates["continues"]!, closes: templates["closes"]! } }),
           ...base,
           kind: "chunk",
           events: selectors(chunk["events"], appendPointer(here, "events")),
@@ -235,7 +285,63 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
     jsonRpc: flag(root["jsonRpc"], appendPointer(pointer, "jsonRpc")),
     because: text(root["because"], appendPointer(pointer, "because"), '"because"'),
     rules,
+    ...(root["assembly"] === undefined ? {} : { assembly: assembly(root["assembly"], appendPointer(pointer, "assembly")) }),
     file,
     pointer,
   };
+
+  function assembly(value: JsonValue, at: string): AssemblyFacts {
+    const fields = object(value, at, '"assembly"');
+    only(fields, at, ["snapshot", "steps"]);
+    const snapshotAt = appendPointer(at, "snapshot");
+    const snapshot = Object.entries(object(fields["snapshot"], snapshotAt, '"snapshot"')).map(([name, entry]): SnapshotField => {
+      const here = appendPointer(snapshotAt, name);
+      const field = object(entry, here, "a snapshot field");
+      only(field, here, ["type", "list", "nullable", "partial", "initial"]);
+      const list = flag(field["list"], appendPointer(here, "list"));
+      const nullable = flag(field["nullable"], appendPointer(here, "nullable"));
+      return {
+        name,
+        type: text(field["type"], appendPointer(here, "type"), '"type", the name of a type of the schema or "unknown",'),
+        list,
+        nullable,
+        partial: flag(field["partial"], appendPointer(here, "partial")),
+        initial: field["initial"] ?? (list ? [] : null),
+        pointer: here,
+      };
+    });
+    const stepsAt = appendPointer(at, "steps");
+    if (!Array.isArray(fields["steps"])) return fail(stepsAt, '"steps" must be an array of steps');
+    const steps = fields["steps"].map((entry, index): StepFact => {
+      const here = appendPointer(stepsAt, index);
+      const step = object(entry, here, "a step");
+      const verbs = ACTIONS.filter((verb) => verb in step);
+      if (verbs.length !== 1) fail(here, `a step has exactly one of ${ACTIONS.join(", ")}; this one has ${verbs.length}`);
+      const verb = verbs[0]!;
+      only(step, here, ["name", "because", "on", verb, "value", ...(verb === "add" || verb === "merge" ? ["key"] : [])]);
+      const name = text(step["name"], appendPointer(here, "name"), '"name"');
+      const path = step[verb];
+      if (!Array.isArray(path) || path.length === 0 || typeof path[0] !== "string")
+        fail(appendPointer(here, verb), 'must be a path into the snapshot: a field, then properties, "*" or { field: value }');
+      for (const [i, segment] of (path as JsonValue[]).entries())
+        if (typeof segment !== "string" && !(isJsonObject(segment) && Object.keys(segment).length === 1))
+          fail(appendPointer(here, verb, i), 'a step of a path is a property, "*", or { field: value } for an element');
+      if (!("value" in step)) fail(here, 'a step needs a "value": JSON, with { "$from": "/pointer" } for the event\'s values');
+      const key =
+        verb === "add" || verb === "merge"
+          ? text(step["key"], appendPointer(here, "key"), '"key", the field that identifies an element,')
+          : undefined;
+      return {
+        name,
+        because: text(step["because"], appendPointer(here, "because"), '"because"'),
+        on: selectors(step["on"], appendPointer(here, "on")),
+        verb,
+        path: path as (string | JsonObject)[],
+        ...(key === undefined ? {} : { key }),
+        value: step["value"]!,
+        pointer: here,
+      };
+    });
+    return { snapshot, steps, pointer: at };
+  }
 }

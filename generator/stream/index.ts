@@ -23,6 +23,18 @@ export interface CompiledStream {
   readonly jsonRpc: boolean;
   readonly because: string;
   readonly rules: readonly JsonObject[];
+  /** What the stream builds, when the facts say: the snapshot's fields and the steps (`AssemblyStep[]`). */
+  readonly assembly?: {
+    readonly snapshot: readonly {
+      readonly name: string;
+      readonly type: string;
+      readonly list: boolean;
+      readonly nullable: boolean;
+      readonly partial: boolean;
+      readonly initial: JsonValue;
+    }[];
+    readonly steps: readonly JsonObject[];
+  };
 }
 
 /** The stream facts of a protocol's overlays, checked against its IR; none when it states none. */
@@ -61,6 +73,7 @@ export function compileStream(protocol: LoadedProtocol, ir: NamedIr): CompiledSt
     jsonRpc: facts.jsonRpc,
     because: facts.because,
     rules: compileRules(facts, kinds, fail),
+    ...(facts.assembly === undefined ? {} : { assembly: compileAssembly(facts, kinds, new Set(ir.types.map((type) => type.name)), fail) }),
   };
 }
 
@@ -132,9 +145,54 @@ function compileRules(
           span: span(rule.span, at("chunk", "span")),
           key: key(rule.key, at("chunk", "key")),
           passThrough: selectors(rule.passThrough),
+          ...(rule.standsFor === undefined ? {} : { standsFor: rule.standsFor as JsonObject }),
         };
     }
   });
+}
+
+function compileAssembly(
+  facts: StreamFacts,
+  kinds: readonly string[],
+  types: ReadonlySet<string>,
+  fail: (pointer: string, problem: string, hint?: string) => never,
+): NonNullable<CompiledStream["assembly"]> {
+  const assembly = facts.assembly!;
+  const snapshot = assembly.snapshot.map(({ name, type, list, nullable, partial, initial, pointer }) => {
+    if (type !== "unknown" && !types.has(type))
+      fail(appendPointer(pointer, "type"), `no type is named "${type}"`, 'name a type of the schema, or "unknown"');
+    return { name, type, list, nullable, partial, initial };
+  });
+  const fields = new Set(snapshot.map(({ name }) => name));
+  const names = new Set(facts.rules.map((rule) => rule.name));
+  const steps = assembly.steps.map((step): JsonObject => {
+    if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(step.name))
+      fail(appendPointer(step.pointer, "name"), `"${step.name}" is not a step name: lower-case words joined by hyphens`);
+    if (names.has(step.name)) fail(appendPointer(step.pointer, "name"), `another rule or step is named "${step.name}"`);
+    names.add(step.name);
+    if (!fields.has(step.path[0] as string))
+      fail(
+        appendPointer(step.pointer, step.verb, 0),
+        `the snapshot has no field "${String(step.path[0])}"`,
+        `its fields: ${[...fields].join(", ")}`,
+      );
+    const on = step.on.map((selector) => {
+      if (!kinds.includes(selector.event))
+        fail(selector.pointer, `"${selector.event}" is not an event of the stream`, `its kinds: ${kinds.join(", ")}`);
+      return {
+        event: selector.event,
+        ...(selector.where.length === 0 ? {} : { where: selector.where.map(condition) }),
+        ...(selector.unless.length === 0 ? {} : { unless: selector.unless.map(condition) }),
+      };
+    });
+    return {
+      name: step.name,
+      because: step.because,
+      on,
+      action: { [step.verb]: [...step.path], ...(step.key === undefined ? {} : { key: step.key }), value: step.value },
+    };
+  });
+  return { snapshot, steps };
 }
 
 function condition({ path, values }: { readonly path: readonly string[]; readonly values: readonly JsonValue[] }): JsonObject {

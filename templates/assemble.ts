@@ -1,0 +1,407 @@
+// Assembling what a protocol's stream builds over time (messages from their deltas, a task
+// from its updates, state from snapshots and patches): what every protocol's `stream.ts`
+// shares. Copied from templates/assemble.ts by agentwire; each protocol's module binds it
+// to the assembly facts of its overlay. Patches are applied with rfc6902.
+
+import { applyPatch } from "rfc6902";
+import type { Operation } from "rfc6902";
+import type { ChunkRule, Selector, StreamRule, Violation } from "./stream.js";
+import { keyOf, matchesAny } from "./stream.js";
+
+/**
+ * A value built from an event: JSON in which `{ "$from": "/pointer" }` stands for the
+ * event's value there (`"$else"` when it has none), and an object's properties that come
+ * to nothing are left out.
+ */
+export type Template = unknown;
+
+/**
+ * A place in the snapshot: property names, `"*"` for any element of an array, and
+ * `{ field: Template }` for the element whose field has that value.
+ */
+export type Path = readonly (string | { readonly [field: string]: Template })[];
+
+/**
+ * One thing an event does to the snapshot: set a value; add an element to a list unless
+ * one has its key, or merge it into the one that has; append text, or items to a list;
+ * apply an RFC 6902 patch.
+ */
+export type Action =
+  | { readonly set: Path; readonly value: Template }
+  | { readonly add: Path; readonly key: string; readonly value: Template }
+  | { readonly merge: Path; readonly key: string; readonly value: Template }
+  | { readonly append: Path; readonly value: Template }
+  | { readonly patch: Path; readonly value: Template };
+
+/** What events of some kinds do to the snapshot, with where the prose says so. */
+export interface AssemblyStep {
+  readonly name: string;
+  readonly because: string;
+  readonly on: readonly Selector[];
+  readonly action: Action;
+}
+
+/**
+ * Builds a snapshot from events, one at a time. A step that cannot apply (a patch that
+ * does not apply, a delta for a message there is none of) is a violation and changes
+ * nothing; nothing throws.
+ */
+export interface Assembler<T, S> {
+  push(event: T): Violation | undefined;
+  /** What the events so far have built. The live value: read it, do not change it. */
+  snapshot(): S;
+}
+
+const { structuredClone: clone } = globalThis as unknown as {
+  structuredClone<T>(value: T): T;
+};
+
+type Json = { [key: string]: unknown } | unknown[];
+
+/** A chunk rule that says what its chunks stand for. */
+type Expansion = ChunkRule & {
+  readonly standsFor: NonNullable<ChunkRule["standsFor"]>;
+};
+
+/** Why a step cannot apply, in words. */
+class Refusal {
+  constructor(readonly message: string) {}
+}
+
+/**
+ * An assembler of the steps, from the initial snapshot. Chunks are first expanded into
+ * the events their rules say they stand for.
+ */
+export function assembler<T, S>(
+  steps: readonly AssemblyStep[],
+  rules: readonly StreamRule[],
+  kindOf: (event: T) => string,
+  initial: S,
+): Assembler<T, S> {
+  const chunks = rules.filter(
+    (rule): rule is Expansion =>
+      rule.kind === "chunk" && rule.standsFor !== undefined,
+  );
+  return new StepAssembler(
+    steps,
+    chunks,
+    kindOf as (event: unknown) => string,
+    clone(initial) as { [key: string]: unknown },
+  ) as Assembler<unknown, unknown> as Assembler<T, S>;
+}
+
+class StepAssembler {
+  private index = -1;
+  private readonly lanes = new Map<
+    Expansion,
+    { readonly key: string; readonly chunk: unknown }
+  >();
+  /** Per array and field, its elements by that field's value: built when first asked, kept as elements are added. */
+  private readonly indexes = new WeakMap<
+    unknown[],
+    Map<string, Map<unknown, Json>>
+  >();
+
+  constructor(
+    private readonly steps: readonly AssemblyStep[],
+    private readonly chunks: readonly Expansion[],
+    private readonly kindOf: (event: unknown) => string,
+    private readonly state: { [key: string]: unknown },
+  ) {}
+
+  snapshot(): unknown {
+    return this.state;
+  }
+
+  push(event: unknown): Violation | undefined {
+    this.index++;
+    let violation: Violation | undefined;
+    for (const each of this.expand(event)) violation ??= this.apply(each);
+    return violation;
+  }
+
+  /** The event; or the events a chunk stands for; and before either, the end of a chunked span it closes. */
+  private expand(event: unknown): unknown[] {
+    const kind = this.kindOf(event);
+    const events: unknown[] = [];
+    for (const rule of this.chunks) {
+      const lane = this.lanes.get(rule);
+      if (!matchesAny(rule.events, event, kind)) {
+        if (lane !== undefined && !matchesAny(rule.passThrough, event, kind)) {
+          this.lanes.delete(rule);
+          events.push(
+            synthesize(rule, rule.standsFor.closes, lane.chunk, lane.key),
+          );
+        }
+        continue;
+      }
+      const key = keyOf(rule.key, event, kind);
+      if (lane === undefined || (key !== undefined && key !== lane.key)) {
+        if (lane !== undefined)
+          events.push(
+            synthesize(rule, rule.standsFor.closes, lane.chunk, lane.key),
+          );
+        this.lanes.delete(rule);
+        // A first chunk that names nothing stands for nothing: the verifier reports it.
+        if (key === undefined) return events;
+        this.lanes.set(rule, { key, chunk: event });
+        events.push(synthesize(rule, rule.standsFor.opens, event, key));
+      }
+      events.push(
+        synthesize(rule, rule.standsFor.continues, event, key ?? lane!.key),
+      );
+      return events;
+    }
+    events.push(event);
+    return events;
+  }
+
+  private apply(event: unknown): Violation | undefined {
+    const kind = this.kindOf(event);
+    for (const step of this.steps) {
+      if (!matchesAny(step.on, event, kind)) continue;
+      const refused = this.act(step.action, event);
+      if (refused !== undefined)
+        return {
+          rule: step.name,
+          message: `${kind}: ${refused.message}`,
+          index: this.index,
+        };
+    }
+    return undefined;
+  }
+
+  private act(action: Action, event: unknown): Refusal | undefined {
+    const value = build(action.value, event);
+    // A value the event does not carry (a delta left out) does nothing.
+    if (value === undefined) return undefined;
+    if ("set" in action) {
+      const at = this.parentOf(action.set, event);
+      if (at instanceof Refusal) return at;
+      at.parent[at.key] = clone(value);
+      return undefined;
+    }
+    if ("add" in action || "merge" in action) {
+      const path = "add" in action ? action.add : action.merge;
+      const list = this.listAt(path, event);
+      if (list instanceof Refusal) return list;
+      if (!isObject(value))
+        return new Refusal(
+          `${describePath(path)} holds objects, and this is ${JSON.stringify(value)}`,
+        );
+      const existing = this.find(list, action.key, value[action.key]);
+      if (existing === undefined) {
+        const element = clone(value);
+        list.push(element);
+        this.indexes
+          .get(list)
+          ?.get(action.key)
+          ?.set(element[action.key], element);
+      } else if ("merge" in action) Object.assign(existing, clone(value));
+      return undefined;
+    }
+    if ("append" in action) {
+      const at = this.parentOf(action.append, event);
+      if (at instanceof Refusal) return at;
+      const current = at.parent[at.key];
+      if (current === undefined) at.parent[at.key] = clone(value);
+      else if (typeof current === "string" && typeof value === "string")
+        at.parent[at.key] = current + value;
+      else if (Array.isArray(current) && Array.isArray(value))
+        current.push(...clone(value));
+      else
+        return new Refusal(
+          `cannot append ${JSON.stringify(value)} to ${describePath(action.append)}, which is ${JSON.stringify(current)}`,
+        );
+      return undefined;
+    }
+    const at = this.parentOf(action.patch, event);
+    if (at instanceof Refusal) return at;
+    return patched(at.parent, at.key, value, action.patch);
+  }
+
+  /** The object that holds the last step of a path, and that step. */
+  private parentOf(
+    path: Path,
+    event: unknown,
+  ): { parent: { [key: string]: unknown }; key: string } | Refusal {
+    const parent = this.walk(path.slice(0, -1), event, path.slice(0, -1));
+    if (parent instanceof Refusal) return parent;
+    const last = path.at(-1);
+    if (typeof last !== "string" || last === "*" || !isObject(parent))
+      return new Refusal(`${describePath(path)} is not a property`);
+    return { parent, key: last };
+  }
+
+  /** The array at a path, made empty where its object has none yet. */
+  private listAt(path: Path, event: unknown): unknown[] | Refusal {
+    const at = this.parentOf(path, event);
+    if (at instanceof Refusal) return at;
+    const list = (at.parent[at.key] ??= []);
+    return Array.isArray(list)
+      ? list
+      : new Refusal(`${describePath(path)} is not a list`);
+  }
+
+  /** Where a path leads, from the snapshot or from a value in it; a refusal that says where it stops. */
+  private walk(
+    path: Path,
+    event: unknown,
+    whole: Path,
+    start: unknown = this.state,
+  ): unknown {
+    let at = start;
+    for (const [i, step] of path.entries()) {
+      const here = () =>
+        describePath(whole.slice(0, whole.length - path.length + i));
+      if (typeof step === "string" && step !== "*") {
+        if (!isObject(at) || at[step] === undefined || at[step] === null)
+          return new Refusal(
+            `there is no ${describePath(whole.slice(0, whole.length - path.length + i + 1))} yet`,
+          );
+        at = at[step];
+        continue;
+      }
+      if (!Array.isArray(at)) return new Refusal(`${here()} is not a list`);
+      if (step === "*") {
+        // Any element: the first one the rest of the path leads through.
+        for (const element of at) {
+          const found = this.walk(path.slice(i + 1), event, whole, element);
+          if (!(found instanceof Refusal)) return found;
+        }
+        return new Refusal(
+          `no element of ${here()} leads to ${describePath(whole)}`,
+        );
+      }
+      const [field, template] = Object.entries(step)[0]!;
+      const wanted = build(template, event);
+      const element = this.find(at, field, wanted);
+      if (element === undefined)
+        return new Refusal(
+          `there is no ${here()} element whose ${field} is ${JSON.stringify(wanted)}`,
+        );
+      at = element;
+    }
+    return at;
+  }
+
+  /** The element of an array whose field has the value, through the array's index. */
+  private find(
+    list: unknown[],
+    field: string,
+    value: unknown,
+  ): Json | undefined {
+    let byField = this.indexes.get(list);
+    if (byField === undefined) this.indexes.set(list, (byField = new Map()));
+    let index = byField.get(field);
+    if (index === undefined) {
+      index = new Map();
+      for (const element of list)
+        if (isObject(element) && !index.has(element[field]))
+          index.set(element[field], element);
+      byField.set(field, index);
+    }
+    return index.get(value);
+  }
+}
+
+/**
+ * Applies an RFC 6902 patch to a copy of a value, read relative to it (its root is ""),
+ * and keeps the copy only when every operation applied.
+ */
+function patched(
+  parent: { [key: string]: unknown },
+  key: string,
+  patch: unknown,
+  path: Path,
+): Refusal | undefined {
+  if (!Array.isArray(patch))
+    return new Refusal(
+      `the patch for ${describePath(path)} is not a list of operations`,
+    );
+  // Boxed, so that an operation on the root ("") has an object to change.
+  const box = { value: clone(parent[key]) };
+  const operations = patch.map((operation: unknown) => {
+    if (!isObject(operation)) return operation as Operation;
+    const rebased: { [key: string]: unknown } = { ...operation };
+    for (const field of ["path", "from"])
+      if (typeof rebased[field] === "string")
+        rebased[field] = `/value${rebased[field] as string}`;
+    return rebased as unknown as Operation;
+  });
+  let results: ReturnType<typeof applyPatch>;
+  try {
+    results = applyPatch(box, operations);
+  } catch (error) {
+    return new Refusal(
+      `the patch does not apply to ${describePath(path)}: ${(error as Error).message}`,
+    );
+  }
+  const failed = results.findIndex((result) => result !== null);
+  if (failed !== -1)
+    return new Refusal(
+      `operation ${failed} of the patch (${JSON.stringify(patch[failed])}) does not apply to ${describePath(path)} (${results[failed]!.name})`,
+    );
+  parent[key] = box.value;
+  return undefined;
+}
+
+/** An event a chunk stands for, with the chunk's key where the chunk's key path is. */
+function synthesize(
+  rule: Expansion,
+  template: unknown,
+  chunk: unknown,
+  key: string,
+): unknown {
+  const event = build(template, chunk) as { [key: string]: unknown };
+  const path = rule.key["*"] ?? [];
+  let at = event;
+  for (const token of path.slice(0, -1))
+    at = (at[token] ??= {}) as { [key: string]: unknown };
+  if (path.length > 0) at[path.at(-1)!] = key;
+  return event;
+}
+
+/** A template filled in from an event. */
+function build(template: unknown, event: unknown): unknown {
+  if (Array.isArray(template))
+    return template.map((item) => build(item, event));
+  if (!isObject(template)) return template;
+  if (typeof template["$from"] === "string") {
+    const value = valueAt(event, template["$from"]);
+    return value === undefined && "$else" in template
+      ? build(template["$else"], event)
+      : value;
+  }
+  const built: { [key: string]: unknown } = {};
+  for (const [key, value] of Object.entries(template)) {
+    const filled = build(value, event);
+    if (filled !== undefined) built[key] = filled;
+  }
+  return built;
+}
+
+/** The value at a JSON Pointer, or undefined. */
+function valueAt(value: unknown, pointer: string): unknown {
+  if (pointer === "") return value;
+  let at = value;
+  for (const token of pointer.slice(1).split("/")) {
+    const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (!isObject(at) || !Object.hasOwn(at, key)) return undefined;
+    at = at[key];
+  }
+  return at;
+}
+
+function describePath(path: Path): string {
+  return path
+    .map((step) =>
+      typeof step === "string" ? `.${step}` : `[${Object.keys(step)[0]}]`,
+    )
+    .join("")
+    .slice(1);
+}
+
+function isObject(value: unknown): value is { [key: string]: unknown } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
