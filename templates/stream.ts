@@ -24,7 +24,7 @@ interface TextCodecs {
   TextDecoder: new (
     label: string,
     options: { fatal: boolean; ignoreBOM: boolean },
-  ) => { decode(bytes: Uint8Array): string };
+  ) => { decode(bytes: Uint8Array, options?: { stream: boolean }): string };
   TextEncoder: new () => { encode(text: string): Uint8Array };
 }
 const { TextDecoder, TextEncoder } = globalThis as unknown as TextCodecs;
@@ -40,7 +40,10 @@ export type Framing = "sse" | "jsonl";
 export interface ReadOptions extends DecodeOptions {
   /** The framing, when it is not the protocol's usual one. */
   readonly framing?: Framing;
-  /** The largest event read, in bytes (16 MiB unless given): past it the stream is not read further. */
+  /**
+   * The largest event read, in bytes (16 MiB unless given): the bytes of its data lines,
+   * or of its JSON line, line ends not counted. Past it the stream is not read further.
+   */
   readonly maxEventSize?: number;
 }
 
@@ -84,6 +87,8 @@ interface Frame {
   readonly name: string | undefined;
   readonly offset: number;
   readonly line: number;
+  /** The stream ended in this JSON line, before its line end. */
+  readonly unended?: boolean;
 }
 
 /** What stops the framer: a fault at a place. */
@@ -106,7 +111,8 @@ class Framer {
   private afterCr = false;
   private offset = 0;
   private line = 1;
-  private started = false;
+  /** The first bytes, too few yet to tell a byte order mark from text; undefined once told. */
+  private head: Uint8Array | undefined = new Uint8Array(0);
   // The event being gathered (server-sent events).
   private data: string[] = [];
   private dataSize = 0;
@@ -122,6 +128,32 @@ class Framer {
 
   /** The frames the bytes complete, or a fault that stops the reading. */
   push(chunk: Uint8Array, frames: Frame[]): FramingFault | undefined {
+    if (this.head === undefined) return this.read(chunk, frames);
+    let head = chunk;
+    if (this.head.length > 0) {
+      head = new Uint8Array(this.head.length + chunk.length);
+      head.set(this.head);
+      head.set(chunk, this.head.length);
+    }
+    const lineEnds = head.indexOf(0x0a) !== -1 || head.indexOf(0x0d) !== -1;
+    if (head.length < 3 && !lineEnds) {
+      this.head = head;
+      return undefined;
+    }
+    return this.read(this.afterMark(head), frames);
+  }
+
+  /** The bytes of the stream from its start on, less a leading byte order mark. */
+  private afterMark(head: Uint8Array): Uint8Array {
+    this.head = undefined;
+    if (head[0] !== 0xef || head[1] !== 0xbb || head[2] !== 0xbf) return head;
+    // Dropped before the first line, as the HTML standard drops it: no part of any line.
+    this.offset = this.lineOffset = 3;
+    return head.subarray(3);
+  }
+
+  /** Cuts bytes past the head into lines, keeping the last one's start for the next bytes. */
+  private read(chunk: Uint8Array, frames: Frame[]): FramingFault | undefined {
     let start = 0;
     if (this.afterCr && chunk.length > 0) {
       this.afterCr = false;
@@ -160,10 +192,12 @@ class Framer {
 
   /** At the end of the bytes: what an unfinished event or line leaves, reported, not dropped. */
   end(frames: Frame[]): FramingFault | undefined {
+    if (this.head !== undefined) {
+      const fault = this.read(this.afterMark(this.head), frames);
+      if (fault !== undefined) return fault;
+    }
     if (this.pendingSize > 0) {
-      if (this.framing === "jsonl")
-        return this.endLine(new Uint8Array(0), frames);
-      const fault = this.endLine(new Uint8Array(0), frames);
+      const fault = this.endLine(new Uint8Array(0), frames, true);
       if (fault !== undefined) return fault;
     }
     if (this.data.length > 0)
@@ -178,7 +212,12 @@ class Framer {
     return undefined;
   }
 
-  private endLine(tail: Uint8Array, frames: Frame[]): FramingFault | undefined {
+  /** Takes a line; `unended` when the stream ended in it, before a line end. */
+  private endLine(
+    tail: Uint8Array,
+    frames: Frame[],
+    unended = false,
+  ): FramingFault | undefined {
     let bytes = tail;
     if (this.pendingSize > 0) {
       bytes = new Uint8Array(this.pendingSize + tail.length);
@@ -191,17 +230,16 @@ class Framer {
       this.pending = [];
       this.pendingSize = 0;
     }
-    if (!this.started) {
-      this.started = true;
-      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
-        bytes = bytes.subarray(3);
-    }
     if (bytes.length + this.dataSize > this.maxEventSize)
       return this.tooLarge();
-    let text: string;
+    let text: string | undefined;
     try {
       text = utf8.decode(bytes);
     } catch {
+      // A stream that ends inside a character is cut off, not invalid.
+      if (unended) text = cutShort(bytes);
+    }
+    if (text === undefined)
       return {
         ok: false,
         fault: "invalid-utf8",
@@ -209,7 +247,6 @@ class Framer {
         offset: this.lineOffset,
         line: this.line,
       };
-    }
     if (this.framing === "jsonl") {
       if (text.trim() !== "")
         frames.push({
@@ -217,6 +254,7 @@ class Framer {
           name: undefined,
           offset: this.lineOffset,
           line: this.line,
+          unended,
         });
       return undefined;
     }
@@ -245,7 +283,7 @@ class Framer {
     }
     if (field === "data") {
       this.data.push(value);
-      this.dataSize += bytes.length + 1;
+      this.dataSize += bytes.length;
     } else if (field === "event") this.name = value;
     return undefined;
   }
@@ -261,11 +299,43 @@ class Framer {
   }
 }
 
-/** The chunks of a source as bytes, pulled one at a time; a reader is released when the loop stops. */
+/** The text of bytes that are UTF-8 but for a character cut short at their end; else undefined. */
+function cutShort(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
+      bytes,
+      { stream: true },
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The chunks of a source as bytes, pulled one at a time; a reader is released when the
+ * loop stops. A string that ends inside a surrogate pair keeps its half for the next one,
+ * which would otherwise be encoded as U+FFFD.
+ */
 async function* chunksOf(source: StreamSource): AsyncGenerator<Uint8Array> {
   if (!("getReader" in source)) {
-    for await (const chunk of source)
-      yield typeof chunk === "string" ? encoder.encode(chunk) : chunk;
+    let half = "";
+    for await (const chunk of source) {
+      if (typeof chunk !== "string") {
+        if (half !== "") yield encoder.encode(half);
+        half = "";
+        yield chunk;
+        continue;
+      }
+      let text = half + chunk;
+      half = "";
+      const last = text.charCodeAt(text.length - 1);
+      if (last >= 0xd800 && last <= 0xdbff) {
+        half = text.slice(-1);
+        text = text.slice(0, -1);
+      }
+      if (text !== "") yield encoder.encode(text);
+    }
+    if (half !== "") yield encoder.encode(half);
     return;
   }
   const reader = source.getReader();
@@ -305,17 +375,34 @@ export async function* readEvents<T>(
   let index = 0;
   const frames: Frame[] = [];
   let fault: FramingFault | undefined;
-  for await (const chunk of chunksOf(source)) {
-    fault = framer.push(chunk, frames);
-    for (const frame of frames)
-      yield resultOf(frame, index++, decode, transport, decodeOptions);
-    frames.length = 0;
-    if (fault !== undefined) break;
+  // The source failing (a connection cut) ends the bytes too: what it cut off is reported
+  // before its error is thrown.
+  let failure: { readonly error: unknown } | undefined;
+  const chunks = chunksOf(source);
+  try {
+    while (true) {
+      let next: IteratorResult<Uint8Array, void>;
+      try {
+        next = await chunks.next();
+      } catch (error) {
+        failure = { error };
+        break;
+      }
+      if (next.done === true) break;
+      fault = framer.push(next.value, frames);
+      for (const frame of frames)
+        yield resultOf(frame, index++, decode, transport, decodeOptions);
+      frames.length = 0;
+      if (fault !== undefined) break;
+    }
+  } finally {
+    await chunks.return(undefined);
   }
   fault ??= framer.end(frames);
   for (const frame of frames)
     yield resultOf(frame, index++, decode, transport, decodeOptions);
   if (fault !== undefined) yield { ...fault, index };
+  if (failure !== undefined) throw failure.error;
 }
 
 function resultOf<T>(
@@ -330,6 +417,14 @@ function resultOf<T>(
   try {
     json = JSON.parse(frame.text);
   } catch (error) {
+    if (frame.unended === true)
+      return {
+        ok: false,
+        fault: "cut-off",
+        message: `the stream ended inside an event, before the line end that ends it`,
+        data: frame.text,
+        ...place,
+      };
     if (frame.name === "error")
       return {
         ok: false,
