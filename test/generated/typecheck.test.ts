@@ -83,6 +83,7 @@ describe("generated types", () => {
           resolveJsonModule: true,
           paths: {
             "@agentwire/protocols/*/schema.json": [path.join(REPO, "generated/src/*/schema.json")],
+            "@agentwire/protocols/*/stream": [path.join(REPO, "generated/src/*/stream.ts")],
             "@agentwire/protocols/*": [path.join(REPO, "generated/src/*/index.ts")],
           },
         },
