@@ -266,6 +266,7 @@ describe(`${manifest.name} as published`, () => {
       described: ["task task-1 TASK_STATE_WORKING", "task task-2 TASK_STATE_COMPLETED"],
       partial: "other",
       schemaDefs: true,
+      stream: { violations: ["run"], messages: [{ id: "m1", role: "assistant", content: "Hello" }] },
     };
 
     it.each([

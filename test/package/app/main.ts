@@ -35,6 +35,8 @@ import {
   matchStreamResponsePartial,
 } from "@agentwire/protocols/a2a";
 import type { Member, StreamResponse, Task } from "@agentwire/protocols/a2a";
+import { createAssembler, createVerifier, readStream } from "@agentwire/protocols/ag-ui/stream";
+import type { Violation } from "@agentwire/protocols/ag-ui/stream";
 
 // Builders, with the stamp option and the fields type.
 const now: BuildOptions = { stamp: true };
@@ -84,6 +86,24 @@ const described = frames.map((frame) =>
 );
 const partial = matchStreamResponsePartial(member, { message: () => "message" }, () => "other");
 
+// The stream subpath: read server-sent events in two chunks, verify and assemble them.
+const body = [events[0]!, { type: "TEXT_MESSAGE_START", messageId: "m1" }, events[1]!, { type: "TEXT_MESSAGE_END", messageId: "m1" }]
+  .map((event) => `data: ${JSON.stringify(event)}\n\n`)
+  .join("");
+async function* chunks(): AsyncGenerator<string> {
+  yield body.slice(0, 50);
+  yield body.slice(50);
+}
+const verifier = createVerifier();
+const assembler = createAssembler();
+const violations: Violation[] = [];
+for await (const result of readStream(chunks())) {
+  if (!result.ok) continue;
+  const violation = verifier.push(result.value) ?? assembler.push(result.value);
+  if (violation !== undefined) violations.push(violation);
+}
+const end = verifier.end();
+
 process.stdout.write(
   JSON.stringify({
     guards: [events.every(isEvent), isTask(task), isEvent({ type: "RUN_STARTED" })],
@@ -98,5 +118,9 @@ process.stdout.write(
     described,
     partial,
     schemaDefs: Object.keys(agUiSchema.$defs).length > 0,
+    stream: {
+      violations: [...violations, ...(end === undefined ? [] : [end])].map((violation) => violation.rule),
+      messages: assembler.snapshot().messages,
+    },
   }),
 );
