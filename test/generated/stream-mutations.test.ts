@@ -9,6 +9,7 @@ import type { AgentStreamEvent } from "../../generated/src/gtm-agent/types.js";
 import { decodeAgentStreamEvent } from "../../generated/src/gtm-agent/validate.js";
 import type { Item } from "../helpers/generated-traces.js";
 import {
+  aguiEventSoup,
   aguiStreamSpec,
   appDelta,
   appItem,
@@ -25,7 +26,7 @@ import {
   pairs,
 } from "../helpers/generated-traces.js";
 import type { StreamProtocol } from "../helpers/streams.js";
-import { clientVerdict, verifyTrace } from "../helpers/streams.js";
+import { clientFirstRefusal, clientVerdict, pushAll, verifyTrace } from "../helpers/streams.js";
 
 // Seeded, so that a failure names a sequence that fails again: a hundred valid streams per
 // generator, and fifty mutants per kind of mutation, which keeps the file within its budget.
@@ -256,6 +257,29 @@ describe("AG-UI streams built from the facts", () => {
         MUTANTS,
       );
     });
+  });
+});
+
+describe("any AG-UI events in any order", () => {
+  it("our first violation is @ag-ui/client's first refusal, or one of the leniencies DECISIONS.md records", () => {
+    fc.assert(
+      fc.property(aguiEventSoup, (events) => {
+        const ours = pushAll("ag-ui", events).pushed;
+        const client = clientFirstRefusal(events);
+        if (ours?.index === client || (ours === undefined && client === -1)) return;
+        // Only ours may come first, and only where the client is lenient on purpose.
+        expect(ours).toBeDefined();
+        expect(client === -1 || client > ours!.index).toBe(true);
+        const event = events[ours!.index]!;
+        const documented =
+          // 2 and 3: RUN_ERROR with no run open.
+          (event.type === "RUN_ERROR" && ours!.rule === "in-run") ||
+          // 6: a subagent id that finished in an earlier run.
+          (event.type === "SUBAGENT_STARTED" && ours!.rule === "subagent" && ours!.message.includes("already ended"));
+        expect(documented, `${ours!.rule} at ${ours!.index}: ${ours!.message}`).toBe(true);
+      }),
+      { seed: 0x13_5713, numRuns: 1000 },
+    );
   });
 });
 

@@ -257,6 +257,53 @@ export const CHUNK_TRANSPARENT = new Set([
 export const isChunk = (event: Event): boolean =>
   event.type === "TEXT_MESSAGE_CHUNK" || event.type === "TOOL_CALL_CHUNK" || event.type === "REASONING_MESSAGE_CHUNK";
 
+/**
+ * Any AG-UI events at all, in any order, over two ids per kind: mostly invalid streams, each
+ * beginning with RUN_STARTED so that they break more than the first rule.
+ */
+export const aguiEventSoup: fc.Arbitrary<Event[]> = (() => {
+  const id = fc.constantFrom("a", "b");
+  const maybe = fc.option(id, { nil: undefined });
+  const event = fc.oneof(
+    fc.constant<Event>({ type: "RUN_STARTED", threadId: "t", runId: "r" }),
+    fc.constant<Event>({ type: "RUN_FINISHED", threadId: "t", runId: "r" }),
+    fc.constant<Event>({ type: "RUN_ERROR", message: "failed" }),
+    id.map((messageId): Event => ({ type: "TEXT_MESSAGE_START", messageId })),
+    id.map((messageId): Event => ({ type: "TEXT_MESSAGE_CONTENT", messageId, delta: "d" })),
+    id.map((messageId): Event => ({ type: "TEXT_MESSAGE_END", messageId })),
+    id.map((toolCallId): Event => ({ type: "TOOL_CALL_START", toolCallId, toolCallName: "search" })),
+    id.map((toolCallId): Event => ({ type: "TOOL_CALL_ARGS", toolCallId, delta: "d" })),
+    id.map((toolCallId): Event => ({ type: "TOOL_CALL_END", toolCallId })),
+    id.map((stepName): Event => ({ type: "STEP_STARTED", stepName })),
+    id.map((stepName): Event => ({ type: "STEP_FINISHED", stepName })),
+    id.map((messageId): Event => ({ type: "REASONING_START", messageId })),
+    id.map((messageId): Event => ({ type: "REASONING_END", messageId })),
+    id.map((messageId): Event => ({ type: "REASONING_MESSAGE_START", messageId, role: "reasoning" })),
+    id.map((messageId): Event => ({ type: "REASONING_MESSAGE_CONTENT", messageId, delta: "d" })),
+    id.map((messageId): Event => ({ type: "REASONING_MESSAGE_END", messageId })),
+    maybe.map((messageId): Event =>
+      messageId === undefined ? { type: "TEXT_MESSAGE_CHUNK", delta: "d" } : { type: "TEXT_MESSAGE_CHUNK", messageId, delta: "d" },
+    ),
+    maybe.map((toolCallId): Event =>
+      toolCallId === undefined
+        ? { type: "TOOL_CALL_CHUNK", delta: "d" }
+        : { type: "TOOL_CALL_CHUNK", toolCallId, toolCallName: "search", delta: "d" },
+    ),
+    maybe.map((messageId): Event =>
+      messageId === undefined
+        ? { type: "REASONING_MESSAGE_CHUNK", delta: "d" }
+        : { type: "REASONING_MESSAGE_CHUNK", messageId, delta: "d" },
+    ),
+    fc.constant<Event>({ type: "RAW", event: {} }),
+    fc.constant<Event>({ type: "CUSTOM", name: "acme.note", value: 1 }),
+    id.map((subagentRunId): Event => ({ type: "SUBAGENT_STARTED", subagentRunId, name: "researcher" })),
+    id.map((subagentRunId): Event => ({ type: "SUBAGENT_FINISHED", subagentRunId })),
+  );
+  return fc
+    .array(event, { minLength: 1, maxLength: 12 })
+    .map((events): Event[] => [{ type: "RUN_STARTED", threadId: "t", runId: "r" }, ...events]);
+})();
+
 // ---------------------------------------------------------------------------------------
 // GTM Agent API (and A2A, whose StreamResponse has the same members): the task frame, WORKING,
 // artifacts in chunks with append and lastChunk, interleaved, and a terminal status update.

@@ -75,14 +75,24 @@ export function loadTraces(): Trace[] {
  * keys. The first violation, of an event or of the end.
  */
 export function verifyTrace(protocol: StreamProtocol, events: readonly unknown[], options?: VerifyOptions): Violation | undefined {
+  const { pushed, ended } = pushAll(protocol, events, options);
+  return pushed ?? ended;
+}
+
+/** The first violation an event brings, and what the end brings, apart. */
+export function pushAll(
+  protocol: StreamProtocol,
+  events: readonly unknown[],
+  options?: VerifyOptions,
+): { pushed: Violation | undefined; ended: Violation | undefined } {
   const { decode, createVerifier } = BINDINGS[protocol];
   const verifier = createVerifier(options);
-  let first: Violation | undefined;
+  let pushed: Violation | undefined;
   for (const event of events) {
     const decoded = decode(event, { mode: "tolerant" });
-    first ??= verifier.push(decoded.ok ? decoded.value : event);
+    pushed ??= verifier.push(decoded.ok ? decoded.value : event);
   }
-  return first ?? verifier.end();
+  return { pushed, ended: verifier.end() };
 }
 
 /**
@@ -107,4 +117,21 @@ export function clientVerdict(events: readonly unknown[]): string | undefined {
     });
   if (!settled) throw new Error("@ag-ui/client's pipeline did not settle synchronously");
   return error;
+}
+
+/**
+ * The index of the first event @ag-ui/client refuses, or -1: the shortest refused prefix,
+ * found by bisection, for a refused prefix stays refused when it grows.
+ */
+export function clientFirstRefusal(events: readonly unknown[]): number {
+  if (clientVerdict(events) === undefined) return -1;
+  // The shortest refused prefix has at least `atLeast` events and at most `atMost`.
+  let atLeast = 1;
+  let atMost = events.length;
+  while (atLeast < atMost) {
+    const middle = (atLeast + atMost) >> 1;
+    if (clientVerdict(events.slice(0, middle)) === undefined) atLeast = middle + 1;
+    else atMost = middle;
+  }
+  return atLeast - 1;
 }
