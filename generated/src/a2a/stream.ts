@@ -91,7 +91,7 @@ const RULES: ReadonlyArray<StreamRule> = [
     kind: "span",
     name: "artifact",
     because:
-      'TaskArtifactUpdateEvent.append: "If true, the content of this artifact should be appended to a previously sent artifact with the same ID"; last_chunk: "If true, this is the final chunk of the artifact" (a2a.proto)',
+      'TaskArtifactUpdateEvent.append: "If true, the content of this artifact should be appended to a previously sent artifact with the same ID"; last_chunk: "If true, this is the final chunk of the artifact" (a2a.proto). Both are optional flags, not a framing every artifact must use: an artifact sent whole is one update without last_chunk (a2a-python\'s TaskUpdater.add_artifact leaves both unset unless asked), and SubscribeToTask resumes a task whose artifacts the stream\'s first Task already carries, so an append may continue what this stream did not open. Hence implicit; a chunk after the final one is still refused',
     opens: [
       {
         event: "artifactUpdate",
@@ -112,7 +112,7 @@ const RULES: ReadonlyArray<StreamRule> = [
     ],
     aborts: [],
     key: { "*": ["artifactUpdate", "artifact", "artifactId"] },
-    implicit: false,
+    implicit: true,
     once: false,
     reopens: true,
   },

@@ -50,7 +50,7 @@ const RULES: ReadonlyArray<StreamRule> = [
     kind: "span",
     name: "item",
     because:
-      "item/started and item/completed carry the item (AppItem) they open and close, and the deltas its itemId; the app-server sends item/completed and deltas without an item/started (vv-agent's app-server contract fixtures), but nothing after an item completes",
+      "item/started and item/completed carry the item (AppItem) they open and close, and the deltas its itemId; the app-server sends item/completed and deltas without an item/started (vv-agent's app-server contract fixtures), but nothing after an item completes: no delta, and no item/started of the same id (once)",
     opens: [{ event: "item/started" }],
     continues: [
       { event: "item/agentMessage/delta" },
@@ -64,7 +64,7 @@ const RULES: ReadonlyArray<StreamRule> = [
       "*": ["params", "itemId"],
     },
     implicit: true,
-    once: false,
+    once: true,
     reopens: false,
   },
 ];

@@ -1,0 +1,176 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { clientVerdict, loadTraces, STREAM_PROTOCOLS, TRACES, verifyTrace } from "../helpers/streams.js";
+
+/** An entry of test/fixtures/traces/verdicts.json. */
+interface Verdict {
+  readonly rule: string;
+  readonly index: number;
+  readonly differs?: readonly ("expect" | "@ag-ui/client")[];
+  readonly why?: string;
+  readonly note?: string;
+}
+
+const VERDICTS = (JSON.parse(readFileSync(path.join(TRACES, "verdicts.json"), "utf8")) as { traces: Record<string, Verdict> }).traces;
+const traces = loadTraces();
+const verdictOf = (valid: boolean) => (valid ? "valid" : "invalid");
+
+describe("the vendored traces", () => {
+  it("are the shared corpus's 112, every one with its source, license and verdict", () => {
+    expect(traces).toHaveLength(112);
+    expect(Object.fromEntries(STREAM_PROTOCOLS.map((protocol) => [protocol, traces.filter((trace) => trace.protocol === protocol).length]))).toEqual({
+      "ag-ui": 95,
+      a2a: 6,
+      "gtm-agent": 6,
+      "app-server": 5,
+    });
+    for (const trace of traces) {
+      expect(trace.source, trace.file).toMatch(/^github:[\w.-]+\/[\w.-]+@[0-9a-f]{40}:\S+$/);
+      expect(trace.license, trace.file).toMatch(/^(MIT|Apache-2\.0)\b/);
+      expect(["valid", "invalid"], trace.file).toContain(trace.expect);
+      expect(trace.events.length, trace.file).toBeGreaterThan(0);
+    }
+  });
+
+  it("verdicts.json names only vendored traces, and says why wherever it records a difference", () => {
+    const files = new Set(traces.map((trace) => trace.file));
+    for (const [file, verdict] of Object.entries(VERDICTS)) {
+      expect(files.has(file), file).toBe(true);
+      if (verdict.differs !== undefined) expect(verdict.why, file).toMatch(/"/);
+    }
+  });
+});
+
+describe("createVerifier on every vendored trace", () => {
+  it.each(traces.map((trace) => [trace.file, trace] as const))("%s: the recorded verdict, and the trace's own unless verdicts.json says why not", (file, trace) => {
+    const violation = verifyTrace(trace.protocol, trace.events);
+    const recorded = VERDICTS[file];
+    expect(violation === undefined ? undefined : { rule: violation.rule, index: violation.index }).toEqual(
+      recorded === undefined ? undefined : { rule: recorded.rule, index: recorded.index },
+    );
+    const ours = verdictOf(violation === undefined);
+    // A difference recorded must still be one: a stale entry fails here.
+    if (recorded?.differs?.includes("expect")) expect(ours).not.toBe(trace.expect);
+    else expect(ours).toBe(trace.expect);
+  });
+});
+
+describe("@ag-ui/client as the oracle, on every AG-UI trace", () => {
+  const aguiTraces = traces.filter((trace) => trace.protocol === "ag-ui");
+
+  it.each(aguiTraces.map((trace) => [trace.file, trace] as const))("%s: its verdict is ours unless verdicts.json says why not", (file, trace) => {
+    const error = clientVerdict(trace.events);
+    // The client's own verify tests say what its message contains: proof the harness runs it as its tests do.
+    for (const substring of trace.expectedErrorSubstrings) expect(error).toContain(substring);
+    const client = verdictOf(error === undefined);
+    const ours = verdictOf(verifyTrace("ag-ui", trace.events) === undefined);
+    if (VERDICTS[file]?.differs?.includes("@ag-ui/client")) expect(client).not.toBe(ours);
+    else expect(client).toBe(ours);
+  });
+
+  it("differs from us on exactly the three traces the table records, all of them its lifecycle leniencies", () => {
+    const differing = aguiTraces
+      .filter((trace) => verdictOf(clientVerdict(trace.events) === undefined) !== verdictOf(verifyTrace("ag-ui", trace.events) === undefined))
+      .map((trace) => trace.file);
+    expect(differing).toEqual([
+      "ag-ui/verify-test__events__should-allow-state-snapshot-events.json",
+      "ag-ui/verify-test__lifecycle__should-allow-run-error-after-run-finished.json",
+      "ag-ui/verify-test__lifecycle__should-allow-run-error-at-any-time-even-as-first-event.json",
+    ]);
+  });
+});
+
+/**
+ * The decisions of test/fixtures/traces/DECISIONS.md, each on its smallest stream: what we
+ * report, and whether @ag-ui/client refuses it. ag-ui-validate cannot run here; its side is
+ * the document's, from its rule catalog.
+ */
+const started = { type: "RUN_STARTED", threadId: "t1", runId: "r1" };
+const finished = { type: "RUN_FINISHED", threadId: "t1", runId: "r1" };
+const startedAgain = { type: "RUN_STARTED", threadId: "t1", runId: "r2" };
+const finishedAgain = { type: "RUN_FINISHED", threadId: "t1", runId: "r2" };
+const textStart = { type: "TEXT_MESSAGE_START", messageId: "m1" };
+const textEnd = { type: "TEXT_MESSAGE_END", messageId: "m1" };
+const callStart = { type: "TOOL_CALL_START", toolCallId: "c1", toolCallName: "search" };
+const callEnd = { type: "TOOL_CALL_END", toolCallId: "c1" };
+const result = { type: "TOOL_CALL_RESULT", messageId: "m9", toolCallId: "c1", content: "found" };
+const subagentStarted = { type: "SUBAGENT_STARTED", subagentRunId: "s1", name: "researcher" };
+const subagentFinished = { type: "SUBAGENT_FINISHED", subagentRunId: "s1" };
+const chunkOpening = { type: "TEXT_MESSAGE_CHUNK", messageId: "m1", delta: "a" };
+const chunkContinuing = { type: "TEXT_MESSAGE_CHUNK", delta: "b" };
+
+const DECISIONS: readonly { name: string; events: readonly object[]; ours?: { rule: string; index: number }; clientRefuses: boolean }[] = [
+  { name: "1. a stream that ends inside its run", events: [started], ours: { rule: "run", index: 1 }, clientRefuses: false },
+  { name: "2. RUN_ERROR after RUN_FINISHED", events: [started, finished, { type: "RUN_ERROR", message: "x" }], ours: { rule: "in-run", index: 2 }, clientRefuses: false },
+  { name: "3. RUN_ERROR as the first event", events: [{ type: "RUN_ERROR", message: "x" }], ours: { rule: "first-event", index: 0 }, clientRefuses: false },
+  { name: "4. an event after RUN_ERROR", events: [started, { type: "RUN_ERROR", message: "x" }, textStart], ours: { rule: "in-run", index: 2 }, clientRefuses: true },
+  { name: "5. a second run after the first ended, reusing its message id", events: [started, textStart, textEnd, finished, startedAgain, textStart, textEnd, finishedAgain], clientRefuses: false },
+  {
+    name: "6. a subagent id started again in a later run",
+    events: [started, subagentStarted, subagentFinished, finished, startedAgain, subagentStarted, subagentFinished, finishedAgain],
+    ours: { rule: "subagent", index: 5 },
+    clientRefuses: false,
+  },
+  { name: "7. a message id reused after its message ended, in one run", events: [started, textStart, textEnd, textStart, textEnd, finished], clientRefuses: false },
+  {
+    name: "8. a step opened twice under one name",
+    events: [started, { type: "STEP_STARTED", stepName: "a" }, { type: "STEP_STARTED", stepName: "a" }, { type: "STEP_FINISHED", stepName: "a" }, { type: "STEP_FINISHED", stepName: "a" }, finished],
+    ours: { rule: "step", index: 2 },
+    clientRefuses: true,
+  },
+  {
+    name: "9. a subagent's step named as its parent's open step",
+    events: [
+      started,
+      { type: "STEP_STARTED", stepName: "tools" },
+      subagentStarted,
+      { type: "STEP_STARTED", stepName: "tools", subagentRunId: "s1" },
+      { type: "STEP_FINISHED", stepName: "tools", subagentRunId: "s1" },
+      subagentFinished,
+      { type: "STEP_FINISHED", stepName: "tools" },
+      finished,
+    ],
+    ours: { rule: "step", index: 3 },
+    clientRefuses: false,
+  },
+  { name: "10. spans left open when the run fails", events: [started, textStart, callStart, { type: "RUN_ERROR", message: "x" }], clientRefuses: false },
+  { name: "11. a reasoning span open at RUN_FINISHED", events: [started, { type: "REASONING_START", messageId: "r" }, finished], ours: { rule: "reasoning", index: 2 }, clientRefuses: true },
+  { name: "12. a reasoning message outside a reasoning span", events: [started, { type: "REASONING_MESSAGE_START", messageId: "r", role: "reasoning" }, { type: "REASONING_MESSAGE_END", messageId: "r" }, finished], clientRefuses: false },
+  { name: "13. a tool result for a call the stream never made", events: [started, result, finished], ours: { rule: "tool-result", index: 1 }, clientRefuses: false },
+  {
+    name: "14. a tool result for a call a MESSAGES_SNAPSHOT carries",
+    events: [
+      started,
+      { type: "MESSAGES_SNAPSHOT", messages: [{ id: "m0", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: "search", arguments: "{}" } }] }] },
+      result,
+      finished,
+    ],
+    ours: { rule: "tool-result", index: 2 },
+    clientRefuses: false,
+  },
+  { name: "15. a tool result in a later run than its call", events: [started, callStart, callEnd, finished, startedAgain, result, finishedAgain], clientRefuses: false },
+  { name: "16. a tool result before its call's TOOL_CALL_END", events: [started, callStart, result, callEnd, finished], clientRefuses: false },
+  { name: "17. a chunk naming a message a TEXT_MESSAGE_START opened", events: [started, textStart, chunkOpening, textEnd, finished], ours: { rule: "text-message-chunk", index: 2 }, clientRefuses: true },
+  { name: "18. RAW inside a chunk shorthand", events: [started, chunkOpening, { type: "RAW", event: {} }, chunkContinuing, finished], clientRefuses: false },
+  {
+    name: "19. a subagent's end inside a chunk shorthand",
+    events: [started, chunkOpening, subagentStarted, subagentFinished, chunkContinuing, finished],
+    ours: { rule: "text-message-chunk", index: 4 },
+    clientRefuses: false,
+  },
+  { name: "20. an event type this version does not know, inside a chunk shorthand", events: [started, chunkOpening, { type: "THINKING_START" }, chunkContinuing, finished], ours: { rule: "text-message-chunk", index: 3 }, clientRefuses: false },
+  { name: "21. an event type this version does not know, inside a run", events: [started, { type: "THINKING_START" }, finished], clientRefuses: false },
+  { name: "22. an empty content delta", events: [started, textStart, { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "" }, textEnd, finished], clientRefuses: false },
+  { name: "23. RUN_FINISHED naming another run than RUN_STARTED", events: [started, { ...finished, runId: "r2" }], clientRefuses: false },
+  { name: "24. a second RUN_STARTED inside a run", events: [started, startedAgain, finished], ours: { rule: "run", index: 1 }, clientRefuses: true },
+  { name: "25. a text message open at RUN_FINISHED", events: [started, textStart, finished], ours: { rule: "text-message", index: 2 }, clientRefuses: true },
+];
+
+describe("the decisions of DECISIONS.md, each on its smallest stream", () => {
+  it.each(DECISIONS.map((decision) => [decision.name, decision] as const))("%s", (_, decision) => {
+    const violation = verifyTrace("ag-ui", decision.events);
+    expect(violation === undefined ? undefined : { rule: violation.rule, index: violation.index }).toEqual(decision.ours);
+    expect(clientVerdict(decision.events) !== undefined).toBe(decision.clientRefuses);
+  });
+});
