@@ -550,6 +550,7 @@ class RuleVerifier implements Verifier<unknown> {
   private readonly seen = new Map<RefersRule, Set<string>>();
   private readonly lanes = new Map<ChunkRule, string>();
   private violation: Violation | undefined;
+  private readonly dispatch: Dispatch;
 
   constructor(
     private readonly rules: readonly StreamRule[],
@@ -566,6 +567,7 @@ class RuleVerifier implements Verifier<unknown> {
         });
     for (const rule of rules)
       if (rule.kind === "refers") this.seen.set(rule, new Set());
+    this.dispatch = dispatchOf(rules);
   }
 
   push(event: unknown): Violation | undefined {
@@ -577,11 +579,12 @@ class RuleVerifier implements Verifier<unknown> {
         this.terminal.rule,
         `${kind} came after ${this.terminal.kind} (event ${this.terminal.index}), which ends the stream`,
       );
+    const rules = this.dispatch.byKind.get(kind) ?? this.dispatch.everyEvent;
     // In phases, whatever order the facts come in: chunks stand for events that the others
     // then see; what may come where is asked before spans open and close; terminals last.
-    for (const rule of this.rules)
+    for (const rule of rules)
       if (rule.kind === "chunk") this.chunk(rule, event, kind);
-    for (const rule of this.rules) {
+    for (const rule of rules) {
       if (rule.kind === "first") {
         const allowed =
           this.options.resumed === true && rule.resumed !== undefined
@@ -610,12 +613,12 @@ class RuleVerifier implements Verifier<unknown> {
           );
       }
     }
-    for (const rule of this.rules) {
+    for (const rule of rules) {
       if (rule.kind === "span")
         this.span(this.spans.get(rule.name)!, event, kind, index);
       else if (rule.kind === "refers") this.refers(rule, event, kind);
     }
-    for (const rule of this.rules)
+    for (const rule of rules)
       if (rule.kind === "terminal" && matchesAny(rule.events, event, kind))
         this.terminal = { kind, index, rule: rule.name };
     return this.violation;
@@ -793,6 +796,63 @@ class RuleVerifier implements Verifier<unknown> {
     return rule.key === undefined
       ? `the ${words(rule.name)}`
       : `${words(rule.name)} ${JSON.stringify(key)}`;
+  }
+}
+
+/**
+ * Per event kind, the rules that can say anything of its events, in their order: those
+ * that name the kind, and those that look at every event (what comes first, what must
+ * come inside a span, a chunk's lane, which any other event ends). A rule that does not
+ * name a kind lets its events pass, so a push asks a few rules, not all of them.
+ */
+interface Dispatch {
+  readonly byKind: ReadonlyMap<string, readonly StreamRule[]>;
+  /** For a kind no rule names. */
+  readonly everyEvent: readonly StreamRule[];
+}
+
+const dispatches = new WeakMap<readonly StreamRule[], Dispatch>();
+
+function dispatchOf(rules: readonly StreamRule[]): Dispatch {
+  let dispatch = dispatches.get(rules);
+  if (dispatch !== undefined) return dispatch;
+  const everyEvent: readonly StreamRule[] = rules.filter(
+    (rule) =>
+      rule.kind === "first" || rule.kind === "inside" || rule.kind === "chunk",
+  );
+  const byKind = new Map<string, readonly StreamRule[]>();
+  for (const rule of rules)
+    for (const { event: kind } of selectorsOf(rule))
+      if (!byKind.has(kind))
+        byKind.set(
+          kind,
+          rules.filter(
+            (other) =>
+              everyEvent.includes(other) ||
+              selectorsOf(other).some((selector) => selector.event === kind),
+          ),
+        );
+  dispatch = { byKind, everyEvent };
+  dispatches.set(rules, dispatch);
+  return dispatch;
+}
+
+/** Every selector of a rule: the kinds it names. */
+function selectorsOf(rule: StreamRule): readonly Selector[] {
+  switch (rule.kind) {
+    case "first":
+      return [...rule.events, ...(rule.resumed ?? [])];
+    case "only-first":
+    case "terminal":
+      return rule.events;
+    case "inside":
+      return rule.except;
+    case "span":
+      return [...rule.opens, ...rule.continues, ...rule.closes, ...rule.aborts];
+    case "refers":
+      return [...rule.events, ...rule.to];
+    case "chunk":
+      return [...rule.events, ...rule.passThrough];
   }
 }
 
