@@ -579,12 +579,11 @@ class RuleVerifier implements Verifier<unknown> {
         this.terminal.rule,
         `${kind} came after ${this.terminal.kind} (event ${this.terminal.index}), which ends the stream`,
       );
-    const rules = this.dispatch.byKind.get(kind) ?? this.dispatch.everyEvent;
+    const phases = this.dispatch.byKind.get(kind) ?? this.dispatch.everyEvent;
     // In phases, whatever order the facts come in: chunks stand for events that the others
     // then see; what may come where is asked before spans open and close; terminals last.
-    for (const rule of rules)
-      if (rule.kind === "chunk") this.chunk(rule, event, kind);
-    for (const rule of rules) {
+    for (const rule of phases.chunks) this.chunk(rule, event, kind);
+    for (const rule of phases.checks) {
       if (rule.kind === "first") {
         const allowed =
           this.options.resumed === true && rule.resumed !== undefined
@@ -601,7 +600,7 @@ class RuleVerifier implements Verifier<unknown> {
             rule.name,
             `${kind} may only be the first event, and this is event ${index}`,
           );
-      } else if (rule.kind === "inside") {
+      } else {
         const span = this.spans.get(rule.span)!;
         if (span.open.size === 0 && !matchesAny(rule.except, event, kind))
           this.report(
@@ -613,13 +612,13 @@ class RuleVerifier implements Verifier<unknown> {
           );
       }
     }
-    for (const rule of rules) {
+    for (const rule of phases.spans) {
       if (rule.kind === "span")
         this.span(this.spans.get(rule.name)!, event, kind, index);
-      else if (rule.kind === "refers") this.refers(rule, event, kind);
+      else this.refers(rule, event, kind);
     }
-    for (const rule of rules)
-      if (rule.kind === "terminal" && matchesAny(rule.events, event, kind))
+    for (const rule of phases.terminals)
+      if (matchesAny(rule.events, event, kind))
         this.terminal = { kind, index, rule: rule.name };
     return this.violation;
   }
@@ -806,9 +805,33 @@ class RuleVerifier implements Verifier<unknown> {
  * name a kind lets its events pass, so a push asks a few rules, not all of them.
  */
 interface Dispatch {
-  readonly byKind: ReadonlyMap<string, readonly StreamRule[]>;
+  readonly byKind: ReadonlyMap<string, Phases>;
   /** For a kind no rule names. */
-  readonly everyEvent: readonly StreamRule[];
+  readonly everyEvent: Phases;
+}
+
+/** Rules by the phase of a push that asks them. */
+interface Phases {
+  readonly chunks: readonly ChunkRule[];
+  readonly checks: readonly (FirstRule | OnlyFirstRule | InsideRule)[];
+  readonly spans: readonly (SpanRule | RefersRule)[];
+  readonly terminals: readonly TerminalRule[];
+}
+
+function phasesOf(rules: readonly StreamRule[]): Phases {
+  return {
+    chunks: rules.filter((rule) => rule.kind === "chunk"),
+    checks: rules.filter(
+      (rule) =>
+        rule.kind === "first" ||
+        rule.kind === "only-first" ||
+        rule.kind === "inside",
+    ),
+    spans: rules.filter(
+      (rule) => rule.kind === "span" || rule.kind === "refers",
+    ),
+    terminals: rules.filter((rule) => rule.kind === "terminal"),
+  };
 }
 
 const dispatches = new WeakMap<readonly StreamRule[], Dispatch>();
@@ -820,19 +843,21 @@ function dispatchOf(rules: readonly StreamRule[]): Dispatch {
     (rule) =>
       rule.kind === "first" || rule.kind === "inside" || rule.kind === "chunk",
   );
-  const byKind = new Map<string, readonly StreamRule[]>();
+  const byKind = new Map<string, Phases>();
   for (const rule of rules)
     for (const { event: kind } of selectorsOf(rule))
       if (!byKind.has(kind))
         byKind.set(
           kind,
-          rules.filter(
-            (other) =>
-              everyEvent.includes(other) ||
-              selectorsOf(other).some((selector) => selector.event === kind),
+          phasesOf(
+            rules.filter(
+              (other) =>
+                everyEvent.includes(other) ||
+                selectorsOf(other).some((selector) => selector.event === kind),
+            ),
           ),
         );
-  dispatch = { byKind, everyEvent };
+  dispatch = { byKind, everyEvent: phasesOf(everyEvent) };
   dispatches.set(rules, dispatch);
   return dispatch;
 }
