@@ -4,8 +4,7 @@
 // then the reader's time per event from ten thousand to a million events, and a gigabyte
 // stream read with flat memory.
 //
-//   node --expose-gc bench/stream.bench.js              # throughput and linear time (about a minute)
-//   node --expose-gc bench/stream.bench.js --gigabyte   # and the 1 GB stream (about a minute more)
+//   node --expose-gc bench/stream.bench.js    # all three parts, about a minute
 //   node --expose-gc bench/stream.bench.js --only=throughput|linear|gigabyte
 //
 // BENCH_ROUNDS (5) sets the passes, BENCH_STREAM_MB (16) the recording's size. The
@@ -23,9 +22,11 @@ const dist = (file) => import(path.join(REPO, "generated/dist", file));
 const { readStream, createVerifier } = await dist("ag-ui/stream.js");
 const { readEvents } = await dist("stream.js");
 
-const ARGS = new Set(process.argv.slice(2));
-const ONLY = [...ARGS].find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
-const RUNS_OF = (part) => (ONLY === undefined ? part !== "gigabyte" || ARGS.has("--gigabyte") : ONLY === part);
+const ONLY = process.argv
+  .slice(2)
+  .find((arg) => arg.startsWith("--only="))
+  ?.slice("--only=".length);
+const RUNS_OF = (part) => ONLY === undefined || ONLY === part;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CHUNK = 16 * 1024;
 const encoder = new TextEncoder();
@@ -81,8 +82,8 @@ function fragments(text, next) {
   return out;
 }
 
-/** The events of one run: `turns` steps, each a streamed text message, a tool call with its result, a state delta. */
-function runEvents(seed, turns = 4) {
+/** The events of one run: `steps` steps, each a streamed text message, a tool call with its result, a state delta. */
+function runEvents(seed, steps = 4) {
   const next = random(seed);
   const threadId = id("thread", next);
   const runId = id("run", next);
@@ -92,14 +93,14 @@ function runEvents(seed, turns = 4) {
       type: "STATE_SNAPSHOT",
       snapshot: {
         goal: tokens(next, 12).join("").trim(),
-        plan: Array.from({ length: turns }, (_, i) => ({ step: i + 1, title: tokens(next, 5).join("").trim(), done: false })),
+        plan: Array.from({ length: steps }, (_, i) => ({ step: i + 1, title: tokens(next, 5).join("").trim(), done: false })),
         progress: 0,
         documents: [],
       },
     },
   ];
-  for (let turn = 0; turn < turns; turn++) {
-    const stepName = `step-${turn + 1}`;
+  for (let step = 0; step < steps; step++) {
+    const stepName = `step-${step + 1}`;
     const messageId = id("msg", next);
     const toolCallId = id("call", next);
     events.push({ type: "STEP_STARTED", stepName });
@@ -124,8 +125,8 @@ function runEvents(seed, turns = 4) {
     events.push({
       type: "STATE_DELTA",
       delta: [
-        { op: "replace", path: "/progress", value: (turn + 1) / turns },
-        { op: "replace", path: `/plan/${turn}/done`, value: true },
+        { op: "replace", path: "/progress", value: (step + 1) / steps },
+        { op: "replace", path: `/plan/${step}/done`, value: true },
         { op: "add", path: "/documents/-", value: { id: hits[0].id, title: hits[0].title } },
       ],
     });
@@ -144,15 +145,11 @@ function chunked(bytes, size = CHUNK) {
   return chunks;
 }
 
-/** The runs of seeds `from` to `to`, each the bytes of one response in chunks, and how many events it holds. */
-function recording(from, to) {
-  const runs = [];
-  for (let seed = from; seed <= to; seed++) {
-    const events = runEvents(seed);
-    const bytes = encoder.encode(sse(events));
-    runs.push({ chunks: chunked(bytes), bytes: bytes.length, events: events.length });
-  }
-  return runs;
+/** The run of a seed: the bytes of one response in chunks, and how many events it holds. */
+function recordedRun(seed) {
+  const events = runEvents(seed);
+  const bytes = encoder.encode(sse(events));
+  return { chunks: chunked(bytes), bytes: bytes.length, events: events.length, steps: 4 };
 }
 
 /** A fetch response over chunks, pulled one at a time as a network body is. */
@@ -252,6 +249,7 @@ const SSE = { framing: "sse", jsonRpc: false };
 
 const FLOOR = "floor: eventsource-parser + JSON.parse";
 const OURS = "ours: readStream (strict) + createVerifier().push";
+const CLIENT_VERIFY = "@ag-ui/client: run + enforceEvents + transformChunks + verifyEvents";
 const CLIENT = "@ag-ui/client: HttpAgent.runAgent (all of it)";
 const PIPELINES = {
   "eventsource-parser alone, no JSON.parse": (run) => eventsourceParser(response(run.chunks).body, false),
@@ -265,13 +263,12 @@ const PIPELINES = {
   "readStream, strict": (run) => readOnly(response(run.chunks).body),
   [OURS]: (run) => readAndVerify(response(run.chunks).body),
   "@ag-ui/client: HttpAgent.run (its SSE parsing)": (run) => drain(agentOf(run).run(RUN_INPUT)),
-  "@ag-ui/client: run + enforceEvents + transformChunks + verifyEvents": (run) =>
-    drain(verifyEvents()(transformChunks()(enforceEvents()(agentOf(run).run(RUN_INPUT))))),
+  [CLIENT_VERIFY]: (run) => drain(verifyEvents()(transformChunks()(enforceEvents()(agentOf(run).run(RUN_INPUT))))),
   [CLIENT]: async (run) => {
     const agent = agentOf(run);
     await agent.runAgent();
-    // What it assembled: four assistant messages with their tool calls, four tool results, the state patched.
-    if (agent.messages.length !== 8 || agent.state.progress !== 1) throw new Error("@ag-ui/client assembled something else");
+    // What it assembled: per step an assistant message with its tool call and the tool's result, the state patched.
+    if (agent.messages.length !== run.steps * 2 || agent.state.progress !== 1) throw new Error("@ag-ui/client assembled something else");
     return run.events;
   },
 };
@@ -308,7 +305,7 @@ if (RUNS_OF("throughput")) {
   let bytes = 0;
   let events = 0;
   for (let seed = 1; bytes < target; seed++) {
-    const [run] = recording(seed, seed);
+    const run = recordedRun(seed);
     runs.push(run);
     bytes += run.bytes;
     events += run.events;
@@ -328,9 +325,34 @@ if (RUNS_OF("throughput")) {
   const goals = [
     ["ours ≥ 5× @ag-ui/client's pipeline (HttpAgent.runAgent)", measured[CLIENT] / measured[OURS], 5],
     ["ours ≥ 0.5× the floor (eventsource-parser + JSON.parse)", measured[FLOOR] / measured[OURS], 0.5],
+    // Ours assembles nothing yet (no createAssembler): this is the like-for-like ratio until it does.
+    ["ours vs @ag-ui/client without its apply stage (run + enforce + chunks + verify)", measured[CLIENT_VERIFY] / measured[OURS]],
   ];
   console.log("\n| goal | measured | |\n| --- | --: | --- |");
-  for (const [goal, value, bound] of goals) console.log(`| ${goal} | ${value.toFixed(2)}× | ${value >= bound ? "met" : "missed"} |`);
+  for (const [goal, value, bound] of goals)
+    console.log(`| ${goal} | ${value.toFixed(2)}× | ${bound === undefined ? "–" : value >= bound ? "met" : "missed"} |`);
+}
+
+// How the size of a run weighs: @ag-ui/client's apply stage clones the messages it has
+// assembled on every event, so its time per event grows with the run, and the recording's
+// runs of four steps (about 170 kB) are a kind setting for it.
+if (RUNS_OF("throughput")) {
+  console.log(
+    `\nOne run of n steps, read by ours and by @ag-ui/client's HttpAgent.runAgent: time per event, the median of ${ROUNDS} reads\n`,
+  );
+  console.log("| steps | kB | events | ours | @ag-ui/client | ratio |");
+  console.log("| --: | --: | --: | --: | --: | --: |");
+  for (const steps of [1, 4, 16, 64]) {
+    const events = runEvents(1, steps);
+    const bytes = encoder.encode(sse(events));
+    const run = { chunks: chunked(bytes), bytes: bytes.length, events: events.length, steps };
+    const measured = await medianPasses({ ours: PIPELINES[OURS], client: PIPELINES[CLIENT] }, [run], ROUNDS);
+    const ns = (label) => (measured[label] * 1e6) / run.events;
+    console.log(
+      `| ${steps} | ${(run.bytes / 1e3).toFixed(0)} | ${run.events.toLocaleString("en")} | ${ns("ours").toFixed(0)} ns | ` +
+        `${ns("client").toFixed(0)} ns | ${(measured.client / measured.ours).toFixed(1)}× |`,
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -385,7 +407,8 @@ function* deltaRun(n) {
 
 if (RUNS_OF("linear")) {
   console.log(
-    `\nLinear time: one run of a text message of n TEXT_MESSAGE_CONTENT deltas, read and verified; the median of ${ROUNDS} reads (${Math.min(ROUNDS, 3)} of a million)\n`,
+    `\nLinear time: one run of a text message of n TEXT_MESSAGE_CONTENT deltas, read and verified; the median of ${ROUNDS} reads ` +
+      `(${Math.min(ROUNDS, 3)} of a million); RSS ${mb(process.memoryUsage().rss)} before\n`,
   );
   console.log("| n | MB | per event | MB/s | peak RSS | peak heap used | peak heap after collection |");
   console.log("| --: | --: | --: | --: | --: | --: | --: |");
@@ -441,15 +464,15 @@ if (RUNS_OF("gigabyte")) {
   const events = Math.ceil(total / runBytes) * template;
   const bytes = Math.ceil(total / runBytes) * runBytes;
   console.log(`\nA stream of ${mb(bytes)} (${events.toLocaleString("en")} events) made as it is read, in 64 KiB chunks\n`);
-  let started = performance.now();
-  for await (const _ of cut(gigabyte(total), size));
-  const making = performance.now() - started;
   const before = process.memoryUsage();
   // One pass only: the collections it makes every 16 MB (with --expose-gc) cost about a second.
   const memory = memoryPeaks({ collect: true });
-  started = performance.now();
+  let started = performance.now();
   const count = await readAndVerify(cut(gigabyte(total), size, memory.sample));
   const ms = performance.now() - started;
+  started = performance.now();
+  for await (const _ of cut(gigabyte(total), size));
+  const making = performance.now() - started;
   if (count !== events) throw new Error(`saw ${count} events of ${events}`);
   console.log(
     "| read and verified in | MB/s | events/s | making the chunks alone | RSS before → peak | heap used before → peak | peak heap after collection |",
