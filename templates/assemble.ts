@@ -362,21 +362,24 @@ function patched(
   }
   // Boxed, so that an operation on the root ("") has an object to change.
   const box = { value: clone(parent[key]) };
-  let results: ReturnType<typeof applyPatch>;
-  try {
-    results = applyPatch(box, operations);
-  } catch (error) {
-    return new Refusal(
-      () =>
-        `the patch does not apply to ${where()}: ${(error as Error).message}`,
-    );
+  for (const [i, operation] of operations.entries()) {
+    const refused = (why: string) =>
+      new Refusal(
+        () =>
+          `operation ${i} of the patch (${JSON.stringify(patch[i])}) does not apply to ${where()} (${why})`,
+      );
+    const missed = replacesNoElement(box, operation);
+    if (missed !== undefined) return refused(missed);
+    let result: ReturnType<typeof applyPatch>[number] | undefined;
+    try {
+      [result] = applyPatch(box, [operation]);
+    } catch (error) {
+      return refused((error as Error).message);
+    }
+    if (result) return refused(result.name);
+    if (box.value === undefined)
+      return refused("it removes the whole value, which must stay one");
   }
-  const failed = results.findIndex((result) => result !== null);
-  if (failed !== -1)
-    return new Refusal(
-      () =>
-        `operation ${failed} of the patch (${JSON.stringify(patch[failed])}) does not apply to ${where()} (${results[failed]!.name})`,
-    );
   parent[key] = box.value;
   return undefined;
 }
@@ -399,6 +402,37 @@ function rebase(operation: unknown): Operation | Refusal {
     rebased[field] = `/value${pointer}`;
   }
   return rebased as unknown as Operation;
+}
+
+/**
+ * Why a replace would not replace an element of an array: rfc6902 takes any token under
+ * an array for an index, and sets `01` or `-` as a property beside the elements while it
+ * reports success. RFC 6901 spells an index as `0` or digits without a leading zero.
+ */
+function replacesNoElement(
+  box: { value: unknown },
+  operation: unknown,
+): string | undefined {
+  if (
+    !isObject(operation) ||
+    operation["op"] !== "replace" ||
+    typeof operation["path"] !== "string"
+  )
+    return undefined;
+  const tokens = operation["path"]
+    .split("/")
+    .slice(1)
+    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+  let at: unknown = box;
+  for (const token of tokens.slice(0, -1)) {
+    if (typeof at !== "object" || at === null || !Object.hasOwn(at, token))
+      return undefined;
+    at = (at as { [key: string]: unknown })[token];
+  }
+  const last = tokens.at(-1)!;
+  return Array.isArray(at) && !/^(0|[1-9][0-9]*)$/.test(last)
+    ? `${JSON.stringify(last)} is not an index of the list there`
+    : undefined;
 }
 
 /** An event a chunk stands for, with the chunk's key where the chunk's key path is. */

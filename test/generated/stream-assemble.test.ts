@@ -518,6 +518,10 @@ describe("AG-UI state: snapshots and RFC 6902 deltas", () => {
     ["a remove of a path that is not there", [{ op: "add", path: "/new", value: 1 }, { op: "remove", path: "/missing" }], "MissingError"],
     ["an operation RFC 6902 does not have", [{ op: "replace", path: "/count", value: 5 }, { op: "merge", path: "/count" }], "InvalidOperationError"],
     ["a path that is not a JSON Pointer", [{ op: "replace", path: "/count", value: 5 }, { op: "add", path: "count", value: 1 }], "JSON Pointer"],
+    // rfc6902 would set a property "01" (or "-") beside the array's elements and report success.
+    ["a replace of an element whose index is 01", [{ op: "replace", path: "/count", value: 5 }, { op: "replace", path: "/items/01", value: "b" }], "index"],
+    ["a replace of the element after the last (-)", [{ op: "replace", path: "/count", value: 5 }, { op: "replace", path: "/items/-", value: "b" }], "index"],
+    ["a remove of the whole state", [{ op: "replace", path: "/count", value: 5 }, { op: "remove", path: "" }], "whole"],
   ] as const)("a patch with %s midway is refused, naming the step, and the state stays exactly as it was", (_, delta, why) => {
     const assembler = assembleAgUi();
     assembler.push(SNAPSHOT);
@@ -610,6 +614,12 @@ describe("the engine, whatever it is given", () => {
       ...["STATE_SNAPSHOT", "STATE_DELTA", "MESSAGES_SNAPSHOT", "ACTIVITY_SNAPSHOT", "ACTIVITY_DELTA", "REASONING_ENCRYPTED_VALUE"],
     );
     const ids = fc.constantFrom("a", "b", "", "__proto__", "constructor");
+    const pointer = fc.constantFrom("", "/a", "/a/0", "/a/-", "/a/01", "/a/0/b", "/__proto__/x", "a");
+    const operation = fc.record(
+      { op: fc.constantFrom("add", "remove", "replace", "move", "copy", "test"), path: pointer, from: pointer, value: fc.jsonValue() },
+      { requiredKeys: ["op", "path"] },
+    );
+    const patch = fc.oneof(fc.jsonValue(), fc.array(operation, { maxLength: 3 }));
     const event = fc.oneof(
       fc.jsonValue(),
       fc.record(
@@ -620,11 +630,11 @@ describe("the engine, whatever it is given", () => {
           parentMessageId: ids,
           entityId: ids,
           subtype: fc.constantFrom("message", "tool-call"),
-          delta: fc.oneof(fc.string(), fc.jsonValue()),
-          snapshot: fc.jsonValue(),
+          delta: fc.oneof(fc.string(), patch),
+          snapshot: fc.oneof(fc.jsonValue(), fc.constant({ a: [{ b: 1 }, 2] })),
           messages: fc.jsonValue(),
           content: fc.jsonValue(),
-          patch: fc.jsonValue(),
+          patch,
           replace: fc.boolean(),
         },
         { requiredKeys: ["type"] },
@@ -635,7 +645,7 @@ describe("the engine, whatever it is given", () => {
         const assembler = assembleAgUi();
         for (const each of events) assembler.push(each as Event);
         const built = assembler.snapshot();
-        expect(JSON.parse(JSON.stringify(built))).toEqual(built);
+        expect(JSON.parse(JSON.stringify(built))).toStrictEqual(built);
       }),
       { numRuns: 300 },
     );
