@@ -63,9 +63,15 @@ type Expansion = ChunkRule & {
   readonly standsFor: NonNullable<ChunkRule["standsFor"]>;
 };
 
-/** Why a step cannot apply, in words. */
+/**
+ * Why a step cannot apply, in words: said only when asked, since a walk through any
+ * element of a list is refused by every element but the one it leads through.
+ */
 class Refusal {
-  constructor(readonly message: string) {}
+  constructor(private readonly explain: () => string) {}
+  get message(): string {
+    return this.explain();
+  }
 }
 
 /**
@@ -120,44 +126,53 @@ class StepAssembler {
     return violation;
   }
 
-  /** The event; or the events a chunk stands for; and before either, the end of a chunked span it closes. */
+  /** An event's kind; a value that is not an object (a raw event gone wrong) has none. */
+  private kind(event: unknown): string {
+    return isObject(event) ? this.kindOf(event) : "";
+  }
+
+  /**
+   * The event, or the events a chunk stands for; before either, the ends of the chunked
+   * spans it closes: every open lane but its own and those it passes through.
+   */
   private expand(event: unknown): unknown[] {
-    const kind = this.kindOf(event);
-    const events: unknown[] = [];
+    const kind = this.kind(event);
+    const closed: unknown[] = [];
+    let expanded: unknown[] | undefined;
     for (const rule of this.chunks) {
       const lane = this.lanes.get(rule);
       if (!matchesAny(rule.events, event, kind)) {
         if (lane !== undefined && !matchesAny(rule.passThrough, event, kind)) {
           this.lanes.delete(rule);
-          events.push(
+          closed.push(
             synthesize(rule, rule.standsFor.closes, lane.chunk, lane.key),
           );
         }
         continue;
       }
+      expanded = [];
       const key = keyOf(rule.key, event, kind);
       if (lane === undefined || (key !== undefined && key !== lane.key)) {
         if (lane !== undefined)
-          events.push(
+          closed.push(
             synthesize(rule, rule.standsFor.closes, lane.chunk, lane.key),
           );
         this.lanes.delete(rule);
         // A first chunk that names nothing stands for nothing: the verifier reports it.
-        if (key === undefined) return events;
+        if (key === undefined) continue;
         this.lanes.set(rule, { key, chunk: event });
-        events.push(synthesize(rule, rule.standsFor.opens, event, key));
+        expanded.push(synthesize(rule, rule.standsFor.opens, event, key));
       }
-      events.push(
+      expanded.push(
         synthesize(rule, rule.standsFor.continues, event, key ?? lane!.key),
       );
-      return events;
     }
-    events.push(event);
-    return events;
+    closed.push(...(expanded ?? [event]));
+    return closed;
   }
 
   private apply(event: unknown): Violation | undefined {
-    const kind = this.kindOf(event);
+    const kind = this.kind(event);
     for (const step of this.steps) {
       if (!matchesAny(step.on, event, kind)) continue;
       const refused = this.act(step.action, event);
@@ -183,21 +198,27 @@ class StepAssembler {
     }
     if ("add" in action || "merge" in action) {
       const path = "add" in action ? action.add : action.merge;
-      const list = this.listAt(path, event);
-      if (list instanceof Refusal) return list;
       if (!isObject(value))
         return new Refusal(
-          `${describePath(path)} holds objects, and this is ${JSON.stringify(value)}`,
+          () =>
+            `${describePath(path, event)} holds objects, and this is ${JSON.stringify(value)}`,
         );
-      const existing = this.find(list, action.key, value[action.key]);
+      const key = value[action.key];
+      // Without its key an element could be found by none, and two would be taken for one.
+      if (key === undefined || key === null)
+        return new Refusal(
+          () =>
+            `an element of ${describePath(path, event)} has no ${action.key}`,
+        );
+      // Only now, as it makes the list where there is none yet.
+      const list = this.listAt(path, event);
+      if (list instanceof Refusal) return list;
+      const existing = this.find(list, action.key, key);
       if (existing === undefined) {
         const element = clone(value);
         list.push(element);
-        this.indexes
-          .get(list)
-          ?.get(action.key)
-          ?.set(element[action.key], element);
-      } else if ("merge" in action) Object.assign(existing, clone(value));
+        this.indexes.get(list)?.get(action.key)?.set(key, element);
+      } else if ("merge" in action) assignOwn(existing, clone(value));
       return undefined;
     }
     if ("append" in action) {
@@ -208,16 +229,20 @@ class StepAssembler {
       else if (typeof current === "string" && typeof value === "string")
         at.parent[at.key] = current + value;
       else if (Array.isArray(current) && Array.isArray(value))
-        current.push(...clone(value));
+        // One at a time: a spread of many items overflows the call's arguments.
+        for (const item of clone(value)) current.push(item);
       else
         return new Refusal(
-          `cannot append ${JSON.stringify(value)} to ${describePath(action.append)}, which is ${JSON.stringify(current)}`,
+          () =>
+            `cannot append ${JSON.stringify(value)} to ${describePath(action.append, event)}, which is ${JSON.stringify(current)}`,
         );
       return undefined;
     }
     const at = this.parentOf(action.patch, event);
     if (at instanceof Refusal) return at;
-    return patched(at.parent, at.key, value, action.patch);
+    return patched(at.parent, at.key, value, () =>
+      describePath(action.patch, event),
+    );
   }
 
   /** The object that holds the last step of a path, and that step. */
@@ -229,7 +254,9 @@ class StepAssembler {
     if (parent instanceof Refusal) return parent;
     const last = path.at(-1);
     if (typeof last !== "string" || last === "*" || !isObject(parent))
-      return new Refusal(`${describePath(path)} is not a property`);
+      return new Refusal(
+        () => `${describePath(path, event)} is not a property`,
+      );
     return { parent, key: last };
   }
 
@@ -240,7 +267,7 @@ class StepAssembler {
     const list = (at.parent[at.key] ??= []);
     return Array.isArray(list)
       ? list
-      : new Refusal(`${describePath(path)} is not a list`);
+      : new Refusal(() => `${describePath(path, event)} is not a list`);
   }
 
   /** Where a path leads, from the snapshot or from a value in it; a refusal that says where it stops. */
@@ -253,16 +280,18 @@ class StepAssembler {
     let at = start;
     for (const [i, step] of path.entries()) {
       const here = () =>
-        describePath(whole.slice(0, whole.length - path.length + i));
+        describePath(whole.slice(0, whole.length - path.length + i), event);
       if (typeof step === "string" && step !== "*") {
         if (!isObject(at) || at[step] === undefined || at[step] === null)
           return new Refusal(
-            `there is no ${describePath(whole.slice(0, whole.length - path.length + i + 1))} yet`,
+            () =>
+              `there is no ${describePath(whole.slice(0, whole.length - path.length + i + 1), event)} yet`,
           );
         at = at[step];
         continue;
       }
-      if (!Array.isArray(at)) return new Refusal(`${here()} is not a list`);
+      if (!Array.isArray(at))
+        return new Refusal(() => `${here()} is not a list`);
       if (step === "*") {
         // Any element: the first one the rest of the path leads through.
         for (const element of at) {
@@ -270,7 +299,8 @@ class StepAssembler {
           if (!(found instanceof Refusal)) return found;
         }
         return new Refusal(
-          `no element of ${here()} leads to ${describePath(whole)}`,
+          () =>
+            `no element of ${here()} leads to ${describePath(whole, event)}`,
         );
       }
       const [field, template] = Object.entries(step)[0]!;
@@ -278,7 +308,8 @@ class StepAssembler {
       const element = this.find(at, field, wanted);
       if (element === undefined)
         return new Refusal(
-          `there is no ${here()} element whose ${field} is ${JSON.stringify(wanted)}`,
+          () =>
+            `there is no ${here()} element whose ${field} is ${JSON.stringify(wanted)}`,
         );
       at = element;
     }
@@ -313,37 +344,95 @@ function patched(
   parent: { [key: string]: unknown },
   key: string,
   patch: unknown,
-  path: Path,
+  where: () => string,
 ): Refusal | undefined {
   if (!Array.isArray(patch))
     return new Refusal(
-      `the patch for ${describePath(path)} is not a list of operations`,
+      () => `the patch for ${where()} is not a list of operations`,
     );
+  const operations: Operation[] = [];
+  for (const [i, operation] of patch.entries()) {
+    const rebased = rebase(operation);
+    if (rebased instanceof Refusal)
+      return new Refusal(
+        () =>
+          `operation ${i} of the patch (${JSON.stringify(operation)}) does not apply to ${where()}: ${rebased.message}`,
+      );
+    operations.push(rebased);
+  }
   // Boxed, so that an operation on the root ("") has an object to change.
   const box = { value: clone(parent[key]) };
-  const operations = patch.map((operation: unknown) => {
-    if (!isObject(operation)) return operation as Operation;
-    const rebased: { [key: string]: unknown } = { ...operation };
-    for (const field of ["path", "from"])
-      if (typeof rebased[field] === "string")
-        rebased[field] = `/value${rebased[field] as string}`;
-    return rebased as unknown as Operation;
-  });
-  let results: ReturnType<typeof applyPatch>;
-  try {
-    results = applyPatch(box, operations);
-  } catch (error) {
-    return new Refusal(
-      `the patch does not apply to ${describePath(path)}: ${(error as Error).message}`,
-    );
+  for (const [i, operation] of operations.entries()) {
+    const refused = (why: string) =>
+      new Refusal(
+        () =>
+          `operation ${i} of the patch (${JSON.stringify(patch[i])}) does not apply to ${where()} (${why})`,
+      );
+    const missed = replacesNoElement(box, operation);
+    if (missed !== undefined) return refused(missed);
+    let result: ReturnType<typeof applyPatch>[number] | undefined;
+    try {
+      [result] = applyPatch(box, [operation]);
+    } catch (error) {
+      return refused((error as Error).message);
+    }
+    if (result) return refused(result.name);
+    if (box.value === undefined)
+      return refused("it removes the whole value, which must stay one");
   }
-  const failed = results.findIndex((result) => result !== null);
-  if (failed !== -1)
-    return new Refusal(
-      `operation ${failed} of the patch (${JSON.stringify(patch[failed])}) does not apply to ${describePath(path)} (${results[failed]!.name})`,
-    );
   parent[key] = box.value;
   return undefined;
+}
+
+/**
+ * An operation with its pointers moved under the box's `value`. A pointer is "" or starts
+ * with "/" (RFC 6901): any other would name a property of the box beside the value, and
+ * the patch would seem to apply while it changed nothing.
+ */
+function rebase(operation: unknown): Operation | Refusal {
+  if (!isObject(operation)) return operation as Operation;
+  const rebased: { [key: string]: unknown } = { ...operation };
+  for (const field of ["path", "from"]) {
+    const pointer = rebased[field];
+    if (typeof pointer !== "string") continue;
+    if (pointer !== "" && !pointer.startsWith("/"))
+      return new Refusal(
+        () => `its ${field} ${JSON.stringify(pointer)} is not a JSON Pointer`,
+      );
+    rebased[field] = `/value${pointer}`;
+  }
+  return rebased as unknown as Operation;
+}
+
+/**
+ * Why a replace would not replace an element of an array: rfc6902 takes any token under
+ * an array for an index, and sets `01` or `-` as a property beside the elements while it
+ * reports success. RFC 6901 spells an index as `0` or digits without a leading zero.
+ */
+function replacesNoElement(
+  box: { value: unknown },
+  operation: unknown,
+): string | undefined {
+  if (
+    !isObject(operation) ||
+    operation["op"] !== "replace" ||
+    typeof operation["path"] !== "string"
+  )
+    return undefined;
+  const tokens = operation["path"]
+    .split("/")
+    .slice(1)
+    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+  let at: unknown = box;
+  for (const token of tokens.slice(0, -1)) {
+    if (typeof at !== "object" || at === null || !Object.hasOwn(at, token))
+      return undefined;
+    at = (at as { [key: string]: unknown })[token];
+  }
+  const last = tokens.at(-1)!;
+  return Array.isArray(at) && !/^(0|[1-9][0-9]*)$/.test(last)
+    ? `${JSON.stringify(last)} is not an index of the list there`
+    : undefined;
 }
 
 /** An event a chunk stands for, with the chunk's key where the chunk's key path is. */
@@ -393,13 +482,30 @@ function valueAt(value: unknown, pointer: string): unknown {
   return at;
 }
 
-function describePath(path: Path): string {
+/** A path in words: `messages[id="m1"].content`, the keys as the event fills them in. */
+function describePath(path: Path, event: unknown): string {
   return path
-    .map((step) =>
-      typeof step === "string" ? `.${step}` : `[${Object.keys(step)[0]}]`,
-    )
+    .map((step) => {
+      if (typeof step === "string") return `.${step}`;
+      const [field, template] = Object.entries(step)[0]!;
+      return `[${field}=${JSON.stringify(build(template, event))}]`;
+    })
     .join("")
     .slice(1);
+}
+
+/**
+ * Copies a value's own properties onto an object as properties, as `Object.assign` does
+ * but for `__proto__`, which `Object.assign` would take as the object's prototype.
+ */
+function assignOwn(target: Json, source: { [key: string]: unknown }): void {
+  for (const key of Object.keys(source))
+    Object.defineProperty(target, key, {
+      value: source[key],
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
 }
 
 function isObject(value: unknown): value is { [key: string]: unknown } {

@@ -91,6 +91,7 @@ const RULES: ReadonlyArray<StreamRule> = [
         type: "TEXT_MESSAGE_START",
         role: { $from: "/role", $else: "assistant" },
         name: { $from: "/name" },
+        subagentRunId: { $from: "/subagentRunId" },
       },
       continues: { type: "TEXT_MESSAGE_CONTENT", delta: { $from: "/delta" } },
       closes: { type: "TEXT_MESSAGE_END" },
@@ -131,6 +132,7 @@ const RULES: ReadonlyArray<StreamRule> = [
         type: "TOOL_CALL_START",
         toolCallName: { $from: "/toolCallName" },
         parentMessageId: { $from: "/parentMessageId" },
+        subagentRunId: { $from: "/subagentRunId" },
       },
       continues: { type: "TOOL_CALL_ARGS", delta: { $from: "/delta" } },
       closes: { type: "TOOL_CALL_END" },
@@ -207,7 +209,11 @@ const RULES: ReadonlyArray<StreamRule> = [
       { event: "SUBAGENT_STARTED" },
     ],
     standsFor: {
-      opens: { type: "REASONING_MESSAGE_START", role: "reasoning" },
+      opens: {
+        type: "REASONING_MESSAGE_START",
+        role: "reasoning",
+        subagentRunId: { $from: "/subagentRunId" },
+      },
       continues: {
         type: "REASONING_MESSAGE_CONTENT",
         delta: { $from: "/delta" },
@@ -280,7 +286,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
   {
     name: "text-message-starts",
     because:
-      'TextMessageStartEvent "Opens a streamed text message"; role: "An absent role means assistant; that meaning is normative"',
+      'TextMessageStartEvent "Opens a streamed text message"; role: "An absent role means assistant; that meaning is normative"; subagentRunId (Attributable, composed into the events and the message types alike): "The subagent invocation this belongs to", so the message it opens belongs to it too',
     on: [{ event: "TEXT_MESSAGE_START" }],
     action: {
       add: ["messages"],
@@ -290,6 +296,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
         role: { $from: "/role", $else: "assistant" },
         content: "",
         name: { $from: "/name" },
+        subagentRunId: { $from: "/subagentRunId" },
       },
     },
   },
@@ -306,7 +313,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
   {
     name: "tool-call-message",
     because:
-      "ToolCallStartEvent.parentMessageId: \"The assistant message that holds this call. Absent means the producer did not attribute it to one\"; as @ag-ui/client's apply does, a call with no message yet gets an assistant message of its own (the parent's id, or the call's)",
+      "ToolCallStartEvent.parentMessageId: \"The assistant message that holds this call. Absent means the producer did not attribute it to one\"; as @ag-ui/client's apply does, a call with no message yet gets an assistant message of its own (the parent's id, or the call's), which belongs to the call's subagent (ToolCall: \"inherits its containing message's attribution\")",
     on: [{ event: "TOOL_CALL_START" }],
     action: {
       add: ["messages"],
@@ -314,6 +321,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       value: {
         id: { $from: "/parentMessageId", $else: { $from: "/toolCallId" } },
         role: "assistant",
+        subagentRunId: { $from: "/subagentRunId" },
       },
     },
   },
@@ -337,6 +345,23 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
     },
   },
   {
+    name: "tool-call-named",
+    because:
+      'ToolCallStartEvent.toolCallId "Identifies the call", and toolCallName says "Which tool is being called": a start for a call already there (the verifier lets a later run reuse the id) names it anew, as @ag-ui/client\'s apply does, and its arguments go on (ToolCallArgsEvent.delta: fragments "concatenate into the call\'s argument text")',
+    on: [{ event: "TOOL_CALL_START" }],
+    action: {
+      set: [
+        "messages",
+        "*",
+        "toolCalls",
+        { id: { $from: "/toolCallId" } },
+        "function",
+        "name",
+      ],
+      value: { $from: "/toolCallName" },
+    },
+  },
+  {
     name: "tool-call-args",
     because:
       'ToolCallArgsEvent.delta: "A fragment of the arguments, which concatenate into the call\'s argument text" (FunctionCall.arguments)',
@@ -356,7 +381,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
   {
     name: "tool-call-result",
     because:
-      'ToolCallResultEvent "Mints a tool message rather than appending to an existing one, which is why it has its own messageId"',
+      'ToolCallResultEvent "Mints a tool message rather than appending to an existing one, which is why it has its own messageId"; subagentRunId (Attributable): "The subagent invocation this belongs to"',
     on: [{ event: "TOOL_CALL_RESULT" }],
     action: {
       add: ["messages"],
@@ -366,18 +391,24 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
         role: "tool",
         toolCallId: { $from: "/toolCallId" },
         content: { $from: "/content" },
+        subagentRunId: { $from: "/subagentRunId" },
       },
     },
   },
   {
     name: "reasoning-message-starts",
     because:
-      'ReasoningMessageStartEvent "Opens a streamed reasoning message" (a ReasoningMessage)',
+      'ReasoningMessageStartEvent "Opens a streamed reasoning message" (a ReasoningMessage); subagentRunId (Attributable): "The subagent invocation this belongs to"',
     on: [{ event: "REASONING_MESSAGE_START" }],
     action: {
       add: ["messages"],
       key: "id",
-      value: { id: { $from: "/messageId" }, role: "reasoning", content: "" },
+      value: {
+        id: { $from: "/messageId" },
+        role: "reasoning",
+        content: "",
+        subagentRunId: { $from: "/subagentRunId" },
+      },
     },
   },
   {
@@ -436,7 +467,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
   {
     name: "activity-snapshot",
     because:
-      'ActivitySnapshotEvent.replace: "Absent means it does [overwrite the activity\'s existing content], and that meaning is normative"',
+      'ActivitySnapshotEvent.replace: "Absent means it does [overwrite the activity\'s existing content], and that meaning is normative"; subagentRunId (Attributable): "The subagent invocation this belongs to"',
     on: [
       {
         event: "ACTIVITY_SNAPSHOT",
@@ -451,13 +482,14 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
         role: "activity",
         activityType: { $from: "/activityType" },
         content: { $from: "/content" },
+        subagentRunId: { $from: "/subagentRunId" },
       },
     },
   },
   {
     name: "activity-snapshot-kept",
     because:
-      'ActivitySnapshotEvent.replace: "only an explicit false asks a consumer to leave what is already there"',
+      'ActivitySnapshotEvent.replace: "only an explicit false asks a consumer to leave what is already there"; subagentRunId (Attributable): "The subagent invocation this belongs to"',
     on: [
       {
         event: "ACTIVITY_SNAPSHOT",
@@ -472,6 +504,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
         role: "activity",
         activityType: { $from: "/activityType" },
         content: { $from: "/content" },
+        subagentRunId: { $from: "/subagentRunId" },
       },
     },
   },
@@ -483,6 +516,16 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
     action: {
       patch: ["messages", { id: { $from: "/messageId" } }, "content"],
       value: { $from: "/patch" },
+    },
+  },
+  {
+    name: "activity-delta-type",
+    because:
+      "ActivityDeltaEvent.activityType: \"What kind of activity this is\", as the activity message's (ActivityMessage.activityType), once its patch applied (a step after one refused does not run), as @ag-ui/client's apply does",
+    on: [{ event: "ACTIVITY_DELTA" }],
+    action: {
+      set: ["messages", { id: { $from: "/messageId" } }, "activityType"],
+      value: { $from: "/activityType" },
     },
   },
   {
