@@ -4,7 +4,7 @@ import { isJsonObject } from "../json.js";
 import type { LoadedProtocol } from "../load/index.js";
 import type { NamedIr } from "../name/index.js";
 import { appendPointer } from "../schema/pointer.js";
-import type { KeyFact, RuleFact, SelectorFact, StreamFacts } from "./facts.js";
+import type { KeyFact, RuleFact, SelectorFact, SnapshotField, StreamFacts } from "./facts.js";
 import { readStreamFacts } from "./facts.js";
 
 export type { StreamFacts } from "./facts.js";
@@ -25,14 +25,7 @@ export interface CompiledStream {
   readonly rules: readonly JsonObject[];
   /** What the stream builds, when the facts say: the snapshot's fields and the steps (`AssemblyStep[]`). */
   readonly assembly?: {
-    readonly snapshot: readonly {
-      readonly name: string;
-      readonly type: string;
-      readonly list: boolean;
-      readonly nullable: boolean;
-      readonly partial: boolean;
-      readonly initial: JsonValue;
-    }[];
+    readonly snapshot: readonly Omit<SnapshotField, "pointer">[];
     readonly steps: readonly JsonObject[];
   };
 }
