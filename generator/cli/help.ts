@@ -86,11 +86,12 @@ Exit codes: 0 up to date or updated, 1 out of date (--check), 2 error.`;
 export const VERIFY_HELP = `Usage: agentwire verify NAME [FILE|-] [--framing sse|jsonl] [--resumed] [--json]
 
 Reads a recorded stream of protocol NAME (a file, or standard input with - or no
-FILE), decodes every event strictly and checks the stream's ordering rules, the
-stream facts of the protocol's overlay, with the code of its built package
-(generated/dist/NAME/stream.js). Prints each violation with its event index and
-line: a rule broken, an event the schema refuses, text that is not JSON, an event
-cut off. The transport's own error report (an SSE event named error, a JSON-RPC
+FILE), decodes every event strictly, checks the stream's ordering rules and
+assembles what it builds, as the stream facts of the protocol's overlay say, with
+the code of its built package (generated/dist/NAME/stream.js). Prints each
+violation with its event index and line: a rule broken, a step that does not
+apply (a state patch), an event the schema refuses, text that is not JSON, an
+event cut off. The transport's own error report (an SSE event named error, a JSON-RPC
 error response) ends the stream, and is no violation.
 
   --framing   server-sent events (sse) or JSON lines (jsonl); by default the

@@ -19,6 +19,8 @@ interface StreamModule {
     push(event: unknown): Violation | undefined;
     end(): Violation | undefined;
   };
+  /** Present where the facts say what the stream builds: a patch that does not apply is a violation too. */
+  createAssembler?(): { push(event: unknown): Violation | undefined };
 }
 
 type Framing = "sse" | "jsonl";
@@ -45,7 +47,8 @@ interface Finding {
 
 /**
  * `agentwire verify NAME [FILE|-]`: reads a recorded stream of protocol NAME, decodes
- * every event strictly and runs the protocol's verifier over them. Exit 0 when clean, 1
+ * every event strictly and runs the protocol's verifier over them, and its assembler,
+ * where it has one (a patch that does not apply is a violation too). Exit 0 when clean, 1
  * when something is wrong, 2 on an error of use or input.
  */
 export async function runVerify(args: Arguments, io: Io, root: string): Promise<number> {
@@ -60,6 +63,7 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
   if (source === undefined) throw new UsageError("no standard input to read: give a FILE");
   const bytes = await sniffed(source, framing as Framing | undefined, file);
   const verifier = module.createVerifier({ resumed: args.values["resumed"] === true });
+  const assembler = module.createAssembler?.();
   const findings: Finding[] = [];
   let events = 0;
   let ended: string | undefined;
@@ -80,7 +84,10 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
       findings.push({ rule: "schema", message: `not a valid event${why}`, index: result.index, line: result.line });
       continue;
     }
-    const violation = verifier.push(result.value);
+    // Both see every event; what the assembler refuses of an event the verifier already faulted is the same fault.
+    const broken = verifier.push(result.value);
+    const refused = assembler?.push(result.value);
+    const violation = broken ?? refused;
     if (violation !== undefined) findings.push({ ...violation, line: result.line });
   }
   // The transport's own error report ends the stream: what did not come after it is no violation.

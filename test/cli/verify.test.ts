@@ -59,6 +59,20 @@ describe("agentwire verify", () => {
     expect(code).toBe(1);
   });
 
+  it("assembles what the stream builds: a state patch that does not apply is a violation", async () => {
+    const delta = { type: "STATE_DELTA", delta: [{ op: "replace", path: "/count", value: 2 }] };
+    const file = recording("patch.sse", sse(started, delta, finished));
+    expect(await run(REPO, "verify", "ag-ui", file)).toEqual({
+      code: 1,
+      out: [
+        `${file}:3: event 1: state-delta: STATE_DELTA: operation 0 of the patch ({"op":"replace","path":"/count","value":2}) does not apply to state (MissingError)`,
+        `${file}: 1 violation in 3 events (sse)`,
+        "",
+      ].join("\n"),
+      err: "",
+    });
+  });
+
   it("tells JSON lines from server-sent events by their content, or as --framing says", async () => {
     const notifications = jsonLines(
       { jsonrpc: "2.0", method: "item/agentMessage/delta", params: { threadId: "t", turnId: "u", itemId: "i", delta: "a" } },

@@ -99,8 +99,9 @@ const assembler = createAssembler();
 const violations: Violation[] = [];
 for await (const result of readStream(chunks())) {
   if (!result.ok) continue;
-  const violation = verifier.push(result.value) ?? assembler.push(result.value);
-  if (violation !== undefined) violations.push(violation);
+  const broken = verifier.push(result.value);
+  const refused = assembler.push(result.value);
+  violations.push(...[broken, refused].filter((violation) => violation !== undefined));
 }
 const end = verifier.end();
 
