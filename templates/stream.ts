@@ -88,7 +88,7 @@ interface Frame {
   readonly offset: number;
   readonly line: number;
   /** The stream ended in this JSON line, before its line end. */
-  readonly unended?: boolean;
+  readonly unended: boolean;
 }
 
 /** What stops the framer: a fault at a place. */
@@ -102,19 +102,34 @@ type FramingFault = StreamFault & {
  * counting bytes and lines. Server-sent events are read as the HTML standard says (fields
  * `data` and `event`; comments, `id` and `retry` ignored; CR, LF or CRLF line ends; a
  * leading BOM dropped); JSON lines as one document per non-blank line.
+ *
+ * Each chunk is decoded in one call and cut into lines as text: a call a line would cost
+ * more than the decoding does, and so would looking for line ends in bytes
+ * (bench/stream.bench.js). Bytes that are not UTF-8 make that call throw; from there on the
+ * framer reads bytes, each line decoded on its own, which finds the line at fault (and so
+ * at the end, where a character may be cut short).
  */
 class Framer {
-  /** The bytes of the line being read, in pieces. */
+  // Reading text: the line being read so far, its size in bytes, and the first bytes of a
+  // character the chunk ended in, which the next chunk's first bytes complete.
+  private tail = "";
+  private tailSize = 0;
+  private carry: Uint8Array | undefined;
+  /** Bytes were met that do not decode: read on in bytes, a line at a time. */
+  private bytewise = false;
+  /** Reading bytes: the bytes of the line being read, in pieces. */
   private pending: Uint8Array[] = [];
   private pendingSize = 0;
   /** A CR ended the last chunk: an LF that starts the next one belongs to it. */
   private afterCr = false;
+  /** The bytes read so far, those of the line being read too. */
   private offset = 0;
   private line = 1;
   /** The first bytes, too few yet to tell a byte order mark from text; undefined once told. */
   private head: Uint8Array | undefined = new Uint8Array(0);
   // The event being gathered (server-sent events).
-  private data: string[] = [];
+  /** The data lines so far, joined by LFs; undefined before the first. */
+  private data: string | undefined;
   private dataSize = 0;
   private name: string | undefined;
   private eventOffset = -1;
@@ -152,17 +167,114 @@ class Framer {
     return head.subarray(3);
   }
 
-  /** Cuts bytes past the head into lines, keeping the last one's start for the next bytes. */
+  /** Reads bytes past the head: as text, unless bytes that do not decode were met. */
   private read(chunk: Uint8Array, frames: Frame[]): FramingFault | undefined {
-    let start = 0;
     if (this.afterCr && chunk.length > 0) {
       this.afterCr = false;
       if (chunk[0] === 0x0a) {
-        start = 1;
+        chunk = chunk.subarray(1);
         this.offset += 1;
         this.lineOffset = this.offset;
       }
     }
+    if (this.bytewise) return this.readBytes(chunk, frames);
+    let bytes = chunk;
+    if (this.carry !== undefined) {
+      bytes = new Uint8Array(this.carry.length + chunk.length);
+      bytes.set(this.carry);
+      bytes.set(chunk, this.carry.length);
+      this.carry = undefined;
+    }
+    const whole = bytes.length - unfinishedAtEnd(bytes);
+    let text: string;
+    try {
+      text = utf8.decode(
+        whole === bytes.length ? bytes : bytes.subarray(0, whole),
+      );
+    } catch {
+      return this.toBytes(bytes, frames);
+    }
+    if (whole < bytes.length) this.carry = bytes.slice(whole);
+    return this.readText(text, whole, frames);
+  }
+
+  /** Cuts text (`size` bytes) into lines, keeping the last one's start for the next chunk. */
+  private readText(
+    text: string,
+    size: number,
+    frames: Frame[],
+  ): FramingFault | undefined {
+    // Offsets and sizes count bytes: a line's are its characters, but for those past
+    // U+007F, which take more. Where the next such is, is found natively (a regular
+    // expression), and not looked for in ASCII text.
+    let wide = text.length === size ? text.length : nextWide(text, 0);
+    let lf = text.indexOf("\n");
+    let cr = text.indexOf("\r");
+    let at = 0;
+    while (lf !== -1 || cr !== -1) {
+      const i = cr === -1 || (lf !== -1 && lf < cr) ? lf : cr;
+      let bytes = i - at;
+      if (wide < i) {
+        bytes += extraBytes(text, wide, i);
+        wide = nextWide(text, i);
+      }
+      let line = text.slice(at, i);
+      if (this.tailSize > 0) {
+        line = this.tail + line;
+        bytes += this.tailSize;
+        this.tail = "";
+        this.tailSize = 0;
+      }
+      const fault = this.takeLine(line, bytes, frames);
+      if (fault !== undefined) return fault;
+      const next = i === cr && text.charCodeAt(i + 1) === 0x0a ? i + 2 : i + 1;
+      // A CR that ends the chunk may start a CRLF that the next chunk ends.
+      if (i + 1 === text.length && i === cr && this.carry === undefined)
+        this.afterCr = true;
+      this.offset = this.lineOffset + bytes + (next - i);
+      this.line++;
+      this.lineOffset = this.offset;
+      at = next;
+      if (lf !== -1 && lf < at) lf = text.indexOf("\n", at);
+      if (cr !== -1 && cr < at) cr = text.indexOf("\r", at);
+    }
+    if (at < text.length) {
+      this.tail += text.slice(at);
+      this.tailSize +=
+        text.length -
+        at +
+        (wide < text.length ? extraBytes(text, wide, text.length) : 0);
+    }
+    const carried = this.carry === undefined ? 0 : this.carry.length;
+    this.offset = this.lineOffset + this.tailSize + carried;
+    if (this.tailSize + carried + this.dataSize > this.maxEventSize)
+      return this.tooLarge();
+    return undefined;
+  }
+
+  /** From now on reads bytes, a line at a time, from these and the line begun as text. */
+  private toBytes(
+    bytes: Uint8Array,
+    frames: Frame[],
+  ): FramingFault | undefined {
+    this.bytewise = true;
+    if (this.tailSize > 0) this.pending.push(encoder.encode(this.tail));
+    if (this.carry !== undefined) this.pending.push(this.carry);
+    this.pendingSize = this.tailSize + (this.carry?.length ?? 0);
+    // The bytes read so far less those given now (a carried character's first bytes among them).
+    this.offset = this.lineOffset + this.pendingSize;
+    this.tail = "";
+    this.tailSize = 0;
+    this.carry = undefined;
+    return this.readBytes(bytes, frames);
+  }
+
+  /** Cuts bytes into lines, each decoded on its own, keeping the last one's start for the next bytes. */
+  private readBytes(
+    chunk: Uint8Array,
+    frames: Frame[],
+  ): FramingFault | undefined {
+    let start = 0;
     // Line ends are found with indexOf, which is native: CRs are rare, LFs one per line.
     let lf = chunk.indexOf(0x0a, start);
     let cr = chunk.indexOf(0x0d, start);
@@ -196,23 +308,32 @@ class Framer {
       const fault = this.read(this.afterMark(this.head), frames);
       if (fault !== undefined) return fault;
     }
+    // A character cut short: the line's bytes, decoded as they are, say whether it was one.
+    if (this.carry !== undefined) {
+      const fault = this.toBytes(new Uint8Array(0), frames);
+      if (fault !== undefined) return fault;
+    }
     if (this.pendingSize > 0) {
       const fault = this.endLine(new Uint8Array(0), frames, true);
       if (fault !== undefined) return fault;
     }
-    if (this.data.length > 0)
+    if (this.tailSize > 0) {
+      const fault = this.takeLine(this.tail, this.tailSize, frames, true);
+      if (fault !== undefined) return fault;
+    }
+    if (this.data !== undefined)
       return {
         ok: false,
         fault: "cut-off",
         message: `the stream ended inside an event, before the blank line that ends it`,
-        data: this.data.join("\n"),
+        data: this.data,
         offset: this.eventOffset,
         line: this.eventLine,
       };
     return undefined;
   }
 
-  /** Takes a line; `unended` when the stream ended in it, before a line end. */
+  /** Takes a line from its bytes, the pending ones first; `unended` when the stream ended in it, before a line end. */
   private endLine(
     tail: Uint8Array,
     frames: Frame[],
@@ -247,6 +368,17 @@ class Framer {
         offset: this.lineOffset,
         line: this.line,
       };
+    return this.takeLine(text, bytes.length, frames, unended);
+  }
+
+  /** Takes a line's text, of `size` bytes. */
+  private takeLine(
+    text: string,
+    size: number,
+    frames: Frame[],
+    unended = false,
+  ): FramingFault | undefined {
+    if (size + this.dataSize > this.maxEventSize) return this.tooLarge();
     if (this.framing === "jsonl") {
       if (text.trim() !== "")
         frames.push({
@@ -259,33 +391,42 @@ class Framer {
       return undefined;
     }
     if (text === "") {
-      if (this.data.length > 0)
+      if (this.data !== undefined)
         frames.push({
-          text: this.data.join("\n"),
+          text: this.data,
           name: this.name,
           offset: this.eventOffset,
           line: this.eventLine,
+          unended: false,
         });
-      this.data = [];
+      this.data = undefined;
       this.dataSize = 0;
       this.name = undefined;
       this.eventOffset = -1;
       return undefined;
     }
     if (text.charCodeAt(0) === 0x3a) return undefined; // a comment
-    const colon = text.indexOf(":");
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? "" : text.slice(colon + 1);
-    if (value.charCodeAt(0) === 0x20) value = value.slice(1);
     if (this.eventOffset === -1) {
       this.eventOffset = this.lineOffset;
       this.eventLine = this.line;
     }
-    if (field === "data") {
-      this.data.push(value);
-      this.dataSize += bytes.length;
-    } else if (field === "event") this.name = value;
+    // Mostly `data: …`, read without cutting out its field's name.
+    if (text.startsWith("data:")) {
+      this.addData(text.slice(text.charCodeAt(5) === 0x20 ? 6 : 5), size);
+      return undefined;
+    }
+    const colon = text.indexOf(":");
+    const field = colon === -1 ? text : text.slice(0, colon);
+    let value = colon === -1 ? "" : text.slice(colon + 1);
+    if (value.charCodeAt(0) === 0x20) value = value.slice(1);
+    if (field === "data") this.addData(value, size);
+    else if (field === "event") this.name = value;
     return undefined;
+  }
+
+  private addData(value: string, size: number): void {
+    this.data = this.data === undefined ? value : `${this.data}\n${value}`;
+    this.dataSize += size;
   }
 
   private tooLarge(): FramingFault {
@@ -297,6 +438,41 @@ class Framer {
       line: this.eventOffset === -1 ? this.line : this.eventLine,
     };
   }
+}
+
+/**
+ * How many bytes at the end of a chunk start a character that they do not finish: a lead
+ * byte and the continuation bytes after it, fewer than it announces.
+ */
+function unfinishedAtEnd(bytes: Uint8Array): number {
+  for (let back = 1; back <= 3 && back <= bytes.length; back++) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? back : 0;
+  }
+  return 0;
+}
+
+/** Characters past U+007F (one UTF-16 unit each): `lastIndex` then is just past the next one. */
+const WIDE = /[^\x00-\x7f]/g;
+
+/** Where the next character past U+007F is in a text, from `from` on; the text's length if none is. */
+function nextWide(text: string, from: number): number {
+  WIDE.lastIndex = from;
+  return WIDE.test(text) ? WIDE.lastIndex - 1 : text.length;
+}
+
+/** How many more bytes than characters UTF-8 takes for a text's characters from `from` to `to`. */
+function extraBytes(text: string, from: number, to: number): number {
+  let extra = 0;
+  for (let i = from; i < to; i++) {
+    const unit = text.charCodeAt(i);
+    // Two bytes up to U+07FF; each half of a surrogate pair one more (four for the pair); three above.
+    if (unit >= 0x80)
+      extra += unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff) ? 1 : 2;
+  }
+  return extra;
 }
 
 /** The text of bytes that are UTF-8 but for a character cut short at their end; else undefined. */
