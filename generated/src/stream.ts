@@ -800,6 +800,8 @@ interface SpanState {
   readonly closed: Set<string>;
   /** Where the last instance closed, for messages. */
   lastClosed: number;
+  /** The spans inside this one, in the order of the rules. */
+  readonly inner: SpanState[];
 }
 
 /**
@@ -823,28 +825,35 @@ class RuleVerifier implements Verifier<unknown> {
   private terminal:
     | { readonly kind: string; readonly index: number; readonly rule: string }
     | undefined;
-  private readonly spans = new Map<string, SpanState>();
-  private readonly seen = new Map<RefersRule, Set<string>>();
+  /** Per span rule, in their order, its state. */
+  private readonly spans: SpanState[];
+  /** Per refers rule, in their order, the keys seen. */
+  private readonly seen: Set<string>[];
   private readonly lanes = new Map<ChunkRule, string>();
   private violation: Violation | undefined;
-  private readonly dispatch: Dispatch;
+  private readonly plans: Plans;
 
   constructor(
     private readonly rules: readonly StreamRule[],
     private readonly kindOf: (event: unknown) => string,
     private readonly options: VerifyOptions,
   ) {
-    for (const rule of rules)
-      if (rule.kind === "span")
-        this.spans.set(rule.name, {
-          rule,
-          open: new Map(),
-          closed: new Set(),
-          lastClosed: -1,
-        });
-    for (const rule of rules)
-      if (rule.kind === "refers") this.seen.set(rule, new Set());
-    this.dispatch = dispatchOf(rules);
+    this.plans = plansOf(rules);
+    this.spans = rules
+      .filter((rule) => rule.kind === "span")
+      .map((rule) => ({
+        rule,
+        open: new Map(),
+        closed: new Set(),
+        lastClosed: -1,
+        inner: [],
+      }));
+    for (const state of this.spans)
+      for (const inner of this.spans)
+        if (inner.rule.within === state.rule.name) state.inner.push(inner);
+    this.seen = rules
+      .filter((rule) => rule.kind === "refers")
+      .map(() => new Set());
   }
 
   push(event: unknown): Violation | undefined {
@@ -856,12 +865,15 @@ class RuleVerifier implements Verifier<unknown> {
         this.terminal.rule,
         `${kind} came after ${this.terminal.kind} (event ${this.terminal.index}), which ends the stream`,
       );
-    const phases = this.dispatch.byKind.get(kind) ?? this.dispatch.everyEvent;
+    const plan = this.plans.byKind.get(kind) ?? this.plans.unnamed;
     // In phases, whatever order the facts come in: chunks stand for events that the others
     // then see; what may come where is asked before spans open and close; terminals last.
-    for (const rule of phases.chunks) this.chunk(rule, event, kind);
-    for (const rule of phases.checks) {
-      if (rule.kind === "first") {
+    // A chunk rule with no lane open does nothing for an event that is no chunk.
+    if (plan.chunked || this.lanes.size > 0)
+      for (const step of plan.chunks) this.chunk(step, event, kind);
+    for (const check of plan.checks) {
+      if (check.kind === "first") {
+        const { rule } = check;
         const allowed =
           this.options.resumed === true && rule.resumed !== undefined
             ? rule.resumed
@@ -871,32 +883,31 @@ class RuleVerifier implements Verifier<unknown> {
             rule.name,
             `the stream starts with ${kind}; its first event must be ${describe(allowed)}`,
           );
-      } else if (rule.kind === "only-first") {
-        if (index > 0 && matchesAny(rule.events, event, kind))
+      } else if (check.kind === "only-first") {
+        if (index > 0 && matchesKind(check.events, event, kind))
           this.report(
-            rule.name,
+            check.rule.name,
             `${kind} may only be the first event, and this is event ${index}`,
           );
       } else {
-        const span = this.spans.get(rule.span)!;
-        if (span.open.size === 0 && !matchesAny(rule.except, event, kind))
+        const span = this.spans[check.span]!;
+        if (span.open.size === 0 && !matchesKind(check.except, event, kind))
           this.report(
-            rule.name,
-            `${kind} must come inside a ${words(rule.span)}, and none is open` +
+            check.rule.name,
+            `${kind} must come inside a ${words(check.rule.span)}, and none is open` +
               (span.lastClosed === -1
                 ? ""
                 : ` (the last one ended at event ${span.lastClosed})`),
           );
       }
     }
-    for (const rule of phases.spans) {
-      if (rule.kind === "span")
-        this.span(this.spans.get(rule.name)!, event, kind, index);
-      else this.refers(rule, event, kind);
+    for (const step of plan.spans) {
+      if (step.kind === "span") this.span(step, event, kind, index);
+      else this.refers(step, event, kind);
     }
-    for (const rule of phases.terminals)
-      if (matchesAny(rule.events, event, kind))
-        this.terminal = { kind, index, rule: rule.name };
+    for (const terminal of plan.terminals)
+      if (matchesKind(terminal.events, event, kind))
+        this.terminal = { kind, index, rule: terminal.rule.name };
     return this.violation;
   }
 
@@ -915,7 +926,7 @@ class RuleVerifier implements Verifier<unknown> {
         };
     }
     // The innermost span left open: the one no other open span is inside.
-    const open = [...this.spans.values()].filter(
+    const open = this.spans.filter(
       (state) => !state.rule.implicit && state.open.size > 0,
     );
     for (const { rule, open: keys } of open) {
@@ -945,22 +956,25 @@ class RuleVerifier implements Verifier<unknown> {
   }
 
   private span(
-    state: SpanState,
+    step: SpanStep,
     event: unknown,
     kind: string,
     index: number,
   ): void {
-    const { rule } = state;
-    const opens = matchesAny(rule.opens, event, kind);
-    const continues = matchesAny(rule.continues, event, kind);
-    const closes = matchesAny(rule.closes, event, kind);
-    const aborts = matchesAny(rule.aborts, event, kind);
+    const { rule } = step;
+    const state = this.spans[step.span]!;
+    const opens = matchesKind(step.opens, event, kind);
+    const continues = matchesKind(step.continues, event, kind);
+    const closes = matchesKind(step.closes, event, kind);
+    const aborts = matchesKind(step.aborts, event, kind);
     if (!opens && !continues && !closes && !aborts) return;
-    const key = rule.key === undefined ? "" : keyOf(rule.key, event, kind);
+    const key = rule.key === undefined ? "" : keyAt(step.key, event);
     if (key === undefined) return; // the event's own check reports a missing key
     if (opens) {
       const outer =
-        rule.within === undefined ? undefined : this.spans.get(rule.within)!;
+        rule.within === undefined
+          ? undefined
+          : this.spans.find((other) => other.rule.name === rule.within)!;
       if (state.open.has(key) && !rule.reopens)
         return void this.report(
           rule.name,
@@ -1007,9 +1021,8 @@ class RuleVerifier implements Verifier<unknown> {
     if (state.rule.implicit || state.rule.once) state.closed.add(key);
     state.lastClosed = index;
     if (state.open.size > 0) return;
-    for (const inner of this.spans.values()) {
-      if (inner.rule.within !== state.rule.name || inner.open.size === 0)
-        continue;
+    for (const inner of state.inner) {
+      if (inner.open.size === 0) continue;
       if (!aborts) {
         const [openKey, opened] = inner.open.entries().next().value as [
           string,
@@ -1025,14 +1038,15 @@ class RuleVerifier implements Verifier<unknown> {
     }
   }
 
-  private refers(rule: RefersRule, event: unknown, kind: string): void {
-    const seen = this.seen.get(rule)!;
-    if (matchesAny(rule.to, event, kind)) {
-      const key = keyOf(rule.toKey, event, kind);
+  private refers(step: RefersStep, event: unknown, kind: string): void {
+    const { rule } = step;
+    const seen = this.seen[step.refers]!;
+    if (matchesKind(step.to, event, kind)) {
+      const key = keyAt(step.toKey, event);
       if (key !== undefined) seen.add(key);
     }
-    if (!matchesAny(rule.events, event, kind)) return;
-    const key = keyOf(rule.key, event, kind);
+    if (!matchesKind(step.events, event, kind)) return;
+    const key = keyAt(step.key, event);
     if (key !== undefined && !seen.has(key))
       this.report(
         rule.name,
@@ -1041,18 +1055,19 @@ class RuleVerifier implements Verifier<unknown> {
   }
 
   /** A chunk opens, continues or ends its lane; any other event but those passing through ends it. */
-  private chunk(rule: ChunkRule, event: unknown, kind: string): void {
-    const state = this.spans.get(rule.span)!;
+  private chunk(step: ChunkStep, event: unknown, kind: string): void {
+    const { rule } = step;
+    const state = this.spans[step.span]!;
     const lane = this.lanes.get(rule);
-    if (!matchesAny(rule.events, event, kind)) {
-      if (lane !== undefined && !matchesAny(rule.passThrough, event, kind)) {
+    if (!matchesKind(step.events, event, kind)) {
+      if (lane !== undefined && !matchesKind(step.passThrough, event, kind)) {
         this.lanes.delete(rule);
         state.open.delete(lane);
         state.lastClosed = this.index;
       }
       return;
     }
-    const key = keyOf(rule.key, event, kind);
+    const key = keyAt(step.key, event);
     if (lane !== undefined && (key === undefined || key === lane)) return;
     if (lane !== undefined) {
       this.lanes.delete(rule);
@@ -1079,68 +1094,221 @@ class RuleVerifier implements Verifier<unknown> {
   }
 }
 
+// ---------------------------------------------------------------------------------------
+// The rules compiled, once per rule set: per event kind, the rules that can say anything
+// of its events, in their order, each with what it asks of that kind resolved (which of
+// its selectors can match, the path of the key), so that a push reads no rule it need not.
+
 /**
- * Per event kind, the rules that can say anything of its events, in their order: those
- * that name the kind, and those that look at every event (what comes first, what must
- * come inside a span, a chunk's lane, which any other event ends). A rule that does not
- * name a kind lets its events pass, so a push asks a few rules, not all of them.
+ * Whether an event of one kind is among those selectors name: always, never, or where
+ * the conditions of these selectors (those of its kind) hold.
  */
-interface Dispatch {
-  readonly byKind: ReadonlyMap<string, Phases>;
+type KindMatch = boolean | readonly Selector[];
+
+function kindMatch(
+  selectors: readonly Selector[],
+  kind: string | undefined,
+): KindMatch {
+  const named = selectors.filter((selector) => selector.event === kind);
+  if (named.length === 0) return false;
+  return named.some(
+    ({ where, unless }) => where === undefined && unless === undefined,
+  )
+    ? true
+    : named;
+}
+
+function matchesKind(match: KindMatch, event: unknown, kind: string): boolean {
+  return typeof match === "boolean" ? match : matchesAny(match, event, kind);
+}
+
+/** A path of a kind's key: its own, or the default; undefined where it has neither. */
+function keyPathOf(
+  paths: KeyPaths,
+  kind: string | undefined,
+): readonly string[] | undefined {
+  return kind === undefined ? paths["*"] : (paths[kind] ?? paths["*"]);
+}
+
+/** The key at a path, where it leads to a string or a number. */
+function keyAt(
+  path: readonly string[] | undefined,
+  event: unknown,
+): string | undefined {
+  if (path === undefined) return undefined;
+  const key = valueAt(event, path);
+  return typeof key === "string"
+    ? key
+    : typeof key === "number"
+      ? String(key)
+      : undefined;
+}
+
+interface ChunkStep {
+  readonly rule: ChunkRule;
+  /** The span's place among the span rules. */
+  readonly span: number;
+  readonly events: KindMatch;
+  readonly passThrough: KindMatch;
+  readonly key: readonly string[] | undefined;
+}
+
+type Check =
+  | { readonly kind: "first"; readonly rule: FirstRule }
+  | {
+      readonly kind: "only-first";
+      readonly rule: OnlyFirstRule;
+      readonly events: KindMatch;
+    }
+  | {
+      readonly kind: "inside";
+      readonly rule: InsideRule;
+      readonly span: number;
+      readonly except: KindMatch;
+    };
+
+interface SpanStep {
+  readonly kind: "span";
+  readonly rule: SpanRule;
+  readonly span: number;
+  readonly opens: KindMatch;
+  readonly continues: KindMatch;
+  readonly closes: KindMatch;
+  readonly aborts: KindMatch;
+  readonly key: readonly string[] | undefined;
+}
+
+interface RefersStep {
+  readonly kind: "refers";
+  readonly rule: RefersRule;
+  /** Its place among the refers rules. */
+  readonly refers: number;
+  readonly events: KindMatch;
+  readonly to: KindMatch;
+  readonly key: readonly string[] | undefined;
+  readonly toKey: readonly string[] | undefined;
+}
+
+/** What a push asks of an event of one kind, by phase. */
+interface Plan {
+  /** Events of the kind are chunks of some rule. */
+  readonly chunked: boolean;
+  readonly chunks: readonly ChunkStep[];
+  readonly checks: readonly Check[];
+  readonly spans: readonly (SpanStep | RefersStep)[];
+  readonly terminals: readonly {
+    readonly rule: TerminalRule;
+    readonly events: KindMatch;
+  }[];
+}
+
+interface Plans {
+  readonly byKind: ReadonlyMap<string, Plan>;
   /** For a kind no rule names. */
-  readonly everyEvent: Phases;
+  readonly unnamed: Plan;
 }
 
-/** Rules by the phase of a push that asks them. */
-interface Phases {
-  readonly chunks: readonly ChunkRule[];
-  readonly checks: readonly (FirstRule | OnlyFirstRule | InsideRule)[];
-  readonly spans: readonly (SpanRule | RefersRule)[];
-  readonly terminals: readonly TerminalRule[];
-}
-
-function phasesOf(rules: readonly StreamRule[]): Phases {
+/**
+ * The plan of a kind (undefined: a kind no rule names): the rules that look at every
+ * event (what comes first, what must come inside a span, a chunk's lane, which any other
+ * event ends), and those that name the kind. A rule that does not name a kind lets its
+ * events pass.
+ */
+function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
+  const spanRules = rules.filter((rule) => rule.kind === "span");
+  const spanIndex = (name: string) =>
+    spanRules.findIndex((rule) => rule.name === name);
+  const refersRules = rules.filter((rule) => rule.kind === "refers");
+  const names = (rule: StreamRule) =>
+    selectorsOf(rule).some((selector) => selector.event === kind);
+  const asked = rules.filter(
+    (rule) =>
+      rule.kind === "first" ||
+      rule.kind === "inside" ||
+      rule.kind === "chunk" ||
+      names(rule),
+  );
+  const chunks: ChunkStep[] = [];
+  const checks: Check[] = [];
+  const spans: (SpanStep | RefersStep)[] = [];
+  const terminals: Plan["terminals"][number][] = [];
+  for (const rule of asked)
+    switch (rule.kind) {
+      case "chunk":
+        chunks.push({
+          rule,
+          span: spanIndex(rule.span),
+          events: kindMatch(rule.events, kind),
+          passThrough: kindMatch(rule.passThrough, kind),
+          key: keyPathOf(rule.key, kind),
+        });
+        break;
+      case "first":
+        checks.push({ kind: "first", rule });
+        break;
+      case "only-first":
+        checks.push({
+          kind: "only-first",
+          rule,
+          events: kindMatch(rule.events, kind),
+        });
+        break;
+      case "inside":
+        checks.push({
+          kind: "inside",
+          rule,
+          span: spanIndex(rule.span),
+          except: kindMatch(rule.except, kind),
+        });
+        break;
+      case "span":
+        spans.push({
+          kind: "span",
+          rule,
+          span: spanIndex(rule.name),
+          opens: kindMatch(rule.opens, kind),
+          continues: kindMatch(rule.continues, kind),
+          closes: kindMatch(rule.closes, kind),
+          aborts: kindMatch(rule.aborts, kind),
+          key: rule.key === undefined ? undefined : keyPathOf(rule.key, kind),
+        });
+        break;
+      case "refers":
+        spans.push({
+          kind: "refers",
+          rule,
+          refers: refersRules.indexOf(rule),
+          events: kindMatch(rule.events, kind),
+          to: kindMatch(rule.to, kind),
+          key: keyPathOf(rule.key, kind),
+          toKey: keyPathOf(rule.toKey, kind),
+        });
+        break;
+      case "terminal":
+        terminals.push({ rule, events: kindMatch(rule.events, kind) });
+        break;
+    }
   return {
-    chunks: rules.filter((rule) => rule.kind === "chunk"),
-    checks: rules.filter(
-      (rule) =>
-        rule.kind === "first" ||
-        rule.kind === "only-first" ||
-        rule.kind === "inside",
-    ),
-    spans: rules.filter(
-      (rule) => rule.kind === "span" || rule.kind === "refers",
-    ),
-    terminals: rules.filter((rule) => rule.kind === "terminal"),
+    chunked: chunks.some(({ events }) => events !== false),
+    chunks,
+    checks,
+    spans,
+    terminals,
   };
 }
 
-const dispatches = new WeakMap<readonly StreamRule[], Dispatch>();
+const plans = new WeakMap<readonly StreamRule[], Plans>();
 
-function dispatchOf(rules: readonly StreamRule[]): Dispatch {
-  let dispatch = dispatches.get(rules);
-  if (dispatch !== undefined) return dispatch;
-  const everyEvent: readonly StreamRule[] = rules.filter(
-    (rule) =>
-      rule.kind === "first" || rule.kind === "inside" || rule.kind === "chunk",
-  );
-  const byKind = new Map<string, Phases>();
+function plansOf(rules: readonly StreamRule[]): Plans {
+  let compiled = plans.get(rules);
+  if (compiled !== undefined) return compiled;
+  const byKind = new Map<string, Plan>();
   for (const rule of rules)
     for (const { event: kind } of selectorsOf(rule))
-      if (!byKind.has(kind))
-        byKind.set(
-          kind,
-          phasesOf(
-            rules.filter(
-              (other) =>
-                everyEvent.includes(other) ||
-                selectorsOf(other).some((selector) => selector.event === kind),
-            ),
-          ),
-        );
-  dispatch = { byKind, everyEvent: phasesOf(everyEvent) };
-  dispatches.set(rules, dispatch);
-  return dispatch;
+      if (!byKind.has(kind)) byKind.set(kind, planOf(rules, kind));
+  compiled = { byKind, unnamed: planOf(rules, undefined) };
+  plans.set(rules, compiled);
+  return compiled;
 }
 
 /** Every selector of a rule: the kinds it names. */
