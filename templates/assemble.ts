@@ -97,9 +97,17 @@ interface Step {
   readonly on: readonly Selector[];
   readonly action: "set" | "add" | "merge" | "append" | "patch";
   readonly path: readonly PathStep[];
+  /** The path's last step, where it is a property; undefined where it is not. */
+  readonly property: string | undefined;
   /** The field elements are told apart by (`add` and `merge`). */
   readonly key: string;
   readonly value: Builder;
+}
+
+/** A step filed under a kind: `always` where a selector of it takes any event of the kind. */
+interface KindStep {
+  readonly step: Step;
+  readonly always: boolean;
 }
 
 /** A chunk rule compiled: the events its chunks stand for, and where a chunk's key goes in them. */
@@ -113,7 +121,7 @@ interface ChunkExpansion {
 
 interface Compiled {
   /** Per kind, the steps a selector of which names it, in their order. */
-  readonly steps: ReadonlyMap<string, readonly Step[]>;
+  readonly steps: ReadonlyMap<string, readonly KindStep[]>;
   readonly chunks: readonly ChunkExpansion[];
   /** The kinds a chunk rule's events name: only they, or an open lane, expand. */
   readonly chunked: ReadonlySet<string>;
@@ -121,7 +129,7 @@ interface Compiled {
 
 const compiledSteps = new WeakMap<
   readonly AssemblyStep[],
-  ReadonlyMap<string, readonly Step[]>
+  ReadonlyMap<string, readonly KindStep[]>
 >();
 const compiledChunks = new WeakMap<
   readonly StreamRule[],
@@ -135,13 +143,23 @@ function compile(
   let byKind = compiledSteps.get(steps);
   if (byKind === undefined) {
     const all = steps.map(compileStep);
-    const filed = new Map<string, Step[]>();
+    const filed = new Map<string, KindStep[]>();
     for (const step of all)
       for (const { event: kind } of step.on)
         if (!filed.has(kind))
           filed.set(
             kind,
-            all.filter((other) => other.on.some(({ event }) => event === kind)),
+            all
+              .filter((other) => other.on.some(({ event }) => event === kind))
+              .map((other) => ({
+                step: other,
+                always: other.on.some(
+                  ({ event, where, unless }) =>
+                    event === kind &&
+                    where === undefined &&
+                    unless === undefined,
+                ),
+              })),
           );
     compiledSteps.set(steps, (byKind = filed));
   }
@@ -181,10 +199,12 @@ function compileStep({ name, on, action }: AssemblyStep): Step {
           : "append" in action
             ? (["append", action.append] as const)
             : (["patch", action.patch] as const);
+  const last = path.at(-1);
   return {
     name,
     on,
     action: kind,
+    property: typeof last === "string" && last !== "*" ? last : undefined,
     path: path.map((step): PathStep => {
       if (typeof step === "string")
         return {
@@ -210,6 +230,13 @@ function compileTemplate(template: unknown): Builder {
   const from = template["$from"];
   if (typeof from === "string") {
     const tokens = pointerTokens(from);
+    // Mostly a property of the event itself.
+    const [only] = tokens;
+    if (tokens.length === 1 && !("$else" in template))
+      return (event) =>
+        isObject(event) && Object.hasOwn(event, only!)
+          ? event[only!]
+          : undefined;
     if (!("$else" in template)) return (event) => valueAt(event, tokens);
     const otherwise = compileTemplate(template["$else"]);
     return (event) => {
@@ -270,6 +297,19 @@ class StepAssembler {
   private missedWhy: "absent" | "not-a-list" | "no-element" | "no-match" =
     "absent";
   private missedWanted: unknown;
+  // Events mostly come in runs of one kind, for one element (a message's deltas): what the
+  // last one looked up is kept, and compared with rather than hashed again, as a new string
+  // would be each time (bench/stream.bench.js).
+  /** The last kind, its steps, and whether it is a chunk's. */
+  private lastKind: string | undefined;
+  private lastSteps: readonly KindStep[] | undefined;
+  private lastChunked = false;
+  /** The index that find used last, its array and field, and the last element it found. */
+  private lastList: unknown[] | undefined;
+  private lastField: string | undefined;
+  private lastIndex: Map<unknown, Json> | undefined;
+  private lastValue: unknown;
+  private lastElement: Json | undefined;
 
   constructor(
     private readonly compiled: Compiled,
@@ -284,8 +324,9 @@ class StepAssembler {
   push(event: unknown): Violation | undefined {
     this.index++;
     const kind = this.kind(event);
+    this.learn(kind);
     // Most events are no chunk and come with no chunked span open: they stand for themselves.
-    if (this.lanes.size === 0 && !this.compiled.chunked.has(kind))
+    if (this.lanes.size === 0 && !this.lastChunked)
       return this.apply(event, kind);
     let violation: Violation | undefined;
     for (const each of this.expand(event, kind))
@@ -296,6 +337,14 @@ class StepAssembler {
   /** An event's kind; a value that is not an object (a raw event gone wrong) has none. */
   private kind(event: unknown): string {
     return isObject(event) ? this.kindOf(event) : "";
+  }
+
+  /** The steps and chunk rules of a kind, unless it is the last one's. */
+  private learn(kind: string): void {
+    if (kind === this.lastKind && this.lastSteps !== undefined) return;
+    this.lastKind = kind;
+    this.lastSteps = this.compiled.steps.get(kind) ?? [];
+    this.lastChunked = this.compiled.chunked.has(kind);
   }
 
   /**
@@ -335,10 +384,9 @@ class StepAssembler {
   }
 
   private apply(event: unknown, kind: string): Violation | undefined {
-    const steps = this.compiled.steps.get(kind);
-    if (steps === undefined) return undefined;
-    for (const step of steps) {
-      if (!matchesAny(step.on, event, kind)) continue;
+    this.learn(kind);
+    for (const { step, always } of this.lastSteps!) {
+      if (!always && !matchesAny(step.on, event, kind)) continue;
       const refused = this.act(step, event);
       if (refused !== undefined)
         return {
@@ -357,9 +405,9 @@ class StepAssembler {
     const { path } = step;
     switch (step.action) {
       case "set": {
-        const parent = this.parentOf(path, event);
+        const parent = this.parentOf(step, event);
         if (parent instanceof Refusal) return parent;
-        parent[path.at(-1)!.name] = clone(value);
+        parent[step.property!] = clone(value);
         return undefined;
       }
       case "add":
@@ -377,7 +425,7 @@ class StepAssembler {
               `an element of ${describePath(path, event)} has no ${step.key}`,
           );
         // Only now, as it makes the list where there is none yet.
-        const list = this.listAt(path, event);
+        const list = this.listAt(step, event);
         if (list instanceof Refusal) return list;
         const existing = this.find(list, step.key, key);
         if (existing === undefined) {
@@ -388,9 +436,9 @@ class StepAssembler {
         return undefined;
       }
       case "append": {
-        const parent = this.parentOf(path, event);
+        const parent = this.parentOf(step, event);
         if (parent instanceof Refusal) return parent;
-        const property = path.at(-1)!.name;
+        const property = step.property!;
         const current = parent[property];
         if (current === undefined) parent[property] = clone(value);
         else if (typeof current === "string" && typeof value === "string")
@@ -406,37 +454,35 @@ class StepAssembler {
         return undefined;
       }
       case "patch": {
-        const parent = this.parentOf(path, event);
+        const parent = this.parentOf(step, event);
         if (parent instanceof Refusal) return parent;
-        return patched(parent, path.at(-1)!.name, value, () =>
+        return patched(parent, step.property!, value, () =>
           describePath(path, event),
         );
       }
     }
   }
 
-  /** The object that holds the last step of a path, which is a property. */
+  /** The object that holds the last step of a step's path, which is a property. */
   private parentOf(
-    path: readonly PathStep[],
+    { path, property }: Step,
     event: unknown,
   ): { [key: string]: unknown } | Refusal {
     const parent = this.walk(path, 0, path.length - 1, event, this.state);
     if (parent === MISSED) return this.missed(path, path.length - 1, event);
-    if (path.at(-1)?.kind !== "property" || !isObject(parent))
+    if (property === undefined || !isObject(parent))
       return new Refusal(
         () => `${describePath(path, event)} is not a property`,
       );
     return parent;
   }
 
-  /** The array at a path, made empty where its object has none yet. */
-  private listAt(
-    path: readonly PathStep[],
-    event: unknown,
-  ): unknown[] | Refusal {
-    const parent = this.parentOf(path, event);
+  /** The array at a step's path, made empty where its object has none yet. */
+  private listAt(step: Step, event: unknown): unknown[] | Refusal {
+    const { path } = step;
+    const parent = this.parentOf(step, event);
     if (parent instanceof Refusal) return parent;
-    const list = (parent[path.at(-1)!.name] ??= []);
+    const list = (parent[step.property!] ??= []);
     return Array.isArray(list)
       ? list
       : new Refusal(() => `${describePath(path, event)} is not a list`);
@@ -525,6 +571,18 @@ class StepAssembler {
     field: string,
     value: unknown,
   ): Json | undefined {
+    // Mostly the same list as the last time (the messages, the artifacts), and the same
+    // element: an element once found under a value stays the one found under it.
+    if (list === this.lastList && field === this.lastField) {
+      if (value === this.lastValue && this.lastElement !== undefined)
+        return this.lastElement;
+      const found = this.lastIndex!.get(value);
+      if (found !== undefined) {
+        this.lastValue = value;
+        this.lastElement = found;
+      }
+      return found;
+    }
     let byField = this.indexes.get(list);
     if (byField === undefined) this.indexes.set(list, (byField = new Map()));
     let index = byField.get(field);
@@ -535,7 +593,12 @@ class StepAssembler {
           index.set(element[field], element);
       byField.set(field, index);
     }
-    return index.get(value);
+    this.lastList = list;
+    this.lastField = field;
+    this.lastIndex = index;
+    this.lastElement = index.get(value);
+    this.lastValue = value;
+    return this.lastElement;
   }
 }
 
