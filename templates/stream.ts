@@ -797,6 +797,12 @@ export type StreamRule =
 interface SpanState {
   readonly rule: SpanRule;
   readonly open: Map<string, number>;
+  /**
+   * A key known to be open, the last one asked: events mostly continue the span the last
+   * one did, and comparing their key with it costs less than hashing it, a new string each
+   * time (bench/stream.bench.js). Forgotten when it closes.
+   */
+  known: string | undefined;
   readonly closed: Set<string>;
   /** Where the last instance closed, for messages. */
   lastClosed: number;
@@ -832,6 +838,8 @@ class RuleVerifier implements Verifier<unknown> {
   private readonly lanes = new Map<ChunkRule, string>();
   private violation: Violation | undefined;
   private readonly plans: Plans;
+  private lastKind: string | undefined;
+  private lastPlan: Plan;
 
   constructor(
     private readonly rules: readonly StreamRule[],
@@ -839,11 +847,13 @@ class RuleVerifier implements Verifier<unknown> {
     private readonly options: VerifyOptions,
   ) {
     this.plans = plansOf(rules);
+    this.lastPlan = this.plans.unnamed;
     this.spans = rules
       .filter((rule) => rule.kind === "span")
       .map((rule) => ({
         rule,
         open: new Map(),
+        known: undefined,
         closed: new Set(),
         lastClosed: -1,
         inner: [],
@@ -865,7 +875,12 @@ class RuleVerifier implements Verifier<unknown> {
         this.terminal.rule,
         `${kind} came after ${this.terminal.kind} (event ${this.terminal.index}), which ends the stream`,
       );
-    const plan = this.plans.byKind.get(kind) ?? this.plans.unnamed;
+    // Mostly the kind of the event before (deltas come in runs), which is compared, not hashed.
+    if (kind !== this.lastKind) {
+      this.lastKind = kind;
+      this.lastPlan = this.plans.byKind.get(kind) ?? this.plans.unnamed;
+    }
+    const plan = this.lastPlan;
     // In phases, whatever order the facts come in: chunks stand for events that the others
     // then see; what may come where is asked before spans open and close; terminals last.
     // A chunk rule with no lane open does nothing for an event that is no chunk.
@@ -993,7 +1008,7 @@ class RuleVerifier implements Verifier<unknown> {
       state.open.set(key, index);
       if (!closes) return;
     }
-    if (!state.open.has(key)) {
+    if (!isOpen(state, key)) {
       if (rule.implicit && !state.closed.has(key)) {
         if (closes || aborts) this.close(state, key, index, kind, aborts);
         return;
@@ -1017,7 +1032,7 @@ class RuleVerifier implements Verifier<unknown> {
     kind: string,
     aborts: boolean,
   ): void {
-    state.open.delete(key);
+    forget(state, key);
     if (state.rule.implicit || state.rule.once) state.closed.add(key);
     state.lastClosed = index;
     if (state.open.size > 0) return;
@@ -1062,7 +1077,7 @@ class RuleVerifier implements Verifier<unknown> {
     if (!matchesKind(step.events, event, kind)) {
       if (lane !== undefined && !matchesKind(step.passThrough, event, kind)) {
         this.lanes.delete(rule);
-        state.open.delete(lane);
+        forget(state, lane);
         state.lastClosed = this.index;
       }
       return;
@@ -1071,7 +1086,7 @@ class RuleVerifier implements Verifier<unknown> {
     if (lane !== undefined && (key === undefined || key === lane)) return;
     if (lane !== undefined) {
       this.lanes.delete(rule);
-      state.open.delete(lane);
+      forget(state, lane);
     }
     if (key === undefined)
       return void this.report(
@@ -1092,6 +1107,20 @@ class RuleVerifier implements Verifier<unknown> {
       ? `the ${words(rule.name)}`
       : `${words(rule.name)} ${JSON.stringify(key)}`;
   }
+}
+
+/** Whether a span's key is open. */
+function isOpen(state: SpanState, key: string): boolean {
+  if (key === state.known) return true;
+  if (!state.open.has(key)) return false;
+  state.known = key;
+  return true;
+}
+
+/** Closes a span's key. */
+function forget(state: SpanState, key: string): void {
+  state.open.delete(key);
+  if (key === state.known) state.known = undefined;
 }
 
 // ---------------------------------------------------------------------------------------
