@@ -616,6 +616,8 @@ function patched(
     return new Refusal(
       () => `the patch for ${where()} is not a list of operations`,
     );
+  // No operations change nothing; a value there is none of stays absent, not undefined.
+  if (patch.length === 0) return undefined;
   const operations: Operation[] = [];
   for (const [i, operation] of patch.entries()) {
     const rebased = rebase(operation);
