@@ -195,55 +195,57 @@ class Framer {
       return this.toBytes(bytes, frames);
     }
     if (whole < bytes.length) this.carry = bytes.slice(whole);
-    return this.readText(text, whole, frames);
+    return this.readText(text, bytes, whole, frames);
   }
 
-  /** Cuts text (`size` bytes) into lines, keeping the last one's start for the next chunk. */
+  /**
+   * Cuts the text of the first `size` bytes into lines, keeping the last one's start for
+   * the next chunk.
+   */
   private readText(
     text: string,
+    bytes: Uint8Array,
     size: number,
     frames: Frame[],
   ): FramingFault | undefined {
-    // Offsets and sizes count bytes: a line's are its characters, but for those past
-    // U+007F, which take more. Where the next such is, is found natively (a regular
-    // expression), and not looked for in ASCII text.
-    let wide = text.length === size ? text.length : nextWide(text, 0);
     let lf = text.indexOf("\n");
     let cr = text.indexOf("\r");
-    let at = 0;
+    let at = 0; // where the line starts in the text
+    let from = 0; // and in the bytes
     while (lf !== -1 || cr !== -1) {
       const i = cr === -1 || (lf !== -1 && lf < cr) ? lf : cr;
-      let bytes = i - at;
-      if (wide < i) {
-        bytes += extraBytes(text, wide, i);
-        wide = nextWide(text, i);
-      }
+      // Offsets and sizes count bytes. A line has as many as characters (UTF-16 units),
+      // and its line end is there, unless some take more (those past U+007F): its line
+      // end is then further on, and the bytes up to it (no byte of a character is a CR or
+      // an LF) are the line's. Looking costs a byte read, not a scan of the line.
+      const end = text.charCodeAt(i);
+      let stop = from + (i - at);
+      while (stop < size && bytes[stop] !== end) stop++;
       let line = text.slice(at, i);
+      let lineSize = stop - from;
       if (this.tailSize > 0) {
         line = this.tail + line;
-        bytes += this.tailSize;
+        lineSize += this.tailSize;
         this.tail = "";
         this.tailSize = 0;
       }
-      const fault = this.takeLine(line, bytes, frames);
+      const fault = this.takeLine(line, lineSize, frames);
       if (fault !== undefined) return fault;
       const next = i === cr && text.charCodeAt(i + 1) === 0x0a ? i + 2 : i + 1;
       // A CR that ends the chunk may start a CRLF that the next chunk ends.
       if (i + 1 === text.length && i === cr && this.carry === undefined)
         this.afterCr = true;
-      this.offset = this.lineOffset + bytes + (next - i);
+      this.offset = this.lineOffset + lineSize + (next - i);
       this.line++;
       this.lineOffset = this.offset;
       at = next;
+      from = stop + (next - i);
       if (lf !== -1 && lf < at) lf = text.indexOf("\n", at);
       if (cr !== -1 && cr < at) cr = text.indexOf("\r", at);
     }
     if (at < text.length) {
       this.tail += text.slice(at);
-      this.tailSize +=
-        text.length -
-        at +
-        (wide < text.length ? extraBytes(text, wide, text.length) : 0);
+      this.tailSize += size - from;
     }
     const carried = this.carry === undefined ? 0 : this.carry.length;
     this.offset = this.lineOffset + this.tailSize + carried;
@@ -452,27 +454,6 @@ function unfinishedAtEnd(bytes: Uint8Array): number {
     return length > back ? back : 0;
   }
   return 0;
-}
-
-/** Characters past U+007F (one UTF-16 unit each): `lastIndex` then is just past the next one. */
-const WIDE = /[^\x00-\x7f]/g;
-
-/** Where the next character past U+007F is in a text, from `from` on; the text's length if none is. */
-function nextWide(text: string, from: number): number {
-  WIDE.lastIndex = from;
-  return WIDE.test(text) ? WIDE.lastIndex - 1 : text.length;
-}
-
-/** How many more bytes than characters UTF-8 takes for a text's characters from `from` to `to`. */
-function extraBytes(text: string, from: number, to: number): number {
-  let extra = 0;
-  for (let i = from; i < to; i++) {
-    const unit = text.charCodeAt(i);
-    // Two bytes up to U+07FF; each half of a surrogate pair one more (four for the pair); three above.
-    if (unit >= 0x80)
-      extra += unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff) ? 1 : 2;
-  }
-  return extra;
 }
 
 /** The text of bytes that are UTF-8 but for a character cut short at their end; else undefined. */
