@@ -328,7 +328,7 @@ class Framer {
         ok: false,
         fault: "cut-off",
         message: `the stream ended inside an event, before the blank line that ends it`,
-        data: this.data,
+        data: detached(this.data),
         offset: this.eventOffset,
         line: this.eventLine,
       };
@@ -569,32 +569,33 @@ function resultOf<T>(
   transport: Transport,
   options: DecodeOptions,
 ): StreamResult<T> {
-  const place = { index, offset: frame.offset, line: frame.line };
   let json: unknown;
   try {
     json = JSON.parse(frame.text);
   } catch (error) {
+    const place = { index, offset: frame.offset, line: frame.line };
+    const text = detached(frame.text);
     if (frame.unended === true)
       return {
         ok: false,
         fault: "cut-off",
         message: `the stream ended inside an event, before the line end that ends it`,
-        data: frame.text,
+        data: text,
         ...place,
       };
     if (frame.name === "error")
       return {
         ok: false,
         fault: "transport-error",
-        message: frame.text,
-        data: frame.text,
+        message: text,
+        data: text,
         ...place,
       };
     return {
       ok: false,
       fault: "not-json",
       message: `not JSON: ${(error as Error).message}`,
-      data: frame.text,
+      data: text,
       ...place,
     };
   }
@@ -604,7 +605,9 @@ function resultOf<T>(
       fault: "transport-error",
       message: errorMessage(json),
       data: json,
-      ...place,
+      index,
+      offset: frame.offset,
+      line: frame.line,
     };
   if (transport.jsonRpc && isObject(json) && json["jsonrpc"] === "2.0") {
     if ("error" in json)
@@ -613,7 +616,9 @@ function resultOf<T>(
         fault: "transport-error",
         message: errorMessage(json["error"]),
         data: json,
-        ...place,
+        index,
+        offset: frame.offset,
+        line: frame.line,
       };
     if ("result" in json) json = json["result"];
     else if ("method" in json) {
@@ -630,6 +635,14 @@ function resultOf<T>(
     line: frame.line,
     ...decode(json, options),
   };
+}
+
+/**
+ * A copy of a text that a fault carries, which the consumer may keep: lines are cut from
+ * their chunk's text, and a string cut from another keeps all of it in memory.
+ */
+function detached(text: string): string {
+  return utf8.decode(encoder.encode(text));
 }
 
 function isObject(
