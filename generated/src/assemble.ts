@@ -503,13 +503,9 @@ class StepAssembler {
     for (let i = from; i < to; i++) {
       const step = path[i]!;
       if (step.kind === "property") {
-        if (
-          !isObject(at) ||
-          at[step.name] === undefined ||
-          at[step.name] === null
-        )
-          return this.miss(i, "absent");
-        at = at[step.name];
+        const next = isObject(at) ? at[step.name] : undefined;
+        if (next === undefined || next === null) return this.miss(i, "absent");
+        at = next;
         continue;
       }
       if (!Array.isArray(at)) return this.miss(i, "not-a-list");
