@@ -74,6 +74,195 @@ class Refusal {
   }
 }
 
+// ---------------------------------------------------------------------------------------
+// The facts compiled. They are data, and a push reads them for every event: compiled once
+// per step array (pointers split, templates made functions, steps filed under the kinds
+// they name), a push parses nothing and asks only the steps that can match its event.
+
+/** A template compiled: the value it builds from an event. */
+type Builder = (event: unknown) => unknown;
+
+/** A step of a path, compiled: a property, any element of a list, or the element whose field has a value. */
+interface PathStep {
+  readonly kind: "property" | "any" | "where";
+  /** The property, or the element's field. */
+  readonly name: string;
+  /** The field's value, built from the event (`where` only). */
+  readonly value: Builder | undefined;
+}
+
+/** A step compiled: its action's kind, path, key and value. */
+interface Step {
+  readonly name: string;
+  readonly on: readonly Selector[];
+  readonly action: "set" | "add" | "merge" | "append" | "patch";
+  readonly path: readonly PathStep[];
+  /** The path's last step, where it is a property; undefined where it is not. */
+  readonly property: string | undefined;
+  /** The field elements are told apart by (`add` and `merge`). */
+  readonly key: string;
+  readonly value: Builder;
+}
+
+/** A step filed under a kind: `always` where a selector of it takes any event of the kind. */
+interface KindStep {
+  readonly step: Step;
+  readonly always: boolean;
+}
+
+/** A chunk rule compiled: the events its chunks stand for, and where a chunk's key goes in them. */
+interface ChunkExpansion {
+  readonly rule: Expansion;
+  readonly opens: Builder;
+  readonly continues: Builder;
+  readonly closes: Builder;
+  readonly keyPath: readonly string[];
+}
+
+interface Compiled {
+  /** Per kind, the steps a selector of which names it, in their order. */
+  readonly steps: ReadonlyMap<string, readonly KindStep[]>;
+  readonly chunks: readonly ChunkExpansion[];
+  /** The kinds a chunk rule's events name: only they, or an open lane, expand. */
+  readonly chunked: ReadonlySet<string>;
+}
+
+const compiledSteps = new WeakMap<
+  readonly AssemblyStep[],
+  ReadonlyMap<string, readonly KindStep[]>
+>();
+const compiledChunks = new WeakMap<
+  readonly StreamRule[],
+  Pick<Compiled, "chunks" | "chunked">
+>();
+
+function compile(
+  steps: readonly AssemblyStep[],
+  rules: readonly StreamRule[],
+): Compiled {
+  let byKind = compiledSteps.get(steps);
+  if (byKind === undefined) {
+    const all = steps.map(compileStep);
+    const filed = new Map<string, KindStep[]>();
+    for (const step of all)
+      for (const { event: kind } of step.on)
+        if (!filed.has(kind))
+          filed.set(
+            kind,
+            all
+              .filter((other) => other.on.some(({ event }) => event === kind))
+              .map((other) => ({
+                step: other,
+                always: other.on.some(
+                  ({ event, where, unless }) =>
+                    event === kind &&
+                    where === undefined &&
+                    unless === undefined,
+                ),
+              })),
+          );
+    compiledSteps.set(steps, (byKind = filed));
+  }
+  let chunks = compiledChunks.get(rules);
+  if (chunks === undefined) {
+    const expansions = rules
+      .filter(
+        (rule): rule is Expansion =>
+          rule.kind === "chunk" && rule.standsFor !== undefined,
+      )
+      .map((rule) => ({
+        rule,
+        opens: compileTemplate(rule.standsFor.opens),
+        continues: compileTemplate(rule.standsFor.continues),
+        closes: compileTemplate(rule.standsFor.closes),
+        keyPath: rule.key["*"] ?? [],
+      }));
+    chunks = {
+      chunks: expansions,
+      chunked: new Set(
+        expansions.flatMap(({ rule }) => rule.events.map(({ event }) => event)),
+      ),
+    };
+    compiledChunks.set(rules, chunks);
+  }
+  return { steps: byKind, ...chunks };
+}
+
+function compileStep({ name, on, action }: AssemblyStep): Step {
+  const [kind, path] =
+    "set" in action
+      ? (["set", action.set] as const)
+      : "add" in action
+        ? (["add", action.add] as const)
+        : "merge" in action
+          ? (["merge", action.merge] as const)
+          : "append" in action
+            ? (["append", action.append] as const)
+            : (["patch", action.patch] as const);
+  const last = path.at(-1);
+  return {
+    name,
+    on,
+    action: kind,
+    property: typeof last === "string" && last !== "*" ? last : undefined,
+    path: path.map((step): PathStep => {
+      if (typeof step === "string")
+        return {
+          kind: step === "*" ? "any" : "property",
+          name: step,
+          value: undefined,
+        };
+      const [field, template] = Object.entries(step)[0]!;
+      return { kind: "where", name: field, value: compileTemplate(template) };
+    }),
+    key: "key" in action ? action.key : "",
+    value: compileTemplate(action.value),
+  };
+}
+
+/** A template as a function of the event; see {@link Template}. */
+function compileTemplate(template: unknown): Builder {
+  if (Array.isArray(template)) {
+    const items = template.map(compileTemplate);
+    return (event) => items.map((item) => item(event));
+  }
+  if (!isObject(template)) return () => template;
+  const from = template["$from"];
+  if (typeof from === "string") {
+    const tokens = pointerTokens(from);
+    // Mostly a property of the event itself.
+    const [only] = tokens;
+    if (tokens.length === 1 && !("$else" in template))
+      return (event) =>
+        isObject(event) && Object.hasOwn(event, only!)
+          ? event[only!]
+          : undefined;
+    if (!("$else" in template)) return (event) => valueAt(event, tokens);
+    const otherwise = compileTemplate(template["$else"]);
+    return (event) => {
+      const value = valueAt(event, tokens);
+      return value === undefined ? otherwise(event) : value;
+    };
+  }
+  const properties = Object.entries(template).map(
+    ([key, value]) => [key, compileTemplate(value)] as const,
+  );
+  return (event) => {
+    const built: { [key: string]: unknown } = {};
+    for (const [key, fill] of properties) {
+      const filled = fill(event);
+      if (filled !== undefined) built[key] = filled;
+    }
+    return built;
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Assembling.
+
+/** What a walk returns where its path leads nowhere; the assembler keeps where and why. */
+const MISSED: unique symbol = Symbol("missed");
+
 /**
  * An assembler of the steps, from the initial snapshot. Chunks are first expanded into
  * the events their rules say they stand for.
@@ -84,13 +273,8 @@ export function assembler<T, S>(
   kindOf: (event: T) => string,
   initial: S,
 ): Assembler<T, S> {
-  const chunks = rules.filter(
-    (rule): rule is Expansion =>
-      rule.kind === "chunk" && rule.standsFor !== undefined,
-  );
   return new StepAssembler(
-    steps,
-    chunks,
+    compile(steps, rules),
     kindOf as (event: unknown) => string,
     clone(initial) as { [key: string]: unknown },
   ) as Assembler<unknown, unknown> as Assembler<T, S>;
@@ -99,7 +283,7 @@ export function assembler<T, S>(
 class StepAssembler {
   private index = -1;
   private readonly lanes = new Map<
-    Expansion,
+    ChunkExpansion,
     { readonly key: string; readonly chunk: unknown }
   >();
   /** Per array and field, its elements by that field's value: built when first asked, kept as elements are added. */
@@ -107,10 +291,28 @@ class StepAssembler {
     unknown[],
     Map<string, Map<unknown, Json>>
   >();
+  // Where the last walk that missed stopped (a step of its path) and why; kept in fields,
+  // not in a refusal, because a walk through any element misses at all elements but one.
+  private missedAt = 0;
+  private missedWhy: "absent" | "not-a-list" | "no-element" | "no-match" =
+    "absent";
+  private missedWanted: unknown;
+  // Events mostly come in runs of one kind, for one element (a message's deltas): what the
+  // last one looked up is kept, and compared with rather than hashed again, as a new string
+  // would be each time (bench/stream.bench.js).
+  /** The last kind, its steps, and whether it is a chunk's. */
+  private lastKind: string | undefined;
+  private lastSteps: readonly KindStep[] | undefined;
+  private lastChunked = false;
+  /** The index that find used last, its array and field, and the last element it found. */
+  private lastList: unknown[] | undefined;
+  private lastField: string | undefined;
+  private lastIndex: Map<unknown, Json> | undefined;
+  private lastValue: unknown;
+  private lastElement: Json | undefined;
 
   constructor(
-    private readonly steps: readonly AssemblyStep[],
-    private readonly chunks: readonly Expansion[],
+    private readonly compiled: Compiled,
     private readonly kindOf: (event: unknown) => string,
     private readonly state: { [key: string]: unknown },
   ) {}
@@ -121,8 +323,14 @@ class StepAssembler {
 
   push(event: unknown): Violation | undefined {
     this.index++;
+    const kind = this.kind(event);
+    this.learn(kind);
+    // Most events are no chunk and come with no chunked span open: they stand for themselves.
+    if (this.lanes.size === 0 && !this.lastChunked)
+      return this.apply(event, kind);
     let violation: Violation | undefined;
-    for (const each of this.expand(event)) violation ??= this.apply(each);
+    for (const each of this.expand(event, kind))
+      violation ??= this.apply(each, this.kind(each));
     return violation;
   }
 
@@ -131,22 +339,28 @@ class StepAssembler {
     return isObject(event) ? this.kindOf(event) : "";
   }
 
+  /** The steps and chunk rules of a kind, unless it is the last one's. */
+  private learn(kind: string): void {
+    if (kind === this.lastKind && this.lastSteps !== undefined) return;
+    this.lastKind = kind;
+    this.lastSteps = this.compiled.steps.get(kind) ?? [];
+    this.lastChunked = this.compiled.chunked.has(kind);
+  }
+
   /**
    * The event, or the events a chunk stands for; before either, the ends of the chunked
    * spans it closes: every open lane but its own and those it passes through.
    */
-  private expand(event: unknown): unknown[] {
-    const kind = this.kind(event);
+  private expand(event: unknown, kind: string): unknown[] {
     const closed: unknown[] = [];
     let expanded: unknown[] | undefined;
-    for (const rule of this.chunks) {
-      const lane = this.lanes.get(rule);
+    for (const chunks of this.compiled.chunks) {
+      const { rule } = chunks;
+      const lane = this.lanes.get(chunks);
       if (!matchesAny(rule.events, event, kind)) {
         if (lane !== undefined && !matchesAny(rule.passThrough, event, kind)) {
-          this.lanes.delete(rule);
-          closed.push(
-            synthesize(rule, rule.standsFor.closes, lane.chunk, lane.key),
-          );
+          this.lanes.delete(chunks);
+          closed.push(synthesize(chunks, chunks.closes, lane.chunk, lane.key));
         }
         continue;
       }
@@ -154,28 +368,26 @@ class StepAssembler {
       const key = keyOf(rule.key, event, kind);
       if (lane === undefined || (key !== undefined && key !== lane.key)) {
         if (lane !== undefined)
-          closed.push(
-            synthesize(rule, rule.standsFor.closes, lane.chunk, lane.key),
-          );
-        this.lanes.delete(rule);
+          closed.push(synthesize(chunks, chunks.closes, lane.chunk, lane.key));
+        this.lanes.delete(chunks);
         // A first chunk that names nothing stands for nothing: the verifier reports it.
         if (key === undefined) continue;
-        this.lanes.set(rule, { key, chunk: event });
-        expanded.push(synthesize(rule, rule.standsFor.opens, event, key));
+        this.lanes.set(chunks, { key, chunk: event });
+        expanded.push(synthesize(chunks, chunks.opens, event, key));
       }
       expanded.push(
-        synthesize(rule, rule.standsFor.continues, event, key ?? lane!.key),
+        synthesize(chunks, chunks.continues, event, key ?? lane!.key),
       );
     }
     closed.push(...(expanded ?? [event]));
     return closed;
   }
 
-  private apply(event: unknown): Violation | undefined {
-    const kind = this.kind(event);
-    for (const step of this.steps) {
-      if (!matchesAny(step.on, event, kind)) continue;
-      const refused = this.act(step.action, event);
+  private apply(event: unknown, kind: string): Violation | undefined {
+    this.learn(kind);
+    for (const { step, always } of this.lastSteps!) {
+      if (!always && !matchesAny(step.on, event, kind)) continue;
+      const refused = this.act(step, event);
       if (refused !== undefined)
         return {
           rule: step.name,
@@ -186,134 +398,167 @@ class StepAssembler {
     return undefined;
   }
 
-  private act(action: Action, event: unknown): Refusal | undefined {
-    const value = build(action.value, event);
+  private act(step: Step, event: unknown): Refusal | undefined {
+    const value = step.value(event);
     // A value the event does not carry (a delta left out) does nothing.
     if (value === undefined) return undefined;
-    if ("set" in action) {
-      const at = this.parentOf(action.set, event);
-      if (at instanceof Refusal) return at;
-      at.parent[at.key] = clone(value);
-      return undefined;
-    }
-    if ("add" in action || "merge" in action) {
-      const path = "add" in action ? action.add : action.merge;
-      if (!isObject(value))
-        return new Refusal(
-          () =>
-            `${describePath(path, event)} holds objects, and this is ${JSON.stringify(value)}`,
+    const { path } = step;
+    switch (step.action) {
+      case "set": {
+        const parent = this.parentOf(step, event);
+        if (parent instanceof Refusal) return parent;
+        parent[step.property!] = clone(value);
+        return undefined;
+      }
+      case "add":
+      case "merge": {
+        if (!isObject(value))
+          return new Refusal(
+            () =>
+              `${describePath(path, event)} holds objects, and this is ${JSON.stringify(value)}`,
+          );
+        const key = value[step.key];
+        // Without its key an element could be found by none, and two would be taken for one.
+        if (key === undefined || key === null)
+          return new Refusal(
+            () =>
+              `an element of ${describePath(path, event)} has no ${step.key}`,
+          );
+        // Only now, as it makes the list where there is none yet.
+        const list = this.listAt(step, event);
+        if (list instanceof Refusal) return list;
+        const existing = this.find(list, step.key, key);
+        if (existing === undefined) {
+          const element = clone(value);
+          list.push(element);
+          this.indexes.get(list)?.get(step.key)?.set(key, element);
+        } else if (step.action === "merge") assignOwn(existing, clone(value));
+        return undefined;
+      }
+      case "append": {
+        const parent = this.parentOf(step, event);
+        if (parent instanceof Refusal) return parent;
+        const property = step.property!;
+        const current = parent[property];
+        if (current === undefined) parent[property] = clone(value);
+        else if (typeof current === "string" && typeof value === "string")
+          parent[property] = current + value;
+        else if (Array.isArray(current) && Array.isArray(value))
+          // One at a time: a spread of many items overflows the call's arguments.
+          for (const item of clone(value)) current.push(item);
+        else
+          return new Refusal(
+            () =>
+              `cannot append ${JSON.stringify(value)} to ${describePath(path, event)}, which is ${JSON.stringify(current)}`,
+          );
+        return undefined;
+      }
+      case "patch": {
+        const parent = this.parentOf(step, event);
+        if (parent instanceof Refusal) return parent;
+        return patched(parent, step.property!, value, () =>
+          describePath(path, event),
         );
-      const key = value[action.key];
-      // Without its key an element could be found by none, and two would be taken for one.
-      if (key === undefined || key === null)
-        return new Refusal(
-          () =>
-            `an element of ${describePath(path, event)} has no ${action.key}`,
-        );
-      // Only now, as it makes the list where there is none yet.
-      const list = this.listAt(path, event);
-      if (list instanceof Refusal) return list;
-      const existing = this.find(list, action.key, key);
-      if (existing === undefined) {
-        const element = clone(value);
-        list.push(element);
-        this.indexes.get(list)?.get(action.key)?.set(key, element);
-      } else if ("merge" in action) assignOwn(existing, clone(value));
-      return undefined;
+      }
     }
-    if ("append" in action) {
-      const at = this.parentOf(action.append, event);
-      if (at instanceof Refusal) return at;
-      const current = at.parent[at.key];
-      if (current === undefined) at.parent[at.key] = clone(value);
-      else if (typeof current === "string" && typeof value === "string")
-        at.parent[at.key] = current + value;
-      else if (Array.isArray(current) && Array.isArray(value))
-        // One at a time: a spread of many items overflows the call's arguments.
-        for (const item of clone(value)) current.push(item);
-      else
-        return new Refusal(
-          () =>
-            `cannot append ${JSON.stringify(value)} to ${describePath(action.append, event)}, which is ${JSON.stringify(current)}`,
-        );
-      return undefined;
-    }
-    const at = this.parentOf(action.patch, event);
-    if (at instanceof Refusal) return at;
-    return patched(at.parent, at.key, value, () =>
-      describePath(action.patch, event),
-    );
   }
 
-  /** The object that holds the last step of a path, and that step. */
+  /** The object that holds the last step of a step's path, which is a property. */
   private parentOf(
-    path: Path,
+    { path, property }: Step,
     event: unknown,
-  ): { parent: { [key: string]: unknown }; key: string } | Refusal {
-    const parent = this.walk(path.slice(0, -1), event, path.slice(0, -1));
-    if (parent instanceof Refusal) return parent;
-    const last = path.at(-1);
-    if (typeof last !== "string" || last === "*" || !isObject(parent))
+  ): { [key: string]: unknown } | Refusal {
+    const parent = this.walk(path, 0, path.length - 1, event, this.state);
+    if (parent === MISSED) return this.missed(path, path.length - 1, event);
+    if (property === undefined || !isObject(parent))
       return new Refusal(
         () => `${describePath(path, event)} is not a property`,
       );
-    return { parent, key: last };
+    return parent;
   }
 
-  /** The array at a path, made empty where its object has none yet. */
-  private listAt(path: Path, event: unknown): unknown[] | Refusal {
-    const at = this.parentOf(path, event);
-    if (at instanceof Refusal) return at;
-    const list = (at.parent[at.key] ??= []);
+  /** The array at a step's path, made empty where its object has none yet. */
+  private listAt(step: Step, event: unknown): unknown[] | Refusal {
+    const { path } = step;
+    const parent = this.parentOf(step, event);
+    if (parent instanceof Refusal) return parent;
+    const list = (parent[step.property!] ??= []);
     return Array.isArray(list)
       ? list
       : new Refusal(() => `${describePath(path, event)} is not a list`);
   }
 
-  /** Where a path leads, from the snapshot or from a value in it; a refusal that says where it stops. */
+  /**
+   * Where the steps of a path from `from` to `to` (not included) lead from a value; MISSED
+   * where they lead nowhere, with where and why in the missed fields.
+   */
   private walk(
-    path: Path,
+    path: readonly PathStep[],
+    from: number,
+    to: number,
     event: unknown,
-    whole: Path,
-    start: unknown = this.state,
+    start: unknown,
   ): unknown {
     let at = start;
-    for (const [i, step] of path.entries()) {
-      const here = () =>
-        describePath(whole.slice(0, whole.length - path.length + i), event);
-      if (typeof step === "string" && step !== "*") {
-        if (!isObject(at) || at[step] === undefined || at[step] === null)
-          return new Refusal(
-            () =>
-              `there is no ${describePath(whole.slice(0, whole.length - path.length + i + 1), event)} yet`,
-          );
-        at = at[step];
+    for (let i = from; i < to; i++) {
+      const step = path[i]!;
+      if (step.kind === "property") {
+        const next = isObject(at) ? at[step.name] : undefined;
+        if (next === undefined || next === null) return this.miss(i, "absent");
+        at = next;
         continue;
       }
-      if (!Array.isArray(at))
-        return new Refusal(() => `${here()} is not a list`);
-      if (step === "*") {
+      if (!Array.isArray(at)) return this.miss(i, "not-a-list");
+      if (step.kind === "any") {
         // Any element: the first one the rest of the path leads through.
         for (const element of at) {
-          const found = this.walk(path.slice(i + 1), event, whole, element);
-          if (!(found instanceof Refusal)) return found;
+          const found = this.walk(path, i + 1, to, event, element);
+          if (found !== MISSED) return found;
         }
-        return new Refusal(
-          () =>
-            `no element of ${here()} leads to ${describePath(whole, event)}`,
-        );
+        return this.miss(i, "no-element");
       }
-      const [field, template] = Object.entries(step)[0]!;
-      const wanted = build(template, event);
-      const element = this.find(at, field, wanted);
-      if (element === undefined)
-        return new Refusal(
-          () =>
-            `there is no ${here()} element whose ${field} is ${JSON.stringify(wanted)}`,
-        );
+      const wanted = step.value!(event);
+      const element = this.find(at, step.name, wanted);
+      if (element === undefined) return this.miss(i, "no-match", wanted);
       at = element;
     }
     return at;
+  }
+
+  private miss(
+    at: number,
+    why: StepAssembler["missedWhy"],
+    wanted?: unknown,
+  ): typeof MISSED {
+    this.missedAt = at;
+    this.missedWhy = why;
+    this.missedWanted = wanted;
+    return MISSED;
+  }
+
+  /** Why the last walk, along the path up to `to`, missed: in words, when asked. */
+  private missed(
+    path: readonly PathStep[],
+    to: number,
+    event: unknown,
+  ): Refusal {
+    const { missedAt: at, missedWhy: why, missedWanted: wanted } = this;
+    const upTo = (end: number) => describePath(path.slice(0, end), event);
+    switch (why) {
+      case "absent":
+        return new Refusal(() => `there is no ${upTo(at + 1)} yet`);
+      case "not-a-list":
+        return new Refusal(() => `${upTo(at)} is not a list`);
+      case "no-element":
+        return new Refusal(
+          () => `no element of ${upTo(at)} leads to ${upTo(to)}`,
+        );
+      case "no-match":
+        return new Refusal(
+          () =>
+            `there is no ${upTo(at)} element whose ${path[at]!.name} is ${JSON.stringify(wanted)}`,
+        );
+    }
   }
 
   /** The element of an array whose field has the value, through the array's index. */
@@ -322,6 +567,18 @@ class StepAssembler {
     field: string,
     value: unknown,
   ): Json | undefined {
+    // Mostly the same list as the last time (the messages, the artifacts), and the same
+    // element: an element once found under a value stays the one found under it.
+    if (list === this.lastList && field === this.lastField) {
+      if (value === this.lastValue && this.lastElement !== undefined)
+        return this.lastElement;
+      const found = this.lastIndex!.get(value);
+      if (found !== undefined) {
+        this.lastValue = value;
+        this.lastElement = found;
+      }
+      return found;
+    }
     let byField = this.indexes.get(list);
     if (byField === undefined) this.indexes.set(list, (byField = new Map()));
     let index = byField.get(field);
@@ -332,7 +589,12 @@ class StepAssembler {
           index.set(element[field], element);
       byField.set(field, index);
     }
-    return index.get(value);
+    this.lastList = list;
+    this.lastField = field;
+    this.lastIndex = index;
+    this.lastElement = index.get(value);
+    this.lastValue = value;
+    return this.lastElement;
   }
 }
 
@@ -350,6 +612,8 @@ function patched(
     return new Refusal(
       () => `the patch for ${where()} is not a list of operations`,
     );
+  // No operations change nothing; a value there is none of stays absent, not undefined.
+  if (patch.length === 0) return undefined;
   const operations: Operation[] = [];
   for (const [i, operation] of patch.entries()) {
     const rebased = rebase(operation);
@@ -437,13 +701,13 @@ function replacesNoElement(
 
 /** An event a chunk stands for, with the chunk's key where the chunk's key path is. */
 function synthesize(
-  rule: Expansion,
-  template: unknown,
+  chunks: ChunkExpansion,
+  template: Builder,
   chunk: unknown,
   key: string,
 ): unknown {
-  const event = build(template, chunk) as { [key: string]: unknown };
-  const path = rule.key["*"] ?? [];
+  const event = template(chunk) as { [key: string]: unknown };
+  const path = chunks.keyPath;
   let at = event;
   for (const token of path.slice(0, -1))
     at = (at[token] ??= {}) as { [key: string]: unknown };
@@ -451,31 +715,19 @@ function synthesize(
   return event;
 }
 
-/** A template filled in from an event. */
-function build(template: unknown, event: unknown): unknown {
-  if (Array.isArray(template))
-    return template.map((item) => build(item, event));
-  if (!isObject(template)) return template;
-  if (typeof template["$from"] === "string") {
-    const value = valueAt(event, template["$from"]);
-    return value === undefined && "$else" in template
-      ? build(template["$else"], event)
-      : value;
-  }
-  const built: { [key: string]: unknown } = {};
-  for (const [key, value] of Object.entries(template)) {
-    const filled = build(value, event);
-    if (filled !== undefined) built[key] = filled;
-  }
-  return built;
+/** The tokens of a JSON Pointer (RFC 6901), unescaped. */
+function pointerTokens(pointer: string): readonly string[] {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
 }
 
-/** The value at a JSON Pointer, or undefined. */
-function valueAt(value: unknown, pointer: string): unknown {
-  if (pointer === "") return value;
+/** The value at a pointer's tokens, or undefined. */
+function valueAt(value: unknown, tokens: readonly string[]): unknown {
   let at = value;
-  for (const token of pointer.slice(1).split("/")) {
-    const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
+  for (const key of tokens) {
     if (!isObject(at) || !Object.hasOwn(at, key)) return undefined;
     at = at[key];
   }
@@ -483,13 +735,13 @@ function valueAt(value: unknown, pointer: string): unknown {
 }
 
 /** A path in words: `messages[id="m1"].content`, the keys as the event fills them in. */
-function describePath(path: Path, event: unknown): string {
+function describePath(path: readonly PathStep[], event: unknown): string {
   return path
-    .map((step) => {
-      if (typeof step === "string") return `.${step}`;
-      const [field, template] = Object.entries(step)[0]!;
-      return `[${field}=${JSON.stringify(build(template, event))}]`;
-    })
+    .map((step) =>
+      step.kind === "where"
+        ? `[${step.name}=${JSON.stringify(step.value!(event))}]`
+        : `.${step.name}`,
+    )
     .join("")
     .slice(1);
 }

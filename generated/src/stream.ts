@@ -88,7 +88,7 @@ interface Frame {
   readonly offset: number;
   readonly line: number;
   /** The stream ended in this JSON line, before its line end. */
-  readonly unended?: boolean;
+  readonly unended: boolean;
 }
 
 /** What stops the framer: a fault at a place. */
@@ -102,19 +102,34 @@ type FramingFault = StreamFault & {
  * counting bytes and lines. Server-sent events are read as the HTML standard says (fields
  * `data` and `event`; comments, `id` and `retry` ignored; CR, LF or CRLF line ends; a
  * leading BOM dropped); JSON lines as one document per non-blank line.
+ *
+ * Each chunk is decoded in one call and cut into lines as text: a call a line would cost
+ * more than the decoding does, and so would looking for line ends in bytes
+ * (bench/stream.bench.js). Bytes that are not UTF-8 make that call throw; from there on the
+ * framer reads bytes, each line decoded on its own, which finds the line at fault (and so
+ * at the end, where a character may be cut short).
  */
 class Framer {
-  /** The bytes of the line being read, in pieces. */
+  // Reading text: the line being read so far, its size in bytes, and the first bytes of a
+  // character the chunk ended in, which the next chunk's first bytes complete.
+  private tail = "";
+  private tailSize = 0;
+  private carry: Uint8Array | undefined;
+  /** Bytes were met that do not decode: read on in bytes, a line at a time. */
+  private bytewise = false;
+  /** Reading bytes: the bytes of the line being read, in pieces. */
   private pending: Uint8Array[] = [];
   private pendingSize = 0;
   /** A CR ended the last chunk: an LF that starts the next one belongs to it. */
   private afterCr = false;
+  /** The bytes read so far, those of the line being read too. */
   private offset = 0;
   private line = 1;
   /** The first bytes, too few yet to tell a byte order mark from text; undefined once told. */
   private head: Uint8Array | undefined = new Uint8Array(0);
   // The event being gathered (server-sent events).
-  private data: string[] = [];
+  /** The data lines so far, joined by LFs; undefined before the first. */
+  private data: string | undefined;
   private dataSize = 0;
   private name: string | undefined;
   private eventOffset = -1;
@@ -152,17 +167,116 @@ class Framer {
     return head.subarray(3);
   }
 
-  /** Cuts bytes past the head into lines, keeping the last one's start for the next bytes. */
+  /** Reads bytes past the head: as text, unless bytes that do not decode were met. */
   private read(chunk: Uint8Array, frames: Frame[]): FramingFault | undefined {
-    let start = 0;
     if (this.afterCr && chunk.length > 0) {
       this.afterCr = false;
       if (chunk[0] === 0x0a) {
-        start = 1;
+        chunk = chunk.subarray(1);
         this.offset += 1;
         this.lineOffset = this.offset;
       }
     }
+    if (this.bytewise) return this.readBytes(chunk, frames);
+    let bytes = chunk;
+    if (this.carry !== undefined) {
+      bytes = new Uint8Array(this.carry.length + chunk.length);
+      bytes.set(this.carry);
+      bytes.set(chunk, this.carry.length);
+      this.carry = undefined;
+    }
+    const whole = bytes.length - unfinishedAtEnd(bytes);
+    let text: string;
+    try {
+      text = utf8.decode(
+        whole === bytes.length ? bytes : bytes.subarray(0, whole),
+      );
+    } catch {
+      return this.toBytes(bytes, frames);
+    }
+    if (whole < bytes.length) this.carry = bytes.slice(whole);
+    return this.readText(text, bytes, whole, frames);
+  }
+
+  /**
+   * Cuts the text of the first `size` bytes into lines, keeping the last one's start for
+   * the next chunk.
+   */
+  private readText(
+    text: string,
+    bytes: Uint8Array,
+    size: number,
+    frames: Frame[],
+  ): FramingFault | undefined {
+    let lf = text.indexOf("\n");
+    let cr = text.indexOf("\r");
+    let at = 0; // where the line starts in the text
+    let from = 0; // and in the bytes
+    while (lf !== -1 || cr !== -1) {
+      const i = cr === -1 || (lf !== -1 && lf < cr) ? lf : cr;
+      // Offsets and sizes count bytes. A line has as many as characters (UTF-16 units),
+      // and its line end is there, unless some take more (those past U+007F): its line
+      // end is then further on, and the bytes up to it (no byte of a character is a CR or
+      // an LF) are the line's. Looking costs a byte read, not a scan of the line.
+      const end = text.charCodeAt(i);
+      let stop = from + (i - at);
+      while (stop < size && bytes[stop] !== end) stop++;
+      let line = text.slice(at, i);
+      let lineSize = stop - from;
+      if (this.tailSize > 0) {
+        line = this.tail + line;
+        lineSize += this.tailSize;
+        this.tail = "";
+        this.tailSize = 0;
+      }
+      const fault = this.takeLine(line, lineSize, frames);
+      if (fault !== undefined) return fault;
+      const next = i === cr && text.charCodeAt(i + 1) === 0x0a ? i + 2 : i + 1;
+      // A CR that ends the chunk may start a CRLF that the next chunk ends.
+      if (i + 1 === text.length && i === cr && this.carry === undefined)
+        this.afterCr = true;
+      this.offset = this.lineOffset + lineSize + (next - i);
+      this.line++;
+      this.lineOffset = this.offset;
+      at = next;
+      from = stop + (next - i);
+      if (lf !== -1 && lf < at) lf = text.indexOf("\n", at);
+      if (cr !== -1 && cr < at) cr = text.indexOf("\r", at);
+    }
+    if (at < text.length) {
+      this.tail += text.slice(at);
+      this.tailSize += size - from;
+    }
+    const carried = this.carry === undefined ? 0 : this.carry.length;
+    this.offset = this.lineOffset + this.tailSize + carried;
+    if (this.tailSize + carried + this.dataSize > this.maxEventSize)
+      return this.tooLarge();
+    return undefined;
+  }
+
+  /** From now on reads bytes, a line at a time, from these and the line begun as text. */
+  private toBytes(
+    bytes: Uint8Array,
+    frames: Frame[],
+  ): FramingFault | undefined {
+    this.bytewise = true;
+    if (this.tailSize > 0) this.pending.push(encoder.encode(this.tail));
+    if (this.carry !== undefined) this.pending.push(this.carry);
+    this.pendingSize = this.tailSize + (this.carry?.length ?? 0);
+    // The bytes read so far less those given now (a carried character's first bytes among them).
+    this.offset = this.lineOffset + this.pendingSize;
+    this.tail = "";
+    this.tailSize = 0;
+    this.carry = undefined;
+    return this.readBytes(bytes, frames);
+  }
+
+  /** Cuts bytes into lines, each decoded on its own, keeping the last one's start for the next bytes. */
+  private readBytes(
+    chunk: Uint8Array,
+    frames: Frame[],
+  ): FramingFault | undefined {
+    let start = 0;
     // Line ends are found with indexOf, which is native: CRs are rare, LFs one per line.
     let lf = chunk.indexOf(0x0a, start);
     let cr = chunk.indexOf(0x0d, start);
@@ -196,23 +310,32 @@ class Framer {
       const fault = this.read(this.afterMark(this.head), frames);
       if (fault !== undefined) return fault;
     }
+    // A character cut short: the line's bytes, decoded as they are, say whether it was one.
+    if (this.carry !== undefined) {
+      const fault = this.toBytes(new Uint8Array(0), frames);
+      if (fault !== undefined) return fault;
+    }
     if (this.pendingSize > 0) {
       const fault = this.endLine(new Uint8Array(0), frames, true);
       if (fault !== undefined) return fault;
     }
-    if (this.data.length > 0)
+    if (this.tailSize > 0) {
+      const fault = this.takeLine(this.tail, this.tailSize, frames, true);
+      if (fault !== undefined) return fault;
+    }
+    if (this.data !== undefined)
       return {
         ok: false,
         fault: "cut-off",
         message: `the stream ended inside an event, before the blank line that ends it`,
-        data: this.data.join("\n"),
+        data: detached(this.data),
         offset: this.eventOffset,
         line: this.eventLine,
       };
     return undefined;
   }
 
-  /** Takes a line; `unended` when the stream ended in it, before a line end. */
+  /** Takes a line from its bytes, the pending ones first; `unended` when the stream ended in it, before a line end. */
   private endLine(
     tail: Uint8Array,
     frames: Frame[],
@@ -247,6 +370,17 @@ class Framer {
         offset: this.lineOffset,
         line: this.line,
       };
+    return this.takeLine(text, bytes.length, frames, unended);
+  }
+
+  /** Takes a line's text, of `size` bytes. */
+  private takeLine(
+    text: string,
+    size: number,
+    frames: Frame[],
+    unended = false,
+  ): FramingFault | undefined {
+    if (size + this.dataSize > this.maxEventSize) return this.tooLarge();
     if (this.framing === "jsonl") {
       if (text.trim() !== "")
         frames.push({
@@ -259,33 +393,42 @@ class Framer {
       return undefined;
     }
     if (text === "") {
-      if (this.data.length > 0)
+      if (this.data !== undefined)
         frames.push({
-          text: this.data.join("\n"),
+          text: this.data,
           name: this.name,
           offset: this.eventOffset,
           line: this.eventLine,
+          unended: false,
         });
-      this.data = [];
+      this.data = undefined;
       this.dataSize = 0;
       this.name = undefined;
       this.eventOffset = -1;
       return undefined;
     }
     if (text.charCodeAt(0) === 0x3a) return undefined; // a comment
-    const colon = text.indexOf(":");
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? "" : text.slice(colon + 1);
-    if (value.charCodeAt(0) === 0x20) value = value.slice(1);
     if (this.eventOffset === -1) {
       this.eventOffset = this.lineOffset;
       this.eventLine = this.line;
     }
-    if (field === "data") {
-      this.data.push(value);
-      this.dataSize += bytes.length;
-    } else if (field === "event") this.name = value;
+    // Mostly `data: …`, read without cutting out its field's name.
+    if (text.startsWith("data:")) {
+      this.addData(text.slice(text.charCodeAt(5) === 0x20 ? 6 : 5), size);
+      return undefined;
+    }
+    const colon = text.indexOf(":");
+    const field = colon === -1 ? text : text.slice(0, colon);
+    let value = colon === -1 ? "" : text.slice(colon + 1);
+    if (value.charCodeAt(0) === 0x20) value = value.slice(1);
+    if (field === "data") this.addData(value, size);
+    else if (field === "event") this.name = value;
     return undefined;
+  }
+
+  private addData(value: string, size: number): void {
+    this.data = this.data === undefined ? value : `${this.data}\n${value}`;
+    this.dataSize += size;
   }
 
   private tooLarge(): FramingFault {
@@ -297,6 +440,20 @@ class Framer {
       line: this.eventOffset === -1 ? this.line : this.eventLine,
     };
   }
+}
+
+/**
+ * How many bytes at the end of a chunk start a character that they do not finish: a lead
+ * byte and the continuation bytes after it, fewer than it announces.
+ */
+function unfinishedAtEnd(bytes: Uint8Array): number {
+  for (let back = 1; back <= 3 && back <= bytes.length; back++) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? back : 0;
+  }
+  return 0;
 }
 
 /** The text of bytes that are UTF-8 but for a character cut short at their end; else undefined. */
@@ -412,32 +569,33 @@ function resultOf<T>(
   transport: Transport,
   options: DecodeOptions,
 ): StreamResult<T> {
-  const place = { index, offset: frame.offset, line: frame.line };
   let json: unknown;
   try {
     json = JSON.parse(frame.text);
   } catch (error) {
+    const place = { index, offset: frame.offset, line: frame.line };
+    const text = detached(frame.text);
     if (frame.unended === true)
       return {
         ok: false,
         fault: "cut-off",
         message: `the stream ended inside an event, before the line end that ends it`,
-        data: frame.text,
+        data: text,
         ...place,
       };
     if (frame.name === "error")
       return {
         ok: false,
         fault: "transport-error",
-        message: frame.text,
-        data: frame.text,
+        message: text,
+        data: text,
         ...place,
       };
     return {
       ok: false,
       fault: "not-json",
       message: `not JSON: ${(error as Error).message}`,
-      data: frame.text,
+      data: text,
       ...place,
     };
   }
@@ -447,7 +605,9 @@ function resultOf<T>(
       fault: "transport-error",
       message: errorMessage(json),
       data: json,
-      ...place,
+      index,
+      offset: frame.offset,
+      line: frame.line,
     };
   if (transport.jsonRpc && isObject(json) && json["jsonrpc"] === "2.0") {
     if ("error" in json)
@@ -456,7 +616,9 @@ function resultOf<T>(
         fault: "transport-error",
         message: errorMessage(json["error"]),
         data: json,
-        ...place,
+        index,
+        offset: frame.offset,
+        line: frame.line,
       };
     if ("result" in json) json = json["result"];
     else if ("method" in json) {
@@ -473,6 +635,14 @@ function resultOf<T>(
     line: frame.line,
     ...decode(json, options),
   };
+}
+
+/**
+ * A copy of a text that a fault carries, which the consumer may keep: lines are cut from
+ * their chunk's text, and a string cut from another keeps all of it in memory.
+ */
+function detached(text: string): string {
+  return utf8.decode(encoder.encode(text));
 }
 
 function isObject(
@@ -621,9 +791,17 @@ export type StreamRule =
 interface SpanState {
   readonly rule: SpanRule;
   readonly open: Map<string, number>;
+  /**
+   * A key known to be open, the last one asked: events mostly continue the span the last
+   * one did, and comparing their key with it costs less than hashing it, a new string each
+   * time (bench/stream.bench.js). Forgotten when it closes.
+   */
+  known: string | undefined;
   readonly closed: Set<string>;
   /** Where the last instance closed, for messages. */
   lastClosed: number;
+  /** The spans inside this one, in the order of the rules. */
+  readonly inner: SpanState[];
 }
 
 /**
@@ -647,28 +825,39 @@ class RuleVerifier implements Verifier<unknown> {
   private terminal:
     | { readonly kind: string; readonly index: number; readonly rule: string }
     | undefined;
-  private readonly spans = new Map<string, SpanState>();
-  private readonly seen = new Map<RefersRule, Set<string>>();
+  /** Per span rule, in their order, its state. */
+  private readonly spans: SpanState[];
+  /** Per refers rule, in their order, the keys seen. */
+  private readonly seen: Set<string>[];
   private readonly lanes = new Map<ChunkRule, string>();
   private violation: Violation | undefined;
-  private readonly dispatch: Dispatch;
+  private readonly plans: Plans;
+  private lastKind: string | undefined;
+  private lastPlan: Plan;
 
   constructor(
     private readonly rules: readonly StreamRule[],
     private readonly kindOf: (event: unknown) => string,
     private readonly options: VerifyOptions,
   ) {
-    for (const rule of rules)
-      if (rule.kind === "span")
-        this.spans.set(rule.name, {
-          rule,
-          open: new Map(),
-          closed: new Set(),
-          lastClosed: -1,
-        });
-    for (const rule of rules)
-      if (rule.kind === "refers") this.seen.set(rule, new Set());
-    this.dispatch = dispatchOf(rules);
+    this.plans = plansOf(rules);
+    this.lastPlan = this.plans.unnamed;
+    this.spans = rules
+      .filter((rule) => rule.kind === "span")
+      .map((rule) => ({
+        rule,
+        open: new Map(),
+        known: undefined,
+        closed: new Set(),
+        lastClosed: -1,
+        inner: [],
+      }));
+    for (const state of this.spans)
+      for (const inner of this.spans)
+        if (inner.rule.within === state.rule.name) state.inner.push(inner);
+    this.seen = rules
+      .filter((rule) => rule.kind === "refers")
+      .map(() => new Set());
   }
 
   push(event: unknown): Violation | undefined {
@@ -680,12 +869,20 @@ class RuleVerifier implements Verifier<unknown> {
         this.terminal.rule,
         `${kind} came after ${this.terminal.kind} (event ${this.terminal.index}), which ends the stream`,
       );
-    const phases = this.dispatch.byKind.get(kind) ?? this.dispatch.everyEvent;
+    // Mostly the kind of the event before (deltas come in runs), which is compared, not hashed.
+    if (kind !== this.lastKind) {
+      this.lastKind = kind;
+      this.lastPlan = this.plans.byKind.get(kind) ?? this.plans.unnamed;
+    }
+    const plan = this.lastPlan;
     // In phases, whatever order the facts come in: chunks stand for events that the others
     // then see; what may come where is asked before spans open and close; terminals last.
-    for (const rule of phases.chunks) this.chunk(rule, event, kind);
-    for (const rule of phases.checks) {
-      if (rule.kind === "first") {
+    // A chunk rule with no lane open does nothing for an event that is no chunk.
+    if (plan.chunked || this.lanes.size > 0)
+      for (const step of plan.chunks) this.chunk(step, event, kind);
+    for (const check of plan.checks) {
+      if (check.kind === "first") {
+        const { rule } = check;
         const allowed =
           this.options.resumed === true && rule.resumed !== undefined
             ? rule.resumed
@@ -695,32 +892,31 @@ class RuleVerifier implements Verifier<unknown> {
             rule.name,
             `the stream starts with ${kind}; its first event must be ${describe(allowed)}`,
           );
-      } else if (rule.kind === "only-first") {
-        if (index > 0 && matchesAny(rule.events, event, kind))
+      } else if (check.kind === "only-first") {
+        if (index > 0 && matchesKind(check.events, event, kind))
           this.report(
-            rule.name,
+            check.rule.name,
             `${kind} may only be the first event, and this is event ${index}`,
           );
       } else {
-        const span = this.spans.get(rule.span)!;
-        if (span.open.size === 0 && !matchesAny(rule.except, event, kind))
+        const span = this.spans[check.span]!;
+        if (span.open.size === 0 && !matchesKind(check.except, event, kind))
           this.report(
-            rule.name,
-            `${kind} must come inside a ${words(rule.span)}, and none is open` +
+            check.rule.name,
+            `${kind} must come inside a ${words(check.rule.span)}, and none is open` +
               (span.lastClosed === -1
                 ? ""
                 : ` (the last one ended at event ${span.lastClosed})`),
           );
       }
     }
-    for (const rule of phases.spans) {
-      if (rule.kind === "span")
-        this.span(this.spans.get(rule.name)!, event, kind, index);
-      else this.refers(rule, event, kind);
+    for (const step of plan.spans) {
+      if (step.kind === "span") this.span(step, event, kind, index);
+      else this.refers(step, event, kind);
     }
-    for (const rule of phases.terminals)
-      if (matchesAny(rule.events, event, kind))
-        this.terminal = { kind, index, rule: rule.name };
+    for (const terminal of plan.terminals)
+      if (matchesKind(terminal.events, event, kind))
+        this.terminal = { kind, index, rule: terminal.rule.name };
     return this.violation;
   }
 
@@ -739,7 +935,7 @@ class RuleVerifier implements Verifier<unknown> {
         };
     }
     // The innermost span left open: the one no other open span is inside.
-    const open = [...this.spans.values()].filter(
+    const open = this.spans.filter(
       (state) => !state.rule.implicit && state.open.size > 0,
     );
     for (const { rule, open: keys } of open) {
@@ -769,22 +965,25 @@ class RuleVerifier implements Verifier<unknown> {
   }
 
   private span(
-    state: SpanState,
+    step: SpanStep,
     event: unknown,
     kind: string,
     index: number,
   ): void {
-    const { rule } = state;
-    const opens = matchesAny(rule.opens, event, kind);
-    const continues = matchesAny(rule.continues, event, kind);
-    const closes = matchesAny(rule.closes, event, kind);
-    const aborts = matchesAny(rule.aborts, event, kind);
+    const { rule } = step;
+    const state = this.spans[step.span]!;
+    const opens = matchesKind(step.opens, event, kind);
+    const continues = matchesKind(step.continues, event, kind);
+    const closes = matchesKind(step.closes, event, kind);
+    const aborts = matchesKind(step.aborts, event, kind);
     if (!opens && !continues && !closes && !aborts) return;
-    const key = rule.key === undefined ? "" : keyOf(rule.key, event, kind);
+    const key = rule.key === undefined ? "" : keyAt(step.key, event);
     if (key === undefined) return; // the event's own check reports a missing key
     if (opens) {
       const outer =
-        rule.within === undefined ? undefined : this.spans.get(rule.within)!;
+        rule.within === undefined
+          ? undefined
+          : this.spans.find((other) => other.rule.name === rule.within)!;
       if (state.open.has(key) && !rule.reopens)
         return void this.report(
           rule.name,
@@ -803,7 +1002,7 @@ class RuleVerifier implements Verifier<unknown> {
       state.open.set(key, index);
       if (!closes) return;
     }
-    if (!state.open.has(key)) {
+    if (!isOpen(state, key)) {
       if (rule.implicit && !state.closed.has(key)) {
         if (closes || aborts) this.close(state, key, index, kind, aborts);
         return;
@@ -827,13 +1026,12 @@ class RuleVerifier implements Verifier<unknown> {
     kind: string,
     aborts: boolean,
   ): void {
-    state.open.delete(key);
+    forget(state, key);
     if (state.rule.implicit || state.rule.once) state.closed.add(key);
     state.lastClosed = index;
     if (state.open.size > 0) return;
-    for (const inner of this.spans.values()) {
-      if (inner.rule.within !== state.rule.name || inner.open.size === 0)
-        continue;
+    for (const inner of state.inner) {
+      if (inner.open.size === 0) continue;
       if (!aborts) {
         const [openKey, opened] = inner.open.entries().next().value as [
           string,
@@ -849,14 +1047,15 @@ class RuleVerifier implements Verifier<unknown> {
     }
   }
 
-  private refers(rule: RefersRule, event: unknown, kind: string): void {
-    const seen = this.seen.get(rule)!;
-    if (matchesAny(rule.to, event, kind)) {
-      const key = keyOf(rule.toKey, event, kind);
+  private refers(step: RefersStep, event: unknown, kind: string): void {
+    const { rule } = step;
+    const seen = this.seen[step.refers]!;
+    if (matchesKind(step.to, event, kind)) {
+      const key = keyAt(step.toKey, event);
       if (key !== undefined) seen.add(key);
     }
-    if (!matchesAny(rule.events, event, kind)) return;
-    const key = keyOf(rule.key, event, kind);
+    if (!matchesKind(step.events, event, kind)) return;
+    const key = keyAt(step.key, event);
     if (key !== undefined && !seen.has(key))
       this.report(
         rule.name,
@@ -865,22 +1064,23 @@ class RuleVerifier implements Verifier<unknown> {
   }
 
   /** A chunk opens, continues or ends its lane; any other event but those passing through ends it. */
-  private chunk(rule: ChunkRule, event: unknown, kind: string): void {
-    const state = this.spans.get(rule.span)!;
+  private chunk(step: ChunkStep, event: unknown, kind: string): void {
+    const { rule } = step;
+    const state = this.spans[step.span]!;
     const lane = this.lanes.get(rule);
-    if (!matchesAny(rule.events, event, kind)) {
-      if (lane !== undefined && !matchesAny(rule.passThrough, event, kind)) {
+    if (!matchesKind(step.events, event, kind)) {
+      if (lane !== undefined && !matchesKind(step.passThrough, event, kind)) {
         this.lanes.delete(rule);
-        state.open.delete(lane);
+        forget(state, lane);
         state.lastClosed = this.index;
       }
       return;
     }
-    const key = keyOf(rule.key, event, kind);
+    const key = keyAt(step.key, event);
     if (lane !== undefined && (key === undefined || key === lane)) return;
     if (lane !== undefined) {
       this.lanes.delete(rule);
-      state.open.delete(lane);
+      forget(state, lane);
     }
     if (key === undefined)
       return void this.report(
@@ -903,68 +1103,235 @@ class RuleVerifier implements Verifier<unknown> {
   }
 }
 
+/** Whether a span's key is open. */
+function isOpen(state: SpanState, key: string): boolean {
+  if (key === state.known) return true;
+  if (!state.open.has(key)) return false;
+  state.known = key;
+  return true;
+}
+
+/** Closes a span's key. */
+function forget(state: SpanState, key: string): void {
+  state.open.delete(key);
+  if (key === state.known) state.known = undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// The rules compiled, once per rule set: per event kind, the rules that can say anything
+// of its events, in their order, each with what it asks of that kind resolved (which of
+// its selectors can match, the path of the key), so that a push reads no rule it need not.
+
 /**
- * Per event kind, the rules that can say anything of its events, in their order: those
- * that name the kind, and those that look at every event (what comes first, what must
- * come inside a span, a chunk's lane, which any other event ends). A rule that does not
- * name a kind lets its events pass, so a push asks a few rules, not all of them.
+ * Whether an event of one kind is among those selectors name: always, never, or where
+ * the conditions of these selectors (those of its kind) hold.
  */
-interface Dispatch {
-  readonly byKind: ReadonlyMap<string, Phases>;
+type KindMatch = boolean | readonly Selector[];
+
+function kindMatch(
+  selectors: readonly Selector[],
+  kind: string | undefined,
+): KindMatch {
+  const named = selectors.filter((selector) => selector.event === kind);
+  if (named.length === 0) return false;
+  return named.some(
+    ({ where, unless }) => where === undefined && unless === undefined,
+  )
+    ? true
+    : named;
+}
+
+function matchesKind(match: KindMatch, event: unknown, kind: string): boolean {
+  return typeof match === "boolean" ? match : matchesAny(match, event, kind);
+}
+
+/** A path of a kind's key: its own, or the default; undefined where it has neither. */
+function keyPathOf(
+  paths: KeyPaths,
+  kind: string | undefined,
+): readonly string[] | undefined {
+  return kind === undefined ? paths["*"] : (paths[kind] ?? paths["*"]);
+}
+
+/** The key at a path, where it leads to a string or a number. */
+function keyAt(
+  path: readonly string[] | undefined,
+  event: unknown,
+): string | undefined {
+  if (path === undefined) return undefined;
+  const key = valueAt(event, path);
+  return typeof key === "string"
+    ? key
+    : typeof key === "number"
+      ? String(key)
+      : undefined;
+}
+
+interface ChunkStep {
+  readonly rule: ChunkRule;
+  /** The span's place among the span rules. */
+  readonly span: number;
+  readonly events: KindMatch;
+  readonly passThrough: KindMatch;
+  readonly key: readonly string[] | undefined;
+}
+
+type Check =
+  | { readonly kind: "first"; readonly rule: FirstRule }
+  | {
+      readonly kind: "only-first";
+      readonly rule: OnlyFirstRule;
+      readonly events: KindMatch;
+    }
+  | {
+      readonly kind: "inside";
+      readonly rule: InsideRule;
+      readonly span: number;
+      readonly except: KindMatch;
+    };
+
+interface SpanStep {
+  readonly kind: "span";
+  readonly rule: SpanRule;
+  readonly span: number;
+  readonly opens: KindMatch;
+  readonly continues: KindMatch;
+  readonly closes: KindMatch;
+  readonly aborts: KindMatch;
+  readonly key: readonly string[] | undefined;
+}
+
+interface RefersStep {
+  readonly kind: "refers";
+  readonly rule: RefersRule;
+  /** Its place among the refers rules. */
+  readonly refers: number;
+  readonly events: KindMatch;
+  readonly to: KindMatch;
+  readonly key: readonly string[] | undefined;
+  readonly toKey: readonly string[] | undefined;
+}
+
+/** What a push asks of an event of one kind, by phase. */
+interface Plan {
+  /** Events of the kind are chunks of some rule. */
+  readonly chunked: boolean;
+  readonly chunks: readonly ChunkStep[];
+  readonly checks: readonly Check[];
+  readonly spans: readonly (SpanStep | RefersStep)[];
+  readonly terminals: readonly {
+    readonly rule: TerminalRule;
+    readonly events: KindMatch;
+  }[];
+}
+
+interface Plans {
+  readonly byKind: ReadonlyMap<string, Plan>;
   /** For a kind no rule names. */
-  readonly everyEvent: Phases;
+  readonly unnamed: Plan;
 }
 
-/** Rules by the phase of a push that asks them. */
-interface Phases {
-  readonly chunks: readonly ChunkRule[];
-  readonly checks: readonly (FirstRule | OnlyFirstRule | InsideRule)[];
-  readonly spans: readonly (SpanRule | RefersRule)[];
-  readonly terminals: readonly TerminalRule[];
-}
-
-function phasesOf(rules: readonly StreamRule[]): Phases {
+/**
+ * The plan of a kind (undefined: a kind no rule names): the rules that look at every
+ * event (what comes first, what must come inside a span, a chunk's lane, which any other
+ * event ends), and those that name the kind. A rule that does not name a kind lets its
+ * events pass.
+ */
+function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
+  const spanRules = rules.filter((rule) => rule.kind === "span");
+  const spanIndex = (name: string) =>
+    spanRules.findIndex((rule) => rule.name === name);
+  const refersRules = rules.filter((rule) => rule.kind === "refers");
+  const names = (rule: StreamRule) =>
+    selectorsOf(rule).some((selector) => selector.event === kind);
+  const asked = rules.filter(
+    (rule) =>
+      rule.kind === "first" ||
+      rule.kind === "inside" ||
+      rule.kind === "chunk" ||
+      names(rule),
+  );
+  const chunks: ChunkStep[] = [];
+  const checks: Check[] = [];
+  const spans: (SpanStep | RefersStep)[] = [];
+  const terminals: Plan["terminals"][number][] = [];
+  for (const rule of asked)
+    switch (rule.kind) {
+      case "chunk":
+        chunks.push({
+          rule,
+          span: spanIndex(rule.span),
+          events: kindMatch(rule.events, kind),
+          passThrough: kindMatch(rule.passThrough, kind),
+          key: keyPathOf(rule.key, kind),
+        });
+        break;
+      case "first":
+        checks.push({ kind: "first", rule });
+        break;
+      case "only-first":
+        checks.push({
+          kind: "only-first",
+          rule,
+          events: kindMatch(rule.events, kind),
+        });
+        break;
+      case "inside":
+        checks.push({
+          kind: "inside",
+          rule,
+          span: spanIndex(rule.span),
+          except: kindMatch(rule.except, kind),
+        });
+        break;
+      case "span":
+        spans.push({
+          kind: "span",
+          rule,
+          span: spanIndex(rule.name),
+          opens: kindMatch(rule.opens, kind),
+          continues: kindMatch(rule.continues, kind),
+          closes: kindMatch(rule.closes, kind),
+          aborts: kindMatch(rule.aborts, kind),
+          key: rule.key === undefined ? undefined : keyPathOf(rule.key, kind),
+        });
+        break;
+      case "refers":
+        spans.push({
+          kind: "refers",
+          rule,
+          refers: refersRules.indexOf(rule),
+          events: kindMatch(rule.events, kind),
+          to: kindMatch(rule.to, kind),
+          key: keyPathOf(rule.key, kind),
+          toKey: keyPathOf(rule.toKey, kind),
+        });
+        break;
+      case "terminal":
+        terminals.push({ rule, events: kindMatch(rule.events, kind) });
+        break;
+    }
   return {
-    chunks: rules.filter((rule) => rule.kind === "chunk"),
-    checks: rules.filter(
-      (rule) =>
-        rule.kind === "first" ||
-        rule.kind === "only-first" ||
-        rule.kind === "inside",
-    ),
-    spans: rules.filter(
-      (rule) => rule.kind === "span" || rule.kind === "refers",
-    ),
-    terminals: rules.filter((rule) => rule.kind === "terminal"),
+    chunked: chunks.some(({ events }) => events !== false),
+    chunks,
+    checks,
+    spans,
+    terminals,
   };
 }
 
-const dispatches = new WeakMap<readonly StreamRule[], Dispatch>();
+const plans = new WeakMap<readonly StreamRule[], Plans>();
 
-function dispatchOf(rules: readonly StreamRule[]): Dispatch {
-  let dispatch = dispatches.get(rules);
-  if (dispatch !== undefined) return dispatch;
-  const everyEvent: readonly StreamRule[] = rules.filter(
-    (rule) =>
-      rule.kind === "first" || rule.kind === "inside" || rule.kind === "chunk",
-  );
-  const byKind = new Map<string, Phases>();
+function plansOf(rules: readonly StreamRule[]): Plans {
+  let compiled = plans.get(rules);
+  if (compiled !== undefined) return compiled;
+  const byKind = new Map<string, Plan>();
   for (const rule of rules)
     for (const { event: kind } of selectorsOf(rule))
-      if (!byKind.has(kind))
-        byKind.set(
-          kind,
-          phasesOf(
-            rules.filter(
-              (other) =>
-                everyEvent.includes(other) ||
-                selectorsOf(other).some((selector) => selector.event === kind),
-            ),
-          ),
-        );
-  dispatch = { byKind, everyEvent: phasesOf(everyEvent) };
-  dispatches.set(rules, dispatch);
-  return dispatch;
+      if (!byKind.has(kind)) byKind.set(kind, planOf(rules, kind));
+  compiled = { byKind, unnamed: planOf(rules, undefined) };
+  plans.set(rules, compiled);
+  return compiled;
 }
 
 /** Every selector of a rule: the kinds it names. */

@@ -605,6 +605,17 @@ describe("AG-UI activity", () => {
     ]);
     expect(snapshot.messages).toEqual([{ id: "act", role: "activity", activityType: "progress", content: { done: 0, files: [] } }]);
   });
+
+  it("an ACTIVITY_DELTA of no operations changes nothing: a message with no content gets none, not an undefined one", () => {
+    // A tool call's message has no content; an empty patch for it is a patch that applies.
+    const { snapshot, violations } = agUi([
+      { type: "TOOL_CALL_START", toolCallId: "call", toolCallName: "search" },
+      { type: "ACTIVITY_DELTA", messageId: "call", activityType: "indexing", patch: [] },
+    ]);
+    expect(violations).toEqual([]);
+    expect(Object.keys(snapshot.messages[0]!)).toEqual(["id", "role", "toolCalls", "activityType"]);
+    expect(JSON.parse(JSON.stringify(snapshot))).toStrictEqual(snapshot);
+  });
 });
 
 describe("the engine, whatever it is given", () => {
