@@ -516,50 +516,187 @@ async function* chunksOf(source: StreamSource): AsyncGenerator<Uint8Array> {
  * Reads a protocol's events from a stream of bytes: frames them, parses each as JSON,
  * unwraps a JSON-RPC envelope where the protocol has one, and decodes it. Pulls a chunk
  * only when the consumer asks for the next result, so backpressure reaches the source.
+ *
+ * An async generator in all but its making: hand-written (EventReader), since a
+ * generator's step for each event cost more than framing the event
+ * (bench/stream.bench.js). It is used as one is, and does what one does: calls are taken
+ * in turn; `return()` and `throw()` cancel the source unless the reading has ended.
  */
-export async function* readEvents<T>(
+export function readEvents<T>(
   source: StreamSource,
   decode: (input: unknown, options?: DecodeOptions) => DecodeResult<T>,
   transport: Transport,
   options: ReadOptions = {},
 ): AsyncGenerator<StreamResult<T>, void, undefined> {
-  const framer = new Framer(
-    options.framing ?? transport.framing,
-    options.maxEventSize ?? MAX_EVENT_SIZE,
-  );
-  const decodeOptions: DecodeOptions =
-    options.mode === undefined ? {} : { mode: options.mode };
-  let index = 0;
-  const frames: Frame[] = [];
-  let fault: FramingFault | undefined;
-  // The source failing (a connection cut) ends the bytes too: what it cut off is reported
-  // before its error is thrown.
-  let failure: { readonly error: unknown } | undefined;
-  const chunks = chunksOf(source);
-  try {
-    while (true) {
-      let next: IteratorResult<Uint8Array, void>;
-      try {
-        next = await chunks.next();
-      } catch (error) {
-        failure = { error };
-        break;
-      }
-      if (next.done === true) break;
-      fault = framer.push(next.value, frames);
-      for (const frame of frames)
-        yield resultOf(frame, index++, decode, transport, decodeOptions);
-      frames.length = 0;
-      if (fault !== undefined) break;
-    }
-  } finally {
-    await chunks.return(undefined);
+  return new EventReader(source, decode, transport, options);
+}
+
+type Next<T> = IteratorResult<StreamResult<T>, void>;
+
+/**
+ * The reader of {@link readEvents}, as the generator it stands for would read: the
+ * results of a chunk's frames, one a call, then the next chunk; at the end (of the
+ * bytes, or at a fault, or where the source failed) the source let go, the frames the
+ * end completes, the fault, and the source's error thrown.
+ */
+class EventReader<T> implements AsyncGenerator<
+  StreamResult<T>,
+  void,
+  undefined
+> {
+  private readonly framer: Framer;
+  private readonly decodeOptions: DecodeOptions;
+  private index = 0;
+  /** The frames of the last chunk, and the next to hand out. */
+  private readonly frames: Frame[] = [];
+  private at = 0;
+  /** The source's chunks, from the first call on. */
+  private chunks: AsyncGenerator<Uint8Array> | undefined;
+  /**
+   * Reading chunks; then ending (the source let go, the frames and fault of the end to
+   * hand out); then done.
+   */
+  private phase: "reading" | "ending" | "done" = "reading";
+  private fault: FramingFault | undefined;
+  /** The source failing (a connection cut) ends the bytes too: what it cut off is reported before its error is thrown. */
+  private failure: { readonly error: unknown } | undefined;
+  /** How many calls are not answered yet; the last of them, which the next waits for. */
+  private pending = 0;
+  private last: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly source: StreamSource,
+    private readonly decode: (
+      input: unknown,
+      options?: DecodeOptions,
+    ) => DecodeResult<T>,
+    private readonly transport: Transport,
+    options: ReadOptions,
+  ) {
+    this.framer = new Framer(
+      options.framing ?? transport.framing,
+      options.maxEventSize ?? MAX_EVENT_SIZE,
+    );
+    this.decodeOptions =
+      options.mode === undefined ? {} : { mode: options.mode };
   }
-  fault ??= framer.end(frames);
-  for (const frame of frames)
-    yield resultOf(frame, index++, decode, transport, decodeOptions);
-  if (fault !== undefined) yield { ...fault, index };
-  if (failure !== undefined) throw failure.error;
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<Next<T>> {
+    // Mostly a frame of the last chunk is there to hand out, at once.
+    if (this.pending === 0 && this.at < this.frames.length) {
+      try {
+        return Promise.resolve({ value: this.result(), done: false });
+      } catch (error) {
+        return this.serve(() => this.fail(error));
+      }
+    }
+    return this.serve(() => this.step());
+  }
+
+  return(value?: void | PromiseLike<void>): Promise<Next<T>> {
+    return this.serve(async () => {
+      const returned = await value;
+      await this.finish();
+      return { value: returned, done: true };
+    });
+  }
+
+  throw(error: unknown): Promise<Next<T>> {
+    return this.serve(async () => {
+      await this.finish();
+      throw error;
+    });
+  }
+
+  /** Answers calls in turn: a call made while another is not answered waits for it. */
+  private serve(call: () => Promise<Next<T>>): Promise<Next<T>> {
+    const answering = async () => {
+      try {
+        return await call();
+      } finally {
+        this.pending--;
+      }
+    };
+    const answer =
+      ++this.pending === 1 ? answering() : this.last.then(answering, answering);
+    this.last = answer.catch(() => undefined);
+    return answer;
+  }
+
+  private result(): StreamResult<T> {
+    return resultOf(
+      this.frames[this.at++]!,
+      this.index++,
+      this.decode,
+      this.transport,
+      this.decodeOptions,
+    );
+  }
+
+  /** The next result: of the frames there, or of the next chunk's, or of the end. */
+  private async step(): Promise<Next<T>> {
+    try {
+      while (true) {
+        if (this.at < this.frames.length)
+          return { value: this.result(), done: false };
+        this.frames.length = 0;
+        this.at = 0;
+        if (this.phase === "done") return { value: undefined, done: true };
+        if (this.phase === "ending") {
+          const fault = this.fault;
+          this.fault = undefined;
+          if (fault !== undefined)
+            return { value: { ...fault, index: this.index }, done: false };
+          this.phase = "done";
+          if (this.failure !== undefined) throw this.failure.error;
+          return { value: undefined, done: true };
+        }
+        if (this.fault !== undefined) {
+          // A fault stops the reading once the frames before it are handed out.
+          await this.end();
+          continue;
+        }
+        this.chunks ??= chunksOf(this.source);
+        let next: IteratorResult<Uint8Array, void>;
+        try {
+          next = await this.chunks.next();
+        } catch (error) {
+          this.failure = { error };
+          await this.end();
+          continue;
+        }
+        if (next.done === true) await this.end();
+        else this.fault = this.framer.push(next.value, this.frames);
+      }
+    } catch (error) {
+      return this.fail(error);
+    }
+  }
+
+  /** The reading ends: the source let go, and the frames an unfinished event or line leaves. */
+  private async end(): Promise<void> {
+    await this.chunks?.return(undefined);
+    this.fault ??= this.framer.end(this.frames);
+    this.phase = "ending";
+  }
+
+  /** What a generator does on return() or throw(): lets the source go, unless the reading ended. */
+  private async finish(): Promise<void> {
+    if (this.phase === "reading") await this.chunks?.return(undefined);
+    this.phase = "done";
+    this.frames.length = 0;
+    this.at = 0;
+  }
+
+  /** An error thrown while reading (by a decoder) ends it, and is thrown. */
+  private async fail(error: unknown): Promise<never> {
+    await this.finish();
+    throw error;
+  }
 }
 
 function resultOf<T>(

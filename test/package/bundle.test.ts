@@ -38,7 +38,14 @@ describe("an app's bundle", () => {
 
   it("of the stream subpath holds the reader, the verifier, the assembler and its patch library", async () => {
     const code = await bundle(`export { readStream, createVerifier, createAssembler } from "@agentwire/protocols/ag-ui/stream.ts";`);
-    for (const present of ["Framer", "function* readEvents", "function verifier", "function assembler", "function applyPatch"])
+    for (const present of [
+      "Framer",
+      "function readEvents",
+      "EventReader",
+      "function verifier",
+      "function assembler",
+      "function applyPatch",
+    ])
       expect(code, present).toContain(present);
   }, 20_000);
 });
