@@ -1525,7 +1525,8 @@ function holds(condition: Condition, event: unknown): boolean {
   return value !== undefined && condition.values.includes(value);
 }
 
-function valueAt(value: unknown, path: readonly string[]): unknown {
+/** The value at a path of property names, or undefined where it leads nowhere. */
+export function valueAt(value: unknown, path: readonly string[]): unknown {
   let at = value;
   for (const token of path) {
     if (!isObject(at) || !Object.hasOwn(at, token)) return undefined;
@@ -1540,14 +1541,7 @@ export function keyOf(
   event: unknown,
   kind: string,
 ): string | undefined {
-  const path = paths[kind] ?? paths["*"];
-  if (path === undefined) return undefined;
-  const key = valueAt(event, path);
-  return typeof key === "string"
-    ? key
-    : typeof key === "number"
-      ? String(key)
-      : undefined;
+  return keyAt(keyPathOf(paths, kind), event);
 }
 
 /** Selectors in words: `RUN_STARTED`, `task (where status/state is "TASK_STATE_SUBMITTED")`, `A or B`. */

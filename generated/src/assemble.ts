@@ -6,7 +6,8 @@
 import { applyPatch } from "rfc6902";
 import type { Operation } from "rfc6902";
 import type { ChunkRule, Selector, StreamRule, Violation } from "./stream.js";
-import { keyOf, matchesAny } from "./stream.js";
+import { define } from "./runtime.js";
+import { keyOf, matchesAny, valueAt } from "./stream.js";
 
 /**
  * A value built from an event: JSON in which `{ "$from": "/pointer" }` stands for the
@@ -432,7 +433,12 @@ class StepAssembler {
           const element = clone(value);
           list.push(element);
           this.indexes.get(list)?.get(step.key)?.set(key, element);
-        } else if (step.action === "merge") assignOwn(existing, clone(value));
+        } else if (step.action === "merge") {
+          // Defined, not assigned: a property named "__proto__" stays a property.
+          const copy = clone(value);
+          for (const field of Object.keys(copy))
+            define(existing as { [key: string]: unknown }, field, copy[field]);
+        }
         return undefined;
       }
       case "append": {
@@ -724,16 +730,6 @@ function pointerTokens(pointer: string): readonly string[] {
     .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
 }
 
-/** The value at a pointer's tokens, or undefined. */
-function valueAt(value: unknown, tokens: readonly string[]): unknown {
-  let at = value;
-  for (const key of tokens) {
-    if (!isObject(at) || !Object.hasOwn(at, key)) return undefined;
-    at = at[key];
-  }
-  return at;
-}
-
 /** A path in words: `messages[id="m1"].content`, the keys as the event fills them in. */
 function describePath(path: readonly PathStep[], event: unknown): string {
   return path
@@ -744,20 +740,6 @@ function describePath(path: readonly PathStep[], event: unknown): string {
     )
     .join("")
     .slice(1);
-}
-
-/**
- * Copies a value's own properties onto an object as properties, as `Object.assign` does
- * but for `__proto__`, which `Object.assign` would take as the object's prototype.
- */
-function assignOwn(target: Json, source: { [key: string]: unknown }): void {
-  for (const key of Object.keys(source))
-    Object.defineProperty(target, key, {
-      value: source[key],
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
 }
 
 function isObject(value: unknown): value is { [key: string]: unknown } {

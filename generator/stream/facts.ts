@@ -180,6 +180,13 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
       Object.entries(object(value, at, "a key")).map(([kind, pointerText]) => [kind, path(pointerText, appendPointer(at, kind))]),
     );
   };
+  // A rule's or a step's name, which a violation reports.
+  const named = (value: JsonValue | undefined, at: string, what: string): string => {
+    const name = text(value, at, '"name"');
+    return /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name)
+      ? name
+      : fail(at, `"${name}" is not a ${what} name: lower-case words joined by hyphens, such as "text-message"`);
+  };
   const spanName = (value: JsonValue | undefined, at: string): string => text(value, at, "the name of a span rule");
 
   const root = object(section, pointer, '"stream"');
@@ -195,9 +202,7 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
     if (verbs.length !== 1) fail(at, `a rule has exactly one of ${Object.keys(VERBS).join(", ")}; this one has ${verbs.length}`);
     const verb = verbs[0]!;
     only(fields, at, ["name", "because", verb, ...VERBS[verb]]);
-    const name = text(fields["name"], appendPointer(at, "name"), '"name"');
-    if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name))
-      fail(appendPointer(at, "name"), `"${name}" is not a rule name: lower-case words joined by hyphens, such as "text-message"`);
+    const name = named(fields["name"], appendPointer(at, "name"), "rule");
     const base = { name, because: text(fields["because"], appendPointer(at, "because"), '"because"'), pointer: at };
     const here = appendPointer(at, verb);
     const value = fields[verb];
@@ -319,7 +324,7 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
       if (verbs.length !== 1) fail(here, `a step has exactly one of ${ACTIONS.join(", ")}; this one has ${verbs.length}`);
       const verb = verbs[0]!;
       only(step, here, ["name", "because", "on", verb, "value", ...(verb === "add" || verb === "merge" ? ["key"] : [])]);
-      const name = text(step["name"], appendPointer(here, "name"), '"name"');
+      const name = named(step["name"], appendPointer(here, "name"), "step");
       const path = step[verb];
       if (!Array.isArray(path) || path.length === 0 || typeof path[0] !== "string")
         fail(appendPointer(here, verb), 'must be a path into the snapshot: a field, then properties, "*" or { field: value }');

@@ -2,6 +2,7 @@ import { InputError } from "../errors.js";
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { LoadedProtocol } from "../load/index.js";
+import { isMatchable } from "../ir/members.js";
 import type { NamedIr } from "../name/index.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { KeyFact, RuleFact, SelectorFact, SnapshotField, StreamFacts } from "./facts.js";
@@ -54,7 +55,7 @@ export function compileStream(protocol: LoadedProtocol, ir: NamedIr): CompiledSt
         : `no type is named "${facts.event}"`,
     );
   const shape = root.shape;
-  if (shape.kind !== "tagged-union" && shape.kind !== "keyed-union")
+  if (!isMatchable(shape))
     return fail(facts.pointer, `a stream's events are told apart by a tag or a keyed member, and ${root.name} is neither`);
   const kinds =
     shape.kind === "tagged-union" ? shape.members.map((member) => String(member.value)) : shape.members.map((member) => member.name);
@@ -83,17 +84,8 @@ function compileRules(
   }
   const span = (name: string, pointer: string): string =>
     spans.has(name) ? name : fail(pointer, `no span rule is named "${name}"`, `the span rules: ${[...spans].join(", ") || "none"}`);
-  const event = (kind: string, pointer: string): string =>
-    kinds.includes(kind) ? kind : fail(pointer, `"${kind}" is not an event of the stream`, `its kinds: ${kinds.join(", ")}`);
-  const selectors = (list: readonly SelectorFact[]): JsonObject[] =>
-    list.map((selector) => ({
-      event: event(
-        selector.event,
-        selector.where.length + selector.unless.length === 0 ? selector.pointer : appendPointer(selector.pointer, "event"),
-      ),
-      ...(selector.where.length === 0 ? {} : { where: selector.where.map(condition) }),
-      ...(selector.unless.length === 0 ? {} : { unless: selector.unless.map(condition) }),
-    }));
+  const event = (kind: string, pointer: string): string => eventKind(kind, pointer, kinds, fail);
+  const selectors = (list: readonly SelectorFact[]): JsonObject[] => compileSelectors(list, kinds, fail);
   const key = (fact: KeyFact, pointer: string): JsonObject =>
     Object.fromEntries(
       Object.entries(fact).map(([kind, path]) => [kind === "*" ? kind : event(kind, appendPointer(pointer, kind)), [...path]]),
@@ -159,8 +151,6 @@ function compileAssembly(
   const fields = new Set(snapshot.map(({ name }) => name));
   const names = new Set(facts.rules.map((rule) => rule.name));
   const steps = assembly.steps.map((step): JsonObject => {
-    if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(step.name))
-      fail(appendPointer(step.pointer, "name"), `"${step.name}" is not a step name: lower-case words joined by hyphens`);
     if (names.has(step.name)) fail(appendPointer(step.pointer, "name"), `another rule or step is named "${step.name}"`);
     names.add(step.name);
     if (!fields.has(step.path[0] as string))
@@ -169,23 +159,41 @@ function compileAssembly(
         `the snapshot has no field "${String(step.path[0])}"`,
         `its fields: ${[...fields].join(", ")}`,
       );
-    const on = step.on.map((selector) => {
-      if (!kinds.includes(selector.event))
-        fail(selector.pointer, `"${selector.event}" is not an event of the stream`, `its kinds: ${kinds.join(", ")}`);
-      return {
-        event: selector.event,
-        ...(selector.where.length === 0 ? {} : { where: selector.where.map(condition) }),
-        ...(selector.unless.length === 0 ? {} : { unless: selector.unless.map(condition) }),
-      };
-    });
     return {
       name: step.name,
       because: step.because,
-      on,
+      on: compileSelectors(step.on, kinds, fail),
       action: { [step.verb]: [...step.path], ...(step.key === undefined ? {} : { key: step.key }), value: step.value },
     };
   });
   return { snapshot, steps };
+}
+
+/** Selectors as the engines read them, each event kind checked to be one of the stream's. */
+function compileSelectors(
+  list: readonly SelectorFact[],
+  kinds: readonly string[],
+  fail: (pointer: string, problem: string, hint?: string) => never,
+): JsonObject[] {
+  return list.map((selector) => ({
+    event: eventKind(
+      selector.event,
+      selector.where.length + selector.unless.length === 0 ? selector.pointer : appendPointer(selector.pointer, "event"),
+      kinds,
+      fail,
+    ),
+    ...(selector.where.length === 0 ? {} : { where: selector.where.map(condition) }),
+    ...(selector.unless.length === 0 ? {} : { unless: selector.unless.map(condition) }),
+  }));
+}
+
+function eventKind(
+  kind: string,
+  pointer: string,
+  kinds: readonly string[],
+  fail: (pointer: string, problem: string, hint?: string) => never,
+): string {
+  return kinds.includes(kind) ? kind : fail(pointer, `"${kind}" is not an event of the stream`, `its kinds: ${kinds.join(", ")}`);
 }
 
 function condition({ path, values }: { readonly path: readonly string[]; readonly values: readonly JsonValue[] }): JsonObject {
