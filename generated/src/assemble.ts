@@ -6,7 +6,7 @@
 import { applyPatch } from "rfc6902";
 import type { Operation } from "rfc6902";
 import type { ChunkRule, Selector, StreamRule, Violation } from "./stream.js";
-import { define } from "./runtime.js";
+import { define, MAX_DEPTH } from "./runtime.js";
 import { keyOf, matchesAny, valueAt } from "./stream.js";
 
 /**
@@ -53,9 +53,31 @@ export interface Assembler<T, S> {
   snapshot(): S;
 }
 
-const { structuredClone: clone } = globalThis as unknown as {
-  structuredClone<T>(value: T): T;
-};
+/**
+ * A copy of a JSON value (what events carry): objects and arrays copied, the rest as it
+ * is. The assembler keeps copies, so that changing what it built changes no event. Not
+ * structuredClone, which costs microseconds on the small values events hold
+ * (bench/stream.bench.js). A value nested past MAX_DEPTH (as the guards refuse one) throws, and the push that
+ * asked for the copy refuses the event.
+ */
+function copy<T>(value: T, depth = 0): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (depth === MAX_DEPTH) throw new TooDeep();
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    for (const item of value) items.push(copy(item, depth + 1));
+    return items as T;
+  }
+  const copied: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    const item = copy((value as { [key: string]: unknown })[key], depth + 1);
+    if (key === "__proto__") define(copied, key, item);
+    else copied[key] = item;
+  }
+  return copied as T;
+}
+
+class TooDeep extends Error {}
 
 type Json = { [key: string]: unknown } | unknown[];
 
@@ -234,10 +256,13 @@ function compileTemplate(template: unknown): Builder {
     // Mostly a property of the event itself.
     const [only] = tokens;
     if (tokens.length === 1 && !("$else" in template))
-      return (event) =>
-        isObject(event) && Object.hasOwn(event, only!)
-          ? event[only!]
-          : undefined;
+      // One lookup, where no object inherits the name: an event is a plain object.
+      return only! in Object.prototype
+        ? (event) =>
+            isObject(event) && Object.hasOwn(event, only!)
+              ? event[only!]
+              : undefined
+        : (event) => (isObject(event) ? event[only!] : undefined);
     if (!("$else" in template)) return (event) => valueAt(event, tokens);
     const otherwise = compileTemplate(template["$else"]);
     return (event) => {
@@ -277,7 +302,7 @@ export function assembler<T, S>(
   return new StepAssembler(
     compile(steps, rules),
     kindOf as (event: unknown) => string,
-    clone(initial) as { [key: string]: unknown },
+    copy(initial) as { [key: string]: unknown },
   ) as Assembler<unknown, unknown> as Assembler<T, S>;
 }
 
@@ -388,7 +413,7 @@ class StepAssembler {
     this.learn(kind);
     for (const { step, always } of this.lastSteps!) {
       if (!always && !matchesAny(step.on, event, kind)) continue;
-      const refused = this.act(step, event);
+      const refused = this.attempt(step, event);
       if (refused !== undefined)
         return {
           rule: step.name,
@@ -397,6 +422,18 @@ class StepAssembler {
         };
     }
     return undefined;
+  }
+
+  /** The step acted out, or why not: a value too deep to copy is refused before anything changes. */
+  private attempt(step: Step, event: unknown): Refusal | undefined {
+    try {
+      return this.act(step, event);
+    } catch (error) {
+      if (!(error instanceof TooDeep)) throw error;
+      return new Refusal(
+        () => `the value nests deeper than ${MAX_DEPTH} levels`,
+      );
+    }
   }
 
   private act(step: Step, event: unknown): Refusal | undefined {
@@ -408,7 +445,7 @@ class StepAssembler {
       case "set": {
         const parent = this.parentOf(step, event);
         if (parent instanceof Refusal) return parent;
-        parent[step.property!] = clone(value);
+        parent[step.property!] = copy(value);
         return undefined;
       }
       case "add":
@@ -430,14 +467,18 @@ class StepAssembler {
         if (list instanceof Refusal) return list;
         const existing = this.find(list, step.key, key);
         if (existing === undefined) {
-          const element = clone(value);
+          const element = copy(value);
           list.push(element);
           this.indexes.get(list)?.get(step.key)?.set(key, element);
         } else if (step.action === "merge") {
           // Defined, not assigned: a property named "__proto__" stays a property.
-          const copy = clone(value);
-          for (const field of Object.keys(copy))
-            define(existing as { [key: string]: unknown }, field, copy[field]);
+          const copied = copy(value);
+          for (const field of Object.keys(copied))
+            define(
+              existing as { [key: string]: unknown },
+              field,
+              copied[field],
+            );
         }
         return undefined;
       }
@@ -446,12 +487,12 @@ class StepAssembler {
         if (parent instanceof Refusal) return parent;
         const property = step.property!;
         const current = parent[property];
-        if (current === undefined) parent[property] = clone(value);
+        if (current === undefined) parent[property] = copy(value);
         else if (typeof current === "string" && typeof value === "string")
           parent[property] = current + value;
         else if (Array.isArray(current) && Array.isArray(value))
           // One at a time: a spread of many items overflows the call's arguments.
-          for (const item of clone(value)) current.push(item);
+          for (const item of copy(value)) current.push(item);
         else
           return new Refusal(
             () =>
@@ -631,7 +672,7 @@ function patched(
     operations.push(rebased);
   }
   // Boxed, so that an operation on the root ("") has an object to change.
-  const box = { value: clone(parent[key]) };
+  const box = { value: copy(parent[key]) };
   for (const [i, operation] of operations.entries()) {
     const refused = (why: string) =>
       new Refusal(

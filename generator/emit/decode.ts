@@ -14,7 +14,7 @@ import {
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
 import { recursiveTypes } from "../ir/graph.js";
-import type { EnumWire, Field, PatternProperty, Shape } from "../ir/model.js";
+import type { EnumWire, Field, Ir, PatternProperty, Shape } from "../ir/model.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { readerName, upperFirst } from "../name/rules.js";
@@ -66,6 +66,52 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr): void {
         emitter.readFunction(identifier(namesOf(ir, type.name).reader), type.shape, type.name, { recursive: recursive.has(type.name) }),
       );
   for (const helper of emitter.helpers) f.declare(helper);
+}
+
+/**
+ * Whether decoding a value that the type's guard accepts gives an equal value, so that a
+ * reader of freshly parsed JSON may take the guard's verdict for the decoder's: no field
+ * is read under another of its names, no enum from a number, no number from digits.
+ */
+export function decodingKeepsAccepted(ir: Ir, name: string): boolean {
+  const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
+  const seen = new Set<string>();
+  const keeps = (shape: Shape): boolean => {
+    switch (shape.kind) {
+      case "object":
+        return (
+          shape.fields.every((field) => (field.aliases ?? []).length === 0 && keeps(field.shape)) &&
+          (shape.patterns ?? []).every((pattern) => keeps(pattern.shape)) &&
+          keeps(shape.additional)
+        );
+      case "keyed-union":
+        return (
+          [...shape.members, ...shape.fields].every((field) => (field.aliases ?? []).length === 0 && keeps(field.shape)) &&
+          keeps(shape.additional)
+        );
+      case "map":
+        return keeps(shape.values);
+      case "array":
+        return (shape.prefixItems ?? []).every(keeps) && keeps(shape.items);
+      case "tagged-union":
+        return shape.members.every((member) => keeps(member.shape));
+      case "union":
+        return shape.members.every(keeps);
+      case "enum":
+      case "number":
+        return shape.wire === undefined;
+      case "nullable":
+      case "constrained":
+        return keeps(shape.shape);
+      case "ref":
+        if (seen.has(shape.name)) return true;
+        seen.add(shape.name);
+        return keeps(shapes.get(shape.name)!);
+      default:
+        return true;
+    }
+  };
+  return keeps({ kind: "ref", name });
 }
 
 const INPUT = identifier("input");

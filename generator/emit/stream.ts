@@ -24,7 +24,8 @@ import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import type { CompiledStream } from "../stream/index.js";
 import type { GeneratedFile } from "./file.js";
-import { TYPES } from "./names.js";
+import { decodingKeepsAccepted } from "./decode.js";
+import { GUARDS, TYPES } from "./names.js";
 
 /** The shared reader and verifier, `templates/stream.ts`, as the protocols' modules import it. */
 export const STREAM_RUNTIME = "../stream.js";
@@ -55,6 +56,8 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   const names = namesOf(ir, stream.event);
   const event = typeReference(f.import(stream.event, TYPES, { typeOnly: true }));
   const decode = f.import(names.decoder, "./validate.js");
+  // Where decoding keeps what the guard accepts, the reader takes the guard's verdict.
+  const accepts = decodingKeepsAccepted(ir, stream.event) ? [f.import(names.guard, GUARDS)] : [];
   const rulesType = typeReference(identifier("ReadonlyArray"), [typeReference(f.import("StreamRule", STREAM_RUNTIME, { typeOnly: true }))]);
   const rules = identifier("RULES");
   const transport = identifier("TRANSPORT");
@@ -109,7 +112,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
         keywordType("void"),
         keywordType("undefined"),
       ]),
-      body: [returns(call(f.import("readEvents", STREAM_RUNTIME), [source, decode, transport, options]))],
+      body: [returns(call(f.import("readEvents", STREAM_RUNTIME), [source, decode, transport, options, ...accepts]))],
     }),
     functionDeclaration({
       doc: documentation([

@@ -1,8 +1,11 @@
+import { isDeepStrictEqual } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import type { JsonValue } from "../../generator/json.js";
+import { decodingKeepsAccepted } from "../../generator/emit/decode.js";
 import { generatedModules } from "../helpers/generated.js";
-import { protocol } from "../helpers/protocols.js";
+import type { ProtocolName } from "../helpers/protocols.js";
+import { PROTOCOLS, protocol } from "../helpers/protocols.js";
 import { Random, SampleMaker, toWireForm } from "../helpers/samples.js";
 
 const a2a = async () => {
@@ -186,5 +189,48 @@ describe("decode: safety", () => {
     const metadata = generated.functions("Event").decode(JSON.parse(documents[1]!));
     expect(metadata.ok && Object.getPrototypeOf((metadata.value as { metadata: object }).metadata)).toBe(Object.prototype);
     expect(metadata.ok && Object.keys((metadata.value as { metadata: object }).metadata)).toEqual(["__proto__"]);
+  });
+});
+
+describe("decode: what the guard accepts", () => {
+  it("is kept as it is, in both modes, for every type whose decoding keeps it: a stream reader takes the guard's verdict there", async () => {
+    const problems: string[] = [];
+    let kept = 0;
+    for (const name of PROTOCOLS) {
+      const { ir } = await protocol(name);
+      const generated = await generatedModules(name);
+      for (const [index, type] of ir.types.entries()) {
+        if (!decodingKeepsAccepted(ir, type.name)) continue;
+        const { is, decode } = generated.functions(type.name);
+        const random = new Random(0xdec0de + index);
+        const maker = new SampleMaker(ir, random);
+        for (let i = 0; i < 40; i++) {
+          const valid = maker.valid(type.shape);
+          if (valid === undefined) continue;
+          const wire = toWireForm(valid, type.shape, maker, random);
+          for (const sample of [valid, wire, maker.mutate(valid, type.shape)]) {
+            const parsed: unknown = JSON.parse(JSON.stringify(sample));
+            if (!is(parsed)) continue;
+            kept++;
+            for (const mode of ["strict", "tolerant"] as const) {
+              const decoded = decode(parsed, { mode });
+              if (!decoded.ok || !isDeepStrictEqual(decoded.value, parsed) || "ignored" in decoded)
+                problems.push(`${name} ${type.name} (${mode}): ${JSON.stringify(parsed)} decodes to ${JSON.stringify(decoded)}`);
+            }
+          }
+        }
+      }
+    }
+    expect(problems.slice(0, 10)).toEqual([]);
+    expect(kept).toBeGreaterThan(1000);
+  }, 60_000);
+
+  it("holds for the stream events of AG-UI, GTM and app-server, and not for A2A's, whose fields have proto names and enums numbers", async () => {
+    const keeps = async (name: ProtocolName, type: string) => decodingKeepsAccepted((await protocol(name)).ir, type);
+    expect(await keeps("ag-ui", "Event")).toBe(true);
+    expect(await keeps("gtm-agent", "AgentStreamEvent")).toBe(true);
+    expect(await keeps("app-server", "ServerNotification")).toBe(true);
+    expect(await keeps("a2a", "StreamResponse")).toBe(false);
+    expect(await keeps("a2a", "TaskStatus")).toBe(false);
   });
 });

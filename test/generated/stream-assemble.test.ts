@@ -684,6 +684,31 @@ describe("the engine, whatever it is given", () => {
     expect((artifact as { polluted?: unknown }).polluted).toBeUndefined();
   });
 
+  it("keeps a copy of what an event carries: changing the event later changes nothing built, and a __proto__ property stays one", () => {
+    const assembler = assembleAgUi();
+    const snapshot = JSON.parse('{"type":"STATE_SNAPSHOT","snapshot":{"plan":[{"step":1}],"__proto__":{"polluted":true}}}') as Event;
+    expect(assembler.push(snapshot)).toBeUndefined();
+    (snapshot as { snapshot: { plan: { step: number }[] } }).snapshot.plan[0]!.step = 2;
+    const state = assembler.snapshot().state as { plan: unknown; polluted?: unknown };
+    expect(state.plan).toEqual([{ step: 1 }]);
+    expect(Object.getPrototypeOf(state)).toBe(Object.prototype);
+    expect(state.polluted).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(state, "__proto__")?.value).toEqual({ polluted: true });
+  });
+
+  it("refuses a value nested deeper than the guards follow, and keeps the state it had", () => {
+    const nested = (depth: number): unknown => (depth === 0 ? {} : { inner: nested(depth - 1) });
+    const assembler = assembleAgUi();
+    expect(assembler.push({ type: "STATE_SNAPSHOT", snapshot: nested(400) })).toBeUndefined();
+    const before = assembler.snapshot().state;
+    expect(assembler.push({ type: "STATE_SNAPSHOT", snapshot: nested(5000) })).toEqual({
+      rule: "state-snapshot",
+      message: "STATE_SNAPSHOT: the value nests deeper than 500 levels",
+      index: 1,
+    });
+    expect(assembler.snapshot().state).toBe(before);
+  });
+
   it("appends more items than a call can take arguments without throwing", () => {
     const parts = Array.from({ length: 300_000 }, (_, i) => ({ text: String(i) }));
     const { snapshot, violations } = run(assembleGtm(), [

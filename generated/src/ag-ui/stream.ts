@@ -13,6 +13,7 @@ import type {
   VerifyOptions,
 } from "../stream.js";
 import { readEvents, verifier } from "../stream.js";
+import { isEvent } from "./guards.js";
 import type { Event, Message } from "./types.js";
 import { decodeEvent } from "./validate.js";
 
@@ -256,7 +257,7 @@ export function readStream(
   source: StreamSource,
   options?: ReadOptions,
 ): AsyncGenerator<StreamResult<Event>, void, undefined> {
-  return readEvents(source, decodeEvent, TRANSPORT, options);
+  return readEvents(source, decodeEvent, TRANSPORT, options, isEvent);
 }
 
 /**

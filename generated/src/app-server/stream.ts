@@ -13,6 +13,7 @@ import type {
   VerifyOptions,
 } from "../stream.js";
 import { readEvents, verifier } from "../stream.js";
+import { isServerNotification } from "./guards.js";
 import type {
   AppItem,
   AppThread,
@@ -87,7 +88,13 @@ export function readStream(
   source: StreamSource,
   options?: ReadOptions,
 ): AsyncGenerator<StreamResult<ServerNotification>, void, undefined> {
-  return readEvents(source, decodeServerNotification, TRANSPORT, options);
+  return readEvents(
+    source,
+    decodeServerNotification,
+    TRANSPORT,
+    options,
+    isServerNotification,
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import type {
   VerifyOptions,
 } from "../stream.js";
 import { readEvents, verifier } from "../stream.js";
+import { isAgentStreamEvent } from "./guards.js";
 import type { AgentStreamEvent, AgentTask } from "./types.js";
 import { decodeAgentStreamEvent } from "./validate.js";
 
@@ -134,7 +135,13 @@ export function readStream(
   source: StreamSource,
   options?: ReadOptions,
 ): AsyncGenerator<StreamResult<AgentStreamEvent>, void, undefined> {
-  return readEvents(source, decodeAgentStreamEvent, TRANSPORT, options);
+  return readEvents(
+    source,
+    decodeAgentStreamEvent,
+    TRANSPORT,
+    options,
+    isAgentStreamEvent,
+  );
 }
 
 /**
