@@ -125,6 +125,14 @@ interface Step {
   /** The field elements are told apart by (`add` and `merge`). */
   readonly key: string;
   readonly value: Builder;
+  /** The values its path's `where` steps look for, built from the event. */
+  readonly wanted: readonly Builder[];
+  /**
+   * An append whose object, once found, is found again by an event that wants the same
+   * elements, until another step changes the snapshot: appending changes no step of the
+   * path, unless a `where` step looks at the very property appended to.
+   */
+  readonly remembers: boolean;
 }
 
 /** A step filed under a kind: `always` where a selector of it takes any event of the kind. */
@@ -223,23 +231,31 @@ function compileStep({ name, on, action }: AssemblyStep): Step {
             ? (["append", action.append] as const)
             : (["patch", action.patch] as const);
   const last = path.at(-1);
+  const property = typeof last === "string" && last !== "*" ? last : undefined;
+  const steps = path.map((step): PathStep => {
+    if (typeof step === "string")
+      return {
+        kind: step === "*" ? "any" : "property",
+        name: step,
+        value: undefined,
+      };
+    const [field, template] = Object.entries(step)[0]!;
+    return { kind: "where", name: field, value: compileTemplate(template) };
+  });
+  const wheres = steps.filter((step) => step.kind === "where");
   return {
     name,
     on,
     action: kind,
-    property: typeof last === "string" && last !== "*" ? last : undefined,
-    path: path.map((step): PathStep => {
-      if (typeof step === "string")
-        return {
-          kind: step === "*" ? "any" : "property",
-          name: step,
-          value: undefined,
-        };
-      const [field, template] = Object.entries(step)[0]!;
-      return { kind: "where", name: field, value: compileTemplate(template) };
-    }),
+    property,
+    path: steps,
     key: "key" in action ? action.key : "",
     value: compileTemplate(action.value),
+    wanted: wheres.map((step) => step.value!),
+    remembers:
+      kind === "append" &&
+      property !== undefined &&
+      wheres.every((step) => step.name !== property),
   };
 }
 
@@ -336,6 +352,10 @@ class StepAssembler {
   private lastIndex: Map<unknown, Json> | undefined;
   private lastValue: unknown;
   private lastElement: Json | undefined;
+  /** The last append that remembers (see Step), the values it wanted, and the object it found. */
+  private remembered: Step | undefined;
+  private rememberedWanted: unknown[] = [];
+  private rememberedParent: { [key: string]: unknown } | undefined;
 
   constructor(
     private readonly compiled: Compiled,
@@ -353,11 +373,32 @@ class StepAssembler {
     this.learn(kind);
     // Most events are no chunk and come with no chunked span open: they stand for themselves.
     if (this.lanes.size === 0 && !this.lastChunked)
-      return this.apply(event, kind);
+      return this.appendsTextAgain(event) ? undefined : this.apply(event, kind);
     let violation: Violation | undefined;
     for (const each of this.expand(event, kind))
       violation ??= this.apply(each, this.kind(each));
     return violation;
+  }
+
+  /**
+   * Whether the event, whose kind's one step is the remembered append, appended its text
+   * where the last one did: what most events of a stream do (a message's deltas), done
+   * without the walk.
+   */
+  private appendsTextAgain(event: unknown): boolean {
+    const step = this.remembered;
+    const steps = this.lastSteps!;
+    if (step === undefined || steps.length !== 1 || steps[0]!.step !== step)
+      return false;
+    if (!steps[0]!.always) return false;
+    for (let i = 0; i < step.wanted.length; i++)
+      if (step.wanted[i]!(event) !== this.rememberedWanted[i]) return false;
+    const value = step.value(event);
+    const parent = this.rememberedParent!;
+    const current = parent[step.property!];
+    if (typeof value !== "string" || typeof current !== "string") return false;
+    parent[step.property!] = current + value;
+    return true;
   }
 
   /** An event's kind; a value that is not an object (a raw event gone wrong) has none. */
@@ -413,6 +454,8 @@ class StepAssembler {
     this.learn(kind);
     for (const { step, always } of this.lastSteps!) {
       if (!always && !matchesAny(step.on, event, kind)) continue;
+      // Any other step may change what a path leads to.
+      if (step !== this.remembered) this.remembered = undefined;
       const refused = this.attempt(step, event);
       if (refused !== undefined)
         return {
@@ -483,7 +526,7 @@ class StepAssembler {
         return undefined;
       }
       case "append": {
-        const parent = this.parentOf(step, event);
+        const parent = this.appendedTo(step, event);
         if (parent instanceof Refusal) return parent;
         const property = step.property!;
         const current = parent[property];
@@ -521,6 +564,26 @@ class StepAssembler {
       return new Refusal(
         () => `${describePath(path, event)} is not a property`,
       );
+    return parent;
+  }
+
+  /** The object an append adds to: the one it added to last, where it wants the same elements again; else walked to. */
+  private appendedTo(
+    step: Step,
+    event: unknown,
+  ): { [key: string]: unknown } | Refusal {
+    if (step === this.remembered) {
+      let same = true;
+      for (let i = 0; i < step.wanted.length && same; i++)
+        same = step.wanted[i]!(event) === this.rememberedWanted[i];
+      if (same) return this.rememberedParent!;
+    }
+    const parent = this.parentOf(step, event);
+    if (step.remembers && !(parent instanceof Refusal)) {
+      this.remembered = step;
+      this.rememberedWanted = step.wanted.map((wanted) => wanted(event));
+      this.rememberedParent = parent;
+    }
     return parent;
   }
 

@@ -1546,8 +1546,17 @@ function holds(condition: Condition, event: unknown): boolean {
 export function valueAt(value: unknown, path: readonly string[]): unknown {
   let at = value;
   for (const token of path) {
-    if (!isObject(at) || !Object.hasOwn(at, token)) return undefined;
-    at = at[token];
+    if (!isObject(at)) return undefined;
+    const next = at[token];
+    // One lookup, mostly: what a plain object inherits is a function or, as `__proto__`,
+    // the prototype itself, and only then is it asked whose the value is.
+    if (
+      next === undefined ||
+      ((typeof next === "function" || next === Object.prototype) &&
+        !Object.hasOwn(at, token))
+    )
+      return undefined;
+    at = next;
   }
   return at;
 }

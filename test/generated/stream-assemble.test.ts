@@ -376,6 +376,54 @@ describe("AG-UI messages", () => {
   });
 });
 
+describe("AG-UI deltas in runs: the object a delta appended to is found again, until the messages change", () => {
+  it("deltas of messages interleaved each reach their own message", () => {
+    const { snapshot, violations } = agUi([
+      RUN,
+      { type: "TEXT_MESSAGE_START", messageId: "a", role: "assistant" },
+      { type: "TEXT_MESSAGE_START", messageId: "b", role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: "a1" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: "a2" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "b", delta: "b1" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: "a3" },
+    ]);
+    expect(violations).toEqual([]);
+    expect(snapshot.messages.map((message) => message.content)).toEqual(["a1a2a3", "b1"]);
+  });
+
+  it("a delta after MESSAGES_SNAPSHOT goes to the snapshot's message of its id, or is refused where there is none", () => {
+    const assembler = assembleAgUi();
+    const { violations } = run(assembler, [
+      RUN,
+      { type: "TEXT_MESSAGE_START", messageId: "a", role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: "old" },
+      { type: "MESSAGES_SNAPSHOT", messages: [{ id: "a", role: "assistant", content: "new" }] },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: "+" },
+    ]);
+    expect(violations).toEqual([]);
+    expect(assembler.snapshot().messages).toEqual([{ id: "a", role: "assistant", content: "new+" }]);
+    expect(assembler.push({ type: "MESSAGES_SNAPSHOT", messages: [] })).toBeUndefined();
+    expect(assembler.push({ type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: "lost" })).toEqual({
+      rule: "text-message-content",
+      index: 6,
+      message: expect.stringContaining("a"),
+    });
+    expect(assembler.snapshot().messages).toEqual([]);
+  });
+
+  it("a delta that is no text, after text deltas, is refused as it would be first", () => {
+    const { snapshot, violations } = agUi([
+      RUN,
+      { type: "TEXT_MESSAGE_START", messageId: "a", role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: "x" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: 7 } as unknown as Event,
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: "y" },
+    ]);
+    expect(violations).toEqual([{ rule: "text-message-content", index: 3, message: expect.stringContaining("cannot append 7") }]);
+    expect(snapshot.messages.map((message) => message.content)).toEqual(["xy"]);
+  });
+});
+
 describe("AG-UI chunks stand for the events they shorten", () => {
   it("text chunks open a message with their id and role, and chunks without an id continue it", () => {
     const { snapshot, violations } = agUi([
