@@ -221,6 +221,33 @@ class Framer {
       const end = text.charCodeAt(i);
       let stop = from + (i - at);
       while (stop < size && bytes[stop] !== end) stop++;
+      // Mostly an event is one data line and the blank line after it, both whole in the
+      // chunk: it is framed here, as the lines would frame it, in one step.
+      if (
+        i === lf &&
+        text.charCodeAt(i + 1) === 0x0a &&
+        this.eventOffset === -1 &&
+        this.tailSize === 0 &&
+        this.framing === "sse" &&
+        stop - from <= this.maxEventSize &&
+        text.startsWith("data:", at)
+      ) {
+        frames.push({
+          text: text.slice(at + (text.charCodeAt(at + 5) === 0x20 ? 6 : 5), i),
+          name: undefined,
+          offset: this.lineOffset,
+          line: this.line,
+          unended: false,
+        });
+        this.offset = this.lineOffset + (stop - from) + 2;
+        this.line += 2;
+        this.lineOffset = this.offset;
+        at = i + 2;
+        from = stop + 2;
+        lf = text.indexOf("\n", at);
+        if (cr !== -1 && cr < at) cr = text.indexOf("\r", at);
+        continue;
+      }
       let line = text.slice(at, i);
       let lineSize = stop - from;
       if (this.tailSize > 0) {

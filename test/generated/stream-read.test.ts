@@ -1,3 +1,4 @@
+import { createParser } from "eventsource-parser";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readStream as readA2a } from "../../generated/src/a2a/stream.js";
@@ -19,6 +20,15 @@ const JSON_LINES: Transport = { framing: "jsonl", jsonRpc: false };
 
 /** Each event's JSON as it is, so that a test sees the framing and nothing else. */
 const asIs = (input: unknown): DecodeResult<unknown> => ({ ok: true, value: input });
+
+const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const encoder = new TextEncoder();
 const bytesOf = (text: string): Uint8Array => encoder.encode(text);
@@ -168,6 +178,54 @@ describe.each(BODIES)("reading $framing at any chunk boundary", ({ transport, te
       },
     });
     expect(brief(await read(source, transport))).toEqual(expected);
+  });
+});
+
+/** What an event of eventsource-parser reads as: a transport error, JSON, or text that is not. */
+function readAs({ name, data }: { name: string | undefined; data: string }): unknown {
+  if (name === "error") return "transport-error";
+  return isJson(data) ? { value: JSON.parse(data) } : { notJson: data };
+}
+
+function expectedOf(result: StreamResult<unknown>): unknown {
+  if (result.ok) return { value: result.value };
+  if (!("fault" in result)) return result;
+  return result.fault === "not-json" ? { notJson: result.data } : result.fault;
+}
+
+describe("random server-sent event streams", () => {
+  // Events of one data line and a blank line are framed in one step where both are whole
+  // in a chunk; a byte at a time, every line is read on its own. Both must read the same,
+  // and the data must be what eventsource-parser reads.
+  const value = fc.oneof(fc.string({ unit: "grapheme", maxLength: 12 }), fc.integer(), fc.constant("é東🚀"));
+  const field = fc.oneof(
+    { weight: 6, arbitrary: value.map((json) => `data: ${JSON.stringify(json)}`) },
+    { weight: 2, arbitrary: value.map((json) => `data:${JSON.stringify(json)}`) },
+    fc.constantFrom("event: error", "event: message", "id: 7", ": a comment", "retry: 10", "data", "datum: x"),
+  );
+  const lineEnd = fc.constantFrom("\n", "\n", "\n", "\r\n", "\r");
+  const line = fc.tuple(field, lineEnd).map(([text, end]) => text + end);
+  const stream = fc.array(fc.tuple(fc.array(line, { minLength: 1, maxLength: 3 }), lineEnd), { maxLength: 12 }).map((events) =>
+    events.map(([lines, end]) => lines.join("") + end).join(""),
+  );
+
+  it("reads the same in one chunk, a byte at a time and in random chunks, and the same data as eventsource-parser", async () => {
+    await fc.assert(
+      fc.asyncProperty(stream, fc.array(fc.integer({ min: 0, max: 400 }), { maxLength: 8 }), async (text, cuts) => {
+        const body = bytesOf(text);
+        const whole = brief(await read(chunks(body)));
+        expect(brief(await read(chunks(...Array.from(body, (byte) => Uint8Array.of(byte)))))).toEqual(whole);
+        expect(brief(await read(chunks(...cutAt(body, cuts))))).toEqual(whole);
+        const parsed: { name: string | undefined; data: string }[] = [];
+        const parser = createParser({ onEvent: ({ event, data }) => parsed.push({ name: event, data }) });
+        // A CR that ends the stream ends its line; eventsource-parser waits for an LF that may follow.
+        parser.feed(text.endsWith("\r") ? `${text}\n` : text);
+        // An event the stream ends in is reported as cut off; eventsource-parser drops it.
+        const events = (await read(chunks(body))).filter((result) => !("fault" in result && result.fault === "cut-off"));
+        expect(events.map(expectedOf)).toEqual(parsed.map(readAs));
+      }),
+      { seed: 0x55e, numRuns: 300 },
+    );
   });
 });
 
