@@ -1001,6 +1001,9 @@ export function verifier<T>(
   ) as Verifier<T>;
 }
 
+/** No event's index. */
+const NONE = -2;
+
 class RuleVerifier implements Verifier<unknown> {
   private index = -1;
   private terminal:
@@ -1015,6 +1018,9 @@ class RuleVerifier implements Verifier<unknown> {
   private readonly plans: Plans;
   private lastKind: string | undefined;
   private lastPlan: Plan;
+  /** The last event that found all in order and changed nothing (see Plan.repeats), and its keys. */
+  private repeated = NONE;
+  private readonly repeatedKeys: (string | undefined)[] = [];
 
   constructor(
     private readonly rules: readonly StreamRule[],
@@ -1054,8 +1060,20 @@ class RuleVerifier implements Verifier<unknown> {
     if (kind !== this.lastKind) {
       this.lastKind = kind;
       this.lastPlan = this.plans.byKind.get(kind) ?? this.plans.unnamed;
+      this.repeated = NONE;
     }
     const plan = this.lastPlan;
+    const { repeats } = plan;
+    // Mostly the next delta of the same span as the event before: in order as that was.
+    if (repeats !== undefined && this.repeated === index - 1) {
+      let same = true;
+      for (let i = 0; i < repeats.length && same; i++)
+        same = keyAt(repeats[i], event) === this.repeatedKeys[i];
+      if (same) {
+        this.repeated = index;
+        return undefined;
+      }
+    }
     // In phases, whatever order the facts come in: chunks stand for events that the others
     // then see; what may come where is asked before spans open and close; terminals last.
     // A chunk rule with no lane open does nothing for an event that is no chunk.
@@ -1098,6 +1116,13 @@ class RuleVerifier implements Verifier<unknown> {
     for (const terminal of plan.terminals)
       if (matchesKind(terminal.events, event, kind))
         this.terminal = { kind, index, rule: terminal.rule.name };
+    // Not the first event, which is asked more than the next. A chunk's lane this one ended
+    // stays ended: the next finds the spans as this one left them.
+    if (repeats !== undefined && index > 0 && this.violation === undefined) {
+      this.repeated = index;
+      for (let i = 0; i < repeats.length; i++)
+        this.repeatedKeys[i] = keyAt(repeats[i], event);
+    }
     return this.violation;
   }
 
@@ -1404,6 +1429,13 @@ interface Plan {
     readonly rule: TerminalRule;
     readonly events: KindMatch;
   }[];
+  /**
+   * Where an event of the kind changes nothing (it only continues spans, and no selector
+   * looks past its kind): the key paths its span steps read. An event that found all in
+   * order finds the next of its kind with the same keys in order too; undefined where an
+   * event of the kind may change what the next one finds.
+   */
+  readonly repeats: readonly (readonly string[] | undefined)[] | undefined;
 }
 
 interface Plans {
@@ -1492,12 +1524,31 @@ function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
         terminals.push({ rule, events: kindMatch(rule.events, kind) });
         break;
     }
+  const chunked = chunks.some(({ events }) => events !== false);
+  const changesNothing =
+    !chunked &&
+    terminals.length === 0 &&
+    checks.every(
+      (check) =>
+        check.kind === "first" ||
+        typeof (check.kind === "inside" ? check.except : check.events) ===
+          "boolean",
+    ) &&
+    spans.every(
+      (step) =>
+        step.kind === "span" &&
+        step.continues === true &&
+        step.opens === false &&
+        step.closes === false &&
+        step.aborts === false,
+    );
   return {
-    chunked: chunks.some(({ events }) => events !== false),
+    chunked,
     chunks,
     checks,
     spans,
     terminals,
+    repeats: changesNothing ? spans.map((step) => step.key) : undefined,
   };
 }
 

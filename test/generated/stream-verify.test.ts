@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Event } from "../../generated/src/ag-ui/index.js";
+import { createVerifier as createAgUiVerifier } from "../../generated/src/ag-ui/stream.js";
 import { clientVerdict, loadTraces, STREAM_PROTOCOLS, TRACES, verifyTrace } from "../helpers/streams.js";
 
 /** An entry of test/fixtures/traces/verdicts.json. */
@@ -172,5 +174,46 @@ describe("the decisions the README lists, each on its smallest stream", () => {
     const violation = verifyTrace("ag-ui", decision.events);
     expect(violation === undefined ? undefined : { rule: violation.rule, index: violation.index }).toEqual(decision.ours);
     expect(clientVerdict(decision.events) !== undefined).toBe(decision.clientRefuses);
+  });
+});
+
+describe("a run of events of one kind: each is asked what the first was, unless it carries the same keys", () => {
+  const violations = (events: readonly object[]) => {
+    const verifier = createAgUiVerifier();
+    return events.flatMap((event) => verifier.push(event as Event) ?? []).map(({ rule, index }) => ({ rule, index }));
+  };
+  const content = (messageId: string) => ({ type: "TEXT_MESSAGE_CONTENT", messageId, delta: "x" });
+
+  it("a delta for another message, after deltas in order, is refused where that message is not open", () => {
+    expect(violations([started, textStart, content("m1"), content("m1"), content("m2"), content("m1"), content("m2")])).toEqual([
+      { rule: "text-message", index: 4 },
+      { rule: "text-message", index: 6 },
+    ]);
+  });
+
+  it("deltas after the message ended, or after the run finished, are refused each", () => {
+    expect(violations([started, textStart, content("m1"), textEnd, content("m1"), content("m1")])).toEqual([
+      { rule: "text-message", index: 4 },
+      { rule: "text-message", index: 5 },
+    ]);
+    expect(violations([started, content("m1"), content("m1")])).toEqual([
+      { rule: "text-message", index: 1 },
+      { rule: "text-message", index: 2 },
+    ]);
+  });
+
+  it("the first event is asked what comes first, and the second what comes inside a run", () => {
+    expect(violations([{ type: "RAW", event: {} }, { type: "RAW", event: {} }, { type: "RAW", event: {} }])).toEqual([
+      { rule: "first-event", index: 0 },
+      { rule: "in-run", index: 1 },
+      { rule: "in-run", index: 2 },
+    ]);
+  });
+
+  it("a delta that ends a chunk's lane changes the spans, and the next delta is asked again", () => {
+    expect(violations([started, chunkOpening, content("m1"), content("m1")])).toEqual([
+      { rule: "text-message", index: 2 },
+      { rule: "text-message", index: 3 },
+    ]);
   });
 });
