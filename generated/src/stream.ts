@@ -853,8 +853,13 @@ export interface Violation {
 export interface Verifier<T> {
   /** The first rule this event breaks, if any; the verifier's state moves on either way. */
   push(event: T): Violation | undefined;
-  /** What the end of the stream breaks: a span never closed, a required last event missing. */
-  end(): Violation | undefined;
+  /**
+   * What the end of the stream breaks: a span never closed, a required last event missing.
+   * Give it the reader's last result: where that is the transport's error report (an SSE
+   * `event: error`, a JSON-RPC error response), the stream ended with the failure it reports,
+   * and what did not come is no violation.
+   */
+  end(last?: StreamResult<T>): Violation | undefined;
 }
 
 export interface VerifyOptions {
@@ -1126,9 +1131,15 @@ class RuleVerifier implements Verifier<unknown> {
     return this.violation;
   }
 
-  end(): Violation | undefined {
+  end(last?: StreamResult<unknown>): Violation | undefined {
     const index = this.index + 1;
     this.violation = undefined;
+    if (
+      last !== undefined &&
+      "fault" in last &&
+      last.fault === "transport-error"
+    )
+      return undefined;
     if (this.index === -1) {
       const first = this.rules.find(
         (rule): rule is FirstRule => rule.kind === "first",

@@ -17,7 +17,8 @@ interface StreamModule {
   ): AsyncIterable<StreamResult>;
   createVerifier(options: { readonly resumed: boolean }): {
     push(event: unknown): Violation | undefined;
-    end(): Violation | undefined;
+    /** Given the transport's error report that ended the stream, what did not come is no violation. */
+    end(ending?: StreamResult): Violation | undefined;
   };
   /** Present where the facts say what the stream builds: a patch that does not apply is a violation too. */
   createAssembler?(): { push(event: unknown): Violation | undefined };
@@ -66,12 +67,12 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
   const assembler = module.createAssembler?.();
   const findings: Finding[] = [];
   let events = 0;
-  let ended: string | undefined;
+  let ended: (StreamResult & { readonly fault: string; readonly message: string }) | undefined;
   for await (const result of module.readStream(bytes.chunks, { framing: bytes.framing, mode: "strict" })) {
     events = result.index + 1;
     if ("fault" in result) {
       if (result.fault === "transport-error") {
-        ended = result.message;
+        ended = result;
         events = result.index;
         break;
       }
@@ -90,8 +91,7 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
     const violation = broken ?? refused;
     if (violation !== undefined) findings.push({ ...violation, line: result.line });
   }
-  // The transport's own error report ends the stream: what did not come after it is no violation.
-  const end = ended === undefined ? verifier.end() : undefined;
+  const end = verifier.end(ended);
   if (end !== undefined) findings.push({ ...end, line: undefined });
   const where = file === "-" ? "<stdin>" : file;
   if (args.values["json"] === true)
@@ -102,7 +102,7 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
           protocol: name,
           events,
           framing: bytes.framing,
-          ...(ended === undefined ? {} : { transportError: ended }),
+          ...(ended === undefined ? {} : { transportError: ended.message }),
           violations: findings,
         },
         null,
@@ -114,7 +114,7 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
       io.out(
         `${where}${finding.line === undefined ? "" : `:${finding.line}`}: ${finding.index === events ? "at the end" : `event ${finding.index}`}: ${finding.rule}: ${finding.message}`,
       );
-    if (ended !== undefined) io.out(`${where}: the stream ended with the transport's error report: ${ended}`);
+    if (ended !== undefined) io.out(`${where}: the stream ended with the transport's error report: ${ended.message}`);
     io.out(
       `${where}: ${findings.length === 0 ? "no violations" : `${findings.length} ${findings.length === 1 ? "violation" : "violations"}`} in ${events} ${events === 1 ? "event" : "events"} (${bytes.framing})`,
     );

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../generated/src/ag-ui/index.js";
-import { createVerifier as createAgUiVerifier } from "../../generated/src/ag-ui/stream.js";
+import { createVerifier as createAgUiVerifier, readStream as readAgUi } from "../../generated/src/ag-ui/stream.js";
+import type { StreamResult } from "../../generated/src/stream.js";
 import { clientVerdict, loadTraces, STREAM_PROTOCOLS, TRACES, verifyTrace } from "../helpers/streams.js";
 
 /** An entry of test/fixtures/traces/verdicts.json. */
@@ -215,5 +216,34 @@ describe("a run of events of one kind: each is asked what the first was, unless 
       { rule: "text-message", index: 2 },
       { rule: "text-message", index: 3 },
     ]);
+  });
+});
+
+describe("the end of a stream", () => {
+  const read = async (text: string) => {
+    const results: StreamResult<Event>[] = [];
+    for await (const result of readAgUi((async function* () { yield text; })())) results.push(result);
+    return results;
+  };
+  const verifiedUpTo = (results: readonly StreamResult<Event>[]) => {
+    const verifier = createAgUiVerifier();
+    for (const result of results) if (result.ok) expect(verifier.push(result.value)).toBeUndefined();
+    return verifier;
+  };
+  const opened = 'data: {"type":"RUN_STARTED","threadId":"t","runId":"r"}\n\n';
+
+  it("given the transport's error report as the last result, is no violation: the report says why the run did not finish", async () => {
+    const results = await read(`${opened}event: error\ndata: {"message":"upstream timed out"}\n\n`);
+    expect(results.at(-1)).toMatchObject({ ok: false, fault: "transport-error", message: "upstream timed out" });
+    expect(verifiedUpTo(results).end(results.at(-1))).toBeUndefined();
+    expect(verifiedUpTo(results).end()).toMatchObject({ rule: "run", index: 1 });
+  });
+
+  it("given another last result, a fault or an event, says what the end breaks", async () => {
+    const cut = await read(`${opened}data: {"type":"RUN_FINI`);
+    expect(cut.at(-1)).toMatchObject({ ok: false, fault: "cut-off" });
+    expect(verifiedUpTo(cut).end(cut.at(-1))).toMatchObject({ rule: "run", index: 1 });
+    const clean = await read(opened);
+    expect(verifiedUpTo(clean).end(clean.at(-1))).toMatchObject({ rule: "run", index: 1 });
   });
 });
