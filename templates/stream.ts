@@ -1267,10 +1267,8 @@ class RuleVerifier implements Verifier<unknown> {
   private refers(step: RefersStep, event: unknown, kind: string): void {
     const { rule } = step;
     const seen = this.seen[step.refers]!;
-    if (matchesKind(step.to, event, kind)) {
-      const key = keyAt(step.toKey, event);
-      if (key !== undefined) seen.add(key);
-    }
+    if (matchesKind(step.to, event, kind))
+      for (const key of keysAt(step.toKey, event)) seen.add(key);
     if (!matchesKind(step.events, event, kind)) return;
     const key = keyAt(step.key, event);
     if (key !== undefined && !seen.has(key))
@@ -1382,6 +1380,25 @@ function keyAt(
     : typeof key === "number"
       ? String(key)
       : undefined;
+}
+
+/**
+ * The keys at a path where `*` stands for every element of an array (a snapshot's
+ * messages, each with its tool calls): each a string or a number, as keyAt takes one.
+ */
+function keysAt(path: readonly string[] | undefined, event: unknown): string[] {
+  if (path === undefined) return [];
+  const many = path.indexOf("*");
+  if (many === -1) {
+    const key = keyAt(path, event);
+    return key === undefined ? [] : [key];
+  }
+  const at = valueAt(event, path.slice(0, many));
+  const rest = path.slice(many + 1);
+  // Where no array is, "*" is the name of a property.
+  return Array.isArray(at)
+    ? at.flatMap((element) => keysAt(rest, element))
+    : keysAt(rest, valueAt(at, ["*"]));
 }
 
 interface ChunkStep {

@@ -174,10 +174,18 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
       return fail(at, 'must list events: their kinds ("RUN_STARTED"), or selectors ({ "event": …, "where": … })');
     return value.map((each, i) => selector(each, appendPointer(at, i)));
   };
-  const key = (value: JsonValue | undefined, at: string): KeyFact => {
-    if (typeof value === "string") return { "*": path(value, at) };
+  // A key is one value of the event; only where a rule takes keys in (a refers rule's
+  // "toKey") may "*" stand for every element of an array, and the event carry many.
+  const key = (value: JsonValue | undefined, at: string, many = false): KeyFact => {
+    const keyPath = (pointerText: JsonValue | undefined, here: string): string[] => {
+      const tokens = path(pointerText, here);
+      if (!many && tokens.includes("*"))
+        fail(here, 'names every element ("*"), which only a refers rule\'s "toKey" may: a key here is one value of the event');
+      return tokens;
+    };
+    if (typeof value === "string") return { "*": keyPath(value, at) };
     return Object.fromEntries(
-      Object.entries(object(value, at, "a key")).map(([kind, pointerText]) => [kind, path(pointerText, appendPointer(at, kind))]),
+      Object.entries(object(value, at, "a key")).map(([kind, pointerText]) => [kind, keyPath(pointerText, appendPointer(at, kind))]),
     );
   };
   // A rule's or a step's name, which a violation reports.
@@ -257,7 +265,7 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
           events: selectors(refers["events"], appendPointer(here, "events")),
           key: key(refers["key"], appendPointer(here, "key")),
           to: selectors(refers["to"], appendPointer(here, "to")),
-          toKey: key(refers["toKey"] ?? refers["key"] ?? null, appendPointer(here, "toKey")),
+          toKey: key(refers["toKey"] ?? refers["key"] ?? null, appendPointer(here, "toKey"), true),
         };
       }
       case "chunk": {

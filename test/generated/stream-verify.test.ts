@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../generated/src/ag-ui/index.js";
 import { createVerifier as createAgUiVerifier, readStream as readAgUi } from "../../generated/src/ag-ui/stream.js";
-import type { StreamResult } from "../../generated/src/stream.js";
+import { verifier } from "../../generated/src/stream.js";
+import type { StreamResult, StreamRule } from "../../generated/src/stream.js";
 import { clientVerdict, loadTraces, STREAM_PROTOCOLS, TRACES, verifyTrace } from "../helpers/streams.js";
 
 /** An entry of test/fixtures/traces/verdicts.json. */
@@ -149,7 +150,26 @@ const DECISIONS: readonly { name: string; events: readonly object[]; ours?: { ru
       result,
       finished,
     ],
-    ours: { rule: "tool-result", index: 2 },
+    clientRefuses: false,
+  },
+  {
+    name: "14b. a tool result for a call the request RUN_STARTED echoes carries",
+    events: [
+      {
+        ...started,
+        input: {
+          threadId: "t1",
+          runId: "r1",
+          state: {},
+          messages: [{ id: "m0", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: "search", arguments: "{}" } }] }],
+          tools: [],
+          context: [],
+          forwardedProps: {},
+        },
+      },
+      result,
+      finished,
+    ],
     clientRefuses: false,
   },
   { name: "15. a tool result in a later run than its call", events: [started, callStart, callEnd, finished, startedAgain, result, finishedAgain], clientRefuses: false },
@@ -245,5 +265,33 @@ describe("the end of a stream", () => {
     expect(verifiedUpTo(cut).end(cut.at(-1))).toMatchObject({ rule: "run", index: 1 });
     const clean = await read(opened);
     expect(verifiedUpTo(clean).end(clean.at(-1))).toMatchObject({ rule: "run", index: 1 });
+  });
+});
+
+describe("a refers rule whose keys come in many to an event", () => {
+  const rules: StreamRule[] = [
+    {
+      kind: "refers",
+      name: "answer",
+      because: "the prose says so",
+      events: [{ event: "ANSWER" }],
+      key: { "*": ["id"] },
+      to: [{ event: "ASK" }],
+      toKey: { "*": ["calls", "*", "id"] },
+    },
+  ];
+  const answers = (...events: object[]) => {
+    const verifying = verifier<{ type: string }>(rules, (event) => event.type);
+    return events.flatMap((event) => verifying.push(event as { type: string }) ?? []).map(({ index }) => index);
+  };
+
+  it("takes in the key of every element, numbers as their digits, and refuses an answer to none of them", () => {
+    const ask = { type: "ASK", calls: [{ id: "a" }, { id: 2 }, { name: "no id" }, "not an object"] };
+    expect(answers(ask, { type: "ANSWER", id: "a" }, { type: "ANSWER", id: "2" }, { type: "ANSWER", id: "b" })).toEqual([3]);
+  });
+
+  it("reads * as a property's name where no array is, and takes in nothing where the path leads nowhere", () => {
+    expect(answers({ type: "ASK", calls: { "*": { id: "c" } } }, { type: "ANSWER", id: "c" })).toEqual([]);
+    expect(answers({ type: "ASK" }, { type: "ASK", calls: [] }, { type: "ANSWER", id: "c" })).toEqual([2]);
   });
 });

@@ -99,6 +99,10 @@ describe("stream facts", () => {
       '#/stream/rules/0/span/key: must be a JSON Pointer into the event, such as "/messageId"',
     ],
     [
+      { framing: "sse", because, rules: [{ name: "x", span: { opens: ["OPEN"], closes: ["CLOSE"], key: "/ids/*" }, because }] },
+      '#/stream/rules/0/span/key: names every element ("*"), which only a refers rule\'s "toKey" may',
+    ],
+    [
       { framing: "sse", because, rules: [{ name: "x", first: [{ event: "OPEN", where: { "/id": [] } }], because }] },
       "#/stream/rules/0/first/0/where/~1id: must list the values the event may have there",
     ],
@@ -121,5 +125,26 @@ describe("stream facts", () => {
     expect(await inputError(() => compileStream(protocol, namedIrOf(schema)))).toBe(
       "schemas/overlays/b.json#/stream: the stream is already stated in schemas/overlays/a.json",
     );
+  });
+});
+
+describe("a refers rule's keys", () => {
+  it("may take in every element of an array where the rule takes keys in, and are compiled as written", () => {
+    const refers = {
+      name: "answer",
+      refers: { events: ["CLOSE"], key: "/id", to: ["OPEN"], toKey: { OPEN: "/calls/*/id" } },
+      because,
+    };
+    expect(compile({ framing: "sse", because, rules: [refers] })?.rules).toEqual([
+      {
+        kind: "refers",
+        name: "answer",
+        because,
+        events: [{ event: "CLOSE" }],
+        key: { "*": ["id"] },
+        to: [{ event: "OPEN" }],
+        toKey: { OPEN: ["calls", "*", "id"] },
+      },
+    ]);
   });
 });

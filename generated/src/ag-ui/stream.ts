@@ -143,11 +143,21 @@ const RULES: ReadonlyArray<StreamRule> = [
     kind: "refers",
     name: "tool-result",
     because:
-      'ToolCallResultEvent.toolCallId: "The call being answered", a call this stream started (ToolCallStartEvent.toolCallId "ties the later args, end and result events to it")',
+      'ToolCallResultEvent.toolCallId: "The call being answered", a call this stream started (ToolCallStartEvent.toolCallId "ties the later args, end and result events to it") or one the messages it declared made: ToolCall.id "Identifies the call. The answering tool message carries this as its toolCallId", in a MESSAGES_SNAPSHOT ("The complete set of messages the producer owns") or in the request RUN_STARTED echoes (input: "The request this run was started from")',
     events: [{ event: "TOOL_CALL_RESULT" }],
     key: { "*": ["toolCallId"] },
-    to: [{ event: "TOOL_CALL_START" }, { event: "TOOL_CALL_CHUNK" }],
-    toKey: { "*": ["toolCallId"] },
+    to: [
+      { event: "TOOL_CALL_START" },
+      { event: "TOOL_CALL_CHUNK" },
+      { event: "MESSAGES_SNAPSHOT" },
+      { event: "RUN_STARTED" },
+    ],
+    toKey: {
+      TOOL_CALL_START: ["toolCallId"],
+      TOOL_CALL_CHUNK: ["toolCallId"],
+      MESSAGES_SNAPSHOT: ["messages", "*", "toolCalls", "*", "id"],
+      RUN_STARTED: ["input", "messages", "*", "toolCalls", "*", "id"],
+    },
   },
   {
     kind: "span",
