@@ -919,8 +919,9 @@ export interface InsideRule extends RuleBase {
 /**
  * A span, opened by one event and closed by another, per key (one at a time without a
  * key): what may only come while it is open, what it must be inside, whether it may be
- * implicit (continued or closed without being opened), whether a key that ended may open
- * again, and whether opening an open key restarts it (an artifact resent from its start).
+ * implicit (continued or closed without being opened), or so in a resumed stream only,
+ * whether a key that ended may open again, and whether opening an open key restarts it
+ * (an artifact resent from its start).
  */
 export interface SpanRule extends RuleBase {
   readonly kind: "span";
@@ -932,6 +933,11 @@ export interface SpanRule extends RuleBase {
   readonly key?: KeyPaths;
   readonly within?: string;
   readonly implicit: boolean;
+  /**
+   * Implicit in a resumed stream (`VerifyOptions.resumed`): its first event carries what
+   * came before the reconnection, instances still going among it.
+   */
+  readonly resumable: boolean;
   readonly once: boolean;
   readonly reopens: boolean;
 }
@@ -976,6 +982,8 @@ export type StreamRule =
 /** The open and the closed keys of a span. */
 interface SpanState {
   readonly rule: SpanRule;
+  /** Whether it may be continued or closed without being opened, in this stream. */
+  readonly implicit: boolean;
   readonly open: Map<string, number>;
   /**
    * A key known to be open, the last one asked: events mostly continue the span the last
@@ -1038,6 +1046,7 @@ class RuleVerifier implements Verifier<unknown> {
       .filter((rule) => rule.kind === "span")
       .map((rule) => ({
         rule,
+        implicit: rule.implicit || (options.resumed === true && rule.resumable),
         open: new Map(),
         known: undefined,
         closed: new Set(),
@@ -1153,7 +1162,7 @@ class RuleVerifier implements Verifier<unknown> {
     }
     // The innermost span left open: the one no other open span is inside.
     const open = this.spans.filter(
-      (state) => !state.rule.implicit && state.open.size > 0,
+      (state) => !state.implicit && state.open.size > 0,
     );
     for (const { rule, open: keys } of open) {
       if (open.some((inner) => inner.rule.within === rule.name)) continue;
@@ -1220,7 +1229,7 @@ class RuleVerifier implements Verifier<unknown> {
       if (!closes) return;
     }
     if (!isOpen(state, key)) {
-      if (rule.implicit && !state.closed.has(key)) {
+      if (state.implicit && !state.closed.has(key)) {
         if (closes || aborts) this.close(state, key, index, kind, aborts);
         return;
       }
@@ -1244,7 +1253,7 @@ class RuleVerifier implements Verifier<unknown> {
     aborts: boolean,
   ): void {
     forget(state, key);
-    if (state.rule.implicit || state.rule.once) state.closed.add(key);
+    if (state.implicit || state.rule.once) state.closed.add(key);
     state.lastClosed = index;
     if (state.open.size > 0) return;
     for (const inner of state.inner) {

@@ -96,7 +96,8 @@ error response) ends the stream, and is no violation.
 
   --framing   server-sent events (sse) or JSON lines (jsonl); by default the
               content says: a first line that is a JSON document is JSON lines.
-  --resumed   the stream resumes a run after a reconnection.
+  --resumed   the stream resumes a run after a reconnection: its first event may
+              be what the facts allow then, and carries what came before.
   --json      print the violations as JSON, for machines.
 
 Exit codes: 0 no violations, 1 violations, 2 error.`;

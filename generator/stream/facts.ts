@@ -96,6 +96,7 @@ export type RuleFact = RuleBase &
         readonly key?: KeyFact;
         readonly within?: string;
         readonly implicit: boolean;
+        readonly resumable: boolean;
         readonly once: boolean;
         readonly reopens: boolean;
       }
@@ -240,7 +241,7 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
         };
       case "span": {
         const span = object(value, here, '"span"');
-        only(span, here, ["opens", "continues", "closes", "aborts", "key", "within", "implicit", "once", "reopens"]);
+        only(span, here, ["opens", "continues", "closes", "aborts", "key", "within", "implicit", "resumable", "once", "reopens"]);
         const within = span["within"];
         return {
           ...base,
@@ -252,6 +253,7 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
           ...(span["key"] === undefined ? {} : { key: key(span["key"], appendPointer(here, "key")) }),
           ...(within === undefined ? {} : { within: spanName(within, appendPointer(here, "within")) }),
           implicit: flag(span["implicit"], appendPointer(here, "implicit")),
+          resumable: flag(span["resumable"], appendPointer(here, "resumable")),
           once: flag(span["once"], appendPointer(here, "once")),
           reopens: flag(span["reopens"], appendPointer(here, "reopens")),
         };

@@ -112,6 +112,7 @@ function compileRules(
           ...(rule.key === undefined ? {} : { key: key(rule.key, at("span", "key")) }),
           ...(rule.within === undefined ? {} : { within: span(rule.within, at("span", "within")) }),
           implicit: rule.implicit,
+          resumable: rule.resumable,
           once: rule.once,
           reopens: rule.reopens,
         };

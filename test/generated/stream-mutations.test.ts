@@ -320,6 +320,18 @@ describe("GTM and A2A streams built from the facts: task, WORKING, artifact chun
     );
   });
 
+  it("a stream resumed anywhere, its first task frame carrying the run so far, goes on appending to the artifacts it carries", () => {
+    fc.assert(
+      fc.property(gtmStreamSpec, fc.nat(), (spec, at) => {
+        const events = gtmEvents(buildGtmStream(spec));
+        const cut = 1 + (at % (events.length - 1));
+        const resumed = [gtmTask("TASK_STATE_WORKING"), ...events.slice(cut)];
+        expect(verifyTrace("gtm-agent", resumed, { resumed: true })).toBeUndefined();
+      }),
+      MUTANTS,
+    );
+  });
+
   it("without its task frame, a stream starts wrong in both", () => {
     fc.assert(
       fc.property(gtmStreamSpec, (spec) => {

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../generated/src/ag-ui/index.js";
+import type { AgentStreamEvent } from "../../generated/src/gtm-agent/index.js";
+import { createAssembler as createGtmAssembler, createVerifier as createGtmVerifier } from "../../generated/src/gtm-agent/stream.js";
 import { createVerifier as createAgUiVerifier, readStream as readAgUi } from "../../generated/src/ag-ui/stream.js";
 import { verifier } from "../../generated/src/stream.js";
 import type { StreamResult, StreamRule } from "../../generated/src/stream.js";
@@ -293,5 +295,37 @@ describe("a refers rule whose keys come in many to an event", () => {
   it("reads * as a property's name where no array is, and takes in nothing where the path leads nowhere", () => {
     expect(answers({ type: "ASK", calls: { "*": { id: "c" } } }, { type: "ANSWER", id: "c" })).toEqual([]);
     expect(answers({ type: "ASK" }, { type: "ASK", calls: [] }, { type: "ANSWER", id: "c" })).toEqual([2]);
+  });
+});
+
+describe("a resumed GTM stream", () => {
+  const working = {
+    task: {
+      id: "run-1",
+      contextId: "ctx-1",
+      status: { state: "TASK_STATE_WORKING" },
+      artifacts: [{ artifactId: "a1", parts: [{ text: "Hel" }] }],
+    },
+  };
+  const chunk = (text: string, flags: object) => ({ artifactUpdate: { taskId: "run-1", contextId: "ctx-1", artifact: { artifactId: "a1", parts: [{ text }] }, ...flags } });
+  const events = [working, chunk("lo", { append: true }), chunk("!", { append: true, lastChunk: true }), { statusUpdate: { taskId: "run-1", contextId: "ctx-1", status: { state: "TASK_STATE_COMPLETED" } } }];
+  const violations = (resumed: boolean) => {
+    const verifying = createGtmVerifier({ resumed });
+    return [...events.flatMap((event) => verifying.push(event as AgentStreamEvent) ?? []), ...[verifying.end() ?? []].flat()].map(({ rule, index }) => ({ rule, index }));
+  };
+
+  it("goes on appending to an artifact its first task frame carries, and ends it", () => {
+    expect(violations(true)).toEqual([]);
+    const assembler = createGtmAssembler();
+    for (const event of events) expect(assembler.push(event as AgentStreamEvent)).toBeUndefined();
+    expect(assembler.snapshot().task?.artifacts?.[0]?.parts).toEqual([{ text: "Hel" }, { text: "lo" }, { text: "!" }]);
+  });
+
+  it("is, read as a stream from its start, one whose first frame is late and whose chunks continue an artifact it never opened", () => {
+    expect(violations(false)).toEqual([
+      { rule: "first-frame", index: 0 },
+      { rule: "artifact", index: 1 },
+      { rule: "artifact", index: 2 },
+    ]);
   });
 });

@@ -53,6 +53,7 @@ describe("stream facts", () => {
           aborts: [],
           key: { "*": ["id"] },
           implicit: false,
+          resumable: false,
           once: false,
           reopens: false,
         },

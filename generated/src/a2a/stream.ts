@@ -113,6 +113,7 @@ const RULES: ReadonlyArray<StreamRule> = [
     aborts: [],
     key: { "*": ["artifactUpdate", "artifact", "artifactId"] },
     implicit: true,
+    resumable: false,
     once: false,
     reopens: true,
   },

@@ -86,7 +86,7 @@ const RULES: ReadonlyArray<StreamRule> = [
     kind: "span",
     name: "artifact",
     because:
-      'AgentTaskArtifactUpdateEvent: "Chunks sharing an `artifactId` are concatenated by the client in arrival order"; append: "Omitted or false on the first chunk of an artifact; true when this chunk\'s parts append to previously streamed content. An explicit false mid-stream means the artifact restarted"; lastChunk: "True on the artifact\'s final chunk"',
+      'AgentTaskArtifactUpdateEvent: "Chunks sharing an `artifactId` are concatenated by the client in arrival order"; append: "Omitted or false on the first chunk of an artifact; true when this chunk\'s parts append to previously streamed content. An explicit false mid-stream means the artifact restarted"; lastChunk: "True on the artifact\'s final chunk". Resumable: on reconnect the first frame\'s task "carries the run\'s current state" (AgentStreamEvent.task), the artifacts streamed so far among it, so a resumed stream may go on appending to one, or end it, without its first chunk',
     opens: [
       {
         event: "artifactUpdate",
@@ -108,6 +108,7 @@ const RULES: ReadonlyArray<StreamRule> = [
     aborts: [],
     key: { "*": ["artifactUpdate", "artifact", "artifactId"] },
     implicit: false,
+    resumable: true,
     once: false,
     reopens: true,
   },
