@@ -298,12 +298,8 @@ const PIPELINES = {
   },
 };
 
-/** One pass of a pipeline over the runs, in milliseconds (with --expose-gc, from a collected heap). */
+/** One pass of a pipeline over the runs, in milliseconds. */
 async function pass(pipeline, runs) {
-  // Each pass from a collected heap: otherwise the pass that happens to start the next full
-  // collection (here the one that keeps what it assembles) pays for the garbage of those
-  // before it, @ag-ui/client's copies of its messages above all.
-  globalThis.gc?.();
   const started = performance.now();
   for (const run of runs) await pipeline(run);
   return performance.now() - started;
