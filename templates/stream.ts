@@ -931,6 +931,11 @@ export interface SpanRule extends RuleBase {
   /** Events that close it and every span inside it, open or not: a failure. */
   readonly aborts: readonly Selector[];
   readonly key?: KeyPaths;
+  /**
+   * Where an instance's owner is (a subagent), absent meaning the stream's own: one key
+   * may be open once an owner, and only its owner closes it.
+   */
+  readonly owner?: KeyPaths;
   readonly within?: string;
   readonly implicit: boolean;
   /**
@@ -1203,8 +1208,13 @@ class RuleVerifier implements Verifier<unknown> {
     const closes = matchesKind(step.closes, event, kind);
     const aborts = matchesKind(step.aborts, event, kind);
     if (!opens && !continues && !closes && !aborts) return;
-    const key = rule.key === undefined ? "" : keyAt(step.key, event);
-    if (key === undefined) return; // the event's own check reports a missing key
+    const own = rule.key === undefined ? "" : keyAt(step.key, event);
+    if (own === undefined) return; // the event's own check reports a missing key
+    // An owner's instance: the owner's key and its own, as a string a Map can hold.
+    const key =
+      step.owner === undefined
+        ? own
+        : JSON.stringify([keyAt(step.owner, event) ?? null, own]);
     if (opens) {
       const outer =
         rule.within === undefined
@@ -1321,9 +1331,15 @@ class RuleVerifier implements Verifier<unknown> {
   }
 
   private instance(rule: SpanRule, key: string): string {
-    return rule.key === undefined
-      ? `the ${words(rule.name)}`
-      : `${words(rule.name)} ${JSON.stringify(key)}`;
+    const named = (own: string) =>
+      rule.key === undefined
+        ? `the ${words(rule.name)}`
+        : `${words(rule.name)} ${JSON.stringify(own)}`;
+    if (rule.owner === undefined) return named(key);
+    const [owner, own] = JSON.parse(key) as [string | null, string];
+    return owner === null
+      ? named(own)
+      : `${named(own)} of ${JSON.stringify(owner)}`;
   }
 }
 
@@ -1442,6 +1458,7 @@ interface SpanStep {
   readonly closes: KindMatch;
   readonly aborts: KindMatch;
   readonly key: readonly string[] | undefined;
+  readonly owner: readonly string[] | undefined;
 }
 
 interface RefersStep {
@@ -1544,6 +1561,8 @@ function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
           closes: kindMatch(rule.closes, kind),
           aborts: kindMatch(rule.aborts, kind),
           key: rule.key === undefined ? undefined : keyPathOf(rule.key, kind),
+          owner:
+            rule.owner === undefined ? undefined : keyPathOf(rule.owner, kind),
         });
         break;
       case "refers":
@@ -1585,7 +1604,13 @@ function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
     checks,
     spans,
     terminals,
-    repeats: changesNothing ? spans.map((step) => step.key) : undefined,
+    repeats: changesNothing
+      ? spans.flatMap((step) =>
+          step.kind === "span" && step.owner !== undefined
+            ? [step.key, step.owner]
+            : [step.key],
+        )
+      : undefined,
   };
 }
 

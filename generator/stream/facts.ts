@@ -94,6 +94,7 @@ export type RuleFact = RuleBase &
         readonly closes: readonly SelectorFact[];
         readonly aborts: readonly SelectorFact[];
         readonly key?: KeyFact;
+        readonly owner?: KeyFact;
         readonly within?: string;
         readonly implicit: boolean;
         readonly resumable: boolean;
@@ -241,7 +242,7 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
         };
       case "span": {
         const span = object(value, here, '"span"');
-        only(span, here, ["opens", "continues", "closes", "aborts", "key", "within", "implicit", "resumable", "once", "reopens"]);
+        only(span, here, ["opens", "continues", "closes", "aborts", "key", "owner", "within", "implicit", "resumable", "once", "reopens"]);
         const within = span["within"];
         return {
           ...base,
@@ -251,6 +252,7 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
           closes: selectors(span["closes"], appendPointer(here, "closes")),
           aborts: selectors(span["aborts"], appendPointer(here, "aborts"), false),
           ...(span["key"] === undefined ? {} : { key: key(span["key"], appendPointer(here, "key")) }),
+          ...(span["owner"] === undefined ? {} : { owner: key(span["owner"], appendPointer(here, "owner")) }),
           ...(within === undefined ? {} : { within: spanName(within, appendPointer(here, "within")) }),
           implicit: flag(span["implicit"], appendPointer(here, "implicit")),
           resumable: flag(span["resumable"], appendPointer(here, "resumable")),

@@ -84,6 +84,11 @@ function compileRules(
   }
   const span = (name: string, pointer: string): string =>
     spans.has(name) ? name : fail(pointer, `no span rule is named "${name}"`, `the span rules: ${[...spans].join(", ") || "none"}`);
+  // A chunk's lane is its span's instance by the chunk's key alone, which an owner would split.
+  const owned = new Set(facts.rules.flatMap((rule) => (rule.kind === "span" && rule.owner !== undefined ? [rule.name] : [])));
+  for (const rule of facts.rules)
+    if (rule.kind === "chunk" && owned.has(rule.span))
+      fail(appendPointer(rule.pointer, "chunk", "span"), `the span "${rule.span}" has an owner, and a chunk's lane has none`);
   const event = (kind: string, pointer: string): string => eventKind(kind, pointer, kinds, fail);
   const selectors = (list: readonly SelectorFact[]): JsonObject[] => compileSelectors(list, kinds, fail);
   const key = (fact: KeyFact, pointer: string): JsonObject =>
@@ -110,6 +115,7 @@ function compileRules(
           closes: selectors(rule.closes),
           aborts: selectors(rule.aborts),
           ...(rule.key === undefined ? {} : { key: key(rule.key, at("span", "key")) }),
+          ...(rule.owner === undefined ? {} : { owner: key(rule.owner, at("span", "owner")) }),
           ...(rule.within === undefined ? {} : { within: span(rule.within, at("span", "within")) }),
           implicit: rule.implicit,
           resumable: rule.resumable,

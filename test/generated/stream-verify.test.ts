@@ -137,8 +137,21 @@ const DECISIONS: readonly { name: string; events: readonly object[]; ours?: { ru
       { type: "STEP_FINISHED", stepName: "tools" },
       finished,
     ],
-    ours: { rule: "step", index: 3 },
     clientRefuses: false,
+  },
+  {
+    name: "9b. a subagent finishing its parent's step",
+    events: [
+      started,
+      { type: "STEP_STARTED", stepName: "tools" },
+      subagentStarted,
+      { type: "STEP_FINISHED", stepName: "tools", subagentRunId: "s1" },
+      subagentFinished,
+      { type: "STEP_FINISHED", stepName: "tools" },
+      finished,
+    ],
+    ours: { rule: "step", index: 3 },
+    clientRefuses: true,
   },
   { name: "10. spans left open when the run fails", events: [started, textStart, callStart, { type: "RUN_ERROR", message: "x" }], clientRefuses: false },
   { name: "11. a reasoning span open at RUN_FINISHED", events: [started, { type: "REASONING_START", messageId: "r" }, finished], ours: { rule: "reasoning", index: 2 }, clientRefuses: true },
@@ -327,5 +340,23 @@ describe("a resumed GTM stream", () => {
       { rule: "artifact", index: 1 },
       { rule: "artifact", index: 2 },
     ]);
+  });
+});
+
+describe("a span with an owner", () => {
+  it("names the owner of an instance in what it says", () => {
+    const verifier = createAgUiVerifier();
+    for (const event of [started, subagentStarted, { type: "STEP_STARTED", stepName: "tools", subagentRunId: "s1" }])
+      expect(verifier.push(event as Event)).toBeUndefined();
+    expect(verifier.push({ type: "STEP_STARTED", stepName: "tools", subagentRunId: "s1" })).toEqual({
+      rule: "step",
+      index: 3,
+      message: 'STEP_STARTED opens step "tools" of "s1", which is already open (since event 2): close it with STEP_FINISHED first',
+    });
+    expect(verifier.push({ type: "STEP_FINISHED", stepName: "tools" })).toEqual({
+      rule: "step",
+      index: 4,
+      message: 'STEP_FINISHED for step "tools", which is not open: open it with STEP_STARTED first',
+    });
   });
 });

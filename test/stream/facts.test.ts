@@ -107,6 +107,17 @@ describe("stream facts", () => {
       { framing: "sse", because, rules: [{ name: "x", first: [{ event: "OPEN", where: { "/id": [] } }], because }] },
       "#/stream/rules/0/first/0/where/~1id: must list the values the event may have there",
     ],
+    [
+      {
+        framing: "sse",
+        because,
+        rules: [
+          { name: "thing", span: { opens: ["OPEN"], closes: ["CLOSE"], key: "/id", owner: "/owner" }, because },
+          { name: "thing-chunk", chunk: { events: ["OPEN"], span: "thing", key: "/id" }, because },
+        ],
+      },
+      '#/stream/rules/1/chunk/span: the span "thing" has an owner, and a chunk\'s lane has none',
+    ],
     [{ event: "Nope", framing: "sse", because, rules: [] }, '#/stream/event: no type is named "Nope"'],
     [
       { event: "Open", framing: "sse", because, rules: [] },
