@@ -936,6 +936,12 @@ export interface SpanRule extends RuleBase {
    * may be open once an owner, and only its owner closes it.
    */
   readonly owner?: KeyPaths;
+  /**
+   * Where an event names whose an instance is (a subagent): one that continues or closes
+   * an instance and names an owner there must name its opener's, absent meaning the
+   * stream's own.
+   */
+  readonly attribution?: KeyPaths;
   readonly within?: string;
   readonly implicit: boolean;
   /**
@@ -996,6 +1002,8 @@ interface SpanState {
    * time (bench/stream.bench.js). Forgotten when it closes.
    */
   known: string | undefined;
+  /** Per open key, the owner its opener named (rules with an attribution). */
+  readonly openers: Map<string, string | undefined>;
   readonly closed: Set<string>;
   /** Where the last instance closed, for messages. */
   lastClosed: number;
@@ -1054,6 +1062,7 @@ class RuleVerifier implements Verifier<unknown> {
         implicit: rule.implicit || (options.resumed === true && rule.resumable),
         open: new Map(),
         known: undefined,
+        openers: new Map(),
         closed: new Set(),
         lastClosed: -1,
         inner: [],
@@ -1236,6 +1245,8 @@ class RuleVerifier implements Verifier<unknown> {
           `${kind} opens ${this.instance(rule, key)} outside any ${words(outer.rule.name)}`,
         );
       state.open.set(key, index);
+      if (step.attribution !== undefined)
+        state.openers.set(key, keyAt(step.attribution, event));
       if (!closes) return;
     }
     if (!isOpen(state, key)) {
@@ -1250,6 +1261,15 @@ class RuleVerifier implements Verifier<unknown> {
         rule.name,
         `${kind} for ${this.instance(rule, key)}, ${why}: open it with ${describe(rule.opens)} first`,
       );
+    }
+    if (step.attribution !== undefined && state.openers.has(key)) {
+      const named = keyAt(step.attribution, event);
+      const opener = state.openers.get(key);
+      if (named !== undefined && named !== opener)
+        this.report(
+          rule.name,
+          `${kind} for ${this.instance(rule, key)} names ${JSON.stringify(named)} as its owner, and the event that opened it (event ${state.open.get(key)}) named ${opener === undefined ? "none, the stream's own" : JSON.stringify(opener)}`,
+        );
     }
     if (closes || aborts) this.close(state, key, index, kind, aborts);
   }
@@ -1354,6 +1374,7 @@ function isOpen(state: SpanState, key: string): boolean {
 /** Closes a span's key. */
 function forget(state: SpanState, key: string): void {
   state.open.delete(key);
+  state.openers.delete(key);
   if (key === state.known) state.known = undefined;
 }
 
@@ -1459,6 +1480,7 @@ interface SpanStep {
   readonly aborts: KindMatch;
   readonly key: readonly string[] | undefined;
   readonly owner: readonly string[] | undefined;
+  readonly attribution: readonly string[] | undefined;
 }
 
 interface RefersStep {
@@ -1563,6 +1585,10 @@ function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
           key: rule.key === undefined ? undefined : keyPathOf(rule.key, kind),
           owner:
             rule.owner === undefined ? undefined : keyPathOf(rule.owner, kind),
+          attribution:
+            rule.attribution === undefined
+              ? undefined
+              : keyPathOf(rule.attribution, kind),
         });
         break;
       case "refers":
@@ -1606,9 +1632,10 @@ function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
     terminals,
     repeats: changesNothing
       ? spans.flatMap((step) =>
-          step.kind === "span" && step.owner !== undefined
-            ? [step.key, step.owner]
-            : [step.key],
+          (step.kind === "span"
+            ? [step.key, step.owner, step.attribution]
+            : [step.key]
+          ).filter((path) => path !== undefined),
         )
       : undefined,
   };

@@ -95,6 +95,7 @@ export type RuleFact = RuleBase &
         readonly aborts: readonly SelectorFact[];
         readonly key?: KeyFact;
         readonly owner?: KeyFact;
+        readonly attribution?: KeyFact;
         readonly within?: string;
         readonly implicit: boolean;
         readonly resumable: boolean;
@@ -242,7 +243,20 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
         };
       case "span": {
         const span = object(value, here, '"span"');
-        only(span, here, ["opens", "continues", "closes", "aborts", "key", "owner", "within", "implicit", "resumable", "once", "reopens"]);
+        only(span, here, [
+          "opens",
+          "continues",
+          "closes",
+          "aborts",
+          "key",
+          "owner",
+          "attribution",
+          "within",
+          "implicit",
+          "resumable",
+          "once",
+          "reopens",
+        ]);
         const within = span["within"];
         return {
           ...base,
@@ -253,6 +267,7 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
           aborts: selectors(span["aborts"], appendPointer(here, "aborts"), false),
           ...(span["key"] === undefined ? {} : { key: key(span["key"], appendPointer(here, "key")) }),
           ...(span["owner"] === undefined ? {} : { owner: key(span["owner"], appendPointer(here, "owner")) }),
+          ...(span["attribution"] === undefined ? {} : { attribution: key(span["attribution"], appendPointer(here, "attribution")) }),
           ...(within === undefined ? {} : { within: spanName(within, appendPointer(here, "within")) }),
           implicit: flag(span["implicit"], appendPointer(here, "implicit")),
           resumable: flag(span["resumable"], appendPointer(here, "resumable")),

@@ -116,6 +116,7 @@ function compileRules(
           aborts: selectors(rule.aborts),
           ...(rule.key === undefined ? {} : { key: key(rule.key, at("span", "key")) }),
           ...(rule.owner === undefined ? {} : { owner: key(rule.owner, at("span", "owner")) }),
+          ...(rule.attribution === undefined ? {} : { attribution: key(rule.attribution, at("span", "attribution")) }),
           ...(rule.within === undefined ? {} : { within: span(rule.within, at("span", "within")) }),
           implicit: rule.implicit,
           resumable: rule.resumable,

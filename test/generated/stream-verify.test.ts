@@ -153,6 +153,36 @@ const DECISIONS: readonly { name: string; events: readonly object[]; ours?: { ru
     ours: { rule: "step", index: 3 },
     clientRefuses: true,
   },
+  {
+    name: "9c. a text message continued under another owner than its opener's",
+    events: [
+      started,
+      subagentStarted,
+      { type: "TEXT_MESSAGE_START", messageId: "m1", subagentRunId: "s1" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "a" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "b", subagentRunId: "s1" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "c", subagentRunId: "s2" },
+      { type: "TEXT_MESSAGE_END", messageId: "m1", subagentRunId: "s1" },
+      subagentFinished,
+      finished,
+    ],
+    ours: { rule: "text-message", index: 5 },
+    clientRefuses: true,
+  },
+  {
+    name: "9d. a reasoning message of the parent's ended under a subagent",
+    events: [
+      started,
+      subagentStarted,
+      { type: "REASONING_MESSAGE_START", messageId: "r1", role: "reasoning" },
+      { type: "REASONING_MESSAGE_CONTENT", messageId: "r1", delta: "a" },
+      { type: "REASONING_MESSAGE_END", messageId: "r1", subagentRunId: "s1" },
+      subagentFinished,
+      finished,
+    ],
+    ours: { rule: "reasoning-message", index: 4 },
+    clientRefuses: true,
+  },
   { name: "10. spans left open when the run fails", events: [started, textStart, callStart, { type: "RUN_ERROR", message: "x" }], clientRefuses: false },
   { name: "11. a reasoning span open at RUN_FINISHED", events: [started, { type: "REASONING_START", messageId: "r" }, finished], ours: { rule: "reasoning", index: 2 }, clientRefuses: true },
   { name: "12. a reasoning message outside a reasoning span", events: [started, { type: "REASONING_MESSAGE_START", messageId: "r", role: "reasoning" }, { type: "REASONING_MESSAGE_END", messageId: "r" }, finished], clientRefuses: false },
@@ -357,6 +387,24 @@ describe("a span with an owner", () => {
       rule: "step",
       index: 4,
       message: 'STEP_FINISHED for step "tools", which is not open: open it with STEP_STARTED first',
+    });
+  });
+});
+
+describe("a span with an attribution", () => {
+  it("says whose the opener said the instance is", () => {
+    const verifier = createAgUiVerifier();
+    for (const event of [started, { type: "TEXT_MESSAGE_START", messageId: "m1" }]) expect(verifier.push(event as Event)).toBeUndefined();
+    expect(verifier.push({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "x", subagentRunId: "s1" })).toEqual({
+      rule: "text-message",
+      index: 2,
+      message: `TEXT_MESSAGE_CONTENT for text message "m1" names "s1" as its owner, and the event that opened it (event 1) named none, the stream's own`,
+    });
+    expect(verifier.push({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "y" })).toBeUndefined();
+    // Right after a delta in order: the run's next delta is asked again where its owner differs.
+    expect(verifier.push({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "z", subagentRunId: "s1" })).toMatchObject({
+      rule: "text-message",
+      index: 4,
     });
   });
 });
