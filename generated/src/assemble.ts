@@ -57,8 +57,8 @@ export interface Assembler<T, S> {
  * A copy of a JSON value (what events carry): objects and arrays copied, the rest as it
  * is. The assembler keeps copies, so that changing what it built changes no event. Not
  * structuredClone, which costs microseconds on the small values events hold
- * (bench/stream.bench.js). A value nested past MAX_DEPTH (as the guards refuse one) throws, and the push that
- * asked for the copy refuses the event.
+ * (bench/stream.bench.js). A value nested past MAX_DEPTH, as the guards refuse one,
+ * throws, and the push that asked for the copy refuses the event.
  */
 function copy<T>(value: T, depth = 0): T {
   if (typeof value !== "object" || value === null) return value;
