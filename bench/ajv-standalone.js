@@ -10,8 +10,10 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 const source = path.resolve("generated/src");
 const out = path.resolve("ajv-standalone");
 mkdirSync(out, { recursive: true });
-for (const protocol of readdirSync(source)
-  .filter((name) => name !== "runtime.ts")
+// The protocols are the folders; beside them are the shared modules (runtime, stream, assemble).
+for (const protocol of readdirSync(source, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
   .sort()) {
   const schema = JSON.parse(readFileSync(path.join(source, protocol, "schema.json"), "utf8"));
   const ajv = new Ajv2020({ strict: false, validateFormats: false, code: { source: true, esm: true } });
