@@ -1511,7 +1511,7 @@ interface Plan {
    * order finds the next of its kind with the same keys in order too; undefined where an
    * event of the kind may change what the next one finds.
    */
-  readonly repeats: readonly (readonly string[] | undefined)[] | undefined;
+  readonly repeats: readonly (readonly string[])[] | undefined;
 }
 
 interface Plans {

@@ -303,19 +303,13 @@ function compileTemplate(template: unknown): Builder {
     return (event) => items.map((item) => item(event));
   }
   if (!isObject(template)) return () => template;
+  // Mostly a property of the event itself, which no plain object inherits: one lookup.
+  const field = fieldOf(template);
+  if (field !== undefined)
+    return (event) => (isObject(event) ? event[field] : undefined);
   const from = template["$from"];
   if (typeof from === "string") {
     const tokens = pointerTokens(from);
-    // Mostly a property of the event itself.
-    const [only] = tokens;
-    if (tokens.length === 1 && !("$else" in template))
-      // One lookup, where no object inherits the name: an event is a plain object.
-      return only! in Object.prototype
-        ? (event) =>
-            isObject(event) && Object.hasOwn(event, only!)
-              ? event[only!]
-              : undefined
-        : (event) => (isObject(event) ? event[only!] : undefined);
     if (!("$else" in template)) return (event) => valueAt(event, tokens);
     const otherwise = compileTemplate(template["$else"]);
     return (event) => {
@@ -427,22 +421,29 @@ class StepAssembler {
     const steps = this.lastSteps!;
     if (step === undefined || steps.length !== 1 || steps[0]!.step !== step)
       return false;
-    if (!steps[0]!.always) return false;
+    if (!steps[0]!.always || !this.wantsTheSame(step, event)) return false;
     const { fields } = step;
-    const record = event as { [key: string]: unknown };
-    for (let i = 0; i < step.wanted.length; i++) {
-      const wanted =
-        fields === undefined
-          ? step.wanted[i]!(event)
-          : record[fields.wanted[i]!];
-      if (wanted !== this.rememberedWanted[i]) return false;
-    }
     const value =
-      fields === undefined ? step.value(event) : record[fields.value];
+      fields === undefined
+        ? step.value(event)
+        : (event as { [key: string]: unknown })[fields.value];
     const parent = this.rememberedParent!;
     const current = parent[step.property!];
     if (typeof value !== "string" || typeof current !== "string") return false;
     parent[step.property!] = current + value;
+    return true;
+  }
+
+  /** Whether the event wants the elements the remembered append's path went through. */
+  private wantsTheSame(step: Step, event: unknown): boolean {
+    const { fields } = step;
+    for (let i = 0; i < step.wanted.length; i++) {
+      const wanted =
+        fields === undefined
+          ? step.wanted[i]!(event)
+          : (event as { [key: string]: unknown })[fields.wanted[i]!];
+      if (wanted !== this.rememberedWanted[i]) return false;
+    }
     return true;
   }
 
@@ -617,12 +618,8 @@ class StepAssembler {
     step: Step,
     event: unknown,
   ): { [key: string]: unknown } | Refusal {
-    if (step === this.remembered) {
-      let same = true;
-      for (let i = 0; i < step.wanted.length && same; i++)
-        same = step.wanted[i]!(event) === this.rememberedWanted[i];
-      if (same) return this.rememberedParent!;
-    }
+    if (step === this.remembered && this.wantsTheSame(step, event))
+      return this.rememberedParent!;
     const parent = this.parentOf(step, event);
     if (step.remembers && !(parent instanceof Refusal)) {
       this.remembered = step;
