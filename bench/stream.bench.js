@@ -8,7 +8,10 @@
 //   node --expose-gc bench/stream.bench.js    # all three parts, about a minute
 //   node --expose-gc bench/stream.bench.js --only=throughput|linear|gigabyte
 //
-// BENCH_ROUNDS (5) sets the passes, BENCH_STREAM_MB (16) the recording's size. The
+// BENCH_ROUNDS (5) sets the passes, BENCH_STREAM_MB (16) the recording's size, and
+// BENCH_BASELINE the generated/dist folder of another build (a copy made before a change,
+// beside a node_modules that resolves its imports): the throughput part then measures ours
+// against it, pipeline by pipeline, for a before/after ratio. The
 // recording is made here, deterministically: runs as an agent sends them (RUN_STARTED, a
 // state snapshot, then four steps of a streamed text message, a tool call with streamed
 // arguments, its result and a state delta; RUN_FINISHED), each run one HTTP response, its
@@ -20,8 +23,10 @@ import { HttpAgent, enforceEvents, transformChunks, verifyEvents } from "@ag-ui/
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const dist = (file) => import(path.join(REPO, "generated/dist", file));
-const { readStream, createVerifier, createAssembler } = await dist("ag-ui/stream.js");
+const ours = await dist("ag-ui/stream.js");
 const { readEvents } = await dist("stream.js");
+const BASELINE = process.env.BENCH_BASELINE;
+const baseline = BASELINE === undefined ? undefined : await import(path.resolve(BASELINE, "ag-ui/stream.js"));
 
 const ONLY = process.argv
   .slice(2)
@@ -193,7 +198,7 @@ async function* cut(pieces, size, sample = () => {}) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Every event of a stream, or the first fault or violation, thrown: a pipeline that fails measures nothing. */
-async function readAndVerify(source, options) {
+async function readAndVerify(source, options, { readStream, createVerifier } = ours) {
   const verifier = createVerifier();
   let count = 0;
   for await (const result of readStream(source, options)) {
@@ -208,7 +213,7 @@ async function readAndVerify(source, options) {
 }
 
 /** As readAndVerify, each event assembled too; throws unless the snapshot is what the run builds. */
-async function readVerifyAndAssemble(run) {
+async function readVerifyAndAssemble(run, { readStream, createVerifier, createAssembler } = ours) {
   const verifier = createVerifier();
   const assembler = createAssembler();
   let count = 0;
@@ -230,7 +235,7 @@ function assembled({ messages, state }, run, who) {
     throw new Error(`${who} assembled something else`);
 }
 
-async function readOnly(source, options) {
+async function readOnly(source, options, { readStream } = ours) {
   let count = 0;
   for await (const result of readStream(source, options)) {
     if (!result.ok) throw new Error(`event ${result.index}: ${result.fault ?? JSON.stringify(result.errors)}`);
@@ -287,7 +292,7 @@ const PIPELINES = {
   "readStream, tolerant": (run) => readOnly(response(run.chunks).body, { mode: "tolerant" }),
   "readStream, strict": (run) => readOnly(response(run.chunks).body),
   [OURS_VERIFY]: (run) => readAndVerify(response(run.chunks).body),
-  [OURS]: readVerifyAndAssemble,
+  [OURS]: (run) => readVerifyAndAssemble(run),
   "@ag-ui/client: HttpAgent.run (its SSE parsing)": (run) => drain(agentOf(run).run(RUN_INPUT)),
   [CLIENT_VERIFY]: (run) => drain(verifyEvents()(transformChunks()(enforceEvents()(agentOf(run).run(RUN_INPUT))))),
   [CLIENT]: async (run) => {
@@ -335,7 +340,8 @@ const speedup = (measured, slower, faster) => median(measured.rounds[slower].map
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 const perSecond = (value) => (value >= 1e6 ? `${(value / 1e6).toFixed(2)}M/s` : `${(value / 1e3).toFixed(0)}k/s`);
 
-if (RUNS_OF("throughput")) {
+/** The recording: runs until BENCH_STREAM_MB, with their bytes and events counted. */
+function recording() {
   const target = Number(process.env.BENCH_STREAM_MB ?? 16) * 1e6;
   const runs = [];
   let bytes = 0;
@@ -346,6 +352,11 @@ if (RUNS_OF("throughput")) {
     bytes += run.bytes;
     events += run.events;
   }
+  return { runs, bytes, events };
+}
+
+if (RUNS_OF("throughput")) {
+  const { runs, bytes, events } = recording();
   console.log(
     `\nThroughput: a recorded AG-UI stream of ${mb(bytes)}, ${events.toLocaleString("en")} events in ${runs.length} runs ` +
       `(one response each, in ${CHUNK / 1024} KiB chunks); the median of ${ROUNDS} passes\n`,
@@ -368,6 +379,35 @@ if (RUNS_OF("throughput")) {
   console.log("\n| goal (the median of the rounds' ratios) | measured | |\n| --- | --: | --- |");
   for (const [goal, value, bound] of goals)
     console.log(`| ${goal} | ${value.toFixed(2)}× | ${bound === undefined ? "–" : value >= bound ? "met" : "missed"} |`);
+}
+
+// Before and after: each of our pipelines against the same one of the baseline build, in
+// pairs whose order alternates by round (a pass that runs second finds the first's garbage
+// and warmed code), four times the rounds, as the ratio's noise is most of a small change.
+if (RUNS_OF("throughput") && baseline !== undefined) {
+  const { runs, events } = recording();
+  const pairs = {
+    "readStream, strict": [(run) => readOnly(response(run.chunks).body), (run) => readOnly(response(run.chunks).body, undefined, baseline)],
+    [OURS_VERIFY]: [
+      (run) => readAndVerify(response(run.chunks).body),
+      (run) => readAndVerify(response(run.chunks).body, undefined, baseline),
+    ],
+    [OURS]: [(run) => readVerifyAndAssemble(run), (run) => readVerifyAndAssemble(run, baseline)],
+  };
+  const rounds = ROUNDS * 4;
+  console.log(`\nBefore and after: ours against BENCH_BASELINE (${BASELINE}), the median of ${rounds} rounds' ratios\n`);
+  console.log("| pipeline | ours, ns per event | baseline, ns per event | baseline time / ours |\n| --- | --: | --: | --: |");
+  for (const [label, [after, before]] of Object.entries(pairs)) {
+    for (const pipeline of [after, before])
+      for (const run of runs) if ((await pipeline(run)) !== run.events) throw new Error(`${label} saw another count of events`);
+    const times = { after: [], before: [] };
+    for (let round = 0; round < rounds; round++)
+      for (const side of round % 2 === 0 ? ["after", "before"] : ["before", "after"])
+        times[side].push(await pass(side === "after" ? after : before, runs));
+    const ratio = median(times.before.map((time, round) => time / times.after[round]));
+    const ns = (side) => ((median(times[side]) * 1e6) / events).toFixed(0);
+    console.log(`| ${label} | ${ns("after")} | ${ns("before")} | ${ratio.toFixed(3)}× |`);
+  }
 }
 
 // How the size of a run weighs: @ag-ui/client's apply stage clones the messages it has
