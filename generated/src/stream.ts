@@ -31,11 +31,25 @@ const { TextDecoder, TextEncoder } = globalThis as unknown as TextCodecs;
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
+/** The host's timers, called as its own each time (so that fake timers or a polyfill installed later take part). */
+const timers = globalThis as unknown as {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(timer: unknown): void;
+};
+
 // ---------------------------------------------------------------------------------------
 // Reading.
 
 /** How events are framed on the wire: server-sent events, or one JSON document per line. */
 export type Framing = "sse" | "jsonl";
+
+/** An `AbortSignal`, by the members the reader uses. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: "abort", listener: () => void): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
 
 export interface ReadOptions extends DecodeOptions {
   /** The framing, when it is not the protocol's usual one. */
@@ -45,6 +59,22 @@ export interface ReadOptions extends DecodeOptions {
    * or of its JSON line, line ends not counted. Past it the stream is not read further.
    */
   readonly maxEventSize?: number;
+  /**
+   * Stops the reading when it aborts, at once, even while a result is awaited: the source
+   * is cancelled with the signal's reason, the call waiting (or else the next one) rejects
+   * with that reason (an `AbortError` unless the signal was given another), and the calls
+   * after it are done. Already aborted, nothing is read. It rejects as `fetch`, `pipeTo` and
+   * Node's `events.on` do, since ending as done would read as the stream's own end.
+   */
+  readonly signal?: AbortSignalLike;
+  /**
+   * The longest wait for an event, in milliseconds (none unless given): where no event is
+   * complete that long after the reader began waiting for it, the reading stops with an
+   * `idle-timeout` fault, and the source is cancelled. Only a whole event counts; a
+   * comment (an SSE keep-alive) or part of an event does not. The time the consumer takes
+   * between results does not count.
+   */
+  readonly idleTimeout?: number;
 }
 
 /** Where a result is in the stream: its index among the events, its byte offset and line (from 1). */
@@ -57,13 +87,18 @@ export interface StreamPlace {
 /**
  * What is not an event of the protocol: the transport's own error report (an SSE `event:
  * error`, a JSON-RPC error response), which ends the stream; text that is not JSON; an
- * event past the size limit, or not UTF-8 (either stops the reading); an event the stream
- * was cut off in.
+ * event past the size limit, or not UTF-8, or not complete within the idle timeout (each
+ * stops the reading); an event the stream was cut off in.
  */
 export interface StreamFault {
   readonly ok: false;
   readonly fault:
-    "transport-error" | "not-json" | "too-large" | "invalid-utf8" | "cut-off";
+    | "transport-error"
+    | "not-json"
+    | "too-large"
+    | "invalid-utf8"
+    | "idle-timeout"
+    | "cut-off";
   readonly message: string;
   /** The transport's error report, or the text that did not parse. */
   readonly data?: unknown;
@@ -80,6 +115,9 @@ export interface Transport {
 }
 
 const MAX_EVENT_SIZE = 16 * 1024 * 1024;
+
+/** The longest a timer waits: longer ones fire at once. */
+const MAX_TIMEOUT = 2 ** 31 - 1;
 
 /** One event's text as framed, before JSON: where it starts, and its SSE event name. */
 interface Frame {
@@ -463,9 +501,15 @@ class Framer {
       ok: false,
       fault: "too-large",
       message: `an event is larger than ${this.maxEventSize} bytes, the most this reader takes (maxEventSize)`,
-      offset: this.eventOffset === -1 ? this.lineOffset : this.eventOffset,
-      line: this.eventOffset === -1 ? this.line : this.eventLine,
+      ...this.place(),
     };
+  }
+
+  /** Where the event being read starts, or where the next one will. */
+  place(): { readonly offset: number; readonly line: number } {
+    return this.eventOffset === -1
+      ? { offset: this.lineOffset, line: this.line }
+      : { offset: this.eventOffset, line: this.eventLine };
   }
 }
 
@@ -495,47 +539,115 @@ function cutShort(bytes: Uint8Array): string | undefined {
   }
 }
 
+const ignore = (): undefined => undefined;
+
 /**
- * The chunks of a source as bytes, pulled one at a time; a reader is released when the
- * loop stops. A string that ends inside a surrogate pair keeps its half for the next one,
- * which would otherwise be encoded as U+FFFD.
+ * A source's chunks as bytes, pulled one at a time, and let go at the end. A string that
+ * ends inside a surrogate pair keeps its half for the next one, which would otherwise be
+ * encoded as U+FFFD.
  */
-async function* chunksOf(source: StreamSource): AsyncGenerator<Uint8Array> {
-  if (!("getReader" in source)) {
-    let half = "";
-    for await (const chunk of source) {
-      if (typeof chunk !== "string") {
-        if (half !== "") yield encoder.encode(half);
-        half = "";
-        yield chunk;
-        continue;
-      }
-      let text = half + chunk;
-      half = "";
-      const last = text.charCodeAt(text.length - 1);
-      if (last >= 0xd800 && last <= 0xdbff) {
-        half = text.slice(-1);
-        text = text.slice(0, -1);
-      }
-      if (text !== "") yield encoder.encode(text);
-    }
-    if (half !== "") yield encoder.encode(half);
-    return;
+class Pull {
+  private readonly reader: ReturnType<ByteStream["getReader"]> | undefined;
+  private readonly iterator: AsyncIterator<Uint8Array | string> | undefined;
+  private half = "";
+  /** The iterator is done; a half it left may be still to hand out. */
+  private ended = false;
+  /** The source ended, failed or was cancelled: it is let go. */
+  private over = false;
+
+  constructor(private readonly source: StreamSource) {
+    if ("getReader" in source) this.reader = source.getReader();
+    else this.iterator = source[Symbol.asyncIterator]();
   }
-  const reader = source.getReader();
-  let done = false;
-  try {
+
+  /** The next chunk, or undefined at the source's end. */
+  async next(): Promise<Uint8Array | undefined> {
+    try {
+      const chunk =
+        this.reader === undefined
+          ? await this.fromIterator(this.iterator!)
+          : await this.fromReader(this.reader);
+      if (chunk === undefined) this.letGo();
+      return chunk;
+    } catch (error) {
+      this.letGo();
+      throw error;
+    }
+  }
+
+  private async fromReader(
+    reader: ReturnType<ByteStream["getReader"]>,
+  ): Promise<Uint8Array | undefined> {
     while (true) {
       const next = await reader.read();
-      if (next.done) {
-        done = true;
-        return;
-      }
-      if (next.value !== undefined) yield next.value;
+      if (next.done) return undefined;
+      if (next.value !== undefined) return next.value;
     }
-  } finally {
-    if (!done) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+  }
+
+  private async fromIterator(
+    iterator: AsyncIterator<Uint8Array | string>,
+  ): Promise<Uint8Array | undefined> {
+    while (!this.ended) {
+      const next = await iterator.next();
+      if (next.done === true) {
+        this.ended = true;
+        break;
+      }
+      const chunk = next.value;
+      if (typeof chunk !== "string") {
+        if (this.half === "") return chunk;
+        const half = encoder.encode(this.half);
+        this.half = "";
+        const bytes = new Uint8Array(half.length + chunk.length);
+        bytes.set(half);
+        bytes.set(chunk, half.length);
+        return bytes;
+      }
+      let text = this.half + chunk;
+      this.half = "";
+      const last = text.charCodeAt(text.length - 1);
+      if (last >= 0xd800 && last <= 0xdbff) {
+        this.half = text.slice(-1);
+        text = text.slice(0, -1);
+      }
+      if (text !== "") return encoder.encode(text);
+    }
+    if (this.half === "") return undefined;
+    const half = encoder.encode(this.half);
+    this.half = "";
+    return half;
+  }
+
+  /** After the end, or where the source failed: a reader released, nothing cancelled. */
+  private letGo(): void {
+    if (this.over) return;
+    this.over = true;
+    this.reader?.releaseLock();
+  }
+
+  /**
+   * Stops the source before its end, and lets it go: a ReadableStream's reader cancelled
+   * with the reason and released; an iterator returned, and a Node stream destroyed first,
+   * since its iterator answers return() only after the read it is waiting on (so does an
+   * async generator, which nothing can stop while it waits). Settles once the source has;
+   * never rejects.
+   */
+  cancel(reason?: unknown): Promise<void> {
+    if (this.over) return Promise.resolve();
+    this.over = true;
+    try {
+      if (this.reader !== undefined) {
+        const cancelled = this.reader.cancel(reason);
+        this.reader.releaseLock();
+        return cancelled.then(ignore, ignore);
+      }
+      const { destroy } = this.source as { readonly destroy?: unknown };
+      if (typeof destroy === "function") destroy.call(this.source);
+      return Promise.resolve(this.iterator!.return?.()).then(ignore, ignore);
+    } catch {
+      return Promise.resolve();
+    }
   }
 }
 
@@ -547,7 +659,10 @@ async function* chunksOf(source: StreamSource): AsyncGenerator<Uint8Array> {
  * An async generator in all but its making: hand-written (EventReader), since a
  * generator's step for each event cost more than framing the event
  * (bench/stream.bench.js). It is used as one is, and does what one does: calls are taken
- * in turn; `return()` and `throw()` cancel the source unless the reading has ended.
+ * in turn; `return()` and `throw()` cancel the source unless the reading has ended. Where
+ * one does not: `return()` or `throw()` while a call waits on the source (a generator
+ * would queue them behind it, forever if the source never answers) answers that call at
+ * once, as done, and cancels the source without waiting for it.
  *
  * `accepts`, where given, is the event type's guard, for a type whose decoding changes
  * nothing the guard accepts (no alias to rename, no number to name): a parsed value it
@@ -561,16 +676,41 @@ export function readEvents<T>(
   options: ReadOptions = {},
   accepts?: (value: unknown) => value is T,
 ): AsyncGenerator<StreamResult<T>, void, undefined> {
+  const { idleTimeout } = options;
+  if (
+    idleTimeout !== undefined &&
+    !(idleTimeout > 0 && idleTimeout <= MAX_TIMEOUT)
+  )
+    throw new RangeError(
+      `idleTimeout is a number of milliseconds, more than 0 and at most ${MAX_TIMEOUT}, not ${idleTimeout}`,
+    );
   return new EventReader(source, decode, transport, options, accepts);
 }
 
 type Next<T> = IteratorResult<StreamResult<T>, void>;
 
+const DONE: IteratorReturnResult<void> = { value: undefined, done: true };
+
+/**
+ * What stops the reading from outside: the consumer's return() or throw() while a call
+ * waits on the source, the signal's abort, the idle timeout with its fault.
+ */
+type Stop =
+  | { readonly kind: "return" }
+  | { readonly kind: "abort"; readonly reason: unknown }
+  | { readonly kind: "idle"; readonly fault: StreamFault & StreamPlace };
+
+const RETURNED: Stop = { kind: "return" };
+
+/** What a wait on the source gives when a stop comes first. */
+const STOPPED = Symbol("stopped");
+
 /**
  * The reader of {@link readEvents}, as the generator it stands for would read: the
  * results of a chunk's frames, one a call, then the next chunk; at the end (of the
  * bytes, or at a fault, or where the source failed) the source let go, the frames the
- * end completes, the fault, and the source's error thrown.
+ * end completes, the fault, and the source's error thrown. A stop (see Stop) ends it at
+ * once, whatever the source does: the source is cancelled, not waited for.
  */
 class EventReader<T> implements AsyncGenerator<
   StreamResult<T>,
@@ -583,8 +723,8 @@ class EventReader<T> implements AsyncGenerator<
   /** The frames of the last chunk, and the next to hand out. */
   private readonly frames: Frame[] = [];
   private at = 0;
-  /** The source's chunks, from the first call on. */
-  private chunks: AsyncGenerator<Uint8Array> | undefined;
+  /** The source's chunks, from the first read on. */
+  private pull: Pull | undefined;
   /**
    * Reading chunks; then ending (the source let go, the frames and fault of the end to
    * hand out); then done.
@@ -596,6 +736,16 @@ class EventReader<T> implements AsyncGenerator<
   /** How many calls are not answered yet; the last of them, which the next waits for. */
   private pending = 0;
   private last: Promise<unknown> = Promise.resolve();
+  private readonly signal: AbortSignalLike | undefined;
+  private readonly idleTimeout: number | undefined;
+  /** Listening to the signal: from the first read until the reading is done. */
+  private listening = false;
+  /** The idle timer, while a call waits for an event. */
+  private timer: unknown;
+  /** The stop that ended the reading, until the call it answers takes it; then RETURNED. */
+  private stop: Stop | undefined;
+  /** Ends the wait on the source, where a call waits. */
+  private wake: (() => void) | undefined;
 
   constructor(
     private readonly source: StreamSource,
@@ -613,6 +763,8 @@ class EventReader<T> implements AsyncGenerator<
     );
     this.decodeOptions =
       options.mode === undefined ? {} : { mode: options.mode };
+    this.signal = options.signal;
+    this.idleTimeout = options.idleTimeout;
   }
 
   [Symbol.asyncIterator](): this {
@@ -632,6 +784,7 @@ class EventReader<T> implements AsyncGenerator<
   }
 
   return(value?: void | PromiseLike<void>): Promise<Next<T>> {
+    if (this.pending > 0) this.interrupt(RETURNED);
     return this.serve(async () => {
       const returned = await value;
       await this.finish();
@@ -640,6 +793,7 @@ class EventReader<T> implements AsyncGenerator<
   }
 
   throw(error: unknown): Promise<Next<T>> {
+    if (this.pending > 0) this.interrupt(RETURNED);
     return this.serve(async () => {
       await this.finish();
       throw error;
@@ -672,59 +826,162 @@ class EventReader<T> implements AsyncGenerator<
     );
   }
 
-  /** The next result: of the frames there, or of the next chunk's, or of the end. */
+  /** The next result: of the frames there, or of the next chunk's, or of the end, or of a stop. */
   private async step(): Promise<Next<T>> {
     try {
+      if (this.signal !== undefined && !this.listening) this.listen();
       while (true) {
-        if (this.at < this.frames.length)
+        if (this.stop !== undefined) return this.halt();
+        if (this.at < this.frames.length) {
+          if (this.timer !== undefined) this.clearTimer();
           return { value: this.result(), done: false };
+        }
         this.frames.length = 0;
         this.at = 0;
-        if (this.phase === "done") return { value: undefined, done: true };
+        if (this.phase === "done") return DONE;
         if (this.phase === "ending") {
           const fault = this.fault;
           this.fault = undefined;
           if (fault !== undefined)
             return { value: { ...fault, index: this.index }, done: false };
-          this.phase = "done";
+          void this.close();
           if (this.failure !== undefined) throw this.failure.error;
-          return { value: undefined, done: true };
+          return DONE;
         }
         if (this.fault !== undefined) {
           // A fault stops the reading once the frames before it are handed out.
           await this.end();
           continue;
         }
-        this.chunks ??= chunksOf(this.source);
-        let next: IteratorResult<Uint8Array, void>;
+        this.pull ??= new Pull(this.source);
+        if (this.idleTimeout !== undefined && this.timer === undefined)
+          this.timer = timers.setTimeout(this.idle, this.idleTimeout);
+        let chunk: Uint8Array | undefined | typeof STOPPED;
         try {
-          next = await this.chunks.next();
+          chunk = await this.wait(this.pull.next());
         } catch (error) {
           this.failure = { error };
           await this.end();
           continue;
         }
-        if (next.done === true) await this.end();
-        else this.fault = this.framer.push(next.value, this.frames);
+        if (chunk === STOPPED) continue;
+        if (chunk === undefined) await this.end();
+        else this.fault = this.framer.push(chunk, this.frames);
       }
     } catch (error) {
       return this.fail(error);
     }
   }
 
+  /** The source's answer, or STOPPED where a stop comes first. */
+  private wait<V>(promise: Promise<V>): Promise<V | typeof STOPPED> {
+    return new Promise<V | typeof STOPPED>((resolve, reject) => {
+      const wake = () => resolve(STOPPED);
+      this.wake = wake;
+      promise.then(
+        (value) => {
+          if (this.wake === wake) this.wake = undefined;
+          resolve(value);
+        },
+        (error: unknown) => {
+          if (this.wake === wake) this.wake = undefined;
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /**
+   * The reading stops from outside: the source is cancelled (and not waited for, since
+   * it may never answer a read it was asked for), and a call waiting on it is answered.
+   */
+  private interrupt(stop: Stop): void {
+    if (this.phase === "done") return;
+    this.stop = stop;
+    void this.close(stop.kind === "abort" ? stop.reason : undefined);
+    this.wake?.();
+  }
+
+  /** The answer to the call a stop ends: done, the idle timeout's fault, or the abort's reason thrown; the calls after it are done. */
+  private halt(): Next<T> {
+    const stop = this.stop!;
+    this.stop = RETURNED;
+    if (stop.kind === "abort") throw stop.reason;
+    if (stop.kind === "idle") return { value: stop.fault, done: false };
+    return DONE;
+  }
+
+  /** From the first read on, an abort stops the reading; already aborted, it stops before any. */
+  private listen(): void {
+    if (this.phase === "done") return;
+    const signal = this.signal!;
+    if (signal.aborted) {
+      this.pull ??= new Pull(this.source);
+      return this.interrupt({ kind: "abort", reason: signal.reason });
+    }
+    signal.addEventListener("abort", this.aborted);
+    this.listening = true;
+  }
+
+  private readonly aborted = (): void =>
+    this.interrupt({ kind: "abort", reason: this.signal!.reason });
+
+  /**
+   * No event came in time. The timer is not unref'd: it runs only while a call waits for
+   * an event, and it is what answers that call, which an exit would leave unanswered.
+   */
+  private readonly idle = (): void => {
+    this.timer = undefined;
+    this.interrupt({
+      kind: "idle",
+      fault: {
+        ok: false,
+        fault: "idle-timeout",
+        message: `no event came within ${this.idleTimeout} ms (idleTimeout): the reading stopped`,
+        index: this.index,
+        ...this.framer.place(),
+      },
+    });
+  };
+
+  private clearTimer(): void {
+    timers.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
   /** The reading ends: the source let go, and the frames an unfinished event or line leaves. */
   private async end(): Promise<void> {
-    await this.chunks?.return(undefined);
+    if (this.timer !== undefined) this.clearTimer();
+    // Where the source ended or failed, it is let go already; after a fault, it is cancelled.
+    if (this.pull !== undefined) await this.wait(this.pull.cancel());
+    if (this.stop !== undefined) return;
     this.fault ??= this.framer.end(this.frames);
     this.phase = "ending";
   }
 
-  /** What a generator does on return() or throw(): lets the source go, unless the reading ended. */
-  private async finish(): Promise<void> {
-    if (this.phase === "reading") await this.chunks?.return(undefined);
+  /**
+   * The reading is done: the source cancelled (unless it ended), the timer cleared, the
+   * signal let go, the frames dropped. Settles once the source has.
+   */
+  private close(reason?: unknown): Promise<void> {
+    const cancelled =
+      this.phase === "reading" && this.pull !== undefined
+        ? this.pull.cancel(reason)
+        : Promise.resolve();
     this.phase = "done";
     this.frames.length = 0;
     this.at = 0;
+    if (this.timer !== undefined) this.clearTimer();
+    if (this.listening) {
+      this.signal!.removeEventListener("abort", this.aborted);
+      this.listening = false;
+    }
+    return cancelled;
+  }
+
+  /** What a generator does on return() or throw(): lets the source go, unless the reading ended. */
+  private async finish(): Promise<void> {
+    if (this.phase !== "done") await this.close();
   }
 
   /** An error thrown while reading (by a decoder) ends it, and is thrown. */
