@@ -1122,6 +1122,18 @@ export interface Verifier<T> {
 export interface VerifyOptions {
   /** The stream resumes a run after a reconnection: its first event may be what the facts allow then. */
   readonly resumed?: boolean;
+  /**
+   * The most the verifier keeps for one stream, in bytes as it counts them (16 MiB unless
+   * given; `Infinity` for no bound). What grows with a stream is the keys it holds: the
+   * instances of spans still open, the keys a `once` span has ended (a span implicit in the
+   * stream: every key it has ended), and the keys a `refers` rule may name. Each costs 64,
+   * and 2 a UTF-16 code unit of the key (and of its opener's, where a span checks
+   * attribution): some 120,000 ids of 36 characters. The event that would pass the bound
+   * is a `max-memory` violation, whatever else it breaks, and the verifier checks nothing
+   * after it, nor the end: to go on it would have to forget keys, and could then be wrong
+   * either way.
+   */
+  readonly maxMemory?: number;
 }
 
 /** A JSON value at a path of the event must be one of these values. */
@@ -1277,6 +1289,11 @@ export function verifier<T>(
   kindOf: (event: T) => string,
   options: VerifyOptions = {},
 ): Verifier<T> {
+  const { maxMemory } = options;
+  if (maxMemory !== undefined && !(maxMemory >= 0))
+    throw new RangeError(
+      `maxMemory is a number of bytes, 0 or more (Infinity for no bound), not ${maxMemory}`,
+    );
   return new RuleVerifier(
     rules,
     kindOf as (event: unknown) => string,
@@ -1286,6 +1303,13 @@ export function verifier<T>(
 
 /** No event's index. */
 const NONE = -2;
+
+const MAX_MEMORY = 16 * 1024 * 1024;
+
+/** What a key (or an opener's key) costs of maxMemory: its entry, and its text. */
+function sizeOf(key: string | undefined): number {
+  return 64 + 2 * (key === undefined ? 0 : key.length);
+}
 
 class RuleVerifier implements Verifier<unknown> {
   private index = -1;
@@ -1304,6 +1328,10 @@ class RuleVerifier implements Verifier<unknown> {
   /** The last event that found all in order and changed nothing (see Plan.repeats), and its keys. */
   private repeated = NONE;
   private readonly repeatedKeys: (string | undefined)[] = [];
+  /** What the keys held cost, as maxMemory counts it; past the bound, the verifier is full, and checks nothing. */
+  private kept = 0;
+  private readonly maxMemory: number;
+  private full = false;
 
   constructor(
     private readonly rules: readonly StreamRule[],
@@ -1330,10 +1358,12 @@ class RuleVerifier implements Verifier<unknown> {
     this.seen = rules
       .filter((rule) => rule.kind === "refers")
       .map(() => new Set());
+    this.maxMemory = options.maxMemory ?? MAX_MEMORY;
   }
 
   push(event: unknown): Violation | undefined {
     const index = ++this.index;
+    if (this.full) return undefined;
     this.violation = undefined;
     const kind = this.kindOf(event);
     if (this.terminal !== undefined)
@@ -1415,9 +1445,10 @@ class RuleVerifier implements Verifier<unknown> {
     const index = this.index + 1;
     this.violation = undefined;
     if (
-      last !== undefined &&
-      "fault" in last &&
-      last.fault === "transport-error"
+      this.full ||
+      (last !== undefined &&
+        "fault" in last &&
+        last.fault === "transport-error")
     )
       return undefined;
     if (this.index === -1) {
@@ -1461,6 +1492,67 @@ class RuleVerifier implements Verifier<unknown> {
     return this.violation;
   }
 
+  /**
+   * Takes on what a key costs; false where that passes the bound: the event is then a
+   * max-memory violation, whatever else it broke, and the verifier is full.
+   */
+  private keep(size: number): boolean {
+    if (this.full) return false;
+    if (this.kept + size <= this.maxMemory) {
+      this.kept += size;
+      return true;
+    }
+    this.full = true;
+    this.violation = {
+      rule: "max-memory",
+      message: `event ${this.index} would make the verifier hold more than ${this.maxMemory} bytes of keys for this stream (maxMemory): it checks nothing after it`,
+      index: this.index,
+    };
+    return false;
+  }
+
+  /** What it holds of the stream, all rules together: what maxMemory bounds (for tests; not of the Verifier interface). */
+  held(): { readonly keys: number; readonly size: number } {
+    let keys = 0;
+    for (const state of this.spans)
+      keys += state.open.size + state.openers.size + state.closed.size;
+    for (const seen of this.seen) keys += seen.size;
+    return { keys, size: this.kept };
+  }
+
+  /** Opens a span's key, with the opener's owner where the rule asks; false where the bound is passed. */
+  private open(
+    state: SpanState,
+    key: string,
+    index: number,
+    attributed: boolean,
+    opener?: string,
+  ): boolean {
+    const size = sizeOf(key) + (attributed ? sizeOf(opener) : 0);
+    // A key that reopens (see SpanRule.reopens) replaces its entry.
+    const was = state.open.has(key) ? this.openSize(state, key) : 0;
+    if (!this.keep(size - was)) return false;
+    state.open.set(key, index);
+    if (attributed) state.openers.set(key, opener);
+    return true;
+  }
+
+  private openSize(state: SpanState, key: string): number {
+    return (
+      sizeOf(key) +
+      (state.openers.has(key) ? sizeOf(state.openers.get(key)) : 0)
+    );
+  }
+
+  /** Closes a span's key, where it is open. */
+  private forget(state: SpanState, key: string): void {
+    if (!state.open.has(key)) return;
+    this.kept -= this.openSize(state, key);
+    state.open.delete(key);
+    state.openers.delete(key);
+    if (key === state.known) state.known = undefined;
+  }
+
   private span(
     step: SpanStep,
     event: unknown,
@@ -1501,9 +1593,17 @@ class RuleVerifier implements Verifier<unknown> {
           rule.name,
           `${kind} opens ${this.instance(rule, key)} outside any ${words(outer.rule.name)}`,
         );
-      state.open.set(key, index);
-      if (step.attribution !== undefined)
-        state.openers.set(key, keyAt(step.attribution, event));
+      const attributed = step.attribution !== undefined;
+      if (
+        !this.open(
+          state,
+          key,
+          index,
+          attributed,
+          attributed ? keyAt(step.attribution, event) : undefined,
+        )
+      )
+        return;
       if (!closes) return;
     }
     if (!isOpen(state, key)) {
@@ -1539,8 +1639,13 @@ class RuleVerifier implements Verifier<unknown> {
     kind: string,
     aborts: boolean,
   ): void {
-    forget(state, key);
-    if (state.implicit || state.rule.once) state.closed.add(key);
+    this.forget(state, key);
+    if (
+      (state.implicit || state.rule.once) &&
+      !state.closed.has(key) &&
+      this.keep(sizeOf(key))
+    )
+      state.closed.add(key);
     state.lastClosed = index;
     if (state.open.size > 0) return;
     for (const inner of state.inner) {
@@ -1564,7 +1669,11 @@ class RuleVerifier implements Verifier<unknown> {
     const { rule } = step;
     const seen = this.seen[step.refers]!;
     if (matchesKind(step.to, event, kind))
-      for (const key of keysAt(step.toKey, event)) seen.add(key);
+      for (const key of keysAt(step.toKey, event)) {
+        if (seen.has(key)) continue;
+        if (!this.keep(sizeOf(key))) return;
+        seen.add(key);
+      }
     if (!matchesKind(step.events, event, kind)) return;
     const key = keyAt(step.key, event);
     if (key !== undefined && !seen.has(key))
@@ -1582,7 +1691,7 @@ class RuleVerifier implements Verifier<unknown> {
     if (!matchesKind(step.events, event, kind)) {
       if (lane !== undefined && !matchesKind(step.passThrough, event, kind)) {
         this.lanes.delete(rule);
-        forget(state, lane);
+        this.forget(state, lane);
         state.lastClosed = this.index;
       }
       return;
@@ -1591,7 +1700,7 @@ class RuleVerifier implements Verifier<unknown> {
     if (lane !== undefined && (key === undefined || key === lane)) return;
     if (lane !== undefined) {
       this.lanes.delete(rule);
-      forget(state, lane);
+      this.forget(state, lane);
     }
     if (key === undefined)
       return void this.report(
@@ -1603,8 +1712,7 @@ class RuleVerifier implements Verifier<unknown> {
         rule.name,
         `${kind} opens ${this.instance(state.rule, key)}, which is already open (since event ${state.open.get(key)})`,
       );
-    state.open.set(key, this.index);
-    this.lanes.set(rule, key);
+    if (this.open(state, key, this.index, false)) this.lanes.set(rule, key);
   }
 
   private instance(rule: SpanRule, key: string): string {
@@ -1626,13 +1734,6 @@ function isOpen(state: SpanState, key: string): boolean {
   if (!state.open.has(key)) return false;
   state.known = key;
   return true;
-}
-
-/** Closes a span's key. */
-function forget(state: SpanState, key: string): void {
-  state.open.delete(key);
-  state.openers.delete(key);
-  if (key === state.known) state.known = undefined;
 }
 
 // ---------------------------------------------------------------------------------------
