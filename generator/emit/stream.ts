@@ -99,7 +99,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
     }),
     functionDeclaration({
       doc: documentation([
-        `Reads {@link ${stream.event}}s from a stream of bytes (a \`fetch\` body, or any async iterable of bytes or strings), framed as ${stream.framing === "sse" ? "server-sent events" : "JSON lines"} unless \`options.framing\` says otherwise, and decodes each as {@link ${names.decoder}} does, strictly or tolerantly. Each result carries its index, byte offset and line. Any chunk boundary works; memory is bounded by \`options.maxEventSize\`; a chunk is read only when the next result is asked for.`,
+        `Reads {@link ${stream.event}}s from a stream of bytes (a \`fetch\` body, or any async iterable of bytes or strings), framed as ${stream.framing === "sse" ? "server-sent events" : "JSON lines"} unless \`options.framing\` says otherwise, and decodes each as {@link ${names.decoder}} does, strictly or tolerantly. Each result carries its index, byte offset and line. Any chunk boundary works; memory is bounded by \`options.maxEventSize\`; a chunk is read only when the next result is asked for; \`options.signal\` and \`options.idleTimeout\` stop a stream that stalls or never ends.`,
       ]),
       exported: true,
       name: identifier("readStream"),
@@ -116,7 +116,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
     }),
     functionDeclaration({
       doc: documentation([
-        `A verifier of the stream's ordering rules ({@link RULES}): \`push\` each {@link ${stream.event}} in order, then \`end()\`. Each returns the first rule broken, if any.`,
+        `A verifier of the stream's ordering rules ({@link RULES}): \`push\` each {@link ${stream.event}} in order, then \`end()\`. Each returns the first rule broken, if any. What it holds of the stream is bounded by \`options.maxMemory\`.`,
       ]),
       exported: true,
       name: identifier("createVerifier"),

@@ -84,7 +84,8 @@ function kindOf(event: ServerNotification): string {
  * decodeServerNotification} does, strictly or tolerantly. Each result
  * carries its index, byte offset and line. Any chunk boundary works; memory
  * is bounded by `options.maxEventSize`; a chunk is read only when the next
- * result is asked for.
+ * result is asked for; `options.signal` and `options.idleTimeout` stop a
+ * stream that stalls or never ends.
  */
 export function readStream(
   source: StreamSource,
@@ -102,7 +103,8 @@ export function readStream(
 /**
  * A verifier of the stream's ordering rules ({@link RULES}): `push` each
  * {@link ServerNotification} in order, then `end()`. Each returns the first
- * rule broken, if any.
+ * rule broken, if any. What it holds of the stream is bounded by
+ * `options.maxMemory`.
  */
 export function createVerifier(
   options?: VerifyOptions,

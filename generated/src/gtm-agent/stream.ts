@@ -130,7 +130,8 @@ function kindOf(event: AgentStreamEvent): string {
  * decodeAgentStreamEvent} does, strictly or tolerantly. Each result carries
  * its index, byte offset and line. Any chunk boundary works; memory is
  * bounded by `options.maxEventSize`; a chunk is read only when the next
- * result is asked for.
+ * result is asked for; `options.signal` and `options.idleTimeout` stop a
+ * stream that stalls or never ends.
  */
 export function readStream(
   source: StreamSource,
@@ -148,7 +149,8 @@ export function readStream(
 /**
  * A verifier of the stream's ordering rules ({@link RULES}): `push` each
  * {@link AgentStreamEvent} in order, then `end()`. Each returns the first
- * rule broken, if any.
+ * rule broken, if any. What it holds of the stream is bounded by
+ * `options.maxMemory`.
  */
 export function createVerifier(
   options?: VerifyOptions,
