@@ -83,7 +83,8 @@ and nothing changes.
 
 Exit codes: 0 up to date or updated, 1 out of date (--check), 2 error.`;
 
-export const VERIFY_HELP = `Usage: agentwire verify NAME [FILE|-] [--framing sse|jsonl] [--resumed] [--json]
+export const VERIFY_HELP = `Usage: agentwire verify NAME [FILE|-] [--framing sse|jsonl] [--resumed]
+                        [--idle-timeout MS] [--max-memory BYTES] [--json]
 
 Reads a recorded stream of protocol NAME (a file, or standard input with - or no
 FILE), decodes every event strictly, checks the stream's ordering rules and
@@ -98,6 +99,13 @@ error response) ends the stream, and is no violation.
               content says: a first line that is a JSON document is JSON lines.
   --resumed   the stream resumes a run after a reconnection: its first event may
               be what the facts allow then, and carries what came before.
+  --idle-timeout MS
+              stop reading where no whole event comes within MS milliseconds (a
+              live stream on standard input that stalls): an idle-timeout violation.
+  --max-memory BYTES
+              the most the verifier holds of the stream's keys (16 MiB unless
+              given); the event that would pass it is a max-memory violation, and
+              nothing is checked after it.
   --json      print the violations as JSON, for machines.
 
 Exit codes: 0 no violations, 1 violations, 2 error.`;

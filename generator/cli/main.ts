@@ -51,7 +51,13 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   verify: {
     help: VERIFY_HELP,
-    options: { framing: { type: "string" }, json: { type: "boolean" }, resumed: { type: "boolean" } },
+    options: {
+      framing: { type: "string" },
+      json: { type: "boolean" },
+      resumed: { type: "boolean" },
+      "idle-timeout": { type: "string" },
+      "max-memory": { type: "string" },
+    },
     needsProject: true,
     run: async (args, io, root) => (await import("./verify.js")).runVerify(args, io, root),
   },

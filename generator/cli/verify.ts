@@ -13,9 +13,9 @@ import type { Arguments } from "./main.js";
 interface StreamModule {
   readStream(
     source: AsyncIterable<Uint8Array>,
-    options: { readonly framing?: Framing; readonly mode: "strict" },
+    options: { readonly framing?: Framing; readonly mode: "strict"; readonly idleTimeout?: number },
   ): AsyncIterable<StreamResult>;
-  createVerifier(options: { readonly resumed: boolean }): {
+  createVerifier(options: { readonly resumed: boolean; readonly maxMemory?: number }): {
     push(event: unknown): Violation | undefined;
     /** Given the transport's error report that ended the stream, what did not come is no violation. */
     end(ending?: StreamResult): Violation | undefined;
@@ -59,16 +59,22 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
   const framing = args.values["framing"] as string | undefined;
   if (framing !== undefined && framing !== "sse" && framing !== "jsonl")
     throw new UsageError(`--framing is sse or jsonl, not "${framing}"`);
+  const idleTimeout = wholeNumber(args, "idle-timeout", 1, 2 ** 31 - 1);
+  const maxMemory = wholeNumber(args, "max-memory", 0, Number.MAX_SAFE_INTEGER);
   const module = await streamModule(root, name);
   const source = file === "-" ? io.stdin : createReadStream(path.resolve(io.cwd, file));
   if (source === undefined) throw new UsageError("no standard input to read: give a FILE");
   const bytes = await sniffed(source, framing as Framing | undefined, file);
-  const verifier = module.createVerifier({ resumed: args.values["resumed"] === true });
+  const verifier = module.createVerifier({
+    resumed: args.values["resumed"] === true,
+    ...(maxMemory === undefined ? {} : { maxMemory }),
+  });
   const assembler = module.createAssembler?.();
   const findings: Finding[] = [];
   let events = 0;
   let ended: (StreamResult & { readonly fault: string; readonly message: string }) | undefined;
-  for await (const result of module.readStream(bytes.chunks, { framing: bytes.framing, mode: "strict" })) {
+  const reading = { framing: bytes.framing, mode: "strict", ...(idleTimeout === undefined ? {} : { idleTimeout }) } as const;
+  for await (const result of module.readStream(bytes.chunks, reading)) {
     events = result.index + 1;
     if ("fault" in result) {
       if (result.fault === "transport-error") {
@@ -77,6 +83,8 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
         break;
       }
       findings.push({ rule: result.fault, message: result.message, index: result.index, line: result.line });
+      // A stream that stalled ended where it stalled, before an event.
+      if (result.fault === "idle-timeout") events = result.index;
       continue;
     }
     if (!result.ok) {
@@ -122,6 +130,15 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
   return findings.length === 0 ? 0 : 1;
 }
 
+/** An option that is a whole number from `least` to `most`, where given. */
+function wholeNumber(args: Arguments, name: string, least: number, most: number): number | undefined {
+  const text = args.values[name] as string | undefined;
+  if (text === undefined) return undefined;
+  const value = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= least && value <= most)) throw new UsageError(`--${name} is a whole number from ${least} to ${most}, not "${text}"`);
+  return value;
+}
+
 /** The protocol's stream module from the project's built package, `generated/dist/NAME/stream.js`. */
 async function streamModule(root: string, name: string): Promise<StreamModule> {
   const file = path.join(root, "generated", "dist", name, "stream.js");
@@ -163,10 +180,18 @@ async function sniffed(
   } catch (error) {
     throw new InputError({ file }, `cannot read it: ${(error as Error).message}`);
   }
-  const chunks = (async function* () {
-    yield* head;
-    for (let next = await iterator.next(); next.done !== true; next = await iterator.next())
-      yield typeof next.value === "string" ? Buffer.from(next.value) : next.value;
-  })();
+  const chunks = Object.assign(
+    (async function* () {
+      yield* head;
+      for (let next = await iterator.next(); next.done !== true; next = await iterator.next())
+        yield typeof next.value === "string" ? Buffer.from(next.value) : next.value;
+    })(),
+    {
+      // The reader stops a Node stream by destroying it (its iterator answers return() only
+      // after the read it waits on): so it stops this one's source, which the idle timeout
+      // may stop while standard input is still open.
+      destroy: () => (source as { destroy?: () => void }).destroy?.(),
+    },
+  );
   return { framing: framing ?? (first === 0x7b ? "jsonl" : "sse"), chunks };
 }

@@ -1,7 +1,9 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { main } from "../../generator/cli/main.js";
 import { run, runWithInput } from "../helpers/cli.js";
 import { REPO } from "../helpers/project.js";
 
@@ -133,6 +135,55 @@ describe("agentwire verify", () => {
     );
   });
 
+  it("stops a live stream that stalls with --idle-timeout: an idle-timeout violation where it stalled, and what its end breaks", async () => {
+    let out = "";
+    const stalled = (async function* () {
+      yield sse(started, text("TEXT_MESSAGE_START"));
+      await new Promise(() => {});
+    })();
+    const code = await main(["verify", "ag-ui", "-", "--idle-timeout", "20"], {
+      cwd: REPO,
+      stdin: stalled,
+      out: (line) => void (out += `${line}\n`),
+      err: () => {},
+    });
+    expect(out).toBe(
+      [
+        "<stdin>:5: at the end: idle-timeout: no event came within 20 ms (idleTimeout): the reading stopped",
+        '<stdin>: at the end: text-message: text message "m1" (opened at event 1) was never closed: the stream ended before TEXT_MESSAGE_END',
+        "<stdin>: 2 violations in 2 events (sse)",
+        "",
+      ].join("\n"),
+    );
+    expect(code).toBe(1);
+  });
+
+  it("lets standard input go when the idle timeout stops it, so that the command exits", async () => {
+    // The real command, its standard input a pipe that stays open.
+    const child = spawn(process.execPath, [path.join(REPO, "bin/agentwire.js"), "verify", "ag-ui", "--idle-timeout", "50"], { cwd: REPO });
+    child.stdin.write(sse(started));
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    expect(await new Promise((resolve) => child.on("close", resolve))).toBe(1);
+    expect(out).toContain("<stdin>:3: at the end: idle-timeout: no event came within 50 ms");
+    child.stdin.destroy();
+  });
+
+  it("holds the verifier to --max-memory: the event that would pass it is a max-memory violation", async () => {
+    const file = recording("calls.sse", sse(started, text("TEXT_MESSAGE_START"), text("TEXT_MESSAGE_END"), finished));
+    // The run opens, and the verifier would hold its key (64 bytes): past a bound of none.
+    const { code, out } = await run(REPO, "verify", "ag-ui", file, "--max-memory", "0");
+    expect(out).toBe(
+      [
+        `${file}:1: event 0: max-memory: event 0 would make the verifier hold more than 0 bytes of keys for this stream (maxMemory): it checks nothing after it`,
+        `${file}: 1 violation in 4 events (sse)`,
+        "",
+      ].join("\n"),
+    );
+    expect(code).toBe(1);
+    expect((await run(REPO, "verify", "ag-ui", file, "--max-memory", "1000")).code).toBe(0);
+  });
+
   it("refuses what it cannot do, with exit 2", async () => {
     expect(await run(REPO, "verify")).toMatchObject({ code: 2, err: expect.stringContaining("name the protocol") });
     expect(await run(REPO, "verify", "nope", "x.sse")).toMatchObject({ code: 2, err: expect.stringContaining('no protocol "nope"') });
@@ -140,6 +191,16 @@ describe("agentwire verify", () => {
       code: 2,
       err: expect.stringContaining('--framing is sse or jsonl, not "xml"'),
     });
+    for (const [option, value] of [
+      ["--idle-timeout", "0"],
+      ["--idle-timeout", "1.5"],
+      ["--idle-timeout", "soon"],
+      ["--max-memory", "16MiB"],
+    ])
+      expect(await run(REPO, "verify", "ag-ui", "x.sse", option!, value!)).toMatchObject({
+        code: 2,
+        err: expect.stringContaining(`${option} is a whole number from`),
+      });
     expect(await run(REPO, "verify", "ag-ui", path.join(dir, "missing.sse"))).toMatchObject({
       code: 2,
       err: expect.stringContaining("cannot read it: ENOENT"),
