@@ -66,7 +66,7 @@ export interface ReadOptions extends DecodeOptions {
    * after it are done. Already aborted, nothing is read. It rejects as `fetch`, `pipeTo` and
    * Node's `events.on` do, since ending as done would read as the stream's own end.
    */
-  readonly signal?: AbortSignalLike;
+  readonly signal?: AbortSignalLike | undefined;
   /**
    * The longest wait for an event, in milliseconds (none unless given): where no event is
    * complete that long after the reader began waiting for it, the reading stops with an
