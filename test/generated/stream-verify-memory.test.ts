@@ -132,8 +132,9 @@ describe("the protocols' verifiers on hostile streams", () => {
   });
 
   it("AG-UI: messages opened and never closed, each with a long owner", () => {
+    const owner = "s".repeat(1000);
     const verifying = createAgUiVerifier({ maxMemory: bound });
-    const opened = (n: number) => ({ type: "TEXT_MESSAGE_START", messageId: `m-${n}`, role: "assistant", subagentRunId: "s".repeat(1000) }) as Event;
+    const opened = (n: number) => ({ type: "TEXT_MESSAGE_START", messageId: `m-${n}`, role: "assistant", subagentRunId: owner }) as Event;
     holds(verifying as Verifier<never>, pushAll(verifying, after(run, times(1_000_000, opened))));
   });
 
