@@ -11,8 +11,8 @@
 // BENCH_ROUNDS (5) sets the passes, BENCH_STREAM_MB (16) the recording's size, and
 // BENCH_BASELINE the generated/dist folder of another build (a copy made before a change,
 // beside a node_modules that resolves its imports): the throughput part then measures ours
-// against it, pipeline by pipeline, for a before/after ratio. The
-// recording is made here, deterministically: runs as an agent sends them (RUN_STARTED, a
+// against it, pipeline by pipeline, for a before/after ratio (--only=baseline: that
+// alone). The recording is made here, deterministically: runs as an agent sends them (RUN_STARTED, a
 // state snapshot, then four steps of a streamed text message, a tool call with streamed
 // arguments, its result and a state delta; RUN_FINISHED), each run one HTTP response, its
 // bytes cut in 16 KiB chunks as a fetch body delivers them. @ag-ui/client reads each
@@ -384,7 +384,7 @@ if (RUNS_OF("throughput")) {
 // Before and after: each of our pipelines against the same one of the baseline build, in
 // pairs whose order alternates by round (a pass that runs second finds the first's garbage
 // and warmed code), four times the rounds, as the ratio's noise is most of a small change.
-if (RUNS_OF("throughput") && baseline !== undefined) {
+if ((RUNS_OF("throughput") || ONLY === "baseline") && baseline !== undefined) {
   const { runs, events } = recording();
   const pairs = {
     "readStream, strict": [(run) => readOnly(response(run.chunks).body), (run) => readOnly(response(run.chunks).body, undefined, baseline)],
