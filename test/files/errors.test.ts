@@ -195,4 +195,18 @@ describe("reading", () => {
       err: "agentwire check: generated/src/demo/types.ts: cannot read it: permission denied (EACCES)\n",
     });
   });
+
+  it("any other file-system error is an answer too, naming the file, not a stack trace", async () => {
+    const { root } = await generated();
+    const list = nodeFileSystem.list;
+    vi.spyOn(nodeFileSystem, "list").mockImplementation((folder) => {
+      if (folder.endsWith(path.join("generated", "src"))) throw errnoError("EACCES", "scandir", folder);
+      return list(folder);
+    });
+    expect(await run(root, "check")).toEqual({
+      code: 2,
+      out: "",
+      err: "agentwire check: generated/src: cannot scandir: permission denied (EACCES)\n",
+    });
+  });
 });
