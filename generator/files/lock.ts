@@ -152,6 +152,9 @@ function acquire(fs: FileSystem, place: Place, mine: string, token: string, opti
     }
     const current = ownerOf(fs, path.join(lock, OWNER), lock);
     if (current === "gone") continue;
+    // Waiting for oneself would never end: the holder cannot let go while this thread waits.
+    if (current !== undefined && current.pid === process.pid && current.thread === threadId && held.has(current.token))
+      throw new Error(`this thread holds the lock of ${place.output.path} already: one command at a time per output folder and thread`);
     if (current !== undefined && isAlive(current)) {
       const name = nameOf(place.output.root, lock);
       if (Date.now() >= deadline)

@@ -194,3 +194,13 @@ describe("a file system agentwire may not write to", () => {
     );
   });
 });
+
+describe("in one process", () => {
+  it("a second command on the same output in the same thread is a bug, said at once rather than waited on forever", async () => {
+    const { root, place } = scratchProject("old");
+    await withOutput(place, { mode: "write" }, async () => {
+      expect(() => writeOutput(place, changeTo(root, "new"))).toThrow(/^this thread holds the lock of .* already/);
+    });
+    expect(stateOf(root)).toEqual(wholeState("old"));
+  });
+});
