@@ -5,7 +5,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Place } from "../../generator/files/output.js";
 import { withOutput } from "../../generator/files/output.js";
-import { changeTo, scratchProject, stateOf, wholeState } from "../helpers/files.js";
+import { changeTo, removeScratchProjects, scratchProject, stateOf, wholeState } from "../helpers/files.js";
+
+afterAll(removeScratchProjects);
 
 /**
  * The issue's test: a real process writing generations in turn is killed (SIGKILL) at a

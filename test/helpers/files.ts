@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
 import type { FileSystem } from "../../generator/files/fs.js";
 import { nodeFileSystem } from "../../generator/files/fs.js";
 import type { Change, Place } from "../../generator/files/output.js";
@@ -20,9 +19,15 @@ import type { Change, Place } from "../../generator/files/output.js";
 const SCRATCH = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
 
 const made: string[] = [];
-afterAll(() => {
+
+/**
+ * Removes the scratch projects made so far: each test file calls it after all its tests.
+ * (A module-level afterAll would run after the first file of a worker only, since the
+ * worker's files share this module: vitest's isolate is false.)
+ */
+export function removeScratchProjects(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /** The files of one generation, `version` written into each, and `extra` more under src/ (for a longer write). */
 export function generationOf(version: string, extra = 0): { path: string; content: string }[] {
