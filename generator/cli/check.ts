@@ -1,11 +1,19 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import { createTwoFilesPatch } from "diff";
+import { InputError } from "../errors.js";
+import type { Folder } from "../files/folder.js";
+import { locateIn, whyOutside } from "../files/folder.js";
+import { nodeFileSystem } from "../files/fs.js";
+import { withOutput } from "../files/output.js";
+import { describeFileError } from "../files/problem.js";
+import { projectFiles, projectFolder } from "../files/project.js";
 import type { OutputFile } from "../format/index.js";
 import { generate } from "../pipeline.js";
 import type { Io } from "./io.js";
 import type { Arguments } from "./main.js";
-import { CONFIG_PATH, describeStalePin, repin, stalePins } from "./pins.js";
+import { CONFIG_PATH, describeStalePin, readConfigText, repin, stalePins } from "./pins.js";
+import { lockOptions, placeOf } from "./write.js";
 
 /** How the files on disk differ from a fresh generation. */
 export interface Drift {
@@ -18,42 +26,62 @@ export interface Drift {
 
 /**
  * Compares a generation with `generated/` byte for byte: files that differ, files that
- * are missing, and files under `src/` that a generation would not write (stale).
+ * are missing, and files under `src/` that a generation would not write (stale). What is
+ * read is inside `generated/`: a link out of it is refused, never read.
  */
 export function findDrift(generatedDir: string, files: readonly OutputFile[]): Drift {
+  const output = projectFolder(realpathSync(path.dirname(generatedDir)), path.basename(generatedDir));
   const expected = new Map(files.map((file) => [file.path, file.content]));
   const changed: string[] = [];
   const missing: string[] = [];
   const patches: string[] = [];
   for (const [file, content] of expected) {
-    const onDisk = path.join(generatedDir, file);
-    if (!existsSync(onDisk)) {
+    const actual = readOutputFile(output, file);
+    if (actual === undefined) {
       missing.push(file);
       patches.push(unifiedDiff(`generated/${file}`, "", content));
       continue;
     }
-    const actual = readFileSync(onDisk, "utf8");
     if (actual === content) continue;
     changed.push(file);
     patches.push(unifiedDiff(`generated/${file}`, actual, content));
   }
-  const stale = listFiles(path.join(generatedDir, "src"), "src").filter((file) => !expected.has(file));
-  for (const file of stale) patches.push(unifiedDiff(`generated/${file}`, readFileSync(path.join(generatedDir, file), "utf8"), ""));
+  const stale = listFiles(output, "src").filter((file) => !expected.has(file));
+  for (const file of stale) patches.push(unifiedDiff(`generated/${file}`, readOutputFile(output, file) ?? "", ""));
   return { changed, missing, stale, patches };
 }
 
-/** A file's unified diff, as `git diff` heads it: `a/<file>`, `b/<file>`, three lines of context. */
+/** A file of generated/, undefined where there is none. */
+function readOutputFile(output: Folder, file: string): string | undefined {
+  const where = { file: `generated/${file}` };
+  const location = locateIn(output, file, where);
+  if (!location.inside)
+    throw new InputError(
+      where,
+      `it leads outside generated/: ${whyOutside(output.root, location)}`,
+      "remove the link: agentwire writes files there",
+    );
+  if (!location.exists) return undefined;
+  try {
+    return nodeFileSystem.read(location.path).toString("utf8");
+  } catch (error) {
+    throw new InputError(where, `cannot read it: ${describeFileError(error)}`);
+  }
+}
+
+/** A unified diff of a file, as `git diff` heads it: `a/<file>`, `b/<file>`, three lines of context. */
 function unifiedDiff(file: string, before: string, after: string): string {
   return createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, { context: 3 });
 }
 
-function listFiles(dir: string, relative: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
+/** The files under a folder of generated/, relative to generated/; a link is listed as a file, and read as one. */
+function listFiles(output: Folder, relative: string): string[] {
+  const location = locateIn(output, relative, { file: `generated/${relative}` });
+  if (!location.inside || !location.exists || !nodeFileSystem.lstat(location.path).isDirectory()) return [];
+  return nodeFileSystem
+    .list(location.path)
     .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((entry) =>
-      entry.isDirectory() ? listFiles(path.join(dir, entry.name), `${relative}/${entry.name}`) : [`${relative}/${entry.name}`],
-    );
+    .flatMap((entry) => (entry.isDirectory() ? listFiles(output, `${relative}/${entry.name}`) : [`${relative}/${entry.name}`]));
 }
 
 const MAX_DIFF_LINES = 400;
@@ -63,6 +91,12 @@ const MAX_DIFF_LINES = 400;
  * is the one its pin records, else 1 with the diff of what `generate` would change.
  */
 export async function runCheck(_args: Arguments, io: Io, root: string): Promise<number> {
+  const project = projectFiles(root);
+  // Under the lock: a run writing generated/ meanwhile is waited for, and one that was killed is recovered first.
+  return withOutput(placeOf(project), { mode: "read", ...lockOptions(io.err) }, () => compare(io, project.root, project.schemas));
+}
+
+async function compare(io: Io, root: string, schemas: Folder): Promise<number> {
   const generation = await generate(root);
   const drift = findDrift(path.join(root, "generated"), generation.files);
   const stale = stalePins(generation.pins);
@@ -73,7 +107,7 @@ export async function runCheck(_args: Arguments, io: Io, root: string): Promise<
   }
   const patches = [...drift.patches];
   if (stale.length > 0) {
-    const config = readFileSync(path.join(root, CONFIG_PATH), "utf8");
+    const config = readConfigText(schemas).text;
     patches.unshift(unifiedDiff(CONFIG_PATH, config, repin(config, stale)));
   }
   const lines = patches.join("\n").split("\n");

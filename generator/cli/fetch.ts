@@ -1,7 +1,10 @@
-import { readFileSync, statSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { InputError } from "../errors.js";
 import type { SourceLocation } from "../errors.js";
+import type { Location } from "../files/folder.js";
+import { locate } from "../files/folder.js";
+import { nodeFileSystem } from "../files/fs.js";
+import { describeFileError } from "../files/problem.js";
 import { parseJson } from "../json.js";
 
 /** Limits on what an upstream may send: a schema is text, and never this large. */
@@ -16,24 +19,33 @@ export const LIMITS: FetchLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 30_0
 /** Plain http is for a server on this machine only (a test, a local mirror): anything else could be tampered with on the way. */
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
+/** Where a `file:` upstream may be: in the project, relative to its schemas folder. */
+export interface LocalFiles {
+  /** The project's real path. */
+  readonly root: string;
+  /** The real path of its schemas folder, which a relative `file:` URL starts from. */
+  readonly schemasDir: string;
+}
+
 /**
  * The bytes at a protocol's `upstream` URL: `https:`, `file:` (relative to the schemas
- * folder), or `http:` on the loopback interface. Redirects are followed on the same host
- * only. Every failure is an InputError at the config entry's `upstream`.
+ * folder, and inside the project), or `http:` on the loopback interface. Redirects are
+ * followed on the same host only. Every failure is an InputError at the config entry's
+ * `upstream`.
  */
-export async function fetchUpstream(upstream: string, schemasDir: string, where: SourceLocation, limits = LIMITS): Promise<Buffer> {
+export async function fetchUpstream(upstream: string, local: LocalFiles, where: SourceLocation, limits = LIMITS): Promise<Buffer> {
   const fail = (problem: string, hint?: string): never => {
     throw new InputError(where, `${upstream}: ${problem}`, hint);
   };
   let url: URL;
   try {
-    url = new URL(upstream, pathToFileURL(`${schemasDir}/`));
+    url = new URL(upstream, pathToFileURL(`${local.schemasDir}/`));
   } catch {
     return fail("not a URL");
   }
-  if (url.protocol === "file:") return readLocal(url, limits, fail);
+  if (url.protocol === "file:") return readLocal(url, local.root, limits, fail);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.has(url.hostname)))
-    return fail(`${url.protocol} is not allowed`, "upstream URLs are https:, file:, or http: on 127.0.0.1 only");
+    return fail(`${url.protocol} is not allowed`, "upstream URLs are https:, file: inside the project, or http: on 127.0.0.1 only");
   const signal = AbortSignal.timeout(limits.timeoutMs);
   for (let redirects = 0; ; redirects++) {
     let response: Response;
@@ -87,14 +99,33 @@ async function readBody(response: Response, limits: FetchLimits, fail: (problem:
   return Buffer.concat(chunks);
 }
 
-function readLocal(url: URL, limits: FetchLimits, fail: (problem: string) => never): Buffer {
+/**
+ * A `file:` upstream's bytes, from a file of the project. One outside it, by its path or
+ * through a link, is refused in the same words whether or not it exists: nothing outside
+ * the project is looked at.
+ */
+function readLocal(url: URL, root: string, limits: FetchLimits, fail: (problem: string, hint?: string) => never): Buffer {
+  const outside = (): never =>
+    fail(
+      "is outside the project",
+      "a file: upstream names a file of the project, relative to schemas/; anything else is fetched by https:",
+    );
+  let location: Location;
   try {
-    const file = fileURLToPath(url);
-    if (statSync(file).size > limits.maxBytes) return fail(`the file is more than the ${limits.maxBytes} bytes a schema may have`);
-    return readFileSync(file);
+    location = locate(root, fileURLToPath(url));
+  } catch (error) {
+    // A file URL of another host, or a folder of the project that cannot be looked into.
+    return error instanceof TypeError ? outside() : fail(`cannot read: ${describeFileError(error)}`);
+  }
+  if (!location.inside) return outside();
+  if (!location.exists) return fail("cannot read: no such file");
+  try {
+    if (nodeFileSystem.lstat(location.path).size > limits.maxBytes)
+      return fail(`the file is more than the ${limits.maxBytes} bytes a schema may have`);
+    return nodeFileSystem.read(location.path);
   } catch (error) {
     if (error instanceof InputError) throw error;
-    return fail(`cannot read: ${reason(error)}`);
+    return fail(`cannot read: ${describeFileError(error)}`);
   }
 }
 

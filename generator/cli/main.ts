@@ -1,8 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
 import { InputError } from "../errors.js";
+import { errnoCode } from "../files/fs.js";
+import { describeFileError } from "../files/problem.js";
+import { findProject } from "../files/project.js";
 import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, UPDATE_HELP, USAGE, VERIFY_HELP } from "./help.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
@@ -96,7 +99,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.out(command.help);
       return 0;
     }
-    const root = findRoot(io.cwd);
+    const root = findProject(io.cwd);
     if (!command.needsProject) return await command.run(args, io, root);
     if (root === undefined) {
       io.err(`agentwire: no schemas/protocols.json in ${io.cwd} or any folder above it`);
@@ -110,6 +113,14 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     if (error instanceof InputError) {
       io.err(`agentwire ${name}: ${error.message}`);
+      return 2;
+    }
+    // A file the command reads or writes that the file system refuses, where no place more
+    // particular said so: an answer naming the file, not a stack trace.
+    if (errnoCode(error) !== undefined) {
+      const { path: file, syscall } = error as NodeJS.ErrnoException;
+      const where = file === undefined ? "" : `${path.relative(io.cwd, file) || "."}: `;
+      io.err(`agentwire ${name}: ${where}${syscall === undefined ? "" : `cannot ${syscall}: `}${describeFileError(error)}`);
       return 2;
     }
     throw error;
@@ -139,12 +150,4 @@ function parse(args: readonly string[], options: Options): Arguments {
 function version(): string {
   const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
   return manifest.version;
-}
-
-/** The nearest folder, from `start` upwards, that holds `schemas/protocols.json`. */
-function findRoot(start: string): string | undefined {
-  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "schemas", "protocols.json"))) return dir;
-    if (path.dirname(dir) === dir) return undefined;
-  }
 }

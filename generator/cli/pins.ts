@@ -1,9 +1,11 @@
-import { renameSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { applyEdits, modify } from "jsonc-parser";
 import type { FormattingOptions } from "jsonc-parser";
+import { InputError } from "../errors.js";
+import type { Folder } from "../files/folder.js";
+import { nodeFileSystem } from "../files/fs.js";
+import { describeFileError } from "../files/problem.js";
 import type { Pin } from "../load/index.js";
-import { CONFIG_FILE } from "../load/index.js";
+import { CONFIG_FILE, insideSchemas } from "../load/index.js";
 import { parsePointer } from "../schema/pointer.js";
 
 /**
@@ -37,12 +39,19 @@ export function repin(config: string, pins: readonly Pin[]): string {
   return text;
 }
 
-/** Writes the config with the pins recorded, by rename, so that it is never half written. */
-export function writePins(root: string, config: string, pins: readonly Pin[]): void {
-  const file = path.join(root, CONFIG_PATH);
-  const staged = `${file}.${process.pid}.tmp`;
-  writeFileSync(staged, repin(config, pins));
-  renameSync(staged, file);
+/**
+ * The config's text and real path, for the pins a command writes with its output
+ * (`files/output.ts` replaces it in the same step). `load` refuses a config that leads
+ * out of schemas/ before this is asked.
+ */
+export function readConfigText(schemas: Folder): { readonly path: string; readonly text: string } {
+  const where = { file: CONFIG_PATH };
+  const file = insideSchemas(schemas, CONFIG_FILE, where);
+  try {
+    return { path: file, text: nodeFileSystem.read(file).toString("utf8") };
+  } catch (error) {
+    throw new InputError(where, `cannot read it: ${describeFileError(error)}`);
+  }
 }
 
 /** What `generate` did: `acme: pinned schemas/acme.schema.json at sha256 f8c085eb… (was 893a81d2…)`. */

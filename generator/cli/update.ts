@@ -1,9 +1,15 @@
 import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { diffProtocol, formatDiff } from "../diff/index.js";
 import { InputError } from "../errors.js";
+import { copyFolder } from "../files/copy.js";
+import type { Output } from "../files/output.js";
+import { withOutput } from "../files/output.js";
+import { fileError } from "../files/problem.js";
+import type { ProjectFiles } from "../files/project.js";
+import { projectFiles } from "../files/project.js";
 import { count } from "../ir/describe.js";
 import type { LoadedProtocol } from "../load/index.js";
 import { loadSchemas } from "../load/index.js";
@@ -13,9 +19,9 @@ import { fetchUpstream, vendor } from "./fetch.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 import type { Arguments } from "./main.js";
-import { CONFIG_PATH, stalePins, writePins } from "./pins.js";
+import { CONFIG_PATH, readConfigText, repin, stalePins } from "./pins.js";
 import { projectIrs } from "./versions.js";
-import { writeGeneration } from "./write.js";
+import { lockOptions, placeOf } from "./write.js";
 
 interface Fetched {
   readonly protocol: LoadedProtocol;
@@ -26,11 +32,21 @@ interface Fetched {
 /**
  * `agentwire update`: re-vendors from upstream, shows what changed, and regenerates. Every
  * upstream is fetched before anything is written; when one fails, each failure is
- * reported and nothing changes.
+ * reported and nothing changes. The new schemas, their pins and generated/ are written in
+ * one step, each schema at its real path inside schemas/.
  */
-export async function runUpdate({ values, positionals }: Arguments, io: Io, root: string): Promise<number> {
+export async function runUpdate(args: Arguments, io: Io, root: string): Promise<number> {
+  if (args.positionals.length > 1) throw new UsageError("name one protocol, or none for all of them");
+  const check = args.values["check"] === true;
+  const project = projectFiles(root);
+  return withOutput(placeOf(project), { mode: check ? "read" : "write", ...lockOptions(io.err) }, (output) =>
+    update(args, io, project, output),
+  );
+}
+
+async function update({ values, positionals }: Arguments, io: Io, project: ProjectFiles, output: Output): Promise<number> {
   const check = values["check"] === true;
-  if (positionals.length > 1) throw new UsageError("name one protocol, or none for all of them");
+  const root = project.root;
   const schemas = loadSchemas(root);
   const chosen = chooseProtocols(schemas.protocols, positionals[0]);
   if (chosen.length === 0) {
@@ -43,7 +59,7 @@ export async function runUpdate({ values, positionals }: Arguments, io: Io, root
     const where = { file: CONFIG_PATH, pointer: appendPointer(protocol.config.pointer, "upstream") };
     let vendored: ReturnType<typeof vendor>;
     try {
-      vendored = vendor(await fetchUpstream(protocol.config.upstream!, schemas.schemasDir, where), protocol.config.upstream!);
+      vendored = vendor(await fetchUpstream(protocol.config.upstream!, schemas, where), protocol.config.upstream!);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       failures.push(error);
@@ -66,8 +82,15 @@ export async function runUpdate({ values, positionals }: Arguments, io: Io, root
   // generated in full before anything here is written.
   const scratch = mkdtempSync(path.join(tmpdir(), "agentwire-update-"));
   try {
-    cpSync(path.join(root, "schemas"), path.join(scratch, "schemas"), { recursive: true });
-    cpSync(path.join(root, "templates"), path.join(scratch, "templates"), { recursive: true });
+    for (const [name, folder] of [
+      ["schemas", project.schemas],
+      ["templates", project.templates],
+    ] as const)
+      try {
+        copyFolder(folder, path.join(scratch, name));
+      } catch (error) {
+        throw fileError(error, { file: `${name}/` }, "cannot copy it to a scratch project", "nothing was changed");
+      }
     for (const { protocol, bytes } of fetched) writeFileSync(path.join(scratch, protocol.schema.file), bytes);
     const updated = loadSchemas(scratch);
     const before = await projectIrs({ ...schemas, protocols: fetched.map(({ protocol }) => protocol) });
@@ -80,10 +103,16 @@ export async function runUpdate({ values, positionals }: Arguments, io: Io, root
       return 1;
     }
     const generation = await generate(scratch);
-    const config = readFileSync(path.join(root, CONFIG_PATH), "utf8");
-    for (const { protocol, bytes } of fetched) writeFileSync(protocol.schema.absolutePath, bytes);
-    writeGeneration(path.join(root, "generated"), generation.files);
-    writePins(root, config, stalePins(generation.pins));
+    const config = readConfigText(project.schemas);
+    // One schema file may be two protocols': it is written once.
+    const vendored = new Map(fetched.map(({ protocol, bytes }) => [protocol.schema.absolutePath, bytes]));
+    output.write({
+      files: generation.files,
+      replaced: [
+        ...[...vendored].map(([file, bytes]) => ({ path: file, content: bytes })),
+        { path: config.path, content: repin(config.text, stalePins(generation.pins)) },
+      ],
+    });
     for (const { protocol, sha256 } of fetched) io.out(`${protocol.config.name}: updated ${protocol.schema.file} to sha256 ${sha256}`);
     io.out(`regenerated ${generation.files.length} files`);
     return 0;

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { InputError } from "../errors.js";
@@ -23,7 +23,8 @@ export async function projectIrs(schemas: Schemas): Promise<Map<string, Ir>> {
 /**
  * One schema file as the IR of protocol `name`. With `like`, the file stands in for that
  * protocol's schema, with its overlays. Its URL refs read the project's `remotes`, where there is a project. Messages
- * name the file as given, relative to `cwd`.
+ * name the file relative to `cwd`. The file is the user's to name, wherever it is: its
+ * real path is read, and its refs stay in its folder.
  */
 export async function fileIr(
   cwd: string,
@@ -32,13 +33,23 @@ export async function fileIr(
   like?: LoadedProtocol,
   remotes: Schemas["remotes"] = [],
 ): Promise<Ir> {
-  const absolute = path.resolve(cwd, file);
+  const root = realPathOf(cwd);
+  const absolute = realPathOf(path.resolve(root, file));
   const protocol: LoadedProtocol = {
     config: { pointer: "", name, schema: path.basename(absolute), overlays: like?.config.overlays ?? [] },
-    schema: readSource(cwd, absolute),
+    schema: readSource(root, absolute),
     overlays: like?.overlays ?? [],
   };
-  return (await intermediate({ root: cwd, schemasDir: path.dirname(absolute), protocols: [protocol], remotes }, protocol)).ir;
+  return (await intermediate({ root, schemasDir: path.dirname(absolute), protocols: [protocol], remotes }, protocol)).ir;
+}
+
+/** A path with its links resolved; as it is where it does not exist, for the read to say so. */
+function realPathOf(at: string): string {
+  try {
+    return realpathSync(at);
+  } catch {
+    return at;
+  }
 }
 
 /**

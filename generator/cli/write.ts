@@ -1,35 +1,29 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import path from "node:path";
+import type { Place } from "../files/output.js";
+import { writeOutput } from "../files/output.js";
+import type { ProjectFiles } from "../files/project.js";
+import { projectFolder } from "../files/project.js";
 import type { OutputFile } from "../format/index.js";
 
 /**
- * Replaces the generated files so that a failure leaves the previous ones in place: all
- * files are first written into a staging folder inside `generated/`; then `src/` takes
- * the old one's place by rename, and each top-level file replaces its old copy by
- * rename. Files agentwire does not own there (`dist/`, `node_modules/`) are untouched.
+ * Where a command of the project writes: `generated/`, which it owns but for `dist/` and
+ * `node_modules/`, and `schemas/`, where it replaces the config's pins and, for `update`,
+ * vendored schemas, in the same step (`files/output.ts`).
+ */
+export function placeOf(project: ProjectFiles): Place {
+  return { output: project.output, writable: [project.schemas] };
+}
+
+/** Prints, on standard error, that the command waits for another run to let go of the output. */
+export const lockOptions = (err: (text: string) => void) => ({ onWait: (message: string) => err(`agentwire: ${message}`) });
+
+/**
+ * Writes a generation into the output folder in one step, under its lock: the files that
+ * a generation writes replace theirs, top-level name by top-level name (`src/` whole), and
+ * the rest (`dist/`, `node_modules/`) stays. For tests and scripts that hold a generation.
  */
 export function writeGeneration(generatedDir: string, files: readonly OutputFile[]): void {
-  mkdirSync(generatedDir, { recursive: true });
-  const staging = mkdtempSync(path.join(generatedDir, ".staging-"));
-  try {
-    for (const file of files) {
-      const target = path.join(staging, file.path);
-      mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, file.content);
-    }
-    const tops = [...new Set(files.map((file) => file.path.split("/")[0]!))].sort();
-    const retired = path.join(staging, ".retired");
-    mkdirSync(retired);
-    for (const top of tops) {
-      const current = path.join(generatedDir, top);
-      try {
-        renameSync(current, path.join(retired, top));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      }
-      renameSync(path.join(staging, top), current);
-    }
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
+  const output = projectFolder(realpathSync(path.dirname(generatedDir)), path.basename(generatedDir));
+  writeOutput({ output, writable: [] }, { files, replaced: [] });
 }

@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import { InputError } from "../errors.js";
+import type { SourceLocation } from "../errors.js";
+import type { Folder } from "../files/folder.js";
+import { locateIn, nameOf, whyOutside } from "../files/folder.js";
+import { nodeFileSystem } from "../files/fs.js";
+import { describeFileError } from "../files/problem.js";
+import { CONFIG_FILE, projectFolder } from "../files/project.js";
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject, parseJson } from "../json.js";
 import { appendPointer } from "../schema/pointer.js";
@@ -14,6 +20,7 @@ export type { ProtocolConfig } from "./config.js";
 export interface SourceFile {
   /** Relative to the project root, with forward slashes: "schemas/acme.schema.json". */
   readonly file: string;
+  /** The real path it was read from: no symbolic link on the way. */
   readonly absolutePath: string;
   readonly document: JsonValue;
   readonly sha256: string;
@@ -42,14 +49,15 @@ export interface Templates {
 export interface Remote {
   /** An absolute URL ending in "/": "http://localhost:1234/". */
   readonly base: string;
-  /** The folder's absolute path. */
+  /** The folder's real path. */
   readonly folder: string;
 }
 
 /** The protocols of a project, as its config lists them. */
 export interface Schemas {
-  /** The folder holding `schemas/`; generated paths and messages are relative to it. */
+  /** The folder holding `schemas/`, by its real path; generated paths and messages are relative to it. */
   readonly root: string;
+  /** The real path of `schemas/`: what is read is inside it, links followed only where they stay inside. */
   readonly schemasDir: string;
   readonly protocols: readonly LoadedProtocol[];
   /** Longest base first, so that the first whose base a URL starts with is the closest. */
@@ -60,44 +68,46 @@ export interface Project extends Schemas {
   readonly templates: Templates;
 }
 
-export const CONFIG_FILE = "protocols.json";
+export { CONFIG_FILE } from "../files/project.js";
 
 /** Reads `schemas/protocols.json`, every schema and overlay it names, and `templates/`. */
 export function load(root: string): Project {
-  return { ...loadSchemas(root), templates: loadTemplates(root) };
+  const schemas = loadSchemas(root);
+  return { ...schemas, templates: loadTemplates(schemas.root) };
 }
 
 /** Reads `schemas/protocols.json` and every schema and overlay it names. */
 export function loadSchemas(root: string): Schemas {
-  const schemasDir = path.join(root, "schemas");
-  const configFile = readSource(root, path.join(schemasDir, CONFIG_FILE));
+  const project = realpathSync(root);
+  const schemas = projectFolder(project, "schemas");
+  const configFile = readSource(project, insideSchemas(schemas, CONFIG_FILE, { file: `schemas/${CONFIG_FILE}` }));
   const config = readConfig(configFile.document, configFile.file);
   const protocols = config.protocols.map((config): LoadedProtocol => {
     const at = config.pointer;
     const read = (relative: string, pointer: string) =>
-      readSource(root, insideSchemas(schemasDir, relative, { file: configFile.file, pointer }), { file: configFile.file, pointer });
+      readSource(project, insideSchemas(schemas, relative, { file: configFile.file, pointer }), { file: configFile.file, pointer });
     const schema = read(config.schema, appendPointer(at, "schema"));
     const overlays = config.overlays.map((overlay, i) => read(overlay, appendPointer(at, "overlays", i)));
     return { config, schema, overlays };
   });
   const remotes = config.remotes.map(({ pointer, base, folder }): Remote => {
     const where = { file: configFile.file, pointer };
-    const absolute = insideSchemas(schemasDir, folder, where);
+    const absolute = insideSchemas(schemas, folder, where);
     let isFolder: boolean | undefined;
     try {
-      isFolder = statSync(absolute).isDirectory();
+      isFolder = nodeFileSystem.lstat(absolute).isDirectory();
     } catch {
       isFolder = undefined;
     }
     if (isFolder !== true)
       throw new InputError(
         where,
-        `the folder of "${base}", ${path.relative(root, absolute).split(path.sep).join("/")}/, ${isFolder === false ? "is a file" : "does not exist"}`,
+        `the folder of "${base}", ${nameOf(project, absolute)}/, ${isFolder === false ? "is a file" : "does not exist"}`,
         "vendor the documents of that base URL into a folder of schemas/, keeping their paths below the base",
       );
     return { base, folder: absolute };
   });
-  return { root, schemasDir, protocols, remotes: remotes.sort((a, b) => b.base.length - a.base.length) };
+  return { root: project, schemasDir: schemas.path, protocols, remotes: remotes.sort((a, b) => b.base.length - a.base.length) };
 }
 
 /**
@@ -128,16 +138,24 @@ export function pinsOf(schemas: Schemas): Pin[] {
 const PROTOCOLS_PLACEHOLDER = "{{protocols}}";
 
 function loadTemplates(root: string): Templates {
+  const templates = projectFolder(root, "templates");
+  const located = (name: string): string => {
+    const where = { file: `templates/${name}` };
+    const location = locateIn(templates, name, where);
+    if (!location.inside) throw new InputError(where, `it leads outside the templates folder: ${whyOutside(root, location)}`);
+    return location.path;
+  };
   const json = (name: string): JsonObject => {
-    const source = readSource(root, path.join(root, "templates", name));
+    const source = readSource(root, located(name));
     if (!isJsonObject(source.document)) throw new InputError({ file: source.file }, "expected a JSON object");
     return source.document;
   };
   const text = (name: string): string => {
+    const file = located(name);
     try {
-      return readFileSync(path.join(root, "templates", name), "utf8");
-    } catch {
-      throw new InputError({ file: `templates/${name}` }, "cannot read this template");
+      return nodeFileSystem.read(file).toString("utf8");
+    } catch (error) {
+      throw new InputError({ file: `templates/${name}` }, `cannot read this template: ${describeFileError(error)}`);
     }
   };
   const readme = text("README.md");
@@ -156,25 +174,31 @@ function loadTemplates(root: string): Templates {
   };
 }
 
-/** Resolves a config path, refusing one that leaves the schemas folder. */
-function insideSchemas(schemasDir: string, relative: string, where: { file: string; pointer: string }): string {
-  const absolute = path.resolve(schemasDir, relative);
-  if (path.isAbsolute(relative) || !absolute.startsWith(schemasDir + path.sep))
+/** A config path's real path, refusing one that leaves the schemas folder, by its text or through a link. */
+export function insideSchemas(schemas: Folder, relative: string, where: SourceLocation): string {
+  const location = path.isAbsolute(relative) ? undefined : locateIn(schemas, relative, where);
+  if (location === undefined || !location.inside || location.path === schemas.path) {
+    const why = location === undefined || location.inside ? "" : whyOutside(schemas.root, location);
     throw new InputError(
       where,
-      `"${relative}" is outside the schemas folder`,
+      why === "" ? `"${relative}" is outside the schemas folder` : `"${relative}" leads outside the schemas folder: ${why}`,
       "vendor the file into schemas/ and name it relative to that folder",
     );
-  return absolute;
+  }
+  return location.path;
 }
 
+/**
+ * Reads a JSON file at its real path (a caller found it, and confined it where it must be):
+ * a link there now, a folder, a pipe or a device is refused, never followed or waited on.
+ */
 export function readSource(root: string, absolutePath: string, referrer?: { file: string; pointer: string }): SourceFile {
   const file = path.relative(root, absolutePath).split(path.sep).join("/");
   let bytes: Buffer;
   try {
-    bytes = readFileSync(absolutePath);
+    bytes = nodeFileSystem.read(absolutePath);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
+    const reason = describeFileError(error);
     throw new InputError(referrer ?? { file }, `cannot read ${file}: ${reason}`, "vendor the file there, or correct the path");
   }
   const sha256 = createHash("sha256").update(bytes).digest("hex");

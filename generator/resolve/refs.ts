@@ -1,8 +1,10 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { isWithin, locate, whyOutside } from "../files/folder.js";
+import { describeFileError } from "../files/problem.js";
 import type { Remote } from "../load/index.js";
 
-/** Where documents are read from: the schemas folder, and the base URLs vendored into it. */
+/** Where documents are read from: the schemas folder, and the base URLs vendored into it, by real paths. */
 export interface Addressing {
   readonly schemasDir: string;
   /** Longest base first. */
@@ -25,7 +27,7 @@ export function isRefused<T extends object>(target: T | RefusedRef): target is R
  */
 export function uriOfFile(absolutePath: string, addressing: Addressing): string {
   for (const remote of addressing.remotes)
-    if (absolutePath.startsWith(remote.folder + path.sep))
+    if (isInside(remote.folder, absolutePath))
       return new URL(path.relative(remote.folder, absolutePath).split(path.sep).map(encodeURIComponent).join("/"), remote.base).href;
   return pathToFileURL(absolutePath).href;
 }
@@ -42,8 +44,7 @@ export function fileOfUri(uri: string, ref: string, addressing: Addressing): str
   };
   const url = new URL(uri);
   if (url.protocol === "file:") {
-    const target = fileURLToPath(url);
-    return target.startsWith(addressing.schemasDir + path.sep) ? target : outside;
+    return confined(addressing.schemasDir, fileURLToPath(url), ref, outside, addressing);
   }
   const remote = addressing.remotes.find((candidate) => uri.startsWith(candidate.base));
   if (remote !== undefined) {
@@ -53,8 +54,7 @@ export function fileOfUri(uri: string, ref: string, addressing: Addressing): str
     } catch {
       return malformed(ref);
     }
-    const target = path.join(remote.folder, ...segments);
-    return target.startsWith(remote.folder + path.sep) ? target : outside;
+    return confined(remote.folder, path.join(remote.folder, ...segments), ref, outside, addressing);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return {
@@ -67,6 +67,27 @@ export function fileOfUri(uri: string, ref: string, addressing: Addressing): str
       "agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL " +
       `there in schemas/protocols.json, "remotes": { ${JSON.stringify(new URL("./", url).href)}: "<folder>/" }`,
   };
+}
+
+/**
+ * The real path a ref's target has inside `folder`, or the refusal: a symbolic link that
+ * leads out is as far out as a path that does, and what is outside is never looked at.
+ */
+function confined(folder: string, target: string, ref: string, outside: RefusedRef, addressing: Addressing): string | RefusedRef {
+  if (!isInside(folder, target)) return outside;
+  const root = path.dirname(addressing.schemasDir);
+  try {
+    const location = locate(folder, target);
+    if (location.inside && location.path !== folder) return location.path;
+    return location.inside ? outside : { ...outside, refused: `${outside.refused}: ${whyOutside(root, location)}` };
+  } catch (error) {
+    return { refused: `$ref "${ref}" cannot be followed: ${describeFileError(error)}`, hint: "let agentwire read the folders on the way" };
+  }
+}
+
+/** Whether a path is inside a folder, not the folder itself. */
+function isInside(folder: string, target: string): boolean {
+  return target !== folder && isWithin(folder, target);
 }
 
 export function malformed(ref: string): RefusedRef {

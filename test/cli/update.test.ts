@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
 import type { Server } from "node:http";
@@ -181,5 +182,84 @@ describe("agentwire update", () => {
     });
     expect(await run(root, "update", "demo")).toMatchObject({ code: 2 });
     expect(await run(root, "update")).toMatchObject({ code: 0, out: "no protocol in schemas/protocols.json has an upstream URL\n" });
+  });
+
+  describe("the files it reads and writes stay in the project", () => {
+    const elsewhere = mkdtempSync(path.join(tmpdir(), "agentwire-elsewhere-"));
+    afterAll(() => rmSync(elsewhere, { recursive: true, force: true }));
+    writeFileSync(path.join(elsewhere, "exists.json"), V2);
+
+    it("refuses a file: upstream outside the project in the same words whether the file exists or not", async () => {
+      const answers: string[] = [];
+      for (const upstream of [
+        `file://${elsewhere}/exists.json`,
+        `file://${elsewhere}/missing.json`,
+        `file:${path.relative(path.join(tmpdir(), "x/schemas"), elsewhere)}/exists.json`,
+        "file:///etc/hostname",
+        "file:///nonexistent/file.json",
+        "file://example.com/schema.json",
+      ]) {
+        const root = project(upstream);
+        const before = snapshot(root);
+        const { code, err } = await run(root, "update");
+        expect(code, upstream).toBe(2);
+        expect(snapshot(root)).toEqual(before);
+        answers.push(err.replace(upstream, "<upstream>"));
+      }
+      // And through a link of the project that leads out of it, to a file that exists and to one that does not.
+      for (const target of ["exists.json", "missing.json"]) {
+        const root = project("file:../link.json");
+        symlinkSync(path.join(elsewhere, target), path.join(root, "link.json"));
+        answers.push((await run(root, "update")).err.replace("file:../link.json", "<upstream>"));
+      }
+      expect(new Set(answers)).toEqual(
+        new Set([
+          "agentwire update: schemas/protocols.json#/protocols/0/upstream: <upstream>: is outside the project\n  a file: upstream names a file of the project, relative to schemas/; anything else is fetched by https:\n1 of 1 upstream failed; nothing was changed.\n",
+        ]),
+      );
+    });
+
+    it("reads a file: upstream inside the project, and says when there is none", async () => {
+      expect(await run(project("file:../v2.schema.json"), "update")).toMatchObject({ code: 0 });
+      expect((await run(project("file:../none.json"), "update")).err).toContain("file:../none.json: cannot read: no such file\n");
+    });
+
+    it("writes nothing through a vendored schema that is a link out of the project", async () => {
+      const root = project("/v2.json");
+      const outside = path.join(elsewhere, "vendored.json");
+      writeFileSync(outside, V1);
+      unlinkSync(path.join(root, "schemas/demo.schema.json"));
+      symlinkSync(outside, path.join(root, "schemas/demo.schema.json"));
+      const { code, err } = await run(root, "update");
+      expect(code).toBe(2);
+      expect(err).toContain(
+        `"demo.schema.json" leads outside the schemas folder: schemas/demo.schema.json is a symbolic link to ${outside}`,
+      );
+      expect(readFileSync(outside, "utf8")).toBe(V1);
+    });
+
+    it("updates the file a link inside schemas/ leads to, keeps the link, and changes nothing when generation fails", async () => {
+      const linked = () => {
+        const root = project("/v2.json");
+        mkdirSync(path.join(root, "schemas/versions"));
+        writeFileSync(path.join(root, "schemas/versions/current.json"), V1);
+        unlinkSync(path.join(root, "schemas/demo.schema.json"));
+        symlinkSync("versions/current.json", path.join(root, "schemas/demo.schema.json"));
+        return root;
+      };
+      const root = linked();
+      expect(await run(root, "update")).toMatchObject({ code: 0 });
+      expect(lstatSync(path.join(root, "schemas/demo.schema.json")).isSymbolicLink()).toBe(true);
+      expect(readFileSync(path.join(root, "schemas/versions/current.json"), "utf8")).toBe(V2);
+      expect(await run(root, "check")).toMatchObject({ code: 0 });
+
+      const failing = linked();
+      writeFileSync(path.join(failing, "bad.json"), JSON.stringify({ $defs: { A: { type: "string", pattern: "([a-z]" } } }));
+      const config = path.join(failing, "schemas/protocols.json");
+      writeFileSync(config, readFileSync(config, "utf8").replace(/"upstream": "[^"]*"/, '"upstream": "file:../bad.json"'));
+      const before = snapshot(failing);
+      expect(await run(failing, "update")).toMatchObject({ code: 2 });
+      expect(snapshot(failing)).toEqual(before);
+    });
   });
 });
