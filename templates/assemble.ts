@@ -3,7 +3,7 @@
 // shares. Copied from templates/assemble.ts by agentwire; each protocol's module binds it
 // to the assembly facts of its overlay. Patches are applied by patch.ts, in place.
 
-import { applyPatch, copyValue, TooDeep } from "./patch.js";
+import { applyPatch, copyValue, kindOf, TooDeep } from "./patch.js";
 import type { Measures } from "./patch.js";
 import { define, MAX_DEPTH } from "./runtime.js";
 import type { ChunkRule, Selector, StreamRule, Violation } from "./stream.js";
@@ -775,7 +775,7 @@ class StepAssembler {
         else
           return new Refusal(
             () =>
-              `cannot append ${JSON.stringify(value)} to ${describePath(path, event)}, which is ${JSON.stringify(current)}`,
+              `cannot append ${JSON.stringify(value)} to ${describePath(path, event)}, which is ${kindOf(current)}`,
           );
         return undefined;
       }

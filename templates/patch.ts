@@ -446,7 +446,7 @@ class Application {
     }
     if (typeof at !== "object" || at === null)
       return new Refused(
-        `${pointerOf(tokens.slice(0, last)) || "the value"} is ${JSON.stringify(at)}, which has no members or elements`,
+        `${pointerOf(tokens.slice(0, last)) || "the value"} is ${kindOf(at)}, which has no members or elements`,
       );
     return {
       container: at as Container,
@@ -481,7 +481,7 @@ class Application {
       if (this.has(at, token)) return at[token];
     } else
       return new Refused(
-        `${pointerOf(tokens.slice(0, i)) || "the value"} is ${JSON.stringify(at)}, which has no members or elements`,
+        `${pointerOf(tokens.slice(0, i)) || "the value"} is ${kindOf(at)}, which has no members or elements`,
       );
     const place = { container: at, token, tokens: tokens.slice(0, i) };
     return Array.isArray(at)
@@ -614,6 +614,17 @@ function walk(
     measured.size += key.length;
     walk((value as JsonObject)[key], depth + 1, measured, removed);
   }
+}
+
+/**
+ * What a value of the snapshot is, in words that cost nothing however large it is, as a
+ * refusal says it: its JSON where short (a number, true, false, null), else its kind.
+ */
+export function kindOf(value: unknown): string {
+  if (typeof value === "string") return "text";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object" && value !== null) return "an object";
+  return String(JSON.stringify(value));
 }
 
 /** Sets a member; one named "__proto__" is defined, so that it stays a member. */

@@ -422,6 +422,20 @@ describe("AG-UI deltas in runs: the object a delta appended to is found again, u
     expect(violations).toEqual([{ rule: "text-message-content", index: 3, message: expect.stringContaining("cannot append 7") }]);
     expect(snapshot.messages.map((message) => message.content)).toEqual(["xy"]);
   });
+
+  it("a refusal says what kind of value the snapshot holds, not all of it, which may have grown large", () => {
+    const parts = Array.from({ length: 1000 }, (_, i) => ({ type: "text" as const, text: `part ${i}` }));
+    const { violations } = agUi([
+      { type: "MESSAGES_SNAPSHOT", messages: [{ id: "u", role: "user", content: parts }] },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "u", delta: "more" },
+      { type: "STATE_SNAPSHOT", snapshot: { notes: "x".repeat(100_000) } },
+      { type: "STATE_DELTA", delta: [{ op: "add", path: "/notes/first", value: 1 }] },
+    ]);
+    expect(violations.map(({ message }) => message)).toEqual([
+      'TEXT_MESSAGE_CONTENT: cannot append "more" to messages[id="u"].content, which is a list',
+      'STATE_DELTA: operation 0 of the patch ({"op":"add","path":"/notes/first","value":1}) does not apply to state: /notes is text, which has no members or elements',
+    ]);
+  });
 });
 
 describe("AG-UI chunks stand for the events they shorten", () => {
