@@ -7,7 +7,11 @@
 //
 //   node --expose-gc bench/stream.bench.js    # all three parts, about a minute
 //   node --expose-gc bench/stream.bench.js --only=throughput|linear|gigabyte
+//   BENCH_BASELINE=/path/to/other/generated/dist node --expose-gc bench/stream.bench.js --only=throughput
 //
+// BENCH_BASELINE adds the pipeline with another build's assembler (the rest ours), in the
+// same rounds, and the ratio of the two pipelines: how a change to the assembler weighs in
+// the whole pipeline, on a machine whose speed drifts too much to compare separate runs.
 // BENCH_ROUNDS (5) sets the passes, BENCH_STREAM_MB (16) the recording's size. The
 // recording is made here, deterministically: runs as an agent sends them (RUN_STARTED, a
 // state snapshot, then four steps of a streamed text message, a tool call with streamed
@@ -22,6 +26,10 @@ const REPO = path.resolve(import.meta.dirname, "..");
 const dist = (file) => import(path.join(REPO, "generated/dist", file));
 const { readStream, createVerifier, createAssembler } = await dist("ag-ui/stream.js");
 const { readEvents } = await dist("stream.js");
+const baseline =
+  process.env.BENCH_BASELINE === undefined
+    ? undefined
+    : await import(path.join(path.resolve(process.env.BENCH_BASELINE), "ag-ui/stream.js"));
 
 const ONLY = process.argv
   .slice(2)
@@ -208,9 +216,9 @@ async function readAndVerify(source, options) {
 }
 
 /** As readAndVerify, each event assembled too; throws unless the snapshot is what the run builds. */
-async function readVerifyAndAssemble(run) {
+async function readVerifyAndAssemble(run, assemblerOf = createAssembler) {
   const verifier = createVerifier();
-  const assembler = createAssembler();
+  const assembler = assemblerOf();
   let count = 0;
   for await (const result of readStream(response(run.chunks).body)) {
     if (!result.ok) throw new Error(`event ${result.index}: ${result.fault ?? JSON.stringify(result.errors)}`);
@@ -274,6 +282,7 @@ const SSE = { framing: "sse", jsonRpc: false };
 const FLOOR = "floor: eventsource-parser + JSON.parse";
 const OURS = "ours: readStream (strict) + createVerifier().push + createAssembler().push";
 const OURS_VERIFY = "ours without assembly: readStream (strict) + createVerifier().push";
+const BASELINE = "ours with BENCH_BASELINE's createAssembler().push";
 const CLIENT_VERIFY = "@ag-ui/client: run + enforceEvents + transformChunks + verifyEvents";
 const CLIENT = "@ag-ui/client: HttpAgent.runAgent (all of it)";
 const PIPELINES = {
@@ -288,6 +297,7 @@ const PIPELINES = {
   "readStream, strict": (run) => readOnly(response(run.chunks).body),
   [OURS_VERIFY]: (run) => readAndVerify(response(run.chunks).body),
   [OURS]: readVerifyAndAssemble,
+  ...(baseline === undefined ? {} : { [BASELINE]: (run) => readVerifyAndAssemble(run, baseline.createAssembler) }),
   "@ag-ui/client: HttpAgent.run (its SSE parsing)": (run) => drain(agentOf(run).run(RUN_INPUT)),
   [CLIENT_VERIFY]: (run) => drain(verifyEvents()(transformChunks()(enforceEvents()(agentOf(run).run(RUN_INPUT))))),
   [CLIENT]: async (run) => {
@@ -364,6 +374,7 @@ if (RUNS_OF("throughput")) {
     // For reference: both pipelines without assembly (@ag-ui/client's apply stage, our assembler).
     ["ours without assembly vs @ag-ui/client without its apply stage", speedup(measured, CLIENT_VERIFY, OURS_VERIFY)],
     ["ours without assembly vs the floor", speedup(measured, FLOOR, OURS_VERIFY)],
+    ...(baseline === undefined ? [] : [["ours vs the pipeline with BENCH_BASELINE's assembler", speedup(measured, BASELINE, OURS)]]),
   ];
   console.log("\n| goal (the median of the rounds' ratios) | measured | |\n| --- | --: | --- |");
   for (const [goal, value, bound] of goals)
