@@ -878,7 +878,7 @@ describe("AG-UI patches apply to the JSON value only", () => {
           const snapshot = assembler.snapshot();
           expect(prototypes()).toEqual(before);
           expect(({} as { isAdmin?: unknown; polluted?: unknown }).isAdmin ?? ({} as { polluted?: unknown }).polluted).toBeUndefined();
-          expectJsonTree(snapshot);
+          expect(notJsonTree(snapshot)).toBeUndefined();
           // toEqual: toStrictEqual takes a member named "constructor" for the object's class.
           expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot);
           if (violation !== undefined) {
@@ -887,38 +887,39 @@ describe("AG-UI patches apply to the JSON value only", () => {
           }
         }
       }),
-      { seed: 0x20_0001, numRuns: 300 },
+      { seed: 0x20_0001, numRuns: 200 },
     );
-    expect(refused).toBeGreaterThan(300);
+    expect(refused).toBeGreaterThan(200);
   });
 });
 
-/** Asserts that a value is a tree of JSON: plain objects and arrays, each reached once, holding own enumerable data only. */
-function expectJsonTree(value: unknown): void {
+/** Why a value is not a tree of JSON (plain objects and arrays, each reached once, holding own enumerable data only); undefined where it is. */
+function notJsonTree(value: unknown): string | undefined {
   const seen = new Set<object>();
-  const visit = (at: unknown, where: string): void => {
-    if (at === null || typeof at === "string" || typeof at === "boolean") return;
-    if (typeof at === "number") return void expect(Number.isFinite(at), where).toBe(true);
-    expect(typeof at, where).toBe("object");
-    const object = at as object;
-    expect(seen.has(object), `${where} is reached twice`).toBe(false);
-    seen.add(object);
-    const names = Object.getOwnPropertyNames(object);
-    if (Array.isArray(object)) {
-      expect(Object.getPrototypeOf(object), where).toBe(Array.prototype);
-      expect(names, where).toEqual([...object.keys()].map(String).concat("length"));
+  const problem = (at: unknown, where: string): string | undefined => {
+    if (at === null || typeof at === "string" || typeof at === "boolean") return undefined;
+    if (typeof at === "number") return Number.isFinite(at) ? undefined : `${where} is ${at}`;
+    if (typeof at !== "object") return `${where} is a ${typeof at}`;
+    if (seen.has(at)) return `${where} is reached twice`;
+    seen.add(at);
+    const names = Object.getOwnPropertyNames(at);
+    if (Array.isArray(at)) {
+      if (Object.getPrototypeOf(at) !== Array.prototype) return `${where} has another prototype`;
+      if (names.length !== at.length + 1 || !names.every((name, i) => name === (i < at.length ? String(i) : "length")))
+        return `${where} has ${JSON.stringify(names)}`;
     } else {
-      expect(Object.getPrototypeOf(object), where).toBe(Object.prototype);
-      expect(names, where).toEqual(Object.keys(object));
-      expect(Object.getOwnPropertySymbols(object), where).toEqual([]);
+      if (Object.getPrototypeOf(at) !== Object.prototype) return `${where} has another prototype`;
+      if (names.join() !== Object.keys(at).join() || Object.getOwnPropertySymbols(at).length > 0) return `${where} has hidden properties`;
     }
-    for (const name of Object.keys(object)) {
-      const descriptor = Object.getOwnPropertyDescriptor(object, name)!;
-      expect("value" in descriptor && descriptor.writable && descriptor.configurable, `${where}/${name}`).toBe(true);
-      visit(descriptor.value, `${where}/${name}`);
+    for (const name of Object.keys(at)) {
+      const descriptor = Object.getOwnPropertyDescriptor(at, name)!;
+      if (!("value" in descriptor) || !descriptor.writable || !descriptor.configurable) return `${where}/${name} is no plain member`;
+      const found = problem(descriptor.value, `${where}/${name}`);
+      if (found !== undefined) return found;
     }
+    return undefined;
   };
-  visit(value, "");
+  return problem(value, "");
 }
 
 describe("an event costs the same whatever the history behind it", () => {
