@@ -17,6 +17,8 @@ import { isAgentTask } from "../../generated/src/gtm-agent/index.js";
 import type { AgentStreamEvent } from "../../generated/src/gtm-agent/index.js";
 import { createAssembler as assembleGtm } from "../../generated/src/gtm-agent/stream.js";
 import type { DecodeResult } from "../../generated/src/runtime.js";
+import { assembler as assemblerOf } from "../../generated/src/assemble.js";
+import type { AssemblyStep } from "../../generated/src/assemble.js";
 import type { Violation } from "../../generated/src/stream.js";
 import { loadTraces } from "../helpers/streams.js";
 
@@ -921,6 +923,60 @@ function notJsonTree(value: unknown): string | undefined {
   };
   return problem(value, "");
 }
+
+describe("the indexes stay exact where a step changes what they hold", () => {
+  // Steps no protocol has: a set of the field elements are found by, a set that replaces
+  // the list an element holds, a patch over such a list. The first and last make the
+  // assembler forget its indexes; the second replaces one list's entries.
+  const step = (name: string, event: string, action: AssemblyStep["action"]): AssemblyStep => ({ name, because: "a test", on: [{ event }], action });
+  const from = (pointer: string) => ({ $from: pointer });
+  const STEPS: AssemblyStep[] = [
+    step("group", "group", { add: ["groups"], key: "id", value: { id: from("/id"), items: [] } }),
+    step("item", "item", { add: ["groups", { id: from("/group") }, "items"], key: "id", value: { id: from("/id"), text: "" } }),
+    step("text", "text", { append: ["groups", "*", "items", { id: from("/id") }, "text"], value: from("/text") }),
+    step("rename", "rename", { set: ["groups", "*", "items", { id: from("/id") }, "id"], value: from("/to") }),
+    step("regroup", "regroup", { set: ["groups", { id: from("/group") }, "items"], value: from("/items") }),
+    step("patch", "patch", { patch: ["groups", { id: from("/group") }, "items"], value: from("/patch") }),
+  ];
+  type Built = { groups: { id: string; items: { id: string; text: string }[] }[] };
+
+  it("a lookup after each finds what a walk of every element would", () => {
+    const assembler = assemblerOf<{ type: string }, Built>(STEPS, [], (event) => event.type, { groups: [] });
+    const events = [
+      { type: "group", id: "g1" },
+      { type: "group", id: "g2" },
+      { type: "item", group: "g1", id: "a" },
+      { type: "item", group: "g2", id: "b" },
+      { type: "text", id: "a", text: "x" },
+      { type: "rename", id: "a", to: "c" },
+      { type: "text", id: "c", text: "y" },
+      { type: "text", id: "a", text: "refused" },
+      { type: "regroup", group: "g2", items: [{ id: "d", text: "" }] },
+      { type: "text", id: "d", text: "w" },
+      { type: "text", id: "b", text: "refused" },
+      { type: "patch", group: "g1", patch: [{ op: "add", path: "/-", value: { id: "e", text: "" } }] },
+      { type: "text", id: "e", text: "v" },
+      { type: "patch", group: "g1", patch: [{ op: "remove", path: "/0" }] },
+      { type: "text", id: "c", text: "refused" },
+      { type: "item", group: "g2", id: "c" },
+      { type: "text", id: "c", text: "again" },
+    ];
+    const refused = events.flatMap((event, index) => (assembler.push(event) === undefined ? [] : [index]));
+    expect(refused).toEqual([7, 10, 14]);
+    expect(assembler.snapshot()).toStrictEqual({
+      groups: [
+        { id: "g1", items: [{ id: "e", text: "v" }] },
+        {
+          id: "g2",
+          items: [
+            { id: "d", text: "w" },
+            { id: "c", text: "again" },
+          ],
+        },
+      ],
+    });
+  });
+});
 
 describe("an event costs the same whatever the history behind it", () => {
   /**
