@@ -937,6 +937,8 @@ describe("the indexes stay exact where a step changes what they hold", () => {
     step("rename", "rename", { set: ["groups", "*", "items", { id: from("/id") }, "id"], value: from("/to") }),
     step("regroup", "regroup", { set: ["groups", { id: from("/group") }, "items"], value: from("/items") }),
     step("patch", "patch", { patch: ["groups", { id: from("/group") }, "items"], value: from("/patch") }),
+    // Text appended to the field looked for, in a run (which looks nothing up after the first).
+    step("suffix", "suffix", { append: ["groups", { id: from("/group") }, "items", { text: from("/text") }, "id"], value: from("/suffix") }),
   ];
   type Built = { groups: { id: string; items: { id: string; text: string }[] }[] };
 
@@ -960,17 +962,22 @@ describe("the indexes stay exact where a step changes what they hold", () => {
       { type: "text", id: "c", text: "refused" },
       { type: "item", group: "g2", id: "c" },
       { type: "text", id: "c", text: "again" },
+      { type: "text", id: "c", text: "and again" },
+      { type: "suffix", group: "g2", text: "w", suffix: "1" },
+      { type: "suffix", group: "g2", text: "w", suffix: "2" },
+      { type: "text", id: "d", text: "refused" },
+      { type: "text", id: "d12", text: "!" },
     ];
     const refused = events.flatMap((event, index) => (assembler.push(event) === undefined ? [] : [index]));
-    expect(refused).toEqual([7, 10, 14]);
+    expect(refused).toEqual([7, 10, 14, 20]);
     expect(assembler.snapshot()).toStrictEqual({
       groups: [
         { id: "g1", items: [{ id: "e", text: "v" }] },
         {
           id: "g2",
           items: [
-            { id: "d", text: "w" },
-            { id: "c", text: "again" },
+            { id: "d12", text: "w!" },
+            { id: "c", text: "againand again" },
           ],
         },
       ],
