@@ -1,12 +1,12 @@
 // Assembling what a protocol's stream builds over time (messages from their deltas, a task
 // from its updates, state from snapshots and patches): what every protocol's `stream.ts`
 // shares. Copied from templates/assemble.ts by agentwire; each protocol's module binds it
-// to the assembly facts of its overlay. Patches are applied with rfc6902.
+// to the assembly facts of its overlay. Patches are applied by patch.ts, in place.
 
-import { applyPatch } from "rfc6902";
-import type { Operation } from "rfc6902";
-import type { ChunkRule, Selector, StreamRule, Violation } from "./stream.js";
+import { applyPatch, copyValue, kindOf, TooDeep } from "./patch.js";
+import type { Measures } from "./patch.js";
 import { define, MAX_DEPTH } from "./runtime.js";
+import type { ChunkRule, Selector, StreamRule, Violation } from "./stream.js";
 import { keyOf, matchesAny, valueAt } from "./stream.js";
 
 /**
@@ -53,32 +53,6 @@ export interface Assembler<T, S> {
   snapshot(): S;
 }
 
-/**
- * A copy of a JSON value (what events carry): objects and arrays copied, the rest as it
- * is. The assembler keeps copies, so that changing what it built changes no event. Not
- * structuredClone, which costs microseconds on the small values events hold
- * (bench/stream.bench.js). A value nested past MAX_DEPTH, as the guards refuse one,
- * throws, and the push that asked for the copy refuses the event.
- */
-function copy<T>(value: T, depth = 0): T {
-  if (typeof value !== "object" || value === null) return value;
-  if (depth === MAX_DEPTH) throw new TooDeep();
-  if (Array.isArray(value)) {
-    const items: unknown[] = [];
-    for (const item of value) items.push(copy(item, depth + 1));
-    return items as T;
-  }
-  const copied: { [key: string]: unknown } = {};
-  for (const key of Object.keys(value)) {
-    const item = copy((value as { [key: string]: unknown })[key], depth + 1);
-    if (key === "__proto__") define(copied, key, item);
-    else copied[key] = item;
-  }
-  return copied as T;
-}
-
-class TooDeep extends Error {}
-
 type Json = { [key: string]: unknown } | unknown[];
 
 /** A chunk rule that says what its chunks stand for. */
@@ -112,6 +86,23 @@ interface PathStep {
   readonly name: string;
   /** The field's value, built from the event (`where` only). */
   readonly value: Builder | undefined;
+  /** Where any element is the one that holds the element a later step looks for, how (`any` only). */
+  readonly across: Across | undefined;
+}
+
+/**
+ * A path through any element of a list to the element of a list each holds whose field
+ * has a value (`messages * toolCalls {id}`): the elements of the outer list are found
+ * through an index of that field's values (see {@link AcrossIndex}), not by trying each.
+ */
+interface Across {
+  /** What tells two such paths apart: their properties and field. */
+  readonly id: string;
+  /** The properties from an element of the outer list to its list. */
+  readonly properties: readonly string[];
+  readonly field: string;
+  /** The value looked for, built from the event. */
+  readonly wanted: Builder;
 }
 
 /** A step compiled: its action's kind, path, key and value. */
@@ -140,6 +131,13 @@ interface Step {
    */
   readonly fields:
     { readonly value: string; readonly wanted: readonly string[] } | undefined;
+  /**
+   * Whether the step can change what an index holds otherwise than by adding to a list
+   * or making one (a field elements are found by, a property between an element and the
+   * list it holds, a list a patch rewrites): then the indexes are forgotten after it, and
+   * made again when next asked. No step of the four protocols can; see {@link disturbs}.
+   */
+  readonly disturbs: boolean;
 }
 
 /** A step filed under a kind: `always` where a selector of it takes any event of the kind. */
@@ -180,7 +178,12 @@ function compile(
 ): Compiled {
   let byKind = compiledSteps.get(steps);
   if (byKind === undefined) {
-    const all = steps.map(compileStep);
+    const compiled = steps.map(compileStep);
+    const watched = watchedPlaces(compiled);
+    const all = compiled.map((step, i) => ({
+      ...step,
+      disturbs: disturbs(step, steps[i]!, watched),
+    }));
     const filed = new Map<string, KindStep[]>();
     for (const step of all)
       for (const { event: kind } of step.on)
@@ -239,16 +242,25 @@ function compileStep({ name, on, action }: AssemblyStep): Step {
             : (["patch", action.patch] as const);
   const last = path.at(-1);
   const property = typeof last === "string" && last !== "*" ? last : undefined;
-  const steps = path.map((step): PathStep => {
+  const compiledPath = path.map((step): PathStep => {
     if (typeof step === "string")
       return {
         kind: step === "*" ? "any" : "property",
         name: step,
         value: undefined,
+        across: undefined,
       };
     const [field, template] = Object.entries(step)[0]!;
-    return { kind: "where", name: field, value: compileTemplate(template) };
+    return {
+      kind: "where",
+      name: field,
+      value: compileTemplate(template),
+      across: undefined,
+    };
   });
+  const steps = compiledPath.map((step, i) =>
+    step.kind === "any" ? { ...step, across: acrossOf(compiledPath, i) } : step,
+  );
   const wheres = steps.filter((step) => step.kind === "where");
   return {
     name,
@@ -269,7 +281,124 @@ function compileStep({ name, on, action }: AssemblyStep): Step {
       kind === "append" &&
       property !== undefined &&
       wheres.every((step) => step.name !== property),
+    disturbs: false,
   };
+}
+
+/**
+ * How the steps after any element (at `at`) reach the element they look for, where they
+ * are properties and then the element whose field has a value, before the path's last
+ * step (which a walk stops before); undefined for a path that goes on otherwise, which
+ * tries each element in turn.
+ */
+function acrossOf(path: readonly PathStep[], at: number): Across | undefined {
+  let where = at + 1;
+  while (where < path.length && path[where]!.kind === "property") where++;
+  const found = path[where];
+  if (found?.kind !== "where" || where >= path.length - 1 || where === at + 1)
+    return undefined;
+  const properties = path.slice(at + 1, where).map((step) => step.name);
+  return {
+    id: JSON.stringify([properties, found.name]),
+    properties,
+    field: found.name,
+    wanted: found.value!,
+  };
+}
+
+// Which steps disturb the indexes is found by comparing paths as places in the snapshot:
+// a property by its name, and any element of a list (`*` or a `where`) as one.
+const ELEMENT = 0 as const;
+/** Any property: where a merge's value is an event's, it may set any. */
+const ANY_PROPERTY = 1 as const;
+type Token = string | typeof ELEMENT | typeof ANY_PROPERTY;
+
+/** A path as the places it may reach. */
+function placesOf(path: readonly PathStep[]): Token[] {
+  return path.map((step) => (step.kind === "property" ? step.name : ELEMENT));
+}
+
+function mayBeOne(a: Token, b: Token): boolean {
+  return (
+    a === b ||
+    (typeof a === "string" && b === ANY_PROPERTY) ||
+    (a === ANY_PROPERTY && typeof b === "string")
+  );
+}
+
+/** Whether place `a` may be place `b` (`within`: or hold it). */
+function mayReach(
+  a: readonly Token[],
+  b: readonly Token[],
+  within: boolean,
+): boolean {
+  if (within ? a.length > b.length : a.length !== b.length) return false;
+  return a.every((token, i) => mayBeOne(token, b[i]!));
+}
+
+/**
+ * The places the indexes read, besides the lists they hold (which change only as the
+ * assembler adds to them or makes them): the fields elements are found by, and the
+ * properties between an element and the list it holds (`fields`); and the lists
+ * themselves (`lists`), which a patch may rewrite.
+ */
+function watchedPlaces(steps: readonly Step[]): {
+  fields: Token[][];
+  lists: Token[][];
+} {
+  const fields: Token[][] = [];
+  const lists: Token[][] = [];
+  for (const { path } of steps)
+    for (const [i, step] of path.entries()) {
+      const list = placesOf(path.slice(0, i));
+      if (step.kind === "where") {
+        fields.push([...list, ELEMENT, step.name]);
+        lists.push(list);
+      } else if (step.across !== undefined) {
+        const { properties, field } = step.across;
+        for (let k = 1; k < properties.length; k++)
+          fields.push([...list, ELEMENT, ...properties.slice(0, k)]);
+        fields.push([...list, ELEMENT, ...properties, ELEMENT, field]);
+        lists.push(list, [...list, ELEMENT, ...properties]);
+      }
+    }
+  return { fields, lists };
+}
+
+/** Whether a step can change what an index holds otherwise than by adding to a list or making one; see Step. */
+function disturbs(
+  step: Step,
+  { action }: AssemblyStep,
+  watched: ReturnType<typeof watchedPlaces>,
+): boolean {
+  const at = placesOf(step.path);
+  switch (step.action) {
+    case "add":
+      // It adds to a list, or makes one where there is none.
+      return false;
+    case "merge": {
+      // It sets the properties of its value on the element of its key, whose key stays.
+      const template = action.value;
+      const set: Token[] =
+        isObject(template) && !("$from" in template)
+          ? Object.keys(template)
+          : [ANY_PROPERTY];
+      return set.some((name) =>
+        watched.fields.some(
+          (place) =>
+            mayReach([...at, ELEMENT, name], place, false) &&
+            place.at(-1) !== step.key,
+        ),
+      );
+    }
+    case "set":
+    case "append":
+      return watched.fields.some((place) => mayReach(at, place, false));
+    case "patch":
+      return [...watched.fields, ...watched.lists].some((place) =>
+        mayReach(at, place, true),
+      );
+  }
 }
 
 /** The names of the event's properties that a step's value and wanted values are, where each is one. */
@@ -349,8 +478,47 @@ export function assembler<T, S>(
   return new StepAssembler(
     compile(steps, rules),
     kindOf as (event: unknown) => string,
-    copy(initial) as { [key: string]: unknown },
+    initial,
   ) as Assembler<unknown, unknown> as Assembler<T, S>;
+}
+
+/**
+ * For the elements of a list and an {@link Across} path, which of them hold, in their list
+ * at the path's properties, an element whose field has a value: per value, in the order
+ * of the list. Built when first asked, for the list as it is then (a cost in proportion
+ * to it, once per list: a MESSAGES_SNAPSHOT makes a new one), and kept exact as the
+ * assembler adds elements to either list or makes an element's list (`hold`, `pushOnto`,
+ * `placed`); forgotten where a step may change it otherwise (Step.disturbs), or where the
+ * list an element holds is replaced.
+ */
+interface AcrossIndex {
+  /** The outer list. */
+  readonly list: unknown[];
+  readonly across: Across;
+  /** Per value of the field, the element that holds one, or those that do, in order. */
+  readonly holders: Map<unknown, Held | Held[]>;
+  /** Set when forgotten: what still refers to it leaves it alone. */
+  forgotten: boolean;
+}
+
+/** An element of an outer list, as an {@link AcrossIndex} knows it. */
+interface Held {
+  readonly index: AcrossIndex;
+  readonly element: Json;
+  /** Its place in the outer list, which the assembler only adds to. */
+  readonly position: number;
+  /** The list it holds, once it holds one. */
+  list: unknown[] | undefined;
+}
+
+/** What indexes a list, each made when first needed. */
+interface ListIndexes {
+  /** Per field, its elements by the field's value: the first of each. */
+  byField: Map<string, Map<unknown, Json>> | undefined;
+  /** The across indexes of it, by their paths' ids. */
+  across: Map<string, AcrossIndex> | undefined;
+  /** The elements of across indexes that hold it. */
+  heldBy: Held[] | undefined;
 }
 
 class StepAssembler {
@@ -359,11 +527,20 @@ class StepAssembler {
     ChunkExpansion,
     { readonly key: string; readonly chunk: unknown }
   >();
-  /** Per array and field, its elements by that field's value: built when first asked, kept as elements are added. */
-  private readonly indexes = new WeakMap<
-    unknown[],
-    Map<string, Map<unknown, Json>>
-  >();
+  /** The snapshot. */
+  private readonly state: { [key: string]: unknown };
+  /** What the events brought in, and what patches copied (see Measures). */
+  private readonly measures: Measures = { brought: 0, copied: 0 };
+  /**
+   * Per list, its indexes: per field, its elements by that field's value, built when
+   * first asked and kept as elements are added; and the across indexes of it and into it.
+   */
+  private lists = new WeakMap<unknown[], ListIndexes>();
+  /**
+   * Per object that is to hold the list of an element an across index knows, at its
+   * last property: where a list made there goes.
+   */
+  private holders = new WeakMap<object, Held[]>();
   // Where the last walk that missed stopped (a step of its path) and why; kept in fields,
   // not in a refusal, because a walk through any element misses at all elements but one.
   private missedAt = 0;
@@ -391,8 +568,12 @@ class StepAssembler {
   constructor(
     private readonly compiled: Compiled,
     private readonly kindOf: (event: unknown) => string,
-    private readonly state: { [key: string]: unknown },
-  ) {}
+    initial: unknown,
+  ) {
+    this.state = copyValue(initial, this.measures) as {
+      [key: string]: unknown;
+    };
+  }
 
   snapshot(): unknown {
     return this.state;
@@ -431,6 +612,7 @@ class StepAssembler {
     const current = parent[step.property!];
     if (typeof value !== "string" || typeof current !== "string") return false;
     parent[step.property!] = current + value;
+    this.measures.brought += value.length + 1;
     return true;
   }
 
@@ -509,6 +691,7 @@ class StepAssembler {
           message: `${kind}: ${refused.message}`,
           index: this.index,
         };
+      if (step.disturbs) this.forgetIndexes();
     }
     return undefined;
   }
@@ -534,7 +717,9 @@ class StepAssembler {
       case "set": {
         const parent = this.parentOf(step, event);
         if (parent instanceof Refusal) return parent;
-        parent[step.property!] = copy(value);
+        const copied = copyValue(value, this.measures);
+        parent[step.property!] = copied;
+        this.placed(parent, step.property!, copied);
         return undefined;
       }
       case "add":
@@ -555,19 +740,19 @@ class StepAssembler {
         const list = this.listAt(step, event);
         if (list instanceof Refusal) return list;
         const existing = this.find(list, step.key, key);
-        if (existing === undefined) {
-          const element = copy(value);
-          list.push(element);
-          this.indexes.get(list)?.get(step.key)?.set(key, element);
-        } else if (step.action === "merge") {
+        if (existing === undefined)
+          this.pushOnto(list, copyValue(value, this.measures));
+        else if (step.action === "merge") {
           // Defined, not assigned: a property named "__proto__" stays a property.
-          const copied = copy(value);
-          for (const field of Object.keys(copied))
+          const copied = copyValue(value, this.measures);
+          for (const field of Object.keys(copied)) {
             define(
               existing as { [key: string]: unknown },
               field,
               copied[field],
             );
+            this.placed(existing, field, copied[field]);
+          }
         }
         return undefined;
       }
@@ -576,24 +761,39 @@ class StepAssembler {
         if (parent instanceof Refusal) return parent;
         const property = step.property!;
         const current = parent[property];
-        if (current === undefined) parent[property] = copy(value);
-        else if (typeof current === "string" && typeof value === "string")
+        if (current === undefined) {
+          const copied = copyValue(value, this.measures);
+          parent[property] = copied;
+          this.placed(parent, property, copied);
+        } else if (typeof current === "string" && typeof value === "string") {
           parent[property] = current + value;
-        else if (Array.isArray(current) && Array.isArray(value))
+          this.measures.brought += value.length + 1;
+        } else if (Array.isArray(current) && Array.isArray(value))
           // One at a time: a spread of many items overflows the call's arguments.
-          for (const item of copy(value)) current.push(item);
+          for (const item of copyValue(value, this.measures))
+            this.pushOnto(current, item);
         else
           return new Refusal(
             () =>
-              `cannot append ${JSON.stringify(value)} to ${describePath(path, event)}, which is ${JSON.stringify(current)}`,
+              `cannot append ${JSON.stringify(value)} to ${describePath(path, event)}, which is ${kindOf(current)}`,
           );
         return undefined;
       }
       case "patch": {
         const parent = this.parentOf(step, event);
         if (parent instanceof Refusal) return parent;
-        return patched(parent, step.property!, value, () =>
-          describePath(path, event),
+        const refused = applyPatch(
+          parent,
+          step.property!,
+          value,
+          this.measures,
+        );
+        if (refused === undefined) return undefined;
+        const { operation, reason } = refused;
+        return new Refusal(() =>
+          operation < 0
+            ? `the patch for ${describePath(path, event)} is not a list of operations`
+            : `operation ${operation} of the patch (${JSON.stringify((value as unknown[])[operation])}) does not apply to ${describePath(path, event)}: ${reason}`,
         );
       }
     }
@@ -634,7 +834,12 @@ class StepAssembler {
     const { path } = step;
     const parent = this.parentOf(step, event);
     if (parent instanceof Refusal) return parent;
-    const list = (parent[step.property!] ??= []);
+    const property = step.property!;
+    let list = parent[property];
+    if (list === undefined || list === null) {
+      parent[property] = list = [];
+      this.placed(parent, property, list);
+    }
     return Array.isArray(list)
       ? list
       : new Refusal(() => `${describePath(path, event)} is not a list`);
@@ -662,10 +867,26 @@ class StepAssembler {
       }
       if (!Array.isArray(at)) return this.miss(i, "not-a-list");
       if (step.kind === "any") {
-        // Any element: the first one the rest of the path leads through.
-        for (const element of at) {
-          const found = this.walk(path, i + 1, to, event, element);
-          if (found !== MISSED) return found;
+        // Any element: the first one the rest of the path leads through. Where the rest
+        // looks for an element of a list each holds, only those that hold one are tried.
+        const { across } = step;
+        if (across === undefined)
+          for (const element of at) {
+            const found = this.walk(path, i + 1, to, event, element);
+            if (found !== MISSED) return found;
+          }
+        else {
+          const holders = this.acrossIndex(at, across).holders.get(
+            across.wanted(event),
+          );
+          if (holders !== undefined && !Array.isArray(holders)) {
+            const found = this.walk(path, i + 1, to, event, holders.element);
+            if (found !== MISSED) return found;
+          } else if (holders !== undefined)
+            for (const { element } of holders) {
+              const found = this.walk(path, i + 1, to, event, element);
+              if (found !== MISSED) return found;
+            }
         }
         return this.miss(i, "no-element");
       }
@@ -731,8 +952,8 @@ class StepAssembler {
       }
       return found;
     }
-    let byField = this.indexes.get(list);
-    if (byField === undefined) this.indexes.set(list, (byField = new Map()));
+    const indexes = this.indexesOf(list);
+    const byField = (indexes.byField ??= new Map());
     let index = byField.get(field);
     if (index === undefined) {
       index = new Map();
@@ -748,107 +969,145 @@ class StepAssembler {
     this.lastValue = value;
     return this.lastElement;
   }
-}
 
-/**
- * Applies an RFC 6902 patch to a copy of a value, read relative to it (its root is ""),
- * and keeps the copy only when every operation applied.
- */
-function patched(
-  parent: { [key: string]: unknown },
-  key: string,
-  patch: unknown,
-  where: () => string,
-): Refusal | undefined {
-  if (!Array.isArray(patch))
-    return new Refusal(
-      () => `the patch for ${where()} is not a list of operations`,
-    );
-  // No operations change nothing; a value there is none of stays absent, not undefined.
-  if (patch.length === 0) return undefined;
-  const operations: Operation[] = [];
-  for (const [i, operation] of patch.entries()) {
-    const rebased = rebase(operation);
-    if (rebased instanceof Refusal)
-      return new Refusal(
-        () =>
-          `operation ${i} of the patch (${JSON.stringify(operation)}) does not apply to ${where()}: ${rebased.message}`,
+  private indexesOf(list: unknown[]): ListIndexes {
+    let indexes = this.lists.get(list);
+    if (indexes === undefined)
+      this.lists.set(
+        list,
+        (indexes = {
+          byField: undefined,
+          across: undefined,
+          heldBy: undefined,
+        }),
       );
-    operations.push(rebased);
+    return indexes;
   }
-  // Boxed, so that an operation on the root ("") has an object to change.
-  const box = { value: copy(parent[key]) };
-  for (const [i, operation] of operations.entries()) {
-    const refused = (why: string) =>
-      new Refusal(
-        () =>
-          `operation ${i} of the patch (${JSON.stringify(patch[i])}) does not apply to ${where()} (${why})`,
-      );
-    const missed = replacesNoElement(box, operation);
-    if (missed !== undefined) return refused(missed);
-    let result: ReturnType<typeof applyPatch>[number] | undefined;
-    try {
-      [result] = applyPatch(box, [operation]);
-    } catch (error) {
-      return refused((error as Error).message);
+
+  /** The across index of a list, made as the list is now where there is none. */
+  private acrossIndex(list: unknown[], across: Across): AcrossIndex {
+    const indexes = this.indexesOf(list);
+    const byId = (indexes.across ??= new Map());
+    let index = byId.get(across.id);
+    if (index === undefined) {
+      index = { list, across, holders: new Map(), forgotten: false };
+      byId.set(across.id, index);
+      for (let position = 0; position < list.length; position++)
+        this.hold(index, list[position], position);
     }
-    if (result) return refused(result.name);
-    if (box.value === undefined)
-      return refused("it removes the whole value, which must stay one");
+    return index;
   }
-  parent[key] = box.value;
-  return undefined;
+
+  /**
+   * An element of an across index's list, at its position, known to it: the elements of
+   * the list it holds filed under their field's values, and the object that holds (or is
+   * to hold) that list watched, so that a list made or set there is known too.
+   */
+  private hold(index: AcrossIndex, element: unknown, position: number): void {
+    if (!isObject(element)) return;
+    const { properties } = index.across;
+    let at: unknown = element;
+    for (let k = 0; k < properties.length - 1; k++) {
+      at = isObject(at) ? at[properties[k]!] : undefined;
+      if (at === undefined || at === null) return;
+    }
+    if (!isObject(at)) return;
+    const held: Held = { index, element, position, list: undefined };
+    const watching = this.holders.get(at);
+    if (watching === undefined) this.holders.set(at, [held]);
+    else this.holders.set(at, [...alive(watching), held]);
+    this.heldList(held, at[properties.at(-1)!]);
+  }
+
+  /** The list an element holds, known to its index: its elements filed under their field's values. */
+  private heldList(held: Held, list: unknown): void {
+    if (!Array.isArray(list)) return;
+    held.list = list;
+    const indexes = this.indexesOf(list);
+    indexes.heldBy =
+      indexes.heldBy === undefined ? [held] : [...alive(indexes.heldBy), held];
+    for (const item of list) file(held, item);
+  }
+
+  /** Adds an element at the end of a list, and to the indexes of the list. */
+  private pushOnto(list: unknown[], element: unknown): void {
+    list.push(element);
+    const indexes = this.lists.get(list);
+    if (indexes === undefined) return;
+    if (indexes.byField !== undefined && isObject(element))
+      for (const [field, index] of indexes.byField)
+        if (!index.has(element[field])) index.set(element[field], element);
+    if (indexes.across !== undefined)
+      for (const index of indexes.across.values())
+        this.hold(index, element, list.length - 1);
+    if (indexes.heldBy !== undefined)
+      for (const held of indexes.heldBy)
+        if (!held.index.forgotten) file(held, element);
+  }
+
+  /**
+   * Tells the across indexes that an object's property now holds a value: where the
+   * object holds the list of an element they know, and had none, the value is that list;
+   * where it replaces the list, the index is forgotten.
+   */
+  private placed(object: object, property: string, value: unknown): void {
+    const watching = this.holders.get(object);
+    if (watching === undefined) return;
+    for (const held of watching) {
+      const { index } = held;
+      if (index.forgotten || index.across.properties.at(-1) !== property)
+        continue;
+      if (held.list === undefined) this.heldList(held, value);
+      else if (held.list !== value) this.forget(index);
+    }
+  }
+
+  /** Forgets an across index: made again, from its list as it is then, when next asked. */
+  private forget(index: AcrossIndex): void {
+    index.forgotten = true;
+    const byId = this.lists.get(index.list)?.across;
+    if (byId?.get(index.across.id) === index) byId.delete(index.across.id);
+  }
+
+  /** Forgets every index, after a step that may have changed what they hold (Step.disturbs). */
+  private forgetIndexes(): void {
+    this.lists = new WeakMap();
+    this.holders = new WeakMap();
+    this.lastList = undefined;
+    this.lastIndex = undefined;
+    this.lastElement = undefined;
+  }
 }
 
-/**
- * An operation with its pointers moved under the box's `value`. A pointer is "" or starts
- * with "/" (RFC 6901): any other would name a property of the box beside the value, and
- * the patch would seem to apply while it changed nothing.
- */
-function rebase(operation: unknown): Operation | Refusal {
-  if (!isObject(operation)) return operation as Operation;
-  const rebased: { [key: string]: unknown } = { ...operation };
-  for (const field of ["path", "from"]) {
-    const pointer = rebased[field];
-    if (typeof pointer !== "string") continue;
-    if (pointer !== "" && !pointer.startsWith("/"))
-      return new Refusal(
-        () => `its ${field} ${JSON.stringify(pointer)} is not a JSON Pointer`,
+/** Files an element of the list `held` holds under its field's value, keeping the order of the outer list. */
+function file(held: Held, item: unknown): void {
+  if (!isObject(item)) return;
+  const { holders } = held.index;
+  const value = item[held.index.across.field];
+  const there = holders.get(value);
+  if (there === undefined) holders.set(value, held);
+  else if (!Array.isArray(there)) {
+    if (there !== held)
+      holders.set(
+        value,
+        there.position < held.position ? [there, held] : [held, there],
       );
-    rebased[field] = `/value${pointer}`;
+  } else {
+    // Mostly after the last: elements are added at the end of the outer list.
+    let low = there.at(-1)!.position < held.position ? there.length : 0;
+    let high = there.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (there[middle]!.position < held.position) low = middle + 1;
+      else high = middle;
+    }
+    if (there[low] !== held) there.splice(low, 0, held);
   }
-  return rebased as unknown as Operation;
 }
 
-/**
- * Why a replace would not replace an element of an array: rfc6902 takes any token under
- * an array for an index, and sets `01` or `-` as a property beside the elements while it
- * reports success. RFC 6901 spells an index as `0` or digits without a leading zero.
- */
-function replacesNoElement(
-  box: { value: unknown },
-  operation: unknown,
-): string | undefined {
-  if (
-    !isObject(operation) ||
-    operation["op"] !== "replace" ||
-    typeof operation["path"] !== "string"
-  )
-    return undefined;
-  const tokens = operation["path"]
-    .split("/")
-    .slice(1)
-    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
-  let at: unknown = box;
-  for (const token of tokens.slice(0, -1)) {
-    if (typeof at !== "object" || at === null || !Object.hasOwn(at, token))
-      return undefined;
-    at = (at as { [key: string]: unknown })[token];
-  }
-  const last = tokens.at(-1)!;
-  return Array.isArray(at) && !/^(0|[1-9][0-9]*)$/.test(last)
-    ? `${JSON.stringify(last)} is not an index of the list there`
-    : undefined;
+/** The elements of indexes not forgotten: what a forgotten one left is dropped as another comes. */
+function alive(held: readonly Held[]): Held[] {
+  return held.filter((each) => !each.index.forgotten);
 }
 
 /** An event a chunk stands for, with the chunk's key where the chunk's key path is. */

@@ -47,6 +47,7 @@ export function emitPackage(protocols: readonly ProtocolEntry[], templates: Temp
       ? [
           { path: "src/stream.ts", text: templates.stream },
           { path: "src/assemble.ts", text: templates.assemble },
+          { path: "src/patch.ts", text: templates.patch },
         ]
       : []),
   ];

@@ -43,6 +43,8 @@ export interface Templates {
   readonly stream: string;
   /** The assembler the protocols' stream modules share, as TypeScript source. */
   readonly assemble: string;
+  /** The JSON Patch applier the assembler patches with, as TypeScript source. */
+  readonly patch: string;
 }
 
 /** A base URL whose documents are vendored in a folder of `schemas/` (the config's `remotes`). */
@@ -171,6 +173,7 @@ function loadTemplates(root: string): Templates {
     runtime: text("runtime.ts"),
     stream: text("stream.ts"),
     assemble: text("assemble.ts"),
+    patch: text("patch.ts"),
   };
 }
 

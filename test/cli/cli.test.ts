@@ -13,7 +13,7 @@ describe("agentwire generate", () => {
     const { code, out } = await run(root, "generate");
     expect(code).toBe(0);
     expect(out).toMatch(
-      /^a2a {9}51 types, 5 unions, 8 files\nag-ui {7}82 types, 7 unions, 8 files\napp-server {2}33 types, 1 union, 8 files\ngtm-agent {3}11 types, 3 unions, 8 files\ngenerated 39 files in \d+ ms\n$/,
+      /^a2a {9}51 types, 5 unions, 8 files\nag-ui {7}82 types, 7 unions, 8 files\napp-server {2}33 types, 1 union, 8 files\ngtm-agent {3}11 types, 3 unions, 8 files\ngenerated 40 files in \d+ ms\n$/,
     );
     expect(snapshot(path.join(root, "generated"))).toEqual(snapshotOwned(REPO));
   });
@@ -80,7 +80,7 @@ describe("agentwire check", () => {
     const before = snapshot(root);
     const { code, out } = await run(root, "check");
     expect(code).toBe(0);
-    expect(out).toBe("generated/ is up to date (39 files)\n");
+    expect(out).toBe("generated/ is up to date (40 files)\n");
     expect(snapshot(root)).toEqual(before);
   });
 

@@ -67,7 +67,7 @@ describe("agentwire verify", () => {
     expect(await run(REPO, "verify", "ag-ui", file)).toEqual({
       code: 1,
       out: [
-        `${file}:3: event 1: state-delta: STATE_DELTA: operation 0 of the patch ({"op":"replace","path":"/count","value":2}) does not apply to state (MissingError)`,
+        `${file}:3: event 1: state-delta: STATE_DELTA: operation 0 of the patch ({"op":"replace","path":"/count","value":2}) does not apply to state: there is no /count`,
         `${file}: 1 violation in 3 events (sse)`,
         "",
       ].join("\n"),

@@ -17,6 +17,8 @@ import { isAgentTask } from "../../generated/src/gtm-agent/index.js";
 import type { AgentStreamEvent } from "../../generated/src/gtm-agent/index.js";
 import { createAssembler as assembleGtm } from "../../generated/src/gtm-agent/stream.js";
 import type { DecodeResult } from "../../generated/src/runtime.js";
+import { assembler as assemblerOf } from "../../generated/src/assemble.js";
+import type { AssemblyStep } from "../../generated/src/assemble.js";
 import type { Violation } from "../../generated/src/stream.js";
 import { loadTraces } from "../helpers/streams.js";
 
@@ -422,6 +424,20 @@ describe("AG-UI deltas in runs: the object a delta appended to is found again, u
     expect(violations).toEqual([{ rule: "text-message-content", index: 3, message: expect.stringContaining("cannot append 7") }]);
     expect(snapshot.messages.map((message) => message.content)).toEqual(["xy"]);
   });
+
+  it("a refusal says what kind of value the snapshot holds, not all of it, which may have grown large", () => {
+    const parts = Array.from({ length: 1000 }, (_, i) => ({ type: "text" as const, text: `part ${i}` }));
+    const { violations } = agUi([
+      { type: "MESSAGES_SNAPSHOT", messages: [{ id: "u", role: "user", content: parts }] },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "u", delta: "more" },
+      { type: "STATE_SNAPSHOT", snapshot: { notes: "x".repeat(100_000) } },
+      { type: "STATE_DELTA", delta: [{ op: "add", path: "/notes/first", value: 1 }] },
+    ]);
+    expect(violations.map(({ message }) => message)).toEqual([
+      'TEXT_MESSAGE_CONTENT: cannot append "more" to messages[id="u"].content, which is a list',
+      'STATE_DELTA: operation 0 of the patch ({"op":"add","path":"/notes/first","value":1}) does not apply to state: /notes is text, which has no members or elements',
+    ]);
+  });
 });
 
 describe("AG-UI chunks stand for the events they shorten", () => {
@@ -562,13 +578,13 @@ describe("AG-UI state: snapshots and RFC 6902 deltas", () => {
   });
 
   it.each([
-    ["a test that fails", [{ op: "replace", path: "/count", value: 5 }, { op: "test", path: "/count", value: 0 }], "TestError"],
-    ["a remove of a path that is not there", [{ op: "add", path: "/new", value: 1 }, { op: "remove", path: "/missing" }], "MissingError"],
-    ["an operation RFC 6902 does not have", [{ op: "replace", path: "/count", value: 5 }, { op: "merge", path: "/count" }], "InvalidOperationError"],
+    ["a test that fails", [{ op: "replace", path: "/count", value: 5 }, { op: "test", path: "/count", value: 0 }], "not the one it tests for"],
+    ["a remove of a path that is not there", [{ op: "add", path: "/new", value: 1 }, { op: "remove", path: "/missing" }], "there is no /missing"],
+    ["an operation RFC 6902 does not have", [{ op: "replace", path: "/count", value: 5 }, { op: "merge", path: "/count" }], "not an operation of RFC 6902"],
     ["a path that is not a JSON Pointer", [{ op: "replace", path: "/count", value: 5 }, { op: "add", path: "count", value: 1 }], "JSON Pointer"],
-    // rfc6902 would set a property "01" (or "-") beside the array's elements and report success.
+    // An index is 0 or digits without a leading zero (RFC 6901), and "-" names the end only for add, move and copy.
     ["a replace of an element whose index is 01", [{ op: "replace", path: "/count", value: 5 }, { op: "replace", path: "/items/01", value: "b" }], "index"],
-    ["a replace of the element after the last (-)", [{ op: "replace", path: "/count", value: 5 }, { op: "replace", path: "/items/-", value: "b" }], "index"],
+    ["a replace of the element after the last (-)", [{ op: "replace", path: "/count", value: 5 }, { op: "replace", path: "/items/-", value: "b" }], "names no element"],
     ["a remove of the whole state", [{ op: "replace", path: "/count", value: 5 }, { op: "remove", path: "" }], "whole"],
   ] as const)("a patch with %s midway is refused, naming the step, and the state stays exactly as it was", (_, delta, why) => {
     const assembler = assembleAgUi();
@@ -766,6 +782,269 @@ describe("the engine, whatever it is given", () => {
     ]);
     expect(violations).toEqual([]);
     expect(snapshot.task?.artifacts?.[0]?.parts).toHaveLength(300_001);
+  });
+});
+
+describe("AG-UI patches apply to the JSON value only", () => {
+  const delta = (...operations: unknown[]) => ({ type: "STATE_DELTA", delta: operations }) as unknown as Event;
+  const STATE = { items: ["a", "b"], user: { name: "Ada" } };
+  /** An assembler whose state is STATE, and what each of the events returns. */
+  const patched = (...events: Event[]) => {
+    const assembler = assembleAgUi();
+    assembler.push({ type: "STATE_SNAPSHOT", snapshot: STATE });
+    return { assembler, violations: events.map((event) => assembler.push(event)) };
+  };
+
+  it("add /__proto__ adds a member named __proto__, as JSON.parse makes one: the state's prototype stays Object.prototype", () => {
+    const { assembler, violations } = patched(delta({ op: "add", path: "/__proto__", value: { isAdmin: true } }));
+    expect(violations).toEqual([undefined]);
+    const state = assembler.snapshot().state as { isAdmin?: unknown };
+    expect(state.isAdmin).toBeUndefined();
+    expect(Object.getPrototypeOf(state)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(state, "__proto__")?.value).toEqual({ isAdmin: true });
+    expect(JSON.parse(JSON.stringify(state))).toStrictEqual(state);
+  });
+
+  it.each([
+    ["/__proto__/x, where the state has no member __proto__", { op: "add", path: "/__proto__/x", value: 1 }],
+    ["/constructor/prototype/x", { op: "add", path: "/constructor/prototype/x", value: 1 }],
+    ["a move from /__proto__", { op: "move", from: "/__proto__", path: "/loop" }],
+    ["a remove of /items/length", { op: "remove", path: "/items/length" }],
+    ["a replace of /user/toString", { op: "replace", path: "/user/toString", value: "x" }],
+    ["an add at /items/01", { op: "add", path: "/items/01", value: "x" }],
+  ])("%s is refused and changes nothing", (_, operation) => {
+    const { assembler, violations } = patched(delta({ op: "add", path: "/first", value: 1 }, operation), delta({ op: "add", path: "/later", value: 2 }));
+    expect(violations).toEqual([{ rule: "state-delta", index: 1, message: expect.stringContaining("operation 1 of the patch") }, undefined]);
+    expect(assembler.snapshot().state).toStrictEqual({ ...STATE, later: 2 });
+    expect(Object.getPrototypeOf(assembler.snapshot().state)).toBe(Object.prototype);
+  });
+
+  it("an ACTIVITY_DELTA through an inherited name is refused alike", () => {
+    const assembler = assembleAgUi();
+    assembler.push({ type: "ACTIVITY_SNAPSHOT", messageId: "act", activityType: "progress", content: { done: 0 } });
+    const violation = assembler.push({
+      type: "ACTIVITY_DELTA",
+      messageId: "act",
+      activityType: "progress",
+      patch: [{ op: "add", path: "/constructor/prototype/polluted", value: true }],
+    });
+    expect(violation).toEqual({ rule: "activity-delta", index: 1, message: expect.stringContaining("there is no /constructor") });
+    expect(assembler.snapshot().messages).toEqual([{ id: "act", role: "activity", activityType: "progress", content: { done: 0 } }]);
+  });
+
+  it("copies that would double the state again and again are refused once they add more than the events brought and a megabyte", () => {
+    const assembler = assembleAgUi();
+    assembler.push({ type: "STATE_SNAPSHOT", snapshot: { list: Array.from({ length: 10_000 }, (_, i) => i) } });
+    const doubling = Array.from({ length: 8 }, (_, i) => ({ op: "copy", from: "", path: `/copy${i}` }));
+    expect(assembler.push(delta(...doubling))).toEqual({
+      rule: "state-delta",
+      index: 1,
+      message: expect.stringContaining("its copies would add more than the stream's events brought in"),
+    });
+    expect(Object.keys(assembler.snapshot().state as object)).toEqual(["list"]);
+  });
+
+  it("after any events, with pointers through inherited names, lengths, numbers, escapes and ends: no prototype changes, the snapshot is a tree of JSON, and what is refused changes nothing", () => {
+    const TOKENS = ["__proto__", "constructor", "prototype", "length", "toString", "valueOf", "hasOwnProperty"];
+    const token = fc.constantFrom(...TOKENS, "0", "1", "01", "00", "-", "1e0", "~0", "~1", "~01", "~2", "~", "", "a", "b");
+    const pointer = fc.array(token, { maxLength: 3 }).map((tokens) => tokens.map((each) => `/${each}`).join(""));
+    const hostile = fc.constantFrom(
+      JSON.parse('{"__proto__":{"isAdmin":true}}'),
+      JSON.parse('{"constructor":{"prototype":{"polluted":true}}}'),
+      { length: 1, 0: "zero" },
+      [[], {}],
+    );
+    const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), hostile, fc.dictionary(token, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 4 }));
+    const operation = fc.record(
+      { op: fc.constantFrom("add", "remove", "replace", "move", "copy", "test"), path: pointer, from: pointer, value },
+      { requiredKeys: ["op", "path"] },
+    );
+    const operations = fc.array(operation, { minLength: 1, maxLength: 4 });
+    const event = fc.oneof(
+      fc.record({ type: fc.constant("STATE_SNAPSHOT"), snapshot: value }),
+      fc.record({ type: fc.constant("STATE_DELTA"), delta: operations }),
+      fc.record({ type: fc.constant("ACTIVITY_SNAPSHOT"), messageId: fc.constant("act"), activityType: fc.constant("a"), content: value }),
+      fc.record({ type: fc.constant("ACTIVITY_DELTA"), messageId: fc.constant("act"), activityType: fc.constant("b"), patch: operations }),
+    );
+    // As they arrive: JSON text parsed, which keeps a "__proto__" member a member.
+    const arrived = fc.array(event, { minLength: 1, maxLength: 8 }).map((events) => JSON.parse(JSON.stringify(events)) as Event[]);
+    const prototypes = () => [Object.prototype, Array.prototype].map((prototype) => Object.getOwnPropertyNames(prototype).join());
+    const before = prototypes();
+    let refused = 0;
+    fc.assert(
+      fc.property(arrived, (events) => {
+        const assembler = assembleAgUi();
+        for (const each of events) {
+          const text = JSON.stringify(assembler.snapshot());
+          const violation = assembler.push(each);
+          const snapshot = assembler.snapshot();
+          expect(prototypes()).toEqual(before);
+          expect(({} as { isAdmin?: unknown; polluted?: unknown }).isAdmin ?? ({} as { polluted?: unknown }).polluted).toBeUndefined();
+          expect(notJsonTree(snapshot)).toBeUndefined();
+          // toEqual: toStrictEqual takes a member named "constructor" for the object's class.
+          expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot);
+          if (violation !== undefined) {
+            refused++;
+            expect(JSON.stringify(snapshot), violation.message).toBe(text);
+          }
+        }
+      }),
+      { seed: 0x20_0001, numRuns: 200 },
+    );
+    expect(refused).toBeGreaterThan(200);
+  });
+});
+
+/** Why a value is not a tree of JSON (plain objects and arrays, each reached once, holding own enumerable data only); undefined where it is. */
+function notJsonTree(value: unknown): string | undefined {
+  const seen = new Set<object>();
+  const problem = (at: unknown, where: string): string | undefined => {
+    if (at === null || typeof at === "string" || typeof at === "boolean") return undefined;
+    if (typeof at === "number") return Number.isFinite(at) ? undefined : `${where} is ${at}`;
+    if (typeof at !== "object") return `${where} is a ${typeof at}`;
+    if (seen.has(at)) return `${where} is reached twice`;
+    seen.add(at);
+    const names = Object.getOwnPropertyNames(at);
+    if (Array.isArray(at)) {
+      if (Object.getPrototypeOf(at) !== Array.prototype) return `${where} has another prototype`;
+      if (names.length !== at.length + 1 || !names.every((name, i) => name === (i < at.length ? String(i) : "length")))
+        return `${where} has ${JSON.stringify(names)}`;
+    } else {
+      if (Object.getPrototypeOf(at) !== Object.prototype) return `${where} has another prototype`;
+      if (names.join() !== Object.keys(at).join() || Object.getOwnPropertySymbols(at).length > 0) return `${where} has hidden properties`;
+    }
+    for (const name of Object.keys(at)) {
+      const descriptor = Object.getOwnPropertyDescriptor(at, name)!;
+      if (!("value" in descriptor) || !descriptor.writable || !descriptor.configurable) return `${where}/${name} is no plain member`;
+      const found = problem(descriptor.value, `${where}/${name}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return problem(value, "");
+}
+
+describe("the indexes stay exact where a step changes what they hold", () => {
+  // Steps no protocol has: a set of the field elements are found by, a set that replaces
+  // the list an element holds, a patch over such a list. The first and last make the
+  // assembler forget its indexes; the second replaces one list's entries.
+  const step = (name: string, event: string, action: AssemblyStep["action"]): AssemblyStep => ({ name, because: "a test", on: [{ event }], action });
+  const from = (pointer: string) => ({ $from: pointer });
+  const STEPS: AssemblyStep[] = [
+    step("group", "group", { add: ["groups"], key: "id", value: { id: from("/id"), items: [] } }),
+    step("item", "item", { add: ["groups", { id: from("/group") }, "items"], key: "id", value: { id: from("/id"), text: "" } }),
+    step("text", "text", { append: ["groups", "*", "items", { id: from("/id") }, "text"], value: from("/text") }),
+    step("rename", "rename", { set: ["groups", "*", "items", { id: from("/id") }, "id"], value: from("/to") }),
+    step("regroup", "regroup", { set: ["groups", { id: from("/group") }, "items"], value: from("/items") }),
+    step("patch", "patch", { patch: ["groups", { id: from("/group") }, "items"], value: from("/patch") }),
+    // Text appended to the field looked for, in a run (which looks nothing up after the first).
+    step("suffix", "suffix", { append: ["groups", { id: from("/group") }, "items", { text: from("/text") }, "id"], value: from("/suffix") }),
+  ];
+  type Built = { groups: { id: string; items: { id: string; text: string }[] }[] };
+
+  it("a lookup after each finds what a walk of every element would", () => {
+    const assembler = assemblerOf<{ type: string }, Built>(STEPS, [], (event) => event.type, { groups: [] });
+    const events = [
+      { type: "group", id: "g1" },
+      { type: "group", id: "g2" },
+      { type: "item", group: "g1", id: "a" },
+      { type: "item", group: "g2", id: "b" },
+      { type: "text", id: "a", text: "x" },
+      { type: "rename", id: "a", to: "c" },
+      { type: "text", id: "c", text: "y" },
+      { type: "text", id: "a", text: "refused" },
+      { type: "regroup", group: "g2", items: [{ id: "d", text: "" }] },
+      { type: "text", id: "d", text: "w" },
+      { type: "text", id: "b", text: "refused" },
+      { type: "patch", group: "g1", patch: [{ op: "add", path: "/-", value: { id: "e", text: "" } }] },
+      { type: "text", id: "e", text: "v" },
+      { type: "patch", group: "g1", patch: [{ op: "remove", path: "/0" }] },
+      { type: "text", id: "c", text: "refused" },
+      { type: "item", group: "g2", id: "c" },
+      { type: "text", id: "c", text: "again" },
+      { type: "text", id: "c", text: "and again" },
+      { type: "suffix", group: "g2", text: "w", suffix: "1" },
+      { type: "suffix", group: "g2", text: "w", suffix: "2" },
+      { type: "text", id: "d", text: "refused" },
+      { type: "text", id: "d12", text: "!" },
+    ];
+    const refused = events.flatMap((event, index) => (assembler.push(event) === undefined ? [] : [index]));
+    expect(refused).toEqual([7, 10, 14, 20]);
+    expect(assembler.snapshot()).toStrictEqual({
+      groups: [
+        { id: "g1", items: [{ id: "e", text: "v" }] },
+        {
+          id: "g2",
+          items: [
+            { id: "d12", text: "w!" },
+            { id: "c", text: "againand again" },
+          ],
+        },
+      ],
+    });
+  });
+});
+
+describe("an event costs the same whatever the history behind it", () => {
+  /**
+   * The calls to Array.isArray the events make, after the history: every step of a walk
+   * and of a copy asks it, so it counts the work an event does (an engine that walked the
+   * messages, or copied the state, would ask it for each one).
+   */
+  function workOf(history: readonly Event[], events: readonly Event[]): { work: number; refused: number } {
+    const assembler = assembleAgUi();
+    for (const event of history) assembler.push(event);
+    const isArray = vi.spyOn(Array, "isArray");
+    let refused = 0;
+    try {
+      for (const event of events) if (assembler.push(event) !== undefined) refused++;
+      return { work: isArray.mock.calls.length, refused };
+    } finally {
+      isArray.mockRestore();
+    }
+  }
+
+  /**
+   * h messages that each made a tool call, and h members of the state; then an event that
+   * looks a call up and one that looks a message up, which make the indexes, once for
+   * each MESSAGES_SNAPSHOT (and in proportion to it).
+   */
+  const history = (h: number): Event[] => [
+    {
+      type: "MESSAGES_SNAPSHOT",
+      messages: Array.from({ length: h }, (_, i) => ({
+        id: `msg${i}`,
+        role: "assistant" as const,
+        toolCalls: [{ id: `call${i}`, type: "function" as const, function: { name: "search", arguments: "" } }],
+      })),
+    },
+    { type: "STATE_SNAPSHOT", snapshot: Object.fromEntries(Array.from({ length: h }, (_, i) => [`note${i}`, { done: false }])) },
+    { type: "TOOL_CALL_ARGS", toolCallId: "call0", delta: "{" },
+    { type: "TEXT_MESSAGE_START", messageId: "first", role: "assistant" },
+  ];
+
+  // Lookups of calls there are and are not, between events that add messages and calls,
+  // merge into a message, patch under one, and patch the state.
+  const events: Event[] = [];
+  for (let i = 0; i < 20; i++)
+    events.push(
+      { type: "TEXT_MESSAGE_START", messageId: `new${i}`, role: "assistant" },
+      { type: "TOOL_CALL_ARGS", toolCallId: `missing${i}`, delta: "x" },
+      { type: "ACTIVITY_SNAPSHOT", messageId: `msg${i}`, activityType: "progress", content: { step: i } },
+      { type: "ACTIVITY_DELTA", messageId: `msg${i}`, activityType: "progress", patch: [{ op: "replace", path: "/step", value: -i }] },
+      { type: "TOOL_CALL_START", toolCallId: `late${i}`, toolCallName: "search", parentMessageId: `msg${i + 1}` },
+      { type: "TOOL_CALL_ARGS", toolCallId: `late${i}`, delta: "{}" },
+      { type: "TOOL_CALL_ARGS", toolCallId: `call${i + 2}`, delta: "{}" },
+      { type: "REASONING_ENCRYPTED_VALUE", subtype: "tool-call", entityId: `call${i + 3}`, encryptedValue: "e" },
+      { type: "REASONING_ENCRYPTED_VALUE", subtype: "tool-call", entityId: `missing${i}`, encryptedValue: "e" },
+      { type: "STATE_DELTA", delta: [{ op: "replace", path: `/note${i}/done`, value: true }] },
+    );
+
+  it("for tool calls among many messages, lookups of ids there are not, and one-operation state deltas on a large state", () => {
+    const small = workOf(history(64), events);
+    const large = workOf(history(2048), events);
+    expect(small.refused).toBe(40);
+    expect(large).toEqual(small);
   });
 });
 
