@@ -6,6 +6,7 @@ export const RUNTIME_TYPES = [
   "DecodeResult",
   "Fields",
   "Member",
+  "ValidateOptions",
   "ValidationError",
   "ValidationResult",
 ] as const;

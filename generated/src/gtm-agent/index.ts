@@ -13,6 +13,7 @@ export type {
   DecodeResult,
   Fields,
   Member,
+  ValidateOptions,
   ValidationError,
   ValidationResult,
 } from "../runtime.js";
