@@ -75,6 +75,47 @@ export function own(
   return Object.hasOwn(object, key) ? object[key] : undefined;
 }
 
+/** What the checks ask of a compiled pattern: whether a text matches it, anywhere. */
+export interface RegExpLike {
+  test(text: string): boolean;
+}
+
+/**
+ * Compiles a schema's pattern for the checks: its source, and its flags (`"u"`). Given to
+ * {@link useRegExp} to run the patterns on another engine than the built-in RegExp, such
+ * as RE2, whose time is linear in the text.
+ */
+export type RegExpEngine = (source: string, flags: string) => RegExpLike;
+
+/** The engine {@link useRegExp} set, and each pattern compiled by it. */
+let engine: RegExpEngine | undefined;
+let compiled = new WeakMap<RegExp, RegExpLike>();
+
+/**
+ * Runs the schemas' patterns on another engine from now on, for every protocol of the
+ * package; `useRegExp()` goes back to the built-in RegExp. Each pattern is compiled by
+ * `engine` the first time it is tested after this call; what the engine throws (a
+ * pattern it cannot read) is thrown by the check that tested it.
+ */
+export function useRegExp(next?: RegExpEngine): void {
+  engine = next;
+  compiled = new WeakMap();
+}
+
+/**
+ * Whether a text matches a schema's pattern (a module-level RegExp), on the built-in
+ * engine unless {@link useRegExp} gave another.
+ */
+export function matches(pattern: RegExp, text: string): boolean {
+  if (engine === undefined) return pattern.test(text);
+  let other = compiled.get(pattern);
+  if (other === undefined) {
+    other = engine(pattern.source, pattern.flags);
+    compiled.set(pattern, other);
+  }
+  return other.test(text);
+}
+
 /** The length of a string in Unicode code points, as JSON Schema counts it. */
 export function codePointLength(text: string): number {
   let length = 0;
@@ -508,7 +549,7 @@ export function define(
 
 /** A number sent as a string of decimal digits, as proto3 JSON may send an int32. */
 export function fromDecimal(value: unknown, digits: RegExp): unknown {
-  return typeof value === "string" && digits.test(value)
+  return typeof value === "string" && matches(digits, value)
     ? Number(value)
     : value;
 }

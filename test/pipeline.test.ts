@@ -43,6 +43,8 @@ const RUNTIME_TYPES = [
   "DecodeResult",
   "Fields",
   "Member",
+  "RegExpEngine",
+  "RegExpLike",
   "ValidateOptions",
   "ValidationError",
   "ValidationResult",

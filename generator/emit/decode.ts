@@ -293,7 +293,7 @@ class DecodeEmitter {
       if (!distinct(shape)) return otherwise;
       const source = this.f.constant(`pattern:${pattern}`, `${owner}Pattern`, (name) => constant(name, regex(pattern)));
       const read = this.read(shape, VALUE, where, `${owner}PatternProperty${patterns.length === 1 ? "" : i + 1}`);
-      return ifThen(call(member(source, "test"), [KEY]), evaluate(call(this.runtime("define"), [OUTPUT, KEY, read])), otherwise);
+      return ifThen(call(this.runtime("matches"), [source, KEY]), evaluate(call(this.runtime("define"), [OUTPUT, KEY, read])), otherwise);
     }, unmatched);
     // As the checks read an object.
     const loop = forEachProperty(INPUT, KEY, VALUE, [

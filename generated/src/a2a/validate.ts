@@ -18,6 +18,7 @@ import {
   isOmitted,
   isRecord,
   jsonProperty,
+  matches,
   pointer,
   validated,
 } from "../runtime.js";
@@ -2755,7 +2756,7 @@ function checkPart(value: unknown, path: string, errors: Errors): void {
         present++;
         if (typeof property !== "string")
           fail(errors, `${path}/raw`, "type", "must be a string");
-        else if (!PartRawPattern.test(property))
+        else if (!matches(PartRawPattern, property))
           fail(
             errors,
             `${path}/raw`,

@@ -18,6 +18,7 @@ import {
   isOmitted,
   isRecord,
   jsonProperty,
+  matches,
   pointer,
   validated,
 } from "../runtime.js";
@@ -1322,10 +1323,10 @@ function checkEvent(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = isRecord(value) &&
-    Object.prototype.hasOwnProperty.call(value, "type")
-    ? value.type
-    : undefined;
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "type")
+      ? value.type
+      : undefined;
   switch (tag) {
     case "TEXT_MESSAGE_START":
       checkTextMessageStartEvent(value, path, errors);
@@ -4087,10 +4088,10 @@ function checkRunFinishedOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = isRecord(value) &&
-    Object.prototype.hasOwnProperty.call(value, "type")
-    ? value.type
-    : undefined;
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "type")
+      ? value.type
+      : undefined;
   switch (tag) {
     case "success":
       checkRunFinishedSuccessOutcome(value, path, errors);
@@ -4203,10 +4204,10 @@ function checkSubagentFinishedOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = isRecord(value) &&
-    Object.prototype.hasOwnProperty.call(value, "type")
-    ? value.type
-    : undefined;
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "type")
+      ? value.type
+      : undefined;
   switch (tag) {
     case "success":
       checkSubagentFinishedSuccessOutcome(value, path, errors);
@@ -4563,10 +4564,10 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = isRecord(value) &&
-    Object.prototype.hasOwnProperty.call(value, "role")
-    ? value.role
-    : undefined;
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "role")
+      ? value.role
+      : undefined;
   switch (tag) {
     case "developer":
       checkDeveloperMessage(value, path, errors);
@@ -5204,10 +5205,10 @@ function checkInputContent(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = isRecord(value) &&
-    Object.prototype.hasOwnProperty.call(value, "type")
-    ? value.type
-    : undefined;
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "type")
+      ? value.type
+      : undefined;
   switch (tag) {
     case "text":
       checkTextInputContent(value, path, errors);
@@ -5462,10 +5463,10 @@ function checkInputContentSource(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = isRecord(value) &&
-    Object.prototype.hasOwnProperty.call(value, "type")
-    ? value.type
-    : undefined;
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "type")
+      ? value.type
+      : undefined;
   switch (tag) {
     case "data":
       checkInputContentDataSource(value, path, errors);
@@ -5774,10 +5775,10 @@ function checkJsonPatchOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = isRecord(value) &&
-    Object.prototype.hasOwnProperty.call(value, "op")
-    ? value.op
-    : undefined;
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "op")
+      ? value.op
+      : undefined;
   switch (tag) {
     case "add":
       checkAddOperation(value, path, errors);
@@ -6040,7 +6041,7 @@ function checkJsonPointer(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be a string");
     return;
   }
-  if (!JsonPointerPattern.test(value))
+  if (!matches(JsonPointerPattern, value))
     fail(
       errors,
       path,

@@ -600,10 +600,10 @@ function checkServerNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = isRecord(value) &&
-    Object.prototype.hasOwnProperty.call(value, "method")
-    ? value.method
-    : undefined;
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "method")
+      ? value.method
+      : undefined;
   switch (tag) {
     case "thread/started":
       checkThreadStartedNotification(value, path, errors);

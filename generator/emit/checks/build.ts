@@ -483,7 +483,7 @@ export class CheckBuilder {
     return this.checks(names, key, scope, owner, at);
   }
 
-  /** A pattern as a module-level regex (with the `u` flag), one per source in a file. */
+  /** A pattern as a module-level regex (with the `u` flag), one per source in a file, tested through the runtime's `matches`. */
   private pattern(source: string, owner: string): Name {
     return this.f.constant(`pattern:${source}`, `${owner}Pattern`, (name) => constant(name, regex(source)));
   }
@@ -580,7 +580,7 @@ export class CheckBuilder {
     const rest =
       spec.additional.kind === "never" ? "closed" : this.checks(spec.additional, property, scope, `${owner}Property`, [...at, key]);
     const patternChecks = patterns.map((each, i) => ({
-      test: call(member(this.pattern(each.pattern, owner), "test"), [key]),
+      test: call(this.runtime("matches"), [this.pattern(each.pattern, owner), key]),
       checks: this.checks(each.shape, property, scope, patternOwner(i), [...at, key]),
     }));
     const names = spec.names === undefined ? [] : this.nameChecks(spec.names, key, scope, `${owner}Name`, [...at, key]);
