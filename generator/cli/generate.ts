@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { describeWarning } from "../errors.js";
 import { count } from "../ir/describe.js";
 import { generate } from "../pipeline.js";
 import type { Io } from "./io.js";
@@ -22,6 +23,7 @@ export async function runGenerate(_args: Arguments, io: Io, root: string): Promi
   for (const { name, types, unions, files } of generation.protocols)
     io.out(`${name.padEnd(width)}  ${count(types, "type")}, ${count(unions, "union")}, ${count(files, "file")}`);
   for (const pin of stale) io.out(describeRepin(pin));
+  for (const warning of generation.warnings) io.err(describeWarning(warning));
   io.out(`generated ${count(generation.files.length, "file")} in ${Math.round(performance.now() - started)} ms`);
   return 0;
 }

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { diffProtocol, formatDiff } from "../diff/index.js";
-import { InputError } from "../errors.js";
+import { describeWarning, InputError } from "../errors.js";
 import { count } from "../ir/describe.js";
 import type { LoadedProtocol } from "../load/index.js";
 import { loadSchemas } from "../load/index.js";
@@ -86,6 +86,7 @@ export async function runUpdate({ values, positionals }: Arguments, io: Io, root
     writePins(root, config, stalePins(generation.pins));
     for (const { protocol, sha256 } of fetched) io.out(`${protocol.config.name}: updated ${protocol.schema.file} to sha256 ${sha256}`);
     io.out(`regenerated ${generation.files.length} files`);
+    for (const warning of generation.warnings) io.err(describeWarning(warning));
     return 0;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
