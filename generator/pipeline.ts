@@ -7,7 +7,7 @@ import { emitPackage } from "./emit/package.js";
 import type { OutputFile } from "./format/index.js";
 import { format } from "./format/index.js";
 import type { Ir } from "./ir/model.js";
-import type { LoadedProtocol, Pin, Schemas } from "./load/index.js";
+import type { LoadedProtocol, Pin, Project, Schemas } from "./load/index.js";
 import { load, pinsOf } from "./load/index.js";
 import { normalize } from "./normalize/index.js";
 import type { NamedIr } from "./name/index.js";
@@ -43,10 +43,19 @@ export interface Generation {
  */
 export async function generate(root: string): Promise<Generation> {
   const project = load(root);
+  // The patterns are checked beside the pipeline, their warnings awaited at its end; the
+  // worker ends whatever happens, or the process would outlive an error.
+  const backtracking = new BacktrackingCheck();
+  try {
+    return await generateWith(project, backtracking);
+  } finally {
+    await backtracking.close();
+  }
+}
+
+async function generateWith(project: Project, backtracking: BacktrackingCheck): Promise<Generation> {
   const emitted: EmittedFile[] = [];
   const protocols: ProtocolSummary[] = [];
-  // The patterns are checked beside the pipeline, their warnings awaited at its end.
-  const backtracking = new BacktrackingCheck();
   const warnings: Promise<InputWarning[]>[] = [];
   for (const protocol of project.protocols) {
     const { effective, ir } = await intermediate(project, protocol);
@@ -73,11 +82,7 @@ export async function generate(root: string): Promise<Generation> {
     ),
   );
   const files = format(emitted);
-  try {
-    return { files, protocols, pins: pinsOf(project), warnings: (await Promise.all(warnings)).flat() };
-  } finally {
-    await backtracking.close();
-  }
+  return { files, protocols, pins: pinsOf(project), warnings: (await Promise.all(warnings)).flat() };
 }
 
 /**

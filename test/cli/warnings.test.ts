@@ -1,8 +1,9 @@
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { run } from "../helpers/cli.js";
-import { demoProject } from "../helpers/project.js";
+import { demoProject, makeProject, REPO } from "../helpers/project.js";
 
 /**
  * `generate` warns, on standard error and with exit 0, of each pattern that can backtrack
@@ -46,4 +47,25 @@ describe("agentwire generate: patterns that backtrack catastrophically", () => {
       "\n  Rewrite it so that no two of its parts can match the same text, or run the patterns on a linear-time engine such as RE2",
     );
   });
+
+  it("leave no worker behind: an error in a later protocol still ends the process, with 2", () => {
+    const root = makeProject({
+      "schemas/protocols.json": {
+        protocols: [
+          { name: "first", schema: "first.schema.json" },
+          { name: "second", schema: "second.schema.json" },
+        ],
+      },
+      // The first protocol's pattern is being checked when the second's error is thrown.
+      "schemas/first.schema.json": { $defs: { Word: { type: "string", pattern: "^(a+)+$" } } },
+      "schemas/second.schema.json": { $ref: "#/$defs/Nope" },
+    });
+    const result = spawnSync(process.execPath, [path.join(REPO, "bin/agentwire.js"), "generate"], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.stderr).toContain("schemas/second.schema.json#/$ref");
+    expect(result.status).toBe(2);
+  }, 90_000);
 });
