@@ -20,7 +20,7 @@ import { Worker } from "node:worker_threads";
  */
 export class BacktrackingCheck {
   private worker: Worker | undefined;
-  private readonly waiting = new Map<number, (answer: Analysis) => void>();
+  private readonly waiting = new Map<number, { readonly resolve: (answer: Analysis) => void; readonly reject: (error: unknown) => void }>();
   private next = 0;
 
   /** Why the pattern can backtrack catastrophically, in words; undefined when it cannot. */
@@ -47,13 +47,18 @@ export class BacktrackingCheck {
     if (this.worker === undefined) {
       this.worker = new Worker(WORKER, { eval: true, workerData: { detector: DETECTOR, maxSteps: MAX_STEPS } });
       this.worker.on("message", ({ id, analysis }: { id: number; analysis: Analysis }) => {
-        this.waiting.get(id)!(analysis);
+        this.waiting.get(id)!.resolve(analysis);
         this.waiting.delete(id);
+      });
+      // A worker that fails (its module missing) is a bug: every answer awaited fails with it.
+      this.worker.on("error", (error) => {
+        for (const { reject } of this.waiting.values()) reject(error);
+        this.waiting.clear();
       });
     }
     const id = this.next++;
     this.worker.postMessage({ id, source });
-    return new Promise((resolve) => this.waiting.set(id, resolve));
+    return new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject }));
   }
 }
 
