@@ -25,6 +25,21 @@ export class InputError extends Error {
   }
 }
 
+/**
+ * Something in the input that works but may hurt: the CLI prints it on standard error,
+ * `warning: <file>#<pointer>: <problem>`, and its exit code does not change.
+ */
+export interface InputWarning {
+  readonly location: SourceLocation;
+  readonly problem: string;
+  readonly hint?: string;
+}
+
+/** A warning as the CLI prints it. */
+export function describeWarning({ location, problem, hint }: InputWarning): string {
+  return `warning: ${formatLocation(location)}: ${problem}${hint === undefined ? "" : `\n  ${hint}`}`;
+}
+
 function formatLocation({ file, pointer, line, column }: SourceLocation): string {
   if (line !== undefined) return `${file}:${line}:${column ?? 1}`;
   if (pointer !== undefined && pointer !== "") return `${file}#${pointer}`;

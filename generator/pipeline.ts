@@ -1,10 +1,13 @@
 import { emitProtocol } from "./emit/index.js";
+import type { InputWarning } from "./errors.js";
+import { BacktrackingCheck } from "./keywords/backtracking.js";
+import { patternsOf } from "./schema/patterns.js";
 import type { EmittedFile } from "./emit/index.js";
 import { emitPackage } from "./emit/package.js";
 import type { OutputFile } from "./format/index.js";
 import { format } from "./format/index.js";
 import type { Ir } from "./ir/model.js";
-import type { LoadedProtocol, Pin, Schemas } from "./load/index.js";
+import type { LoadedProtocol, Pin, Project, Schemas } from "./load/index.js";
 import { load, pinsOf } from "./load/index.js";
 import { normalize } from "./normalize/index.js";
 import type { NamedIr } from "./name/index.js";
@@ -30,6 +33,8 @@ export interface Generation {
   readonly protocols: readonly ProtocolSummary[];
   /** Each schema's sha256 and the one its config entry records, which the CLI keeps in step. */
   readonly pins: readonly Pin[];
+  /** What works but may hurt, such as a pattern that can backtrack catastrophically: printed, not refused. */
+  readonly warnings: readonly InputWarning[];
 }
 
 /**
@@ -38,10 +43,23 @@ export interface Generation {
  */
 export async function generate(root: string): Promise<Generation> {
   const project = load(root);
+  // The patterns are checked beside the pipeline, their warnings awaited at its end; the
+  // worker ends whatever happens, or the process would outlive an error.
+  const backtracking = new BacktrackingCheck();
+  try {
+    return await generateWith(project, backtracking);
+  } finally {
+    await backtracking.close();
+  }
+}
+
+async function generateWith(project: Project, backtracking: BacktrackingCheck): Promise<Generation> {
   const emitted: EmittedFile[] = [];
   const protocols: ProtocolSummary[] = [];
+  const warnings: Promise<InputWarning[]>[] = [];
   for (const protocol of project.protocols) {
-    const { ir } = await intermediate(project, protocol);
+    const { effective, ir } = await intermediate(project, protocol);
+    warnings.push(patternWarnings(effective, backtracking));
     const files = emitProtocol(ir, compileStream(protocol, ir));
     emitted.push(...files);
     protocols.push({
@@ -63,7 +81,32 @@ export async function generate(root: string): Promise<Generation> {
       project.templates,
     ),
   );
-  return { files: format(emitted), protocols, pins: pinsOf(project) };
+  const files = format(emitted);
+  return { files, protocols, pins: pinsOf(project), warnings: (await Promise.all(warnings)).flat() };
+}
+
+/**
+ * The patterns of an effective schema that can backtrack catastrophically, where the
+ * user wrote them, once a place: the generated checks run each on the built-in engine.
+ */
+export async function patternWarnings(effective: ResolvedSchema, backtracking: BacktrackingCheck): Promise<InputWarning[]> {
+  const sites = patternsOf(effective.schema);
+  const reasons = await Promise.all(sites.map(({ source }) => backtracking.reason(source)));
+  const seen = new Set<string>();
+  return sites.flatMap(({ source, pointer }, i) => {
+    const reason = reasons[i];
+    const location = effective.provenance.locate(pointer);
+    const key = `${location.file}#${location.pointer}`;
+    if (reason === undefined || seen.has(key)) return [];
+    seen.add(key);
+    return [
+      {
+        location,
+        problem: `the pattern ${JSON.stringify(source)} ${reason}`,
+        hint: "Rewrite it so that no two of its parts can match the same text, or run the patterns on a linear-time engine such as RE2 (useRegExp, README: Hardening).",
+      },
+    ];
+  });
 }
 
 /** A protocol's effective schema and IR: the pipeline up to the emitters. */

@@ -37,7 +37,18 @@ function designNames(): Record<string, string[]> {
 }
 
 /** The types every protocol's module re-exports from the shared runtime. */
-const RUNTIME_TYPES = ["BuildOptions", "DecodeOptions", "DecodeResult", "Fields", "Member", "ValidationError", "ValidationResult"];
+const RUNTIME_TYPES = [
+  "BuildOptions",
+  "DecodeOptions",
+  "DecodeResult",
+  "Fields",
+  "Member",
+  "RegExpEngine",
+  "RegExpLike",
+  "ValidateOptions",
+  "ValidationError",
+  "ValidationResult",
+];
 
 /** The tagged and keyed unions of each protocol, which have match helpers and their handlers' interface. */
 const UNIONS: Record<string, string[]> = {

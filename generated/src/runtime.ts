@@ -51,16 +51,17 @@ export function isOmitted(value: unknown): boolean {
 
 /**
  * A property of an object as JSON.stringify reads it: own and enumerable, else undefined;
- * never one a prototype lends. Found by walking the keys, which V8 does faster than it
- * looks an own property up, and a tag is most often the first key.
+ * never one a prototype lends. Asked where a report says which required fields are
+ * missing, off the path of a valid value.
  */
 export function jsonProperty(value: unknown, key: string): unknown {
   // An array's indices are no properties of an object, and there may be a million.
-  if (!isRecord(value)) return undefined;
-  for (const name in value)
-    if (name === key && Object.prototype.hasOwnProperty.call(value, name))
-      return value[name];
-  return undefined;
+  if (
+    !isRecord(value) ||
+    !Object.prototype.propertyIsEnumerable.call(value, key)
+  )
+    return undefined;
+  return value[key];
 }
 
 /**
@@ -72,6 +73,47 @@ export function own(
   key: string,
 ): unknown {
   return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** What the checks ask of a compiled pattern: whether a text matches it, anywhere. */
+export interface RegExpLike {
+  test(text: string): boolean;
+}
+
+/**
+ * Compiles a schema's pattern for the checks: its source, and its flags (`"u"`). Given to
+ * {@link useRegExp} to run the patterns on another engine than the built-in RegExp, such
+ * as RE2, whose time is linear in the text.
+ */
+export type RegExpEngine = (source: string, flags: string) => RegExpLike;
+
+/** The engine {@link useRegExp} set, and each pattern compiled by it. */
+let engine: RegExpEngine | undefined;
+let compiled = new WeakMap<RegExp, RegExpLike>();
+
+/**
+ * Runs the schemas' patterns on another engine from now on, for every protocol of the
+ * package; `useRegExp()` goes back to the built-in RegExp. Each pattern is compiled by
+ * `engine` the first time it is tested after this call; what the engine throws (a
+ * pattern it cannot read) is thrown by the check that tested it.
+ */
+export function useRegExp(next?: RegExpEngine): void {
+  engine = next;
+  compiled = new WeakMap();
+}
+
+/**
+ * Whether a text matches a schema's pattern (a module-level RegExp), on the built-in
+ * engine unless {@link useRegExp} gave another.
+ */
+export function matches(pattern: RegExp, text: string): boolean {
+  if (engine === undefined) return pattern.test(text);
+  let other = compiled.get(pattern);
+  if (other === undefined) {
+    other = engine(pattern.source, pattern.flags);
+    compiled.set(pattern, other);
+  }
+  return other.test(text);
 }
 
 /** The length of a string in Unicode code points, as JSON Schema counts it. */
@@ -221,19 +263,92 @@ export interface ValidationError {
   readonly message: string;
 }
 
-/** A value that passed, typed; or every reason it did not. */
+/** A value that passed, typed; or the reasons it did not, up to a limit. */
 export type ValidationResult<T> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly errors: readonly ValidationError[] };
+  | {
+      readonly ok: false;
+      readonly errors: readonly ValidationError[];
+      /**
+       * Present when the checks stopped at the limit ({@link ValidateOptions.maxErrors})
+       * with more to say: `errors` are then the first ones found, not all.
+       */
+      readonly truncated?: true;
+    };
 
-/** Records a failure. */
+/** How to validate. */
+export interface ValidateOptions {
+  /**
+   * The most errors collected: past it the checks stop, and the result says `truncated`
+   * (100 unless given, at least 1). A value that fails everywhere then costs no more
+   * than finding this many failures, however large it is; `Infinity` collects them all.
+   */
+  readonly maxErrors?: number;
+}
+
+/** How many errors a validation collects unless told otherwise. */
+export const MAX_ERRORS = 100;
+
+/**
+ * The errors of one validation, up to a limit: `fail` past it ends the checks, by a throw
+ * that the function that began them (`validateT`, `decodeT`) catches, so that no work is
+ * done for errors no one will see. Used by the generated code, not by its users.
+ */
+export class Errors {
+  readonly found: ValidationError[] = [];
+  readonly limit: number;
+  truncated = false;
+
+  constructor(options: ValidateOptions | undefined) {
+    const limit = options?.maxErrors ?? MAX_ERRORS;
+    // NaN, 0 and less mean the least there is: one.
+    this.limit = limit >= 1 ? limit : 1;
+  }
+
+  /** Runs a check function on a value, until its end or the limit. */
+  check(
+    check: (value: unknown, path: string, errors: Errors) => void,
+    value: unknown,
+  ): this {
+    try {
+      check(value, "", this);
+    } catch (error) {
+      if (error !== FULL) throw error;
+      this.truncated = true;
+    }
+    return this;
+  }
+}
+
+/** What `fail` throws when the errors are full; nothing else throws it. */
+const FULL = { full: true };
+
+/**
+ * The result of a check that found no error: the value, of the type its check function
+ * checks. The one cast of validation, behind check functions printed from the same check
+ * tree as the guards, which a value passes exactly when its check finds nothing.
+ */
+export function validated<T>(
+  value: unknown,
+  check: (value: unknown, path: string, errors: Errors) => void,
+  options: ValidateOptions | undefined,
+): ValidationResult<T> {
+  const errors = new Errors(options).check(check, value);
+  if (errors.found.length === 0) return { ok: true, value: value as T };
+  return errors.truncated
+    ? { ok: false, errors: errors.found, truncated: true }
+    : { ok: false, errors: errors.found };
+}
+
+/** Records a failure; past the limit, ends the checks instead. */
 export function fail(
-  errors: ValidationError[],
+  errors: Errors,
   path: string,
   keyword: string,
   message: string,
 ): void {
-  errors.push({ path, keyword, message });
+  if (errors.found.length >= errors.limit) throw FULL;
+  errors.found.push({ path, keyword, message });
 }
 
 /**
@@ -241,7 +356,7 @@ export function fail(
  * the tag, naming the value seen, rather than one per member. `expected` lists the values.
  */
 export function failTag(
-  errors: ValidationError[],
+  errors: Errors,
   path: string,
   tag: string,
   value: unknown,
@@ -260,7 +375,7 @@ export function pointer(path: string, key: string): string {
 }
 
 /** How to decode: `strict` (the default) accepts what the schema accepts; `tolerant` is a receiver's reading. */
-export interface DecodeOptions {
+export interface DecodeOptions extends ValidateOptions {
   /**
    * `tolerant` follows the rules the protocols give receivers: properties a closed
    * object does not know are dropped (and listed in `ignored`), a value or union tag
@@ -286,6 +401,8 @@ export type DecodeResult<T> =
       readonly ok: false;
       readonly unrecognized: boolean;
       readonly errors: readonly ValidationError[];
+      /** Present when reading or checking stopped at {@link ValidateOptions.maxErrors}, with more to say. */
+      readonly truncated?: true;
     };
 
 /**
@@ -295,22 +412,30 @@ export type DecodeResult<T> =
 export class Reader {
   readonly tolerant: boolean;
   private readonly ignored: string[] = [];
-  private readonly unrecognized: ValidationError[] = [];
-  private readonly problems: ValidationError[] = [];
+  private readonly unrecognized: Errors;
+  /** The problems reading finds, then what checking the value read finds, up to the limit together. */
+  private readonly problems: Errors;
 
   constructor(options: DecodeOptions | undefined) {
     this.tolerant = options?.mode === "tolerant";
+    this.unrecognized = new Errors(options);
+    this.problems = new Errors(options);
   }
 
-  /** A property a closed object does not know: kept in strict mode, so that checking rejects it. */
-  unknownProperty(
-    output: { [key: string]: unknown },
-    path: string,
-    key: string,
-    value: unknown,
-  ): void {
+  /**
+   * A property a closed object does not know: dropped, and listed when tolerant; a
+   * problem when strict, where checking would refuse it. It is not copied either way, so
+   * a value of a million unknown properties costs a look at each, not a copy.
+   */
+  unknownProperty(path: string, key: string): void {
     if (this.tolerant) this.ignored.push(pointer(path, key));
-    else define(output, key, value);
+    else
+      fail(
+        this.problems,
+        pointer(path, key),
+        "additionalProperties",
+        `must not have the property "${key}"`,
+      );
   }
 
   /**
@@ -328,11 +453,12 @@ export class Reader {
     if (!this.tolerant || !types.split(" ").includes(typeof value))
       return value;
     if (fallback !== undefined) return fallback;
-    this.unrecognized.push({
+    fail(
+      this.unrecognized,
       path,
-      keyword: "unrecognized",
-      message: `${JSON.stringify(value)} is not ${what} this version knows`,
-    });
+      "unrecognized",
+      `${JSON.stringify(value)} is not ${what} this version knows`,
+    );
     return value;
   }
 
@@ -348,38 +474,62 @@ export class Reader {
     fallback?: unknown,
   ): unknown {
     if (this.tolerant && fallback !== undefined) return fallback;
-    this.unrecognized.push({
+    fail(
+      this.unrecognized,
       path,
-      keyword: "unrecognized",
-      message: `${value} is not the number of ${what} this version knows`,
-    });
+      "unrecognized",
+      `${value} is not the number of ${what} this version knows`,
+    );
     return value;
   }
 
   /** A field sent under two of its names, such as `taskId` and `task_id`. */
   twice(path: string, key: string, name: string): void {
-    this.problems.push({
-      path: pointer(path, key),
-      keyword: "duplicate",
-      message: `is "${name}" again, under another of its names: send one`,
-    });
+    fail(
+      this.problems,
+      pointer(path, key),
+      "duplicate",
+      `is "${name}" again, under another of its names: send one`,
+    );
   }
 
-  /** The result: the value if it is valid in its canonical form, else every reason. */
-  finish<T>(
-    value: unknown,
-    is: (value: unknown) => value is T,
-    check: (value: unknown, path: string, errors: ValidationError[]) => void,
+  /**
+   * Reads the input (with `read`, unless reading changes nothing), then checks what was
+   * read: the value, if it is valid in its canonical form, else the reasons, up to the
+   * limit. Past the limit, reading stops as checking does.
+   */
+  decode<T>(
+    input: unknown,
+    read:
+      ((input: unknown, path: string, reader: Reader) => unknown) | undefined,
+    check: (value: unknown, path: string, errors: Errors) => void,
   ): DecodeResult<T> {
-    if (this.unrecognized.length > 0)
-      return { ok: false, unrecognized: true, errors: this.unrecognized };
-    if (this.problems.length === 0 && is(value))
-      return this.ignored.length === 0
-        ? { ok: true, value }
-        : { ok: true, value, ignored: this.ignored };
-    const errors = [...this.problems];
-    check(value, "", errors);
-    return { ok: false, unrecognized: false, errors };
+    let value = input;
+    try {
+      if (read !== undefined) value = read(input, "", this);
+    } catch (error) {
+      if (error !== FULL) throw error;
+      // Reading stopped: what was read is part of a value, with nothing to check, and
+      // either list may lack what the rest would have added.
+      this.unrecognized.truncated = true;
+      this.problems.truncated = true;
+    }
+    if (this.unrecognized.found.length > 0)
+      return this.failed(true, this.unrecognized);
+    if (this.problems.truncated) return this.failed(false, this.problems);
+    const errors = this.problems.check(check, value);
+    if (errors.found.length > 0) return this.failed(false, errors);
+    // Checked as the guard checks, by a function printed from the same check tree.
+    const decoded = value as T;
+    return this.ignored.length === 0
+      ? { ok: true, value: decoded }
+      : { ok: true, value: decoded, ignored: this.ignored };
+  }
+
+  private failed(unrecognized: boolean, errors: Errors): DecodeResult<never> {
+    return errors.truncated
+      ? { ok: false, unrecognized, errors: errors.found, truncated: true }
+      : { ok: false, unrecognized, errors: errors.found };
   }
 }
 
@@ -399,7 +549,7 @@ export function define(
 
 /** A number sent as a string of decimal digits, as proto3 JSON may send an int32. */
 export function fromDecimal(value: unknown, digits: RegExp): unknown {
-  return typeof value === "string" && digits.test(value)
+  return typeof value === "string" && matches(digits, value)
     ? Number(value)
     : value;
 }

@@ -761,8 +761,13 @@ class EventReader<T> implements AsyncGenerator<
       options.framing ?? transport.framing,
       options.maxEventSize ?? MAX_EVENT_SIZE,
     );
-    this.decodeOptions =
-      options.mode === undefined ? {} : { mode: options.mode };
+    // What decoding takes of the options: the mode, and the limit of errors.
+    this.decodeOptions = {
+      ...(options.mode === undefined ? {} : { mode: options.mode }),
+      ...(options.maxErrors === undefined
+        ? {}
+        : { maxErrors: options.maxErrors }),
+    };
     this.signal = options.signal;
     this.idleTimeout = options.idleTimeout;
   }

@@ -1,3 +1,4 @@
+import { describeWarning } from "../errors.js";
 import { count } from "../ir/describe.js";
 import { withOutput } from "../files/output.js";
 import { projectFiles } from "../files/project.js";
@@ -27,6 +28,7 @@ export async function runGenerate(_args: Arguments, io: Io, root: string): Promi
     for (const { name, types, unions, files } of generation.protocols)
       io.out(`${name.padEnd(width)}  ${count(types, "type")}, ${count(unions, "union")}, ${count(files, "file")}`);
     for (const pin of stale) io.out(describeRepin(pin));
+    for (const warning of generation.warnings) io.err(describeWarning(warning));
     io.out(`generated ${count(generation.files.length, "file")} in ${Math.round(performance.now() - started)} ms`);
     return 0;
   });

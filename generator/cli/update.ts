@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { diffProtocol, formatDiff } from "../diff/index.js";
-import { InputError } from "../errors.js";
+import { describeWarning, InputError } from "../errors.js";
 import { copyFolder } from "../files/copy.js";
 import type { Output } from "../files/output.js";
 import { withOutput } from "../files/output.js";
@@ -115,6 +115,7 @@ async function update({ values, positionals }: Arguments, io: Io, project: Proje
     });
     for (const { protocol, sha256 } of fetched) io.out(`${protocol.config.name}: updated ${protocol.schema.file} to sha256 ${sha256}`);
     io.out(`regenerated ${generation.files.length} files`);
+    for (const warning of generation.warnings) io.err(describeWarning(warning));
     return 0;
   } finally {
     rmSync(scratch, { recursive: true, force: true });

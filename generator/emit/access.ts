@@ -3,6 +3,7 @@ import {
   and,
   binary,
   call,
+  conditional,
   constant,
   CONTINUE,
   forIn,
@@ -51,6 +52,23 @@ export function forEachProperty(subject: Expression, key: Name, property: Name, 
 }
 
 const HAS_OWN_PROPERTY = member(member(member(identifier("Object"), "prototype"), "hasOwnProperty"), "call");
+
+/**
+ * The tag of a tagged union, to switch on: `subject`'s own property `tag`, else undefined,
+ * never one a prototype lends. One look-up, read at each place (its inline cache sees
+ * that place's objects), whatever the number of the object's properties: a walk of the
+ * keys would cost a million steps before the first on an object of a million keys, which
+ * V8 lists in full before a loop begins. Whether the tag is enumerable, and so there as
+ * JSON writes it, the member's own loop says: it requires its tag and sees only what JSON
+ * writes. An array is no member: its check refuses it.
+ */
+export function ownTag(subject: Expression, tag: string, runtime: (name: string) => Expression): Expression {
+  return conditional(
+    and([call(runtime("isRecord"), [subject]), call(HAS_OWN_PROPERTY, [subject, literal(tag)])]),
+    member(subject, tag),
+    UNDEFINED,
+  );
+}
 
 /** `typeof subject.toJSON === "function"`: whether JSON.stringify writes what the method returns instead. */
 function hasToJson(subject: Expression): Expression {

@@ -19,9 +19,9 @@ import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { readerName, upperFirst } from "../name/rules.js";
 import { escapeToken } from "../schema/pointer.js";
-import { access, boxMayPass, forEachProperty, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "./access.js";
+import { access, boxMayPass, forEachProperty, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, ownTag, RUNTIME } from "./access.js";
 import type { GeneratedFile } from "./file.js";
-import { GUARDS, TYPES } from "./names.js";
+import { TYPES } from "./names.js";
 
 /**
  * The decoders: for every named type T, `decodeT(input, options)`, which reads the wire
@@ -29,8 +29,9 @@ import { GUARDS, TYPES } from "./names.js";
  * which copies what the schema models (objects, arrays) and turns wire forms into
  * canonical ones: a snake_case alias into its field, an enum's number into its name, a
  * string of digits into a number. In tolerant mode it also drops properties a closed
- * object does not know and notes values this version does not recognize. What the read
- * produces is then checked by `isT`, and on failure explained by `checkT`.
+ * object does not know and notes values this version does not recognize; in strict mode
+ * such a property is a problem, not copied. What the read produces is then checked by
+ * `checkT`, printed from the check tree `isT` is printed from, up to the limit of errors.
  */
 export function generateDecoders(f: GeneratedFile, ir: NamedIr): void {
   const emitter = new DecodeEmitter(f, ir);
@@ -42,20 +43,19 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr): void {
   for (const type of ir.types) {
     const name = type.name;
     const names = namesOf(ir, name);
-    const read = emitter.reads(type.shape) ? call(identifier(names.reader), [INPUT, literal(""), READER]) : INPUT;
+    const typed = typeReference(f.import(name, TYPES, { typeOnly: true }));
+    const read = emitter.reads(type.shape) ? identifier(names.reader) : UNDEFINED;
+    const reader = construct(f.import("Reader", RUNTIME), [identifier("options")]);
     f.declare(
       functionDeclaration({
         doc: documentation([
-          `Reads ${article(name)} {@link ${name}} from its wire form into a new, canonical value; see {@link DecodeOptions} for the modes.`,
+          `Reads ${article(name)} {@link ${name}} from its wire form into a new, canonical value; see {@link DecodeOptions} for the modes and the limit of errors.`,
         ]),
         exported: true,
         name: identifier(names.decoder),
         parameters: [parameter(INPUT, keywordType("unknown")), parameter(identifier("options"), options, { optional: true })],
-        returns: typeReference(result, [typeReference(f.import(name, TYPES, { typeOnly: true }))]),
-        body: [
-          constant(READER, construct(f.import("Reader", RUNTIME), [identifier("options")])),
-          returns(call(member(READER, "finish"), [read, f.import(names.guard, GUARDS), identifier(names.check)])),
-        ],
+        returns: typeReference(result, [typed]),
+        body: [returns(call(member(reader, "decode"), [INPUT, read, identifier(names.check)], [typed]))],
       }),
     );
   }
@@ -278,7 +278,7 @@ class DecodeEmitter {
       cases.unshift({ labels: copied.map((field) => literal(field.name)), body: [evaluate(assign(index(OUTPUT, KEY), VALUE)), BREAK] });
     const unmatched =
       rest.kind === "never"
-        ? evaluate(this.report("unknownProperty", [OUTPUT, PATH, KEY, VALUE]))
+        ? evaluate(this.report("unknownProperty", [PATH, KEY]))
         : evaluate(
             call(this.runtime("define"), [
               OUTPUT,
@@ -293,7 +293,7 @@ class DecodeEmitter {
       if (!distinct(shape)) return otherwise;
       const source = this.f.constant(`pattern:${pattern}`, `${owner}Pattern`, (name) => constant(name, regex(pattern)));
       const read = this.read(shape, VALUE, where, `${owner}PatternProperty${patterns.length === 1 ? "" : i + 1}`);
-      return ifThen(call(member(source, "test"), [KEY]), evaluate(call(this.runtime("define"), [OUTPUT, KEY, read])), otherwise);
+      return ifThen(call(this.runtime("matches"), [source, KEY]), evaluate(call(this.runtime("define"), [OUTPUT, KEY, read])), otherwise);
     }, unmatched);
     // As the checks read an object.
     const loop = forEachProperty(INPUT, KEY, VALUE, [
@@ -333,7 +333,7 @@ class DecodeEmitter {
   }
 
   private taggedBody(shape: Shape & { kind: "tagged-union" }, owner: string): Statement[] {
-    const tag = call(this.runtime("jsonProperty"), [INPUT, literal(shape.tag)]);
+    const tag = ownTag(INPUT, shape.tag, (name) => this.runtime(name));
     const where = template([PATH, `/${escapeToken(shape.tag)}`]);
     const cases = shape.members.map((each) => ({
       labels: [literal(each.value)],

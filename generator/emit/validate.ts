@@ -1,10 +1,6 @@
 import {
-  arrayLiteral,
-  arrayType,
   call,
-  constant,
   documentation,
-  evaluate,
   functionDeclaration,
   identifier,
   ifThen,
@@ -20,18 +16,22 @@ import { recursiveTypes } from "../ir/graph.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { RUNTIME } from "./access.js";
-import { CheckBuilder, ERRORS, VALUE } from "./checks/build.js";
+import { CheckBuilder, VALUE } from "./checks/build.js";
 import { GuardPrinter } from "./checks/guard.js";
 import { ReportPrinter } from "./checks/report.js";
 import type { GeneratedFile } from "./file.js";
 import { GUARDS, TYPES } from "./names.js";
 
 /**
- * `validate.ts`: for every named type T, `validateT(value)`, which returns the value typed
- * when `isT` accepts it, and otherwise every reason it does not, each with a JSON Pointer,
- * the schema keyword and a message. The reasons come from `checkT`, which prints the check
- * tree `isT` is printed from as reports, so the two cannot disagree.
+ * `validate.ts`: for every named type T, `validateT(value, options)`, which returns the
+ * value typed when `isT` accepts it, and otherwise the reasons it does not (up to the
+ * limit the options give), each with a JSON Pointer, the schema keyword and a message.
+ * The reasons come from `checkT`, which prints the check tree `isT` is printed from as
+ * reports, so the two cannot disagree. A type whose checks test a pattern is checked by
+ * `checkT` alone, valid or not, so that each pattern runs once on each text.
  */
+const OPTIONS = identifier("options");
+
 export function generateValidators(f: GeneratedFile, ir: NamedIr): void {
   f.reserve(ir.types.flatMap((type) => [namesOf(ir, type.name).validator, namesOf(ir, type.name).check]));
   const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
@@ -41,38 +41,35 @@ export function generateValidators(f: GeneratedFile, ir: NamedIr): void {
   const guards = new GuardPrinter(f, builder, guard);
   const checks = new ReportPrinter(f, builder, guard, check, guards);
   const result = f.import("ValidationResult", RUNTIME, { typeOnly: true });
-  const error = f.import("ValidationError", RUNTIME, { typeOnly: true });
+  const options = typeReference(f.import("ValidateOptions", RUNTIME, { typeOnly: true }));
   for (const type of ir.types) {
     const name = type.name;
     const names = namesOf(ir, name);
+    const typed = typeReference(f.import(name, TYPES, { typeOnly: true }));
+    const reasons = call(f.import("validated", RUNTIME), [VALUE, check(name), OPTIONS], [typed]);
     f.declare(
       functionDeclaration({
         doc: documentation([
-          `Checks a value as {@link ${names.guard}} does, and when it is not ${article(name)} {@link ${name}}, says why.`,
+          `Checks a value as {@link ${names.guard}} does, and when it is not ${article(name)} {@link ${name}}, says why; see {@link ValidateOptions} for the limit of errors.`,
         ]),
         exported: true,
         name: identifier(names.validator),
-        parameters: [parameter(VALUE, keywordType("unknown"))],
-        returns: typeReference(result, [typeReference(f.import(name, TYPES, { typeOnly: true }))]),
-        body: [
-          ifThen(
-            call(guard(name), [VALUE]),
-            returns(
-              objectLiteral([
-                { key: "ok", value: literal(true) },
-                { key: "value", value: VALUE },
-              ]),
-            ),
-          ),
-          constant(ERRORS, arrayLiteral([]), { type: arrayType(typeReference(error)) }),
-          evaluate(call(check(name), [VALUE, literal(""), ERRORS])),
-          returns(
-            objectLiteral([
-              { key: "ok", value: literal(false) },
-              { key: "errors", value: ERRORS },
-            ]),
-          ),
-        ],
+        parameters: [parameter(VALUE, keywordType("unknown")), parameter(OPTIONS, options, { optional: true })],
+        returns: typeReference(result, [typed]),
+        body: builder.testsPatterns({ kind: "named", name })
+          ? [returns(reasons)]
+          : [
+              ifThen(
+                call(guard(name), [VALUE]),
+                returns(
+                  objectLiteral([
+                    { key: "ok", value: literal(true) },
+                    { key: "value", value: VALUE },
+                  ]),
+                ),
+              ),
+              returns(reasons),
+            ],
       }),
     );
   }

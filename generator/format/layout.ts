@@ -201,6 +201,10 @@ function variable(node: Variable): Doc {
   const head = `${node.exported ? "export " : ""}${node.declaration} ${node.name.text}`;
   const declared = node.type === undefined ? head : concat(head, ": ", type(node.type));
   if (node.value.kind === "as-const") return concat(declared, " = ", expression(node.value), ";");
+  // Prettier's "break-after-operator" layout for a conditional whose test is a chain of
+  // operators: the value moves to the next line as a whole when it does not fit.
+  if (node.value.kind === "conditional" && (node.value.test.kind === "logical" || node.value.test.kind === "binary"))
+    return concat(group(declared, " =", group(indent(line, expression(node.value)))), ";");
   // Prettier's fluid layout, as for an assignment: the value stays after `=` when its head fits there.
   return group(breakAfter(concat(declared, " ="), expression(node.value)), ";");
 }

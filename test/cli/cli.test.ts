@@ -10,8 +10,10 @@ const repoCopy = () => makeProject({}, { withRepoSchemas: true });
 describe("agentwire generate", () => {
   it("writes generated/ and prints a line per protocol and the time taken", async () => {
     const root = repoCopy();
-    const { code, out } = await run(root, "generate");
+    const { code, out, err } = await run(root, "generate");
     expect(code).toBe(0);
+    // No warning either: no pattern of the four protocols can backtrack catastrophically.
+    expect(err).toBe("");
     expect(out).toMatch(
       /^a2a {9}51 types, 5 unions, 8 files\nag-ui {7}82 types, 7 unions, 8 files\napp-server {2}33 types, 1 union, 8 files\ngtm-agent {3}11 types, 3 unions, 8 files\ngenerated 40 files in \d+ ms\n$/,
     );
@@ -95,7 +97,7 @@ describe("agentwire check", () => {
     expect(code).toBe(1);
     expect(out).toContain("--- a/generated/src/demo/types.ts\n+++ b/generated/src/demo/types.ts\n");
     expect(out).toContain("-/** Edited by hand. */\n+/** A string. */\n");
-    expect(out).toContain("+++ b/generated/src/demo/index.ts\n@@ -0,0 +1,16 @@");
+    expect(out).toContain("+++ b/generated/src/demo/index.ts\n@@ -0,0 +1,19 @@");
     expect(out).toContain("--- a/generated/src/demo/extra.ts\n+++ b/generated/src/demo/extra.ts\n@@ -1,1 +0,0 @@\n-export {};");
     expect(err).toBe("generated/ is out of date: 1 changed, 1 missing, 1 stale (3 files). Run `npm run generate` and commit the result.\n");
   });

@@ -250,6 +250,23 @@ describe("format: layout as prettier's", () => {
     expect(await body(returns(conditional(test, call(long("yes"), [VALUE]), call(long("no"), [VALUE]))))).toContain("\n    ? yesXXX");
   });
 
+  it("moves a conditional whose test is a chain of operators after = as a whole, as prettier does", async () => {
+    const has = (name: string) =>
+      call(member(member(member(identifier("Object"), "prototype"), "hasOwnProperty"), "call"), [VALUE, literal(name)]);
+    const tag = (name: string) => conditional(and([call(identifier("isRecord"), [VALUE]), has(name)]), member(VALUE, name), literal(null));
+    // Too long after `=`: the whole value on the next line, its branches below it.
+    expect(await body(constant(identifier("tag"), tag("type")), returns(identifier("tag")))).toContain(
+      '  const tag =\n    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "type")\n      ? value.type\n      : null;',
+    );
+    // Short enough: one line.
+    expect(
+      await body(
+        constant(identifier("t"), conditional(binary(VALUE, "===", literal(1)), literal(2), literal(3))),
+        returns(identifier("t")),
+      ),
+    ).toContain("const t = value === 1 ? 2 : 3;");
+  });
+
   it("breaks a union its own way after =, after a colon and in type arguments", async () => {
     const members = ["first", "second", "third", "fourth", "fifth"].map((word) => literalType(`${word}-${"v".repeat(8)}`));
     const union = unionType(members);

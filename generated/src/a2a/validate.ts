@@ -4,7 +4,8 @@
 import type {
   DecodeOptions,
   DecodeResult,
-  ValidationError,
+  Errors,
+  ValidateOptions,
   ValidationResult,
 } from "../runtime.js";
 import {
@@ -17,7 +18,9 @@ import {
   isOmitted,
   isRecord,
   jsonProperty,
+  matches,
   pointer,
+  validated,
 } from "../runtime.js";
 import {
   isAPIKeySecurityScheme,
@@ -28,7 +31,6 @@ import {
   isAgentInterface,
   isAgentProvider,
   isAgentSkill,
-  isArtifact,
   isAuthenticationInfo,
   isAuthorizationCodeOAuthFlow,
   isCancelTaskRequest,
@@ -44,31 +46,21 @@ import {
   isListTaskPushNotificationConfigRequest,
   isListTaskPushNotificationConfigResponse,
   isListTasksRequest,
-  isListTasksResponse,
-  isMessage,
   isMutualTlsSecurityScheme,
   isOAuth2SecurityScheme,
   isOAuthFlows,
   isOpenIdConnectSecurityScheme,
-  isPart,
   isPasswordOAuthFlow,
   isPushNotificationConfig,
   isRole,
   isSecurityRequirement,
   isSecurityScheme,
   isSendMessageConfiguration,
-  isSendMessageRequest,
-  isSendMessageResponse,
-  isStreamResponse,
   isStringList,
   isStruct,
   isSubscribeToTaskRequest,
-  isTask,
-  isTaskArtifactUpdateEvent,
   isTaskPushNotificationConfig,
   isTaskState,
-  isTaskStatus,
-  isTaskStatusUpdateEvent,
   isTimestamp,
   isValue,
 } from "./guards.js";
@@ -131,659 +123,742 @@ const Decimal = /^-?[0-9]+$/u;
 
 /**
  * Checks a value as {@link isAgentCapabilities} does, and when it is not an
- * {@link AgentCapabilities}, says why.
+ * {@link AgentCapabilities}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAgentCapabilities(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentCapabilities> {
   if (isAgentCapabilities(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentCapabilities(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentCapabilities>(value, checkAgentCapabilities, options);
 }
 
 /**
  * Checks a value as {@link isAgentCard} does, and when it is not an {@link
- * AgentCard}, says why.
+ * AgentCard}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateAgentCard(value: unknown): ValidationResult<AgentCard> {
+export function validateAgentCard(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<AgentCard> {
   if (isAgentCard(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentCard(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentCard>(value, checkAgentCard, options);
 }
 
 /**
  * Checks a value as {@link isAgentCardSignature} does, and when it is not an
- * {@link AgentCardSignature}, says why.
+ * {@link AgentCardSignature}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAgentCardSignature(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentCardSignature> {
   if (isAgentCardSignature(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentCardSignature(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentCardSignature>(value, checkAgentCardSignature, options);
 }
 
 /**
  * Checks a value as {@link isAgentExtension} does, and when it is not an
- * {@link AgentExtension}, says why.
+ * {@link AgentExtension}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAgentExtension(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentExtension> {
   if (isAgentExtension(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentExtension(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentExtension>(value, checkAgentExtension, options);
 }
 
 /**
  * Checks a value as {@link isAgentInterface} does, and when it is not an
- * {@link AgentInterface}, says why.
+ * {@link AgentInterface}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAgentInterface(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentInterface> {
   if (isAgentInterface(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentInterface(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentInterface>(value, checkAgentInterface, options);
 }
 
 /**
  * Checks a value as {@link isAgentProvider} does, and when it is not an
- * {@link AgentProvider}, says why.
+ * {@link AgentProvider}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateAgentProvider(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentProvider> {
   if (isAgentProvider(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentProvider(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentProvider>(value, checkAgentProvider, options);
 }
 
 /**
  * Checks a value as {@link isAgentSkill} does, and when it is not an {@link
- * AgentSkill}, says why.
+ * AgentSkill}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateAgentSkill(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentSkill> {
   if (isAgentSkill(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentSkill(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentSkill>(value, checkAgentSkill, options);
 }
 
 /**
  * Checks a value as {@link isAPIKeySecurityScheme} does, and when it is not
- * an {@link APIKeySecurityScheme}, says why.
+ * an {@link APIKeySecurityScheme}, says why; see {@link ValidateOptions} for
+ * the limit of errors.
  */
 export function validateAPIKeySecurityScheme(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<APIKeySecurityScheme> {
   if (isAPIKeySecurityScheme(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAPIKeySecurityScheme(value, "", errors);
-  return { ok: false, errors };
+  return validated<APIKeySecurityScheme>(
+    value,
+    checkAPIKeySecurityScheme,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isArtifact} does, and when it is not an {@link
- * Artifact}, says why.
+ * Artifact}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateArtifact(value: unknown): ValidationResult<Artifact> {
-  if (isArtifact(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkArtifact(value, "", errors);
-  return { ok: false, errors };
+export function validateArtifact(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Artifact> {
+  return validated<Artifact>(value, checkArtifact, options);
 }
 
 /**
  * Checks a value as {@link isAuthenticationInfo} does, and when it is not an
- * {@link AuthenticationInfo}, says why.
+ * {@link AuthenticationInfo}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAuthenticationInfo(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AuthenticationInfo> {
   if (isAuthenticationInfo(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAuthenticationInfo(value, "", errors);
-  return { ok: false, errors };
+  return validated<AuthenticationInfo>(value, checkAuthenticationInfo, options);
 }
 
 /**
  * Checks a value as {@link isAuthorizationCodeOAuthFlow} does, and when it
- * is not an {@link AuthorizationCodeOAuthFlow}, says why.
+ * is not an {@link AuthorizationCodeOAuthFlow}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateAuthorizationCodeOAuthFlow(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AuthorizationCodeOAuthFlow> {
   if (isAuthorizationCodeOAuthFlow(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAuthorizationCodeOAuthFlow(value, "", errors);
-  return { ok: false, errors };
+  return validated<AuthorizationCodeOAuthFlow>(
+    value,
+    checkAuthorizationCodeOAuthFlow,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isCancelTaskRequest} does, and when it is not a
- * {@link CancelTaskRequest}, says why.
+ * {@link CancelTaskRequest}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateCancelTaskRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<CancelTaskRequest> {
   if (isCancelTaskRequest(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkCancelTaskRequest(value, "", errors);
-  return { ok: false, errors };
+  return validated<CancelTaskRequest>(value, checkCancelTaskRequest, options);
 }
 
 /**
  * Checks a value as {@link isClientCredentialsOAuthFlow} does, and when it
- * is not a {@link ClientCredentialsOAuthFlow}, says why.
+ * is not a {@link ClientCredentialsOAuthFlow}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateClientCredentialsOAuthFlow(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ClientCredentialsOAuthFlow> {
   if (isClientCredentialsOAuthFlow(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkClientCredentialsOAuthFlow(value, "", errors);
-  return { ok: false, errors };
+  return validated<ClientCredentialsOAuthFlow>(
+    value,
+    checkClientCredentialsOAuthFlow,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isCreateTaskPushNotificationConfigRequest} does,
  * and when it is not a {@link CreateTaskPushNotificationConfigRequest}, says
- * why.
+ * why; see {@link ValidateOptions} for the limit of errors.
  */
 export function validateCreateTaskPushNotificationConfigRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<CreateTaskPushNotificationConfigRequest> {
   if (isCreateTaskPushNotificationConfigRequest(value))
     return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkCreateTaskPushNotificationConfigRequest(value, "", errors);
-  return { ok: false, errors };
+  return validated<CreateTaskPushNotificationConfigRequest>(
+    value,
+    checkCreateTaskPushNotificationConfigRequest,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isDeleteTaskPushNotificationConfigRequest} does,
  * and when it is not a {@link DeleteTaskPushNotificationConfigRequest}, says
- * why.
+ * why; see {@link ValidateOptions} for the limit of errors.
  */
 export function validateDeleteTaskPushNotificationConfigRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<DeleteTaskPushNotificationConfigRequest> {
   if (isDeleteTaskPushNotificationConfigRequest(value))
     return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkDeleteTaskPushNotificationConfigRequest(value, "", errors);
-  return { ok: false, errors };
+  return validated<DeleteTaskPushNotificationConfigRequest>(
+    value,
+    checkDeleteTaskPushNotificationConfigRequest,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isDeviceCodeOAuthFlow} does, and when it is not a
- * {@link DeviceCodeOAuthFlow}, says why.
+ * {@link DeviceCodeOAuthFlow}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateDeviceCodeOAuthFlow(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<DeviceCodeOAuthFlow> {
   if (isDeviceCodeOAuthFlow(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkDeviceCodeOAuthFlow(value, "", errors);
-  return { ok: false, errors };
+  return validated<DeviceCodeOAuthFlow>(
+    value,
+    checkDeviceCodeOAuthFlow,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isGetExtendedAgentCardRequest} does, and when it
- * is not a {@link GetExtendedAgentCardRequest}, says why.
+ * is not a {@link GetExtendedAgentCardRequest}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateGetExtendedAgentCardRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<GetExtendedAgentCardRequest> {
   if (isGetExtendedAgentCardRequest(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkGetExtendedAgentCardRequest(value, "", errors);
-  return { ok: false, errors };
+  return validated<GetExtendedAgentCardRequest>(
+    value,
+    checkGetExtendedAgentCardRequest,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isGetTaskPushNotificationConfigRequest} does, and
- * when it is not a {@link GetTaskPushNotificationConfigRequest}, says why.
+ * when it is not a {@link GetTaskPushNotificationConfigRequest}, says why;
+ * see {@link ValidateOptions} for the limit of errors.
  */
 export function validateGetTaskPushNotificationConfigRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<GetTaskPushNotificationConfigRequest> {
   if (isGetTaskPushNotificationConfigRequest(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkGetTaskPushNotificationConfigRequest(value, "", errors);
-  return { ok: false, errors };
+  return validated<GetTaskPushNotificationConfigRequest>(
+    value,
+    checkGetTaskPushNotificationConfigRequest,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isGetTaskRequest} does, and when it is not a
- * {@link GetTaskRequest}, says why.
+ * {@link GetTaskRequest}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateGetTaskRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<GetTaskRequest> {
   if (isGetTaskRequest(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkGetTaskRequest(value, "", errors);
-  return { ok: false, errors };
+  return validated<GetTaskRequest>(value, checkGetTaskRequest, options);
 }
 
 /**
  * Checks a value as {@link isHTTPAuthSecurityScheme} does, and when it is
- * not a {@link HTTPAuthSecurityScheme}, says why.
+ * not a {@link HTTPAuthSecurityScheme}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateHTTPAuthSecurityScheme(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<HTTPAuthSecurityScheme> {
   if (isHTTPAuthSecurityScheme(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkHTTPAuthSecurityScheme(value, "", errors);
-  return { ok: false, errors };
+  return validated<HTTPAuthSecurityScheme>(
+    value,
+    checkHTTPAuthSecurityScheme,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isImplicitOAuthFlow} does, and when it is not an
- * {@link ImplicitOAuthFlow}, says why.
+ * {@link ImplicitOAuthFlow}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateImplicitOAuthFlow(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ImplicitOAuthFlow> {
   if (isImplicitOAuthFlow(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkImplicitOAuthFlow(value, "", errors);
-  return { ok: false, errors };
+  return validated<ImplicitOAuthFlow>(value, checkImplicitOAuthFlow, options);
 }
 
 /**
  * Checks a value as {@link isListTaskPushNotificationConfigRequest} does,
  * and when it is not a {@link ListTaskPushNotificationConfigRequest}, says
- * why.
+ * why; see {@link ValidateOptions} for the limit of errors.
  */
 export function validateListTaskPushNotificationConfigRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ListTaskPushNotificationConfigRequest> {
   if (isListTaskPushNotificationConfigRequest(value))
     return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkListTaskPushNotificationConfigRequest(value, "", errors);
-  return { ok: false, errors };
+  return validated<ListTaskPushNotificationConfigRequest>(
+    value,
+    checkListTaskPushNotificationConfigRequest,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isListTaskPushNotificationConfigResponse} does,
  * and when it is not a {@link ListTaskPushNotificationConfigResponse}, says
- * why.
+ * why; see {@link ValidateOptions} for the limit of errors.
  */
 export function validateListTaskPushNotificationConfigResponse(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ListTaskPushNotificationConfigResponse> {
   if (isListTaskPushNotificationConfigResponse(value))
     return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkListTaskPushNotificationConfigResponse(value, "", errors);
-  return { ok: false, errors };
+  return validated<ListTaskPushNotificationConfigResponse>(
+    value,
+    checkListTaskPushNotificationConfigResponse,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isListTasksRequest} does, and when it is not a
- * {@link ListTasksRequest}, says why.
+ * {@link ListTasksRequest}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateListTasksRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ListTasksRequest> {
   if (isListTasksRequest(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkListTasksRequest(value, "", errors);
-  return { ok: false, errors };
+  return validated<ListTasksRequest>(value, checkListTasksRequest, options);
 }
 
 /**
  * Checks a value as {@link isListTasksResponse} does, and when it is not a
- * {@link ListTasksResponse}, says why.
+ * {@link ListTasksResponse}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateListTasksResponse(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ListTasksResponse> {
-  if (isListTasksResponse(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkListTasksResponse(value, "", errors);
-  return { ok: false, errors };
+  return validated<ListTasksResponse>(value, checkListTasksResponse, options);
 }
 
 /**
  * Checks a value as {@link isMessage} does, and when it is not a {@link
- * Message}, says why.
+ * Message}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateMessage(value: unknown): ValidationResult<Message> {
-  if (isMessage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkMessage(value, "", errors);
-  return { ok: false, errors };
+export function validateMessage(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Message> {
+  return validated<Message>(value, checkMessage, options);
 }
 
 /**
  * Checks a value as {@link isMutualTlsSecurityScheme} does, and when it is
- * not a {@link MutualTlsSecurityScheme}, says why.
+ * not a {@link MutualTlsSecurityScheme}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateMutualTlsSecurityScheme(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<MutualTlsSecurityScheme> {
   if (isMutualTlsSecurityScheme(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkMutualTlsSecurityScheme(value, "", errors);
-  return { ok: false, errors };
+  return validated<MutualTlsSecurityScheme>(
+    value,
+    checkMutualTlsSecurityScheme,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isOAuth2SecurityScheme} does, and when it is not
- * an {@link OAuth2SecurityScheme}, says why.
+ * an {@link OAuth2SecurityScheme}, says why; see {@link ValidateOptions} for
+ * the limit of errors.
  */
 export function validateOAuth2SecurityScheme(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<OAuth2SecurityScheme> {
   if (isOAuth2SecurityScheme(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkOAuth2SecurityScheme(value, "", errors);
-  return { ok: false, errors };
+  return validated<OAuth2SecurityScheme>(
+    value,
+    checkOAuth2SecurityScheme,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isOAuthFlows} does, and when it is not an {@link
- * OAuthFlows}, says why.
+ * OAuthFlows}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateOAuthFlows(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<OAuthFlows> {
   if (isOAuthFlows(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkOAuthFlows(value, "", errors);
-  return { ok: false, errors };
+  return validated<OAuthFlows>(value, checkOAuthFlows, options);
 }
 
 /**
  * Checks a value as {@link isOpenIdConnectSecurityScheme} does, and when it
- * is not an {@link OpenIdConnectSecurityScheme}, says why.
+ * is not an {@link OpenIdConnectSecurityScheme}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateOpenIdConnectSecurityScheme(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<OpenIdConnectSecurityScheme> {
   if (isOpenIdConnectSecurityScheme(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkOpenIdConnectSecurityScheme(value, "", errors);
-  return { ok: false, errors };
+  return validated<OpenIdConnectSecurityScheme>(
+    value,
+    checkOpenIdConnectSecurityScheme,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isPart} does, and when it is not a {@link Part},
- * says why.
+ * says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validatePart(value: unknown): ValidationResult<Part> {
-  if (isPart(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkPart(value, "", errors);
-  return { ok: false, errors };
+export function validatePart(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Part> {
+  return validated<Part>(value, checkPart, options);
 }
 
 /**
  * Checks a value as {@link isPasswordOAuthFlow} does, and when it is not a
- * {@link PasswordOAuthFlow}, says why.
+ * {@link PasswordOAuthFlow}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validatePasswordOAuthFlow(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<PasswordOAuthFlow> {
   if (isPasswordOAuthFlow(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkPasswordOAuthFlow(value, "", errors);
-  return { ok: false, errors };
+  return validated<PasswordOAuthFlow>(value, checkPasswordOAuthFlow, options);
 }
 
 /**
  * Checks a value as {@link isPushNotificationConfig} does, and when it is
- * not a {@link PushNotificationConfig}, says why.
+ * not a {@link PushNotificationConfig}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validatePushNotificationConfig(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<PushNotificationConfig> {
   if (isPushNotificationConfig(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkPushNotificationConfig(value, "", errors);
-  return { ok: false, errors };
+  return validated<PushNotificationConfig>(
+    value,
+    checkPushNotificationConfig,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isSecurityRequirement} does, and when it is not a
- * {@link SecurityRequirement}, says why.
+ * {@link SecurityRequirement}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateSecurityRequirement(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SecurityRequirement> {
   if (isSecurityRequirement(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSecurityRequirement(value, "", errors);
-  return { ok: false, errors };
+  return validated<SecurityRequirement>(
+    value,
+    checkSecurityRequirement,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isSecurityScheme} does, and when it is not a
- * {@link SecurityScheme}, says why.
+ * {@link SecurityScheme}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateSecurityScheme(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SecurityScheme> {
   if (isSecurityScheme(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSecurityScheme(value, "", errors);
-  return { ok: false, errors };
+  return validated<SecurityScheme>(value, checkSecurityScheme, options);
 }
 
 /**
  * Checks a value as {@link isSendMessageConfiguration} does, and when it is
- * not a {@link SendMessageConfiguration}, says why.
+ * not a {@link SendMessageConfiguration}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateSendMessageConfiguration(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SendMessageConfiguration> {
   if (isSendMessageConfiguration(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSendMessageConfiguration(value, "", errors);
-  return { ok: false, errors };
+  return validated<SendMessageConfiguration>(
+    value,
+    checkSendMessageConfiguration,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isSendMessageRequest} does, and when it is not a
- * {@link SendMessageRequest}, says why.
+ * {@link SendMessageRequest}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateSendMessageRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SendMessageRequest> {
-  if (isSendMessageRequest(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSendMessageRequest(value, "", errors);
-  return { ok: false, errors };
+  return validated<SendMessageRequest>(value, checkSendMessageRequest, options);
 }
 
 /**
  * Checks a value as {@link isSendMessageResponse} does, and when it is not a
- * {@link SendMessageResponse}, says why.
+ * {@link SendMessageResponse}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateSendMessageResponse(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SendMessageResponse> {
-  if (isSendMessageResponse(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSendMessageResponse(value, "", errors);
-  return { ok: false, errors };
+  return validated<SendMessageResponse>(
+    value,
+    checkSendMessageResponse,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isStreamResponse} does, and when it is not a
- * {@link StreamResponse}, says why.
+ * {@link StreamResponse}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateStreamResponse(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<StreamResponse> {
-  if (isStreamResponse(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkStreamResponse(value, "", errors);
-  return { ok: false, errors };
+  return validated<StreamResponse>(value, checkStreamResponse, options);
 }
 
 /**
  * Checks a value as {@link isStringList} does, and when it is not a {@link
- * StringList}, says why.
+ * StringList}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateStringList(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<StringList> {
   if (isStringList(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkStringList(value, "", errors);
-  return { ok: false, errors };
+  return validated<StringList>(value, checkStringList, options);
 }
 
 /**
  * Checks a value as {@link isSubscribeToTaskRequest} does, and when it is
- * not a {@link SubscribeToTaskRequest}, says why.
+ * not a {@link SubscribeToTaskRequest}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateSubscribeToTaskRequest(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SubscribeToTaskRequest> {
   if (isSubscribeToTaskRequest(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSubscribeToTaskRequest(value, "", errors);
-  return { ok: false, errors };
+  return validated<SubscribeToTaskRequest>(
+    value,
+    checkSubscribeToTaskRequest,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isTask} does, and when it is not a {@link Task},
- * says why.
+ * says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateTask(value: unknown): ValidationResult<Task> {
-  if (isTask(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTask(value, "", errors);
-  return { ok: false, errors };
+export function validateTask(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Task> {
+  return validated<Task>(value, checkTask, options);
 }
 
 /**
  * Checks a value as {@link isTaskArtifactUpdateEvent} does, and when it is
- * not a {@link TaskArtifactUpdateEvent}, says why.
+ * not a {@link TaskArtifactUpdateEvent}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateTaskArtifactUpdateEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TaskArtifactUpdateEvent> {
-  if (isTaskArtifactUpdateEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTaskArtifactUpdateEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<TaskArtifactUpdateEvent>(
+    value,
+    checkTaskArtifactUpdateEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isTaskPushNotificationConfig} does, and when it
- * is not a {@link TaskPushNotificationConfig}, says why.
+ * is not a {@link TaskPushNotificationConfig}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateTaskPushNotificationConfig(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TaskPushNotificationConfig> {
   if (isTaskPushNotificationConfig(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTaskPushNotificationConfig(value, "", errors);
-  return { ok: false, errors };
+  return validated<TaskPushNotificationConfig>(
+    value,
+    checkTaskPushNotificationConfig,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isTaskStatus} does, and when it is not a {@link
- * TaskStatus}, says why.
+ * TaskStatus}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateTaskStatus(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TaskStatus> {
-  if (isTaskStatus(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTaskStatus(value, "", errors);
-  return { ok: false, errors };
+  return validated<TaskStatus>(value, checkTaskStatus, options);
 }
 
 /**
  * Checks a value as {@link isTaskStatusUpdateEvent} does, and when it is not
- * a {@link TaskStatusUpdateEvent}, says why.
+ * a {@link TaskStatusUpdateEvent}, says why; see {@link ValidateOptions} for
+ * the limit of errors.
  */
 export function validateTaskStatusUpdateEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TaskStatusUpdateEvent> {
-  if (isTaskStatusUpdateEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTaskStatusUpdateEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<TaskStatusUpdateEvent>(
+    value,
+    checkTaskStatusUpdateEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isStruct} does, and when it is not a {@link
- * Struct}, says why.
+ * Struct}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateStruct(value: unknown): ValidationResult<Struct> {
+export function validateStruct(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Struct> {
   if (isStruct(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkStruct(value, "", errors);
-  return { ok: false, errors };
+  return validated<Struct>(value, checkStruct, options);
 }
 
 /**
  * Checks a value as {@link isTimestamp} does, and when it is not a {@link
- * Timestamp}, says why.
+ * Timestamp}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateTimestamp(value: unknown): ValidationResult<Timestamp> {
+export function validateTimestamp(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Timestamp> {
   if (isTimestamp(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTimestamp(value, "", errors);
-  return { ok: false, errors };
+  return validated<Timestamp>(value, checkTimestamp, options);
 }
 
 /**
  * Checks a value as {@link isValue} does, and when it is not a {@link
- * Value}, says why.
+ * Value}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateValue(value: unknown): ValidationResult<Value> {
+export function validateValue(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Value> {
   if (isValue(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkValue(value, "", errors);
-  return { ok: false, errors };
+  return validated<Value>(value, checkValue, options);
 }
 
 /**
  * Checks a value as {@link isTaskState} does, and when it is not a {@link
- * TaskState}, says why.
+ * TaskState}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateTaskState(value: unknown): ValidationResult<TaskState> {
+export function validateTaskState(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<TaskState> {
   if (isTaskState(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTaskState(value, "", errors);
-  return { ok: false, errors };
+  return validated<TaskState>(value, checkTaskState, options);
 }
 
 /**
  * Checks a value as {@link isRole} does, and when it is not a {@link Role},
- * says why.
+ * says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateRole(value: unknown): ValidationResult<Role> {
+export function validateRole(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Role> {
   if (isRole(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkRole(value, "", errors);
-  return { ok: false, errors };
+  return validated<Role>(value, checkRole, options);
 }
 
 function checkAgentCapabilities(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -842,11 +917,7 @@ function checkAgentCapabilities(
     fail(errors, path, "type", "must be an object");
 }
 
-function checkAgentCard(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkAgentCard(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -1049,7 +1120,7 @@ function checkAgentCard(
 function checkAgentCardSignature(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1095,7 +1166,7 @@ function checkAgentCardSignature(
 function checkAgentExtension(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1140,7 +1211,7 @@ function checkAgentExtension(
 function checkAgentInterface(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1193,7 +1264,7 @@ function checkAgentInterface(
 function checkAgentProvider(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1232,11 +1303,7 @@ function checkAgentProvider(
   }
 }
 
-function checkAgentSkill(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -1361,7 +1428,7 @@ function checkAgentSkill(
 function checkAPIKeySecurityScheme(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1404,11 +1471,7 @@ function checkAPIKeySecurityScheme(
   }
 }
 
-function checkArtifact(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkArtifact(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -1459,7 +1522,7 @@ function checkArtifact(
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
             const item1 = property[i1];
-            if (!isPart(item1)) checkPart(item1, `${path}/parts/${i1}`, errors);
+            checkPart(item1, `${path}/parts/${i1}`, errors);
           }
         }
         break;
@@ -1483,7 +1546,7 @@ function checkArtifact(
 function checkAuthenticationInfo(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1522,7 +1585,7 @@ function checkAuthenticationInfo(
 function checkAuthorizationCodeOAuthFlow(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1597,7 +1660,7 @@ function checkAuthorizationCodeOAuthFlow(
 function checkCancelTaskRequest(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1636,7 +1699,7 @@ function checkCancelTaskRequest(
 function checkClientCredentialsOAuthFlow(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1700,7 +1763,7 @@ function checkClientCredentialsOAuthFlow(
 function checkCreateTaskPushNotificationConfigRequest(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1745,7 +1808,7 @@ function checkCreateTaskPushNotificationConfigRequest(
 function checkDeleteTaskPushNotificationConfigRequest(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1791,7 +1854,7 @@ function checkDeleteTaskPushNotificationConfigRequest(
 function checkDeviceCodeOAuthFlow(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1867,7 +1930,7 @@ function checkDeviceCodeOAuthFlow(
 function checkGetExtendedAgentCardRequest(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1900,7 +1963,7 @@ function checkGetExtendedAgentCardRequest(
 function checkGetTaskPushNotificationConfigRequest(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1946,7 +2009,7 @@ function checkGetTaskPushNotificationConfigRequest(
 function checkGetTaskRequest(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2005,7 +2068,7 @@ function checkGetTaskRequest(
 function checkHTTPAuthSecurityScheme(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2048,7 +2111,7 @@ function checkHTTPAuthSecurityScheme(
 function checkImplicitOAuthFlow(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2107,7 +2170,7 @@ function checkImplicitOAuthFlow(
 function checkListTaskPushNotificationConfigRequest(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2170,7 +2233,7 @@ function checkListTaskPushNotificationConfigRequest(
 function checkListTaskPushNotificationConfigResponse(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2218,7 +2281,7 @@ function checkListTaskPushNotificationConfigResponse(
 function checkListTasksRequest(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2311,7 +2374,7 @@ function checkListTasksRequest(
 function checkListTasksResponse(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2356,7 +2419,7 @@ function checkListTasksResponse(
         else {
           for (let i = 0; i < property.length; i++) {
             const item = property[i];
-            if (!isTask(item)) checkTask(item, `${path}/tasks/${i}`, errors);
+            checkTask(item, `${path}/tasks/${i}`, errors);
           }
         }
         break;
@@ -2402,11 +2465,7 @@ function checkListTasksResponse(
   }
 }
 
-function checkMessage(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkMessage(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -2453,7 +2512,7 @@ function checkMessage(
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
             const item1 = property[i1];
-            if (!isPart(item1)) checkPart(item1, `${path}/parts/${i1}`, errors);
+            checkPart(item1, `${path}/parts/${i1}`, errors);
           }
         }
         break;
@@ -2503,7 +2562,7 @@ function checkMessage(
 function checkMutualTlsSecurityScheme(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2536,7 +2595,7 @@ function checkMutualTlsSecurityScheme(
 function checkOAuth2SecurityScheme(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2576,11 +2635,7 @@ function checkOAuth2SecurityScheme(
   }
 }
 
-function checkOAuthFlows(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkOAuthFlows(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -2645,7 +2700,7 @@ function checkOAuthFlows(
 function checkOpenIdConnectSecurityScheme(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2681,11 +2736,7 @@ function checkOpenIdConnectSecurityScheme(
   }
 }
 
-function checkPart(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkPart(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -2705,7 +2756,7 @@ function checkPart(
         present++;
         if (typeof property !== "string")
           fail(errors, `${path}/raw`, "type", "must be a string");
-        else if (!PartRawPattern.test(property))
+        else if (!matches(PartRawPattern, property))
           fail(
             errors,
             `${path}/raw`,
@@ -2754,7 +2805,7 @@ function checkPart(
 function checkPasswordOAuthFlow(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2813,7 +2864,7 @@ function checkPasswordOAuthFlow(
 function checkPushNotificationConfig(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2858,7 +2909,7 @@ function checkPushNotificationConfig(
 function checkSecurityRequirement(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2904,7 +2955,7 @@ function checkSecurityRequirement(
 function checkSecurityScheme(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2982,7 +3033,7 @@ function checkSecurityScheme(
 function checkSendMessageConfiguration(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3064,7 +3115,7 @@ function checkSendMessageConfiguration(
 function checkSendMessageRequest(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3086,8 +3137,7 @@ function checkSendMessageRequest(
         break;
       case "message":
         required++;
-        if (!isMessage(property))
-          checkMessage(property, `${path}/message`, errors);
+        checkMessage(property, `${path}/message`, errors);
         break;
       case "metadata":
         if (!isStruct(property))
@@ -3115,7 +3165,7 @@ function checkSendMessageRequest(
 function checkSendMessageResponse(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3129,12 +3179,11 @@ function checkSendMessageResponse(
     switch (key) {
       case "task":
         present++;
-        if (!isTask(property)) checkTask(property, `${path}/task`, errors);
+        checkTask(property, `${path}/task`, errors);
         break;
       case "message":
         present++;
-        if (!isMessage(property))
-          checkMessage(property, `${path}/message`, errors);
+        checkMessage(property, `${path}/message`, errors);
         break;
       default:
         fail(
@@ -3152,7 +3201,7 @@ function checkSendMessageResponse(
 function checkStreamResponse(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3166,26 +3215,23 @@ function checkStreamResponse(
     switch (key) {
       case "task":
         present++;
-        if (!isTask(property)) checkTask(property, `${path}/task`, errors);
+        checkTask(property, `${path}/task`, errors);
         break;
       case "message":
         present++;
-        if (!isMessage(property))
-          checkMessage(property, `${path}/message`, errors);
+        checkMessage(property, `${path}/message`, errors);
         break;
       case "statusUpdate":
         present++;
-        if (!isTaskStatusUpdateEvent(property))
-          checkTaskStatusUpdateEvent(property, `${path}/statusUpdate`, errors);
+        checkTaskStatusUpdateEvent(property, `${path}/statusUpdate`, errors);
         break;
       case "artifactUpdate":
         present++;
-        if (!isTaskArtifactUpdateEvent(property))
-          checkTaskArtifactUpdateEvent(
-            property,
-            `${path}/artifactUpdate`,
-            errors,
-          );
+        checkTaskArtifactUpdateEvent(
+          property,
+          `${path}/artifactUpdate`,
+          errors,
+        );
         break;
       default:
         fail(
@@ -3205,11 +3251,7 @@ function checkStreamResponse(
     );
 }
 
-function checkStringList(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkStringList(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -3248,7 +3290,7 @@ function checkStringList(
 function checkSubscribeToTaskRequest(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3284,11 +3326,7 @@ function checkSubscribeToTaskRequest(
   }
 }
 
-function checkTask(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkTask(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -3305,8 +3343,7 @@ function checkTask(
         else {
           for (let i = 0; i < property.length; i++) {
             const item = property[i];
-            if (!isArtifact(item))
-              checkArtifact(item, `${path}/artifacts/${i}`, errors);
+            checkArtifact(item, `${path}/artifacts/${i}`, errors);
           }
         }
         break;
@@ -3320,8 +3357,7 @@ function checkTask(
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
             const item1 = property[i1];
-            if (!isMessage(item1))
-              checkMessage(item1, `${path}/history/${i1}`, errors);
+            checkMessage(item1, `${path}/history/${i1}`, errors);
           }
         }
         break;
@@ -3336,8 +3372,7 @@ function checkTask(
         break;
       case "status":
         required++;
-        if (!isTaskStatus(property))
-          checkTaskStatus(property, `${path}/status`, errors);
+        checkTaskStatus(property, `${path}/status`, errors);
         break;
       default:
         fail(
@@ -3359,7 +3394,7 @@ function checkTask(
 function checkTaskArtifactUpdateEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3377,8 +3412,7 @@ function checkTaskArtifactUpdateEvent(
         break;
       case "artifact":
         required++;
-        if (!isArtifact(property))
-          checkArtifact(property, `${path}/artifact`, errors);
+        checkArtifact(property, `${path}/artifact`, errors);
         break;
       case "contextId":
         required++;
@@ -3420,7 +3454,7 @@ function checkTaskArtifactUpdateEvent(
 function checkTaskPushNotificationConfig(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3466,11 +3500,7 @@ function checkTaskPushNotificationConfig(
     fail(errors, path, "type", "must be an object");
 }
 
-function checkTaskStatus(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkTaskStatus(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -3482,8 +3512,7 @@ function checkTaskStatus(
     if (property === undefined) continue;
     switch (key) {
       case "message":
-        if (!isMessage(property))
-          checkMessage(property, `${path}/message`, errors);
+        checkMessage(property, `${path}/message`, errors);
         break;
       case "state":
         required++;
@@ -3512,7 +3541,7 @@ function checkTaskStatus(
 function checkTaskStatusUpdateEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3535,8 +3564,7 @@ function checkTaskStatusUpdateEvent(
         break;
       case "status":
         required++;
-        if (!isTaskStatus(property))
-          checkTaskStatus(property, `${path}/status`, errors);
+        checkTaskStatus(property, `${path}/status`, errors);
         break;
       case "taskId":
         required++;
@@ -3562,36 +3590,20 @@ function checkTaskStatusUpdateEvent(
   }
 }
 
-function checkStruct(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkStruct(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
     fail(errors, path, "type", "must be an object");
 }
 
-function checkTimestamp(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkTimestamp(value: unknown, path: string, errors: Errors): void {
   if (typeof value !== "string") fail(errors, path, "type", "must be a string");
 }
 
-function checkValue(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkValue(value: unknown, path: string, errors: Errors): void {
   if (isOmitted(value)) fail(errors, path, "type", "must be a JSON value");
 }
 
-function checkTaskState(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkTaskState(value: unknown, path: string, errors: Errors): void {
   if (
     value !== "TASK_STATE_UNSPECIFIED" &&
     value !== "TASK_STATE_SUBMITTED" &&
@@ -3611,11 +3623,7 @@ function checkTaskState(
     );
 }
 
-function checkRole(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkRole(value: unknown, path: string, errors: Errors): void {
   if (
     value !== "ROLE_UNSPECIFIED" &&
     value !== "ROLE_USER" &&
@@ -3631,790 +3639,770 @@ function checkRole(
 
 /**
  * Reads an {@link AgentCapabilities} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeAgentCapabilities(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentCapabilities> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentCapabilities(input, "", reader),
-    isAgentCapabilities,
+  return new Reader(options).decode<AgentCapabilities>(
+    input,
+    readAgentCapabilities,
     checkAgentCapabilities,
   );
 }
 
 /**
  * Reads an {@link AgentCard} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentCard(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentCard> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentCard(input, "", reader),
-    isAgentCard,
+  return new Reader(options).decode<AgentCard>(
+    input,
+    readAgentCard,
     checkAgentCard,
   );
 }
 
 /**
  * Reads an {@link AgentCardSignature} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeAgentCardSignature(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentCardSignature> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentCardSignature(input, "", reader),
-    isAgentCardSignature,
+  return new Reader(options).decode<AgentCardSignature>(
+    input,
+    readAgentCardSignature,
     checkAgentCardSignature,
   );
 }
 
 /**
  * Reads an {@link AgentExtension} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentExtension(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentExtension> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentExtension(input, "", reader),
-    isAgentExtension,
+  return new Reader(options).decode<AgentExtension>(
+    input,
+    readAgentExtension,
     checkAgentExtension,
   );
 }
 
 /**
  * Reads an {@link AgentInterface} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentInterface(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentInterface> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentInterface(input, "", reader),
-    isAgentInterface,
+  return new Reader(options).decode<AgentInterface>(
+    input,
+    readAgentInterface,
     checkAgentInterface,
   );
 }
 
 /**
  * Reads an {@link AgentProvider} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentProvider(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentProvider> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentProvider(input, "", reader),
-    isAgentProvider,
+  return new Reader(options).decode<AgentProvider>(
+    input,
+    readAgentProvider,
     checkAgentProvider,
   );
 }
 
 /**
  * Reads an {@link AgentSkill} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentSkill(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentSkill> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentSkill(input, "", reader),
-    isAgentSkill,
+  return new Reader(options).decode<AgentSkill>(
+    input,
+    readAgentSkill,
     checkAgentSkill,
   );
 }
 
 /**
  * Reads an {@link APIKeySecurityScheme} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeAPIKeySecurityScheme(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<APIKeySecurityScheme> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAPIKeySecurityScheme(input, "", reader),
-    isAPIKeySecurityScheme,
+  return new Reader(options).decode<APIKeySecurityScheme>(
+    input,
+    readAPIKeySecurityScheme,
     checkAPIKeySecurityScheme,
   );
 }
 
 /**
  * Reads an {@link Artifact} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeArtifact(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Artifact> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readArtifact(input, "", reader),
-    isArtifact,
+  return new Reader(options).decode<Artifact>(
+    input,
+    readArtifact,
     checkArtifact,
   );
 }
 
 /**
  * Reads an {@link AuthenticationInfo} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeAuthenticationInfo(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AuthenticationInfo> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAuthenticationInfo(input, "", reader),
-    isAuthenticationInfo,
+  return new Reader(options).decode<AuthenticationInfo>(
+    input,
+    readAuthenticationInfo,
     checkAuthenticationInfo,
   );
 }
 
 /**
  * Reads an {@link AuthorizationCodeOAuthFlow} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeAuthorizationCodeOAuthFlow(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AuthorizationCodeOAuthFlow> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAuthorizationCodeOAuthFlow(input, "", reader),
-    isAuthorizationCodeOAuthFlow,
+  return new Reader(options).decode<AuthorizationCodeOAuthFlow>(
+    input,
+    readAuthorizationCodeOAuthFlow,
     checkAuthorizationCodeOAuthFlow,
   );
 }
 
 /**
  * Reads a {@link CancelTaskRequest} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeCancelTaskRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<CancelTaskRequest> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readCancelTaskRequest(input, "", reader),
-    isCancelTaskRequest,
+  return new Reader(options).decode<CancelTaskRequest>(
+    input,
+    readCancelTaskRequest,
     checkCancelTaskRequest,
   );
 }
 
 /**
  * Reads a {@link ClientCredentialsOAuthFlow} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeClientCredentialsOAuthFlow(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ClientCredentialsOAuthFlow> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readClientCredentialsOAuthFlow(input, "", reader),
-    isClientCredentialsOAuthFlow,
+  return new Reader(options).decode<ClientCredentialsOAuthFlow>(
+    input,
+    readClientCredentialsOAuthFlow,
     checkClientCredentialsOAuthFlow,
   );
 }
 
 /**
  * Reads a {@link CreateTaskPushNotificationConfigRequest} from its wire form
- * into a new, canonical value; see {@link DecodeOptions} for the modes.
+ * into a new, canonical value; see {@link DecodeOptions} for the modes and
+ * the limit of errors.
  */
 export function decodeCreateTaskPushNotificationConfigRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<CreateTaskPushNotificationConfigRequest> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readCreateTaskPushNotificationConfigRequest(input, "", reader),
-    isCreateTaskPushNotificationConfigRequest,
+  return new Reader(options).decode<CreateTaskPushNotificationConfigRequest>(
+    input,
+    readCreateTaskPushNotificationConfigRequest,
     checkCreateTaskPushNotificationConfigRequest,
   );
 }
 
 /**
  * Reads a {@link DeleteTaskPushNotificationConfigRequest} from its wire form
- * into a new, canonical value; see {@link DecodeOptions} for the modes.
+ * into a new, canonical value; see {@link DecodeOptions} for the modes and
+ * the limit of errors.
  */
 export function decodeDeleteTaskPushNotificationConfigRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<DeleteTaskPushNotificationConfigRequest> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readDeleteTaskPushNotificationConfigRequest(input, "", reader),
-    isDeleteTaskPushNotificationConfigRequest,
+  return new Reader(options).decode<DeleteTaskPushNotificationConfigRequest>(
+    input,
+    readDeleteTaskPushNotificationConfigRequest,
     checkDeleteTaskPushNotificationConfigRequest,
   );
 }
 
 /**
  * Reads a {@link DeviceCodeOAuthFlow} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeDeviceCodeOAuthFlow(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<DeviceCodeOAuthFlow> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readDeviceCodeOAuthFlow(input, "", reader),
-    isDeviceCodeOAuthFlow,
+  return new Reader(options).decode<DeviceCodeOAuthFlow>(
+    input,
+    readDeviceCodeOAuthFlow,
     checkDeviceCodeOAuthFlow,
   );
 }
 
 /**
  * Reads a {@link GetExtendedAgentCardRequest} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeGetExtendedAgentCardRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<GetExtendedAgentCardRequest> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readGetExtendedAgentCardRequest(input, "", reader),
-    isGetExtendedAgentCardRequest,
+  return new Reader(options).decode<GetExtendedAgentCardRequest>(
+    input,
+    readGetExtendedAgentCardRequest,
     checkGetExtendedAgentCardRequest,
   );
 }
 
 /**
  * Reads a {@link GetTaskPushNotificationConfigRequest} from its wire form
- * into a new, canonical value; see {@link DecodeOptions} for the modes.
+ * into a new, canonical value; see {@link DecodeOptions} for the modes and
+ * the limit of errors.
  */
 export function decodeGetTaskPushNotificationConfigRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<GetTaskPushNotificationConfigRequest> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readGetTaskPushNotificationConfigRequest(input, "", reader),
-    isGetTaskPushNotificationConfigRequest,
+  return new Reader(options).decode<GetTaskPushNotificationConfigRequest>(
+    input,
+    readGetTaskPushNotificationConfigRequest,
     checkGetTaskPushNotificationConfigRequest,
   );
 }
 
 /**
  * Reads a {@link GetTaskRequest} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeGetTaskRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<GetTaskRequest> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readGetTaskRequest(input, "", reader),
-    isGetTaskRequest,
+  return new Reader(options).decode<GetTaskRequest>(
+    input,
+    readGetTaskRequest,
     checkGetTaskRequest,
   );
 }
 
 /**
  * Reads a {@link HTTPAuthSecurityScheme} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeHTTPAuthSecurityScheme(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<HTTPAuthSecurityScheme> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readHTTPAuthSecurityScheme(input, "", reader),
-    isHTTPAuthSecurityScheme,
+  return new Reader(options).decode<HTTPAuthSecurityScheme>(
+    input,
+    readHTTPAuthSecurityScheme,
     checkHTTPAuthSecurityScheme,
   );
 }
 
 /**
  * Reads an {@link ImplicitOAuthFlow} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeImplicitOAuthFlow(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ImplicitOAuthFlow> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readImplicitOAuthFlow(input, "", reader),
-    isImplicitOAuthFlow,
+  return new Reader(options).decode<ImplicitOAuthFlow>(
+    input,
+    readImplicitOAuthFlow,
     checkImplicitOAuthFlow,
   );
 }
 
 /**
  * Reads a {@link ListTaskPushNotificationConfigRequest} from its wire form
- * into a new, canonical value; see {@link DecodeOptions} for the modes.
+ * into a new, canonical value; see {@link DecodeOptions} for the modes and
+ * the limit of errors.
  */
 export function decodeListTaskPushNotificationConfigRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ListTaskPushNotificationConfigRequest> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readListTaskPushNotificationConfigRequest(input, "", reader),
-    isListTaskPushNotificationConfigRequest,
+  return new Reader(options).decode<ListTaskPushNotificationConfigRequest>(
+    input,
+    readListTaskPushNotificationConfigRequest,
     checkListTaskPushNotificationConfigRequest,
   );
 }
 
 /**
  * Reads a {@link ListTaskPushNotificationConfigResponse} from its wire form
- * into a new, canonical value; see {@link DecodeOptions} for the modes.
+ * into a new, canonical value; see {@link DecodeOptions} for the modes and
+ * the limit of errors.
  */
 export function decodeListTaskPushNotificationConfigResponse(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ListTaskPushNotificationConfigResponse> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readListTaskPushNotificationConfigResponse(input, "", reader),
-    isListTaskPushNotificationConfigResponse,
+  return new Reader(options).decode<ListTaskPushNotificationConfigResponse>(
+    input,
+    readListTaskPushNotificationConfigResponse,
     checkListTaskPushNotificationConfigResponse,
   );
 }
 
 /**
  * Reads a {@link ListTasksRequest} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeListTasksRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ListTasksRequest> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readListTasksRequest(input, "", reader),
-    isListTasksRequest,
+  return new Reader(options).decode<ListTasksRequest>(
+    input,
+    readListTasksRequest,
     checkListTasksRequest,
   );
 }
 
 /**
  * Reads a {@link ListTasksResponse} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeListTasksResponse(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ListTasksResponse> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readListTasksResponse(input, "", reader),
-    isListTasksResponse,
+  return new Reader(options).decode<ListTasksResponse>(
+    input,
+    readListTasksResponse,
     checkListTasksResponse,
   );
 }
 
 /**
  * Reads a {@link Message} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeMessage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Message> {
-  const reader = new Reader(options);
-  return reader.finish(readMessage(input, "", reader), isMessage, checkMessage);
+  return new Reader(options).decode<Message>(input, readMessage, checkMessage);
 }
 
 /**
  * Reads a {@link MutualTlsSecurityScheme} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeMutualTlsSecurityScheme(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<MutualTlsSecurityScheme> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readMutualTlsSecurityScheme(input, "", reader),
-    isMutualTlsSecurityScheme,
+  return new Reader(options).decode<MutualTlsSecurityScheme>(
+    input,
+    readMutualTlsSecurityScheme,
     checkMutualTlsSecurityScheme,
   );
 }
 
 /**
  * Reads an {@link OAuth2SecurityScheme} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeOAuth2SecurityScheme(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<OAuth2SecurityScheme> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readOAuth2SecurityScheme(input, "", reader),
-    isOAuth2SecurityScheme,
+  return new Reader(options).decode<OAuth2SecurityScheme>(
+    input,
+    readOAuth2SecurityScheme,
     checkOAuth2SecurityScheme,
   );
 }
 
 /**
  * Reads an {@link OAuthFlows} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeOAuthFlows(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<OAuthFlows> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readOAuthFlows(input, "", reader),
-    isOAuthFlows,
+  return new Reader(options).decode<OAuthFlows>(
+    input,
+    readOAuthFlows,
     checkOAuthFlows,
   );
 }
 
 /**
  * Reads an {@link OpenIdConnectSecurityScheme} from its wire form into a
- * new, canonical value; see {@link DecodeOptions} for the modes.
+ * new, canonical value; see {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeOpenIdConnectSecurityScheme(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<OpenIdConnectSecurityScheme> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readOpenIdConnectSecurityScheme(input, "", reader),
-    isOpenIdConnectSecurityScheme,
+  return new Reader(options).decode<OpenIdConnectSecurityScheme>(
+    input,
+    readOpenIdConnectSecurityScheme,
     checkOpenIdConnectSecurityScheme,
   );
 }
 
 /**
  * Reads a {@link Part} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes.
+ * {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodePart(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Part> {
-  const reader = new Reader(options);
-  return reader.finish(readPart(input, "", reader), isPart, checkPart);
+  return new Reader(options).decode<Part>(input, readPart, checkPart);
 }
 
 /**
  * Reads a {@link PasswordOAuthFlow} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodePasswordOAuthFlow(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<PasswordOAuthFlow> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readPasswordOAuthFlow(input, "", reader),
-    isPasswordOAuthFlow,
+  return new Reader(options).decode<PasswordOAuthFlow>(
+    input,
+    readPasswordOAuthFlow,
     checkPasswordOAuthFlow,
   );
 }
 
 /**
  * Reads a {@link PushNotificationConfig} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodePushNotificationConfig(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<PushNotificationConfig> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readPushNotificationConfig(input, "", reader),
-    isPushNotificationConfig,
+  return new Reader(options).decode<PushNotificationConfig>(
+    input,
+    readPushNotificationConfig,
     checkPushNotificationConfig,
   );
 }
 
 /**
  * Reads a {@link SecurityRequirement} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeSecurityRequirement(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SecurityRequirement> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSecurityRequirement(input, "", reader),
-    isSecurityRequirement,
+  return new Reader(options).decode<SecurityRequirement>(
+    input,
+    readSecurityRequirement,
     checkSecurityRequirement,
   );
 }
 
 /**
  * Reads a {@link SecurityScheme} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeSecurityScheme(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SecurityScheme> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSecurityScheme(input, "", reader),
-    isSecurityScheme,
+  return new Reader(options).decode<SecurityScheme>(
+    input,
+    readSecurityScheme,
     checkSecurityScheme,
   );
 }
 
 /**
  * Reads a {@link SendMessageConfiguration} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeSendMessageConfiguration(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SendMessageConfiguration> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSendMessageConfiguration(input, "", reader),
-    isSendMessageConfiguration,
+  return new Reader(options).decode<SendMessageConfiguration>(
+    input,
+    readSendMessageConfiguration,
     checkSendMessageConfiguration,
   );
 }
 
 /**
  * Reads a {@link SendMessageRequest} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeSendMessageRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SendMessageRequest> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSendMessageRequest(input, "", reader),
-    isSendMessageRequest,
+  return new Reader(options).decode<SendMessageRequest>(
+    input,
+    readSendMessageRequest,
     checkSendMessageRequest,
   );
 }
 
 /**
  * Reads a {@link SendMessageResponse} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeSendMessageResponse(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SendMessageResponse> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSendMessageResponse(input, "", reader),
-    isSendMessageResponse,
+  return new Reader(options).decode<SendMessageResponse>(
+    input,
+    readSendMessageResponse,
     checkSendMessageResponse,
   );
 }
 
 /**
  * Reads a {@link StreamResponse} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeStreamResponse(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<StreamResponse> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readStreamResponse(input, "", reader),
-    isStreamResponse,
+  return new Reader(options).decode<StreamResponse>(
+    input,
+    readStreamResponse,
     checkStreamResponse,
   );
 }
 
 /**
  * Reads a {@link StringList} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeStringList(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<StringList> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readStringList(input, "", reader),
-    isStringList,
+  return new Reader(options).decode<StringList>(
+    input,
+    readStringList,
     checkStringList,
   );
 }
 
 /**
  * Reads a {@link SubscribeToTaskRequest} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeSubscribeToTaskRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SubscribeToTaskRequest> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSubscribeToTaskRequest(input, "", reader),
-    isSubscribeToTaskRequest,
+  return new Reader(options).decode<SubscribeToTaskRequest>(
+    input,
+    readSubscribeToTaskRequest,
     checkSubscribeToTaskRequest,
   );
 }
 
 /**
  * Reads a {@link Task} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes.
+ * {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTask(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Task> {
-  const reader = new Reader(options);
-  return reader.finish(readTask(input, "", reader), isTask, checkTask);
+  return new Reader(options).decode<Task>(input, readTask, checkTask);
 }
 
 /**
  * Reads a {@link TaskArtifactUpdateEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeTaskArtifactUpdateEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TaskArtifactUpdateEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTaskArtifactUpdateEvent(input, "", reader),
-    isTaskArtifactUpdateEvent,
+  return new Reader(options).decode<TaskArtifactUpdateEvent>(
+    input,
+    readTaskArtifactUpdateEvent,
     checkTaskArtifactUpdateEvent,
   );
 }
 
 /**
  * Reads a {@link TaskPushNotificationConfig} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeTaskPushNotificationConfig(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TaskPushNotificationConfig> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTaskPushNotificationConfig(input, "", reader),
-    isTaskPushNotificationConfig,
+  return new Reader(options).decode<TaskPushNotificationConfig>(
+    input,
+    readTaskPushNotificationConfig,
     checkTaskPushNotificationConfig,
   );
 }
 
 /**
  * Reads a {@link TaskStatus} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTaskStatus(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TaskStatus> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTaskStatus(input, "", reader),
-    isTaskStatus,
+  return new Reader(options).decode<TaskStatus>(
+    input,
+    readTaskStatus,
     checkTaskStatus,
   );
 }
 
 /**
  * Reads a {@link TaskStatusUpdateEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeTaskStatusUpdateEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TaskStatusUpdateEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTaskStatusUpdateEvent(input, "", reader),
-    isTaskStatusUpdateEvent,
+  return new Reader(options).decode<TaskStatusUpdateEvent>(
+    input,
+    readTaskStatusUpdateEvent,
     checkTaskStatusUpdateEvent,
   );
 }
 
 /**
  * Reads a {@link Struct} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes.
+ * {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeStruct(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Struct> {
-  const reader = new Reader(options);
-  return reader.finish(readStruct(input, "", reader), isStruct, checkStruct);
+  return new Reader(options).decode<Struct>(input, readStruct, checkStruct);
 }
 
 /**
  * Reads a {@link Timestamp} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTimestamp(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Timestamp> {
-  const reader = new Reader(options);
-  return reader.finish(input, isTimestamp, checkTimestamp);
+  return new Reader(options).decode<Timestamp>(
+    input,
+    undefined,
+    checkTimestamp,
+  );
 }
 
 /**
  * Reads a {@link Value} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes.
+ * {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeValue(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Value> {
-  const reader = new Reader(options);
-  return reader.finish(input, isValue, checkValue);
+  return new Reader(options).decode<Value>(input, undefined, checkValue);
 }
 
 /**
  * Reads a {@link TaskState} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTaskState(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TaskState> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTaskState(input, "", reader),
-    isTaskState,
+  return new Reader(options).decode<TaskState>(
+    input,
+    readTaskState,
     checkTaskState,
   );
 }
 
 /**
  * Reads a {@link Role} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes.
+ * {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeRole(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Role> {
-  const reader = new Reader(options);
-  return reader.finish(readRole(input, "", reader), isRole, checkRole);
+  return new Reader(options).decode<Role>(input, readRole, checkRole);
 }
 
 function readAgentCapabilities(
@@ -4453,7 +4441,7 @@ function readAgentCapabilities(
         output.pushNotifications = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4554,7 +4542,7 @@ function readAgentCard(input: unknown, path: string, reader: Reader): unknown {
         );
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4580,7 +4568,7 @@ function readAgentCardSignature(
         output.header = readStruct(value, `${path}/header`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4608,7 +4596,7 @@ function readAgentExtension(
         output.params = readStruct(value, `${path}/params`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4643,7 +4631,7 @@ function readAgentInterface(
         output.protocolVersion = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4666,7 +4654,7 @@ function readAgentProvider(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4726,7 +4714,7 @@ function readAgentSkill(input: unknown, path: string, reader: Reader): unknown {
         output.tags = readAgentSkillTags(value, `${path}/tags`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4750,7 +4738,7 @@ function readAPIKeySecurityScheme(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4788,7 +4776,7 @@ function readArtifact(input: unknown, path: string, reader: Reader): unknown {
         output.parts = readArtifactParts(value, `${path}/parts`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4811,7 +4799,7 @@ function readAuthenticationInfo(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4860,7 +4848,7 @@ function readAuthorizationCodeOAuthFlow(
         output.tokenUrl = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4883,7 +4871,7 @@ function readCancelTaskRequest(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4920,7 +4908,7 @@ function readClientCredentialsOAuthFlow(
         output.tokenUrl = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4960,7 +4948,7 @@ function readCreateTaskPushNotificationConfigRequest(
         output.taskId = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -4988,7 +4976,7 @@ function readDeleteTaskPushNotificationConfigRequest(
         output.taskId = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5031,7 +5019,7 @@ function readDeviceCodeOAuthFlow(
         output.tokenUrl = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5054,7 +5042,7 @@ function readGetExtendedAgentCardRequest(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5082,7 +5070,7 @@ function readGetTaskPushNotificationConfigRequest(
         output.taskId = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5111,7 +5099,7 @@ function readGetTaskRequest(
         output.historyLength = fromDecimal(value, Decimal);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5140,7 +5128,7 @@ function readHTTPAuthSecurityScheme(
         output.bearerFormat = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5179,7 +5167,7 @@ function readImplicitOAuthFlow(
         );
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5217,7 +5205,7 @@ function readListTaskPushNotificationConfigRequest(
         output.taskId = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5250,7 +5238,7 @@ function readListTaskPushNotificationConfigResponse(
         output.nextPageToken = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5311,7 +5299,7 @@ function readListTasksRequest(
         output.statusTimestampAfter = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5354,7 +5342,7 @@ function readListTasksResponse(
         output.totalSize = fromDecimal(value, Decimal);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5412,7 +5400,7 @@ function readMessage(input: unknown, path: string, reader: Reader): unknown {
         output.taskId = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5435,7 +5423,7 @@ function readMutualTlsSecurityScheme(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5466,7 +5454,7 @@ function readOAuth2SecurityScheme(
         output.oauth2MetadataUrl = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5525,7 +5513,7 @@ function readOAuthFlows(input: unknown, path: string, reader: Reader): unknown {
         );
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5553,7 +5541,7 @@ function readOpenIdConnectSecurityScheme(
         output.openIdConnectUrl = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5584,7 +5572,7 @@ function readPart(input: unknown, path: string, reader: Reader): unknown {
         output.metadata = readStruct(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5622,7 +5610,7 @@ function readPasswordOAuthFlow(
         output.tokenUrl = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5654,7 +5642,7 @@ function readPushNotificationConfig(
         );
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5681,7 +5669,7 @@ function readSecurityRequirement(
         );
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5750,7 +5738,7 @@ function readSecurityScheme(
         );
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5800,7 +5788,7 @@ function readSendMessageConfiguration(
         );
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5835,7 +5823,7 @@ function readSendMessageRequest(
         output.metadata = readStruct(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5860,7 +5848,7 @@ function readSendMessageResponse(
         output.message = readMessage(value, `${path}/message`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5905,7 +5893,7 @@ function readStreamResponse(
         );
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5924,7 +5912,7 @@ function readStringList(input: unknown, path: string, reader: Reader): unknown {
         output.list = readStringListList(value, `${path}/list`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5947,7 +5935,7 @@ function readSubscribeToTaskRequest(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -5987,7 +5975,7 @@ function readTask(input: unknown, path: string, reader: Reader): unknown {
         output.status = readTaskStatus(value, `${path}/status`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -6032,7 +6020,7 @@ function readTaskArtifactUpdateEvent(
         output.taskId = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -6071,7 +6059,7 @@ function readTaskPushNotificationConfig(
         output.taskId = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -6095,7 +6083,7 @@ function readTaskStatus(input: unknown, path: string, reader: Reader): unknown {
         output.state = readTaskState(value, `${path}/state`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -6131,7 +6119,7 @@ function readTaskStatusUpdateEvent(
         output.taskId = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;

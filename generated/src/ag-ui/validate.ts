@@ -4,7 +4,8 @@
 import type {
   DecodeOptions,
   DecodeResult,
-  ValidationError,
+  Errors,
+  ValidateOptions,
   ValidationResult,
 } from "../runtime.js";
 import {
@@ -17,24 +18,22 @@ import {
   isOmitted,
   isRecord,
   jsonProperty,
+  matches,
   pointer,
+  validated,
 } from "../runtime.js";
 import {
-  isActivityDeltaEvent,
   isActivityMessage,
   isActivitySnapshotEvent,
-  isAddOperation,
   isAssistantMessage,
   isAttributable,
   isAudioInputContent,
   isBaseEvent,
   isBaseMessage,
   isContext,
-  isCopyOperation,
   isCustomEvent,
   isDeveloperMessage,
   isDocumentInputContent,
-  isEvent,
   isEventType,
   isFunctionCall,
   isImageInputContent,
@@ -43,13 +42,9 @@ import {
   isInputContentSource,
   isInputContentUrlSource,
   isInterrupt,
-  isJsonPatch,
-  isJsonPatchOperation,
-  isJsonPointer,
   isMessage,
   isMessagesSnapshotEvent,
   isMetadata,
-  isMoveOperation,
   isRawEvent,
   isReasoningEncryptedValueEvent,
   isReasoningEncryptedValueSubtype,
@@ -60,8 +55,6 @@ import {
   isReasoningMessageEndEvent,
   isReasoningMessageStartEvent,
   isReasoningStartEvent,
-  isRemoveOperation,
-  isReplaceOperation,
   isResumeEntry,
   isRole,
   isRunAgentInput,
@@ -72,7 +65,6 @@ import {
   isRunFinishedSuccessOutcome,
   isRunStartedEvent,
   isState,
-  isStateDeltaEvent,
   isStateSnapshotEvent,
   isStepFinishedEvent,
   isStepStartedEvent,
@@ -84,7 +76,6 @@ import {
   isSubagentRunId,
   isSubagentStartedEvent,
   isSystemMessage,
-  isTestOperation,
   isTextInputContent,
   isTextMessageChunkEvent,
   isTextMessageContentEvent,
@@ -192,1054 +183,1150 @@ const JsonPointerPattern = /^(\/([^\/~]|~[01])*)*$/u;
 
 /**
  * Checks a value as {@link isEvent} does, and when it is not an {@link
- * Event}, says why.
+ * Event}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateEvent(value: unknown): ValidationResult<Event> {
-  if (isEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkEvent(value, "", errors);
-  return { ok: false, errors };
+export function validateEvent(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Event> {
+  return validated<Event>(value, checkEvent, options);
 }
 
 /**
  * Checks a value as {@link isEventType} does, and when it is not an {@link
- * EventType}, says why.
+ * EventType}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateEventType(value: unknown): ValidationResult<EventType> {
+export function validateEventType(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<EventType> {
   if (isEventType(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkEventType(value, "", errors);
-  return { ok: false, errors };
+  return validated<EventType>(value, checkEventType, options);
 }
 
 /**
  * Checks a value as {@link isBaseEvent} does, and when it is not a {@link
- * BaseEvent}, says why.
+ * BaseEvent}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateBaseEvent(value: unknown): ValidationResult<BaseEvent> {
+export function validateBaseEvent(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<BaseEvent> {
   if (isBaseEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkBaseEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<BaseEvent>(value, checkBaseEvent, options);
 }
 
 /**
  * Checks a value as {@link isAttributable} does, and when it is not an
- * {@link Attributable}, says why.
+ * {@link Attributable}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateAttributable(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<Attributable> {
   if (isAttributable(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAttributable(value, "", errors);
-  return { ok: false, errors };
+  return validated<Attributable>(value, checkAttributable, options);
 }
 
 /**
  * Checks a value as {@link isSubagentRunId} does, and when it is not a
- * {@link SubagentRunId}, says why.
+ * {@link SubagentRunId}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateSubagentRunId(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SubagentRunId> {
   if (isSubagentRunId(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSubagentRunId(value, "", errors);
-  return { ok: false, errors };
+  return validated<SubagentRunId>(value, checkSubagentRunId, options);
 }
 
 /**
  * Checks a value as {@link isMetadata} does, and when it is not a {@link
- * Metadata}, says why.
+ * Metadata}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateMetadata(value: unknown): ValidationResult<Metadata> {
+export function validateMetadata(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Metadata> {
   if (isMetadata(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkMetadata(value, "", errors);
-  return { ok: false, errors };
+  return validated<Metadata>(value, checkMetadata, options);
 }
 
 /**
  * Checks a value as {@link isState} does, and when it is not a {@link
- * State}, says why.
+ * State}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateState(value: unknown): ValidationResult<State> {
+export function validateState(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<State> {
   if (isState(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkState(value, "", errors);
-  return { ok: false, errors };
+  return validated<State>(value, checkState, options);
 }
 
 /**
  * Checks a value as {@link isTextMessageRole} does, and when it is not a
- * {@link TextMessageRole}, says why.
+ * {@link TextMessageRole}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateTextMessageRole(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TextMessageRole> {
   if (isTextMessageRole(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTextMessageRole(value, "", errors);
-  return { ok: false, errors };
+  return validated<TextMessageRole>(value, checkTextMessageRole, options);
 }
 
 /**
  * Checks a value as {@link isRole} does, and when it is not a {@link Role},
- * says why.
+ * says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateRole(value: unknown): ValidationResult<Role> {
+export function validateRole(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Role> {
   if (isRole(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkRole(value, "", errors);
-  return { ok: false, errors };
+  return validated<Role>(value, checkRole, options);
 }
 
 /**
  * Checks a value as {@link isTextMessageStartEvent} does, and when it is not
- * a {@link TextMessageStartEvent}, says why.
+ * a {@link TextMessageStartEvent}, says why; see {@link ValidateOptions} for
+ * the limit of errors.
  */
 export function validateTextMessageStartEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TextMessageStartEvent> {
   if (isTextMessageStartEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTextMessageStartEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<TextMessageStartEvent>(
+    value,
+    checkTextMessageStartEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isTextMessageContentEvent} does, and when it is
- * not a {@link TextMessageContentEvent}, says why.
+ * not a {@link TextMessageContentEvent}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateTextMessageContentEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TextMessageContentEvent> {
   if (isTextMessageContentEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTextMessageContentEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<TextMessageContentEvent>(
+    value,
+    checkTextMessageContentEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isTextMessageEndEvent} does, and when it is not a
- * {@link TextMessageEndEvent}, says why.
+ * {@link TextMessageEndEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateTextMessageEndEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TextMessageEndEvent> {
   if (isTextMessageEndEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTextMessageEndEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<TextMessageEndEvent>(
+    value,
+    checkTextMessageEndEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isTextMessageChunkEvent} does, and when it is not
- * a {@link TextMessageChunkEvent}, says why.
+ * a {@link TextMessageChunkEvent}, says why; see {@link ValidateOptions} for
+ * the limit of errors.
  */
 export function validateTextMessageChunkEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TextMessageChunkEvent> {
   if (isTextMessageChunkEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTextMessageChunkEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<TextMessageChunkEvent>(
+    value,
+    checkTextMessageChunkEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isToolCallStartEvent} does, and when it is not a
- * {@link ToolCallStartEvent}, says why.
+ * {@link ToolCallStartEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateToolCallStartEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ToolCallStartEvent> {
   if (isToolCallStartEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkToolCallStartEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ToolCallStartEvent>(value, checkToolCallStartEvent, options);
 }
 
 /**
  * Checks a value as {@link isToolCallArgsEvent} does, and when it is not a
- * {@link ToolCallArgsEvent}, says why.
+ * {@link ToolCallArgsEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateToolCallArgsEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ToolCallArgsEvent> {
   if (isToolCallArgsEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkToolCallArgsEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ToolCallArgsEvent>(value, checkToolCallArgsEvent, options);
 }
 
 /**
  * Checks a value as {@link isToolCallEndEvent} does, and when it is not a
- * {@link ToolCallEndEvent}, says why.
+ * {@link ToolCallEndEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateToolCallEndEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ToolCallEndEvent> {
   if (isToolCallEndEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkToolCallEndEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ToolCallEndEvent>(value, checkToolCallEndEvent, options);
 }
 
 /**
  * Checks a value as {@link isToolCallChunkEvent} does, and when it is not a
- * {@link ToolCallChunkEvent}, says why.
+ * {@link ToolCallChunkEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateToolCallChunkEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ToolCallChunkEvent> {
   if (isToolCallChunkEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkToolCallChunkEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ToolCallChunkEvent>(value, checkToolCallChunkEvent, options);
 }
 
 /**
  * Checks a value as {@link isToolCallResultEvent} does, and when it is not a
- * {@link ToolCallResultEvent}, says why.
+ * {@link ToolCallResultEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateToolCallResultEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ToolCallResultEvent> {
   if (isToolCallResultEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkToolCallResultEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ToolCallResultEvent>(
+    value,
+    checkToolCallResultEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isStateSnapshotEvent} does, and when it is not a
- * {@link StateSnapshotEvent}, says why.
+ * {@link StateSnapshotEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateStateSnapshotEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<StateSnapshotEvent> {
   if (isStateSnapshotEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkStateSnapshotEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<StateSnapshotEvent>(value, checkStateSnapshotEvent, options);
 }
 
 /**
  * Checks a value as {@link isStateDeltaEvent} does, and when it is not a
- * {@link StateDeltaEvent}, says why.
+ * {@link StateDeltaEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateStateDeltaEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<StateDeltaEvent> {
-  if (isStateDeltaEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkStateDeltaEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<StateDeltaEvent>(value, checkStateDeltaEvent, options);
 }
 
 /**
  * Checks a value as {@link isMessagesSnapshotEvent} does, and when it is not
- * a {@link MessagesSnapshotEvent}, says why.
+ * a {@link MessagesSnapshotEvent}, says why; see {@link ValidateOptions} for
+ * the limit of errors.
  */
 export function validateMessagesSnapshotEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<MessagesSnapshotEvent> {
   if (isMessagesSnapshotEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkMessagesSnapshotEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<MessagesSnapshotEvent>(
+    value,
+    checkMessagesSnapshotEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isActivitySnapshotEvent} does, and when it is not
- * an {@link ActivitySnapshotEvent}, says why.
+ * an {@link ActivitySnapshotEvent}, says why; see {@link ValidateOptions}
+ * for the limit of errors.
  */
 export function validateActivitySnapshotEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ActivitySnapshotEvent> {
   if (isActivitySnapshotEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkActivitySnapshotEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ActivitySnapshotEvent>(
+    value,
+    checkActivitySnapshotEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isActivityDeltaEvent} does, and when it is not an
- * {@link ActivityDeltaEvent}, says why.
+ * {@link ActivityDeltaEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateActivityDeltaEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ActivityDeltaEvent> {
-  if (isActivityDeltaEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkActivityDeltaEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ActivityDeltaEvent>(value, checkActivityDeltaEvent, options);
 }
 
 /**
  * Checks a value as {@link isRawEvent} does, and when it is not a {@link
- * RawEvent}, says why.
+ * RawEvent}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateRawEvent(value: unknown): ValidationResult<RawEvent> {
+export function validateRawEvent(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<RawEvent> {
   if (isRawEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkRawEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<RawEvent>(value, checkRawEvent, options);
 }
 
 /**
  * Checks a value as {@link isCustomEvent} does, and when it is not a {@link
- * CustomEvent}, says why.
+ * CustomEvent}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateCustomEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<CustomEvent> {
   if (isCustomEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkCustomEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<CustomEvent>(value, checkCustomEvent, options);
 }
 
 /**
  * Checks a value as {@link isRunStartedEvent} does, and when it is not a
- * {@link RunStartedEvent}, says why.
+ * {@link RunStartedEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateRunStartedEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<RunStartedEvent> {
   if (isRunStartedEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkRunStartedEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<RunStartedEvent>(value, checkRunStartedEvent, options);
 }
 
 /**
  * Checks a value as {@link isRunFinishedEvent} does, and when it is not a
- * {@link RunFinishedEvent}, says why.
+ * {@link RunFinishedEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateRunFinishedEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<RunFinishedEvent> {
   if (isRunFinishedEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkRunFinishedEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<RunFinishedEvent>(value, checkRunFinishedEvent, options);
 }
 
 /**
  * Checks a value as {@link isRunErrorEvent} does, and when it is not a
- * {@link RunErrorEvent}, says why.
+ * {@link RunErrorEvent}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateRunErrorEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<RunErrorEvent> {
   if (isRunErrorEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkRunErrorEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<RunErrorEvent>(value, checkRunErrorEvent, options);
 }
 
 /**
  * Checks a value as {@link isStepStartedEvent} does, and when it is not a
- * {@link StepStartedEvent}, says why.
+ * {@link StepStartedEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateStepStartedEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<StepStartedEvent> {
   if (isStepStartedEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkStepStartedEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<StepStartedEvent>(value, checkStepStartedEvent, options);
 }
 
 /**
  * Checks a value as {@link isStepFinishedEvent} does, and when it is not a
- * {@link StepFinishedEvent}, says why.
+ * {@link StepFinishedEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateStepFinishedEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<StepFinishedEvent> {
   if (isStepFinishedEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkStepFinishedEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<StepFinishedEvent>(value, checkStepFinishedEvent, options);
 }
 
 /**
  * Checks a value as {@link isReasoningStartEvent} does, and when it is not a
- * {@link ReasoningStartEvent}, says why.
+ * {@link ReasoningStartEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateReasoningStartEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ReasoningStartEvent> {
   if (isReasoningStartEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkReasoningStartEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ReasoningStartEvent>(
+    value,
+    checkReasoningStartEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isReasoningMessageStartEvent} does, and when it
- * is not a {@link ReasoningMessageStartEvent}, says why.
+ * is not a {@link ReasoningMessageStartEvent}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateReasoningMessageStartEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ReasoningMessageStartEvent> {
   if (isReasoningMessageStartEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkReasoningMessageStartEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ReasoningMessageStartEvent>(
+    value,
+    checkReasoningMessageStartEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isReasoningMessageContentEvent} does, and when it
- * is not a {@link ReasoningMessageContentEvent}, says why.
+ * is not a {@link ReasoningMessageContentEvent}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateReasoningMessageContentEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ReasoningMessageContentEvent> {
   if (isReasoningMessageContentEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkReasoningMessageContentEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ReasoningMessageContentEvent>(
+    value,
+    checkReasoningMessageContentEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isReasoningMessageEndEvent} does, and when it is
- * not a {@link ReasoningMessageEndEvent}, says why.
+ * not a {@link ReasoningMessageEndEvent}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateReasoningMessageEndEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ReasoningMessageEndEvent> {
   if (isReasoningMessageEndEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkReasoningMessageEndEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ReasoningMessageEndEvent>(
+    value,
+    checkReasoningMessageEndEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isReasoningMessageChunkEvent} does, and when it
- * is not a {@link ReasoningMessageChunkEvent}, says why.
+ * is not a {@link ReasoningMessageChunkEvent}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateReasoningMessageChunkEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ReasoningMessageChunkEvent> {
   if (isReasoningMessageChunkEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkReasoningMessageChunkEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ReasoningMessageChunkEvent>(
+    value,
+    checkReasoningMessageChunkEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isReasoningEndEvent} does, and when it is not a
- * {@link ReasoningEndEvent}, says why.
+ * {@link ReasoningEndEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateReasoningEndEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ReasoningEndEvent> {
   if (isReasoningEndEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkReasoningEndEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ReasoningEndEvent>(value, checkReasoningEndEvent, options);
 }
 
 /**
  * Checks a value as {@link isReasoningEncryptedValueEvent} does, and when it
- * is not a {@link ReasoningEncryptedValueEvent}, says why.
+ * is not a {@link ReasoningEncryptedValueEvent}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateReasoningEncryptedValueEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ReasoningEncryptedValueEvent> {
   if (isReasoningEncryptedValueEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkReasoningEncryptedValueEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ReasoningEncryptedValueEvent>(
+    value,
+    checkReasoningEncryptedValueEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isReasoningEncryptedValueSubtype} does, and when
- * it is not a {@link ReasoningEncryptedValueSubtype}, says why.
+ * it is not a {@link ReasoningEncryptedValueSubtype}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateReasoningEncryptedValueSubtype(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ReasoningEncryptedValueSubtype> {
   if (isReasoningEncryptedValueSubtype(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkReasoningEncryptedValueSubtype(value, "", errors);
-  return { ok: false, errors };
+  return validated<ReasoningEncryptedValueSubtype>(
+    value,
+    checkReasoningEncryptedValueSubtype,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isSubagentStartedEvent} does, and when it is not
- * a {@link SubagentStartedEvent}, says why.
+ * a {@link SubagentStartedEvent}, says why; see {@link ValidateOptions} for
+ * the limit of errors.
  */
 export function validateSubagentStartedEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SubagentStartedEvent> {
   if (isSubagentStartedEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSubagentStartedEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<SubagentStartedEvent>(
+    value,
+    checkSubagentStartedEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isSubagentFinishedEvent} does, and when it is not
- * a {@link SubagentFinishedEvent}, says why.
+ * a {@link SubagentFinishedEvent}, says why; see {@link ValidateOptions} for
+ * the limit of errors.
  */
 export function validateSubagentFinishedEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SubagentFinishedEvent> {
   if (isSubagentFinishedEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSubagentFinishedEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<SubagentFinishedEvent>(
+    value,
+    checkSubagentFinishedEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isSubagentErrorEvent} does, and when it is not a
- * {@link SubagentErrorEvent}, says why.
+ * {@link SubagentErrorEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateSubagentErrorEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SubagentErrorEvent> {
   if (isSubagentErrorEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSubagentErrorEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<SubagentErrorEvent>(value, checkSubagentErrorEvent, options);
 }
 
 /**
  * Checks a value as {@link isRunFinishedOutcome} does, and when it is not a
- * {@link RunFinishedOutcome}, says why.
+ * {@link RunFinishedOutcome}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateRunFinishedOutcome(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<RunFinishedOutcome> {
   if (isRunFinishedOutcome(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkRunFinishedOutcome(value, "", errors);
-  return { ok: false, errors };
+  return validated<RunFinishedOutcome>(value, checkRunFinishedOutcome, options);
 }
 
 /**
  * Checks a value as {@link isRunFinishedSuccessOutcome} does, and when it is
- * not a {@link RunFinishedSuccessOutcome}, says why.
+ * not a {@link RunFinishedSuccessOutcome}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateRunFinishedSuccessOutcome(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<RunFinishedSuccessOutcome> {
   if (isRunFinishedSuccessOutcome(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkRunFinishedSuccessOutcome(value, "", errors);
-  return { ok: false, errors };
+  return validated<RunFinishedSuccessOutcome>(
+    value,
+    checkRunFinishedSuccessOutcome,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isRunFinishedInterruptOutcome} does, and when it
- * is not a {@link RunFinishedInterruptOutcome}, says why.
+ * is not a {@link RunFinishedInterruptOutcome}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateRunFinishedInterruptOutcome(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<RunFinishedInterruptOutcome> {
   if (isRunFinishedInterruptOutcome(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkRunFinishedInterruptOutcome(value, "", errors);
-  return { ok: false, errors };
+  return validated<RunFinishedInterruptOutcome>(
+    value,
+    checkRunFinishedInterruptOutcome,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isSubagentFinishedOutcome} does, and when it is
- * not a {@link SubagentFinishedOutcome}, says why.
+ * not a {@link SubagentFinishedOutcome}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateSubagentFinishedOutcome(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SubagentFinishedOutcome> {
   if (isSubagentFinishedOutcome(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSubagentFinishedOutcome(value, "", errors);
-  return { ok: false, errors };
+  return validated<SubagentFinishedOutcome>(
+    value,
+    checkSubagentFinishedOutcome,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isSubagentFinishedSuccessOutcome} does, and when
- * it is not a {@link SubagentFinishedSuccessOutcome}, says why.
+ * it is not a {@link SubagentFinishedSuccessOutcome}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateSubagentFinishedSuccessOutcome(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SubagentFinishedSuccessOutcome> {
   if (isSubagentFinishedSuccessOutcome(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSubagentFinishedSuccessOutcome(value, "", errors);
-  return { ok: false, errors };
+  return validated<SubagentFinishedSuccessOutcome>(
+    value,
+    checkSubagentFinishedSuccessOutcome,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isSubagentFinishedSuspendedOutcome} does, and
- * when it is not a {@link SubagentFinishedSuspendedOutcome}, says why.
+ * when it is not a {@link SubagentFinishedSuspendedOutcome}, says why; see
+ * {@link ValidateOptions} for the limit of errors.
  */
 export function validateSubagentFinishedSuspendedOutcome(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SubagentFinishedSuspendedOutcome> {
   if (isSubagentFinishedSuspendedOutcome(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSubagentFinishedSuspendedOutcome(value, "", errors);
-  return { ok: false, errors };
+  return validated<SubagentFinishedSuspendedOutcome>(
+    value,
+    checkSubagentFinishedSuspendedOutcome,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isInterrupt} does, and when it is not an {@link
- * Interrupt}, says why.
+ * Interrupt}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateInterrupt(value: unknown): ValidationResult<Interrupt> {
+export function validateInterrupt(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Interrupt> {
   if (isInterrupt(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkInterrupt(value, "", errors);
-  return { ok: false, errors };
+  return validated<Interrupt>(value, checkInterrupt, options);
 }
 
 /**
  * Checks a value as {@link isResumeEntry} does, and when it is not a {@link
- * ResumeEntry}, says why.
+ * ResumeEntry}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateResumeEntry(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ResumeEntry> {
   if (isResumeEntry(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkResumeEntry(value, "", errors);
-  return { ok: false, errors };
+  return validated<ResumeEntry>(value, checkResumeEntry, options);
 }
 
 /**
  * Checks a value as {@link isTokenUsage} does, and when it is not a {@link
- * TokenUsage}, says why.
+ * TokenUsage}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateTokenUsage(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TokenUsage> {
   if (isTokenUsage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTokenUsage(value, "", errors);
-  return { ok: false, errors };
+  return validated<TokenUsage>(value, checkTokenUsage, options);
 }
 
 /**
  * Checks a value as {@link isMessage} does, and when it is not a {@link
- * Message}, says why.
+ * Message}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateMessage(value: unknown): ValidationResult<Message> {
+export function validateMessage(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Message> {
   if (isMessage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkMessage(value, "", errors);
-  return { ok: false, errors };
+  return validated<Message>(value, checkMessage, options);
 }
 
 /**
  * Checks a value as {@link isBaseMessage} does, and when it is not a {@link
- * BaseMessage}, says why.
+ * BaseMessage}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateBaseMessage(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<BaseMessage> {
   if (isBaseMessage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkBaseMessage(value, "", errors);
-  return { ok: false, errors };
+  return validated<BaseMessage>(value, checkBaseMessage, options);
 }
 
 /**
  * Checks a value as {@link isDeveloperMessage} does, and when it is not a
- * {@link DeveloperMessage}, says why.
+ * {@link DeveloperMessage}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateDeveloperMessage(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<DeveloperMessage> {
   if (isDeveloperMessage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkDeveloperMessage(value, "", errors);
-  return { ok: false, errors };
+  return validated<DeveloperMessage>(value, checkDeveloperMessage, options);
 }
 
 /**
  * Checks a value as {@link isSystemMessage} does, and when it is not a
- * {@link SystemMessage}, says why.
+ * {@link SystemMessage}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateSystemMessage(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<SystemMessage> {
   if (isSystemMessage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkSystemMessage(value, "", errors);
-  return { ok: false, errors };
+  return validated<SystemMessage>(value, checkSystemMessage, options);
 }
 
 /**
  * Checks a value as {@link isAssistantMessage} does, and when it is not an
- * {@link AssistantMessage}, says why.
+ * {@link AssistantMessage}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAssistantMessage(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AssistantMessage> {
   if (isAssistantMessage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAssistantMessage(value, "", errors);
-  return { ok: false, errors };
+  return validated<AssistantMessage>(value, checkAssistantMessage, options);
 }
 
 /**
  * Checks a value as {@link isUserMessage} does, and when it is not an {@link
- * UserMessage}, says why.
+ * UserMessage}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateUserMessage(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<UserMessage> {
   if (isUserMessage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkUserMessage(value, "", errors);
-  return { ok: false, errors };
+  return validated<UserMessage>(value, checkUserMessage, options);
 }
 
 /**
  * Checks a value as {@link isToolMessage} does, and when it is not a {@link
- * ToolMessage}, says why.
+ * ToolMessage}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateToolMessage(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ToolMessage> {
   if (isToolMessage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkToolMessage(value, "", errors);
-  return { ok: false, errors };
+  return validated<ToolMessage>(value, checkToolMessage, options);
 }
 
 /**
  * Checks a value as {@link isActivityMessage} does, and when it is not an
- * {@link ActivityMessage}, says why.
+ * {@link ActivityMessage}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateActivityMessage(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ActivityMessage> {
   if (isActivityMessage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkActivityMessage(value, "", errors);
-  return { ok: false, errors };
+  return validated<ActivityMessage>(value, checkActivityMessage, options);
 }
 
 /**
  * Checks a value as {@link isReasoningMessage} does, and when it is not a
- * {@link ReasoningMessage}, says why.
+ * {@link ReasoningMessage}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateReasoningMessage(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ReasoningMessage> {
   if (isReasoningMessage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkReasoningMessage(value, "", errors);
-  return { ok: false, errors };
+  return validated<ReasoningMessage>(value, checkReasoningMessage, options);
 }
 
 /**
  * Checks a value as {@link isToolCall} does, and when it is not a {@link
- * ToolCall}, says why.
+ * ToolCall}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateToolCall(value: unknown): ValidationResult<ToolCall> {
+export function validateToolCall(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<ToolCall> {
   if (isToolCall(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkToolCall(value, "", errors);
-  return { ok: false, errors };
+  return validated<ToolCall>(value, checkToolCall, options);
 }
 
 /**
  * Checks a value as {@link isFunctionCall} does, and when it is not a {@link
- * FunctionCall}, says why.
+ * FunctionCall}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateFunctionCall(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<FunctionCall> {
   if (isFunctionCall(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkFunctionCall(value, "", errors);
-  return { ok: false, errors };
+  return validated<FunctionCall>(value, checkFunctionCall, options);
 }
 
 /**
  * Checks a value as {@link isInputContent} does, and when it is not an
- * {@link InputContent}, says why.
+ * {@link InputContent}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateInputContent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<InputContent> {
   if (isInputContent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkInputContent(value, "", errors);
-  return { ok: false, errors };
+  return validated<InputContent>(value, checkInputContent, options);
 }
 
 /**
  * Checks a value as {@link isTextInputContent} does, and when it is not a
- * {@link TextInputContent}, says why.
+ * {@link TextInputContent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateTextInputContent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TextInputContent> {
   if (isTextInputContent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTextInputContent(value, "", errors);
-  return { ok: false, errors };
+  return validated<TextInputContent>(value, checkTextInputContent, options);
 }
 
 /**
  * Checks a value as {@link isImageInputContent} does, and when it is not an
- * {@link ImageInputContent}, says why.
+ * {@link ImageInputContent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateImageInputContent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ImageInputContent> {
   if (isImageInputContent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkImageInputContent(value, "", errors);
-  return { ok: false, errors };
+  return validated<ImageInputContent>(value, checkImageInputContent, options);
 }
 
 /**
  * Checks a value as {@link isAudioInputContent} does, and when it is not an
- * {@link AudioInputContent}, says why.
+ * {@link AudioInputContent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAudioInputContent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AudioInputContent> {
   if (isAudioInputContent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAudioInputContent(value, "", errors);
-  return { ok: false, errors };
+  return validated<AudioInputContent>(value, checkAudioInputContent, options);
 }
 
 /**
  * Checks a value as {@link isVideoInputContent} does, and when it is not a
- * {@link VideoInputContent}, says why.
+ * {@link VideoInputContent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateVideoInputContent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<VideoInputContent> {
   if (isVideoInputContent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkVideoInputContent(value, "", errors);
-  return { ok: false, errors };
+  return validated<VideoInputContent>(value, checkVideoInputContent, options);
 }
 
 /**
  * Checks a value as {@link isDocumentInputContent} does, and when it is not
- * a {@link DocumentInputContent}, says why.
+ * a {@link DocumentInputContent}, says why; see {@link ValidateOptions} for
+ * the limit of errors.
  */
 export function validateDocumentInputContent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<DocumentInputContent> {
   if (isDocumentInputContent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkDocumentInputContent(value, "", errors);
-  return { ok: false, errors };
+  return validated<DocumentInputContent>(
+    value,
+    checkDocumentInputContent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isInputContentSource} does, and when it is not an
- * {@link InputContentSource}, says why.
+ * {@link InputContentSource}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateInputContentSource(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<InputContentSource> {
   if (isInputContentSource(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkInputContentSource(value, "", errors);
-  return { ok: false, errors };
+  return validated<InputContentSource>(value, checkInputContentSource, options);
 }
 
 /**
  * Checks a value as {@link isInputContentDataSource} does, and when it is
- * not an {@link InputContentDataSource}, says why.
+ * not an {@link InputContentDataSource}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateInputContentDataSource(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<InputContentDataSource> {
   if (isInputContentDataSource(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkInputContentDataSource(value, "", errors);
-  return { ok: false, errors };
+  return validated<InputContentDataSource>(
+    value,
+    checkInputContentDataSource,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isInputContentUrlSource} does, and when it is not
- * an {@link InputContentUrlSource}, says why.
+ * an {@link InputContentUrlSource}, says why; see {@link ValidateOptions}
+ * for the limit of errors.
  */
 export function validateInputContentUrlSource(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<InputContentUrlSource> {
   if (isInputContentUrlSource(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkInputContentUrlSource(value, "", errors);
-  return { ok: false, errors };
+  return validated<InputContentUrlSource>(
+    value,
+    checkInputContentUrlSource,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isContext} does, and when it is not a {@link
- * Context}, says why.
+ * Context}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateContext(value: unknown): ValidationResult<Context> {
+export function validateContext(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Context> {
   if (isContext(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkContext(value, "", errors);
-  return { ok: false, errors };
+  return validated<Context>(value, checkContext, options);
 }
 
 /**
  * Checks a value as {@link isTool} does, and when it is not a {@link Tool},
- * says why.
+ * says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateTool(value: unknown): ValidationResult<Tool> {
+export function validateTool(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Tool> {
   if (isTool(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTool(value, "", errors);
-  return { ok: false, errors };
+  return validated<Tool>(value, checkTool, options);
 }
 
 /**
  * Checks a value as {@link isRunAgentInput} does, and when it is not a
- * {@link RunAgentInput}, says why.
+ * {@link RunAgentInput}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateRunAgentInput(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<RunAgentInput> {
   if (isRunAgentInput(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkRunAgentInput(value, "", errors);
-  return { ok: false, errors };
+  return validated<RunAgentInput>(value, checkRunAgentInput, options);
 }
 
 /**
  * Checks a value as {@link isJsonPatch} does, and when it is not a {@link
- * JsonPatch}, says why.
+ * JsonPatch}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateJsonPatch(value: unknown): ValidationResult<JsonPatch> {
-  if (isJsonPatch(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkJsonPatch(value, "", errors);
-  return { ok: false, errors };
+export function validateJsonPatch(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<JsonPatch> {
+  return validated<JsonPatch>(value, checkJsonPatch, options);
 }
 
 /**
  * Checks a value as {@link isJsonPatchOperation} does, and when it is not a
- * {@link JsonPatchOperation}, says why.
+ * {@link JsonPatchOperation}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateJsonPatchOperation(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<JsonPatchOperation> {
-  if (isJsonPatchOperation(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkJsonPatchOperation(value, "", errors);
-  return { ok: false, errors };
+  return validated<JsonPatchOperation>(value, checkJsonPatchOperation, options);
 }
 
 /**
  * Checks a value as {@link isAddOperation} does, and when it is not an
- * {@link AddOperation}, says why.
+ * {@link AddOperation}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateAddOperation(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AddOperation> {
-  if (isAddOperation(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAddOperation(value, "", errors);
-  return { ok: false, errors };
+  return validated<AddOperation>(value, checkAddOperation, options);
 }
 
 /**
  * Checks a value as {@link isRemoveOperation} does, and when it is not a
- * {@link RemoveOperation}, says why.
+ * {@link RemoveOperation}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateRemoveOperation(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<RemoveOperation> {
-  if (isRemoveOperation(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkRemoveOperation(value, "", errors);
-  return { ok: false, errors };
+  return validated<RemoveOperation>(value, checkRemoveOperation, options);
 }
 
 /**
  * Checks a value as {@link isReplaceOperation} does, and when it is not a
- * {@link ReplaceOperation}, says why.
+ * {@link ReplaceOperation}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateReplaceOperation(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ReplaceOperation> {
-  if (isReplaceOperation(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkReplaceOperation(value, "", errors);
-  return { ok: false, errors };
+  return validated<ReplaceOperation>(value, checkReplaceOperation, options);
 }
 
 /**
  * Checks a value as {@link isMoveOperation} does, and when it is not a
- * {@link MoveOperation}, says why.
+ * {@link MoveOperation}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateMoveOperation(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<MoveOperation> {
-  if (isMoveOperation(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkMoveOperation(value, "", errors);
-  return { ok: false, errors };
+  return validated<MoveOperation>(value, checkMoveOperation, options);
 }
 
 /**
  * Checks a value as {@link isCopyOperation} does, and when it is not a
- * {@link CopyOperation}, says why.
+ * {@link CopyOperation}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateCopyOperation(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<CopyOperation> {
-  if (isCopyOperation(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkCopyOperation(value, "", errors);
-  return { ok: false, errors };
+  return validated<CopyOperation>(value, checkCopyOperation, options);
 }
 
 /**
  * Checks a value as {@link isTestOperation} does, and when it is not a
- * {@link TestOperation}, says why.
+ * {@link TestOperation}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateTestOperation(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TestOperation> {
-  if (isTestOperation(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTestOperation(value, "", errors);
-  return { ok: false, errors };
+  return validated<TestOperation>(value, checkTestOperation, options);
 }
 
 /**
  * Checks a value as {@link isJsonPointer} does, and when it is not a {@link
- * JsonPointer}, says why.
+ * JsonPointer}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateJsonPointer(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<JsonPointer> {
-  if (isJsonPointer(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkJsonPointer(value, "", errors);
-  return { ok: false, errors };
+  return validated<JsonPointer>(value, checkJsonPointer, options);
 }
 
-function checkEvent(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkEvent(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = jsonProperty(value, "type");
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "type")
+      ? value.type
+      : undefined;
   switch (tag) {
     case "TEXT_MESSAGE_START":
       checkTextMessageStartEvent(value, path, errors);
@@ -1345,11 +1432,7 @@ function checkEvent(
   }
 }
 
-function checkEventType(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkEventType(value: unknown, path: string, errors: Errors): void {
   if (
     value !== "TEXT_MESSAGE_START" &&
     value !== "TEXT_MESSAGE_CONTENT" &&
@@ -1391,11 +1474,7 @@ function checkEventType(
     );
 }
 
-function checkBaseEvent(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkBaseEvent(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -1445,11 +1524,7 @@ function checkBaseEvent(
   }
 }
 
-function checkAttributable(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkAttributable(value: unknown, path: string, errors: Errors): void {
   if (
     !isRecord(value) ||
     typeof value.toJSON === "function" ||
@@ -1474,32 +1549,24 @@ function checkAttributable(
 function checkSubagentRunId(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (typeof value !== "string") fail(errors, path, "type", "must be a string");
 }
 
-function checkMetadata(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkMetadata(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
     fail(errors, path, "type", "must be an object");
 }
 
-function checkState(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkState(value: unknown, path: string, errors: Errors): void {
   if (isOmitted(value)) fail(errors, path, "type", "must be a JSON value");
 }
 
 function checkTextMessageRole(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (
     value !== "developer" &&
@@ -1515,11 +1582,7 @@ function checkTextMessageRole(
     );
 }
 
-function checkRole(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkRole(value: unknown, path: string, errors: Errors): void {
   if (
     value !== "developer" &&
     value !== "system" &&
@@ -1540,7 +1603,7 @@ function checkRole(
 function checkTextMessageStartEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1620,7 +1683,7 @@ function checkTextMessageStartEvent(
 function checkTextMessageContentEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1704,7 +1767,7 @@ function checkTextMessageContentEvent(
 function checkTextMessageEndEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1776,7 +1839,7 @@ function checkTextMessageEndEvent(
 function checkTextMessageChunkEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1857,7 +1920,7 @@ function checkTextMessageChunkEvent(
 function checkToolCallStartEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1940,7 +2003,7 @@ function checkToolCallStartEvent(
 function checkToolCallArgsEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2019,7 +2082,7 @@ function checkToolCallArgsEvent(
 function checkToolCallEndEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2091,7 +2154,7 @@ function checkToolCallEndEvent(
 function checkToolCallChunkEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2172,7 +2235,7 @@ function checkToolCallChunkEvent(
 function checkToolCallResultEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2262,7 +2325,7 @@ function checkToolCallResultEvent(
 function checkStateSnapshotEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2332,7 +2395,7 @@ function checkStateSnapshotEvent(
 function checkStateDeltaEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2351,8 +2414,7 @@ function checkStateDeltaEvent(
         break;
       case "delta":
         required++;
-        if (!isJsonPatch(property))
-          checkJsonPatch(property, `${path}/delta`, errors);
+        checkJsonPatch(property, `${path}/delta`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2404,7 +2466,7 @@ function checkStateDeltaEvent(
 function checkMessagesSnapshotEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2479,7 +2541,7 @@ function checkMessagesSnapshotEvent(
 function checkActivitySnapshotEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2573,7 +2635,7 @@ function checkActivitySnapshotEvent(
 function checkActivityDeltaEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2602,8 +2664,7 @@ function checkActivityDeltaEvent(
         break;
       case "patch":
         required++;
-        if (!isJsonPatch(property))
-          checkJsonPatch(property, `${path}/patch`, errors);
+        checkJsonPatch(property, `${path}/patch`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2656,11 +2717,7 @@ function checkActivityDeltaEvent(
   }
 }
 
-function checkRawEvent(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkRawEvent(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -2730,11 +2787,7 @@ function checkRawEvent(
   }
 }
 
-function checkCustomEvent(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkCustomEvent(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -2810,7 +2863,7 @@ function checkCustomEvent(
 function checkRunStartedEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2897,7 +2950,7 @@ function checkRunStartedEvent(
 function checkRunFinishedEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -2988,7 +3041,7 @@ function checkRunFinishedEvent(
 function checkRunErrorEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3071,7 +3124,7 @@ function checkRunErrorEvent(
 function checkStepStartedEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3143,7 +3196,7 @@ function checkStepStartedEvent(
 function checkStepFinishedEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3215,7 +3268,7 @@ function checkStepFinishedEvent(
 function checkReasoningStartEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3287,7 +3340,7 @@ function checkReasoningStartEvent(
 function checkReasoningMessageStartEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3371,7 +3424,7 @@ function checkReasoningMessageStartEvent(
 function checkReasoningMessageContentEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3455,7 +3508,7 @@ function checkReasoningMessageContentEvent(
 function checkReasoningMessageEndEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3532,7 +3585,7 @@ function checkReasoningMessageEndEvent(
 function checkReasoningMessageChunkEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3610,7 +3663,7 @@ function checkReasoningMessageChunkEvent(
 function checkReasoningEndEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3682,7 +3735,7 @@ function checkReasoningEndEvent(
 function checkReasoningEncryptedValueEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3777,7 +3830,7 @@ function checkReasoningEncryptedValueEvent(
 function checkReasoningEncryptedValueSubtype(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (value !== "tool-call" && value !== "message")
     fail(errors, path, "enum", 'must be one of "tool-call", "message"');
@@ -3786,7 +3839,7 @@ function checkReasoningEncryptedValueSubtype(
 function checkSubagentStartedEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3877,7 +3930,7 @@ function checkSubagentStartedEvent(
 function checkSubagentFinishedEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -3950,7 +4003,7 @@ function checkSubagentFinishedEvent(
 function checkSubagentErrorEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -4029,13 +4082,16 @@ function checkSubagentErrorEvent(
 function checkRunFinishedOutcome(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = jsonProperty(value, "type");
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "type")
+      ? value.type
+      : undefined;
   switch (tag) {
     case "success":
       checkRunFinishedSuccessOutcome(value, path, errors);
@@ -4051,7 +4107,7 @@ function checkRunFinishedOutcome(
 function checkRunFinishedSuccessOutcome(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -4086,7 +4142,7 @@ function checkRunFinishedSuccessOutcome(
 function checkRunFinishedInterruptOutcome(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -4142,13 +4198,16 @@ function checkRunFinishedInterruptOutcome(
 function checkSubagentFinishedOutcome(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = jsonProperty(value, "type");
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "type")
+      ? value.type
+      : undefined;
   switch (tag) {
     case "success":
       checkSubagentFinishedSuccessOutcome(value, path, errors);
@@ -4164,7 +4223,7 @@ function checkSubagentFinishedOutcome(
 function checkSubagentFinishedSuccessOutcome(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -4199,7 +4258,7 @@ function checkSubagentFinishedSuccessOutcome(
 function checkSubagentFinishedSuspendedOutcome(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -4247,11 +4306,7 @@ function checkSubagentFinishedSuspendedOutcome(
   }
 }
 
-function checkInterrupt(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkInterrupt(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -4317,11 +4372,7 @@ function checkInterrupt(
   }
 }
 
-function checkResumeEntry(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkResumeEntry(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -4370,11 +4421,7 @@ function checkResumeEntry(
   }
 }
 
-function checkTokenUsage(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkTokenUsage(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -4512,16 +4559,15 @@ function checkTokenUsage(
     fail(errors, path, "type", "must be an object");
 }
 
-function checkMessage(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkMessage(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = jsonProperty(value, "role");
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "role")
+      ? value.role
+      : undefined;
   switch (tag) {
     case "developer":
       checkDeveloperMessage(value, path, errors);
@@ -4555,11 +4601,7 @@ function checkMessage(
   }
 }
 
-function checkBaseMessage(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkBaseMessage(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -4609,7 +4651,7 @@ function checkBaseMessage(
 function checkDeveloperMessage(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -4674,7 +4716,7 @@ function checkDeveloperMessage(
 function checkSystemMessage(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -4739,7 +4781,7 @@ function checkSystemMessage(
 function checkAssistantMessage(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -4809,11 +4851,7 @@ function checkAssistantMessage(
   }
 }
 
-function checkUserMessage(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkUserMessage(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -4874,11 +4912,7 @@ function checkUserMessage(
   }
 }
 
-function checkToolMessage(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkToolMessage(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -4949,7 +4983,7 @@ function checkToolMessage(
 function checkActivityMessage(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5017,7 +5051,7 @@ function checkActivityMessage(
 function checkReasoningMessage(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5075,11 +5109,7 @@ function checkReasoningMessage(
   }
 }
 
-function checkToolCall(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkToolCall(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -5132,11 +5162,7 @@ function checkToolCall(
   }
 }
 
-function checkFunctionCall(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkFunctionCall(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -5174,16 +5200,15 @@ function checkFunctionCall(
   }
 }
 
-function checkInputContent(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkInputContent(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = jsonProperty(value, "type");
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "type")
+      ? value.type
+      : undefined;
   switch (tag) {
     case "text":
       checkTextInputContent(value, path, errors);
@@ -5214,7 +5239,7 @@ function checkInputContent(
 function checkTextInputContent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5256,7 +5281,7 @@ function checkTextInputContent(
 function checkImageInputContent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5300,7 +5325,7 @@ function checkImageInputContent(
 function checkAudioInputContent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5344,7 +5369,7 @@ function checkAudioInputContent(
 function checkVideoInputContent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5388,7 +5413,7 @@ function checkVideoInputContent(
 function checkDocumentInputContent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5432,13 +5457,16 @@ function checkDocumentInputContent(
 function checkInputContentSource(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = jsonProperty(value, "type");
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "type")
+      ? value.type
+      : undefined;
   switch (tag) {
     case "data":
       checkInputContentDataSource(value, path, errors);
@@ -5454,7 +5482,7 @@ function checkInputContentSource(
 function checkInputContentDataSource(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5503,7 +5531,7 @@ function checkInputContentDataSource(
 function checkInputContentUrlSource(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5546,11 +5574,7 @@ function checkInputContentUrlSource(
   }
 }
 
-function checkContext(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkContext(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -5588,11 +5612,7 @@ function checkContext(
   }
 }
 
-function checkTool(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkTool(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -5639,7 +5659,7 @@ function checkTool(
 function checkRunAgentInput(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5735,32 +5755,30 @@ function checkRunAgentInput(
   }
 }
 
-function checkJsonPatch(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkJsonPatch(value: unknown, path: string, errors: Errors): void {
   if (!isArray(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an array");
     return;
   }
   for (let i = 0; i < value.length; i++) {
     const item = value[i];
-    if (!isJsonPatchOperation(item))
-      checkJsonPatchOperation(item, `${path}/${i}`, errors);
+    checkJsonPatchOperation(item, `${path}/${i}`, errors);
   }
 }
 
 function checkJsonPatchOperation(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = jsonProperty(value, "op");
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "op")
+      ? value.op
+      : undefined;
   switch (tag) {
     case "add":
       checkAddOperation(value, path, errors);
@@ -5791,11 +5809,7 @@ function checkJsonPatchOperation(
   }
 }
 
-function checkAddOperation(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkAddOperation(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -5813,8 +5827,7 @@ function checkAddOperation(
         break;
       case "path":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/path`, errors);
+        checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
         if (!isOmitted(property)) required++;
@@ -5834,7 +5847,7 @@ function checkAddOperation(
 function checkRemoveOperation(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5853,8 +5866,7 @@ function checkRemoveOperation(
         break;
       case "path":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/path`, errors);
+        checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
@@ -5869,7 +5881,7 @@ function checkRemoveOperation(
 function checkReplaceOperation(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5888,8 +5900,7 @@ function checkReplaceOperation(
         break;
       case "path":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/path`, errors);
+        checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
         if (!isOmitted(property)) required++;
@@ -5909,7 +5920,7 @@ function checkReplaceOperation(
 function checkMoveOperation(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5928,13 +5939,11 @@ function checkMoveOperation(
         break;
       case "from":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/from`, errors);
+        checkJsonPointer(property, `${path}/from`, errors);
         break;
       case "path":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/path`, errors);
+        checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
@@ -5951,7 +5960,7 @@ function checkMoveOperation(
 function checkCopyOperation(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -5970,13 +5979,11 @@ function checkCopyOperation(
         break;
       case "from":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/from`, errors);
+        checkJsonPointer(property, `${path}/from`, errors);
         break;
       case "path":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/path`, errors);
+        checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
@@ -5993,7 +6000,7 @@ function checkCopyOperation(
 function checkTestOperation(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -6012,8 +6019,7 @@ function checkTestOperation(
         break;
       case "path":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/path`, errors);
+        checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
         if (!isOmitted(property)) required++;
@@ -6030,16 +6036,12 @@ function checkTestOperation(
   }
 }
 
-function checkJsonPointer(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkJsonPointer(value: unknown, path: string, errors: Errors): void {
   if (typeof value !== "string") {
     fail(errors, path, "type", "must be a string");
     return;
   }
-  if (!JsonPointerPattern.test(value))
+  if (!matches(JsonPointerPattern, value))
     fail(
       errors,
       path,
@@ -6051,9 +6053,8 @@ function checkJsonPointer(
 function checkUserMessageContent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
-  if (isUserMessageContent(value)) return;
   if (typeof value === "string") {
     if (typeof value !== "string")
       fail(errors, path, "type", "must be a string");
@@ -6071,6 +6072,7 @@ function checkUserMessageContent(
     }
     return;
   }
+  if (isUserMessageContent(value)) return;
   fail(errors, path, "anyOf", "must be a string, or an array of InputContent");
 }
 
@@ -6091,1286 +6093,1250 @@ function isUserMessageContent(value: unknown): boolean {
 
 /**
  * Reads an {@link Event} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes.
+ * {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Event> {
-  const reader = new Reader(options);
-  return reader.finish(readEvent(input, "", reader), isEvent, checkEvent);
+  return new Reader(options).decode<Event>(input, readEvent, checkEvent);
 }
 
 /**
  * Reads an {@link EventType} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeEventType(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<EventType> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readEventType(input, "", reader),
-    isEventType,
+  return new Reader(options).decode<EventType>(
+    input,
+    readEventType,
     checkEventType,
   );
 }
 
 /**
  * Reads a {@link BaseEvent} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeBaseEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<BaseEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readBaseEvent(input, "", reader),
-    isBaseEvent,
+  return new Reader(options).decode<BaseEvent>(
+    input,
+    readBaseEvent,
     checkBaseEvent,
   );
 }
 
 /**
  * Reads an {@link Attributable} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAttributable(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Attributable> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAttributable(input, "", reader),
-    isAttributable,
+  return new Reader(options).decode<Attributable>(
+    input,
+    readAttributable,
     checkAttributable,
   );
 }
 
 /**
  * Reads a {@link SubagentRunId} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeSubagentRunId(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SubagentRunId> {
-  const reader = new Reader(options);
-  return reader.finish(input, isSubagentRunId, checkSubagentRunId);
+  return new Reader(options).decode<SubagentRunId>(
+    input,
+    undefined,
+    checkSubagentRunId,
+  );
 }
 
 /**
  * Reads a {@link Metadata} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeMetadata(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Metadata> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readMetadata(input, "", reader),
-    isMetadata,
+  return new Reader(options).decode<Metadata>(
+    input,
+    readMetadata,
     checkMetadata,
   );
 }
 
 /**
  * Reads a {@link State} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes.
+ * {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeState(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<State> {
-  const reader = new Reader(options);
-  return reader.finish(input, isState, checkState);
+  return new Reader(options).decode<State>(input, undefined, checkState);
 }
 
 /**
  * Reads a {@link TextMessageRole} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTextMessageRole(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TextMessageRole> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTextMessageRole(input, "", reader),
-    isTextMessageRole,
+  return new Reader(options).decode<TextMessageRole>(
+    input,
+    readTextMessageRole,
     checkTextMessageRole,
   );
 }
 
 /**
  * Reads a {@link Role} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes.
+ * {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeRole(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Role> {
-  const reader = new Reader(options);
-  return reader.finish(readRole(input, "", reader), isRole, checkRole);
+  return new Reader(options).decode<Role>(input, readRole, checkRole);
 }
 
 /**
  * Reads a {@link TextMessageStartEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeTextMessageStartEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TextMessageStartEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTextMessageStartEvent(input, "", reader),
-    isTextMessageStartEvent,
+  return new Reader(options).decode<TextMessageStartEvent>(
+    input,
+    readTextMessageStartEvent,
     checkTextMessageStartEvent,
   );
 }
 
 /**
  * Reads a {@link TextMessageContentEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeTextMessageContentEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TextMessageContentEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTextMessageContentEvent(input, "", reader),
-    isTextMessageContentEvent,
+  return new Reader(options).decode<TextMessageContentEvent>(
+    input,
+    readTextMessageContentEvent,
     checkTextMessageContentEvent,
   );
 }
 
 /**
  * Reads a {@link TextMessageEndEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeTextMessageEndEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TextMessageEndEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTextMessageEndEvent(input, "", reader),
-    isTextMessageEndEvent,
+  return new Reader(options).decode<TextMessageEndEvent>(
+    input,
+    readTextMessageEndEvent,
     checkTextMessageEndEvent,
   );
 }
 
 /**
  * Reads a {@link TextMessageChunkEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeTextMessageChunkEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TextMessageChunkEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTextMessageChunkEvent(input, "", reader),
-    isTextMessageChunkEvent,
+  return new Reader(options).decode<TextMessageChunkEvent>(
+    input,
+    readTextMessageChunkEvent,
     checkTextMessageChunkEvent,
   );
 }
 
 /**
  * Reads a {@link ToolCallStartEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeToolCallStartEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ToolCallStartEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readToolCallStartEvent(input, "", reader),
-    isToolCallStartEvent,
+  return new Reader(options).decode<ToolCallStartEvent>(
+    input,
+    readToolCallStartEvent,
     checkToolCallStartEvent,
   );
 }
 
 /**
  * Reads a {@link ToolCallArgsEvent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeToolCallArgsEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ToolCallArgsEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readToolCallArgsEvent(input, "", reader),
-    isToolCallArgsEvent,
+  return new Reader(options).decode<ToolCallArgsEvent>(
+    input,
+    readToolCallArgsEvent,
     checkToolCallArgsEvent,
   );
 }
 
 /**
  * Reads a {@link ToolCallEndEvent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeToolCallEndEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ToolCallEndEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readToolCallEndEvent(input, "", reader),
-    isToolCallEndEvent,
+  return new Reader(options).decode<ToolCallEndEvent>(
+    input,
+    readToolCallEndEvent,
     checkToolCallEndEvent,
   );
 }
 
 /**
  * Reads a {@link ToolCallChunkEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeToolCallChunkEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ToolCallChunkEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readToolCallChunkEvent(input, "", reader),
-    isToolCallChunkEvent,
+  return new Reader(options).decode<ToolCallChunkEvent>(
+    input,
+    readToolCallChunkEvent,
     checkToolCallChunkEvent,
   );
 }
 
 /**
  * Reads a {@link ToolCallResultEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeToolCallResultEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ToolCallResultEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readToolCallResultEvent(input, "", reader),
-    isToolCallResultEvent,
+  return new Reader(options).decode<ToolCallResultEvent>(
+    input,
+    readToolCallResultEvent,
     checkToolCallResultEvent,
   );
 }
 
 /**
  * Reads a {@link StateSnapshotEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeStateSnapshotEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<StateSnapshotEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readStateSnapshotEvent(input, "", reader),
-    isStateSnapshotEvent,
+  return new Reader(options).decode<StateSnapshotEvent>(
+    input,
+    readStateSnapshotEvent,
     checkStateSnapshotEvent,
   );
 }
 
 /**
  * Reads a {@link StateDeltaEvent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeStateDeltaEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<StateDeltaEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readStateDeltaEvent(input, "", reader),
-    isStateDeltaEvent,
+  return new Reader(options).decode<StateDeltaEvent>(
+    input,
+    readStateDeltaEvent,
     checkStateDeltaEvent,
   );
 }
 
 /**
  * Reads a {@link MessagesSnapshotEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeMessagesSnapshotEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<MessagesSnapshotEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readMessagesSnapshotEvent(input, "", reader),
-    isMessagesSnapshotEvent,
+  return new Reader(options).decode<MessagesSnapshotEvent>(
+    input,
+    readMessagesSnapshotEvent,
     checkMessagesSnapshotEvent,
   );
 }
 
 /**
  * Reads an {@link ActivitySnapshotEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeActivitySnapshotEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ActivitySnapshotEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readActivitySnapshotEvent(input, "", reader),
-    isActivitySnapshotEvent,
+  return new Reader(options).decode<ActivitySnapshotEvent>(
+    input,
+    readActivitySnapshotEvent,
     checkActivitySnapshotEvent,
   );
 }
 
 /**
  * Reads an {@link ActivityDeltaEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeActivityDeltaEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ActivityDeltaEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readActivityDeltaEvent(input, "", reader),
-    isActivityDeltaEvent,
+  return new Reader(options).decode<ActivityDeltaEvent>(
+    input,
+    readActivityDeltaEvent,
     checkActivityDeltaEvent,
   );
 }
 
 /**
  * Reads a {@link RawEvent} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeRawEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<RawEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readRawEvent(input, "", reader),
-    isRawEvent,
+  return new Reader(options).decode<RawEvent>(
+    input,
+    readRawEvent,
     checkRawEvent,
   );
 }
 
 /**
  * Reads a {@link CustomEvent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeCustomEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<CustomEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readCustomEvent(input, "", reader),
-    isCustomEvent,
+  return new Reader(options).decode<CustomEvent>(
+    input,
+    readCustomEvent,
     checkCustomEvent,
   );
 }
 
 /**
  * Reads a {@link RunStartedEvent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeRunStartedEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<RunStartedEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readRunStartedEvent(input, "", reader),
-    isRunStartedEvent,
+  return new Reader(options).decode<RunStartedEvent>(
+    input,
+    readRunStartedEvent,
     checkRunStartedEvent,
   );
 }
 
 /**
  * Reads a {@link RunFinishedEvent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeRunFinishedEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<RunFinishedEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readRunFinishedEvent(input, "", reader),
-    isRunFinishedEvent,
+  return new Reader(options).decode<RunFinishedEvent>(
+    input,
+    readRunFinishedEvent,
     checkRunFinishedEvent,
   );
 }
 
 /**
  * Reads a {@link RunErrorEvent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeRunErrorEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<RunErrorEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readRunErrorEvent(input, "", reader),
-    isRunErrorEvent,
+  return new Reader(options).decode<RunErrorEvent>(
+    input,
+    readRunErrorEvent,
     checkRunErrorEvent,
   );
 }
 
 /**
  * Reads a {@link StepStartedEvent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeStepStartedEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<StepStartedEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readStepStartedEvent(input, "", reader),
-    isStepStartedEvent,
+  return new Reader(options).decode<StepStartedEvent>(
+    input,
+    readStepStartedEvent,
     checkStepStartedEvent,
   );
 }
 
 /**
  * Reads a {@link StepFinishedEvent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeStepFinishedEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<StepFinishedEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readStepFinishedEvent(input, "", reader),
-    isStepFinishedEvent,
+  return new Reader(options).decode<StepFinishedEvent>(
+    input,
+    readStepFinishedEvent,
     checkStepFinishedEvent,
   );
 }
 
 /**
  * Reads a {@link ReasoningStartEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeReasoningStartEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ReasoningStartEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readReasoningStartEvent(input, "", reader),
-    isReasoningStartEvent,
+  return new Reader(options).decode<ReasoningStartEvent>(
+    input,
+    readReasoningStartEvent,
     checkReasoningStartEvent,
   );
 }
 
 /**
  * Reads a {@link ReasoningMessageStartEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeReasoningMessageStartEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ReasoningMessageStartEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readReasoningMessageStartEvent(input, "", reader),
-    isReasoningMessageStartEvent,
+  return new Reader(options).decode<ReasoningMessageStartEvent>(
+    input,
+    readReasoningMessageStartEvent,
     checkReasoningMessageStartEvent,
   );
 }
 
 /**
  * Reads a {@link ReasoningMessageContentEvent} from its wire form into a
- * new, canonical value; see {@link DecodeOptions} for the modes.
+ * new, canonical value; see {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeReasoningMessageContentEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ReasoningMessageContentEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readReasoningMessageContentEvent(input, "", reader),
-    isReasoningMessageContentEvent,
+  return new Reader(options).decode<ReasoningMessageContentEvent>(
+    input,
+    readReasoningMessageContentEvent,
     checkReasoningMessageContentEvent,
   );
 }
 
 /**
  * Reads a {@link ReasoningMessageEndEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeReasoningMessageEndEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ReasoningMessageEndEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readReasoningMessageEndEvent(input, "", reader),
-    isReasoningMessageEndEvent,
+  return new Reader(options).decode<ReasoningMessageEndEvent>(
+    input,
+    readReasoningMessageEndEvent,
     checkReasoningMessageEndEvent,
   );
 }
 
 /**
  * Reads a {@link ReasoningMessageChunkEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeReasoningMessageChunkEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ReasoningMessageChunkEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readReasoningMessageChunkEvent(input, "", reader),
-    isReasoningMessageChunkEvent,
+  return new Reader(options).decode<ReasoningMessageChunkEvent>(
+    input,
+    readReasoningMessageChunkEvent,
     checkReasoningMessageChunkEvent,
   );
 }
 
 /**
  * Reads a {@link ReasoningEndEvent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeReasoningEndEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ReasoningEndEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readReasoningEndEvent(input, "", reader),
-    isReasoningEndEvent,
+  return new Reader(options).decode<ReasoningEndEvent>(
+    input,
+    readReasoningEndEvent,
     checkReasoningEndEvent,
   );
 }
 
 /**
  * Reads a {@link ReasoningEncryptedValueEvent} from its wire form into a
- * new, canonical value; see {@link DecodeOptions} for the modes.
+ * new, canonical value; see {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeReasoningEncryptedValueEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ReasoningEncryptedValueEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readReasoningEncryptedValueEvent(input, "", reader),
-    isReasoningEncryptedValueEvent,
+  return new Reader(options).decode<ReasoningEncryptedValueEvent>(
+    input,
+    readReasoningEncryptedValueEvent,
     checkReasoningEncryptedValueEvent,
   );
 }
 
 /**
  * Reads a {@link ReasoningEncryptedValueSubtype} from its wire form into a
- * new, canonical value; see {@link DecodeOptions} for the modes.
+ * new, canonical value; see {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeReasoningEncryptedValueSubtype(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ReasoningEncryptedValueSubtype> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readReasoningEncryptedValueSubtype(input, "", reader),
-    isReasoningEncryptedValueSubtype,
+  return new Reader(options).decode<ReasoningEncryptedValueSubtype>(
+    input,
+    readReasoningEncryptedValueSubtype,
     checkReasoningEncryptedValueSubtype,
   );
 }
 
 /**
  * Reads a {@link SubagentStartedEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeSubagentStartedEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SubagentStartedEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSubagentStartedEvent(input, "", reader),
-    isSubagentStartedEvent,
+  return new Reader(options).decode<SubagentStartedEvent>(
+    input,
+    readSubagentStartedEvent,
     checkSubagentStartedEvent,
   );
 }
 
 /**
  * Reads a {@link SubagentFinishedEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeSubagentFinishedEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SubagentFinishedEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSubagentFinishedEvent(input, "", reader),
-    isSubagentFinishedEvent,
+  return new Reader(options).decode<SubagentFinishedEvent>(
+    input,
+    readSubagentFinishedEvent,
     checkSubagentFinishedEvent,
   );
 }
 
 /**
  * Reads a {@link SubagentErrorEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeSubagentErrorEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SubagentErrorEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSubagentErrorEvent(input, "", reader),
-    isSubagentErrorEvent,
+  return new Reader(options).decode<SubagentErrorEvent>(
+    input,
+    readSubagentErrorEvent,
     checkSubagentErrorEvent,
   );
 }
 
 /**
  * Reads a {@link RunFinishedOutcome} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeRunFinishedOutcome(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<RunFinishedOutcome> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readRunFinishedOutcome(input, "", reader),
-    isRunFinishedOutcome,
+  return new Reader(options).decode<RunFinishedOutcome>(
+    input,
+    readRunFinishedOutcome,
     checkRunFinishedOutcome,
   );
 }
 
 /**
  * Reads a {@link RunFinishedSuccessOutcome} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeRunFinishedSuccessOutcome(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<RunFinishedSuccessOutcome> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readRunFinishedSuccessOutcome(input, "", reader),
-    isRunFinishedSuccessOutcome,
+  return new Reader(options).decode<RunFinishedSuccessOutcome>(
+    input,
+    readRunFinishedSuccessOutcome,
     checkRunFinishedSuccessOutcome,
   );
 }
 
 /**
  * Reads a {@link RunFinishedInterruptOutcome} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeRunFinishedInterruptOutcome(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<RunFinishedInterruptOutcome> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readRunFinishedInterruptOutcome(input, "", reader),
-    isRunFinishedInterruptOutcome,
+  return new Reader(options).decode<RunFinishedInterruptOutcome>(
+    input,
+    readRunFinishedInterruptOutcome,
     checkRunFinishedInterruptOutcome,
   );
 }
 
 /**
  * Reads a {@link SubagentFinishedOutcome} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeSubagentFinishedOutcome(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SubagentFinishedOutcome> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSubagentFinishedOutcome(input, "", reader),
-    isSubagentFinishedOutcome,
+  return new Reader(options).decode<SubagentFinishedOutcome>(
+    input,
+    readSubagentFinishedOutcome,
     checkSubagentFinishedOutcome,
   );
 }
 
 /**
  * Reads a {@link SubagentFinishedSuccessOutcome} from its wire form into a
- * new, canonical value; see {@link DecodeOptions} for the modes.
+ * new, canonical value; see {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeSubagentFinishedSuccessOutcome(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SubagentFinishedSuccessOutcome> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSubagentFinishedSuccessOutcome(input, "", reader),
-    isSubagentFinishedSuccessOutcome,
+  return new Reader(options).decode<SubagentFinishedSuccessOutcome>(
+    input,
+    readSubagentFinishedSuccessOutcome,
     checkSubagentFinishedSuccessOutcome,
   );
 }
 
 /**
  * Reads a {@link SubagentFinishedSuspendedOutcome} from its wire form into a
- * new, canonical value; see {@link DecodeOptions} for the modes.
+ * new, canonical value; see {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeSubagentFinishedSuspendedOutcome(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SubagentFinishedSuspendedOutcome> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSubagentFinishedSuspendedOutcome(input, "", reader),
-    isSubagentFinishedSuspendedOutcome,
+  return new Reader(options).decode<SubagentFinishedSuspendedOutcome>(
+    input,
+    readSubagentFinishedSuspendedOutcome,
     checkSubagentFinishedSuspendedOutcome,
   );
 }
 
 /**
  * Reads an {@link Interrupt} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeInterrupt(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Interrupt> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readInterrupt(input, "", reader),
-    isInterrupt,
+  return new Reader(options).decode<Interrupt>(
+    input,
+    readInterrupt,
     checkInterrupt,
   );
 }
 
 /**
  * Reads a {@link ResumeEntry} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeResumeEntry(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ResumeEntry> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readResumeEntry(input, "", reader),
-    isResumeEntry,
+  return new Reader(options).decode<ResumeEntry>(
+    input,
+    readResumeEntry,
     checkResumeEntry,
   );
 }
 
 /**
  * Reads a {@link TokenUsage} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTokenUsage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TokenUsage> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTokenUsage(input, "", reader),
-    isTokenUsage,
+  return new Reader(options).decode<TokenUsage>(
+    input,
+    readTokenUsage,
     checkTokenUsage,
   );
 }
 
 /**
  * Reads a {@link Message} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeMessage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Message> {
-  const reader = new Reader(options);
-  return reader.finish(readMessage(input, "", reader), isMessage, checkMessage);
+  return new Reader(options).decode<Message>(input, readMessage, checkMessage);
 }
 
 /**
  * Reads a {@link BaseMessage} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeBaseMessage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<BaseMessage> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readBaseMessage(input, "", reader),
-    isBaseMessage,
+  return new Reader(options).decode<BaseMessage>(
+    input,
+    readBaseMessage,
     checkBaseMessage,
   );
 }
 
 /**
  * Reads a {@link DeveloperMessage} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeDeveloperMessage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<DeveloperMessage> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readDeveloperMessage(input, "", reader),
-    isDeveloperMessage,
+  return new Reader(options).decode<DeveloperMessage>(
+    input,
+    readDeveloperMessage,
     checkDeveloperMessage,
   );
 }
 
 /**
  * Reads a {@link SystemMessage} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeSystemMessage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SystemMessage> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readSystemMessage(input, "", reader),
-    isSystemMessage,
+  return new Reader(options).decode<SystemMessage>(
+    input,
+    readSystemMessage,
     checkSystemMessage,
   );
 }
 
 /**
  * Reads an {@link AssistantMessage} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAssistantMessage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AssistantMessage> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAssistantMessage(input, "", reader),
-    isAssistantMessage,
+  return new Reader(options).decode<AssistantMessage>(
+    input,
+    readAssistantMessage,
     checkAssistantMessage,
   );
 }
 
 /**
  * Reads an {@link UserMessage} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeUserMessage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<UserMessage> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readUserMessage(input, "", reader),
-    isUserMessage,
+  return new Reader(options).decode<UserMessage>(
+    input,
+    readUserMessage,
     checkUserMessage,
   );
 }
 
 /**
  * Reads a {@link ToolMessage} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeToolMessage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ToolMessage> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readToolMessage(input, "", reader),
-    isToolMessage,
+  return new Reader(options).decode<ToolMessage>(
+    input,
+    readToolMessage,
     checkToolMessage,
   );
 }
 
 /**
  * Reads an {@link ActivityMessage} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeActivityMessage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ActivityMessage> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readActivityMessage(input, "", reader),
-    isActivityMessage,
+  return new Reader(options).decode<ActivityMessage>(
+    input,
+    readActivityMessage,
     checkActivityMessage,
   );
 }
 
 /**
  * Reads a {@link ReasoningMessage} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeReasoningMessage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ReasoningMessage> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readReasoningMessage(input, "", reader),
-    isReasoningMessage,
+  return new Reader(options).decode<ReasoningMessage>(
+    input,
+    readReasoningMessage,
     checkReasoningMessage,
   );
 }
 
 /**
  * Reads a {@link ToolCall} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeToolCall(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ToolCall> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readToolCall(input, "", reader),
-    isToolCall,
+  return new Reader(options).decode<ToolCall>(
+    input,
+    readToolCall,
     checkToolCall,
   );
 }
 
 /**
  * Reads a {@link FunctionCall} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeFunctionCall(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<FunctionCall> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readFunctionCall(input, "", reader),
-    isFunctionCall,
+  return new Reader(options).decode<FunctionCall>(
+    input,
+    readFunctionCall,
     checkFunctionCall,
   );
 }
 
 /**
  * Reads an {@link InputContent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeInputContent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<InputContent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readInputContent(input, "", reader),
-    isInputContent,
+  return new Reader(options).decode<InputContent>(
+    input,
+    readInputContent,
     checkInputContent,
   );
 }
 
 /**
  * Reads a {@link TextInputContent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTextInputContent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TextInputContent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTextInputContent(input, "", reader),
-    isTextInputContent,
+  return new Reader(options).decode<TextInputContent>(
+    input,
+    readTextInputContent,
     checkTextInputContent,
   );
 }
 
 /**
  * Reads an {@link ImageInputContent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeImageInputContent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ImageInputContent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readImageInputContent(input, "", reader),
-    isImageInputContent,
+  return new Reader(options).decode<ImageInputContent>(
+    input,
+    readImageInputContent,
     checkImageInputContent,
   );
 }
 
 /**
  * Reads an {@link AudioInputContent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeAudioInputContent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AudioInputContent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAudioInputContent(input, "", reader),
-    isAudioInputContent,
+  return new Reader(options).decode<AudioInputContent>(
+    input,
+    readAudioInputContent,
     checkAudioInputContent,
   );
 }
 
 /**
  * Reads a {@link VideoInputContent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeVideoInputContent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<VideoInputContent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readVideoInputContent(input, "", reader),
-    isVideoInputContent,
+  return new Reader(options).decode<VideoInputContent>(
+    input,
+    readVideoInputContent,
     checkVideoInputContent,
   );
 }
 
 /**
  * Reads a {@link DocumentInputContent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeDocumentInputContent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<DocumentInputContent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readDocumentInputContent(input, "", reader),
-    isDocumentInputContent,
+  return new Reader(options).decode<DocumentInputContent>(
+    input,
+    readDocumentInputContent,
     checkDocumentInputContent,
   );
 }
 
 /**
  * Reads an {@link InputContentSource} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeInputContentSource(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<InputContentSource> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readInputContentSource(input, "", reader),
-    isInputContentSource,
+  return new Reader(options).decode<InputContentSource>(
+    input,
+    readInputContentSource,
     checkInputContentSource,
   );
 }
 
 /**
  * Reads an {@link InputContentDataSource} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeInputContentDataSource(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<InputContentDataSource> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readInputContentDataSource(input, "", reader),
-    isInputContentDataSource,
+  return new Reader(options).decode<InputContentDataSource>(
+    input,
+    readInputContentDataSource,
     checkInputContentDataSource,
   );
 }
 
 /**
  * Reads an {@link InputContentUrlSource} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeInputContentUrlSource(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<InputContentUrlSource> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readInputContentUrlSource(input, "", reader),
-    isInputContentUrlSource,
+  return new Reader(options).decode<InputContentUrlSource>(
+    input,
+    readInputContentUrlSource,
     checkInputContentUrlSource,
   );
 }
 
 /**
  * Reads a {@link Context} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeContext(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Context> {
-  const reader = new Reader(options);
-  return reader.finish(readContext(input, "", reader), isContext, checkContext);
+  return new Reader(options).decode<Context>(input, readContext, checkContext);
 }
 
 /**
  * Reads a {@link Tool} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes.
+ * {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTool(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Tool> {
-  const reader = new Reader(options);
-  return reader.finish(readTool(input, "", reader), isTool, checkTool);
+  return new Reader(options).decode<Tool>(input, readTool, checkTool);
 }
 
 /**
  * Reads a {@link RunAgentInput} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeRunAgentInput(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<RunAgentInput> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readRunAgentInput(input, "", reader),
-    isRunAgentInput,
+  return new Reader(options).decode<RunAgentInput>(
+    input,
+    readRunAgentInput,
     checkRunAgentInput,
   );
 }
 
 /**
  * Reads a {@link JsonPatch} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeJsonPatch(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<JsonPatch> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readJsonPatch(input, "", reader),
-    isJsonPatch,
+  return new Reader(options).decode<JsonPatch>(
+    input,
+    readJsonPatch,
     checkJsonPatch,
   );
 }
 
 /**
  * Reads a {@link JsonPatchOperation} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeJsonPatchOperation(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<JsonPatchOperation> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readJsonPatchOperation(input, "", reader),
-    isJsonPatchOperation,
+  return new Reader(options).decode<JsonPatchOperation>(
+    input,
+    readJsonPatchOperation,
     checkJsonPatchOperation,
   );
 }
 
 /**
  * Reads an {@link AddOperation} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAddOperation(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AddOperation> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAddOperation(input, "", reader),
-    isAddOperation,
+  return new Reader(options).decode<AddOperation>(
+    input,
+    readAddOperation,
     checkAddOperation,
   );
 }
 
 /**
  * Reads a {@link RemoveOperation} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeRemoveOperation(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<RemoveOperation> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readRemoveOperation(input, "", reader),
-    isRemoveOperation,
+  return new Reader(options).decode<RemoveOperation>(
+    input,
+    readRemoveOperation,
     checkRemoveOperation,
   );
 }
 
 /**
  * Reads a {@link ReplaceOperation} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeReplaceOperation(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ReplaceOperation> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readReplaceOperation(input, "", reader),
-    isReplaceOperation,
+  return new Reader(options).decode<ReplaceOperation>(
+    input,
+    readReplaceOperation,
     checkReplaceOperation,
   );
 }
 
 /**
  * Reads a {@link MoveOperation} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeMoveOperation(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<MoveOperation> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readMoveOperation(input, "", reader),
-    isMoveOperation,
+  return new Reader(options).decode<MoveOperation>(
+    input,
+    readMoveOperation,
     checkMoveOperation,
   );
 }
 
 /**
  * Reads a {@link CopyOperation} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeCopyOperation(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<CopyOperation> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readCopyOperation(input, "", reader),
-    isCopyOperation,
+  return new Reader(options).decode<CopyOperation>(
+    input,
+    readCopyOperation,
     checkCopyOperation,
   );
 }
 
 /**
  * Reads a {@link TestOperation} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTestOperation(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TestOperation> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTestOperation(input, "", reader),
-    isTestOperation,
+  return new Reader(options).decode<TestOperation>(
+    input,
+    readTestOperation,
     checkTestOperation,
   );
 }
 
 /**
  * Reads a {@link JsonPointer} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeJsonPointer(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<JsonPointer> {
-  const reader = new Reader(options);
-  return reader.finish(input, isJsonPointer, checkJsonPointer);
+  return new Reader(options).decode<JsonPointer>(
+    input,
+    undefined,
+    checkJsonPointer,
+  );
 }
 
 function readEvent(input: unknown, path: string, reader: Reader): unknown {
-  switch (jsonProperty(input, "type")) {
+  switch (
+    isRecord(input) && Object.prototype.hasOwnProperty.call(input, "type")
+      ? input.type
+      : undefined
+  ) {
     case "TEXT_MESSAGE_START":
       return readTextMessageStartEvent(input, path, reader);
     case "TEXT_MESSAGE_CONTENT":
@@ -7435,7 +7401,9 @@ function readEvent(input: unknown, path: string, reader: Reader): unknown {
       return readSubagentErrorEvent(input, path, reader);
     default:
       reader.unknownValue(
-        jsonProperty(input, "type"),
+        isRecord(input) && Object.prototype.hasOwnProperty.call(input, "type")
+          ? input.type
+          : undefined,
         `${path}/type`,
         "string",
         "an Event type",
@@ -7602,7 +7570,7 @@ function readTextMessageStartEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -7632,7 +7600,7 @@ function readTextMessageContentEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -7661,7 +7629,7 @@ function readTextMessageEndEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -7695,7 +7663,7 @@ function readTextMessageChunkEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -7726,7 +7694,7 @@ function readToolCallStartEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -7756,7 +7724,7 @@ function readToolCallArgsEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -7785,7 +7753,7 @@ function readToolCallEndEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -7817,7 +7785,7 @@ function readToolCallChunkEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -7849,7 +7817,7 @@ function readToolCallResultEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -7878,7 +7846,7 @@ function readStateSnapshotEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -7909,7 +7877,7 @@ function readStateDeltaEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -7943,7 +7911,7 @@ function readMessagesSnapshotEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -7981,7 +7949,7 @@ function readActivitySnapshotEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8014,7 +7982,7 @@ function readActivityDeltaEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8040,7 +8008,7 @@ function readRawEvent(input: unknown, path: string, reader: Reader): unknown {
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8070,7 +8038,7 @@ function readCustomEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8104,7 +8072,7 @@ function readRunStartedEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8148,7 +8116,7 @@ function readRunFinishedEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8180,7 +8148,7 @@ function readRunErrorEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8209,7 +8177,7 @@ function readStepStartedEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8238,7 +8206,7 @@ function readStepFinishedEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8267,7 +8235,7 @@ function readReasoningStartEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8297,7 +8265,7 @@ function readReasoningMessageStartEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8327,7 +8295,7 @@ function readReasoningMessageContentEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8356,7 +8324,7 @@ function readReasoningMessageEndEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8386,7 +8354,7 @@ function readReasoningMessageChunkEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8415,7 +8383,7 @@ function readReasoningEndEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8452,7 +8420,7 @@ function readReasoningEncryptedValueEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8504,7 +8472,7 @@ function readSubagentStartedEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8540,7 +8508,7 @@ function readSubagentFinishedEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8570,7 +8538,7 @@ function readSubagentErrorEvent(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8581,14 +8549,20 @@ function readRunFinishedOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  switch (jsonProperty(input, "type")) {
+  switch (
+    isRecord(input) && Object.prototype.hasOwnProperty.call(input, "type")
+      ? input.type
+      : undefined
+  ) {
     case "success":
       return readRunFinishedSuccessOutcome(input, path, reader);
     case "interrupt":
       return readRunFinishedInterruptOutcome(input, path, reader);
     default:
       reader.unknownValue(
-        jsonProperty(input, "type"),
+        isRecord(input) && Object.prototype.hasOwnProperty.call(input, "type")
+          ? input.type
+          : undefined,
         `${path}/type`,
         "string",
         "a RunFinishedOutcome type",
@@ -8613,7 +8587,7 @@ function readRunFinishedSuccessOutcome(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8642,7 +8616,7 @@ function readRunFinishedInterruptOutcome(
         );
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8653,14 +8627,20 @@ function readSubagentFinishedOutcome(
   path: string,
   reader: Reader,
 ): unknown {
-  switch (jsonProperty(input, "type")) {
+  switch (
+    isRecord(input) && Object.prototype.hasOwnProperty.call(input, "type")
+      ? input.type
+      : undefined
+  ) {
     case "success":
       return readSubagentFinishedSuccessOutcome(input, path, reader);
     case "suspended":
       return readSubagentFinishedSuspendedOutcome(input, path, reader);
     default:
       reader.unknownValue(
-        jsonProperty(input, "type"),
+        isRecord(input) && Object.prototype.hasOwnProperty.call(input, "type")
+          ? input.type
+          : undefined,
         `${path}/type`,
         "string",
         "a SubagentFinishedOutcome type",
@@ -8685,7 +8665,7 @@ function readSubagentFinishedSuccessOutcome(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8714,7 +8694,7 @@ function readSubagentFinishedSuspendedOutcome(
         );
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8747,7 +8727,7 @@ function readInterrupt(input: unknown, path: string, reader: Reader): unknown {
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8776,7 +8756,7 @@ function readResumeEntry(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8801,14 +8781,18 @@ function readTokenUsage(input: unknown, path: string, reader: Reader): unknown {
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
 }
 
 function readMessage(input: unknown, path: string, reader: Reader): unknown {
-  switch (jsonProperty(input, "role")) {
+  switch (
+    isRecord(input) && Object.prototype.hasOwnProperty.call(input, "role")
+      ? input.role
+      : undefined
+  ) {
     case "developer":
       return readDeveloperMessage(input, path, reader);
     case "system":
@@ -8825,7 +8809,9 @@ function readMessage(input: unknown, path: string, reader: Reader): unknown {
       return readReasoningMessage(input, path, reader);
     default:
       reader.unknownValue(
-        jsonProperty(input, "role"),
+        isRecord(input) && Object.prototype.hasOwnProperty.call(input, "role")
+          ? input.role
+          : undefined,
         `${path}/role`,
         "string",
         "a Message role",
@@ -8887,7 +8873,7 @@ function readDeveloperMessage(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8917,7 +8903,7 @@ function readSystemMessage(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8954,7 +8940,7 @@ function readAssistantMessage(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -8990,7 +8976,7 @@ function readUserMessage(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9021,7 +9007,7 @@ function readToolMessage(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9056,7 +9042,7 @@ function readActivityMessage(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9085,7 +9071,7 @@ function readReasoningMessage(
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9111,7 +9097,7 @@ function readToolCall(input: unknown, path: string, reader: Reader): unknown {
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9134,7 +9120,7 @@ function readFunctionCall(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9145,7 +9131,11 @@ function readInputContent(
   path: string,
   reader: Reader,
 ): unknown {
-  switch (jsonProperty(input, "type")) {
+  switch (
+    isRecord(input) && Object.prototype.hasOwnProperty.call(input, "type")
+      ? input.type
+      : undefined
+  ) {
     case "text":
       return readTextInputContent(input, path, reader);
     case "image":
@@ -9158,7 +9148,9 @@ function readInputContent(
       return readDocumentInputContent(input, path, reader);
     default:
       reader.unknownValue(
-        jsonProperty(input, "type"),
+        isRecord(input) && Object.prototype.hasOwnProperty.call(input, "type")
+          ? input.type
+          : undefined,
         `${path}/type`,
         "string",
         "an InputContent type",
@@ -9184,7 +9176,7 @@ function readTextInputContent(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9210,7 +9202,7 @@ function readImageInputContent(
         output.source = readInputContentSource(value, `${path}/source`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9236,7 +9228,7 @@ function readAudioInputContent(
         output.source = readInputContentSource(value, `${path}/source`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9262,7 +9254,7 @@ function readVideoInputContent(
         output.source = readInputContentSource(value, `${path}/source`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9288,7 +9280,7 @@ function readDocumentInputContent(
         output.source = readInputContentSource(value, `${path}/source`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9299,14 +9291,20 @@ function readInputContentSource(
   path: string,
   reader: Reader,
 ): unknown {
-  switch (jsonProperty(input, "type")) {
+  switch (
+    isRecord(input) && Object.prototype.hasOwnProperty.call(input, "type")
+      ? input.type
+      : undefined
+  ) {
     case "data":
       return readInputContentDataSource(input, path, reader);
     case "url":
       return readInputContentUrlSource(input, path, reader);
     default:
       reader.unknownValue(
-        jsonProperty(input, "type"),
+        isRecord(input) && Object.prototype.hasOwnProperty.call(input, "type")
+          ? input.type
+          : undefined,
         `${path}/type`,
         "string",
         "an InputContentSource type",
@@ -9333,7 +9331,7 @@ function readInputContentDataSource(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9357,7 +9355,7 @@ function readInputContentUrlSource(
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9376,7 +9374,7 @@ function readContext(input: unknown, path: string, reader: Reader): unknown {
         output[key] = value;
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9399,7 +9397,7 @@ function readTool(input: unknown, path: string, reader: Reader): unknown {
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9450,7 +9448,7 @@ function readRunAgentInput(
         );
         break;
       default:
-        reader.unknownProperty(output, path, key, value);
+        reader.unknownProperty(path, key);
     }
   }
   return output;
@@ -9470,7 +9468,11 @@ function readJsonPatchOperation(
   path: string,
   reader: Reader,
 ): unknown {
-  switch (jsonProperty(input, "op")) {
+  switch (
+    isRecord(input) && Object.prototype.hasOwnProperty.call(input, "op")
+      ? input.op
+      : undefined
+  ) {
     case "add":
       return readAddOperation(input, path, reader);
     case "remove":
@@ -9485,7 +9487,9 @@ function readJsonPatchOperation(
       return readTestOperation(input, path, reader);
     default:
       reader.unknownValue(
-        jsonProperty(input, "op"),
+        isRecord(input) && Object.prototype.hasOwnProperty.call(input, "op")
+          ? input.op
+          : undefined,
         `${path}/op`,
         "string",
         "a JsonPatchOperation op",

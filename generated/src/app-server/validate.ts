@@ -4,7 +4,8 @@
 import type {
   DecodeOptions,
   DecodeResult,
-  ValidationError,
+  Errors,
+  ValidateOptions,
   ValidationResult,
 } from "../runtime.js";
 import {
@@ -16,6 +17,7 @@ import {
   isOmitted,
   isRecord,
   jsonProperty,
+  validated,
 } from "../runtime.js";
 import {
   isAgentMessageDeltaParams,
@@ -90,435 +92,518 @@ import type {
 
 /**
  * Checks a value as {@link isServerNotification} does, and when it is not a
- * {@link ServerNotification}, says why.
+ * {@link ServerNotification}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateServerNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ServerNotification> {
   if (isServerNotification(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkServerNotification(value, "", errors);
-  return { ok: false, errors };
+  return validated<ServerNotification>(value, checkServerNotification, options);
 }
 
 /**
  * Checks a value as {@link isThreadStartedNotification} does, and when it is
- * not a {@link ThreadStartedNotification}, says why.
+ * not a {@link ThreadStartedNotification}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateThreadStartedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ThreadStartedNotification> {
   if (isThreadStartedNotification(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkThreadStartedNotification(value, "", errors);
-  return { ok: false, errors };
+  return validated<ThreadStartedNotification>(
+    value,
+    checkThreadStartedNotification,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isThreadArchivedNotification} does, and when it
- * is not a {@link ThreadArchivedNotification}, says why.
+ * is not a {@link ThreadArchivedNotification}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateThreadArchivedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ThreadArchivedNotification> {
   if (isThreadArchivedNotification(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkThreadArchivedNotification(value, "", errors);
-  return { ok: false, errors };
+  return validated<ThreadArchivedNotification>(
+    value,
+    checkThreadArchivedNotification,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isTurnStartedNotification} does, and when it is
- * not a {@link TurnStartedNotification}, says why.
+ * not a {@link TurnStartedNotification}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateTurnStartedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TurnStartedNotification> {
   if (isTurnStartedNotification(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTurnStartedNotification(value, "", errors);
-  return { ok: false, errors };
+  return validated<TurnStartedNotification>(
+    value,
+    checkTurnStartedNotification,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isTurnCompletedNotification} does, and when it is
- * not a {@link TurnCompletedNotification}, says why.
+ * not a {@link TurnCompletedNotification}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateTurnCompletedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TurnCompletedNotification> {
   if (isTurnCompletedNotification(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTurnCompletedNotification(value, "", errors);
-  return { ok: false, errors };
+  return validated<TurnCompletedNotification>(
+    value,
+    checkTurnCompletedNotification,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isItemStartedNotification} does, and when it is
- * not an {@link ItemStartedNotification}, says why.
+ * not an {@link ItemStartedNotification}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateItemStartedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ItemStartedNotification> {
   if (isItemStartedNotification(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkItemStartedNotification(value, "", errors);
-  return { ok: false, errors };
+  return validated<ItemStartedNotification>(
+    value,
+    checkItemStartedNotification,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isItemAgentMessageDeltaNotification} does, and
- * when it is not an {@link ItemAgentMessageDeltaNotification}, says why.
+ * when it is not an {@link ItemAgentMessageDeltaNotification}, says why; see
+ * {@link ValidateOptions} for the limit of errors.
  */
 export function validateItemAgentMessageDeltaNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ItemAgentMessageDeltaNotification> {
   if (isItemAgentMessageDeltaNotification(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkItemAgentMessageDeltaNotification(value, "", errors);
-  return { ok: false, errors };
+  return validated<ItemAgentMessageDeltaNotification>(
+    value,
+    checkItemAgentMessageDeltaNotification,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isItemToolCallDeltaNotification} does, and when
- * it is not an {@link ItemToolCallDeltaNotification}, says why.
+ * it is not an {@link ItemToolCallDeltaNotification}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateItemToolCallDeltaNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ItemToolCallDeltaNotification> {
   if (isItemToolCallDeltaNotification(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkItemToolCallDeltaNotification(value, "", errors);
-  return { ok: false, errors };
+  return validated<ItemToolCallDeltaNotification>(
+    value,
+    checkItemToolCallDeltaNotification,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isItemCompletedNotification} does, and when it is
- * not an {@link ItemCompletedNotification}, says why.
+ * not an {@link ItemCompletedNotification}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateItemCompletedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ItemCompletedNotification> {
   if (isItemCompletedNotification(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkItemCompletedNotification(value, "", errors);
-  return { ok: false, errors };
+  return validated<ItemCompletedNotification>(
+    value,
+    checkItemCompletedNotification,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isApprovalRequestedNotification} does, and when
- * it is not an {@link ApprovalRequestedNotification}, says why.
+ * it is not an {@link ApprovalRequestedNotification}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateApprovalRequestedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ApprovalRequestedNotification> {
   if (isApprovalRequestedNotification(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkApprovalRequestedNotification(value, "", errors);
-  return { ok: false, errors };
+  return validated<ApprovalRequestedNotification>(
+    value,
+    checkApprovalRequestedNotification,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isApprovalResolvedNotification} does, and when it
- * is not an {@link ApprovalResolvedNotification}, says why.
+ * is not an {@link ApprovalResolvedNotification}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateApprovalResolvedNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ApprovalResolvedNotification> {
   if (isApprovalResolvedNotification(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkApprovalResolvedNotification(value, "", errors);
-  return { ok: false, errors };
+  return validated<ApprovalResolvedNotification>(
+    value,
+    checkApprovalResolvedNotification,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isErrorWarningNotification} does, and when it is
- * not an {@link ErrorWarningNotification}, says why.
+ * not an {@link ErrorWarningNotification}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateErrorWarningNotification(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ErrorWarningNotification> {
   if (isErrorWarningNotification(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkErrorWarningNotification(value, "", errors);
-  return { ok: false, errors };
+  return validated<ErrorWarningNotification>(
+    value,
+    checkErrorWarningNotification,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isAgentMessageDeltaParams} does, and when it is
- * not an {@link AgentMessageDeltaParams}, says why.
+ * not an {@link AgentMessageDeltaParams}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateAgentMessageDeltaParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentMessageDeltaParams> {
   if (isAgentMessageDeltaParams(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentMessageDeltaParams(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentMessageDeltaParams>(
+    value,
+    checkAgentMessageDeltaParams,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isAppItem} does, and when it is not an {@link
- * AppItem}, says why.
+ * AppItem}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateAppItem(value: unknown): ValidationResult<AppItem> {
+export function validateAppItem(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<AppItem> {
   if (isAppItem(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAppItem(value, "", errors);
-  return { ok: false, errors };
+  return validated<AppItem>(value, checkAppItem, options);
 }
 
 /**
  * Checks a value as {@link isAppItemKind} does, and when it is not an {@link
- * AppItemKind}, says why.
+ * AppItemKind}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateAppItemKind(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AppItemKind> {
   if (isAppItemKind(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAppItemKind(value, "", errors);
-  return { ok: false, errors };
+  return validated<AppItemKind>(value, checkAppItemKind, options);
 }
 
 /**
  * Checks a value as {@link isAppItemStatus} does, and when it is not an
- * {@link AppItemStatus}, says why.
+ * {@link AppItemStatus}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateAppItemStatus(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AppItemStatus> {
   if (isAppItemStatus(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAppItemStatus(value, "", errors);
-  return { ok: false, errors };
+  return validated<AppItemStatus>(value, checkAppItemStatus, options);
 }
 
 /**
  * Checks a value as {@link isAppThread} does, and when it is not an {@link
- * AppThread}, says why.
+ * AppThread}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateAppThread(value: unknown): ValidationResult<AppThread> {
+export function validateAppThread(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<AppThread> {
   if (isAppThread(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAppThread(value, "", errors);
-  return { ok: false, errors };
+  return validated<AppThread>(value, checkAppThread, options);
 }
 
 /**
  * Checks a value as {@link isAppTokenUsage} does, and when it is not an
- * {@link AppTokenUsage}, says why.
+ * {@link AppTokenUsage}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateAppTokenUsage(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AppTokenUsage> {
   if (isAppTokenUsage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAppTokenUsage(value, "", errors);
-  return { ok: false, errors };
+  return validated<AppTokenUsage>(value, checkAppTokenUsage, options);
 }
 
 /**
  * Checks a value as {@link isAppTurn} does, and when it is not an {@link
- * AppTurn}, says why.
+ * AppTurn}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateAppTurn(value: unknown): ValidationResult<AppTurn> {
+export function validateAppTurn(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<AppTurn> {
   if (isAppTurn(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAppTurn(value, "", errors);
-  return { ok: false, errors };
+  return validated<AppTurn>(value, checkAppTurn, options);
 }
 
 /**
  * Checks a value as {@link isApprovalDecision} does, and when it is not an
- * {@link ApprovalDecision}, says why.
+ * {@link ApprovalDecision}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateApprovalDecision(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ApprovalDecision> {
   if (isApprovalDecision(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkApprovalDecision(value, "", errors);
-  return { ok: false, errors };
+  return validated<ApprovalDecision>(value, checkApprovalDecision, options);
 }
 
 /**
  * Checks a value as {@link isApprovalRequestParams} does, and when it is not
- * an {@link ApprovalRequestParams}, says why.
+ * an {@link ApprovalRequestParams}, says why; see {@link ValidateOptions}
+ * for the limit of errors.
  */
 export function validateApprovalRequestParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ApprovalRequestParams> {
   if (isApprovalRequestParams(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkApprovalRequestParams(value, "", errors);
-  return { ok: false, errors };
+  return validated<ApprovalRequestParams>(
+    value,
+    checkApprovalRequestParams,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isApprovalResolveParams} does, and when it is not
- * an {@link ApprovalResolveParams}, says why.
+ * an {@link ApprovalResolveParams}, says why; see {@link ValidateOptions}
+ * for the limit of errors.
  */
 export function validateApprovalResolveParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ApprovalResolveParams> {
   if (isApprovalResolveParams(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkApprovalResolveParams(value, "", errors);
-  return { ok: false, errors };
+  return validated<ApprovalResolveParams>(
+    value,
+    checkApprovalResolveParams,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isItemCompletedParams} does, and when it is not
- * an {@link ItemCompletedParams}, says why.
+ * an {@link ItemCompletedParams}, says why; see {@link ValidateOptions} for
+ * the limit of errors.
  */
 export function validateItemCompletedParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ItemCompletedParams> {
   if (isItemCompletedParams(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkItemCompletedParams(value, "", errors);
-  return { ok: false, errors };
+  return validated<ItemCompletedParams>(
+    value,
+    checkItemCompletedParams,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isItemStartedParams} does, and when it is not an
- * {@link ItemStartedParams}, says why.
+ * {@link ItemStartedParams}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateItemStartedParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ItemStartedParams> {
   if (isItemStartedParams(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkItemStartedParams(value, "", errors);
-  return { ok: false, errors };
+  return validated<ItemStartedParams>(value, checkItemStartedParams, options);
 }
 
 /**
  * Checks a value as {@link isThreadArchivedParams} does, and when it is not
- * a {@link ThreadArchivedParams}, says why.
+ * a {@link ThreadArchivedParams}, says why; see {@link ValidateOptions} for
+ * the limit of errors.
  */
 export function validateThreadArchivedParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ThreadArchivedParams> {
   if (isThreadArchivedParams(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkThreadArchivedParams(value, "", errors);
-  return { ok: false, errors };
+  return validated<ThreadArchivedParams>(
+    value,
+    checkThreadArchivedParams,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isThreadStartedParams} does, and when it is not a
- * {@link ThreadStartedParams}, says why.
+ * {@link ThreadStartedParams}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateThreadStartedParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ThreadStartedParams> {
   if (isThreadStartedParams(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkThreadStartedParams(value, "", errors);
-  return { ok: false, errors };
+  return validated<ThreadStartedParams>(
+    value,
+    checkThreadStartedParams,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isThreadStatus} does, and when it is not a {@link
- * ThreadStatus}, says why.
+ * ThreadStatus}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateThreadStatus(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ThreadStatus> {
   if (isThreadStatus(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkThreadStatus(value, "", errors);
-  return { ok: false, errors };
+  return validated<ThreadStatus>(value, checkThreadStatus, options);
 }
 
 /**
  * Checks a value as {@link isToolCallDeltaParams} does, and when it is not a
- * {@link ToolCallDeltaParams}, says why.
+ * {@link ToolCallDeltaParams}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateToolCallDeltaParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ToolCallDeltaParams> {
   if (isToolCallDeltaParams(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkToolCallDeltaParams(value, "", errors);
-  return { ok: false, errors };
+  return validated<ToolCallDeltaParams>(
+    value,
+    checkToolCallDeltaParams,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isTurnCompletedParams} does, and when it is not a
- * {@link TurnCompletedParams}, says why.
+ * {@link TurnCompletedParams}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateTurnCompletedParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TurnCompletedParams> {
   if (isTurnCompletedParams(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTurnCompletedParams(value, "", errors);
-  return { ok: false, errors };
+  return validated<TurnCompletedParams>(
+    value,
+    checkTurnCompletedParams,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isTurnStartedParams} does, and when it is not a
- * {@link TurnStartedParams}, says why.
+ * {@link TurnStartedParams}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateTurnStartedParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TurnStartedParams> {
   if (isTurnStartedParams(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTurnStartedParams(value, "", errors);
-  return { ok: false, errors };
+  return validated<TurnStartedParams>(value, checkTurnStartedParams, options);
 }
 
 /**
  * Checks a value as {@link isTurnStatus} does, and when it is not a {@link
- * TurnStatus}, says why.
+ * TurnStatus}, says why; see {@link ValidateOptions} for the limit of
+ * errors.
  */
 export function validateTurnStatus(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<TurnStatus> {
   if (isTurnStatus(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkTurnStatus(value, "", errors);
-  return { ok: false, errors };
+  return validated<TurnStatus>(value, checkTurnStatus, options);
 }
 
 /**
  * Checks a value as {@link isUserInput} does, and when it is not an {@link
- * UserInput}, says why.
+ * UserInput}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateUserInput(value: unknown): ValidationResult<UserInput> {
+export function validateUserInput(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<UserInput> {
   if (isUserInput(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkUserInput(value, "", errors);
-  return { ok: false, errors };
+  return validated<UserInput>(value, checkUserInput, options);
 }
 
 /**
  * Checks a value as {@link isWarningParams} does, and when it is not a
- * {@link WarningParams}, says why.
+ * {@link WarningParams}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateWarningParams(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<WarningParams> {
   if (isWarningParams(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkWarningParams(value, "", errors);
-  return { ok: false, errors };
+  return validated<WarningParams>(value, checkWarningParams, options);
 }
 
 function checkServerNotification(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  const tag = jsonProperty(value, "method");
+  const tag =
+    isRecord(value) && Object.prototype.hasOwnProperty.call(value, "method")
+      ? value.method
+      : undefined;
   switch (tag) {
     case "thread/started":
       checkThreadStartedNotification(value, path, errors);
@@ -567,7 +652,7 @@ function checkServerNotification(
 function checkThreadStartedNotification(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -602,7 +687,7 @@ function checkThreadStartedNotification(
 function checkThreadArchivedNotification(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -637,7 +722,7 @@ function checkThreadArchivedNotification(
 function checkTurnStartedNotification(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -672,7 +757,7 @@ function checkTurnStartedNotification(
 function checkTurnCompletedNotification(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -707,7 +792,7 @@ function checkTurnCompletedNotification(
 function checkItemStartedNotification(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -742,7 +827,7 @@ function checkItemStartedNotification(
 function checkItemAgentMessageDeltaNotification(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -782,7 +867,7 @@ function checkItemAgentMessageDeltaNotification(
 function checkItemToolCallDeltaNotification(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -822,7 +907,7 @@ function checkItemToolCallDeltaNotification(
 function checkItemCompletedNotification(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -857,7 +942,7 @@ function checkItemCompletedNotification(
 function checkApprovalRequestedNotification(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -897,7 +982,7 @@ function checkApprovalRequestedNotification(
 function checkApprovalResolvedNotification(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -937,7 +1022,7 @@ function checkApprovalResolvedNotification(
 function checkErrorWarningNotification(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -972,7 +1057,7 @@ function checkErrorWarningNotification(
 function checkAgentMessageDeltaParams(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1018,11 +1103,7 @@ function checkAgentMessageDeltaParams(
   }
 }
 
-function checkAppItem(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkAppItem(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -1091,11 +1172,7 @@ function checkAppItem(
   }
 }
 
-function checkAppItemKind(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkAppItemKind(value: unknown, path: string, errors: Errors): void {
   if (
     value !== "userMessage" &&
     value !== "agentMessage" &&
@@ -1118,7 +1195,7 @@ function checkAppItemKind(
 function checkAppItemStatus(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (
     value !== "queued" &&
@@ -1135,11 +1212,7 @@ function checkAppItemStatus(
     );
 }
 
-function checkAppThread(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkAppThread(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -1229,7 +1302,7 @@ function checkAppThread(
 function checkAppTokenUsage(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1274,11 +1347,7 @@ function checkAppTokenUsage(
   }
 }
 
-function checkAppTurn(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkAppTurn(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -1372,7 +1441,7 @@ function checkAppTurn(
 function checkApprovalDecision(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (value !== "allow" && value !== "deny")
     fail(errors, path, "enum", 'must be one of "allow", "deny"');
@@ -1381,7 +1450,7 @@ function checkApprovalDecision(
 function checkApprovalRequestParams(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1451,7 +1520,7 @@ function checkApprovalRequestParams(
 function checkApprovalResolveParams(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1500,7 +1569,7 @@ function checkApprovalResolveParams(
 function checkItemCompletedParams(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1542,7 +1611,7 @@ function checkItemCompletedParams(
 function checkItemStartedParams(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1584,7 +1653,7 @@ function checkItemStartedParams(
 function checkThreadArchivedParams(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1612,7 +1681,7 @@ function checkThreadArchivedParams(
 function checkThreadStartedParams(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1637,11 +1706,7 @@ function checkThreadStartedParams(
   }
 }
 
-function checkThreadStatus(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkThreadStatus(value: unknown, path: string, errors: Errors): void {
   if (value !== "idle" && value !== "running" && value !== "archived")
     fail(errors, path, "enum", 'must be one of "idle", "running", "archived"');
 }
@@ -1649,7 +1714,7 @@ function checkThreadStatus(
 function checkToolCallDeltaParams(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1696,7 +1761,7 @@ function checkToolCallDeltaParams(
 function checkTurnCompletedParams(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1724,7 +1789,7 @@ function checkTurnCompletedParams(
 function checkTurnStartedParams(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1749,11 +1814,7 @@ function checkTurnStartedParams(
   }
 }
 
-function checkTurnStatus(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkTurnStatus(value: unknown, path: string, errors: Errors): void {
   if (
     value !== "queued" &&
     value !== "running" &&
@@ -1769,11 +1830,7 @@ function checkTurnStatus(
     );
 }
 
-function checkUserInput(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkUserInput(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -1800,7 +1857,7 @@ function checkUserInput(
 function checkWarningParams(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -1833,520 +1890,508 @@ function checkWarningParams(
 
 /**
  * Reads a {@link ServerNotification} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeServerNotification(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ServerNotification> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readServerNotification(input, "", reader),
-    isServerNotification,
+  return new Reader(options).decode<ServerNotification>(
+    input,
+    readServerNotification,
     checkServerNotification,
   );
 }
 
 /**
  * Reads a {@link ThreadStartedNotification} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeThreadStartedNotification(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ThreadStartedNotification> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readThreadStartedNotification(input, "", reader),
-    isThreadStartedNotification,
+  return new Reader(options).decode<ThreadStartedNotification>(
+    input,
+    readThreadStartedNotification,
     checkThreadStartedNotification,
   );
 }
 
 /**
  * Reads a {@link ThreadArchivedNotification} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeThreadArchivedNotification(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ThreadArchivedNotification> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readThreadArchivedNotification(input, "", reader),
-    isThreadArchivedNotification,
+  return new Reader(options).decode<ThreadArchivedNotification>(
+    input,
+    readThreadArchivedNotification,
     checkThreadArchivedNotification,
   );
 }
 
 /**
  * Reads a {@link TurnStartedNotification} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeTurnStartedNotification(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TurnStartedNotification> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTurnStartedNotification(input, "", reader),
-    isTurnStartedNotification,
+  return new Reader(options).decode<TurnStartedNotification>(
+    input,
+    readTurnStartedNotification,
     checkTurnStartedNotification,
   );
 }
 
 /**
  * Reads a {@link TurnCompletedNotification} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeTurnCompletedNotification(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TurnCompletedNotification> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTurnCompletedNotification(input, "", reader),
-    isTurnCompletedNotification,
+  return new Reader(options).decode<TurnCompletedNotification>(
+    input,
+    readTurnCompletedNotification,
     checkTurnCompletedNotification,
   );
 }
 
 /**
  * Reads an {@link ItemStartedNotification} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeItemStartedNotification(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ItemStartedNotification> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readItemStartedNotification(input, "", reader),
-    isItemStartedNotification,
+  return new Reader(options).decode<ItemStartedNotification>(
+    input,
+    readItemStartedNotification,
     checkItemStartedNotification,
   );
 }
 
 /**
  * Reads an {@link ItemAgentMessageDeltaNotification} from its wire form into
- * a new, canonical value; see {@link DecodeOptions} for the modes.
+ * a new, canonical value; see {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeItemAgentMessageDeltaNotification(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ItemAgentMessageDeltaNotification> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readItemAgentMessageDeltaNotification(input, "", reader),
-    isItemAgentMessageDeltaNotification,
+  return new Reader(options).decode<ItemAgentMessageDeltaNotification>(
+    input,
+    readItemAgentMessageDeltaNotification,
     checkItemAgentMessageDeltaNotification,
   );
 }
 
 /**
  * Reads an {@link ItemToolCallDeltaNotification} from its wire form into a
- * new, canonical value; see {@link DecodeOptions} for the modes.
+ * new, canonical value; see {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeItemToolCallDeltaNotification(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ItemToolCallDeltaNotification> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readItemToolCallDeltaNotification(input, "", reader),
-    isItemToolCallDeltaNotification,
+  return new Reader(options).decode<ItemToolCallDeltaNotification>(
+    input,
+    readItemToolCallDeltaNotification,
     checkItemToolCallDeltaNotification,
   );
 }
 
 /**
  * Reads an {@link ItemCompletedNotification} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeItemCompletedNotification(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ItemCompletedNotification> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readItemCompletedNotification(input, "", reader),
-    isItemCompletedNotification,
+  return new Reader(options).decode<ItemCompletedNotification>(
+    input,
+    readItemCompletedNotification,
     checkItemCompletedNotification,
   );
 }
 
 /**
  * Reads an {@link ApprovalRequestedNotification} from its wire form into a
- * new, canonical value; see {@link DecodeOptions} for the modes.
+ * new, canonical value; see {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeApprovalRequestedNotification(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ApprovalRequestedNotification> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readApprovalRequestedNotification(input, "", reader),
-    isApprovalRequestedNotification,
+  return new Reader(options).decode<ApprovalRequestedNotification>(
+    input,
+    readApprovalRequestedNotification,
     checkApprovalRequestedNotification,
   );
 }
 
 /**
  * Reads an {@link ApprovalResolvedNotification} from its wire form into a
- * new, canonical value; see {@link DecodeOptions} for the modes.
+ * new, canonical value; see {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeApprovalResolvedNotification(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ApprovalResolvedNotification> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readApprovalResolvedNotification(input, "", reader),
-    isApprovalResolvedNotification,
+  return new Reader(options).decode<ApprovalResolvedNotification>(
+    input,
+    readApprovalResolvedNotification,
     checkApprovalResolvedNotification,
   );
 }
 
 /**
  * Reads an {@link ErrorWarningNotification} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeErrorWarningNotification(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ErrorWarningNotification> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readErrorWarningNotification(input, "", reader),
-    isErrorWarningNotification,
+  return new Reader(options).decode<ErrorWarningNotification>(
+    input,
+    readErrorWarningNotification,
     checkErrorWarningNotification,
   );
 }
 
 /**
  * Reads an {@link AgentMessageDeltaParams} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeAgentMessageDeltaParams(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentMessageDeltaParams> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentMessageDeltaParams(input, "", reader),
-    isAgentMessageDeltaParams,
+  return new Reader(options).decode<AgentMessageDeltaParams>(
+    input,
+    readAgentMessageDeltaParams,
     checkAgentMessageDeltaParams,
   );
 }
 
 /**
  * Reads an {@link AppItem} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAppItem(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AppItem> {
-  const reader = new Reader(options);
-  return reader.finish(readAppItem(input, "", reader), isAppItem, checkAppItem);
+  return new Reader(options).decode<AppItem>(input, readAppItem, checkAppItem);
 }
 
 /**
  * Reads an {@link AppItemKind} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAppItemKind(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AppItemKind> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAppItemKind(input, "", reader),
-    isAppItemKind,
+  return new Reader(options).decode<AppItemKind>(
+    input,
+    readAppItemKind,
     checkAppItemKind,
   );
 }
 
 /**
  * Reads an {@link AppItemStatus} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAppItemStatus(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AppItemStatus> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAppItemStatus(input, "", reader),
-    isAppItemStatus,
+  return new Reader(options).decode<AppItemStatus>(
+    input,
+    readAppItemStatus,
     checkAppItemStatus,
   );
 }
 
 /**
  * Reads an {@link AppThread} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAppThread(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AppThread> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAppThread(input, "", reader),
-    isAppThread,
+  return new Reader(options).decode<AppThread>(
+    input,
+    readAppThread,
     checkAppThread,
   );
 }
 
 /**
  * Reads an {@link AppTokenUsage} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAppTokenUsage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AppTokenUsage> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAppTokenUsage(input, "", reader),
-    isAppTokenUsage,
+  return new Reader(options).decode<AppTokenUsage>(
+    input,
+    readAppTokenUsage,
     checkAppTokenUsage,
   );
 }
 
 /**
  * Reads an {@link AppTurn} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAppTurn(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AppTurn> {
-  const reader = new Reader(options);
-  return reader.finish(readAppTurn(input, "", reader), isAppTurn, checkAppTurn);
+  return new Reader(options).decode<AppTurn>(input, readAppTurn, checkAppTurn);
 }
 
 /**
  * Reads an {@link ApprovalDecision} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeApprovalDecision(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ApprovalDecision> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readApprovalDecision(input, "", reader),
-    isApprovalDecision,
+  return new Reader(options).decode<ApprovalDecision>(
+    input,
+    readApprovalDecision,
     checkApprovalDecision,
   );
 }
 
 /**
  * Reads an {@link ApprovalRequestParams} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeApprovalRequestParams(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ApprovalRequestParams> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readApprovalRequestParams(input, "", reader),
-    isApprovalRequestParams,
+  return new Reader(options).decode<ApprovalRequestParams>(
+    input,
+    readApprovalRequestParams,
     checkApprovalRequestParams,
   );
 }
 
 /**
  * Reads an {@link ApprovalResolveParams} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeApprovalResolveParams(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ApprovalResolveParams> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readApprovalResolveParams(input, "", reader),
-    isApprovalResolveParams,
+  return new Reader(options).decode<ApprovalResolveParams>(
+    input,
+    readApprovalResolveParams,
     checkApprovalResolveParams,
   );
 }
 
 /**
  * Reads an {@link ItemCompletedParams} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeItemCompletedParams(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ItemCompletedParams> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readItemCompletedParams(input, "", reader),
-    isItemCompletedParams,
+  return new Reader(options).decode<ItemCompletedParams>(
+    input,
+    readItemCompletedParams,
     checkItemCompletedParams,
   );
 }
 
 /**
  * Reads an {@link ItemStartedParams} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeItemStartedParams(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ItemStartedParams> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readItemStartedParams(input, "", reader),
-    isItemStartedParams,
+  return new Reader(options).decode<ItemStartedParams>(
+    input,
+    readItemStartedParams,
     checkItemStartedParams,
   );
 }
 
 /**
  * Reads a {@link ThreadArchivedParams} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeThreadArchivedParams(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ThreadArchivedParams> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readThreadArchivedParams(input, "", reader),
-    isThreadArchivedParams,
+  return new Reader(options).decode<ThreadArchivedParams>(
+    input,
+    readThreadArchivedParams,
     checkThreadArchivedParams,
   );
 }
 
 /**
  * Reads a {@link ThreadStartedParams} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeThreadStartedParams(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ThreadStartedParams> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readThreadStartedParams(input, "", reader),
-    isThreadStartedParams,
+  return new Reader(options).decode<ThreadStartedParams>(
+    input,
+    readThreadStartedParams,
     checkThreadStartedParams,
   );
 }
 
 /**
  * Reads a {@link ThreadStatus} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeThreadStatus(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ThreadStatus> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readThreadStatus(input, "", reader),
-    isThreadStatus,
+  return new Reader(options).decode<ThreadStatus>(
+    input,
+    readThreadStatus,
     checkThreadStatus,
   );
 }
 
 /**
  * Reads a {@link ToolCallDeltaParams} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeToolCallDeltaParams(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ToolCallDeltaParams> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readToolCallDeltaParams(input, "", reader),
-    isToolCallDeltaParams,
+  return new Reader(options).decode<ToolCallDeltaParams>(
+    input,
+    readToolCallDeltaParams,
     checkToolCallDeltaParams,
   );
 }
 
 /**
  * Reads a {@link TurnCompletedParams} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeTurnCompletedParams(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TurnCompletedParams> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTurnCompletedParams(input, "", reader),
-    isTurnCompletedParams,
+  return new Reader(options).decode<TurnCompletedParams>(
+    input,
+    readTurnCompletedParams,
     checkTurnCompletedParams,
   );
 }
 
 /**
  * Reads a {@link TurnStartedParams} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTurnStartedParams(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TurnStartedParams> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTurnStartedParams(input, "", reader),
-    isTurnStartedParams,
+  return new Reader(options).decode<TurnStartedParams>(
+    input,
+    readTurnStartedParams,
     checkTurnStartedParams,
   );
 }
 
 /**
  * Reads a {@link TurnStatus} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTurnStatus(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TurnStatus> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readTurnStatus(input, "", reader),
-    isTurnStatus,
+  return new Reader(options).decode<TurnStatus>(
+    input,
+    readTurnStatus,
     checkTurnStatus,
   );
 }
 
 /**
  * Reads an {@link UserInput} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeUserInput(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<UserInput> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readUserInput(input, "", reader),
-    isUserInput,
+  return new Reader(options).decode<UserInput>(
+    input,
+    readUserInput,
     checkUserInput,
   );
 }
 
 /**
  * Reads a {@link WarningParams} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeWarningParams(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<WarningParams> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readWarningParams(input, "", reader),
-    isWarningParams,
+  return new Reader(options).decode<WarningParams>(
+    input,
+    readWarningParams,
     checkWarningParams,
   );
 }
@@ -2356,7 +2401,11 @@ function readServerNotification(
   path: string,
   reader: Reader,
 ): unknown {
-  switch (jsonProperty(input, "method")) {
+  switch (
+    isRecord(input) && Object.prototype.hasOwnProperty.call(input, "method")
+      ? input.method
+      : undefined
+  ) {
     case "thread/started":
       return readThreadStartedNotification(input, path, reader);
     case "thread/archived":
@@ -2381,7 +2430,9 @@ function readServerNotification(
       return readErrorWarningNotification(input, path, reader);
     default:
       reader.unknownValue(
-        jsonProperty(input, "method"),
+        isRecord(input) && Object.prototype.hasOwnProperty.call(input, "method")
+          ? input.method
+          : undefined,
         `${path}/method`,
         "string",
         "a ServerNotification method",

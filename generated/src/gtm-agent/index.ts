@@ -6,13 +6,16 @@ export * from "./guards.js";
 export * from "./validate.js";
 export * from "./builders.js";
 export * from "./match.js";
-export { assertNever, UnmatchedError } from "../runtime.js";
+export { assertNever, UnmatchedError, useRegExp } from "../runtime.js";
 export type {
   BuildOptions,
   DecodeOptions,
   DecodeResult,
   Fields,
   Member,
+  RegExpEngine,
+  RegExpLike,
+  ValidateOptions,
   ValidationError,
   ValidationResult,
 } from "../runtime.js";

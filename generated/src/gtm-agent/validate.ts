@@ -4,7 +4,8 @@
 import type {
   DecodeOptions,
   DecodeResult,
-  ValidationError,
+  Errors,
+  ValidateOptions,
   ValidationResult,
 } from "../runtime.js";
 import {
@@ -16,6 +17,7 @@ import {
   isOmitted,
   isRecord,
   jsonProperty,
+  validated,
 } from "../runtime.js";
 import {
   isAgentArtifactPart,
@@ -46,149 +48,158 @@ import type {
 
 /**
  * Checks a value as {@link isAgentStreamEvent} does, and when it is not an
- * {@link AgentStreamEvent}, says why.
+ * {@link AgentStreamEvent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAgentStreamEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentStreamEvent> {
   if (isAgentStreamEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentStreamEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentStreamEvent>(value, checkAgentStreamEvent, options);
 }
 
 /**
  * Checks a value as {@link isAgentArtifactPart} does, and when it is not an
- * {@link AgentArtifactPart}, says why.
+ * {@link AgentArtifactPart}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAgentArtifactPart(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentArtifactPart> {
   if (isAgentArtifactPart(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentArtifactPart(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentArtifactPart>(value, checkAgentArtifactPart, options);
 }
 
 /**
  * Checks a value as {@link isAgentFileContent} does, and when it is not an
- * {@link AgentFileContent}, says why.
+ * {@link AgentFileContent}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAgentFileContent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentFileContent> {
   if (isAgentFileContent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentFileContent(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentFileContent>(value, checkAgentFileContent, options);
 }
 
 /**
  * Checks a value as {@link isAgentMessage} does, and when it is not an
- * {@link AgentMessage}, says why.
+ * {@link AgentMessage}, says why; see {@link ValidateOptions} for the limit
+ * of errors.
  */
 export function validateAgentMessage(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentMessage> {
   if (isAgentMessage(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentMessage(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentMessage>(value, checkAgentMessage, options);
 }
 
 /**
  * Checks a value as {@link isAgentMessageRole} does, and when it is not an
- * {@link AgentMessageRole}, says why.
+ * {@link AgentMessageRole}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAgentMessageRole(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentMessageRole> {
   if (isAgentMessageRole(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentMessageRole(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentMessageRole>(value, checkAgentMessageRole, options);
 }
 
 /**
  * Checks a value as {@link isAgentRunArtifact} does, and when it is not an
- * {@link AgentRunArtifact}, says why.
+ * {@link AgentRunArtifact}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAgentRunArtifact(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentRunArtifact> {
   if (isAgentRunArtifact(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentRunArtifact(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentRunArtifact>(value, checkAgentRunArtifact, options);
 }
 
 /**
  * Checks a value as {@link isAgentRunStatus} does, and when it is not an
- * {@link AgentRunStatus}, says why.
+ * {@link AgentRunStatus}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAgentRunStatus(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentRunStatus> {
   if (isAgentRunStatus(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentRunStatus(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentRunStatus>(value, checkAgentRunStatus, options);
 }
 
 /**
  * Checks a value as {@link isAgentTask} does, and when it is not an {@link
- * AgentTask}, says why.
+ * AgentTask}, says why; see {@link ValidateOptions} for the limit of errors.
  */
-export function validateAgentTask(value: unknown): ValidationResult<AgentTask> {
+export function validateAgentTask(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<AgentTask> {
   if (isAgentTask(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentTask(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentTask>(value, checkAgentTask, options);
 }
 
 /**
  * Checks a value as {@link isAgentTaskArtifactUpdateEvent} does, and when it
- * is not an {@link AgentTaskArtifactUpdateEvent}, says why.
+ * is not an {@link AgentTaskArtifactUpdateEvent}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateAgentTaskArtifactUpdateEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentTaskArtifactUpdateEvent> {
   if (isAgentTaskArtifactUpdateEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentTaskArtifactUpdateEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentTaskArtifactUpdateEvent>(
+    value,
+    checkAgentTaskArtifactUpdateEvent,
+    options,
+  );
 }
 
 /**
  * Checks a value as {@link isAgentTaskState} does, and when it is not an
- * {@link AgentTaskState}, says why.
+ * {@link AgentTaskState}, says why; see {@link ValidateOptions} for the
+ * limit of errors.
  */
 export function validateAgentTaskState(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentTaskState> {
   if (isAgentTaskState(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentTaskState(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentTaskState>(value, checkAgentTaskState, options);
 }
 
 /**
  * Checks a value as {@link isAgentTaskStatusUpdateEvent} does, and when it
- * is not an {@link AgentTaskStatusUpdateEvent}, says why.
+ * is not an {@link AgentTaskStatusUpdateEvent}, says why; see {@link
+ * ValidateOptions} for the limit of errors.
  */
 export function validateAgentTaskStatusUpdateEvent(
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<AgentTaskStatusUpdateEvent> {
   if (isAgentTaskStatusUpdateEvent(value)) return { ok: true, value };
-  const errors: ValidationError[] = [];
-  checkAgentTaskStatusUpdateEvent(value, "", errors);
-  return { ok: false, errors };
+  return validated<AgentTaskStatusUpdateEvent>(
+    value,
+    checkAgentTaskStatusUpdateEvent,
+    options,
+  );
 }
 
 function checkAgentStreamEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -242,7 +253,7 @@ function checkAgentStreamEvent(
 function checkAgentArtifactPart(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -289,7 +300,7 @@ function checkAgentArtifactPart(
 function checkAgentFileContent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -325,11 +336,7 @@ function checkAgentFileContent(
     fail(errors, path, "oneOf", 'must have exactly one of "uri", "bytes"');
 }
 
-function checkAgentMessage(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkAgentMessage(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -393,7 +400,7 @@ function checkAgentMessage(
 function checkAgentMessageRole(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (
     value !== "ROLE_UNSPECIFIED" &&
@@ -411,7 +418,7 @@ function checkAgentMessageRole(
 function checkAgentRunArtifact(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -469,7 +476,7 @@ function checkAgentRunArtifact(
 function checkAgentRunStatus(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -502,11 +509,7 @@ function checkAgentRunStatus(
   }
 }
 
-function checkAgentTask(
-  value: unknown,
-  path: string,
-  errors: ValidationError[],
-): void {
+function checkAgentTask(value: unknown, path: string, errors: Errors): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
     return;
@@ -574,7 +577,7 @@ function checkAgentTask(
 function checkAgentTaskArtifactUpdateEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -621,7 +624,7 @@ function checkAgentTaskArtifactUpdateEvent(
 function checkAgentTaskState(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (
     value !== "TASK_STATE_UNSPECIFIED" &&
@@ -645,7 +648,7 @@ function checkAgentTaskState(
 function checkAgentTaskStatusUpdateEvent(
   value: unknown,
   path: string,
-  errors: ValidationError[],
+  errors: Errors,
 ): void {
   if (!isRecord(value) || typeof value.toJSON === "function") {
     fail(errors, path, "type", "must be an object");
@@ -683,176 +686,168 @@ function checkAgentTaskStatusUpdateEvent(
 
 /**
  * Reads an {@link AgentStreamEvent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentStreamEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentStreamEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentStreamEvent(input, "", reader),
-    isAgentStreamEvent,
+  return new Reader(options).decode<AgentStreamEvent>(
+    input,
+    readAgentStreamEvent,
     checkAgentStreamEvent,
   );
 }
 
 /**
  * Reads an {@link AgentArtifactPart} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeAgentArtifactPart(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentArtifactPart> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentArtifactPart(input, "", reader),
-    isAgentArtifactPart,
+  return new Reader(options).decode<AgentArtifactPart>(
+    input,
+    readAgentArtifactPart,
     checkAgentArtifactPart,
   );
 }
 
 /**
  * Reads an {@link AgentFileContent} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentFileContent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentFileContent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentFileContent(input, "", reader),
-    isAgentFileContent,
+  return new Reader(options).decode<AgentFileContent>(
+    input,
+    readAgentFileContent,
     checkAgentFileContent,
   );
 }
 
 /**
  * Reads an {@link AgentMessage} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentMessage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentMessage> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentMessage(input, "", reader),
-    isAgentMessage,
+  return new Reader(options).decode<AgentMessage>(
+    input,
+    readAgentMessage,
     checkAgentMessage,
   );
 }
 
 /**
  * Reads an {@link AgentMessageRole} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentMessageRole(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentMessageRole> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentMessageRole(input, "", reader),
-    isAgentMessageRole,
+  return new Reader(options).decode<AgentMessageRole>(
+    input,
+    readAgentMessageRole,
     checkAgentMessageRole,
   );
 }
 
 /**
  * Reads an {@link AgentRunArtifact} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentRunArtifact(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentRunArtifact> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentRunArtifact(input, "", reader),
-    isAgentRunArtifact,
+  return new Reader(options).decode<AgentRunArtifact>(
+    input,
+    readAgentRunArtifact,
     checkAgentRunArtifact,
   );
 }
 
 /**
  * Reads an {@link AgentRunStatus} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentRunStatus(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentRunStatus> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentRunStatus(input, "", reader),
-    isAgentRunStatus,
+  return new Reader(options).decode<AgentRunStatus>(
+    input,
+    readAgentRunStatus,
     checkAgentRunStatus,
   );
 }
 
 /**
  * Reads an {@link AgentTask} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes.
+ * see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentTask(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentTask> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentTask(input, "", reader),
-    isAgentTask,
+  return new Reader(options).decode<AgentTask>(
+    input,
+    readAgentTask,
     checkAgentTask,
   );
 }
 
 /**
  * Reads an {@link AgentTaskArtifactUpdateEvent} from its wire form into a
- * new, canonical value; see {@link DecodeOptions} for the modes.
+ * new, canonical value; see {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeAgentTaskArtifactUpdateEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentTaskArtifactUpdateEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentTaskArtifactUpdateEvent(input, "", reader),
-    isAgentTaskArtifactUpdateEvent,
+  return new Reader(options).decode<AgentTaskArtifactUpdateEvent>(
+    input,
+    readAgentTaskArtifactUpdateEvent,
     checkAgentTaskArtifactUpdateEvent,
   );
 }
 
 /**
  * Reads an {@link AgentTaskState} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes.
+ * value; see {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentTaskState(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentTaskState> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentTaskState(input, "", reader),
-    isAgentTaskState,
+  return new Reader(options).decode<AgentTaskState>(
+    input,
+    readAgentTaskState,
     checkAgentTaskState,
   );
 }
 
 /**
  * Reads an {@link AgentTaskStatusUpdateEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes.
+ * canonical value; see {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeAgentTaskStatusUpdateEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentTaskStatusUpdateEvent> {
-  const reader = new Reader(options);
-  return reader.finish(
-    readAgentTaskStatusUpdateEvent(input, "", reader),
-    isAgentTaskStatusUpdateEvent,
+  return new Reader(options).decode<AgentTaskStatusUpdateEvent>(
+    input,
+    readAgentTaskStatusUpdateEvent,
     checkAgentTaskStatusUpdateEvent,
   );
 }

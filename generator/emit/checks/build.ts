@@ -18,7 +18,17 @@ import { Scope } from "../../code/scope.js";
 import { describe, describeValues } from "../../ir/describe.js";
 import { isJsonPrimitive, jsonEqual } from "../../json.js";
 import type { Constraint, Evaluated, Field, PatternProperty, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
-import { acceptsAnything, boxMayPass, isArrayIndex, isJsonObjectTest, jsonTypes, notJsonArray, notJsonObject, RUNTIME } from "../access.js";
+import {
+  acceptsAnything,
+  boxMayPass,
+  isArrayIndex,
+  isJsonObjectTest,
+  jsonTypes,
+  notJsonArray,
+  notJsonObject,
+  ownTag,
+  RUNTIME,
+} from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import { upperFirst } from "../../name/rules.js";
 import { arrayChecks, containsBounds } from "../../keywords/arrays.js";
@@ -219,8 +229,12 @@ export interface UnionBody {
   readonly alternatives: readonly { readonly test?: Expression; readonly target: Target }[];
   readonly overlapping: boolean;
   readonly matches: Name;
-  /** Members whose JSON type no other member has, with the test of that type and their checks: their failures say more than "none of them". */
-  readonly typed: readonly { readonly test: Expression; readonly checks: readonly Check[] }[];
+  /**
+   * Members of one JSON type, with the test of that type and their checks: their failures
+   * say more than "none of them". `sole` when no other member has the type, so that a value
+   * of it is valid exactly when that member passes.
+   */
+  readonly typed: readonly { readonly test: Expression; readonly checks: readonly Check[]; readonly sole: boolean }[];
   readonly keyword: string;
   readonly message: string;
 }
@@ -259,6 +273,15 @@ export class CheckBuilder {
 
   runtime(name: string): Name {
     return this.f.import(name, RUNTIME);
+  }
+
+  /**
+   * Whether checking a value of the target tests a pattern somewhere (a string's, a
+   * property name's, `patternProperties`): a report calls such a target's check without
+   * asking its guard first, so that each pattern runs once on each value it checks.
+   */
+  testsPatterns(target: Target): boolean {
+    return testsPatterns(target.kind === "named" ? { kind: "ref", name: target.name } : target.shape, this.shapes);
   }
 
   /** How a function checks `value` against a shape; `owner` names the helpers of its parts. */
@@ -460,7 +483,7 @@ export class CheckBuilder {
     return this.checks(names, key, scope, owner, at);
   }
 
-  /** A pattern as a module-level regex (with the `u` flag), one per source in a file. */
+  /** A pattern as a module-level regex (with the `u` flag), one per source in a file, tested through the runtime's `matches`. */
   private pattern(source: string, owner: string): Name {
     return this.f.constant(`pattern:${source}`, `${owner}Pattern`, (name) => constant(name, regex(source)));
   }
@@ -557,7 +580,7 @@ export class CheckBuilder {
     const rest =
       spec.additional.kind === "never" ? "closed" : this.checks(spec.additional, property, scope, `${owner}Property`, [...at, key]);
     const patternChecks = patterns.map((each, i) => ({
-      test: call(member(this.pattern(each.pattern, owner), "test"), [key]),
+      test: call(this.runtime("matches"), [this.pattern(each.pattern, owner), key]),
       checks: this.checks(each.shape, property, scope, patternOwner(i), [...at, key]),
     }));
     const names = spec.names === undefined ? [] : this.nameChecks(spec.names, key, scope, `${owner}Name`, [...at, key]);
@@ -605,7 +628,7 @@ export class CheckBuilder {
     return {
       kind: "tagged",
       shape,
-      tagValue: call(this.runtime("jsonProperty"), [VALUE, literal(shape.tag)]),
+      tagValue: ownTag(VALUE, shape.tag, (name) => this.runtime(name)),
       // Read once: a missing or unknown tag is one error, which names it, not one per member.
       tagLocal: scope.local("tag"),
       members: shape.members.map((each) => ({
@@ -632,14 +655,17 @@ export class CheckBuilder {
       const target: Target = { kind: "helper", shape: each, owner: `${owner}${i + 1}` };
       return test === undefined ? { target } : { test, target };
     });
-    const typed: { test: Expression; checks: readonly Check[] }[] = [];
-    if (!overlapping)
+    const typed: { test: Expression; checks: readonly Check[]; sole: boolean }[] = [];
+    if (!overlapping) {
+      const typesOf = shape.members.map((each) => [...jsonTypes(each, this.shapes)]);
       for (const [i, each] of shape.members.entries()) {
-        const types = [...jsonTypes(each, this.shapes)];
+        const types = typesOf[i]!;
         if (types.length !== 1) continue;
         const test = TYPE_TESTS[types[0]!]!(VALUE, (name) => this.runtime(name));
-        typed.push({ test, checks: this.checks(each, VALUE, new Scope(["value", "path", "errors"]), `${owner}${i + 1}`, HERE) });
+        const sole = typesOf.every((other, j) => j === i || !other.includes(types[0]!));
+        typed.push({ test, checks: this.checks(each, VALUE, new Scope(["value", "path", "errors"]), `${owner}${i + 1}`, HERE), sole });
       }
+    }
     const described = shape.members.map(describe).join(", or ");
     return {
       kind: "union",
@@ -703,6 +729,31 @@ function disjoint(members: readonly Shape[], shapes: ReadonlyMap<string, Shape>)
       seen.add(type);
     }
   return true;
+}
+
+/**
+ * Whether a shape, or one it refers to, tests a pattern: a string's `pattern`, an object's
+ * `patternProperties` (its own, or those `unevaluatedProperties` counts as evaluated), a
+ * name's pattern under `propertyNames`. Read from the shape as data, since every place a
+ * pattern can be is a `patterns` list.
+ */
+export function testsPatterns(shape: Shape, shapes: ReadonlyMap<string, Shape>): boolean {
+  const seen = new Set<string>();
+  const visit = (value: unknown): boolean => {
+    if (Array.isArray(value)) return value.some(visit);
+    if (typeof value !== "object" || value === null) return false;
+    const node = value as { readonly kind?: unknown; readonly name?: unknown; readonly patterns?: unknown };
+    // A constant's value is data, whatever keys it has.
+    if (node.kind === "literal" || node.kind === "enum") return false;
+    if (Array.isArray(node.patterns) && node.patterns.length > 0) return true;
+    if (node.kind === "ref" && typeof node.name === "string") {
+      if (seen.has(node.name)) return false;
+      seen.add(node.name);
+      return visit(shapes.get(node.name));
+    }
+    return Object.values(node).some(visit);
+  };
+  return visit(shape);
 }
 
 function isTrue(test: Expression): boolean {

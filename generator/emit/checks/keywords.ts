@@ -45,7 +45,7 @@ export function failingTest(fails: Fails, subject: Expression, context: TestCont
     case "notMultipleOf":
       return not(call(member(identifier("Number"), "isInteger"), [binary(subject, "/", literal(fails.divisor))]));
     case "notMatch":
-      return not(call(member(context.pattern(fails.pattern), "test"), [subject]));
+      return not(call(context.runtime("matches"), [context.pattern(fails.pattern), subject]));
     case "notUnique":
       return not(call(context.runtime("hasUniqueItems"), [subject]));
     case "notEqual":

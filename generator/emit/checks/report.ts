@@ -1,7 +1,7 @@
 import type { Expression, Name, Parameter, Statement, Type } from "../../code/tree.js";
 import { and, binary, call, literal, not, template, UNDEFINED } from "../../code/build.js";
 import { block, constant, evaluate, ifThen, returns, switchStatement } from "../../code/build.js";
-import { arrayType, keywordType, parameter, typeReference } from "../../code/build.js";
+import { keywordType, parameter, typeReference } from "../../code/build.js";
 import { escapeToken } from "../../schema/pointer.js";
 import { acceptsAnything, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
@@ -14,9 +14,10 @@ import { CheckPrinter } from "./print.js";
 /**
  * Prints the check tree as reports, `checkT(value, path, errors)`: a failure is recorded
  * with its JSON Pointer, keyword and a message a person can act on, what depends on it is
- * skipped, and the checks go on. A part checked by another function is asked its guard
- * first, so that a valid part of an invalid value costs no more than its guard: no path is
- * built for it.
+ * skipped, and the checks go on, up to the limit of errors (the runtime's `fail` ends them
+ * there). A part checked by another function is asked its guard first, so that a valid
+ * part of an invalid value costs no more than its guard: no path is built for it; unless
+ * checking it tests a pattern, which would then run twice on the same text.
  */
 export class ReportPrinter extends CheckPrinter {
   /**
@@ -38,7 +39,7 @@ export class ReportPrinter extends CheckPrinter {
     return [
       parameter(VALUE, keywordType("unknown")),
       parameter(PATH, keywordType("string")),
-      parameter(ERRORS, arrayType(typeReference(this.f.import("ValidationError", RUNTIME, { typeOnly: true })))),
+      parameter(ERRORS, typeReference(this.f.import("Errors", RUNTIME, { typeOnly: true }))),
     ];
   }
 
@@ -89,15 +90,22 @@ export class ReportPrinter extends CheckPrinter {
           switchStatement(body.tagLocal, [...cases, { labels: [], body: [evaluate(unknown)] }]),
         ];
       }
-      case "union":
-        // Nothing if the value is one of the members. Else, when the value's JSON type is
-        // that of exactly one member, that member's failures; failing that, one error
-        // naming the alternatives.
+      case "union": {
+        // When the value's JSON type is that of one member alone, that member's failures,
+        // if any: no other member can take it, and its patterns run once. Else nothing if
+        // the value is one of the members; else, when its JSON type is that of a member of
+        // one type, that member's failures; failing that, one error naming the alternatives.
+        const typed = (sole: boolean) =>
+          body.typed
+            .filter((each) => each.sole === sole)
+            .map(({ test, checks }) => ifThen(test, block([...this.print(checks, false), returns()])));
         return [
+          ...typed(true),
           ifThen(call(this.guards.helper(body.self.shape, body.self.owner), [VALUE]), returns()),
-          ...body.typed.map(({ test, checks }) => ifThen(test, block([...this.print(checks, false), returns()]))),
+          ...typed(false),
           evaluate(call(this.runtime("fail"), [ERRORS, PATH, literal(body.keyword), literal(body.message)])),
         ];
+      }
     }
   }
 
@@ -116,13 +124,11 @@ export class ReportPrinter extends CheckPrinter {
         if (top && check.at.length === 0 && (check.then ?? []).length > 0)
           return [ifThen(check.test, block([this.fail(check), returns()])), ...this.print(check.then!, top)];
         return [this.chain(check)];
-      case "delegate":
-        return [
-          ifThen(
-            not(call(this.guardOf(check.target), [check.subject])),
-            evaluate(call(this.target(check.target), [check.subject, path(check.at), ERRORS])),
-          ),
-        ];
+      case "delegate": {
+        const report = evaluate(call(this.target(check.target), [check.subject, path(check.at), ERRORS]));
+        if (this.builder.testsPatterns(check.target)) return [report];
+        return [ifThen(not(call(this.guardOf(check.target), [check.subject])), report)];
+      }
       case "non-null": {
         const notNull = binary(check.subject, "!==", literal(null));
         const only = check.checks.length === 1 ? check.checks[0]! : undefined;

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { BacktrackingCheck } from "../../generator/keywords/backtracking.js";
+import { patternsOf } from "../../generator/schema/patterns.js";
+import { REPO } from "../helpers/project.js";
+
+/**
+ * The patterns `generate` warns of: those that can backtrack catastrophically on the
+ * built-in engine, as redos-detector finds them. Sound on the known cases (nested
+ * quantifiers, overlapping alternatives under a quantifier, adjacent quantifiers over
+ * the same characters), and no false alarm on the four protocols' patterns or the
+ * JSON-Schema-Test-Suite's, where it flags one, which is quadratic.
+ */
+
+const check = new BacktrackingCheck();
+afterAll(() => check.close());
+
+/** The patterns of every JSON file under a folder. */
+function patternsUnder(folder: string): string[] {
+  const sources = new Set<string>();
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".json")) continue;
+    const document = JSON.parse(readFileSync(path.join(entry.parentPath, entry.name), "utf8")) as unknown;
+    // The suite's files are arrays of groups, each with a schema.
+    const schemas = Array.isArray(document) ? document.map((group: { schema: unknown }) => group.schema) : [document];
+    for (const schema of schemas) for (const { source } of patternsOf(schema as never)) sources.add(source);
+  }
+  return [...sources];
+}
+
+async function flagged(sources: readonly string[]): Promise<string[]> {
+  const reasons = await Promise.all(sources.map((source) => check.reason(source)));
+  return sources.filter((_, i) => reasons[i] !== undefined);
+}
+
+describe("patterns that backtrack catastrophically", () => {
+  it("are found: nested quantifiers, overlapping alternatives under a quantifier, adjacent quantifiers", async () => {
+    const vulnerable = ["^(a+)+$", "^(a|aa)+$", "\\s+$", "^a*a*b$"];
+    expect(await flagged(vulnerable)).toEqual(vulnerable);
+    expect(await check.reason("^(a+)+$")).toBe(
+      "can backtrack catastrophically (`a` and `a` can match the same text): a text that nearly matches takes time exponential or polynomial in its length",
+    );
+  });
+
+  it("are not confused with nested quantifiers whose repetitions cannot overlap", async () => {
+    const safe = [
+      "^[a-z]+$",
+      "^(ab|cd)*$",
+      "^(/([^/~]|~[01])*)*$",
+      "^[a-z][a-z0-9]*(-[a-z0-9]+)*$",
+      "^[A-Za-z0-9+/]*={0,2}$",
+      "^(task_id)$",
+    ];
+    expect(await flagged(safe)).toEqual([]);
+  });
+
+  it("raise no false alarm on the four protocols' patterns, and one, quadratic, on the JSON-Schema-Test-Suite's", async () => {
+    const protocols = patternsUnder(path.join(REPO, "schemas"));
+    expect(protocols.length).toBeGreaterThan(50);
+    expect(await flagged(protocols)).toEqual([]);
+    const suite = patternsUnder(path.join(REPO, "test/fixtures/json-schema-test-suite/tests"));
+    expect(suite.length).toBeGreaterThan(15);
+    // Unanchored, `f.*o` is tried from each "f" of a text of f's with no "o": n² steps.
+    expect(await flagged(suite)).toEqual(["f.*o"]);
+  }, 60_000);
+});
