@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Removes each test file's scratch folders when it ends.
+    setupFiles: ["test/helpers/setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // A worker per core, not one fewer as by default: on two cores that halves the time,

@@ -1,13 +1,11 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Place } from "../../generator/files/output.js";
 import { withOutput } from "../../generator/files/output.js";
-import { changeTo, removeScratchProjects, scratchProject, stateOf, wholeState } from "../helpers/files.js";
-
-afterAll(removeScratchProjects);
+import { changeTo, scratchProject, stateOf, wholeState } from "../helpers/files.js";
+import { scratchFolder } from "../helpers/scratch.js";
 
 /**
  * The issue's test: a real process writing generations in turn is killed (SIGKILL) at a
@@ -25,8 +23,7 @@ const LANES = 3;
 const EXTRA = 20;
 
 const CHILD = path.join(import.meta.dirname, "kill-writer.js");
-const scratch = mkdtempSync(path.join(tmpdir(), "agentwire-kill-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder("agentwire-kill-");
 
 const WHOLE = { a: wholeState("a", EXTRA), b: wholeState("b", EXTRA) };
 

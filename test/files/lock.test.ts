@@ -3,17 +3,15 @@ import type { ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FileSystem } from "../../generator/files/fs.js";
 import { nodeFileSystem } from "../../generator/files/fs.js";
 import { lockOutput } from "../../generator/files/lock.js";
 import { withOutput, writeOutput } from "../../generator/files/output.js";
 import { run, snapshot } from "../helpers/cli.js";
-import { changeTo, killedAfter, removeScratchProjects, scratchProject, stateOf, wholeState } from "../helpers/files.js";
+import { changeTo, killedAfter, scratchProject, stateOf, wholeState } from "../helpers/files.js";
 import { inputError } from "../helpers/failure.js";
 import { makeProject, REPO } from "../helpers/project.js";
-
-afterAll(removeScratchProjects);
 
 /** One agentwire at a time in generated/: the next waits, a dead one's lock is taken over, and git never sees one. */
 

@@ -2,16 +2,14 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { InputError } from "../../generator/errors.js";
 import type { FileSystem } from "../../generator/files/fs.js";
 import { nodeFileSystem } from "../../generator/files/fs.js";
 import type { Place } from "../../generator/files/output.js";
 import { withOutput, writeOutput } from "../../generator/files/output.js";
 import { inputError } from "../helpers/failure.js";
-import { changeTo, failingAt, Killed, killedAfter, removeScratchProjects, scratchProject, stateOf, wholeState } from "../helpers/files.js";
-
-afterAll(removeScratchProjects);
+import { changeTo, failingAt, Killed, killedAfter, scratchProject, stateOf, wholeState } from "../helpers/files.js";
 
 /**
  * The output and its pins are replaced in one step: a run killed after any number of

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FileSystem } from "../../generator/files/fs.js";
 import { nodeFileSystem } from "../../generator/files/fs.js";
 import type { Change, Place } from "../../generator/files/output.js";
+import { scratchFolder } from "./scratch.js";
 
 /**
  * Scratch projects for the output's transaction and lock, without the pipeline: a config
@@ -17,17 +18,6 @@ import type { Change, Place } from "../../generator/files/output.js";
  * same on any file system (seven times faster here than the disk); else in the temp folder.
  */
 const SCRATCH = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
-
-const made: string[] = [];
-
-/**
- * Removes the scratch projects made so far: each test file calls it after all its tests.
- * (A module-level afterAll would run after the first file of a worker only, since the
- * worker's files share this module: vitest's isolate is false.)
- */
-export function removeScratchProjects(): void {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
 
 /** The files of one generation, `version` written into each, and `extra` more under src/ (for a longer write). */
 export function generationOf(version: string, extra = 0): { path: string; content: string }[] {
@@ -52,8 +42,7 @@ export const schemaOf = (version: string) => `{ "title": "${version}" }\n`;
 
 /** A project at `version`: its generation in generated/, its config and schema, and generated/dist/. */
 export function scratchProject(version: string, extra = 0): { root: string; place: Place } {
-  const root = realpathSync(mkdtempSync(path.join(SCRATCH, "agentwire-files-")));
-  made.push(root);
+  const root = scratchFolder("agentwire-files-", SCRATCH);
   const write = (file: string, content: string) => {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), content);

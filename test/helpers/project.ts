@@ -1,25 +1,18 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll } from "vitest";
 import { writeGeneration } from "../../generator/cli/write.js";
 import { generate } from "../../generator/pipeline.js";
+import { scratchFolder } from "./scratch.js";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
-
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 /**
  * A throwaway project: the repository's templates plus the given files (paths relative
  * to the project root; objects are written as JSON). Removed after the test file.
  */
 export function makeProject(files: Readonly<Record<string, string | object>>, options: { withRepoSchemas?: boolean } = {}): string {
-  const root = mkdtempSync(path.join(tmpdir(), "agentwire-test-"));
-  made.push(root);
+  const root = scratchFolder("agentwire-test-");
   cpSync(path.join(REPO, "templates"), path.join(root, "templates"), { recursive: true });
   if (options.withRepoSchemas) cpSync(path.join(REPO, "schemas"), path.join(root, "schemas"), { recursive: true });
   for (const [file, content] of Object.entries(files)) {
