@@ -13,7 +13,7 @@ import {
   typeReference,
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
-import { recursiveTypes } from "../ir/graph.js";
+import { recursiveTypes, ThroughRefs } from "../ir/graph.js";
 import type { EnumWire, Field, Ir, PatternProperty, Shape } from "../ir/model.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
@@ -125,6 +125,8 @@ class DecodeEmitter {
   readonly helpers: Function[] = [];
   private readonly helperNames = new Map<string, Name>();
   private readonly shapes: ReadonlyMap<string, Shape>;
+  /** Whether reading a named type does anything; a type met again on the way does (it is an object or an array). */
+  private readonly namedReads = new ThroughRefs(true);
 
   constructor(
     private readonly f: GeneratedFile,
@@ -149,7 +151,7 @@ class DecodeEmitter {
    * Whether reading a value of the shape does anything: copying objects and arrays,
    * turning wire forms into canonical ones, or noticing values this version does not know.
    */
-  reads(shape: Shape, seen: ReadonlySet<string> = new Set()): boolean {
+  reads(shape: Shape): boolean {
     switch (shape.kind) {
       case "object":
       case "keyed-union":
@@ -161,12 +163,12 @@ class DecodeEmitter {
       case "number":
         return shape.wire !== undefined;
       case "ref":
-        return seen.has(shape.name) || this.reads(this.shapes.get(shape.name)!, new Set([...seen, shape.name]));
+        return this.namedReads.follow(shape.name, () => this.reads(this.shapes.get(shape.name)!));
       case "nullable":
       case "constrained":
-        return this.reads(shape.shape, seen);
+        return this.reads(shape.shape);
       case "union":
-        return shape.members.some((member) => this.reads(member, seen));
+        return shape.members.some((member) => this.reads(member));
       default:
         return false;
     }
