@@ -1,5 +1,4 @@
 import { emitProtocol } from "./emit/index.js";
-import type { EmittedFile } from "./emit/index.js";
 import { emitPackage } from "./emit/package.js";
 import type { OutputFile } from "./format/index.js";
 import { format } from "./format/index.js";
@@ -38,32 +37,35 @@ export interface Generation {
  */
 export async function generate(root: string): Promise<Generation> {
   const project = load(root);
-  const emitted: EmittedFile[] = [];
+  const files: OutputFile[] = [];
   const protocols: ProtocolSummary[] = [];
   for (const protocol of project.protocols) {
     const { ir } = await intermediate(project, protocol);
-    const files = emitProtocol(ir, compileStream(protocol, ir));
-    emitted.push(...files);
+    // Each file formatted as it is emitted, so that its code tree goes before the next is made.
+    const formatted = format(emitProtocol(ir, compileStream(protocol, ir)));
+    files.push(...formatted);
     protocols.push({
       name: ir.protocol,
       types: ir.types.length,
       unions: countUnions(ir),
-      files: files.length,
-      stream: files.some((file) => file.path.endsWith("/stream.ts")),
+      files: formatted.length,
+      stream: formatted.some((file) => file.path.endsWith("/stream.ts")),
     });
   }
-  emitted.push(
-    ...emitPackage(
-      project.protocols.map((protocol, i) => ({
-        name: protocol.config.name,
-        sources: [protocol.schema, ...protocol.overlays],
-        types: protocols[i]!.types,
-        stream: protocols[i]!.stream,
-      })),
-      project.templates,
+  files.push(
+    ...format(
+      emitPackage(
+        project.protocols.map((protocol, i) => ({
+          name: protocol.config.name,
+          sources: [protocol.schema, ...protocol.overlays],
+          types: protocols[i]!.types,
+          stream: protocols[i]!.stream,
+        })),
+        project.templates,
+      ),
     ),
   );
-  return { files: format(emitted), protocols, pins: pinsOf(project) };
+  return { files, protocols, pins: pinsOf(project) };
 }
 
 /** A protocol's effective schema and IR: the pipeline up to the emitters. */

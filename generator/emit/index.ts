@@ -23,9 +23,12 @@ export type EmittedFile =
 /**
  * The files of one protocol, under `src/<name>/`: a module per artifact (types, guards,
  * validators and decoders, builders, match helpers), an index that re-exports them, and
- * the effective schema they were generated from.
+ * the effective schema they were generated from. They are made one at a time, as they
+ * are asked for, so that a consumer that formats each before asking for the next keeps
+ * one module's code tree alive, not those of all (for a schema of 10,000 types, hundreds
+ * of megabytes).
  */
-export function emitProtocol(ir: NamedIr, stream?: CompiledStream): EmittedFile[] {
+export function* emitProtocol(ir: NamedIr, stream?: CompiledStream): Generator<EmittedFile, void, undefined> {
   const sources = ir.sources.join(" and ");
   // No sha256 here: it is in sources.json alone, so that a schema change rewrites only
   // the files whose code it changes.
@@ -45,25 +48,26 @@ export function emitProtocol(ir: NamedIr, stream?: CompiledStream): EmittedFile[
     ["match", generateMatches],
   ];
   // A module with nothing to declare (no unions, so no match helpers) is not written.
-  const modules = emitters.flatMap(([name, emit]) => {
+  const modules: string[] = [];
+  for (const [name, emit] of emitters) {
     const file = new GeneratedFile(`${dir}/${name}.ts`, header);
     emit(file, ir);
-    return file.isEmpty ? [] : [{ name, file }];
-  });
-  // The stream module is not re-exported by the index: it is a subpath of its own.
-  const streamModule = stream === undefined ? [] : [new GeneratedFile(`${dir}/stream.ts`, header)];
-  for (const file of streamModule) generateStream(file, ir, stream!);
+    if (file.isEmpty) continue;
+    modules.push(name);
+    yield { path: file.path, module: optimize(file.toModule()) };
+  }
   const index = new GeneratedFile(`${dir}/index.ts`, header);
   index.declare(
-    ...modules.map(({ name }) => exportAll(`./${name}.js`)),
+    ...modules.map((name) => exportAll(`./${name}.js`)),
     exportNames(RUNTIME_VALUES.map(identifier), "../runtime.js"),
     exportNames(RUNTIME_TYPES.map(identifier), "../runtime.js", { typeOnly: true }),
   );
-  const effectiveSchema = { $comment: header.join(" "), ...ir.schema };
-  return [
-    ...modules.map(({ file }) => ({ path: file.path, module: optimize(file.toModule()) })),
-    { path: index.path, module: index.toModule() },
-    ...streamModule.map((file) => ({ path: file.path, module: optimize(file.toModule()) })),
-    { path: `${dir}/schema.json`, json: effectiveSchema },
-  ];
+  yield { path: index.path, module: index.toModule() };
+  // The stream module is not re-exported by the index: it is a subpath of its own.
+  if (stream !== undefined) {
+    const file = new GeneratedFile(`${dir}/stream.ts`, header);
+    generateStream(file, ir, stream);
+    yield { path: file.path, module: optimize(file.toModule()) };
+  }
+  yield { path: `${dir}/schema.json`, json: { $comment: header.join(" "), ...ir.schema } };
 }

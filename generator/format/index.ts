@@ -2,7 +2,7 @@ import type { EmittedFile } from "../emit/index.js";
 import type { Doc } from "./docs.js";
 import { concat, hardline } from "./docs.js";
 import { jsonDoc } from "./json.js";
-import { layOutModule } from "./layout.js";
+import { layOutModule, moduleSections } from "./layout.js";
 import { printDoc } from "./printer.js";
 
 /** A file as it is written: its path under `generated/` and its exact bytes. */
@@ -23,13 +23,25 @@ export const PRINT_OPTIONS = { printWidth: 80, tabWidth: 2, useTabs: false } as 
  * so the text is what prettier would write, without parsing the code again; a test
  * checks that for every file.
  */
-export function format(files: readonly EmittedFile[]): OutputFile[] {
-  return files.map((file) => ({ path: file.path, content: render(file) }));
+export function format(files: Iterable<EmittedFile>): OutputFile[] {
+  return Array.from(files, (file) => ({ path: file.path, content: render(file) }));
 }
 
 function render(file: EmittedFile): string {
-  return "text" in file ? file.text : printDoc(documentOf(file), PRINT_OPTIONS.printWidth);
+  if ("text" in file) return file.text;
+  if ("json" in file) return printDoc(documentOf(file), PRINT_OPTIONS.printWidth);
+  // A part at a time, so that the documents of one part are all that is alive, not those
+  // of a module of many megabytes. Each part's last line loses its trailing blanks, as
+  // the line break after it would take them.
+  const text: string[] = [];
+  for (const section of moduleSections(file.module)) {
+    if (text.length > 0) text.push("");
+    for (const part of section) text.push(printDoc(part(), PRINT_OPTIONS.printWidth).replace(TRAILING_BLANKS, ""));
+  }
+  return `${text.join("\n")}\n`;
 }
+
+const TRAILING_BLANKS = /[ \t]+$/;
 
 /** The document a file of code or JSON is printed from. */
 export function documentOf(file: Exclude<EmittedFile, { readonly text: string }>): Doc {
