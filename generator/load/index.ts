@@ -3,7 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { InputError } from "../errors.js";
 import type { JsonObject, JsonValue } from "../json.js";
-import { isJsonObject, parseJson } from "../json.js";
+import { isJsonObject, readJson } from "../json.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { ProtocolConfig } from "./config.js";
 import { readConfig } from "./config.js";
@@ -178,5 +178,5 @@ export function readSource(root: string, absolutePath: string, referrer?: { file
     throw new InputError(referrer ?? { file }, `cannot read ${file}: ${reason}`, "vendor the file there, or correct the path");
   }
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  return { file, absolutePath, document: parseJson(bytes.toString("utf8"), file), sha256 };
+  return { file, absolutePath, document: readJson(bytes, file), sha256 };
 }
