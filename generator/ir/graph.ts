@@ -1,35 +1,9 @@
 import type { Ir, Shape } from "./model.js";
-import { constraintShapes } from "./walk.js";
+import { childShapes } from "./walk.js";
 
 /** The named types a shape refers to, directly. */
 export function refsOf(shape: Shape): string[] {
-  switch (shape.kind) {
-    case "ref":
-      return [shape.name];
-    case "array":
-      return [...(shape.prefixItems ?? []), shape.items, ...(shape.contains ?? []).map((each) => each.shape)].flatMap(refsOf);
-    case "map":
-      return refsOf(shape.values);
-    case "nullable":
-      return refsOf(shape.shape);
-    case "constrained":
-      return [...refsOf(shape.shape), ...shape.constraints.flatMap(constraintShapes).flatMap(refsOf)];
-    case "union":
-      return shape.members.flatMap(refsOf);
-    case "tagged-union":
-      return shape.members.flatMap((member) => refsOf(member.shape));
-    case "object":
-      return [
-        ...shape.fields.flatMap((field) => refsOf(field.shape)),
-        ...(shape.patterns ?? []).flatMap((each) => refsOf(each.shape)),
-        ...refsOf(shape.additional),
-        ...(shape.names === undefined ? [] : refsOf(shape.names)),
-      ];
-    case "keyed-union":
-      return [...shape.members, ...shape.fields].flatMap((field) => refsOf(field.shape)).concat(refsOf(shape.additional));
-    default:
-      return [];
-  }
+  return shape.kind === "ref" ? [shape.name] : childShapes(shape).flatMap(refsOf);
 }
 
 /**
@@ -144,4 +118,40 @@ export class ThroughRefs<T> {
     this.cut ||= cutBefore;
     return answer;
   }
+}
+
+/**
+ * How deep each named type nests as the emitters walk it: its shapes inside each other,
+ * and where a ref names a type that is only another name for others (a ref, nullable,
+ * union or constrained shape, which the emitters look through), that type's depth below
+ * it. For each type, the depth and the type its deepest ref looks through. The types
+ * looked through must not form a cycle (normalize refuses such aliases first).
+ */
+export function nestingDepths(ir: Ir): Map<string, { readonly depth: number; readonly through?: string }> {
+  const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
+  const looksThrough = (name: string) => ["ref", "nullable", "union", "constrained"].includes(shapes.get(name)?.kind ?? "");
+  const position = new Map(ir.types.map((type, i) => [type.name, i]));
+  const successors = ir.types.map((type) => [
+    ...new Set(
+      refsOf(type.shape)
+        .filter(looksThrough)
+        .map((name) => position.get(name)!),
+    ),
+  ]);
+  const depths = new Map<string, { depth: number; through?: string }>();
+  // Components come after those they reach, so a type's targets are measured before it.
+  for (const component of stronglyConnected(ir.types.length, (node) => successors[node]!))
+    for (const node of component) {
+      let deepest = { depth: 0 } as { depth: number; through?: string };
+      const stack: [Shape, number][] = [[ir.types[node]!.shape, 1]];
+      while (stack.length > 0) {
+        const [shape, depth] = stack.pop()!;
+        const below = shape.kind === "ref" && looksThrough(shape.name) ? (depths.get(shape.name)?.depth ?? 0) : 0;
+        if (depth + below > deepest.depth)
+          deepest = below > 0 ? { depth: depth + below, through: (shape as { name: string }).name } : { depth };
+        for (const child of childShapes(shape)) stack.push([child, depth + 1]);
+      }
+      depths.set(ir.types[node]!.name, deepest);
+    }
+  return depths;
 }

@@ -1,12 +1,13 @@
 import type { Field, Ir, NamedType, Shape } from "../ir/model.js";
-import { stronglyConnected } from "../ir/graph.js";
+import { nestingDepths, stronglyConnected } from "../ir/graph.js";
+import { NESTING_LIMIT } from "../limits.js";
 import { mapFields } from "../ir/walk.js";
 import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
 import { appendPointer, unescapeToken } from "../schema/pointer.js";
 import { docOf } from "./docs.js";
-import { Context } from "./context.js";
+import { chainText, Context } from "./context.js";
 import { readSchema } from "./schema.js";
 
 /** The IR of an effective schema: one named type per `$defs` entry, in order. */
@@ -28,6 +29,16 @@ export function normalize(effective: ResolvedSchema): Ir {
       appendPointer("/$defs", cycle[0]!),
       `"${cycle[0]}" is defined only in terms of itself (${cycle.join(" → ")})`,
       "a type may contain itself in a property or an array, not be another name for itself",
+    );
+  const tooDeep = tooDeeplyNested(types);
+  if (tooDeep !== undefined)
+    context.fail(
+      appendPointer("/$defs", tooDeep[0]!),
+      `"${tooDeep[0]}" nests more than ${NESTING_LIMIT} deep` +
+        (tooDeep.length > 1 ? `, counting the definitions it is another name for (${chainText(tooDeep)})` : ""),
+      tooDeep.length > 1
+        ? "agentwire generates types nested at most that deep: make some of the definitions in the chain objects or arrays of the next"
+        : "agentwire generates types nested at most that deep, and allOf copies what it composes into the type: move nested schemas into $defs and $ref them",
     );
   const rootRef = effective.schema["$ref"];
   const root = typeof rootRef === "string" ? /^#\/\$defs\/([^/]+)$/.exec(decodeURIComponent(rootRef))?.[1] : undefined;
@@ -53,6 +64,7 @@ function aliasCycle(types: readonly NamedType[]): string[] | undefined {
       case "ref":
         return shapes.get(shape.name)?.kind === "object" ? [] : [shape.name];
       case "nullable":
+      case "constrained":
         return aliased(shape.shape);
       case "union":
         return shape.members.flatMap(aliased);
@@ -78,6 +90,22 @@ function aliasCycle(types: readonly NamedType[]): string[] | undefined {
   const cycle = [start];
   for (let node = cameFrom.get(start)!; node !== start; node = cameFrom.get(node)!) cycle.push(node);
   return [...cycle, start].reverse().map((node) => types[node]!.name);
+}
+
+/**
+ * The first type that nests deeper than `NESTING_LIMIT` as the emitters walk it (its
+ * shapes inside each other, through the definitions that are other names for others),
+ * and the chain of those definitions: a schema may nest within the limit in each
+ * definition, and a composition (`allOf` of a type already read) or a chain of aliases
+ * still nest the type past it.
+ */
+function tooDeeplyNested(types: readonly NamedType[]): string[] | undefined {
+  const depths = nestingDepths({ protocol: "", types });
+  const first = types.find((type) => depths.get(type.name)!.depth > NESTING_LIMIT);
+  if (first === undefined) return undefined;
+  const chain = [first.name];
+  for (let through = depths.get(first.name)!.through; through !== undefined; through = depths.get(through)!.through) chain.push(through);
+  return chain;
 }
 
 /**

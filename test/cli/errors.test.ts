@@ -240,6 +240,16 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
     'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "//host/x.json" names file://host/x.json, a file on the host "host"\n  vendor the file into schemas/ and ref it by a relative path\n',
   ],
   [
+    "definitions that are only names for each other, through a constraint",
+    {
+      "schemas/demo.schema.json": S({
+        A: { anyOf: [{ $ref: "#/$defs/B" }, { type: "string" }], not: { const: "x" } },
+        B: { anyOf: [{ $ref: "#/$defs/A" }, { type: "number" }] },
+      }),
+    },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A: "A" is defined only in terms of itself (A → B → A)\n  a type may contain itself in a property or an array, not be another name for itself\n',
+  ],
+  [
     "an overlay file that does not exist",
     { "schemas/protocols.json": withOverlay },
     "agentwire generate: schemas/protocols.json#/protocols/0/overlays/0: cannot read schemas/overlays/demo.json: no such file\n  vendor the file there, or correct the path\n",
