@@ -1,7 +1,7 @@
 import { emitProtocol } from "./emit/index.js";
 import { emitPackage } from "./emit/package.js";
 import type { OutputFile } from "./format/index.js";
-import { format } from "./format/index.js";
+import { format, PRINT_AS_EMITTED } from "./format/index.js";
 import type { Ir } from "./ir/model.js";
 import type { LoadedProtocol, Pin, Schemas } from "./load/index.js";
 import { load, pinsOf } from "./load/index.js";
@@ -41,8 +41,8 @@ export async function generate(root: string): Promise<Generation> {
   const protocols: ProtocolSummary[] = [];
   for (const protocol of project.protocols) {
     const { ir } = await intermediate(project, protocol);
-    // Each file formatted as it is emitted, so that its code tree goes before the next is made.
-    const formatted = format(emitProtocol(ir, compileStream(protocol, ir)));
+    // Each module printed as it is emitted, a section at a time, so that one type's code is alive at a time.
+    const formatted = format(emitProtocol(ir, compileStream(protocol, ir), PRINT_AS_EMITTED));
     files.push(...formatted);
     protocols.push({
       name: ir.protocol,
