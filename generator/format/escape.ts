@@ -18,6 +18,9 @@ import { isIdentifierName } from "../code/build.js";
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 const INVISIBLES = new RegExp(INVISIBLE.source, "gu");
 
+/** Text a string literal holds as it is, in double quotes: no double quote, no backslash, nothing invisible. */
+const PLAIN = /^[^"\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]*$/u;
+
 /** Whether a character (a code point) is one of the invisible characters escaped wherever it is written. */
 export function isInvisible(char: string): boolean {
   return INVISIBLE.test(char);
@@ -43,6 +46,7 @@ export function commentText(text: string): string {
  * character are escaped.
  */
 export function stringLiteral(text: string): string {
+  if (PLAIN.test(text)) return `"${text}"`;
   const doubles = text.split('"').length - 1;
   const singles = text.split("'").length - 1;
   const quote = doubles > singles ? "'" : '"';
