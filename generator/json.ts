@@ -1,4 +1,7 @@
+import { isUtf8 } from "node:buffer";
 import { InputError } from "./errors.js";
+import { NESTING_LIMIT } from "./limits.js";
+import { appendPointer } from "./schema/pointer.js";
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | readonly JsonValue[] | JsonObject;
@@ -30,16 +33,149 @@ export function jsonEqual(a: JsonValue, b: JsonValue): boolean {
 }
 
 /**
+ * Reads a JSON file's bytes: UTF-8 (RFC 8259), a byte order mark before the text read past,
+ * as RFC 8259 allows; bytes that are not UTF-8 are refused where they are, rather than read
+ * as U+FFFD, which would put in the output a text the file does not hold.
+ */
+export function readJson(bytes: Uint8Array, file: string): JsonValue {
+  if (!isUtf8(bytes)) {
+    const offset = firstNonUtf8(bytes);
+    const { line, column } = lineAndColumn(Buffer.from(bytes.subarray(0, offset)).toString("utf8"), Infinity);
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+    throw new InputError(
+      { file, line, column },
+      `not UTF-8: the byte 0x${bytes[offset]!.toString(16).padStart(2, "0")} at offset ${offset} is not part of a UTF-8 character`,
+      utf16 ? "the file looks like UTF-16: save it as UTF-8, which JSON files are" : "save the file as UTF-8, which JSON files are",
+    );
+  }
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  return parseJson(text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text, file);
+}
+
+const BYTE_ORDER_MARK = 0xfeff;
+
+/**
  * Parses JSON text. On a syntax error, reports the file's line and column: V8's messages
  * give an offset only sometimes, so the text is scanned again to find the first fault.
+ * What JSON.parse reads without a word is refused too: a key twice in one object (it
+ * keeps the last), and nesting deeper than `NESTING_LIMIT`.
  */
 export function parseJson(text: string, file: string): JsonValue {
+  let value: JsonValue;
   try {
-    return JSON.parse(text) as JsonValue;
+    value = JSON.parse(text) as JsonValue;
   } catch {
     const { offset, problem } = findSyntaxError(text);
-    const before = text.slice(0, offset).split("\n");
-    throw new InputError({ file, line: before.length, column: before.at(-1)!.length + 1 }, `invalid JSON: ${problem}`);
+    throw new InputError({ file, ...lineAndColumn(text, offset) }, `invalid JSON: ${problem}`);
+  }
+  checkKeysAndNesting(text, file);
+  return value;
+}
+
+/** The line and column (both from 1) of an offset into a text, or of its end. */
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset).split("\n");
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+/**
+ * The offset of the first byte that starts no well-formed UTF-8 sequence or ends one
+ * early (RFC 3629 section 4: no overlong forms, no surrogates, nothing past U+10FFFF).
+ */
+function firstNonUtf8(bytes: Uint8Array): number {
+  const within = (at: number, low: number, high: number) => at < bytes.length && bytes[at]! >= low && bytes[at]! <= high;
+  for (let at = 0; at < bytes.length;) {
+    const lead = bytes[at]!;
+    let length: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (lead < 0x80) length = 1;
+    else if (lead >= 0xc2 && lead <= 0xdf) length = 2;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      length = 3;
+      if (lead === 0xe0) low = 0xa0;
+      if (lead === 0xed) high = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      length = 4;
+      if (lead === 0xf0) low = 0x90;
+      if (lead === 0xf4) high = 0x8f;
+    } else return at;
+    if (length > 1 && !within(at + 1, low, high)) return at;
+    for (let i = 2; i < length; i++) if (!within(at + i, 0x80, 0xbf)) return at;
+    at += length;
+  }
+  return bytes.length;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+
+/**
+ * Refuses a key that appears twice in one object and nesting deeper than `NESTING_LIMIT`,
+ * in one pass over text JSON.parse accepted (so only strings and brackets need reading),
+ * keeping the path to where it is for the pointer of the message.
+ */
+function checkKeysAndNesting(text: string, file: string): void {
+  // Per open object or array: its keys so far (undefined for an array), and the key or index being read.
+  const keys: (Set<string> | undefined)[] = [];
+  const path: (string | number)[] = [];
+  let expectingKey = false;
+  const fail = (offset: number, problem: string, hint: string): never => {
+    throw new InputError({ file, ...lineAndColumn(text, offset) }, problem, hint);
+  };
+  const pointerOf = (tokens: readonly (string | number)[]) => appendPointer("", ...tokens);
+  const open = (offset: number, objectKeys: Set<string> | undefined) => {
+    if (keys.length === NESTING_LIMIT)
+      fail(
+        offset,
+        `nested more than ${NESTING_LIMIT} objects and arrays deep, at ${pointerOf(path)}`,
+        "agentwire reads JSON nested at most that deep: move nested schemas into $defs and $ref them",
+      );
+    keys.push(objectKeys);
+    path.push(objectKeys === undefined ? 0 : "");
+    expectingKey = objectKeys !== undefined;
+  };
+  for (let at = 0; at < text.length; at++) {
+    const char = text.charCodeAt(at);
+    if (char === QUOTE) {
+      const start = at;
+      let end = text.indexOf('"', at + 1);
+      // A quote after an odd run of backslashes is escaped.
+      for (;;) {
+        let backslashes = 0;
+        while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++;
+        if (backslashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      at = end;
+      if (!expectingKey) continue;
+      expectingKey = false;
+      const raw = text.slice(start + 1, end);
+      const key = raw.includes("\\") ? (JSON.parse(text.slice(start, end + 1)) as string) : raw;
+      const seen = keys.at(-1)!;
+      if (seen.has(key))
+        fail(
+          start,
+          `duplicate key ${JSON.stringify(key)} in the object at ${pointerOf(path.slice(0, -1))}`,
+          "JSON.parse would keep the last and drop the others without a word: remove or rename one",
+        );
+      seen.add(key);
+      path[path.length - 1] = key;
+    } else if (char === OPEN_OBJECT) open(at, new Set());
+    else if (char === OPEN_ARRAY) open(at, undefined);
+    else if (char === CLOSE_OBJECT || char === CLOSE_ARRAY) {
+      keys.pop();
+      path.pop();
+      expectingKey = false;
+    } else if (char === COMMA) {
+      if (keys.at(-1) === undefined) (path[path.length - 1] as number)++;
+      else expectingKey = true;
+    }
   }
 }
 
@@ -76,16 +212,19 @@ function findSyntaxError(text: string): { offset: number; problem: string } {
     }
     at++;
   };
+  let depth = 0;
   /** The items of an object or an array up to `close`, each read by `item`, with commas between. */
   const items = (close: string, item: () => void): void => {
+    // Past the limit the text is refused anyway, and this reader recurses.
+    if (++depth > NESTING_LIMIT) throw new Fault(`nesting deeper than ${NESTING_LIMIT} objects and arrays`);
     at++;
     skipSpace();
-    if (text[at] === close) return void at++;
+    if (text[at] === close) return void (at++, depth--);
     for (;;) {
       item();
       skipSpace();
       if (text[at] === ",") at++;
-      else if (text[at] === close) return void at++;
+      else if (text[at] === close) return void (at++, depth--);
       else fail(`"," or "${close}"`);
     }
   };

@@ -2,10 +2,9 @@ import { emitProtocol } from "./emit/index.js";
 import type { InputWarning } from "./errors.js";
 import { BacktrackingCheck } from "./keywords/backtracking.js";
 import { patternsOf } from "./schema/patterns.js";
-import type { EmittedFile } from "./emit/index.js";
 import { emitPackage } from "./emit/package.js";
 import type { OutputFile } from "./format/index.js";
-import { format } from "./format/index.js";
+import { format, PRINT_AS_EMITTED } from "./format/index.js";
 import type { Ir } from "./ir/model.js";
 import type { LoadedProtocol, Pin, Project, Schemas } from "./load/index.js";
 import { load, pinsOf } from "./load/index.js";
@@ -54,34 +53,36 @@ export async function generate(root: string): Promise<Generation> {
 }
 
 async function generateWith(project: Project, backtracking: BacktrackingCheck): Promise<Generation> {
-  const emitted: EmittedFile[] = [];
+  const files: OutputFile[] = [];
   const protocols: ProtocolSummary[] = [];
   const warnings: Promise<InputWarning[]>[] = [];
   for (const protocol of project.protocols) {
     const { effective, ir } = await intermediate(project, protocol);
     warnings.push(patternWarnings(effective, backtracking));
-    const files = emitProtocol(ir, compileStream(protocol, ir));
-    emitted.push(...files);
+    // Each module printed as it is emitted, a section at a time, so that one type's code is alive at a time.
+    const formatted = format(emitProtocol(ir, compileStream(protocol, ir), PRINT_AS_EMITTED));
+    files.push(...formatted);
     protocols.push({
       name: ir.protocol,
       types: ir.types.length,
       unions: countUnions(ir),
-      files: files.length,
-      stream: files.some((file) => file.path.endsWith("/stream.ts")),
+      files: formatted.length,
+      stream: formatted.some((file) => file.path.endsWith("/stream.ts")),
     });
   }
-  emitted.push(
-    ...emitPackage(
-      project.protocols.map((protocol, i) => ({
-        name: protocol.config.name,
-        sources: [protocol.schema, ...protocol.overlays],
-        types: protocols[i]!.types,
-        stream: protocols[i]!.stream,
-      })),
-      project.templates,
+  files.push(
+    ...format(
+      emitPackage(
+        project.protocols.map((protocol, i) => ({
+          name: protocol.config.name,
+          sources: [protocol.schema, ...protocol.overlays],
+          types: protocols[i]!.types,
+          stream: protocols[i]!.stream,
+        })),
+        project.templates,
+      ),
     ),
   );
-  const files = format(emitted);
   return { files, protocols, pins: pinsOf(project), warnings: (await Promise.all(warnings)).flat() };
 }
 

@@ -11,19 +11,33 @@ import type { Declaration, Expression, Module, Statement } from "./tree.js";
  * - a hoisted constant or an import that nothing names.
  */
 export function optimize(module: Module): Module {
-  // One walk of each declaration counts the names it holds, after its own passes.
   const used = new Set<string>();
-  const sections = module.sections.map((section) => section.map((node) => declaration(node, used)));
+  const sections = module.sections.map((section) => optimizeSection(section, used));
+  return withoutUnused({ ...module, sections }, used);
+}
+
+/**
+ * A section of a module after the passes over its declarations, which can run as each
+ * section is emitted: one walk of each declaration counts the names it holds, after its
+ * own passes, into `used`, for `withoutUnused` once every section has been through.
+ */
+export function optimizeSection(section: readonly Declaration[], used: Set<string>): Declaration[] {
+  return section.map((node) => declaration(node, used));
+}
+
+/** The module without the hoisted constants and imports that nothing of `used` names (and no kept constant). */
+export function withoutUnused(module: Module, used: ReadonlySet<string>): Module {
+  const kept = new Set(used);
   // A constant is kept when a declaration names it, or a kept constant does.
   const named = new Map(module.constants.map((each) => [each.name.text, namesIn(each.value)]));
-  const pending = [...used].filter((text) => named.has(text));
+  const pending = [...kept].filter((text) => named.has(text));
   while (pending.length > 0)
-    for (const text of named.get(pending.pop()!)!) if (!used.has(text) && (used.add(text), named.has(text))) pending.push(text);
-  const constants = module.constants.filter((each) => used.has(each.name.text));
+    for (const text of named.get(pending.pop()!)!) if (!kept.has(text) && (kept.add(text), named.has(text))) pending.push(text);
+  const constants = module.constants.filter((each) => kept.has(each.name.text));
   const imports = module.imports
-    .map((each) => ({ ...each, specifiers: each.specifiers.filter((specifier) => used.has(specifier.local.text)) }))
+    .map((each) => ({ ...each, specifiers: each.specifiers.filter((specifier) => kept.has(specifier.local.text)) }))
     .filter((each) => each.specifiers.length > 0);
-  return { ...module, imports, constants, sections };
+  return { ...module, imports, constants };
 }
 
 /** A declaration after the passes over a function's body; the names it holds are added to `used`. */

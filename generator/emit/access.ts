@@ -17,6 +17,7 @@ import {
   typeOf as typeOfValue,
   UNDEFINED,
 } from "../code/build.js";
+import { ThroughRefs } from "../ir/graph.js";
 import type { Field, Shape } from "../ir/model.js";
 import type { JsonValue } from "../json.js";
 
@@ -132,37 +133,51 @@ export type JsonType = "string" | "number" | "boolean" | "null" | "array" | "obj
 const ALL: readonly JsonType[] = ["string", "number", "boolean", "null", "array", "object"];
 
 /** The JSON types a value of the shape can have. */
-export function jsonTypes(shape: Shape, shapes: ReadonlyMap<string, Shape>, seen: ReadonlySet<string> = new Set()): ReadonlySet<JsonType> {
-  switch (shape.kind) {
-    case "unknown":
-      return new Set(ALL);
-    case "never":
-      return new Set();
-    case "ref":
-      return seen.has(shape.name) ? new Set(ALL) : jsonTypes(shapes.get(shape.name)!, shapes, new Set([...seen, shape.name]));
-    case "literal":
-      return new Set([typeOf(shape.value)]);
-    case "enum":
-      return new Set(shape.values.map(typeOf));
-    case "string":
-    case "number":
-    case "boolean":
-    case "null":
-    case "array":
-      return new Set([shape.kind]);
-    case "object":
-    case "map":
-    case "tagged-union":
-    case "keyed-union":
-      return new Set(["object"]);
-    case "nullable":
-      return new Set([...jsonTypes(shape.shape, shapes, seen), "null"]);
-    case "constrained":
-      // At most the shape's: the constraints only narrow.
-      return jsonTypes(shape.shape, shapes, seen);
-    case "union":
-      return new Set(shape.members.flatMap((member) => [...jsonTypes(member, shapes, seen)]));
-  }
+export function jsonTypes(shape: Shape, shapes: ReadonlyMap<string, Shape>): ReadonlySet<JsonType> {
+  const named = perShapes(jsonTypesOfNamed, shapes, () => new ThroughRefs<ReadonlySet<JsonType>>(new Set(ALL)));
+  const of = (shape: Shape): ReadonlySet<JsonType> => {
+    switch (shape.kind) {
+      case "unknown":
+        return new Set(ALL);
+      case "never":
+        return new Set();
+      case "ref":
+        return named.follow(shape.name, () => of(shapes.get(shape.name)!));
+      case "literal":
+        return new Set([typeOf(shape.value)]);
+      case "enum":
+        return new Set(shape.values.map(typeOf));
+      case "string":
+      case "number":
+      case "boolean":
+      case "null":
+      case "array":
+        return new Set([shape.kind]);
+      case "object":
+      case "map":
+      case "tagged-union":
+      case "keyed-union":
+        return new Set(["object"]);
+      case "nullable":
+        return new Set([...of(shape.shape), "null"]);
+      case "constrained":
+        // At most the shape's: the constraints only narrow.
+        return of(shape.shape);
+      case "union":
+        return new Set(shape.members.flatMap((member) => [...of(member)]));
+    }
+  };
+  return of(shape);
+}
+
+/** What `jsonTypes` and `acceptsAnything` found for named types, per map of shapes (one per emitter). */
+const jsonTypesOfNamed = new WeakMap<ReadonlyMap<string, Shape>, ThroughRefs<ReadonlySet<JsonType>>>();
+const acceptsAnythingNamed = new WeakMap<ReadonlyMap<string, Shape>, ThroughRefs<boolean>>();
+
+function perShapes<T>(memo: WeakMap<ReadonlyMap<string, Shape>, T>, shapes: ReadonlyMap<string, Shape>, make: () => T): T {
+  let found = memo.get(shapes);
+  if (found === undefined) memo.set(shapes, (found = make()));
+  return found;
 }
 
 function typeOf(value: JsonValue): JsonType {
@@ -172,17 +187,21 @@ function typeOf(value: JsonValue): JsonType {
 }
 
 /** Whether the shape accepts `undefined` as a value, so that a required field needs its own presence check. */
-export function acceptsAnything(shape: Shape, shapes: ReadonlyMap<string, Shape>, seen: ReadonlySet<string> = new Set()): boolean {
-  switch (shape.kind) {
-    case "unknown":
-      return true;
-    case "ref":
-      return !seen.has(shape.name) && acceptsAnything(shapes.get(shape.name)!, shapes, new Set([...seen, shape.name]));
-    case "nullable":
-      return acceptsAnything(shape.shape, shapes, seen);
-    case "union":
-      return shape.members.some((member) => acceptsAnything(member, shapes, seen));
-    default:
-      return false;
-  }
+export function acceptsAnything(shape: Shape, shapes: ReadonlyMap<string, Shape>): boolean {
+  const named = perShapes(acceptsAnythingNamed, shapes, () => new ThroughRefs(false));
+  const accepts = (shape: Shape): boolean => {
+    switch (shape.kind) {
+      case "unknown":
+        return true;
+      case "ref":
+        return named.follow(shape.name, () => accepts(shapes.get(shape.name)!));
+      case "nullable":
+        return accepts(shape.shape);
+      case "union":
+        return shape.members.some(accepts);
+      default:
+        return false;
+    }
+  };
+  return accepts(shape);
 }

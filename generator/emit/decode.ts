@@ -13,7 +13,7 @@ import {
   typeReference,
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
-import { recursiveTypes } from "../ir/graph.js";
+import { recursiveTypes, ThroughRefs } from "../ir/graph.js";
 import type { EnumWire, Field, Ir, PatternProperty, Shape } from "../ir/model.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
@@ -75,43 +75,45 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr): void {
  */
 export function decodingKeepsAccepted(ir: Ir, name: string): boolean {
   const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
-  const seen = new Set<string>();
-  const keeps = (shape: Shape): boolean => {
-    switch (shape.kind) {
-      case "object":
-        return (
-          shape.fields.every((field) => (field.aliases ?? []).length === 0 && keeps(field.shape)) &&
-          (shape.patterns ?? []).every((pattern) => keeps(pattern.shape)) &&
-          keeps(shape.additional)
-        );
-      case "keyed-union":
-        return (
-          [...shape.members, ...shape.fields].every((field) => (field.aliases ?? []).length === 0 && keeps(field.shape)) &&
-          keeps(shape.additional)
-        );
-      case "map":
-        return keeps(shape.values);
-      case "array":
-        return (shape.prefixItems ?? []).every(keeps) && keeps(shape.items);
-      case "tagged-union":
-        return shape.members.every((member) => keeps(member.shape));
-      case "union":
-        return shape.members.every(keeps);
-      case "enum":
-      case "number":
-        return shape.wire === undefined;
-      case "nullable":
-      case "constrained":
-        return keeps(shape.shape);
-      case "ref":
-        if (seen.has(shape.name)) return true;
-        seen.add(shape.name);
-        return keeps(shapes.get(shape.name)!);
-      default:
-        return true;
+  // Every shape reachable from the type, each named type once; a worklist, since a chain of refs may be long.
+  const seen = new Set<string>([name]);
+  const pending: Shape[] = [shapes.get(name)!];
+  while (pending.length > 0) {
+    const shape = pending.pop()!;
+    if (shape.kind === "ref") {
+      if (!seen.has(shape.name)) pending.push(shapes.get(shape.name)!);
+      seen.add(shape.name);
+      continue;
     }
-  };
-  return keeps({ kind: "ref", name });
+    const fields = shape.kind === "object" ? shape.fields : shape.kind === "keyed-union" ? [...shape.members, ...shape.fields] : [];
+    if (fields.some((field) => (field.aliases ?? []).length > 0)) return false;
+    if ((shape.kind === "enum" || shape.kind === "number") && shape.wire !== undefined) return false;
+    pending.push(...decoded(shape));
+  }
+  return true;
+}
+
+/** The shapes inside a shape that decoding reads (not those only checked: constraints, `contains`, property names). */
+function decoded(shape: Shape): readonly Shape[] {
+  switch (shape.kind) {
+    case "object":
+      return [...shape.fields.map((field) => field.shape), ...(shape.patterns ?? []).map((each) => each.shape), shape.additional];
+    case "keyed-union":
+      return [...[...shape.members, ...shape.fields].map((field) => field.shape), shape.additional];
+    case "map":
+      return [shape.values];
+    case "array":
+      return [...(shape.prefixItems ?? []), shape.items];
+    case "tagged-union":
+      return shape.members.map((member) => member.shape);
+    case "union":
+      return shape.members;
+    case "nullable":
+    case "constrained":
+      return [shape.shape];
+    default:
+      return [];
+  }
 }
 
 const INPUT = identifier("input");
@@ -125,6 +127,8 @@ class DecodeEmitter {
   readonly helpers: Function[] = [];
   private readonly helperNames = new Map<string, Name>();
   private readonly shapes: ReadonlyMap<string, Shape>;
+  /** Whether reading a named type does anything; a type met again on the way does (it is an object or an array). */
+  private readonly namedReads = new ThroughRefs(true);
 
   constructor(
     private readonly f: GeneratedFile,
@@ -149,7 +153,7 @@ class DecodeEmitter {
    * Whether reading a value of the shape does anything: copying objects and arrays,
    * turning wire forms into canonical ones, or noticing values this version does not know.
    */
-  reads(shape: Shape, seen: ReadonlySet<string> = new Set()): boolean {
+  reads(shape: Shape): boolean {
     switch (shape.kind) {
       case "object":
       case "keyed-union":
@@ -161,12 +165,12 @@ class DecodeEmitter {
       case "number":
         return shape.wire !== undefined;
       case "ref":
-        return seen.has(shape.name) || this.reads(this.shapes.get(shape.name)!, new Set([...seen, shape.name]));
+        return this.namedReads.follow(shape.name, () => this.reads(this.shapes.get(shape.name)!));
       case "nullable":
       case "constrained":
-        return this.reads(shape.shape, seen);
+        return this.reads(shape.shape);
       case "union":
-        return shape.members.some((member) => this.reads(member, seen));
+        return shape.members.some((member) => this.reads(member));
       default:
         return false;
     }

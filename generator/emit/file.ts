@@ -1,6 +1,9 @@
 import type { Declaration, Module, Name, Variable } from "../code/tree.js";
 import { identifier, importDeclaration } from "../code/build.js";
 
+/** What takes a module's sections of declarations as they are declared, in order. */
+export type SectionSink = (declarations: readonly Declaration[]) => void;
+
 /**
  * One generated TypeScript module as it is built: a header of comment lines, its imports,
  * module-level constants, then sections of declarations.
@@ -12,15 +15,21 @@ import { identifier, importDeclaration } from "../code/build.js";
  */
 export class GeneratedFile {
   private readonly sections: (readonly Declaration[])[] = [];
+  private streamed = 0;
   private readonly constants: Variable[] = [];
   private readonly constantNames = new Map<string, Name>();
   private readonly taken = new Set<string>();
   /** module → imported name → { local name, type only } */
   private readonly imports = new Map<string, Map<string, { local: string; typeOnly: boolean }>>();
 
+  /**
+   * `sink`, when given, takes each section as it is declared, and the module then has
+   * none: a consumer that prints a section at once keeps one type's code alive at a time.
+   */
   constructor(
     readonly path: string,
     private readonly header: readonly string[],
+    private readonly sink?: SectionSink,
   ) {}
 
   /** Claims names this file declares, so that nothing else the file needs takes them. */
@@ -65,12 +74,16 @@ export class GeneratedFile {
 
   /** Adds declarations that belong together (overloads, a function and its helpers), printed without a blank line between them. */
   declare(...declarations: readonly Declaration[]): void {
-    this.sections.push(declarations);
+    if (this.sink === undefined) this.sections.push(declarations);
+    else {
+      this.sink(declarations);
+      this.streamed++;
+    }
   }
 
   /** Whether nothing has been declared: such a file is not worth writing. */
   get isEmpty(): boolean {
-    return this.sections.length === 0 && this.constants.length === 0;
+    return this.sections.length === 0 && this.streamed === 0 && this.constants.length === 0;
   }
 
   toModule(): Module {

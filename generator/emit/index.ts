@@ -7,6 +7,7 @@ import { RUNTIME_TYPES, RUNTIME_VALUES } from "../name/runtime.js";
 import { generateBuilders } from "./builders.js";
 import { generateDecoders } from "./decode.js";
 import { GeneratedFile } from "./file.js";
+import type { SectionSink } from "./file.js";
 import { generateGuards } from "./guards.js";
 import { generateMatches } from "./match.js";
 import { generateTypes } from "./types.js";
@@ -21,11 +22,23 @@ export type EmittedFile =
   | { readonly path: string; readonly text: string };
 
 /**
+ * What prints a module while it is emitted (`format/` has one): each section as the
+ * emitters declare it, so that one type's code is alive at a time rather than a module's
+ * (for a schema of 10,000 types, hundreds of megabytes; of 100,000, more than the heap).
+ */
+export interface ModulePrinter {
+  /** The printing of one module: where its sections go, and its text once all went there and its imports and constants are known. */
+  start(): { readonly sink: SectionSink; finish(module: Module): string };
+}
+
+/**
  * The files of one protocol, under `src/<name>/`: a module per artifact (types, guards,
  * validators and decoders, builders, match helpers), an index that re-exports them, and
- * the effective schema they were generated from.
+ * the effective schema they were generated from. They are made one at a time, as they
+ * are asked for; with a printer, each module is printed as it is emitted and comes as
+ * its text, else as its code tree.
  */
-export function emitProtocol(ir: NamedIr, stream?: CompiledStream): EmittedFile[] {
+export function* emitProtocol(ir: NamedIr, stream?: CompiledStream, printer?: ModulePrinter): Generator<EmittedFile, void, undefined> {
   const sources = ir.sources.join(" and ");
   // No sha256 here: it is in sources.json alone, so that a schema change rewrites only
   // the files whose code it changes.
@@ -43,27 +56,34 @@ export function emitProtocol(ir: NamedIr, stream?: CompiledStream): EmittedFile[
     ],
     ["builders", generateBuilders],
     ["match", generateMatches],
+    // The stream module is not re-exported by the index: it is a subpath of its own.
+    ...(stream === undefined ? [] : [["stream", (f: GeneratedFile) => generateStream(f, ir, stream)] satisfies [string, unknown]]),
   ];
-  // A module with nothing to declare (no unions, so no match helpers) is not written.
-  const modules = emitters.flatMap(([name, emit]) => {
-    const file = new GeneratedFile(`${dir}/${name}.ts`, header);
+  const modules: string[] = [];
+  let streamModule: EmittedFile | undefined;
+  for (const [name, emit] of emitters) {
+    const printing = printer?.start();
+    const file = new GeneratedFile(`${dir}/${name}.ts`, header, printing?.sink);
     emit(file, ir);
-    return file.isEmpty ? [] : [{ name, file }];
-  });
-  // The stream module is not re-exported by the index: it is a subpath of its own.
-  const streamModule = stream === undefined ? [] : [new GeneratedFile(`${dir}/stream.ts`, header)];
-  for (const file of streamModule) generateStream(file, ir, stream!);
+    // A module with nothing to declare (no unions, so no match helpers) is not written.
+    if (file.isEmpty) continue;
+    const emitted =
+      printing === undefined
+        ? { path: file.path, module: optimize(file.toModule()) }
+        : { path: file.path, text: printing.finish(file.toModule()) };
+    if (name === "stream") streamModule = emitted;
+    else {
+      modules.push(name);
+      yield emitted;
+    }
+  }
   const index = new GeneratedFile(`${dir}/index.ts`, header);
   index.declare(
-    ...modules.map(({ name }) => exportAll(`./${name}.js`)),
+    ...modules.map((name) => exportAll(`./${name}.js`)),
     exportNames(RUNTIME_VALUES.map(identifier), "../runtime.js"),
     exportNames(RUNTIME_TYPES.map(identifier), "../runtime.js", { typeOnly: true }),
   );
-  const effectiveSchema = { $comment: header.join(" "), ...ir.schema };
-  return [
-    ...modules.map(({ file }) => ({ path: file.path, module: optimize(file.toModule()) })),
-    { path: index.path, module: index.toModule() },
-    ...streamModule.map((file) => ({ path: file.path, module: optimize(file.toModule()) })),
-    { path: `${dir}/schema.json`, json: effectiveSchema },
-  ];
+  yield { path: index.path, module: index.toModule() };
+  if (streamModule !== undefined) yield streamModule;
+  yield { path: `${dir}/schema.json`, json: { $comment: header.join(" "), ...ir.schema } };
 }

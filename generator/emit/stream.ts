@@ -53,6 +53,9 @@ const STREAM_TYPES = [
  * types or guards never loads the reader.
  */
 export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledStream): void {
+  // Claimed before anything is imported, so that a type of one of these names is imported under another.
+  f.reserve(["RULES", "TRANSPORT", "kindOf", "readStream", "createVerifier"]);
+  if (stream.assembly !== undefined) f.reserve(["Snapshot", "INITIAL", "STEPS", "createAssembler"]);
   const names = namesOf(ir, stream.event);
   const event = typeReference(f.import(stream.event, TYPES, { typeOnly: true }));
   const decode = f.import(names.decoder, "./validate.js");
@@ -62,8 +65,6 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   const rules = identifier("RULES");
   const transport = identifier("TRANSPORT");
   const kindOf = identifier("kindOf");
-  f.reserve(["RULES", "TRANSPORT", "kindOf", "readStream", "createVerifier"]);
-  if (stream.assembly !== undefined) f.reserve(["Snapshot", "INITIAL", "STEPS", "createAssembler"]);
   const value = identifier("event");
   const kindBody: Statement[] =
     "tag" in stream.discriminant

@@ -1,16 +1,18 @@
 import type { Doc } from "./docs.js";
 import { join, hardline } from "./docs.js";
+import { commentText } from "./escape.js";
 
 /**
  * A JSDoc block from paragraphs of text, or nothing when they hold none. An asterisk
  * followed by a slash in the text would end the comment, so that slash is escaped with a
- * backslash, which JSDoc renders as the original text.
+ * backslash, which JSDoc renders as the original text; an invisible character (a
+ * bidirectional control, a zero-width space, a control) is shown as its escape.
  */
 export function jsDoc(paragraphs: readonly string[]): Doc | undefined {
   const lines = paragraphs
     .flatMap((paragraph, i) => [...(i === 0 ? [] : [""]), paragraph])
     .flatMap((paragraph) => paragraph.split(BLANK_LINE).flatMap((block, i) => [...(i === 0 ? [] : [""]), ...layOut(block)]))
-    .map((line) => line.replaceAll("*/", "*\\/").trimEnd());
+    .map((line) => commentText(line.replaceAll("*/", "*\\/")).trimEnd());
   while (lines.at(-1) === "") lines.pop();
   if (lines.length === 0) return undefined;
   if (lines.length === 1 && lines[0]!.length <= 60) return `/** ${lines[0]} */`;
@@ -48,9 +50,9 @@ function wrap(line: string): string[] {
   return wrapped;
 }
 
-/** A `//` comment; a line break in the text would end it, so each becomes a space. */
+/** A `//` comment; a line break in the text would end it, so each becomes a space, and an invisible character shows as its escape. */
 export function lineComment(text: string): string {
-  return `// ${text.replace(LINE_BREAK, " ")}`.trimEnd();
+  return `// ${commentText(text.replace(LINE_BREAK, " "))}`.trimEnd();
 }
 
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/g;

@@ -7,26 +7,72 @@ import { isIdentifierName } from "../code/build.js";
  */
 
 /**
+ * The characters that change how source text reads without being seen, or without
+ * being what they seem: the controls (C0, DEL, C1: NUL, ESC, …), the format characters
+ * (the bidirectional controls of Trojan Source, CVE-2021-42574, U+202A–202E and
+ * U+2066–2069, the marks U+200E, U+200F and U+061C; the zero-width U+200B–200D and
+ * U+2060, the byte order mark U+FEFF, the soft hyphen, the invisible tags U+E0000–E007F),
+ * the line and paragraph separators and lone surrogates. Wherever text from a schema is
+ * written into code, a comment or JSON, each is written as an escape that names it.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+const INVISIBLES = new RegExp(INVISIBLE.source, "gu");
+
+/** Text a string literal holds as it is, in double quotes: no double quote, no backslash, nothing invisible. */
+const PLAIN = /^[^"\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]*$/u;
+
+/** Whether a character (a code point) is one of the invisible characters escaped wherever it is written. */
+export function isInvisible(char: string): boolean {
+  return INVISIBLE.test(char);
+}
+
+/** `\u202e` for a character of the Basic Multilingual Plane, `\u{e0041}` beyond it, as string literals, templates and comments write them. */
+function unicodeEscape(code: number): string {
+  return code <= 0xffff ? `\\u${code.toString(16).padStart(4, "0")}` : `\\u{${code.toString(16)}}`;
+}
+
+/**
+ * Text with its invisible characters shown as escapes, for comments: JSDoc and `//`
+ * comments show `\u202e` as text where a bidirectional control would reorder what is
+ * read. Tabs, which show as space, stay.
+ */
+export function commentText(text: string): string {
+  return text.replace(INVISIBLES, (char) => (char === "\t" ? char : unicodeEscape(char.codePointAt(0)!)));
+}
+
+/**
  * A string literal in the quotes prettier would choose: double, unless the text holds
- * more double quotes than single ones. Backslashes, the chosen quote, control characters
- * and the line and paragraph separators are escaped.
+ * more double quotes than single ones. Backslashes, the chosen quote and every invisible
+ * character are escaped.
  */
 export function stringLiteral(text: string): string {
+  if (PLAIN.test(text)) return `"${text}"`;
   const doubles = text.split('"').length - 1;
   const singles = text.split("'").length - 1;
   const quote = doubles > singles ? "'" : '"';
   let escaped = "";
   for (const char of text) {
-    const code = char.codePointAt(0)!;
     if (char === "\\" || char === quote) escaped += `\\${char}`;
     else if (char === "\n") escaped += "\\n";
     else if (char === "\r") escaped += "\\r";
     else if (char === "\t") escaped += "\\t";
-    else if (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029 || (code >= 0xd800 && code <= 0xdfff))
-      escaped += `\\u${code.toString(16).padStart(4, "0")}`;
+    else if (INVISIBLE.test(char)) escaped += unicodeEscape(char.codePointAt(0)!);
     else escaped += char;
   }
   return `${quote}${escaped}${quote}`;
+}
+
+/**
+ * A JSON string: as `JSON.stringify` writes it (which escapes the C0 controls and lone
+ * surrogates), with the other invisible characters escaped too, as JSON writes an escape
+ * (`\u202e`, a pair of surrogates beyond the Basic Multilingual Plane).
+ */
+export function jsonString(text: string): string {
+  return JSON.stringify(text).replace(INVISIBLES, (char) =>
+    [...Array.from({ length: char.length }, (_, i) => char.charCodeAt(i))]
+      .map((unit) => `\\u${unit.toString(16).padStart(4, "0")}`)
+      .join(""),
+  );
 }
 
 /** A JSON primitive as a literal; a number as prettier prints it (`1e21`, not `1e+21`). */
@@ -49,32 +95,39 @@ export function objectKey(name: string): string {
   return name === "__proto__" ? `[${stringLiteral(name)}]` : propertyKey(name);
 }
 
-/** The text of a template literal between placeholders: backslashes, backticks, `$` and control characters escaped. */
+/** The text of a template literal between placeholders: backslashes, backticks, `$` and invisible characters escaped. */
 export function templateText(text: string): string {
-  return [...text].map((char) => (char === "\\" || char === "`" || char === "$" ? `\\${char}` : escapeControl(char))).join("");
-}
-
-function escapeControl(char: string): string {
-  const code = char.codePointAt(0)!;
-  return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029 ? `\\u${code.toString(16).padStart(4, "0")}` : char;
+  return [...text]
+    .map((char) =>
+      char === "\\" || char === "`" || char === "$" ? `\\${char}` : INVISIBLE.test(char) ? unicodeEscape(char.codePointAt(0)!) : char,
+    )
+    .join("");
 }
 
 /**
  * A regular expression literal with the `u` flag for a JSON Schema pattern. A slash would
- * end the literal and a line terminator cannot appear in one, so both are escaped; every
- * other character, escapes included, is kept as written.
+ * end the literal and a line terminator cannot appear in one, so both are escaped, and
+ * every invisible character is written `\u{…}`, which means that character anywhere in a
+ * pattern with the u flag (in a class, a group name, after a quantifier); every other
+ * character, escapes included, is kept as written.
  */
 export function regexLiteral(source: string): string {
   let escaped = "";
-  for (let i = 0; i < source.length; i++) {
-    const char = source[i]!;
-    if (char === "\\" && i + 1 < source.length) {
-      const next = source[++i]!;
-      escaped += LINE_TERMINATORS[next] !== undefined ? `\\${LINE_TERMINATORS[next]!.slice(1)}` : `\\${next}`;
+  const chars = [...source];
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i]!;
+    if (char === "\\" && i + 1 < chars.length) {
+      const next = chars[++i]!;
+      escaped += INVISIBLE.test(next) ? patternEscape(next) : `\\${next}`;
     } else if (char === "/") escaped += "\\/";
-    else escaped += LINE_TERMINATORS[char] ?? char;
+    else escaped += INVISIBLE.test(char) ? patternEscape(char) : char;
   }
   return `/${escaped}/u`;
 }
 
-const LINE_TERMINATORS: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+/** An invisible character in a pattern with the u flag: `\n`, `\r`, `\t`, else `\u{202e}`. */
+function patternEscape(char: string): string {
+  return PATTERN_ESCAPES[char] ?? `\\u{${char.codePointAt(0)!.toString(16)}}`;
+}
+
+const PATTERN_ESCAPES: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };

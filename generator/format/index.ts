@@ -2,7 +2,11 @@ import type { EmittedFile } from "../emit/index.js";
 import type { Doc } from "./docs.js";
 import { concat, hardline } from "./docs.js";
 import { jsonDoc } from "./json.js";
-import { layOutModule } from "./layout.js";
+import type { Module } from "../code/tree.js";
+import { optimizeSection, withoutUnused } from "../code/passes.js";
+import type { ModulePrinter } from "../emit/index.js";
+import { layOutModule, moduleSections } from "./layout.js";
+import type { Part } from "./layout.js";
 import { printDoc } from "./printer.js";
 
 /** A file as it is written: its path under `generated/` and its exact bytes. */
@@ -23,12 +27,55 @@ export const PRINT_OPTIONS = { printWidth: 80, tabWidth: 2, useTabs: false } as 
  * so the text is what prettier would write, without parsing the code again; a test
  * checks that for every file.
  */
-export function format(files: readonly EmittedFile[]): OutputFile[] {
-  return files.map((file) => ({ path: file.path, content: render(file) }));
+export function format(files: Iterable<EmittedFile>): OutputFile[] {
+  return Array.from(files, (file) => ({ path: file.path, content: render(file) }));
 }
 
 function render(file: EmittedFile): string {
-  return "text" in file ? file.text : printDoc(documentOf(file), PRINT_OPTIONS.printWidth);
+  if ("text" in file) return file.text;
+  if ("json" in file) return printDoc(documentOf(file), PRINT_OPTIONS.printWidth);
+  return printSections(moduleSections(file.module));
+}
+
+/**
+ * Prints modules as `emitProtocol` emits them, a section at a time, each through the
+ * passes it would have had in the whole module (`code/passes.ts`): the text `format`
+ * prints of the whole module.
+ */
+export const PRINT_AS_EMITTED: ModulePrinter = {
+  start() {
+    const used = new Set<string>();
+    const printed: string[] = [];
+    return {
+      sink: (declarations) => {
+        const module: Module = { kind: "module", header: [], imports: [], constants: [], sections: [optimizeSection(declarations, used)] };
+        printed.push(printSections(moduleSections(module)).slice(0, -1));
+      },
+      finish: (module) => {
+        const head = printSections(moduleSections({ ...withoutUnused(module, used), sections: [] }));
+        return printed.length === 0 ? head : `${head === "\n" ? "" : `${head}\n`}${printed.join("\n\n")}\n`;
+      },
+    };
+  },
+};
+
+/**
+ * Sections printed a part at a time, so that the documents of one part are all that is
+ * alive, not those of a module of many megabytes. Each part's last line loses its
+ * trailing blanks, as the line break after it would take them.
+ */
+function printSections(sections: readonly (readonly Part[])[]): string {
+  const text: string[] = [];
+  for (const section of sections) {
+    if (text.length > 0) text.push("");
+    for (const part of section) text.push(withoutTrailingBlanks(printDoc(part(), PRINT_OPTIONS.printWidth)));
+  }
+  return `${text.join("\n")}\n`;
+}
+
+function withoutTrailingBlanks(text: string): string {
+  const last = text.charCodeAt(text.length - 1);
+  return last === 0x20 || last === 0x09 ? text.replace(/[ \t]+$/, "") : text;
 }
 
 /** The document a file of code or JSON is printed from. */

@@ -40,11 +40,31 @@ import { literalText, objectKey, propertyKey, regexLiteral, stringLiteral, templ
  * those places are named here, not by the emitters.
  */
 export function layOutModule(module: Module): Doc {
-  const sections: Doc[] = module.header.length > 0 ? [lines(module.header.map(lineComment))] : [];
-  if (module.imports.length > 0) sections.push(lines(module.imports.map(importDeclaration)));
-  if (module.constants.length > 0) sections.push(lines(module.constants.map(statement)));
-  for (const section of module.sections) sections.push(lines(section.map(declaration)));
-  return concat(join(concat(hardline, hardline), sections), hardline);
+  return concat(
+    join(
+      concat(hardline, hardline),
+      moduleSections(module).map((parts) => lines(parts.map((part) => part()))),
+    ),
+    hardline,
+  );
+}
+
+/** A top-level part of a module (a line of the header, an import, a declaration), laid out when called. */
+export type Part = () => Doc;
+
+/**
+ * The module's sections (the header, the imports, the constants, then the emitters'
+ * sections of declarations), each a list of top-level parts: a module is its sections
+ * with a blank line between them, and its parts with a line break between them. A line
+ * break at the top level ends every group, so a part prints alone as it prints in the
+ * module, and a large module can be laid out and printed a part at a time.
+ */
+export function moduleSections(module: Module): Part[][] {
+  const sections: Part[][] = module.header.length > 0 ? [module.header.map((text) => () => lineComment(text))] : [];
+  if (module.imports.length > 0) sections.push(module.imports.map((node) => () => importDeclaration(node)));
+  if (module.constants.length > 0) sections.push(module.constants.map((node) => () => statement(node)));
+  for (const section of module.sections) sections.push(section.map((node) => () => declaration(node)));
+  return sections;
 }
 
 function importDeclaration(node: Import): Doc {

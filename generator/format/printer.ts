@@ -293,7 +293,12 @@ function indentation(width: number): string {
  * Latin, Greek, Cyrillic, general punctuation, arrows), else prettier's own measure.
  */
 function stringWidth(text: string): number {
-  return NARROW.test(text) ? text.length : prettierStringWidth(text);
+  // Printable ASCII, most of what is printed, without a regular expression.
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e) return NARROW.test(text) ? text.length : prettierStringWidth(text);
+  }
+  return text.length;
 }
 
 // No control characters, combining marks, emoji presentation or East Asian wide characters.

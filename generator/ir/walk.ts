@@ -1,5 +1,34 @@
 import type { Constraint, Evaluated, Field, Shape } from "./model.js";
 
+/** The shapes directly inside a shape, in order: what a walk of it visits next. */
+export function childShapes(shape: Shape): Shape[] {
+  switch (shape.kind) {
+    case "array":
+      return [...(shape.prefixItems ?? []), shape.items, ...(shape.contains ?? []).map((each) => each.shape)];
+    case "map":
+      return [shape.values];
+    case "nullable":
+      return [shape.shape];
+    case "constrained":
+      return [shape.shape, ...shape.constraints.flatMap(constraintShapes)];
+    case "union":
+      return [...shape.members];
+    case "tagged-union":
+      return shape.members.map((member) => member.shape);
+    case "object":
+      return [
+        ...shape.fields.map((field) => field.shape),
+        ...(shape.patterns ?? []).map((each) => each.shape),
+        shape.additional,
+        ...(shape.names === undefined ? [] : [shape.names]),
+      ];
+    case "keyed-union":
+      return [...shape.members, ...shape.fields].map((field) => field.shape).concat(shape.additional);
+    default:
+      return [];
+  }
+}
+
 /** Rebuilds a shape bottom up, giving `rewrite` each field after its own shape was rebuilt. */
 export function mapFields(shape: Shape, rewrite: (field: Field) => Field): Shape {
   const fields = (list: readonly Field[]) => list.map((field) => rewrite({ ...field, shape: mapFields(field.shape, rewrite) }));

@@ -9,7 +9,7 @@ import { nodeFileSystem } from "../files/fs.js";
 import { describeFileError } from "../files/problem.js";
 import { CONFIG_FILE, projectFolder } from "../files/project.js";
 import type { JsonObject, JsonValue } from "../json.js";
-import { isJsonObject, parseJson } from "../json.js";
+import { isJsonObject, readJson } from "../json.js";
 import { appendPointer } from "../schema/pointer.js";
 import type { ProtocolConfig } from "./config.js";
 import { readConfig } from "./config.js";
@@ -205,5 +205,5 @@ export function readSource(root: string, absolutePath: string, referrer?: { file
     throw new InputError(referrer ?? { file }, `cannot read ${file}: ${reason}`, "vendor the file there, or correct the path");
   }
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  return { file, absolutePath, document: parseJson(bytes.toString("utf8"), file), sha256 };
+  return { file, absolutePath, document: readJson(bytes, file), sha256 };
 }

@@ -62,8 +62,9 @@ export interface NamedIr extends Ir {
 
 /** Settles the names of a protocol's declarations; a clash is an error at the definition to rename. */
 export function nameIr(ir: Ir, effective: ResolvedSchema): NamedIr {
-  const names = new Map(ir.types.map((type) => [type.name, declaredNames(type)]));
-  checkExportNames(ir.types, names, effective);
+  const preferred = new Map(ir.types.map((type) => [type.name, declaredNames(type)]));
+  checkExportNames(ir.types, preferred, effective);
+  const names = withInternalNamesApart(ir.types, preferred);
   const { schema, overlays } = effective.protocol;
   return { ...ir, sources: [schema.file, ...overlays.map((overlay) => overlay.file)], schema: effective.schema, names };
 }
@@ -174,6 +175,52 @@ function checkExportNames(types: readonly NamedType[], names: ReadonlyMap<string
       "rename the definition (its key or its title)",
     );
   }
+}
+
+/**
+ * The names of the functions a module declares for a type but does not export (`checkT`,
+ * `readT`, `unmatchedT`), each apart from every exported name and from each other: where
+ * a definition `readFoo` sits beside `Foo`, Foo's reader is `readFoo1`, the first suffix
+ * that no export and no other such function has. Unlike an export, which a user imports
+ * by the name the rules give it, such a name is nobody's to rename.
+ */
+function withInternalNamesApart(types: readonly NamedType[], names: ReadonlyMap<string, DeclaredNames>): Map<string, DeclaredNames> {
+  const exported = new Set(exportsOf(types, names).map((entry) => entry.name));
+  const internal = (declared: DeclaredNames) => [
+    declared.check,
+    declared.reader,
+    ...(declared.match === undefined ? [] : [declared.match.unmatched]),
+  ];
+  // Each internal name is claimed by the first type that prefers it and no export has it.
+  const taken = new Set(exported);
+  const claims = new Map<string, string>();
+  for (const { name } of types)
+    for (const text of internal(names.get(name)!))
+      if (!taken.has(text)) {
+        taken.add(text);
+        claims.set(text, name);
+      }
+  const apart = (text: string, owner: string): string => {
+    if (claims.get(text) === owner) return text;
+    let qualified = text;
+    for (let i = 1; taken.has(qualified); i++) qualified = `${text}${i}`;
+    taken.add(qualified);
+    return qualified;
+  };
+  return new Map(
+    types.map(({ name }) => {
+      const declared = names.get(name)!;
+      return [
+        name,
+        {
+          ...declared,
+          check: apart(declared.check, name),
+          reader: apart(declared.reader, name),
+          ...(declared.match === undefined ? {} : { match: { ...declared.match, unmatched: apart(declared.match.unmatched, name) } }),
+        },
+      ];
+    }),
+  );
 }
 
 /** The names of a type's declarations; a type the IR does not have is a mistake of the caller. */

@@ -1,4 +1,5 @@
 import { InputError } from "../errors.js";
+import { NESTING_LIMIT } from "../limits.js";
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { Shape } from "../ir/model.js";
@@ -47,6 +48,8 @@ export class Context implements ShapeLookup {
     readonly expanding: readonly string[],
     /** Pointers of unnamed schemas entered through a `$ref`, outermost first. */
     readonly following: readonly string[],
+    /** How many schemas are being read inside each other, this one among them, across definitions and `$ref`s. */
+    private readonly depth: number,
   ) {}
 
   static of(document: JsonObject, provenance: Provenance, read: ReadSchema): Context {
@@ -72,6 +75,7 @@ export class Context implements ShapeLookup {
       "",
       [],
       [],
+      0,
     );
   }
 
@@ -117,7 +121,10 @@ export class Context implements ShapeLookup {
         `"${name}" is composed of itself (${[...this.expanding.slice(this.expanding.indexOf(name)), name].join(" → ")})`,
         "a type may contain itself in a property or an array, not in allOf",
       );
-    const shape = new Context(this.shared, this.at, [...this.expanding, name], this.following).shape(this.definitions[name]!, pointer);
+    const shape = new Context(this.shared, this.at, [...this.expanding, name], this.following, this.depth).shape(
+      this.definitions[name]!,
+      pointer,
+    );
     this.shared.named.set(name, shape);
     return shape;
   }
@@ -127,14 +134,28 @@ export class Context implements ShapeLookup {
     return this.expanding.includes(name) ? undefined : this.shapeOf(name);
   }
 
-  /** This context, for the schema at `pointer`. */
+  /**
+   * This context, for the schema at `pointer`, read inside the one being read. Reading
+   * recurses, so schemas nested more than `NESTING_LIMIT` deep, counting those of the
+   * definitions composed into them, are refused.
+   */
   within(pointer: string): Context {
-    return pointer === this.at ? this : new Context(this.shared, pointer, this.expanding, this.following);
+    if (pointer === this.at) return this;
+    if (this.depth === NESTING_LIMIT)
+      this.fail(
+        pointer,
+        `nested more than ${NESTING_LIMIT} schemas deep` +
+          (this.expanding.length > 1 ? `, counting the definitions composed into each other (${chainText(this.expanding)})` : ""),
+        this.expanding.length > 1
+          ? "agentwire reads schemas nested at most that deep: compose fewer definitions into each other with allOf"
+          : "agentwire reads schemas nested at most that deep: move nested schemas into $defs and $ref them",
+      );
+    return new Context(this.shared, pointer, this.expanding, this.following, this.depth + 1);
   }
 
   /** This context, having entered the unnamed schema at `target` through a `$ref`. */
   follow(target: string): Context {
-    return new Context(this.shared, this.at, this.expanding, [...this.following, target]);
+    return new Context(this.shared, this.at, this.expanding, [...this.following, target], this.depth);
   }
 
   unsupported(problem: string): never {
@@ -144,4 +165,10 @@ export class Context implements ShapeLookup {
   fail(pointer: string, problem: string, hint?: string): never {
     throw new InputError(this.shared.provenance.locate(pointer), problem, hint);
   }
+}
+
+/** A chain of names as a message shows it: "A → B → C", or the first and last few of a long one. */
+export function chainText(names: readonly string[]): string {
+  if (names.length <= 6) return names.join(" → ");
+  return `${names.slice(0, 3).join(" → ")} → … → ${names.slice(-2).join(" → ")}, ${names.length} definitions`;
 }

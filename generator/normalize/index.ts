@@ -1,11 +1,13 @@
 import type { Field, Ir, NamedType, Shape } from "../ir/model.js";
+import { nestingDepths, stronglyConnected } from "../ir/graph.js";
+import { NESTING_LIMIT } from "../limits.js";
 import { mapFields } from "../ir/walk.js";
 import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
 import { appendPointer, unescapeToken } from "../schema/pointer.js";
 import { docOf } from "./docs.js";
-import { Context } from "./context.js";
+import { chainText, Context } from "./context.js";
 import { readSchema } from "./schema.js";
 
 /** The IR of an effective schema: one named type per `$defs` entry, in order. */
@@ -28,6 +30,16 @@ export function normalize(effective: ResolvedSchema): Ir {
       `"${cycle[0]}" is defined only in terms of itself (${cycle.join(" → ")})`,
       "a type may contain itself in a property or an array, not be another name for itself",
     );
+  const tooDeep = tooDeeplyNested(types);
+  if (tooDeep !== undefined)
+    context.fail(
+      appendPointer("/$defs", tooDeep[0]!),
+      `"${tooDeep[0]}" nests more than ${NESTING_LIMIT} deep` +
+        (tooDeep.length > 1 ? `, counting the definitions it is another name for (${chainText(tooDeep)})` : ""),
+      tooDeep.length > 1
+        ? "agentwire generates types nested at most that deep: make some of the definitions in the chain objects or arrays of the next"
+        : "agentwire generates types nested at most that deep, and allOf copies what it composes into the type: move nested schemas into $defs and $ref them",
+    );
   const rootRef = effective.schema["$ref"];
   const root = typeof rootRef === "string" ? /^#\/\$defs\/([^/]+)$/.exec(decodeURIComponent(rootRef))?.[1] : undefined;
   const shapes = new Map(types.map((type) => [type.name, type.shape]));
@@ -41,15 +53,18 @@ export function normalize(effective: ResolvedSchema): Ir {
 /**
  * A cycle of names that only stand for each other (`A = B | null`, `B = A`): no value
  * could ever be built, and TypeScript refuses such aliases. A cycle through an object or
- * an array is a recursive type, and fine.
+ * an array is a recursive type, and fine. The cycle named is the one through the first
+ * type that is on one, found in time linear in the types (a schema may have 100,000).
  */
 function aliasCycle(types: readonly NamedType[]): string[] | undefined {
   const shapes = new Map(types.map((type) => [type.name, type.shape]));
+  const position = new Map(types.map((type, i) => [type.name, i]));
   const aliased = (shape: Shape): string[] => {
     switch (shape.kind) {
       case "ref":
         return shapes.get(shape.name)?.kind === "object" ? [] : [shape.name];
       case "nullable":
+      case "constrained":
         return aliased(shape.shape);
       case "union":
         return shape.members.flatMap(aliased);
@@ -57,19 +72,40 @@ function aliasCycle(types: readonly NamedType[]): string[] | undefined {
         return [];
     }
   };
-  const visit = (name: string, path: readonly string[]): string[] | undefined => {
-    if (path.includes(name)) return [...path.slice(path.indexOf(name)), name];
-    for (const next of aliased(shapes.get(name)!)) {
-      const cycle = visit(next, [...path, name]);
-      if (cycle !== undefined) return cycle;
-    }
-    return undefined;
-  };
-  for (const type of types) {
-    const cycle = visit(type.name, []);
-    if (cycle !== undefined) return cycle;
-  }
-  return undefined;
+  const successors = types.map((type) => aliased(type.shape).flatMap((name) => position.get(name) ?? []));
+  const onCycle = new Uint8Array(types.length);
+  for (const component of stronglyConnected(types.length, (node) => successors[node]!))
+    if (component.length > 1 || successors[component[0]!]!.includes(component[0]!)) for (const node of component) onCycle[node] = 1;
+  const start = onCycle.indexOf(1);
+  if (start === -1) return undefined;
+  // The shortest way back to the start, breadth first: every step stays on the cycle's component.
+  const cameFrom = new Map<number, number>();
+  const queue = [start];
+  for (let at = 0; at < queue.length && !cameFrom.has(start); at++)
+    for (const next of successors[queue[at]!]!)
+      if (onCycle[next] === 1 && !cameFrom.has(next)) {
+        cameFrom.set(next, queue[at]!);
+        queue.push(next);
+      }
+  const cycle = [start];
+  for (let node = cameFrom.get(start)!; node !== start; node = cameFrom.get(node)!) cycle.push(node);
+  return [...cycle, start].reverse().map((node) => types[node]!.name);
+}
+
+/**
+ * The first type that nests deeper than `NESTING_LIMIT` as the emitters walk it (its
+ * shapes inside each other, through the definitions that are other names for others),
+ * and the chain of those definitions: a schema may nest within the limit in each
+ * definition, and a composition (`allOf` of a type already read) or a chain of aliases
+ * still nest the type past it.
+ */
+function tooDeeplyNested(types: readonly NamedType[]): string[] | undefined {
+  const depths = nestingDepths({ protocol: "", types });
+  const first = types.find((type) => depths.get(type.name)!.depth > NESTING_LIMIT);
+  if (first === undefined) return undefined;
+  const chain = [first.name];
+  for (let through = depths.get(first.name)!.through; through !== undefined; through = depths.get(through)!.through) chain.push(through);
+  return chain;
 }
 
 /**

@@ -22,6 +22,8 @@ export type { Fact } from "./facts.js";
  * (enum fallbacks and numbers, stamps) becomes an `x-agentwire-*` annotation.
  */
 export function applyOverlays(resolved: ResolvedSchema): ResolvedSchema {
+  // Facts write into a copy; without any, the resolved schema is the effective one as it is.
+  if (resolved.protocol.overlays.length === 0) return resolved;
   const schema = structuredClone(resolved.schema) as Record<string, JsonValue>;
   let provenance = resolved.provenance;
   for (const overlay of resolved.protocol.overlays)

@@ -44,6 +44,9 @@ export function fileOfUri(uri: string, ref: string, addressing: Addressing): str
   };
   const url = new URL(uri);
   if (url.protocol === "file:") {
+    // A scheme-relative ref ("//host/x.json") from a file names a file of another machine.
+    if (url.host !== "" && url.hostname !== "localhost")
+      return { refused: `$ref "${ref}" names ${uri}, a file on the host "${url.host}"`, hint: outside.hint };
     return confined(addressing.schemasDir, fileURLToPath(url), ref, outside, addressing);
   }
   const remote = addressing.remotes.find((candidate) => uri.startsWith(candidate.base));

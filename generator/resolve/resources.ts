@@ -6,6 +6,7 @@ import type { Dialect } from "../schema/dialect.js";
 import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
 import { appendPointer } from "../schema/pointer.js";
 import { subschemasOf } from "../schema/walk.js";
+import { malformedKeyword, notASchema } from "../schema/wellformed.js";
 import type { Addressing, RefusedRef } from "./refs.js";
 import { fileOfUri, malformed, uriOfFile } from "./refs.js";
 
@@ -80,6 +81,8 @@ export class Resources {
     private readonly addressing: Addressing,
   ) {
     this.dialect = ownDialect(root.document) ?? "draft2020-12";
+    const notSchema = notASchema(root.document, "");
+    if (notSchema !== undefined) throw new InputError({ file: root.file }, `the root of the file is not a schema: ${notSchema.problem}`);
     this.add(root);
   }
 
@@ -97,12 +100,17 @@ export class Resources {
     this.draft4.set(file, draft4);
     const retrieval = uriOfFile(file.absolutePath, this.addressing);
     this.register(this.resources, retrieval, { file, pointer: "" }, "");
+    // A document in a custom metaschema's dialect may leave vocabularies out (resolve/metaschema.ts): its keywords are read, not checked.
+    const rootDialect = isJsonObject(file.document) ? file.document["$schema"] : undefined;
+    const checked = rootDialect === undefined || dialectOf(rootDialect) !== undefined;
     const visit = (schema: JsonValue, pointer: string, base: string, inherited: Dialect): void => {
       if (!isJsonObject(schema)) {
         bases.set(pointer, base);
         return;
       }
       const dialect = ownDialect(schema) ?? inherited;
+      const malformed = checked ? malformedKeyword(schema, pointer, dialect) : undefined;
+      if (malformed !== undefined) throw new InputError({ file: file.file, pointer: malformed.pointer }, malformed.problem, malformed.hint);
       if (dialect === "draft4") draft4.add(pointer);
       const { id: idKeyword, refIgnoresSiblings, idFragmentIsAnchor } = identification(dialect);
       const place = { file, pointer };

@@ -1,6 +1,7 @@
 /** JSON Pointers (RFC 6901), kept in their string form: "" is the whole document. */
 
 export function escapeToken(token: string): string {
+  if (!token.includes("~") && !token.includes("/")) return token;
   return token.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
@@ -9,7 +10,9 @@ export function unescapeToken(token: string): string {
 }
 
 export function appendPointer(pointer: string, ...tokens: readonly (string | number)[]): string {
-  return pointer + tokens.map((token) => `/${escapeToken(String(token))}`).join("");
+  let appended = pointer;
+  for (const token of tokens) appended += `/${typeof token === "number" ? token : escapeToken(token)}`;
+  return appended;
 }
 
 export function parsePointer(pointer: string): string[] {

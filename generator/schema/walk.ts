@@ -24,6 +24,11 @@ const LIST = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
 /** Keywords whose value maps names to subschemas. */
 const MAP = ["$defs", "definitions", "properties", "patternProperties", "dependentSchemas"] as const;
 
+// As sets, for the walks that ask of every keyword of every schema.
+const SINGLE_KEYWORDS: ReadonlySet<string> = new Set(SINGLE);
+const LIST_KEYWORDS: ReadonlySet<string> = new Set(LIST);
+const MAP_KEYWORDS: ReadonlySet<string> = new Set(MAP);
+
 /** A subschema: a schema in a keyword position, with its pointer from the document root. */
 export interface Subschema {
   readonly schema: JsonValue;
@@ -39,13 +44,13 @@ export function subschemasOf(schema: JsonValue, pointer: string): Subschema[] {
   const found: Subschema[] = [];
   for (const keyword of Object.keys(schema)) {
     const value = schema[keyword]!;
-    if ((SINGLE as readonly string[]).includes(keyword)) {
+    if (SINGLE_KEYWORDS.has(keyword)) {
       // Draft 2019 and earlier allow `items` to be an array of schemas (a tuple).
       if (Array.isArray(value)) value.forEach((item, i) => found.push({ schema: item, pointer: appendPointer(pointer, keyword, i) }));
       else found.push({ schema: value, pointer: appendPointer(pointer, keyword) });
-    } else if ((LIST as readonly string[]).includes(keyword) && Array.isArray(value)) {
+    } else if (LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
       value.forEach((item, i) => found.push({ schema: item, pointer: appendPointer(pointer, keyword, i) }));
-    } else if ((MAP as readonly string[]).includes(keyword) && isJsonObject(value)) {
+    } else if (MAP_KEYWORDS.has(keyword) && isJsonObject(value)) {
       for (const name of Object.keys(value)) found.push({ schema: value[name]!, pointer: appendPointer(pointer, keyword, name) });
     }
   }
@@ -69,14 +74,14 @@ export function mapSchemas(schema: JsonValue, pointer: string, rewrite: (schema:
     Object.keys(schema).map((keyword): [string, JsonValue] => {
       const value = schema[keyword]!;
       const at = appendPointer(pointer, keyword);
-      if ((SINGLE as readonly string[]).includes(keyword))
+      if (SINGLE_KEYWORDS.has(keyword))
         return [
           keyword,
           Array.isArray(value) ? value.map((item, i) => mapSchemas(item, appendPointer(at, i), rewrite)) : mapSchemas(value, at, rewrite),
         ];
-      if ((LIST as readonly string[]).includes(keyword) && Array.isArray(value))
+      if (LIST_KEYWORDS.has(keyword) && Array.isArray(value))
         return [keyword, value.map((item, i) => mapSchemas(item, appendPointer(at, i), rewrite))];
-      if ((MAP as readonly string[]).includes(keyword) && isJsonObject(value))
+      if (MAP_KEYWORDS.has(keyword) && isJsonObject(value))
         return [
           keyword,
           Object.fromEntries(Object.keys(value).map((name) => [name, mapSchemas(value[name]!, appendPointer(at, name), rewrite)])),

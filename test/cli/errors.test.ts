@@ -15,7 +15,7 @@ const S = (defs: object) => JSON.stringify({ $defs: defs });
 const O = (facts: readonly object[]) => JSON.stringify({ facts });
 const withOverlay = C({ overlays: ["overlays/demo.json"] });
 
-const CASES: readonly (readonly [string, Readonly<Record<string, string>>, string])[] = [
+const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8Array>>, string])[] = [
   [
     "invalid JSON in a schema, by line and column",
     { "schemas/demo.schema.json": '{\n  "$defs": {\n    "A": { "type": "string" },,\n  }\n}' },
@@ -157,6 +157,97 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string>>, strin
     "an enum that is not an array",
     { "schemas/demo.schema.json": S({ A: { enum: "a" } }) },
     'agentwire generate: schemas/demo.schema.json#/$defs/A/enum: "enum" must be an array\n',
+  ],
+  [
+    "a key twice in one object",
+    { "schemas/demo.schema.json": '{\n  "$defs": {\n    "A": { "type": "string" },\n    "A": { "type": "number" }\n  }\n}' },
+    'agentwire generate: schemas/demo.schema.json:4:5: duplicate key "A" in the object at /$defs\n  JSON.parse would keep the last and drop the others without a word: remove or rename one\n',
+  ],
+  [
+    "bytes that are not UTF-8",
+    {
+      "schemas/demo.schema.json": Buffer.concat([
+        Buffer.from('{ "$defs": { "A": { "const": "'),
+        Buffer.from([0xe9]),
+        Buffer.from('t\u00e9" } } }'),
+      ]),
+    },
+    "agentwire generate: schemas/demo.schema.json:1:31: not UTF-8: the byte 0xe9 at offset 30 is not part of a UTF-8 character\n  save the file as UTF-8, which JSON files are\n",
+  ],
+  [
+    "a file nested deeper than agentwire reads",
+    { "schemas/demo.schema.json": JSON.stringify({ $defs: { A: { const: JSON.parse("[".repeat(130) + "]".repeat(130)) as unknown } } }) },
+    `agentwire generate: schemas/demo.schema.json:1:149: nested more than 128 objects and arrays deep, at /$defs/A/const${"/0".repeat(125)}\n  agentwire reads JSON nested at most that deep: move nested schemas into $defs and $ref them\n`,
+  ],
+  [
+    "a root that is not a schema",
+    { "schemas/demo.schema.json": '["not", "a", "schema"]' },
+    "agentwire generate: schemas/demo.schema.json: the root of the file is not a schema: a schema must be an object or a boolean, not an array\n",
+  ],
+  [
+    "$defs that is not an object",
+    { "schemas/demo.schema.json": JSON.stringify({ $defs: [{ type: "string" }] }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs: "$defs" must be an object of schemas\n',
+  ],
+  [
+    "a definition that is not a schema",
+    { "schemas/demo.schema.json": S({ A: "string" }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A: a schema must be an object or a boolean, not a string ("string")\n',
+  ],
+  [
+    "a length below zero",
+    { "schemas/demo.schema.json": S({ A: { type: "string", minLength: -1 } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/minLength: "minLength" must be a non-negative integer, not a number (-1)\n',
+  ],
+  [
+    "a count that is not an integer",
+    { "schemas/demo.schema.json": S({ A: { type: "array", maxItems: 2.5 } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/maxItems: "maxItems" must be a non-negative integer, not a number (2.5)\n',
+  ],
+  [
+    "a multipleOf of zero",
+    { "schemas/demo.schema.json": S({ A: { type: "number", multipleOf: 0 } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/multipleOf: "multipleOf" must be a number greater than 0, not a number (0)\n',
+  ],
+  [
+    "a list of properties that is not an object",
+    { "schemas/demo.schema.json": S({ A: { type: "object", properties: [{ type: "string" }] } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/properties: "properties" must be an object of schemas\n',
+  ],
+  [
+    "a subschema deep inside that is not a schema",
+    { "schemas/demo.schema.json": S({ A: { type: "array", items: { anyOf: [{ type: "string" }, 5] } } }) },
+    "agentwire generate: schemas/demo.schema.json#/$defs/A/items/anyOf/1: a schema must be an object or a boolean, not a number (5)\n",
+  ],
+  [
+    "a type named twice",
+    { "schemas/demo.schema.json": S({ A: { type: ["string", "null", "string"] } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/type/2: "type" lists "string" twice\n',
+  ],
+  [
+    "a description that is not text",
+    { "schemas/demo.schema.json": S({ A: { type: "string", description: ["a", "b"] } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/description: "description" must be a string, not an array\n',
+  ],
+  [
+    "an anchor that is not a name",
+    { "schemas/demo.schema.json": S({ A: { $anchor: "#a", type: "string" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$anchor: "$anchor" "#a" is not a name: a letter or "_", then letters, digits, "-", "_" and "."\n',
+  ],
+  [
+    "a scheme-relative $ref, to another host",
+    { "schemas/demo.schema.json": S({ A: { $ref: "//host/x.json" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "//host/x.json" names file://host/x.json, a file on the host "host"\n  vendor the file into schemas/ and ref it by a relative path\n',
+  ],
+  [
+    "definitions that are only names for each other, through a constraint",
+    {
+      "schemas/demo.schema.json": S({
+        A: { anyOf: [{ $ref: "#/$defs/B" }, { type: "string" }], not: { const: "x" } },
+        B: { anyOf: [{ $ref: "#/$defs/A" }, { type: "number" }] },
+      }),
+    },
+    'agentwire generate: schemas/demo.schema.json#/$defs/A: "A" is defined only in terms of itself (A → B → A)\n  a type may contain itself in a property or an array, not be another name for itself\n',
   ],
   [
     "an overlay file that does not exist",

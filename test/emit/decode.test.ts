@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
+import type { Ir, NamedType, Shape } from "../../generator/ir/model.js";
 import type { JsonValue } from "../../generator/json.js";
 import { decodingKeepsAccepted } from "../../generator/emit/decode.js";
 import { generatedModules } from "../helpers/generated.js";
@@ -232,5 +233,22 @@ describe("decode: what the guard accepts", () => {
     expect(await keeps("app-server", "ServerNotification")).toBe(true);
     expect(await keeps("a2a", "StreamResponse")).toBe(false);
     expect(await keeps("a2a", "TaskStatus")).toBe(false);
+  });
+
+  it("is known for a type at the head of a chain of 100,000 types, each a field of the one before", () => {
+    const count = 100_000;
+    const link = (i: number, last: Shape): NamedType => ({
+      name: `T${i}`,
+      pointer: `/$defs/T${i}`,
+      doc: {},
+      shape: {
+        kind: "object",
+        fields: [{ name: "next", shape: i + 1 < count ? { kind: "ref", name: `T${i + 1}` } : last, required: false, doc: {}, pointer: "" }],
+        additional: { kind: "never" },
+      },
+    });
+    const chain = (last: Shape): Ir => ({ protocol: "chain", types: Array.from({ length: count }, (_, i) => link(i, last)) });
+    expect(decodingKeepsAccepted(chain({ kind: "string" }), "T0")).toBe(true);
+    expect(decodingKeepsAccepted(chain({ kind: "enum", values: ["A"], wire: { numbers: { A: 1 } } }), "T0")).toBe(false);
   });
 });

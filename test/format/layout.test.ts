@@ -79,6 +79,12 @@ describe("format: string literals", () => {
     ["\u2028\u2029", '"\\u2028\\u2029"'],
     ["nul\u0000", '"nul\\u0000"'],
     ["</script>${x}`", '"</script>${x}`"'],
+    // Trojan Source: bidirectional controls, zero-width characters, C1 controls, tags, a lone surrogate.
+    ["\u202e\u2066x\u2069\u200e\u200f\u061c", '"\\u202e\\u2066x\\u2069\\u200e\\u200f\\u061c"'],
+    ["\u200b\u200c\u200d\u2060\ufeff\u00ad", '"\\u200b\\u200c\\u200d\\u2060\\ufeff\\u00ad"'],
+    ["esc\u001b[2J\u007f\u0085\u009b", '"esc\\u001b[2J\\u007f\\u0085\\u009b"'],
+    ["tag\u{e0041}\ud800", '"tag\\u{e0041}\\ud800"'],
+    ["é€𝄞 ", '"é€𝄞 "'],
   ])("%j prints as %s and means itself", (text, expected) => {
     const { printed, value } = expression(literal(text));
     expect(printed).toBe(`const x = ${expected};\n`);
@@ -96,6 +102,16 @@ describe("format: string literals", () => {
     const { printed, value } = expression(regex("^a/b\n$"));
     expect(printed).toBe("const x = /^a\\/b\\n$/u;\n");
     expect((value as RegExp).test("a/b\n")).toBe(true);
+  });
+
+  it("writes a pattern's invisible characters as \\u{…}, which mean them in a class, a range and a group name too", () => {
+    const pattern = "^\u202e[\u200b\u{e0041}-\u{e0043}](?<a\u200db>\u0000)\\k<a\u200db>$";
+    const { printed, value } = expression(regex(pattern));
+    expect(printed).toBe("const x =\n  /^\\u{202e}[\\u{200b}\\u{e0041}-\\u{e0043}](?<a\\u{200d}b>\\u{0})\\k<a\\u{200d}b>$/u;\n");
+    expect((value as RegExp).source).not.toMatch(/[^\x20-\x7e]/);
+    for (const text of ["\u202e\u200b\u0000\u0000", "\u202e\u{e0042}\u0000\u0000"]) expect((value as RegExp).test(text), text).toBe(true);
+    expect((value as RegExp).test("\u202e\u{e0044}\u0000\u0000")).toBe(false);
+    expect(new RegExp(pattern, "u").test("\u202e\u200b\u0000\u0000")).toBe(true);
   });
 });
 
@@ -185,6 +201,14 @@ describe("format: comments", () => {
     expect(comment.replaceAll("*\\/", "*/")).toBe(`/** ${hostile} */`);
   });
 
+  it("shows a description's invisible characters as their escapes, and keeps tabs", () => {
+    expect(documented("admin\u202e\u2066 only\u2069\u2066 zero\u200bwidth\ttab\u{e0041}")).toBe(
+      "/**\n * admin\\u202e\\u2066 only\\u2069\\u2066 zero\\u200bwidth\ttab\\u{e0041}\n */\n",
+    );
+    const module = { kind: "module", header: ["from schemas/\u202eevil\u2066.json"], imports: [], constants: [], sections: [] } as const;
+    expect(format([{ path: "x.ts", module }])[0]!.content).toBe("// from schemas/\\u202eevil\\u2066.json\n");
+  });
+
   it("keeps a header line comment on one line", () => {
     const module = { kind: "module", header: ["from schemas/x\n.json\u2028// y"], imports: [], constants: [], sections: [] } as const;
     expect(format([{ path: "x.ts", module }])[0]!.content).toBe("// from schemas/x .json // y\n");
@@ -195,6 +219,14 @@ describe("format: JSON", () => {
   it("lays out JSON as prettier does", async () => {
     const value = { $comment: 'quote " and \u2028', list: [1, 2, 3], nested: { empty: {}, none: [], long: "x".repeat(90) } };
     const printed = format([{ path: "x.json", json: value }])[0]!.content;
+    expect(JSON.parse(printed)).toEqual(value);
+    expect(await prettier.format(printed, { parser: "json" })).toBe(printed);
+  });
+
+  it("escapes invisible characters in keys and strings, as JSON escapes them", async () => {
+    const value = { "key\u202e": ["\u2066\u200b\u007f\u0085\u{e0041}\u2028\u0000"] };
+    const printed = format([{ path: "x.json", json: value }])[0]!.content;
+    expect(printed).toBe('{\n  "key\\u202e": ["\\u2066\\u200b\\u007f\\u0085\\udb40\\udc41\\u2028\\u0000"]\n}\n');
     expect(JSON.parse(printed)).toEqual(value);
     expect(await prettier.format(printed, { parser: "json" })).toBe(printed);
   });

@@ -3,7 +3,7 @@ import type { builders } from "prettier/doc";
 import { describe, expect, it } from "vitest";
 import { emitPackage } from "../../generator/emit/package.js";
 import { emitProtocol } from "../../generator/emit/index.js";
-import { documentOf, PRINT_OPTIONS } from "../../generator/format/index.js";
+import { documentOf, format, PRINT_AS_EMITTED, PRINT_OPTIONS } from "../../generator/format/index.js";
 import { printDoc } from "../../generator/format/printer.js";
 import { load } from "../../generator/load/index.js";
 import { intermediate } from "../../generator/pipeline.js";
@@ -33,6 +33,16 @@ describe("printDoc", () => {
     const documents = files.flatMap((file) => ("text" in file ? [] : [{ path: file.path, doc: documentOf(file) }]));
     expect(documents.length).toBeGreaterThan(20);
     for (const { path, doc } of documents) expect(printDoc(doc, PRINT_OPTIONS.printWidth), path).toBe(prettierPrints(doc));
+    // format prints a module a part at a time (each declaration alone): the same text.
+    const formatted = new Map(format(files).map((file) => [file.path, file.content]));
+    for (const { path, doc } of documents) expect(formatted.get(path), path).toBe(printDoc(doc, PRINT_OPTIONS.printWidth));
+    // And as it is emitted, a section at a time, which keeps no code tree: the same text again.
+    for (const protocol of project.protocols) {
+      const { ir } = await intermediate(project, protocol);
+      for (const file of emitProtocol(ir, undefined, PRINT_AS_EMITTED))
+        if ("text" in file) expect(file.text, file.path).toBe(formatted.get(file.path));
+        else if ("module" in file) expect(file.path).toMatch(/index\.ts$/);
+    }
   });
 
   const cases: [string, () => builders.Doc, number?][] = [

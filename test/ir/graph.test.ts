@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recursiveTypes, refsOf } from "../../generator/ir/graph.js";
+import { recursiveTypes, refsOf, stronglyConnected, ThroughRefs } from "../../generator/ir/graph.js";
 import type { Ir, Shape } from "../../generator/ir/model.js";
 import { field, ONE_OF_EACH_KIND, ref } from "../helpers/shapes.js";
 
@@ -142,5 +142,84 @@ describe("recursiveTypes", () => {
     });
     expect(recursiveTypes(types).size).toBe(0);
     expect(recursiveTypes(ir({})).size).toBe(0);
+  });
+});
+
+describe("stronglyConnected", () => {
+  it("finds the components of a graph, each once, a component after those it reaches", () => {
+    // 0 → 1 → 2 → 0 is a cycle, 3 → 4 → 3 another reached from it, 5 alone with a self-edge, 6 alone.
+    const successors = [[1], [2], [0, 3], [4], [3], [5], []];
+    const components = stronglyConnected(successors.length, (node) => successors[node]!);
+    expect(components.map((component) => [...component].sort())).toEqual([[3, 4], [0, 1, 2], [5], [6]]);
+  });
+
+  it("asks each node for its successors once and walks a ring of 100,000 without recursing", () => {
+    const count = 100_000;
+    let asked = 0;
+    const components = stronglyConnected(count, (node) => {
+      asked++;
+      return [(node + 1) % count];
+    });
+    expect(asked).toBe(count);
+    expect(components).toHaveLength(1);
+    expect(components[0]).toHaveLength(count);
+  });
+});
+
+describe("recursiveTypes on many types", () => {
+  it("finds the types on a chain's cycle and none of those leading to it", () => {
+    const count = 2_000;
+    // T0 → T1 → … → T1999 → T1990: the last ten are a cycle, the rest lead to it.
+    const types = Object.fromEntries(
+      Array.from({ length: count }, (_, i): [string, Shape] => [
+        `T${i}`,
+        { kind: "array", items: ref(`T${i + 1 < count ? i + 1 : count - 10}`) },
+      ]),
+    );
+    const recursive = recursiveTypes(ir(types));
+    expect(recursive.size).toBe(10);
+    expect(recursive.has(`T${count - 10}`) && recursive.has(`T${count - 1}`) && !recursive.has(`T${count - 11}`)).toBe(true);
+  });
+});
+
+describe("ThroughRefs", () => {
+  /** Whether a type holds a string somewhere through refs, as the emitters ask such things, counting what is computed. */
+  const holdsString = (shapes: ReadonlyMap<string, Shape>) => {
+    const named = new ThroughRefs(false);
+    let computed = 0;
+    const holds = (shape: Shape): boolean => {
+      if (shape.kind === "string") return true;
+      if (shape.kind === "union") return shape.members.some(holds);
+      if (shape.kind !== "ref") return false;
+      return named.follow(shape.name, () => (computed++, holds(shapes.get(shape.name)!)));
+    };
+    return { holds, computed: () => computed };
+  };
+
+  it("computes each named type once however many paths lead to it", () => {
+    // A chain of 1,000 aliases, each a union of the next, ending in a string: asked of every link.
+    const count = 1_000;
+    const shapes = new Map<string, Shape>(
+      Array.from({ length: count }, (_, i): [string, Shape] => [
+        `T${i}`,
+        i + 1 < count ? { kind: "union", members: [{ kind: "null" }, ref(`T${i + 1}`)], exclusive: false } : { kind: "string" },
+      ]),
+    );
+    const { holds, computed } = holdsString(shapes);
+    for (let i = 0; i < count; i++) expect(holds(ref(`T${i}`))).toBe(true);
+    expect(computed()).toBe(count);
+  });
+
+  it("answers through a cycle, the name met again on its own way cut there", () => {
+    // A → B → A, and B also holds a string: from A, B is computed first with A cut.
+    const shapes = new Map<string, Shape>([
+      ["A", { kind: "union", members: [ref("B")], exclusive: false }],
+      ["B", { kind: "union", members: [ref("A"), { kind: "string" }], exclusive: false }],
+      ["C", { kind: "union", members: [ref("A")], exclusive: false }],
+    ]);
+    const { holds } = holdsString(shapes);
+    expect(holds(ref("C"))).toBe(true);
+    expect(holds(ref("A"))).toBe(true);
+    expect(holds(ref("B"))).toBe(true);
   });
 });

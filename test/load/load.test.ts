@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseJson } from "../../generator/json.js";
+import { parseJson, readJson } from "../../generator/json.js";
+import { NESTING_LIMIT } from "../../generator/limits.js";
 import { load, pinsOf } from "../../generator/load/index.js";
 import { inputError } from "../helpers/failure.js";
 import { makeProject, REPO } from "../helpers/project.js";
@@ -139,5 +140,51 @@ describe("parseJson", () => {
     ["", 1, 1, "expected a JSON value, found end of input"],
   ])("%j fails at %i:%i", async (text, line, column, problem) => {
     expect(() => parseJson(text, "x.json")).toThrow(`x.json:${line}:${column}: invalid JSON: ${problem}`);
+  });
+});
+
+describe("readJson", () => {
+  const bytes = (...parts: (string | number[])[]) =>
+    Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : Buffer.from(part))));
+
+  it("refuses bytes that are not UTF-8 at their offset, rather than reading U+FFFD", () => {
+    expect(() => readJson(bytes('{\n  "a": "', [0xff], '"\n}'), "x.json")).toThrow(
+      "x.json:2:9: not UTF-8: the byte 0xff at offset 10 is not part of a UTF-8 character\n  save the file as UTF-8, which JSON files are",
+    );
+    // Well-formed in form, but an overlong "/", a surrogate, past U+10FFFF, or cut short.
+    for (const wrong of [
+      [0xc0, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xe2, 0x82],
+    ])
+      expect(() => readJson(bytes('"é', wrong, '"'), "x.json"), wrong.join(" ")).toThrow("x.json:1:3: not UTF-8: the byte 0x");
+    expect(() => readJson(bytes([0xff, 0xfe], "{\0}\0"), "x.json")).toThrow("the file looks like UTF-16: save it as UTF-8");
+  });
+
+  it("reads past a byte order mark, as RFC 8259 allows, and reads every character of UTF-8 as it is", () => {
+    expect(readJson(bytes([0xef, 0xbb, 0xbf], '{"a": "é€𝄞"}'), "x.json")).toEqual({ a: "é€𝄞" });
+  });
+
+  it("refuses a key twice in one object, with its line, column and the object's pointer", () => {
+    expect(() => parseJson('{"$defs": {\n  "A": {},\n  "B": {"x": [{"k": 1, "k": 2}]},\n  "A": {}\n}}', "x.json")).toThrow(
+      'x.json:3:24: duplicate key "k" in the object at /$defs/B/x/0\n  JSON.parse would keep the last and drop the others without a word: remove or rename one',
+    );
+    expect(() => parseJson('{"a/b": 1, "a\\u002fb": 2}', "x.json")).toThrow('x.json:1:12: duplicate key "a/b" in the object at ');
+    expect(() => parseJson('{"__proto__": 1, "__proto__": 2}', "x.json")).toThrow('duplicate key "__proto__"');
+    // Keys apart in different objects, a string value like a key, and escaped quotes are no duplicates.
+    expect(parseJson('{"a": {"a": "a"}, "b": ["a", {"a": "\\"a\\":"}], "c\\\\": 1, "c": 2}', "x.json")).toMatchObject({ c: 2 });
+  });
+
+  it(`refuses objects and arrays nested more than ${NESTING_LIMIT} deep, valid or not`, () => {
+    const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+    expect(parseJson(nested(NESTING_LIMIT), "x.json")).toBeInstanceOf(Array);
+    expect(() => parseJson(`{"a": ${nested(NESTING_LIMIT)}}`, "x.json")).toThrow(
+      `x.json:1:${6 + NESTING_LIMIT}: nested more than ${NESTING_LIMIT} objects and arrays deep, at /a${"/0".repeat(NESTING_LIMIT - 1)}`,
+    );
+    // A document too deep for a recursive reader to find its syntax error in is refused for its depth.
+    expect(() => parseJson("[".repeat(100_000), "x.json")).toThrow(
+      `x.json:1:${NESTING_LIMIT + 1}: invalid JSON: nesting deeper than ${NESTING_LIMIT} objects and arrays`,
+    );
   });
 });

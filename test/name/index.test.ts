@@ -4,7 +4,7 @@ import { memberBuilderNames, nameIr } from "../../generator/name/index.js";
 import type { Field, Shape } from "../../generator/ir/model.js";
 import { normalize } from "../../generator/normalize/index.js";
 import { generatedIndex } from "../helpers/generated.js";
-import { effectiveSchema } from "../helpers/in-memory.js";
+import { effectiveSchema, namedIrOf } from "../helpers/in-memory.js";
 
 const member = (name: string, shape: Shape = { kind: "string" }): Field => ({ name, shape, required: false, doc: {}, pointer: "" });
 const ref = (name: string): Shape => ({ kind: "ref", name });
@@ -86,5 +86,25 @@ describe("the names of keyed union members' builders", () => {
     const check = () => nameIr(normalize(resolved), resolved);
     expect(check).toThrow(InputError);
     expect(check).toThrow('"createPayCard" would name both the builder of member "card" of Pay and the builder of PayCard');
+  });
+});
+
+describe("the names of the functions a module keeps to itself", () => {
+  it("are qualified where an export has them, and stay apart from each other", () => {
+    const tagged = (tag: string) => ({ type: "object", properties: { kind: { const: tag } }, required: ["kind"] });
+    const ir = namedIrOf({
+      $defs: {
+        Foo: { oneOf: [tagged("a"), tagged("b")] },
+        readFoo: { type: "string" },
+        checkFoo: { type: "string" },
+        unmatchedFoo: { type: "string" },
+        Foo1: { type: "number" },
+      },
+    });
+    const of = (name: string) => ir.names.get(name)!;
+    // Foo1's functions keep the names they prefer, so Foo's take the next suffix.
+    expect([of("Foo").check, of("Foo").reader, of("Foo").match?.unmatched]).toEqual(["checkFoo2", "readFoo2", "unmatchedFoo1"]);
+    expect([of("Foo1").check, of("Foo1").reader]).toEqual(["checkFoo1", "readFoo1"]);
+    expect([of("readFoo").reader, of("checkFoo").check]).toEqual(["readReadFoo", "checkCheckFoo"]);
   });
 });

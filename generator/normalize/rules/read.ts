@@ -1,22 +1,15 @@
 import type { JsonObject, JsonValue } from "../../json.js";
 import { appendPointer } from "../../schema/pointer.js";
+import { malformedPattern, notSchemaList } from "../../schema/wellformed.js";
 import type { Context } from "../context.js";
 
 /** The schemas of `allOf`, `anyOf` or `oneOf`: none when absent; an empty or non-array list is refused. */
 export function schemasOf(schema: JsonObject, keyword: string, pointer: string, context: Context): readonly JsonValue[] {
   const value = schema[keyword];
   if (value === undefined) return [];
-  if (!Array.isArray(value) || value.length === 0)
-    return context.fail(
-      appendPointer(pointer, keyword),
-      `"${keyword}" must be a non-empty array of schemas`,
-      !Array.isArray(value)
-        ? undefined
-        : keyword === "allOf"
-          ? "with no schemas it says nothing: remove it"
-          : "with no schemas it would accept no value: list the alternatives, or remove it",
-    );
-  return value;
+  const malformed = notSchemaList(keyword, value, appendPointer(pointer, keyword));
+  if (malformed !== undefined) return context.fail(malformed.pointer, malformed.problem, malformed.hint);
+  return value as readonly JsonValue[];
 }
 
 /**
@@ -50,14 +43,6 @@ function draft04Bound(schema: JsonObject, keyword: string): { readonly value: Js
 
 /** Refuses a pattern that is not a string or not a valid u-flag RegExp. */
 export function checkPattern(pattern: JsonValue, pointer: string, context: Context): void {
-  if (typeof pattern !== "string") context.fail(pointer, '"pattern" must be a string');
-  try {
-    new RegExp(pattern as string, "u");
-  } catch (error) {
-    context.fail(
-      pointer,
-      `invalid pattern ${JSON.stringify(pattern)}: ${(error as Error).message}`,
-      "patterns are ECMAScript regular expressions with the u flag (draft 2020-12)",
-    );
-  }
+  const malformed = malformedPattern(pattern, pointer);
+  if (malformed !== undefined) context.fail(malformed.pointer, malformed.problem, malformed.hint);
 }
