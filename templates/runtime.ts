@@ -92,6 +92,16 @@ let engine: RegExpEngine | undefined;
 let compiled = new WeakMap<RegExp, RegExpLike>();
 
 /**
+ * The last text a pattern failed, and the pattern's source (each module has its own
+ * RegExp of a pattern). A validator asks the guard first, which stops at its first
+ * failure, and then the check, which tests that again: kept, a pattern runs once on a text
+ * it fails, where a pattern that backtracks spends its time. One text is kept alive by
+ * it, the last that failed. (The flags are always "u".)
+ */
+let failedSource: string | undefined;
+let failedText = "";
+
+/**
  * Runs the schemas' patterns on another engine from now on, for every protocol of the
  * package; `useRegExp()` goes back to the built-in RegExp. Each pattern is compiled by
  * `engine` the first time it is tested after this call; what the engine throws (a
@@ -100,6 +110,8 @@ let compiled = new WeakMap<RegExp, RegExpLike>();
 export function useRegExp(next?: RegExpEngine): void {
   engine = next;
   compiled = new WeakMap();
+  failedSource = undefined;
+  failedText = "";
 }
 
 /**
@@ -107,13 +119,23 @@ export function useRegExp(next?: RegExpEngine): void {
  * engine unless {@link useRegExp} gave another.
  */
 export function matches(pattern: RegExp, text: string): boolean {
-  if (engine === undefined) return pattern.test(text);
+  if (text === failedText && pattern.source === failedSource) return false;
+  if (
+    engine === undefined ? pattern.test(text) : compiledFor(pattern).test(text)
+  )
+    return true;
+  failedSource = pattern.source;
+  failedText = text;
+  return false;
+}
+
+function compiledFor(pattern: RegExp): RegExpLike {
   let other = compiled.get(pattern);
   if (other === undefined) {
-    other = engine(pattern.source, pattern.flags);
+    other = engine!(pattern.source, pattern.flags);
     compiled.set(pattern, other);
   }
-  return other.test(text);
+  return other;
 }
 
 /** The length of a string in Unicode code points, as JSON Schema counts it. */

@@ -27,8 +27,8 @@ import { GUARDS, TYPES } from "./names.js";
  * value typed when `isT` accepts it, and otherwise the reasons it does not (up to the
  * limit the options give), each with a JSON Pointer, the schema keyword and a message.
  * The reasons come from `checkT`, which prints the check tree `isT` is printed from as
- * reports, so the two cannot disagree. A type whose checks test a pattern is checked by
- * `checkT` alone, valid or not, so that each pattern runs once on each text.
+ * reports, so the two cannot disagree. The guard is asked first, so that a valid value
+ * costs what `isT` costs.
  */
 const OPTIONS = identifier("options");
 
@@ -56,20 +56,18 @@ export function generateValidators(f: GeneratedFile, ir: NamedIr): void {
         name: identifier(names.validator),
         parameters: [parameter(VALUE, keywordType("unknown")), parameter(OPTIONS, options, { optional: true })],
         returns: typeReference(result, [typed]),
-        body: builder.testsPatterns({ kind: "named", name })
-          ? [returns(reasons)]
-          : [
-              ifThen(
-                call(guard(name), [VALUE]),
-                returns(
-                  objectLiteral([
-                    { key: "ok", value: literal(true) },
-                    { key: "value", value: VALUE },
-                  ]),
-                ),
-              ),
-              returns(reasons),
-            ],
+        body: [
+          ifThen(
+            call(guard(name), [VALUE]),
+            returns(
+              objectLiteral([
+                { key: "ok", value: literal(true) },
+                { key: "value", value: VALUE },
+              ]),
+            ),
+          ),
+          returns(reasons),
+        ],
       }),
     );
   }

@@ -31,6 +31,7 @@ import {
   isAgentInterface,
   isAgentProvider,
   isAgentSkill,
+  isArtifact,
   isAuthenticationInfo,
   isAuthorizationCodeOAuthFlow,
   isCancelTaskRequest,
@@ -46,21 +47,31 @@ import {
   isListTaskPushNotificationConfigRequest,
   isListTaskPushNotificationConfigResponse,
   isListTasksRequest,
+  isListTasksResponse,
+  isMessage,
   isMutualTlsSecurityScheme,
   isOAuth2SecurityScheme,
   isOAuthFlows,
   isOpenIdConnectSecurityScheme,
+  isPart,
   isPasswordOAuthFlow,
   isPushNotificationConfig,
   isRole,
   isSecurityRequirement,
   isSecurityScheme,
   isSendMessageConfiguration,
+  isSendMessageRequest,
+  isSendMessageResponse,
+  isStreamResponse,
   isStringList,
   isStruct,
   isSubscribeToTaskRequest,
+  isTask,
+  isTaskArtifactUpdateEvent,
   isTaskPushNotificationConfig,
   isTaskState,
+  isTaskStatus,
+  isTaskStatusUpdateEvent,
   isTimestamp,
   isValue,
 } from "./guards.js";
@@ -236,6 +247,7 @@ export function validateArtifact(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<Artifact> {
+  if (isArtifact(value)) return { ok: true, value };
   return validated<Artifact>(value, checkArtifact, options);
 }
 
@@ -487,6 +499,7 @@ export function validateListTasksResponse(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<ListTasksResponse> {
+  if (isListTasksResponse(value)) return { ok: true, value };
   return validated<ListTasksResponse>(value, checkListTasksResponse, options);
 }
 
@@ -498,6 +511,7 @@ export function validateMessage(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<Message> {
+  if (isMessage(value)) return { ok: true, value };
   return validated<Message>(value, checkMessage, options);
 }
 
@@ -573,6 +587,7 @@ export function validatePart(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<Part> {
+  if (isPart(value)) return { ok: true, value };
   return validated<Part>(value, checkPart, options);
 }
 
@@ -662,6 +677,7 @@ export function validateSendMessageRequest(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<SendMessageRequest> {
+  if (isSendMessageRequest(value)) return { ok: true, value };
   return validated<SendMessageRequest>(value, checkSendMessageRequest, options);
 }
 
@@ -674,6 +690,7 @@ export function validateSendMessageResponse(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<SendMessageResponse> {
+  if (isSendMessageResponse(value)) return { ok: true, value };
   return validated<SendMessageResponse>(
     value,
     checkSendMessageResponse,
@@ -690,6 +707,7 @@ export function validateStreamResponse(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<StreamResponse> {
+  if (isStreamResponse(value)) return { ok: true, value };
   return validated<StreamResponse>(value, checkStreamResponse, options);
 }
 
@@ -731,6 +749,7 @@ export function validateTask(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<Task> {
+  if (isTask(value)) return { ok: true, value };
   return validated<Task>(value, checkTask, options);
 }
 
@@ -743,6 +762,7 @@ export function validateTaskArtifactUpdateEvent(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<TaskArtifactUpdateEvent> {
+  if (isTaskArtifactUpdateEvent(value)) return { ok: true, value };
   return validated<TaskArtifactUpdateEvent>(
     value,
     checkTaskArtifactUpdateEvent,
@@ -776,6 +796,7 @@ export function validateTaskStatus(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<TaskStatus> {
+  if (isTaskStatus(value)) return { ok: true, value };
   return validated<TaskStatus>(value, checkTaskStatus, options);
 }
 
@@ -788,6 +809,7 @@ export function validateTaskStatusUpdateEvent(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<TaskStatusUpdateEvent> {
+  if (isTaskStatusUpdateEvent(value)) return { ok: true, value };
   return validated<TaskStatusUpdateEvent>(
     value,
     checkTaskStatusUpdateEvent,
@@ -1522,7 +1544,7 @@ function checkArtifact(value: unknown, path: string, errors: Errors): void {
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
             const item1 = property[i1];
-            checkPart(item1, `${path}/parts/${i1}`, errors);
+            if (!isPart(item1)) checkPart(item1, `${path}/parts/${i1}`, errors);
           }
         }
         break;
@@ -2419,7 +2441,7 @@ function checkListTasksResponse(
         else {
           for (let i = 0; i < property.length; i++) {
             const item = property[i];
-            checkTask(item, `${path}/tasks/${i}`, errors);
+            if (!isTask(item)) checkTask(item, `${path}/tasks/${i}`, errors);
           }
         }
         break;
@@ -2512,7 +2534,7 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
             const item1 = property[i1];
-            checkPart(item1, `${path}/parts/${i1}`, errors);
+            if (!isPart(item1)) checkPart(item1, `${path}/parts/${i1}`, errors);
           }
         }
         break;
@@ -3137,7 +3159,8 @@ function checkSendMessageRequest(
         break;
       case "message":
         required++;
-        checkMessage(property, `${path}/message`, errors);
+        if (!isMessage(property))
+          checkMessage(property, `${path}/message`, errors);
         break;
       case "metadata":
         if (!isStruct(property))
@@ -3179,11 +3202,12 @@ function checkSendMessageResponse(
     switch (key) {
       case "task":
         present++;
-        checkTask(property, `${path}/task`, errors);
+        if (!isTask(property)) checkTask(property, `${path}/task`, errors);
         break;
       case "message":
         present++;
-        checkMessage(property, `${path}/message`, errors);
+        if (!isMessage(property))
+          checkMessage(property, `${path}/message`, errors);
         break;
       default:
         fail(
@@ -3215,23 +3239,26 @@ function checkStreamResponse(
     switch (key) {
       case "task":
         present++;
-        checkTask(property, `${path}/task`, errors);
+        if (!isTask(property)) checkTask(property, `${path}/task`, errors);
         break;
       case "message":
         present++;
-        checkMessage(property, `${path}/message`, errors);
+        if (!isMessage(property))
+          checkMessage(property, `${path}/message`, errors);
         break;
       case "statusUpdate":
         present++;
-        checkTaskStatusUpdateEvent(property, `${path}/statusUpdate`, errors);
+        if (!isTaskStatusUpdateEvent(property))
+          checkTaskStatusUpdateEvent(property, `${path}/statusUpdate`, errors);
         break;
       case "artifactUpdate":
         present++;
-        checkTaskArtifactUpdateEvent(
-          property,
-          `${path}/artifactUpdate`,
-          errors,
-        );
+        if (!isTaskArtifactUpdateEvent(property))
+          checkTaskArtifactUpdateEvent(
+            property,
+            `${path}/artifactUpdate`,
+            errors,
+          );
         break;
       default:
         fail(
@@ -3343,7 +3370,8 @@ function checkTask(value: unknown, path: string, errors: Errors): void {
         else {
           for (let i = 0; i < property.length; i++) {
             const item = property[i];
-            checkArtifact(item, `${path}/artifacts/${i}`, errors);
+            if (!isArtifact(item))
+              checkArtifact(item, `${path}/artifacts/${i}`, errors);
           }
         }
         break;
@@ -3357,7 +3385,8 @@ function checkTask(value: unknown, path: string, errors: Errors): void {
         else {
           for (let i1 = 0; i1 < property.length; i1++) {
             const item1 = property[i1];
-            checkMessage(item1, `${path}/history/${i1}`, errors);
+            if (!isMessage(item1))
+              checkMessage(item1, `${path}/history/${i1}`, errors);
           }
         }
         break;
@@ -3372,7 +3401,8 @@ function checkTask(value: unknown, path: string, errors: Errors): void {
         break;
       case "status":
         required++;
-        checkTaskStatus(property, `${path}/status`, errors);
+        if (!isTaskStatus(property))
+          checkTaskStatus(property, `${path}/status`, errors);
         break;
       default:
         fail(
@@ -3412,7 +3442,8 @@ function checkTaskArtifactUpdateEvent(
         break;
       case "artifact":
         required++;
-        checkArtifact(property, `${path}/artifact`, errors);
+        if (!isArtifact(property))
+          checkArtifact(property, `${path}/artifact`, errors);
         break;
       case "contextId":
         required++;
@@ -3512,7 +3543,8 @@ function checkTaskStatus(value: unknown, path: string, errors: Errors): void {
     if (property === undefined) continue;
     switch (key) {
       case "message":
-        checkMessage(property, `${path}/message`, errors);
+        if (!isMessage(property))
+          checkMessage(property, `${path}/message`, errors);
         break;
       case "state":
         required++;
@@ -3564,7 +3596,8 @@ function checkTaskStatusUpdateEvent(
         break;
       case "status":
         required++;
-        checkTaskStatus(property, `${path}/status`, errors);
+        if (!isTaskStatus(property))
+          checkTaskStatus(property, `${path}/status`, errors);
         break;
       case "taskId":
         required++;

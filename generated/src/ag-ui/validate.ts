@@ -23,17 +23,21 @@ import {
   validated,
 } from "../runtime.js";
 import {
+  isActivityDeltaEvent,
   isActivityMessage,
   isActivitySnapshotEvent,
+  isAddOperation,
   isAssistantMessage,
   isAttributable,
   isAudioInputContent,
   isBaseEvent,
   isBaseMessage,
   isContext,
+  isCopyOperation,
   isCustomEvent,
   isDeveloperMessage,
   isDocumentInputContent,
+  isEvent,
   isEventType,
   isFunctionCall,
   isImageInputContent,
@@ -42,9 +46,13 @@ import {
   isInputContentSource,
   isInputContentUrlSource,
   isInterrupt,
+  isJsonPatch,
+  isJsonPatchOperation,
+  isJsonPointer,
   isMessage,
   isMessagesSnapshotEvent,
   isMetadata,
+  isMoveOperation,
   isRawEvent,
   isReasoningEncryptedValueEvent,
   isReasoningEncryptedValueSubtype,
@@ -55,6 +63,8 @@ import {
   isReasoningMessageEndEvent,
   isReasoningMessageStartEvent,
   isReasoningStartEvent,
+  isRemoveOperation,
+  isReplaceOperation,
   isResumeEntry,
   isRole,
   isRunAgentInput,
@@ -65,6 +75,7 @@ import {
   isRunFinishedSuccessOutcome,
   isRunStartedEvent,
   isState,
+  isStateDeltaEvent,
   isStateSnapshotEvent,
   isStepFinishedEvent,
   isStepStartedEvent,
@@ -76,6 +87,7 @@ import {
   isSubagentRunId,
   isSubagentStartedEvent,
   isSystemMessage,
+  isTestOperation,
   isTextInputContent,
   isTextMessageChunkEvent,
   isTextMessageContentEvent,
@@ -189,6 +201,7 @@ export function validateEvent(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<Event> {
+  if (isEvent(value)) return { ok: true, value };
   return validated<Event>(value, checkEvent, options);
 }
 
@@ -450,6 +463,7 @@ export function validateStateDeltaEvent(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<StateDeltaEvent> {
+  if (isStateDeltaEvent(value)) return { ok: true, value };
   return validated<StateDeltaEvent>(value, checkStateDeltaEvent, options);
 }
 
@@ -496,6 +510,7 @@ export function validateActivityDeltaEvent(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<ActivityDeltaEvent> {
+  if (isActivityDeltaEvent(value)) return { ok: true, value };
   return validated<ActivityDeltaEvent>(value, checkActivityDeltaEvent, options);
 }
 
@@ -1219,6 +1234,7 @@ export function validateJsonPatch(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<JsonPatch> {
+  if (isJsonPatch(value)) return { ok: true, value };
   return validated<JsonPatch>(value, checkJsonPatch, options);
 }
 
@@ -1231,6 +1247,7 @@ export function validateJsonPatchOperation(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<JsonPatchOperation> {
+  if (isJsonPatchOperation(value)) return { ok: true, value };
   return validated<JsonPatchOperation>(value, checkJsonPatchOperation, options);
 }
 
@@ -1243,6 +1260,7 @@ export function validateAddOperation(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<AddOperation> {
+  if (isAddOperation(value)) return { ok: true, value };
   return validated<AddOperation>(value, checkAddOperation, options);
 }
 
@@ -1255,6 +1273,7 @@ export function validateRemoveOperation(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<RemoveOperation> {
+  if (isRemoveOperation(value)) return { ok: true, value };
   return validated<RemoveOperation>(value, checkRemoveOperation, options);
 }
 
@@ -1267,6 +1286,7 @@ export function validateReplaceOperation(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<ReplaceOperation> {
+  if (isReplaceOperation(value)) return { ok: true, value };
   return validated<ReplaceOperation>(value, checkReplaceOperation, options);
 }
 
@@ -1279,6 +1299,7 @@ export function validateMoveOperation(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<MoveOperation> {
+  if (isMoveOperation(value)) return { ok: true, value };
   return validated<MoveOperation>(value, checkMoveOperation, options);
 }
 
@@ -1291,6 +1312,7 @@ export function validateCopyOperation(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<CopyOperation> {
+  if (isCopyOperation(value)) return { ok: true, value };
   return validated<CopyOperation>(value, checkCopyOperation, options);
 }
 
@@ -1303,6 +1325,7 @@ export function validateTestOperation(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<TestOperation> {
+  if (isTestOperation(value)) return { ok: true, value };
   return validated<TestOperation>(value, checkTestOperation, options);
 }
 
@@ -1315,6 +1338,7 @@ export function validateJsonPointer(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<JsonPointer> {
+  if (isJsonPointer(value)) return { ok: true, value };
   return validated<JsonPointer>(value, checkJsonPointer, options);
 }
 
@@ -2414,7 +2438,8 @@ function checkStateDeltaEvent(
         break;
       case "delta":
         required++;
-        checkJsonPatch(property, `${path}/delta`, errors);
+        if (!isJsonPatch(property))
+          checkJsonPatch(property, `${path}/delta`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2664,7 +2689,8 @@ function checkActivityDeltaEvent(
         break;
       case "patch":
         required++;
-        checkJsonPatch(property, `${path}/patch`, errors);
+        if (!isJsonPatch(property))
+          checkJsonPatch(property, `${path}/patch`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -5762,7 +5788,8 @@ function checkJsonPatch(value: unknown, path: string, errors: Errors): void {
   }
   for (let i = 0; i < value.length; i++) {
     const item = value[i];
-    checkJsonPatchOperation(item, `${path}/${i}`, errors);
+    if (!isJsonPatchOperation(item))
+      checkJsonPatchOperation(item, `${path}/${i}`, errors);
   }
 }
 
@@ -5827,7 +5854,8 @@ function checkAddOperation(value: unknown, path: string, errors: Errors): void {
         break;
       case "path":
         required++;
-        checkJsonPointer(property, `${path}/path`, errors);
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
         if (!isOmitted(property)) required++;
@@ -5866,7 +5894,8 @@ function checkRemoveOperation(
         break;
       case "path":
         required++;
-        checkJsonPointer(property, `${path}/path`, errors);
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
@@ -5900,7 +5929,8 @@ function checkReplaceOperation(
         break;
       case "path":
         required++;
-        checkJsonPointer(property, `${path}/path`, errors);
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
         if (!isOmitted(property)) required++;
@@ -5939,11 +5969,13 @@ function checkMoveOperation(
         break;
       case "from":
         required++;
-        checkJsonPointer(property, `${path}/from`, errors);
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/from`, errors);
         break;
       case "path":
         required++;
-        checkJsonPointer(property, `${path}/path`, errors);
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
@@ -5979,11 +6011,13 @@ function checkCopyOperation(
         break;
       case "from":
         required++;
-        checkJsonPointer(property, `${path}/from`, errors);
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/from`, errors);
         break;
       case "path":
         required++;
-        checkJsonPointer(property, `${path}/path`, errors);
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
@@ -6019,7 +6053,8 @@ function checkTestOperation(
         break;
       case "path":
         required++;
-        checkJsonPointer(property, `${path}/path`, errors);
+        if (!isJsonPointer(property))
+          checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
         if (!isOmitted(property)) required++;
@@ -6055,6 +6090,7 @@ function checkUserMessageContent(
   path: string,
   errors: Errors,
 ): void {
+  if (isUserMessageContent(value)) return;
   if (typeof value === "string") {
     if (typeof value !== "string")
       fail(errors, path, "type", "must be a string");
@@ -6072,7 +6108,6 @@ function checkUserMessageContent(
     }
     return;
   }
-  if (isUserMessageContent(value)) return;
   fail(errors, path, "anyOf", "must be a string, or an array of InputContent");
 }
 

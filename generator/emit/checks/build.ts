@@ -229,12 +229,7 @@ export interface UnionBody {
   readonly alternatives: readonly { readonly test?: Expression; readonly target: Target }[];
   readonly overlapping: boolean;
   readonly matches: Name;
-  /**
-   * Members of one JSON type, with the test of that type and their checks: their failures
-   * say more than "none of them". `sole` when no other member has the type, so that a value
-   * of it is valid exactly when that member passes.
-   */
-  readonly typed: readonly { readonly test: Expression; readonly checks: readonly Check[]; readonly sole: boolean }[];
+  readonly typed: readonly { readonly test: Expression; readonly checks: readonly Check[] }[];
   readonly keyword: string;
   readonly message: string;
 }
@@ -273,15 +268,6 @@ export class CheckBuilder {
 
   runtime(name: string): Name {
     return this.f.import(name, RUNTIME);
-  }
-
-  /**
-   * Whether checking a value of the target tests a pattern somewhere (a string's, a
-   * property name's, `patternProperties`): a report calls such a target's check without
-   * asking its guard first, so that each pattern runs once on each value it checks.
-   */
-  testsPatterns(target: Target): boolean {
-    return testsPatterns(target.kind === "named" ? { kind: "ref", name: target.name } : target.shape, this.shapes);
   }
 
   /** How a function checks `value` against a shape; `owner` names the helpers of its parts. */
@@ -655,17 +641,14 @@ export class CheckBuilder {
       const target: Target = { kind: "helper", shape: each, owner: `${owner}${i + 1}` };
       return test === undefined ? { target } : { test, target };
     });
-    const typed: { test: Expression; checks: readonly Check[]; sole: boolean }[] = [];
-    if (!overlapping) {
-      const typesOf = shape.members.map((each) => [...jsonTypes(each, this.shapes)]);
+    const typed: { test: Expression; checks: readonly Check[] }[] = [];
+    if (!overlapping)
       for (const [i, each] of shape.members.entries()) {
-        const types = typesOf[i]!;
+        const types = [...jsonTypes(each, this.shapes)];
         if (types.length !== 1) continue;
         const test = TYPE_TESTS[types[0]!]!(VALUE, (name) => this.runtime(name));
-        const sole = typesOf.every((other, j) => j === i || !other.includes(types[0]!));
-        typed.push({ test, checks: this.checks(each, VALUE, new Scope(["value", "path", "errors"]), `${owner}${i + 1}`, HERE), sole });
+        typed.push({ test, checks: this.checks(each, VALUE, new Scope(["value", "path", "errors"]), `${owner}${i + 1}`, HERE) });
       }
-    }
     const described = shape.members.map(describe).join(", or ");
     return {
       kind: "union",
@@ -729,31 +712,6 @@ function disjoint(members: readonly Shape[], shapes: ReadonlyMap<string, Shape>)
       seen.add(type);
     }
   return true;
-}
-
-/**
- * Whether a shape, or one it refers to, tests a pattern: a string's `pattern`, an object's
- * `patternProperties` (its own, or those `unevaluatedProperties` counts as evaluated), a
- * name's pattern under `propertyNames`. Read from the shape as data, since every place a
- * pattern can be is a `patterns` list.
- */
-export function testsPatterns(shape: Shape, shapes: ReadonlyMap<string, Shape>): boolean {
-  const seen = new Set<string>();
-  const visit = (value: unknown): boolean => {
-    if (Array.isArray(value)) return value.some(visit);
-    if (typeof value !== "object" || value === null) return false;
-    const node = value as { readonly kind?: unknown; readonly name?: unknown; readonly patterns?: unknown };
-    // A constant's value is data, whatever keys it has.
-    if (node.kind === "literal" || node.kind === "enum") return false;
-    if (Array.isArray(node.patterns) && node.patterns.length > 0) return true;
-    if (node.kind === "ref" && typeof node.name === "string") {
-      if (seen.has(node.name)) return false;
-      seen.add(node.name);
-      return visit(shapes.get(node.name));
-    }
-    return Object.values(node).some(visit);
-  };
-  return visit(shape);
 }
 
 function isTrue(test: Expression): boolean {

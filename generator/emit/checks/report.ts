@@ -16,8 +16,9 @@ import { CheckPrinter } from "./print.js";
  * with its JSON Pointer, keyword and a message a person can act on, what depends on it is
  * skipped, and the checks go on, up to the limit of errors (the runtime's `fail` ends them
  * there). A part checked by another function is asked its guard first, so that a valid
- * part of an invalid value costs no more than its guard: no path is built for it; unless
- * checking it tests a pattern, which would then run twice on the same text.
+ * part of an invalid value costs no more than its guard: no path is built for it. (A
+ * pattern that failed in the guard is not run again: the runtime's `matches` keeps the
+ * last failure.)
  */
 export class ReportPrinter extends CheckPrinter {
   /**
@@ -90,22 +91,15 @@ export class ReportPrinter extends CheckPrinter {
           switchStatement(body.tagLocal, [...cases, { labels: [], body: [evaluate(unknown)] }]),
         ];
       }
-      case "union": {
-        // When the value's JSON type is that of one member alone, that member's failures,
-        // if any: no other member can take it, and its patterns run once. Else nothing if
-        // the value is one of the members; else, when its JSON type is that of a member of
-        // one type, that member's failures; failing that, one error naming the alternatives.
-        const typed = (sole: boolean) =>
-          body.typed
-            .filter((each) => each.sole === sole)
-            .map(({ test, checks }) => ifThen(test, block([...this.print(checks, false), returns()])));
+      case "union":
+        // Nothing if the value is one of the members. Else, when the value's JSON type is
+        // that of exactly one member, that member's failures; failing that, one error
+        // naming the alternatives.
         return [
-          ...typed(true),
           ifThen(call(this.guards.helper(body.self.shape, body.self.owner), [VALUE]), returns()),
-          ...typed(false),
+          ...body.typed.map(({ test, checks }) => ifThen(test, block([...this.print(checks, false), returns()]))),
           evaluate(call(this.runtime("fail"), [ERRORS, PATH, literal(body.keyword), literal(body.message)])),
         ];
-      }
     }
   }
 
@@ -124,11 +118,13 @@ export class ReportPrinter extends CheckPrinter {
         if (top && check.at.length === 0 && (check.then ?? []).length > 0)
           return [ifThen(check.test, block([this.fail(check), returns()])), ...this.print(check.then!, top)];
         return [this.chain(check)];
-      case "delegate": {
-        const report = evaluate(call(this.target(check.target), [check.subject, path(check.at), ERRORS]));
-        if (this.builder.testsPatterns(check.target)) return [report];
-        return [ifThen(not(call(this.guardOf(check.target), [check.subject])), report)];
-      }
+      case "delegate":
+        return [
+          ifThen(
+            not(call(this.guardOf(check.target), [check.subject])),
+            evaluate(call(this.target(check.target), [check.subject, path(check.at), ERRORS])),
+          ),
+        ];
       case "non-null": {
         const notNull = binary(check.subject, "!==", literal(null));
         const only = check.checks.length === 1 ? check.checks[0]! : undefined;
