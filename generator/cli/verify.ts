@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { InputError } from "../errors.js";
+import { PROTOCOL_NAME } from "../load/config.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 import type { Arguments } from "./main.js";
@@ -56,6 +57,8 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
   const [name, file = "-", ...extra] = args.positionals;
   if (name === undefined) throw new UsageError("name the protocol: agentwire verify NAME [FILE|-]");
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  // The name becomes a path into generated/dist, and the module there is run: a protocol's name alone.
+  if (!PROTOCOL_NAME.test(name)) throw new UsageError(`${JSON.stringify(name)} is not a protocol name, lowercase words joined by "-"`);
   const framing = args.values["framing"] as string | undefined;
   if (framing !== undefined && framing !== "sse" && framing !== "jsonl")
     throw new UsageError(`--framing is sse or jsonl, not "${framing}"`);

@@ -33,6 +33,9 @@ export interface Config {
   readonly remotes: readonly RemoteConfig[];
 }
 
+/** What a protocol may be called: lowercase words joined by "-", since it names a folder of the generated package. */
+export const PROTOCOL_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
 const KEYS = ["name", "schema", "overlays", "upstream", "sha256"];
 const CONFIG_KEYS = ["$schema", "protocols", "remotes"];
 
@@ -64,7 +67,7 @@ export function readConfig(document: unknown, file: string): Config {
       return value;
     };
     const name = text("name", true)!;
-    if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name))
+    if (!PROTOCOL_NAME.test(name))
       fail(
         appendPointer(at, "name"),
         `protocol name "${name}" must be lowercase words joined by "-"`,

@@ -1,17 +1,17 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../generator/cli/main.js";
 import { run, runWithInput } from "../helpers/cli.js";
 import { REPO } from "../helpers/project.js";
+import { scratchFolder } from "../helpers/scratch.js";
 
 /**
  * `agentwire verify` on recordings, run in this repository, whose built package
  * (generated/dist, which `npm run generate` builds) holds the protocols' stream modules.
  */
-const dir = mkdtempSync(path.join(tmpdir(), "agentwire-verify-"));
+const dir = scratchFolder("agentwire-verify-");
 function recording(name: string, text: string): string {
   const file = path.join(dir, name);
   writeFileSync(file, text);
@@ -187,6 +187,9 @@ describe("agentwire verify", () => {
   it("refuses what it cannot do, with exit 2", async () => {
     expect(await run(REPO, "verify")).toMatchObject({ code: 2, err: expect.stringContaining("name the protocol") });
     expect(await run(REPO, "verify", "nope", "x.sse")).toMatchObject({ code: 2, err: expect.stringContaining('no protocol "nope"') });
+    // A name is never a path: the module it leads to would run.
+    for (const name of ["../ag-ui", "ag-ui/../ag-ui", "/tmp/x", "AG-UI"])
+      expect(await run(REPO, "verify", name, "x.sse")).toMatchObject({ code: 2, err: expect.stringContaining("is not a protocol name") });
     expect(await run(REPO, "verify", "ag-ui", "x.sse", "--framing", "xml")).toMatchObject({
       code: 2,
       err: expect.stringContaining('--framing is sse or jsonl, not "xml"'),
