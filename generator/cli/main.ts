@@ -6,6 +6,7 @@ import { InputError } from "../errors.js";
 import { errnoCode } from "../files/fs.js";
 import { describeFileError } from "../files/problem.js";
 import { findProject } from "../files/project.js";
+import { terminalText } from "../format/escape.js";
 import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, UPDATE_HELP, USAGE, VERIFY_HELP } from "./help.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
@@ -77,8 +78,9 @@ function noPositionals(args: Arguments): Arguments {
   return args;
 }
 
-/** Runs the command line; returns the exit code. */
-export async function main(argv: readonly string[], io: Io): Promise<number> {
+/** Runs the command line; returns the exit code. What it prints shows no control as it is (`terminalText`). */
+export async function main(argv: readonly string[], given: Io): Promise<number> {
+  const io: Io = { ...given, out: (text) => given.out(terminalText(text)), err: (text) => given.err(terminalText(text)) };
   const [name, ...rest] = argv;
   if (name === "--version" || name === "-v") {
     io.out(`agentwire ${version()}`);

@@ -41,6 +41,15 @@ export function commentText(text: string): string {
 }
 
 /**
+ * Text for a terminal: what the CLI prints, which quotes schemas, pointers and file
+ * names. An escape sequence (ESC, CSI) would move the cursor, clear the screen or retitle
+ * the window; each invisible character shows as its escape. Tabs and line breaks stay.
+ */
+export function terminalText(text: string): string {
+  return text.replace(INVISIBLES, (char) => (char === "\t" || char === "\n" ? char : unicodeEscape(char.codePointAt(0)!)));
+}
+
+/**
  * A string literal in the quotes prettier would choose: double, unless the text holds
  * more double quotes than single ones. Backslashes, the chosen quote and every invisible
  * character are escaped.

@@ -293,6 +293,11 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
     },
     'agentwire generate: schemas/overlays/demo.json#/facts/0/annotate/minLength: "minLength" constrains values; an overlay only annotates\n  state constraints in the schema itself, or as a fact such as exactlyOne\n',
   ],
+  [
+    "a schema's text that would drive the terminal (an escape sequence, a bidirectional control), shown as escapes",
+    { "schemas/demo.schema.json": S({ "\u001b]0;pwned\u0007A\u202e": { type: "strin" } }) },
+    'agentwire generate: schemas/demo.schema.json#/$defs/\\u001b]0;pwned\\u0007A\\u202e/type: unknown type "strin"\n',
+  ],
 ];
 
 describe("bad input", () => {
