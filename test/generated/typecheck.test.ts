@@ -85,6 +85,8 @@ describe("generated types", () => {
             "@agentwire/protocols/*/schema.json": [path.join(REPO, "generated/src/*/schema.json")],
             "@agentwire/protocols/*/stream": [path.join(REPO, "generated/src/*/stream.ts")],
             "@agentwire/protocols/*": [path.join(REPO, "generated/src/*/index.ts")],
+            // The engine the README plugs in with useRegExp, a devDependency here.
+            "re2-wasm": [path.join(REPO, "node_modules/re2-wasm/build/src/re2.d.ts")],
           },
         },
         files,
