@@ -1,7 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import { InputError } from "./errors.js";
 import { NESTING_LIMIT } from "./limits.js";
-import { appendPointer } from "./schema/pointer.js";
+import { appendPointer } from "./pointer.js";
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | readonly JsonValue[] | JsonObject;

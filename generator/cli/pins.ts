@@ -6,7 +6,7 @@ import { nodeFileSystem } from "../files/fs.js";
 import { describeFileError } from "../files/problem.js";
 import type { Pin } from "../load/index.js";
 import { CONFIG_FILE, insideSchemas } from "../load/index.js";
-import { parsePointer } from "../schema/pointer.js";
+import { parsePointer } from "../pointer.js";
 
 /**
  * The pins of `schemas/protocols.json` are a lockfile: what a schema's sha256 was when

@@ -14,7 +14,7 @@ import { count } from "../ir/describe.js";
 import type { LoadedProtocol } from "../load/index.js";
 import { loadSchemas } from "../load/index.js";
 import { generate } from "../pipeline.js";
-import { appendPointer } from "../schema/pointer.js";
+import { appendPointer } from "../pointer.js";
 import { fetchUpstream, vendor } from "./fetch.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";

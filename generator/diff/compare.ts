@@ -14,7 +14,7 @@ import type {
 } from "../ir/model.js";
 import type { JsonValue } from "../json.js";
 import { jsonEqual } from "../json.js";
-import { appendPointer } from "../schema/pointer.js";
+import { appendPointer } from "../pointer.js";
 import type { Change, ChangeKind } from "./kinds.js";
 import { classified } from "./kinds.js";
 import { describe, describeValues } from "../ir/describe.js";

@@ -18,7 +18,7 @@ import type { EnumWire, Field, Ir, PatternProperty, Shape } from "../ir/model.js
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { readerName, upperFirst } from "../name/rules.js";
-import { escapeToken } from "../schema/pointer.js";
+import { escapeToken } from "../pointer.js";
 import { access, boxMayPass, forEachProperty, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, ownTag, RUNTIME } from "./access.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";

@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import { InputError } from "../errors.js";
-import { appendPointer } from "../schema/pointer.js";
+import { appendPointer } from "../pointer.js";
 
 /** One entry of `schemas/protocols.json`. Paths are relative to the schemas folder. */
 export interface ProtocolConfig {

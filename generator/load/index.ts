@@ -10,7 +10,7 @@ import { describeFileError } from "../files/problem.js";
 import { CONFIG_FILE, projectFolder } from "../files/project.js";
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject, readJson } from "../json.js";
-import { appendPointer } from "../schema/pointer.js";
+import { appendPointer } from "../pointer.js";
 import type { ProtocolConfig } from "./config.js";
 import { readConfig } from "./config.js";
 

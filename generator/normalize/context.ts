@@ -7,7 +7,7 @@ import type { Provenance } from "../resolve/index.js";
 import type { Dialect } from "../schema/dialect.js";
 import { dialectOf, isInVocabularies, isKeywordOf, refReplacesSiblings } from "../schema/dialect.js";
 import { VOCABULARIES_KEYWORD } from "../schema/keywords.js";
-import { appendPointer } from "../schema/pointer.js";
+import { appendPointer } from "../pointer.js";
 import type { ShapeLookup } from "./intersect.js";
 
 /** The hint of every refusal of what the IR does not model. */

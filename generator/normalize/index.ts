@@ -5,7 +5,7 @@ import { mapFields } from "../ir/walk.js";
 import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
-import { appendPointer, unescapeToken } from "../schema/pointer.js";
+import { appendPointer, unescapeToken } from "../pointer.js";
 import { docOf } from "./docs.js";
 import { chainText, Context } from "./context.js";
 import { readSchema } from "./schema.js";

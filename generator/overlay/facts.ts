@@ -3,7 +3,7 @@ import type { JsonObject, JsonPrimitive, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { StampUnit } from "../schema/keywords.js";
 import { MODELLED, STAMP_UNITS } from "../schema/keywords.js";
-import { appendPointer } from "../schema/pointer.js";
+import { appendPointer } from "../pointer.js";
 
 /**
  * An overlay states what a protocol's prose says and its schema cannot. Each fact targets

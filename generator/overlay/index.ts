@@ -6,7 +6,7 @@ import { pointerToFragment } from "../resolve/index.js";
 import { wireAliases } from "../schema/aliases.js";
 import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, STAMP_KEYWORD } from "../schema/keywords.js";
 import { pascalCase } from "../schema/names.js";
-import { appendPointer, getAtPointer, isWithin, parsePointer } from "../schema/pointer.js";
+import { appendPointer, getAtPointer, isWithin, parsePointer } from "../pointer.js";
 import { presence, presenceNames } from "../schema/presence.js";
 import { walkSchemas } from "../schema/walk.js";
 import type { Fact } from "./facts.js";

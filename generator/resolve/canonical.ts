@@ -12,7 +12,7 @@ import {
   VOCABULARIES_KEYWORD,
 } from "../schema/keywords.js";
 import { pascalCase, typeNameFor } from "../schema/names.js";
-import { appendPointer, getAtPointer, parsePointer } from "../schema/pointer.js";
+import { appendPointer, getAtPointer, parsePointer } from "../pointer.js";
 import { mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
 import type { CustomDialect } from "./metaschema.js";
 import { Provenance } from "./provenance.js";

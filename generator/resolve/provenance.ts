@@ -1,5 +1,5 @@
 import type { SourceLocation } from "../errors.js";
-import { isWithin } from "../schema/pointer.js";
+import { isWithin } from "../pointer.js";
 
 /** A place in the effective schema that was moved there from a place in a source file. */
 export interface Relocation {

@@ -4,7 +4,7 @@ import { isJsonObject } from "../json.js";
 import type { SourceFile } from "../load/index.js";
 import type { Dialect } from "../schema/dialect.js";
 import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
-import { appendPointer } from "../schema/pointer.js";
+import { appendPointer } from "../pointer.js";
 import { subschemasOf } from "../schema/walk.js";
 import { malformedKeyword, notASchema } from "../schema/wellformed.js";
 import type { Addressing, RefusedRef } from "./refs.js";

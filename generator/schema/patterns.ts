@@ -1,6 +1,6 @@
 import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
-import { appendPointer } from "./pointer.js";
+import { appendPointer } from "../pointer.js";
 import { walkSchemas } from "./walk.js";
 
 /** A regular expression a schema gives, and where: a `pattern`'s value, or a name under `patternProperties`. */

@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
-import { appendPointer } from "./pointer.js";
+import { appendPointer } from "../pointer.js";
 
 /** Keywords whose value is one subschema. */
 const SINGLE = [

@@ -2,7 +2,7 @@ import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { Dialect } from "./dialect.js";
 import { isKeywordOf } from "./dialect.js";
-import { appendPointer } from "./pointer.js";
+import { appendPointer } from "../pointer.js";
 
 /**
  * What the metaschema of a schema's draft says the values of its keywords are, checked

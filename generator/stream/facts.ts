@@ -1,7 +1,7 @@
 import { InputError } from "../errors.js";
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
-import { appendPointer, parsePointer } from "../schema/pointer.js";
+import { appendPointer, parsePointer } from "../pointer.js";
 
 /**
  * A protocol's stream facts: how its events are framed on the wire, and the ordering

@@ -4,7 +4,7 @@ import { isJsonObject } from "../json.js";
 import type { LoadedProtocol } from "../load/index.js";
 import { isMatchable } from "../ir/members.js";
 import type { NamedIr } from "../name/index.js";
-import { appendPointer } from "../schema/pointer.js";
+import { appendPointer } from "../pointer.js";
 import type { KeyFact, RuleFact, SelectorFact, SnapshotField, StreamFacts } from "./facts.js";
 import { readStreamFacts } from "./facts.js";
 

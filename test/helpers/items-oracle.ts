@@ -1,6 +1,6 @@
 import type { JsonValue } from "../../generator/json.js";
 import { isJsonObject, jsonEqual } from "../../generator/json.js";
-import { getAtPointer } from "../../generator/schema/pointer.js";
+import { getAtPointer } from "../../generator/pointer.js";
 
 /**
  * A reference for what ajv gets wrong about arrays (it skips `contains` after a

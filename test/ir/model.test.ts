@@ -3,7 +3,7 @@ import { refsOf } from "../../generator/ir/graph.js";
 import type { Field, Ir, Shape } from "../../generator/ir/model.js";
 import { mapFields } from "../../generator/ir/walk.js";
 import { isJsonObject } from "../../generator/json.js";
-import { appendPointer, getAtPointer } from "../../generator/schema/pointer.js";
+import { appendPointer, getAtPointer } from "../../generator/pointer.js";
 import { protocol, PROTOCOLS } from "../helpers/protocols.js";
 
 /** Every shape in a type, the type's own first, depth first. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { InputError } from "../../generator/errors.js";
 import type { JsonObject, JsonValue } from "../../generator/json.js";
 import { isJsonObject } from "../../generator/json.js";
-import { unescapeToken } from "../../generator/schema/pointer.js";
+import { unescapeToken } from "../../generator/pointer.js";
 import { isKeywordOf } from "../../generator/schema/dialect.js";
 import { ANNOTATIONS, MODELLED } from "../../generator/schema/keywords.js";
 import { mapSchemas, subschemasOf } from "../../generator/schema/walk.js";

@@ -2,7 +2,7 @@ import type { Expression, Name, Parameter, Statement, Type } from "../../code/tr
 import { and, binary, call, literal, not, template, UNDEFINED } from "../../code/build.js";
 import { block, constant, evaluate, ifThen, returns, switchStatement } from "../../code/build.js";
 import { keywordType, parameter, typeReference } from "../../code/build.js";
-import { escapeToken } from "../../schema/pointer.js";
+import { escapeToken } from "../../pointer.js";
 import { acceptsAnything, RUNTIME } from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import { checkName } from "../../name/rules.js";

@@ -1,6 +1,6 @@
 import type { JsonValue } from "../../json.js";
 import type { Shape } from "../../ir/model.js";
-import { appendPointer, getAtPointer, unescapeToken } from "../../schema/pointer.js";
+import { appendPointer, getAtPointer, unescapeToken } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { intersect } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";

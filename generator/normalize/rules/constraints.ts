@@ -1,5 +1,5 @@
 import type { Constraint, Shape } from "../../ir/model.js";
-import { appendPointer } from "../../schema/pointer.js";
+import { appendPointer } from "../../pointer.js";
 import { constrain } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";
 import { rule } from "./rule.js";

@@ -1,7 +1,7 @@
 import type { JsonValue } from "../../json.js";
 import { isJsonObject, jsonEqual } from "../../json.js";
 import type { Constraint, Field, Shape } from "../../ir/model.js";
-import { appendPointer } from "../../schema/pointer.js";
+import { appendPointer } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { constrain, intersect } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";

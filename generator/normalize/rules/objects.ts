@@ -4,7 +4,7 @@ import type { Field, ObjectShape, PatternProperty, Shape } from "../../ir/model.
 import { exactName, wireAliases } from "../../schema/aliases.js";
 import type { StampUnit } from "../../schema/keywords.js";
 import { hasAssertions, STAMP_KEYWORD, STAMP_UNITS } from "../../schema/keywords.js";
-import { appendPointer } from "../../schema/pointer.js";
+import { appendPointer } from "../../pointer.js";
 import { docOf } from "../docs.js";
 import { compact, intersect } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";

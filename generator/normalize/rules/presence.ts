@@ -1,7 +1,7 @@
 import type { JsonValue } from "../../json.js";
 import { isJsonObject } from "../../json.js";
 import type { Field, ObjectShape, Shape } from "../../ir/model.js";
-import { appendPointer } from "../../schema/pointer.js";
+import { appendPointer } from "../../pointer.js";
 import { presenceNames } from "../../schema/presence.js";
 import type { Context } from "../context.js";
 import { constrain, intersect } from "../intersect.js";

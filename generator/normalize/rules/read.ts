@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from "../../json.js";
-import { appendPointer } from "../../schema/pointer.js";
+import { appendPointer } from "../../pointer.js";
 import { malformedPattern, notSchemaList } from "../../schema/wellformed.js";
 import type { Context } from "../context.js";
 

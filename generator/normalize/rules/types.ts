@@ -1,6 +1,6 @@
 import type { JsonObject } from "../../json.js";
 import type { Contains, Shape } from "../../ir/model.js";
-import { appendPointer } from "../../schema/pointer.js";
+import { appendPointer } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { compact } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";

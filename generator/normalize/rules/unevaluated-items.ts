@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from "../../json.js";
 import { isJsonObject, jsonEqual } from "../../json.js";
 import type { Shape } from "../../ir/model.js";
-import { appendPointer, getAtPointer } from "../../schema/pointer.js";
+import { appendPointer, getAtPointer } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { compact, constrain, intersect } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";

@@ -1,7 +1,7 @@
 import type { JsonValue } from "../../json.js";
 import { isJsonObject } from "../../json.js";
 import type { Evaluated, Shape } from "../../ir/model.js";
-import { appendPointer, getAtPointer } from "../../schema/pointer.js";
+import { appendPointer, getAtPointer } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { constrain, intersect } from "../intersect.js";
 import type { SchemaRule } from "../schema.js";

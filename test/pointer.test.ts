@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appendPointer, escapeToken, getAtPointer, isWithin, parsePointer, unescapeToken } from "../../generator/schema/pointer.js";
+import { appendPointer, escapeToken, getAtPointer, isWithin, parsePointer, unescapeToken } from "../generator/pointer.js";
 
 describe("JSON Pointer tokens (RFC 6901)", () => {
   it("escape ~ as ~0 and / as ~1, ~ first so that a / never turns into ~01", () => {
