@@ -4,17 +4,7 @@
 // nullable unions of refs, arrays and maps of refs, and records composed with allOf.
 // The definitions benchmark (bench/definitions.bench.js) generates it at 1k, 10k and 100k.
 
-/** A deterministic pseudo-random generator (mulberry32), so every run reads the same schema. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "./random.js";
 
 /** What each definition is, by share of the whole. */
 const KINDS = [

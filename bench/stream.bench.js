@@ -20,6 +20,7 @@
 import path from "node:path";
 import { createParser } from "eventsource-parser";
 import { HttpAgent, enforceEvents, transformChunks, verifyEvents } from "@ag-ui/client";
+import { random } from "./random.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const dist = (file) => import(path.join(REPO, "generated/dist", file));
@@ -39,18 +40,6 @@ const encoder = new TextEncoder();
 
 // ---------------------------------------------------------------------------------------
 // The recording.
-
-/** A deterministic pseudo-random generator (mulberry32), so every run of the bench reads the same bytes. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Tokens as a model streams them: mostly a word with its leading space, some punctuation,
 // line breaks and characters outside ASCII (which chunk boundaries then cut inside).
