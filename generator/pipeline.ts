@@ -96,9 +96,10 @@ export async function patternWarnings(effective: ResolvedSchema, backtracking: B
   const seen = new Set<string>();
   return sites.flatMap(({ source, pointer }, i) => {
     const reason = reasons[i];
+    if (reason === undefined) return [];
     const location = effective.provenance.locate(pointer);
     const key = `${location.file}#${location.pointer}`;
-    if (reason === undefined || seen.has(key)) return [];
+    if (seen.has(key)) return [];
     seen.add(key);
     return [
       {
