@@ -3,7 +3,7 @@
 // shares. Copied from templates/assemble.ts by agentwire; each protocol's module binds it
 // to the assembly facts of its overlay. Patches are applied by patch.ts, in place.
 
-import { applyPatch, copyValue, kindOf, TooDeep } from "./patch.js";
+import { applyPatch, copyValue, isObject, kindOf, TooDeep } from "./patch.js";
 import type { Measures } from "./patch.js";
 import { define, MAX_DEPTH } from "./runtime.js";
 import type { ChunkRule, Selector, StreamRule, Violation } from "./stream.js";
@@ -1145,8 +1145,4 @@ function describePath(path: readonly PathStep[], event: unknown): string {
     )
     .join("")
     .slice(1);
-}
-
-function isObject(value: unknown): value is { [key: string]: unknown } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -150,7 +150,8 @@ interface Place {
   readonly tokens: readonly string[];
 }
 
-function isObject(value: unknown): value is JsonObject {
+/** An object that is not an array or null: a JSON object, as the snapshot's values are. */
+export function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { InputError } from "../errors.js";
 import type { Folder } from "../files/folder.js";
-import { locateIn, whyOutside } from "../files/folder.js";
+import { locateIn, locateInside } from "../files/folder.js";
 import { nodeFileSystem } from "../files/fs.js";
 import { withOutput } from "../files/output.js";
 import { describeFileError } from "../files/problem.js";
@@ -54,13 +54,7 @@ export function findDrift(generatedDir: string, files: readonly OutputFile[]): D
 /** A file of generated/, undefined where there is none. */
 function readOutputFile(output: Folder, file: string): string | undefined {
   const where = { file: `generated/${file}` };
-  const location = locateIn(output, file, where);
-  if (!location.inside)
-    throw new InputError(
-      where,
-      `it leads outside generated/: ${whyOutside(output.root, location)}`,
-      "remove the link: agentwire writes files there",
-    );
+  const location = locateInside(output, file, where, "generated/", "remove the link: agentwire writes files there");
   if (!location.exists) return undefined;
   try {
     return nodeFileSystem.read(location.path).toString("utf8");

@@ -98,3 +98,19 @@ export function locateIn(folder: Folder, target: string, where: SourceLocation, 
     throw new InputError(where, `cannot follow ${nameOf(folder.root, path.resolve(folder.path, target))}: ${describeFileError(error)}`);
   }
 }
+
+/**
+ * Where a file of a folder of the project is, by `locateIn`; one that leads out of the
+ * folder (through a link) is bad input at `where`: "it leads outside <folderName>: …".
+ */
+export function locateInside(
+  folder: Folder,
+  name: string,
+  where: SourceLocation,
+  folderName: string,
+  hint?: string,
+): Location & { readonly inside: true } {
+  const location = locateIn(folder, name, where);
+  if (!location.inside) throw new InputError(where, `it leads outside ${folderName}: ${whyOutside(folder.root, location)}`, hint);
+  return location;
+}

@@ -37,7 +37,7 @@ function unicodeEscape(code: number): string {
  * read. Tabs, which show as space, stay.
  */
 export function commentText(text: string): string {
-  return text.replace(INVISIBLES, (char) => (char === "\t" ? char : unicodeEscape(char.codePointAt(0)!)));
+  return shownEscaped(text, "\t");
 }
 
 /**
@@ -46,7 +46,12 @@ export function commentText(text: string): string {
  * the window; each invisible character shows as its escape. Tabs and line breaks stay.
  */
 export function terminalText(text: string): string {
-  return text.replace(INVISIBLES, (char) => (char === "\t" || char === "\n" ? char : unicodeEscape(char.codePointAt(0)!)));
+  return shownEscaped(text, "\t\n");
+}
+
+/** Text with each invisible character but those `kept` written as its escape. */
+function shownEscaped(text: string, kept: string): string {
+  return text.replace(INVISIBLES, (char) => (kept.includes(char) ? char : unicodeEscape(char.codePointAt(0)!)));
 }
 
 /**
@@ -77,10 +82,9 @@ export function stringLiteral(text: string): string {
  * (`\u202e`, a pair of surrogates beyond the Basic Multilingual Plane).
  */
 export function jsonString(text: string): string {
+  // Each UTF-16 unit of the character, as JSON writes an escape.
   return JSON.stringify(text).replace(INVISIBLES, (char) =>
-    [...Array.from({ length: char.length }, (_, i) => char.charCodeAt(i))]
-      .map((unit) => `\\u${unit.toString(16).padStart(4, "0")}`)
-      .join(""),
+    Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""),
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Ir, Shape } from "./model.js";
+import type { Ir, NamedType, Shape } from "./model.js";
 import { childShapes } from "./walk.js";
 
 /** The named types a shape refers to, directly. */
@@ -13,21 +13,22 @@ export function refsOf(shape: Shape): string[] {
  * it refers to itself, so one pass finds them all, in time linear in the types and refs.
  */
 export function recursiveTypes(ir: Ir): ReadonlySet<string> {
-  const position = new Map(ir.types.map((type, i) => [type.name, i]));
-  const successors = ir.types.map((type) => {
-    const targets = new Set<number>();
-    for (const name of refsOf(type.shape)) {
-      const target = position.get(name);
-      if (target !== undefined) targets.add(target);
-    }
-    return [...targets];
-  });
-  const recursive = new Set<string>();
-  for (const component of stronglyConnected(successors.length, (node) => successors[node]!)) {
-    const only = component[0]!;
-    if (component.length > 1 || successors[only]!.includes(only)) for (const node of component) recursive.add(ir.types[node]!.name);
-  }
-  return recursive;
+  const cyclic = onCycles(typeGraph(ir.types, (type) => refsOf(type.shape)));
+  return new Set(ir.types.filter((_, i) => cyclic[i]).map((type) => type.name));
+}
+
+/** The graph of named types, by their positions: an edge to each type `targetsOf` names, once. */
+export function typeGraph(types: readonly NamedType[], targetsOf: (type: NamedType) => readonly string[]): number[][] {
+  const position = new Map(types.map((type, i) => [type.name, i]));
+  return types.map((type) => [...new Set(targetsOf(type).flatMap((name) => position.get(name) ?? []))]);
+}
+
+/** Which nodes of a graph lie on a cycle: in a strongly connected component of more than one node, or with an edge to themselves. */
+export function onCycles(successors: readonly (readonly number[])[]): boolean[] {
+  const cyclic = new Array<boolean>(successors.length).fill(false);
+  for (const component of stronglyConnected(successors.length, (node) => successors[node]!))
+    if (component.length > 1 || successors[component[0]!]!.includes(component[0]!)) for (const node of component) cyclic[node] = true;
+  return cyclic;
 }
 
 /**
@@ -130,14 +131,7 @@ export class ThroughRefs<T> {
 export function nestingDepths(ir: Ir): Map<string, { readonly depth: number; readonly through?: string }> {
   const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
   const looksThrough = (name: string) => ["ref", "nullable", "union", "constrained"].includes(shapes.get(name)?.kind ?? "");
-  const position = new Map(ir.types.map((type, i) => [type.name, i]));
-  const successors = ir.types.map((type) => [
-    ...new Set(
-      refsOf(type.shape)
-        .filter(looksThrough)
-        .map((name) => position.get(name)!),
-    ),
-  ]);
+  const successors = typeGraph(ir.types, (type) => refsOf(type.shape).filter(looksThrough));
   const depths = new Map<string, { depth: number; through?: string }>();
   // Components come after those they reach, so a type's targets are measured before it.
   for (const component of stronglyConnected(ir.types.length, (node) => successors[node]!))

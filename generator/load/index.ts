@@ -4,7 +4,7 @@ import path from "node:path";
 import { InputError } from "../errors.js";
 import type { SourceLocation } from "../errors.js";
 import type { Folder } from "../files/folder.js";
-import { locateIn, nameOf, whyOutside } from "../files/folder.js";
+import { locateIn, locateInside, nameOf, whyOutside } from "../files/folder.js";
 import { nodeFileSystem } from "../files/fs.js";
 import { describeFileError } from "../files/problem.js";
 import { CONFIG_FILE, projectFolder } from "../files/project.js";
@@ -141,12 +141,7 @@ const PROTOCOLS_PLACEHOLDER = "{{protocols}}";
 
 function loadTemplates(root: string): Templates {
   const templates = projectFolder(root, "templates");
-  const located = (name: string): string => {
-    const where = { file: `templates/${name}` };
-    const location = locateIn(templates, name, where);
-    if (!location.inside) throw new InputError(where, `it leads outside the templates folder: ${whyOutside(root, location)}`);
-    return location.path;
-  };
+  const located = (name: string): string => locateInside(templates, name, { file: `templates/${name}` }, "the templates folder").path;
   const json = (name: string): JsonObject => {
     const source = readSource(root, located(name));
     if (!isJsonObject(source.document)) throw new InputError({ file: source.file }, "expected a JSON object");

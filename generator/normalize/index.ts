@@ -1,5 +1,5 @@
 import type { Field, Ir, NamedType, Shape } from "../ir/model.js";
-import { nestingDepths, stronglyConnected } from "../ir/graph.js";
+import { nestingDepths, onCycles, typeGraph } from "../ir/graph.js";
 import { NESTING_LIMIT } from "../limits.js";
 import { mapFields } from "../ir/walk.js";
 import type { JsonValue } from "../json.js";
@@ -58,7 +58,6 @@ export function normalize(effective: ResolvedSchema): Ir {
  */
 function aliasCycle(types: readonly NamedType[]): string[] | undefined {
   const shapes = new Map(types.map((type) => [type.name, type.shape]));
-  const position = new Map(types.map((type, i) => [type.name, i]));
   const aliased = (shape: Shape): string[] => {
     switch (shape.kind) {
       case "ref":
@@ -72,18 +71,16 @@ function aliasCycle(types: readonly NamedType[]): string[] | undefined {
         return [];
     }
   };
-  const successors = types.map((type) => aliased(type.shape).flatMap((name) => position.get(name) ?? []));
-  const onCycle = new Uint8Array(types.length);
-  for (const component of stronglyConnected(types.length, (node) => successors[node]!))
-    if (component.length > 1 || successors[component[0]!]!.includes(component[0]!)) for (const node of component) onCycle[node] = 1;
-  const start = onCycle.indexOf(1);
+  const successors = typeGraph(types, (type) => aliased(type.shape));
+  const onCycle = onCycles(successors);
+  const start = onCycle.indexOf(true);
   if (start === -1) return undefined;
   // The shortest way back to the start, breadth first: every step stays on the cycle's component.
   const cameFrom = new Map<number, number>();
   const queue = [start];
   for (let at = 0; at < queue.length && !cameFrom.has(start); at++)
     for (const next of successors[queue[at]!]!)
-      if (onCycle[next] === 1 && !cameFrom.has(next)) {
+      if (onCycle[next] && !cameFrom.has(next)) {
         cameFrom.set(next, queue[at]!);
         queue.push(next);
       }

@@ -24,6 +24,9 @@ const LIST = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
 /** Keywords whose value maps names to subschemas. */
 const MAP = ["$defs", "definitions", "properties", "patternProperties", "dependentSchemas"] as const;
 
+/** The keywords whose values are subschemas, by the form the value takes: what every reader of schemas shares. */
+export const SUBSCHEMA_KEYWORDS = { single: SINGLE, list: LIST, map: MAP } as const;
+
 // As sets, for the walks that ask of every keyword of every schema.
 const SINGLE_KEYWORDS: ReadonlySet<string> = new Set(SINGLE);
 const LIST_KEYWORDS: ReadonlySet<string> = new Set(LIST);

@@ -3,6 +3,7 @@ import { isJsonObject } from "../json.js";
 import type { Dialect } from "./dialect.js";
 import { isKeywordOf } from "./dialect.js";
 import { appendPointer } from "../pointer.js";
+import { SUBSCHEMA_KEYWORDS } from "./walk.js";
 
 /**
  * What the metaschema of a schema's draft says the values of its keywords are, checked
@@ -206,32 +207,21 @@ const anchor: Check = (value, pointer, context) =>
         problem: `"${context.keyword}" ${JSON.stringify(value)} is not a name: a letter or "_", then letters, digits, "-", "_" and "."`,
       });
 
-/** By keyword, the check of its value. */
+/** The same check for each of some keywords. */
+const allChecked = (keywords: readonly string[], check: Check) => Object.fromEntries(keywords.map((keyword) => [keyword, check]));
+
+/** By keyword, the check of its value; the keywords of subschemas are those the walks know (`walk.ts`). */
 const CHECKS: Readonly<Record<string, Check>> = {
-  additionalProperties: schema,
-  unevaluatedProperties: schema,
-  propertyNames: schema,
+  ...allChecked(SUBSCHEMA_KEYWORDS.single, schema),
+  ...allChecked(SUBSCHEMA_KEYWORDS.list, schemaList),
+  ...allChecked(SUBSCHEMA_KEYWORDS.map, schemaMap),
+  // Where a subschema keyword says more than its form.
   items: schemaOrTuple,
-  additionalItems: schema,
-  unevaluatedItems: schema,
-  contains: schema,
-  not: schema,
-  if: schema,
-  then: schema,
-  else: schema,
-  contentSchema: schema,
-  allOf: schemaList,
-  anyOf: schemaList,
-  oneOf: schemaList,
   prefixItems: (value, pointer) =>
     Array.isArray(value) && value.length > 0
       ? each(value, pointer, schema)
       : { pointer, problem: '"prefixItems" must be a non-empty array of schemas' },
-  $defs: schemaMap,
-  definitions: schemaMap,
-  properties: schemaMap,
   patternProperties: patternMap,
-  dependentSchemas: schemaMap,
   dependentRequired: dependentNames,
   dependencies: dependentNames,
   maxLength: count,
