@@ -2,11 +2,11 @@ import { emitProtocol } from "./emit/index.js";
 import type { InputWarning } from "./errors.js";
 import { BacktrackingCheck } from "./keywords/backtracking.js";
 import { patternsOf } from "./schema/patterns.js";
-import { emitPackage } from "./emit/package.js";
+import { emitPackage, outputPath } from "./emit/package.js";
 import type { OutputFile } from "./format/index.js";
 import { format, PRINT_AS_EMITTED } from "./format/index.js";
 import type { Ir } from "./ir/model.js";
-import type { LoadedProtocol, Pin, Project, Schemas } from "./load/index.js";
+import type { LoadedProtocol, Pin, Project, ProjectSource, ReadFile, Schemas } from "./load/index.js";
 import { load, pinsOf } from "./load/index.js";
 import { normalize } from "./normalize/index.js";
 import type { NamedIr } from "./name/index.js";
@@ -27,7 +27,7 @@ export interface ProtocolSummary {
 }
 
 export interface Generation {
-  /** Paths relative to `generated/`, in a fixed order. */
+  /** Paths relative to the output folder, in a fixed order. */
   readonly files: readonly OutputFile[];
   readonly protocols: readonly ProtocolSummary[];
   /** Each schema's sha256 and the one its config entry records, which the CLI keeps in step. */
@@ -37,11 +37,12 @@ export interface Generation {
 }
 
 /**
- * The whole pipeline, from `schemas/` to the files of `generated/`, in memory:
- * load → resolve → overlay → normalize → name → emit → format. Nothing is written here.
+ * The whole pipeline, from the config's schemas to the files of its output folder, in
+ * memory: load → resolve → overlay → normalize → name → emit → format. Nothing is
+ * written here. `read` reads the schemas' bytes: `update` gives new versions first.
  */
-export async function generate(root: string): Promise<Generation> {
-  const project = load(root);
+export async function generate(source: ProjectSource, read?: ReadFile): Promise<Generation> {
+  const project = load(source, read);
   // The patterns are checked beside the pipeline, their warnings awaited at its end; the
   // worker ends whatever happens, or the process would outlive an error.
   const backtracking = new BacktrackingCheck();
@@ -80,10 +81,16 @@ async function generateWith(project: Project, backtracking: BacktrackingCheck): 
           stream: protocols[i]!.stream,
         })),
         project.templates,
+        project.output,
       ),
     ),
   );
-  return { files, protocols, pins: pinsOf(project), warnings: (await Promise.all(warnings)).flat() };
+  return {
+    files: files.map((file) => ({ ...file, path: outputPath(file.path, project.output) })),
+    protocols,
+    pins: pinsOf(project),
+    warnings: (await Promise.all(warnings)).flat(),
+  };
 }
 
 /**

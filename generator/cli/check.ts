@@ -1,19 +1,18 @@
-import { realpathSync } from "node:fs";
-import path from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { InputError } from "../errors.js";
 import type { Folder } from "../files/folder.js";
-import { locateIn, locateInside } from "../files/folder.js";
+import { locateIn, locateInside, nameOf } from "../files/folder.js";
 import { nodeFileSystem } from "../files/fs.js";
 import { withOutput } from "../files/output.js";
 import { describeFileError } from "../files/problem.js";
-import { projectFiles, projectFolder } from "../files/project.js";
 import type { OutputFile } from "../format/index.js";
+import type { OpenProject } from "../load/index.js";
+import { openProject } from "../load/index.js";
 import { generate } from "../pipeline.js";
 import type { Io } from "./io.js";
 import type { Arguments } from "./main.js";
-import { CONFIG_PATH, describeStalePin, readConfigText, repin, stalePins } from "./pins.js";
-import { lockOptions, placeOf } from "./write.js";
+import { describeStalePin, repin, stalePins } from "./pins.js";
+import { changeOf, lockOptions, placeOf } from "./write.js";
 
 /** How the files on disk differ from a fresh generation. */
 export interface Drift {
@@ -25,36 +24,48 @@ export interface Drift {
 }
 
 /**
- * Compares a generation with `generated/` byte for byte: files that differ, files that
- * are missing, and files under `src/` that a generation would not write (stale). What is
- * read is inside `generated/`: a link out of it is refused, never read.
+ * Compares a generation with the output folder byte for byte: files that differ, files
+ * that are missing, and files a generation would not write under what agentwire owns
+ * there (stale): a package's `src/`; in plain sources, its protocols' folders and those it
+ * wrote before. What is read is inside the output folder: a link out of it is refused.
  */
-export function findDrift(generatedDir: string, files: readonly OutputFile[]): Drift {
-  const output = projectFolder(realpathSync(path.dirname(generatedDir)), path.basename(generatedDir));
+export function findDrift(project: OpenProject, files: readonly OutputFile[]): Drift {
+  const { output } = project;
+  const name = `${nameOf(output.root, output.path)}/`;
   const expected = new Map(files.map((file) => [file.path, file.content]));
   const changed: string[] = [];
   const missing: string[] = [];
   const patches: string[] = [];
   for (const [file, content] of expected) {
-    const actual = readOutputFile(output, file);
+    const actual = readOutputFile(output, name, file);
     if (actual === undefined) {
       missing.push(file);
-      patches.push(unifiedDiff(`generated/${file}`, "", content));
+      patches.push(unifiedDiff(`${name}${file}`, "", content));
       continue;
     }
     if (actual === content) continue;
     changed.push(file);
-    patches.push(unifiedDiff(`generated/${file}`, actual, content));
+    patches.push(unifiedDiff(`${name}${file}`, actual, content));
   }
-  const stale = listFiles(output, "src").filter((file) => !expected.has(file));
-  for (const file of stale) patches.push(unifiedDiff(`generated/${file}`, readOutputFile(output, file) ?? "", ""));
+  const stale = ownedFolders(project, files)
+    .flatMap((folder) => listFiles(output, name, folder))
+    .filter((file) => !expected.has(file));
+  for (const file of stale) patches.push(unifiedDiff(`${name}${file}`, readOutputFile(output, name, file) ?? "", ""));
   return { changed, missing, stale, patches };
 }
 
-/** A file of generated/, undefined where there is none. */
-function readOutputFile(output: Folder, file: string): string | undefined {
-  const where = { file: `generated/${file}` };
-  const location = locateInside(output, file, where, "generated/", "remove the link: agentwire writes files there");
+/** The folders of the output that agentwire owns whole: a package's `src/`; in plain sources, each protocol's, now and before. */
+function ownedFolders(project: OpenProject, files: readonly OutputFile[]): string[] {
+  if (project.config.value.output.package !== undefined) return ["src"];
+  const folders = files.filter((file) => file.path.includes("/")).map((file) => file.path.split("/")[0]!);
+  const { retired = [] } = changeOf(project, files);
+  return [...new Set([...folders, ...retired])].sort();
+}
+
+/** A file of the output folder, undefined where there is none. */
+function readOutputFile(output: Folder, name: string, file: string): string | undefined {
+  const where = { file: `${name}${file}` };
+  const location = locateInside(output, file, where, name, "remove the link: agentwire writes files there");
   if (!location.exists) return undefined;
   try {
     return nodeFileSystem.read(location.path).toString("utf8");
@@ -68,42 +79,41 @@ function unifiedDiff(file: string, before: string, after: string): string {
   return createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, { context: 3 });
 }
 
-/** The files under a folder of generated/, relative to generated/; a link is listed as a file, and read as one. */
-function listFiles(output: Folder, relative: string): string[] {
-  const location = locateIn(output, relative, { file: `generated/${relative}` });
-  if (!location.inside || !location.exists || !nodeFileSystem.lstat(location.path).isDirectory()) return [];
+/** The files under a folder of the output, relative to the output; a link is listed as a file, and read as one. */
+function listFiles(output: Folder, name: string, relative: string): string[] {
+  const location = locateIn(output, relative, { file: `${name}${relative}` });
+  if (!location.inside || !location.exists) return [];
+  if (!nodeFileSystem.lstat(location.path).isDirectory()) return [relative];
   return nodeFileSystem
     .list(location.path)
     .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((entry) => (entry.isDirectory() ? listFiles(output, `${relative}/${entry.name}`) : [`${relative}/${entry.name}`]));
+    .flatMap((entry) => (entry.isDirectory() ? listFiles(output, name, `${relative}/${entry.name}`) : [`${relative}/${entry.name}`]));
 }
 
 const MAX_DIFF_LINES = 400;
 
 /**
- * `agentwire check`: exit 0 when generated/ is what a generation writes and every schema
- * is the one its pin records, else 1 with the diff of what `generate` would change.
+ * `agentwire check`: exit 0 when the output folder is what a generation writes and every
+ * schema is the one its pin records, else 1 with the diff of what `generate` would change.
  */
-export async function runCheck(_args: Arguments, io: Io, root: string): Promise<number> {
-  const project = projectFiles(root);
-  // Under the lock: a run writing generated/ meanwhile is waited for, and one that was killed is recovered first.
-  return withOutput(placeOf(project), { mode: "read", ...lockOptions(io.err) }, () => compare(io, project.root, project.schemas));
+export async function runCheck(_args: Arguments, io: Io, opened: OpenProject): Promise<number> {
+  // Under the lock: a run writing the output meanwhile is waited for, and one that was killed is recovered first.
+  return withOutput(placeOf(opened), { mode: "read", ...lockOptions(io.err) }, () => compare(io, openProject(opened.config.path)));
 }
 
-async function compare(io: Io, root: string, schemas: Folder): Promise<number> {
-  const generation = await generate(root);
-  const drift = findDrift(path.join(root, "generated"), generation.files);
+async function compare(io: Io, project: OpenProject): Promise<number> {
+  const generation = await generate(project);
+  const drift = findDrift(project, generation.files);
   const stale = stalePins(generation.pins);
   const count = drift.changed.length + drift.missing.length + drift.stale.length;
+  const output = `${nameOf(project.output.root, project.output.path)}/`;
   if (count === 0 && stale.length === 0) {
-    io.out(`generated/ is up to date (${generation.files.length} files)`);
+    io.out(`${output} is up to date (${generation.files.length} files)`);
     return 0;
   }
   const patches = [...drift.patches];
-  if (stale.length > 0) {
-    const config = readConfigText(schemas).text;
-    patches.unshift(unifiedDiff(CONFIG_PATH, config, repin(config, stale)));
-  }
+  const config = project.config;
+  if (stale.length > 0) patches.unshift(unifiedDiff(config.file, config.text, repin(config.text, stale)));
   const lines = patches.join("\n").split("\n");
   io.out(lines.slice(0, MAX_DIFF_LINES).join("\n"));
   if (lines.length > MAX_DIFF_LINES) io.out(`… ${lines.length - MAX_DIFF_LINES} more lines of diff not shown`);
@@ -113,7 +123,7 @@ async function compare(io: Io, root: string, schemas: Folder): Promise<number> {
     drift.missing.length > 0 ? `${drift.missing.length} missing` : "",
     drift.stale.length > 0 ? `${drift.stale.length} stale` : "",
   ].filter((part) => part !== "");
-  const what = count === 0 ? `${CONFIG_PATH} does not pin the schemas` : `generated/ is out of date: ${parts.join(", ")} (${count} files)`;
-  io.err(`${what}. Run \`npm run generate\` and commit the result.`);
+  const what = count === 0 ? `${config.file} does not pin the schemas` : `${output} is out of date: ${parts.join(", ")} (${count} files)`;
+  io.err(`${what}. Run \`agentwire generate\` and commit the result.`);
   return 1;
 }

@@ -1,11 +1,12 @@
 import path from "node:path";
 import type { FailOn, ProtocolDiff } from "../diff/index.js";
 import { DEFAULT_FAIL_ON, diffJson, diffMarkdown, diffProtocol, fails, formatDiff, readFailOn } from "../diff/index.js";
-import type { LoadedProtocol, Schemas } from "../load/index.js";
+import { CONFIG_FILE } from "../files/project.js";
+import type { LoadedProtocol, OpenProject, Schemas } from "../load/index.js";
 import { loadSchemas } from "../load/index.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
-import type { Arguments } from "./main.js";
+import type { Arguments, ProjectLookup } from "./main.js";
 import { fileIr, irsAtRevision, projectIrs } from "./versions.js";
 
 /** How the changes are printed: for a terminal, for a pull request, or for machines. */
@@ -41,20 +42,20 @@ const PRINTERS: Readonly<Record<DiffFormat, (diffs: readonly ProtocolDiff[]) => 
 };
 
 /** `agentwire diff`: prints the changes and returns the exit code `--fail-on` asks for. */
-export async function runDiff(args: Arguments, io: Io, root: string | undefined): Promise<number> {
+export async function runDiff(args: Arguments, io: Io, project: ProjectLookup): Promise<number> {
   const options = readArguments(args);
-  const diffs = options.since === undefined ? [await diffFiles(options, io, root)] : await diffSince(options.since, root);
+  const diffs = options.since === undefined ? [await diffFiles(options, io, project)] : await diffSince(options.since, project.open());
   io.out(PRINTERS[options.format](diffs));
   return fails(diffs, options.failOn) ? 1 : 0;
 }
 
-async function diffFiles(options: DiffArguments, io: Io, root: string | undefined): Promise<ProtocolDiff> {
+async function diffFiles(options: DiffArguments, io: Io, project: ProjectLookup): Promise<ProtocolDiff> {
   const [before, after] = options.files as [string, string];
-  const schemas = root === undefined ? undefined : loadSchemas(root);
+  const schemas = project.config === undefined ? undefined : loadSchemas(project.open());
   const like = schemas === undefined ? undefined : vendoredAs(schemas, io.cwd, options.protocol, [after, before]);
   if (options.protocol !== undefined && like === undefined)
     throw new UsageError(
-      root === undefined ? "--protocol needs a project: no schemas/protocols.json here or above" : `no protocol "${options.protocol}"`,
+      schemas === undefined ? `--protocol needs a project: no ${CONFIG_FILE} here or above` : `no protocol "${options.protocol}"`,
     );
   const name = like?.config.name ?? path.basename(after).replace(/(\.schema)?\.json$/, "");
   const remotes = schemas?.remotes ?? [];
@@ -73,10 +74,9 @@ function vendoredAs(schemas: Schemas, cwd: string, name: string | undefined, fil
   return undefined;
 }
 
-async function diffSince(revision: string, root: string | undefined): Promise<ProtocolDiff[]> {
-  if (root === undefined) throw new UsageError("--since needs a project: no schemas/protocols.json here or above");
-  const before = await irsAtRevision(root, revision);
-  const after = await projectIrs(loadSchemas(root));
+async function diffSince(revision: string, project: OpenProject): Promise<ProtocolDiff[]> {
+  const before = await irsAtRevision(project, revision);
+  const after = await projectIrs(loadSchemas(project));
   const names = [...new Set([...before.keys(), ...after.keys()])].sort();
   return names.map((name) => diffProtocol(name, before.get(name), after.get(name)));
 }

@@ -19,17 +19,15 @@ export const LIMITS: FetchLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 30_0
 /** Plain http is for a server on this machine only (a test, a local mirror): anything else could be tampered with on the way. */
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
-/** Where a `file:` upstream may be: in the project, relative to its schemas folder. */
+/** Where a `file:` upstream may be: in the project, relative to its folder. */
 export interface LocalFiles {
-  /** The project's real path. */
+  /** The project's real path, which a relative `file:` URL starts from. */
   readonly root: string;
-  /** The real path of its schemas folder, which a relative `file:` URL starts from. */
-  readonly schemasDir: string;
 }
 
 /**
- * The bytes at a protocol's `upstream` URL: `https:`, `file:` (relative to the schemas
- * folder, and inside the project), or `http:` on the loopback interface. Redirects are
+ * The bytes at a protocol's `upstream` URL: `https:`, `file:` (relative to the config,
+ * and inside the project), or `http:` on the loopback interface. Redirects are
  * followed on the same host only. Every failure is an InputError at the config entry's
  * `upstream`.
  */
@@ -39,7 +37,7 @@ export async function fetchUpstream(upstream: string, local: LocalFiles, where: 
   };
   let url: URL;
   try {
-    url = new URL(upstream, pathToFileURL(`${local.schemasDir}/`));
+    url = new URL(upstream, pathToFileURL(`${local.root}/`));
   } catch {
     return fail("not a URL");
   }
@@ -108,7 +106,7 @@ function readLocal(url: URL, root: string, limits: FetchLimits, fail: (problem: 
   const outside = (): never =>
     fail(
       "is outside the project",
-      "a file: upstream names a file of the project, relative to schemas/; anything else is fetched by https:",
+      "a file: upstream names a file of the project, relative to the config; anything else is fetched by https:",
     );
   let location: Location;
   try {

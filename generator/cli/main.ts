@@ -5,7 +5,9 @@ import type { ParseArgsConfig } from "node:util";
 import { InputError } from "../errors.js";
 import { errnoCode } from "../files/fs.js";
 import { describeFileError } from "../files/problem.js";
-import { findProject } from "../files/project.js";
+import { CONFIG_FILE, findConfig } from "../files/project.js";
+import type { OpenProject } from "../load/index.js";
+import { openProject } from "../load/index.js";
 import { terminalText } from "../format/escape.js";
 import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, UPDATE_HELP, USAGE, VERIFY_HELP } from "./help.js";
 import type { Io } from "./io.js";
@@ -21,25 +23,35 @@ export interface Arguments {
   readonly positionals: readonly string[];
 }
 
-/** A command: its options, and whether it needs the project (the nearest folder with schemas/protocols.json). */
-type Command = { readonly help: string; readonly options: Options } & (
-  | { readonly needsProject: true; run(args: Arguments, io: Io, root: string): Promise<number> }
-  | { readonly needsProject: false; run(args: Arguments, io: Io, root: string | undefined): Promise<number> }
-);
+/**
+ * Where a command finds its project: the config `--config` names, else the nearest
+ * `agentwire.config.json` from the working folder up. `open` reads and checks it, and
+ * says what to do where there is none.
+ */
+export interface ProjectLookup {
+  /** The config's path, where one was given or found. */
+  readonly config: string | undefined;
+  open(): OpenProject;
+}
+
+/** A command: its help and options, and what it does with the project it is given. */
+interface Command {
+  readonly help: string;
+  readonly options: Options;
+  run(args: Arguments, io: Io, project: ProjectLookup): Promise<number>;
+}
 
 // Each command is loaded when run, so that generating does not load what diffing and fetching need.
 const COMMANDS: Readonly<Record<string, Command>> = {
   generate: {
     help: GENERATE_HELP,
     options: {},
-    needsProject: true,
-    run: async (args, io, root) => (await import("./generate.js")).runGenerate(noPositionals(args), io, root),
+    run: async (args, io, project) => (await import("./generate.js")).runGenerate(noPositionals(args), io, project.open()),
   },
   check: {
     help: CHECK_HELP,
     options: {},
-    needsProject: true,
-    run: async (args, io, root) => (await import("./check.js")).runCheck(noPositionals(args), io, root),
+    run: async (args, io, project) => (await import("./check.js")).runCheck(noPositionals(args), io, project.open()),
   },
   diff: {
     help: DIFF_HELP,
@@ -50,8 +62,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       json: { type: "boolean" },
       "fail-on": { type: "string" },
     },
-    needsProject: false,
-    run: async (args, io, root) => (await import("./diff.js")).runDiff(args, io, root),
+    run: async (args, io, project) => (await import("./diff.js")).runDiff(args, io, project),
   },
   verify: {
     help: VERIFY_HELP,
@@ -62,14 +73,12 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       "idle-timeout": { type: "string" },
       "max-memory": { type: "string" },
     },
-    needsProject: true,
-    run: async (args, io, root) => (await import("./verify.js")).runVerify(args, io, root),
+    run: async (args, io, project) => (await import("./verify.js")).runVerify(args, io, project),
   },
   update: {
     help: UPDATE_HELP,
     options: { check: { type: "boolean" } },
-    needsProject: true,
-    run: async (args, io, root) => (await import("./update.js")).runUpdate(args, io, root),
+    run: async (args, io, project) => (await import("./update.js")).runUpdate(args, io, project.open()),
   },
 };
 
@@ -101,13 +110,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       io.out(command.help);
       return 0;
     }
-    const root = findProject(io.cwd);
-    if (!command.needsProject) return await command.run(args, io, root);
-    if (root === undefined) {
-      io.err(`agentwire: no schemas/protocols.json in ${io.cwd} or any folder above it`);
-      return 2;
-    }
-    return await command.run(args, io, root);
+    return await command.run(args, io, lookUpProject(args, io.cwd));
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`agentwire ${name}: ${error.message}\n\n${command.help}`);
@@ -129,12 +132,30 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
   }
 }
 
+/** The project of `--config FILE`, or of the nearest config from `cwd` up. */
+function lookUpProject(args: Arguments, cwd: string): ProjectLookup {
+  const given = args.values["config"] as string | undefined;
+  const config = given === undefined ? findConfig(cwd) : path.resolve(cwd, given);
+  return {
+    config,
+    open: () => {
+      if (config === undefined)
+        throw new InputError(
+          { file: CONFIG_FILE },
+          `no ${CONFIG_FILE} in ${cwd} or any folder above it`,
+          "run `agentwire init` to write one, or name one with --config FILE",
+        );
+      return openProject(config);
+    },
+  };
+}
+
 /** Reads the options with Node's parser and says what is wrong in the CLI's own words. */
 function parse(args: readonly string[], options: Options): Arguments {
   try {
     return parseArgs({
       args: [...args],
-      options: { ...options, help: { type: "boolean", short: "h" } },
+      options: { ...options, config: { type: "string" }, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
       strict: true,
     });

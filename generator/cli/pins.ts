@@ -1,20 +1,13 @@
 import { applyEdits, modify } from "jsonc-parser";
 import type { FormattingOptions } from "jsonc-parser";
-import { InputError } from "../errors.js";
-import type { Folder } from "../files/folder.js";
-import { nodeFileSystem } from "../files/fs.js";
-import { describeFileError } from "../files/problem.js";
 import type { Pin } from "../load/index.js";
-import { CONFIG_FILE, insideSchemas } from "../load/index.js";
 import { parsePointer } from "../pointer.js";
 
 /**
- * The pins of `schemas/protocols.json` are a lockfile: what a schema's sha256 was when
- * generated/ was last written from it. These functions rewrite them in the config's own
- * text, so that its formatting, key order and other entries stay as the user wrote them.
+ * The pins of the config are a lockfile: what a schema's sha256 was when the output was
+ * last written from it. These functions rewrite them in the config's own text, so that
+ * its formatting, key order and other entries stay as the user wrote them.
  */
-
-export const CONFIG_PATH = `schemas/${CONFIG_FILE}`;
 
 /** The pins that no longer match their schema: changed since the last generation, or never recorded. */
 export function stalePins(pins: readonly Pin[]): Pin[] {
@@ -37,21 +30,6 @@ export function repin(config: string, pins: readonly Pin[]): string {
     text = applyEdits(text, edits);
   }
   return text;
-}
-
-/**
- * The config's text and real path, for the pins a command writes with its output
- * (`files/output.ts` replaces it in the same step). `load` refuses a config that leads
- * out of schemas/ before this is asked.
- */
-export function readConfigText(schemas: Folder): { readonly path: string; readonly text: string } {
-  const where = { file: CONFIG_PATH };
-  const file = insideSchemas(schemas, CONFIG_FILE, where);
-  try {
-    return { path: file, text: nodeFileSystem.read(file).toString("utf8") };
-  } catch (error) {
-    throw new InputError(where, `cannot read it: ${describeFileError(error)}`);
-  }
 }
 
 /** What `generate` did: `acme: pinned schemas/acme.schema.json at sha256 f8c085eb… (was 893a81d2…)`. */

@@ -5,7 +5,8 @@ import { InputError } from "../errors.js";
 import { PROTOCOL_NAME } from "../load/config.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
-import type { Arguments } from "./main.js";
+import type { Arguments, ProjectLookup } from "./main.js";
+import { loadStreamModule } from "./stream-module.js";
 
 /**
  * The parts of a protocol's generated stream module that `verify` runs: the code its
@@ -53,7 +54,7 @@ interface Finding {
  * where it has one (a patch that does not apply is a violation too). Exit 0 when clean, 1
  * when something is wrong, 2 on an error of use or input.
  */
-export async function runVerify(args: Arguments, io: Io, root: string): Promise<number> {
+export async function runVerify(args: Arguments, io: Io, project: ProjectLookup): Promise<number> {
   const [name, file = "-", ...extra] = args.positionals;
   if (name === undefined) throw new UsageError("name the protocol: agentwire verify NAME [FILE|-]");
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
@@ -64,7 +65,7 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
     throw new UsageError(`--framing is sse or jsonl, not "${framing}"`);
   const idleTimeout = wholeNumber(args, "idle-timeout", 1, 2 ** 31 - 1);
   const maxMemory = wholeNumber(args, "max-memory", 0, Number.MAX_SAFE_INTEGER);
-  const module = await streamModule(root, name);
+  const module = await loadStreamModule<StreamModule>(project, name);
   const source = file === "-" ? io.stdin : createReadStream(path.resolve(io.cwd, file));
   if (source === undefined) throw new UsageError("no standard input to read: give a FILE");
   const bytes = await sniffed(source, framing as Framing | undefined, file);
@@ -140,22 +141,6 @@ function wholeNumber(args: Arguments, name: string, least: number, most: number)
   const value = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
   if (!(value >= least && value <= most)) throw new UsageError(`--${name} is a whole number from ${least} to ${most}, not "${text}"`);
   return value;
-}
-
-/** The protocol's stream module from the project's built package, `generated/dist/NAME/stream.js`. */
-async function streamModule(root: string, name: string): Promise<StreamModule> {
-  const file = path.join(root, "generated", "dist", name, "stream.js");
-  if (!existsSync(file)) {
-    if (!existsSync(path.join(root, "generated", "src", name)))
-      throw new InputError({ file: "schemas/protocols.json" }, `no protocol "${name}" has been generated`);
-    throw new InputError(
-      { file: path.relative(root, file) },
-      existsSync(path.join(root, "generated", "src", name, "stream.ts"))
-        ? "the package is not built: run `npm run generate`, which builds generated/dist"
-        : `protocol "${name}" has no stream facts, so no stream module (see the "stream" section of its overlay)`,
-    );
-  }
-  return (await import(pathToFileURL(file).href)) as StreamModule;
 }
 
 /**

@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { InputError } from "../errors.js";
 import type { Ir } from "../ir/model.js";
-import type { LoadedProtocol, Schemas } from "../load/index.js";
-import { loadSchemas, readSource } from "../load/index.js";
+import { readJson } from "../json.js";
+import { readConfig } from "../load/config.js";
+import type { LoadedProtocol, OpenProject, Schemas } from "../load/index.js";
+import { loadSchemas, openProject, readSource } from "../load/index.js";
 import { intermediate } from "../pipeline.js";
 
 /**
@@ -40,7 +42,7 @@ export async function fileIr(
     schema: readSource(root, absolute),
     overlays: like?.overlays ?? [],
   };
-  return (await intermediate({ root, schemasDir: path.dirname(absolute), protocols: [protocol], remotes }, protocol)).ir;
+  return (await intermediate({ root, inputsDir: path.dirname(absolute), protocols: [protocol], remotes }, protocol)).ir;
 }
 
 /** A path with its links resolved; as it is where it does not exist, for the read to say so. */
@@ -53,19 +55,25 @@ function realPathOf(at: string): string {
 }
 
 /**
- * The project's schemas as they were at a git revision: `schemas/` is read from git into
- * a scratch folder, loaded from there, and removed. Problems in that version name the
- * revision: `origin/main:schemas/acme.schema.json#/…`.
+ * The project's schemas as they were at a git revision: the config at that revision, and
+ * the folders of the files it names, are read from git into a scratch folder, loaded from
+ * there, and removed. Problems in that version name the revision:
+ * `origin/main:schemas/acme.schema.json#/…`.
  */
-export async function irsAtRevision(root: string, revision: string): Promise<Map<string, Ir>> {
-  const files = gitFiles(root, revision).map((file) => ({ file, content: git(root, revision, ["show", `${revision}:./${file}`]) }));
+export async function irsAtRevision(project: OpenProject, revision: string): Promise<Map<string, Ir>> {
+  const root = project.folder.root;
+  const configFile = project.config.file;
+  const show = (file: string) => git(root, revision, ["show", `${revision}:./${file}`]);
+  git(root, revision, ["rev-parse", "--verify", "--quiet", `${revision}^{commit}`]);
   const scratch = mkdtempSync(path.join(tmpdir(), "agentwire-revision-"));
   try {
-    for (const { file, content } of files) {
+    const config = gitConfig(root, revision, configFile);
+    const files = [configFile, ...gitFiles(root, revision, config)];
+    for (const file of files) {
       mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
-      writeFileSync(path.join(scratch, file), content);
+      writeFileSync(path.join(scratch, file), file === configFile ? config.bytes : show(file));
     }
-    return await projectIrs(loadSchemas(scratch));
+    return await projectIrs(loadSchemas(openProject(path.join(scratch, configFile))));
   } catch (error) {
     if (error instanceof InputError)
       throw new InputError({ ...error.location, file: `${revision}:${error.location.file}` }, error.problem, error.hint);
@@ -75,14 +83,28 @@ export async function irsAtRevision(root: string, revision: string): Promise<Map
   }
 }
 
-/** The files under `schemas/` at the revision, relative to the project root. */
-function gitFiles(root: string, revision: string): string[] {
-  git(root, revision, ["rev-parse", "--verify", "--quiet", `${revision}^{commit}`]);
-  const listed = git(root, revision, ["ls-tree", "-r", "-z", "--name-only", revision, "--", "schemas/"]).toString("utf8");
-  const files = listed.split("\0").filter((file) => file !== "");
-  if (!files.includes("schemas/protocols.json"))
-    throw new InputError({ file: `${revision}:schemas/protocols.json` }, "no such file at that revision");
-  return files;
+/** The config at the revision, read and checked. */
+function gitConfig(root: string, revision: string, file: string): { readonly bytes: Buffer; readonly folders: readonly string[] } {
+  const listed = git(root, revision, ["ls-tree", "--name-only", "-z", revision, "--", file]).toString("utf8");
+  if (listed === "") throw new InputError({ file }, "no such file at that revision");
+  const bytes = git(root, revision, ["show", `${revision}:./${file}`]);
+  const config = readConfig(readJson(bytes, file), file);
+  // The folder of each file the config names, where the files its refs read lie too.
+  const folders = [
+    ...config.protocols.flatMap((protocol) => [protocol.schema, ...protocol.overlays].map((name) => path.posix.dirname(name))),
+    ...config.remotes.map((remote) => remote.folder),
+  ];
+  return { bytes, folders: [...new Set(folders)].sort() };
+}
+
+/** The files at the revision in the folders the config names, relative to the project root. */
+function gitFiles(root: string, revision: string, config: { readonly folders: readonly string[] }): string[] {
+  const listed = git(root, revision, ["ls-tree", "-r", "-z", "--name-only", "--full-name", revision, "--", ...config.folders]).toString("utf8");
+  const prefix = git(root, revision, ["rev-parse", "--show-prefix"]).toString("utf8").trim();
+  return listed
+    .split("\0")
+    .filter((file) => file !== "" && file.startsWith(prefix))
+    .map((file) => file.slice(prefix.length));
 }
 
 function git(cwd: string, revision: string, args: readonly string[]): Buffer {

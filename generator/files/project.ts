@@ -1,52 +1,56 @@
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { InputError } from "../errors.js";
+import type { SourceLocation } from "../errors.js";
 import type { Folder } from "./folder.js";
 import { locateIn, whyOutside } from "./folder.js";
 import type { FileSystem } from "./fs.js";
 import { nodeFileSystem } from "./fs.js";
 
-/** The folders of a project agentwire reads and writes, by real path. */
-export interface ProjectFiles {
-  /** The project's real path. */
-  readonly root: string;
-  /** What agentwire reads: the config, schemas, overlays, vendored remotes; and writes: pins, `update`'s schemas. */
-  readonly schemas: Folder;
-  readonly templates: Folder;
-  /** `generated/`, which agentwire writes; it may not exist yet. */
-  readonly output: Folder;
-}
+/** The config's name: the file whose folder is the project. */
+export const CONFIG_FILE = "agentwire.config.json";
 
-/** The config, in `schemas/`: the file whose folder is the project. */
-export const CONFIG_FILE = "protocols.json";
+/**
+ * agentwire's own folder, the installed package's (or this repository's): its templates
+ * and presets are read from there, never from the user's project. Two folders up from
+ * this module, in the sources (generator/files/) and in the build (build/files/) alike.
+ */
+export const TOOL_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-/** The nearest folder, from `start` upwards, that holds `schemas/protocols.json`. */
-export function findProject(start: string): string | undefined {
+/** The nearest config, from `start` upwards: its path, or undefined where there is none. */
+export function findConfig(start: string): string | undefined {
   for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "schemas", CONFIG_FILE))) return dir;
+    const config = path.join(dir, CONFIG_FILE);
+    if (existsSync(config)) return config;
     if (path.dirname(dir) === dir) return undefined;
   }
 }
 
-export function projectFiles(root: string, fs: FileSystem = nodeFileSystem): ProjectFiles {
-  const real = realpathSync(root);
-  return {
-    root: real,
-    schemas: projectFolder(real, "schemas", fs),
-    templates: projectFolder(real, "templates", fs),
-    output: projectFolder(real, "generated", fs),
-  };
+/** The project of a config: its folder, by real path, which every file agentwire reads or writes is inside. */
+export function projectOf(config: string): Folder {
+  let real: string;
+  try {
+    real = realpathSync(path.dirname(path.resolve(config)));
+  } catch {
+    throw new InputError({ file: config }, "no such folder", "name an agentwire.config.json with --config, or run `agentwire init`");
+  }
+  return { root: real, path: real };
 }
 
-/** A folder of the project by its real path: a link may lead to another folder of the project, not out of it. */
-export function projectFolder(root: string, name: string, fs: FileSystem = nodeFileSystem): Folder {
-  const project: Folder = { root, path: root };
-  const location = locateIn(project, name, { file: `${name}/` }, fs);
-  if (!location.inside)
+/**
+ * A folder of the project by its real path (it may not exist yet): a link may lead to
+ * another folder of the project, not out of it, and the project itself is not one.
+ */
+export function projectFolder(project: Folder, relative: string, where: SourceLocation, fs: FileSystem = nodeFileSystem): Folder {
+  const location = path.isAbsolute(relative) ? undefined : locateIn(project, relative, where, fs);
+  if (location === undefined || !location.inside)
     throw new InputError(
-      { file: `${name}/` },
-      `${whyOutside(root, location)}, outside the project`,
-      `agentwire reads and writes only inside the project: make ${name}/ a folder of it`,
+      where,
+      location === undefined ? `"${relative}" is outside the project` : `"${relative}" leads outside the project: ${whyOutside(project.root, location)}`,
+      "agentwire reads and writes only inside the project, the config's folder: name a folder of it, relative to the config",
     );
-  return { root, path: location.path };
+  if (location.path === project.root)
+    throw new InputError(where, `"${relative}" is the project itself`, "name a folder of the project, such as src/protocols");
+  return { root: project.root, path: location.path };
 }

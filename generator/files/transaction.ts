@@ -34,6 +34,8 @@ export interface Change {
   readonly files: readonly { readonly path: string; readonly content: string | Uint8Array }[];
   /** Files outside the output folder replaced in the same step, by real path inside a writable folder. */
   readonly replaced: readonly { readonly path: string; readonly content: string | Uint8Array }[];
+  /** Top-level names of the output folder removed in the same step, that no file replaces: what agentwire wrote there before and writes no more. */
+  readonly retired?: readonly string[];
 }
 
 /** Where a transaction writes: the output folder, and the folders whose files it may replace. */
@@ -84,7 +86,7 @@ function step<T>(subject: string, doing: string, run: () => T): T {
 export function replace(dir: string, place: Place, change: Change, fs: FileSystem): void {
   const { output } = place;
   const root = output.root;
-  const tops = [...new Set(change.files.map((file) => file.path.split("/")[0]!))].sort();
+  const tops = [...new Set([...change.files.map((file) => file.path.split("/")[0]!), ...(change.retired ?? [])])].sort();
   const plan: Plan = { tops, replaced: change.replaced.map((file) => nameOf(root, file.path)) };
   const outputName = nameOf(root, output.path);
   let committed = false;

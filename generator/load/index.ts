@@ -4,17 +4,17 @@ import path from "node:path";
 import { InputError } from "../errors.js";
 import type { SourceLocation } from "../errors.js";
 import type { Folder } from "../files/folder.js";
-import { locateIn, locateInside, nameOf, whyOutside } from "../files/folder.js";
+import { isWithin, locateIn, locateInside, nameOf, whyOutside } from "../files/folder.js";
 import { nodeFileSystem } from "../files/fs.js";
 import { describeFileError } from "../files/problem.js";
-import { CONFIG_FILE, projectFolder } from "../files/project.js";
+import { CONFIG_FILE, projectFolder, projectOf, TOOL_ROOT } from "../files/project.js";
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject, readJson } from "../json.js";
 import { appendPointer } from "../pointer.js";
-import type { ProtocolConfig } from "./config.js";
+import type { Config, OutputConfig, ProtocolConfig } from "./config.js";
 import { readConfig } from "./config.js";
 
-export type { ProtocolConfig } from "./config.js";
+export type { Config, OutputConfig, PackageConfig, ProtocolConfig } from "./config.js";
 
 /** A JSON file as read: its path for messages and headers, and its parsed content. */
 export interface SourceFile {
@@ -32,7 +32,7 @@ export interface LoadedProtocol {
   readonly overlays: readonly SourceFile[];
 }
 
-/** The generated package's own files, from `templates/`. */
+/** The generated code's own files, from agentwire's `templates/`. */
 export interface Templates {
   readonly manifest: JsonObject;
   readonly tsconfig: JsonObject;
@@ -47,7 +47,7 @@ export interface Templates {
   readonly patch: string;
 }
 
-/** A base URL whose documents are vendored in a folder of `schemas/` (the config's `remotes`). */
+/** A base URL whose documents are vendored in a folder of the project (the config's `remotes`). */
 export interface Remote {
   /** An absolute URL ending in "/": "http://localhost:1234/". */
   readonly base: string;
@@ -57,44 +57,93 @@ export interface Remote {
 
 /** The protocols of a project, as its config lists them. */
 export interface Schemas {
-  /** The folder holding `schemas/`, by its real path; generated paths and messages are relative to it. */
+  /** The project's real path, the config's folder: generated paths and messages are relative to it. */
   readonly root: string;
-  /** The real path of `schemas/`: what is read is inside it, links followed only where they stay inside. */
-  readonly schemasDir: string;
+  /** The folder every file read is inside: the project (a link is followed only where it stays inside). */
+  readonly inputsDir: string;
   readonly protocols: readonly LoadedProtocol[];
   /** Longest base first, so that the first whose base a URL starts with is the closest. */
   readonly remotes: readonly Remote[];
 }
 
+/** Everything a generation reads: the schemas, where the output goes, and agentwire's templates. */
 export interface Project extends Schemas {
+  readonly output: OutputConfig;
   readonly templates: Templates;
 }
 
-export { CONFIG_FILE } from "../files/project.js";
-
-/** Reads `schemas/protocols.json`, every schema and overlay it names, and `templates/`. */
-export function load(root: string): Project {
-  const schemas = loadSchemas(root);
-  return { ...schemas, templates: loadTemplates(schemas.root) };
+/** A project's config, read and checked: no schema has been read yet. */
+export interface OpenProject {
+  /** The config's folder, by real path. */
+  readonly folder: Folder;
+  readonly config: {
+    /** The config's real path. */
+    readonly path: string;
+    /** As messages name it, relative to the project: "agentwire.config.json". */
+    readonly file: string;
+    readonly text: string;
+    readonly value: Config;
+  };
+  /** The folder the bindings are written to; it may not exist yet. */
+  readonly output: Folder;
 }
 
-/** Reads `schemas/protocols.json` and every schema and overlay it names. */
-export function loadSchemas(root: string): Schemas {
-  const project = realpathSync(root);
-  const schemas = projectFolder(project, "schemas");
-  const configFile = readSource(project, insideSchemas(schemas, CONFIG_FILE, { file: `schemas/${CONFIG_FILE}` }));
-  const config = readConfig(configFile.document, configFile.file);
-  const protocols = config.protocols.map((config): LoadedProtocol => {
-    const at = config.pointer;
-    const read = (relative: string, pointer: string) =>
-      readSource(project, insideSchemas(schemas, relative, { file: configFile.file, pointer }), { file: configFile.file, pointer });
-    const schema = read(config.schema, appendPointer(at, "schema"));
-    const overlays = config.overlays.map((overlay, i) => read(overlay, appendPointer(at, "overlays", i)));
-    return { config, schema, overlays };
+/** A project opened, or the folder whose `agentwire.config.json` opens it. */
+export type ProjectSource = OpenProject | string;
+
+/** The project a folder's `agentwire.config.json` opens, or the one given. */
+export function opened(project: ProjectSource): OpenProject {
+  return typeof project === "string" ? openProject(path.join(project, CONFIG_FILE)) : project;
+}
+
+/** Reads and checks a config (`agentwire.config.json`, or the file `--config` names): the project it opens. */
+export function openProject(configPath: string): OpenProject {
+  const folder = projectOf(configPath);
+  const name = path.basename(configPath);
+  const location = locateInside(folder, name, { file: name }, "the project");
+  let bytes: Buffer | undefined;
+  const source = readSource(folder.root, location.path, undefined, (file) => (bytes = nodeFileSystem.read(file)));
+  const value = readConfig(source.document, source.file);
+  const output = projectFolder(folder, value.output.folder, { file: source.file, pointer: "/output/folder" });
+  return { folder, config: { path: location.path, file: source.file, text: bytes!.toString("utf8"), value }, output };
+}
+
+/** Reads a project: its schemas and overlays, and agentwire's templates. */
+export function load(source: ProjectSource, read?: ReadFile): Project {
+  const project = opened(source);
+  return { ...loadSchemas(project, read), output: project.config.value.output, templates: loadTemplates() };
+}
+
+/** How a file's bytes are read: from the disk, or, for `update`, a new version in memory first. */
+export type ReadFile = (absolutePath: string) => Buffer;
+
+/** Reads every schema and overlay the config names, and checks its remotes' folders. */
+export function loadSchemas(source: ProjectSource, read: ReadFile = (file) => nodeFileSystem.read(file)): Schemas {
+  const { folder, config, output } = opened(source);
+  const root = folder.root;
+  const input = (relative: string, where: SourceLocation): string => {
+    const absolute = insideProject(folder, relative, where);
+    if (isWithin(output.path, absolute))
+      throw new InputError(
+        where,
+        `"${relative}" is inside the output folder ${nameOf(root, output.path)}/, which agentwire replaces`,
+        "keep schemas and overlays out of the output folder",
+      );
+    return absolute;
+  };
+  const protocols = config.value.protocols.map((entry): LoadedProtocol => {
+    const at = entry.pointer;
+    const readAt = (relative: string, pointer: string) => {
+      const where = { file: config.file, pointer };
+      return readSource(root, input(relative, where), where, read);
+    };
+    const schema = readAt(entry.schema, appendPointer(at, "schema"));
+    const overlays = entry.overlays.map((overlay, i) => readAt(overlay, appendPointer(at, "overlays", i)));
+    return { config: entry, schema, overlays };
   });
-  const remotes = config.remotes.map(({ pointer, base, folder }): Remote => {
-    const where = { file: configFile.file, pointer };
-    const absolute = insideSchemas(schemas, folder, where);
+  const remotes = config.value.remotes.map(({ pointer, base, folder: relative }): Remote => {
+    const where = { file: config.file, pointer };
+    const absolute = input(relative, where);
     let isFolder: boolean | undefined;
     try {
       isFolder = nodeFileSystem.lstat(absolute).isDirectory();
@@ -104,12 +153,12 @@ export function loadSchemas(root: string): Schemas {
     if (isFolder !== true)
       throw new InputError(
         where,
-        `the folder of "${base}", ${nameOf(project, absolute)}/, ${isFolder === false ? "is a file" : "does not exist"}`,
-        "vendor the documents of that base URL into a folder of schemas/, keeping their paths below the base",
+        `the folder of "${base}", ${nameOf(root, absolute)}/, ${isFolder === false ? "is a file" : "does not exist"}`,
+        "vendor the documents of that base URL into a folder of the project, keeping their paths below the base",
       );
     return { base, folder: absolute };
   });
-  return { root: project, schemasDir: schemas.path, protocols, remotes: remotes.sort((a, b) => b.base.length - a.base.length) };
+  return { root, inputsDir: root, protocols, remotes: remotes.sort((a, b) => b.base.length - a.base.length) };
 }
 
 /**
@@ -139,8 +188,10 @@ export function pinsOf(schemas: Schemas): Pin[] {
 
 const PROTOCOLS_PLACEHOLDER = "{{protocols}}";
 
-function loadTemplates(root: string): Templates {
-  const templates = projectFolder(root, "templates");
+/** agentwire's own templates, from the tool's folder: never the user's. */
+function loadTemplates(): Templates {
+  const root = realpathSync(TOOL_ROOT);
+  const templates: Folder = { root, path: path.join(root, "templates") };
   const located = (name: string): string => locateInside(templates, name, { file: `templates/${name}` }, "the templates folder").path;
   const json = (name: string): JsonObject => {
     const source = readSource(root, located(name));
@@ -172,15 +223,15 @@ function loadTemplates(root: string): Templates {
   };
 }
 
-/** A config path's real path, refusing one that leaves the schemas folder, by its text or through a link. */
-export function insideSchemas(schemas: Folder, relative: string, where: SourceLocation): string {
-  const location = path.isAbsolute(relative) ? undefined : locateIn(schemas, relative, where);
-  if (location === undefined || !location.inside || location.path === schemas.path) {
-    const why = location === undefined || location.inside ? "" : whyOutside(schemas.root, location);
+/** A config path's real path, refusing one that leaves the project, by its text or through a link. */
+export function insideProject(project: Folder, relative: string, where: SourceLocation): string {
+  const location = path.isAbsolute(relative) ? undefined : locateIn(project, relative, where);
+  if (location === undefined || !location.inside || location.path === project.path) {
+    const why = location === undefined || location.inside ? "" : whyOutside(project.root, location);
     throw new InputError(
       where,
-      why === "" ? `"${relative}" is outside the schemas folder` : `"${relative}" leads outside the schemas folder: ${why}`,
-      "vendor the file into schemas/ and name it relative to that folder",
+      why === "" ? `"${relative}" is outside the project` : `"${relative}" leads outside the project: ${why}`,
+      "vendor the file into the project, the config's folder, and name it relative to the config",
     );
   }
   return location.path;
@@ -190,11 +241,16 @@ export function insideSchemas(schemas: Folder, relative: string, where: SourceLo
  * Reads a JSON file at its real path (a caller found it, and confined it where it must be):
  * a link there now, a folder, a pipe or a device is refused, never followed or waited on.
  */
-export function readSource(root: string, absolutePath: string, referrer?: { file: string; pointer: string }): SourceFile {
+export function readSource(
+  root: string,
+  absolutePath: string,
+  referrer?: { file: string; pointer: string },
+  read: ReadFile = (file) => nodeFileSystem.read(file),
+): SourceFile {
   const file = path.relative(root, absolutePath).split(path.sep).join("/");
   let bytes: Buffer;
   try {
-    bytes = nodeFileSystem.read(absolutePath);
+    bytes = read(absolutePath);
   } catch (error) {
     const reason = describeFileError(error);
     throw new InputError(referrer ?? { file }, `cannot read ${file}: ${reason}`, "vendor the file there, or correct the path");

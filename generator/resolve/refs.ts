@@ -4,9 +4,10 @@ import { isWithin, locate, whyOutside } from "../files/folder.js";
 import { describeFileError } from "../files/problem.js";
 import type { Remote } from "../load/index.js";
 
-/** Where documents are read from: the schemas folder, and the base URLs vendored into it, by real paths. */
+/** Where documents are read from: the project's folder, and the base URLs vendored into it, by real paths. */
 export interface Addressing {
-  readonly schemasDir: string;
+  /** The folder every document read is inside: the project, or the folder of a lone schema that `diff` reads. */
+  readonly inputsDir: string;
   /** Longest base first. */
   readonly remotes: readonly Remote[];
 }
@@ -22,7 +23,7 @@ export function isRefused<T extends object>(target: T | RefusedRef): target is R
 }
 
 /**
- * The URI a file of the schemas folder is known by before its `$id` says otherwise: in a
+ * The URI a file of the project is known by before its `$id` says otherwise: in a
  * remote's folder, the URL it is the vendored copy of; elsewhere, its `file:` URL.
  */
 export function uriOfFile(absolutePath: string, addressing: Addressing): string {
@@ -33,21 +34,21 @@ export function uriOfFile(absolutePath: string, addressing: Addressing): string 
 }
 
 /**
- * The file an absolute URI (without fragment) names: a `file:` URL inside the schemas
+ * The file an absolute URI (without fragment) names: a `file:` URL inside the project's
  * folder, or a URL under a mapped base, read from that base's folder. Anything else is
  * refused: generation never reaches the network or the rest of the disk.
  */
 export function fileOfUri(uri: string, ref: string, addressing: Addressing): string | RefusedRef {
   const outside: RefusedRef = {
-    refused: `$ref "${ref}" points outside the schemas folder`,
-    hint: "vendor the file into schemas/ and ref it by a relative path",
+    refused: `$ref "${ref}" points outside the project`,
+    hint: "vendor the file into the project and ref it by a relative path",
   };
   const url = new URL(uri);
   if (url.protocol === "file:") {
     // A scheme-relative ref ("//host/x.json") from a file names a file of another machine.
     if (url.host !== "" && url.hostname !== "localhost")
       return { refused: `$ref "${ref}" names ${uri}, a file on the host "${url.host}"`, hint: outside.hint };
-    return confined(addressing.schemasDir, fileURLToPath(url), ref, outside, addressing);
+    return confined(addressing.inputsDir, fileURLToPath(url), ref, outside, addressing);
   }
   const remote = addressing.remotes.find((candidate) => uri.startsWith(candidate.base));
   if (remote !== undefined) {
@@ -62,13 +63,13 @@ export function fileOfUri(uri: string, ref: string, addressing: Addressing): str
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return {
       refused: `$ref "${ref}" names ${uri}, which no schema here has as its $id`,
-      hint: "give agentwire the schema with that $id: in this file, or in a file of schemas/ that a $ref reads",
+      hint: "give agentwire the schema with that $id: in this file, or in a file of the project that a $ref reads",
     };
   return {
     refused: `$ref "${ref}" points to the network`,
     hint:
-      "agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL " +
-      `there in schemas/protocols.json, "remotes": { ${JSON.stringify(new URL("./", url).href)}: "<folder>/" }`,
+      "agentwire never fetches schemas while generating: vendor the document into a folder of the project and map its base URL " +
+      `there in the config, "remotes": { ${JSON.stringify(new URL("./", url).href)}: "<folder>/" }`,
   };
 }
 
@@ -78,11 +79,10 @@ export function fileOfUri(uri: string, ref: string, addressing: Addressing): str
  */
 function confined(folder: string, target: string, ref: string, outside: RefusedRef, addressing: Addressing): string | RefusedRef {
   if (!isInside(folder, target)) return outside;
-  const root = path.dirname(addressing.schemasDir);
   try {
     const location = locate(folder, target);
     if (location.inside && location.path !== folder) return location.path;
-    return location.inside ? outside : { ...outside, refused: `${outside.refused}: ${whyOutside(root, location)}` };
+    return location.inside ? outside : { ...outside, refused: `${outside.refused}: ${whyOutside(addressing.inputsDir, location)}` };
   } catch (error) {
     return { refused: `$ref "${ref}" cannot be followed: ${describeFileError(error)}`, hint: "let agentwire read the folders on the way" };
   }
