@@ -1,13 +1,16 @@
 /** What `--help` prints: the usage of agentwire, and of each command. */
 
-export const USAGE = `Usage: agentwire <command> [--help]
+export const USAGE = `Usage: agentwire <command> [--config FILE] [--help]
        agentwire --version
 
-Options take their value as --opt value or --opt=value.
+The project is the folder of its config, agentwire.config.json: the nearest
+from the working folder up, or the file --config names. Paths in it are
+relative to it. Options take their value as --opt value or --opt=value.
 
 Commands:
-  generate   regenerate generated/ from schemas/
-  check      exit 1 if generated/ differs from a fresh generation
+  init       write a starter config; vendor built-in protocols into it
+  generate   regenerate the output folder from the config's schemas
+  check      exit 1 if the output differs from a fresh generation
   diff       classify the changes between two versions of a schema
   update     re-vendor schemas from their upstream URLs and regenerate
   verify     check a recorded stream of a protocol against its rules
@@ -15,14 +18,24 @@ Commands:
 Exit codes: 0 success, 1 drift or changes (check, diff, update --check) or
 violations (verify), 2 error (bad input; nothing written).`;
 
+export const INIT_HELP = `Usage: agentwire init [--protocol NAME]... [--output FOLDER] [--force]
+
+Writes agentwire.config.json in the working folder where no config is found,
+its output plain TypeScript sources in FOLDER (src/protocols unless given).
+Each --protocol vendors a built-in protocol (ag-ui, a2a, gtm-agent,
+app-server): its schema and overlay are copied into schemas/ and listed in the
+config, pinned. Run again, it changes nothing; a vendored file that differs
+from agentwire's copy is kept and reported, exit 2, unless --force.`;
+
 export const GENERATE_HELP = `Usage: agentwire generate
 
-Reads schemas/protocols.json and the schemas and overlays it lists, and rewrites
-generated/ (src/, package.json, tsconfig.json, README.md, sources.json) from them.
-Then pins each schema that changed: records its sha256 in schemas/protocols.json,
+Reads the config and the schemas and overlays it lists, and rewrites the
+output folder from them: the protocols' sources, sources.json, and in a package
+package.json, tsconfig.json and README.md (src/ whole; dist/ stays).
+Then pins each schema that changed: records its sha256 in the config,
 keeping the file's layout, and prints a line for it. Prints one line per protocol
 and the time taken. On bad input it prints the file and JSON Pointer of the
-problem, exits with 2 and writes nothing; the previous generated/ stays.`;
+problem, exits with 2 and writes nothing; the previous output stays.`;
 
 export const CHECK_HELP = `Usage: agentwire check
 

@@ -9,7 +9,7 @@ import { CONFIG_FILE, findConfig } from "../files/project.js";
 import type { OpenProject } from "../load/index.js";
 import { openProject } from "../load/index.js";
 import { terminalText } from "../format/escape.js";
-import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, UPDATE_HELP, USAGE, VERIFY_HELP } from "./help.js";
+import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, INIT_HELP, UPDATE_HELP, USAGE, VERIFY_HELP } from "./help.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 
@@ -19,7 +19,7 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /** A command line as `util.parseArgs` reads it: `--opt value` and `--opt=value` alike. */
 export interface Arguments {
-  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly values: Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
   readonly positionals: readonly string[];
 }
 
@@ -43,6 +43,11 @@ interface Command {
 
 // Each command is loaded when run, so that generating does not load what diffing and fetching need.
 const COMMANDS: Readonly<Record<string, Command>> = {
+  init: {
+    help: INIT_HELP,
+    options: { protocol: { type: "string", multiple: true }, output: { type: "string" }, force: { type: "boolean" } },
+    run: async (args, io, project) => (await import("./init.js")).runInit(args, io, project),
+  },
   generate: {
     help: GENERATE_HELP,
     options: {},

@@ -13,9 +13,9 @@ import { fetchUpstream, vendor } from "./fetch.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 import type { Arguments } from "./main.js";
-import { repin, stalePins } from "./pins.js";
-import { projectIrs } from "./versions.js";
-import { changeOf, lockOptions, placeOf } from "./write.js";
+import { repin, stalePins } from "../api/pins.js";
+import { projectIrs } from "../api/versions.js";
+import { changeOf, lockOptions, placeOf } from "../api/write.js";
 
 interface Fetched {
   readonly protocol: LoadedProtocol;

@@ -47,7 +47,9 @@ export function projectFolder(project: Folder, relative: string, where: SourceLo
   if (location === undefined || !location.inside)
     throw new InputError(
       where,
-      location === undefined ? `"${relative}" is outside the project` : `"${relative}" leads outside the project: ${whyOutside(project.root, location)}`,
+      location === undefined
+        ? `"${relative}" is outside the project`
+        : `"${relative}" leads outside the project: ${whyOutside(project.root, location)}`,
       "agentwire reads and writes only inside the project, the config's folder: name a folder of it, relative to the config",
     );
   if (location.path === project.root)

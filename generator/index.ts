@@ -1,0 +1,198 @@
+/**
+ * agentwire's programmatic API: what the commands do, as functions that return what they
+ * found instead of printing it or exiting. Bad input is a result with `ok: false` and
+ * its diagnostics, each naming the file and JSON Pointer; nothing is written then. Any
+ * other exception is a bug of agentwire's.
+ *
+ *   import { generate } from "agentwire";
+ *   const result = await generate({ cwd: "path/to/repo" });
+ *   if (!result.ok) for (const error of result.errors) console.error(error.message);
+ */
+import path from "node:path";
+import { checkProject } from "./api/check.js";
+import { generateProject } from "./api/generate.js";
+import type { InitResult } from "./api/init.js";
+import { init as initProject } from "./api/init.js";
+import { diffFiles, diffSince } from "./api/diff.js";
+import type { ProtocolDiff } from "./diff/index.js";
+import { diffJson, diffMarkdown, formatDiff, severity } from "./diff/index.js";
+import type { InputWarning, SourceLocation } from "./errors.js";
+import { InputError } from "./errors.js";
+import { CONFIG_FILE, findConfig } from "./files/project.js";
+import type { OpenProject, Pin } from "./load/index.js";
+import { openProject } from "./load/index.js";
+import type { ProtocolSummary } from "./pipeline.js";
+
+export type { InitResult } from "./api/init.js";
+export type { Audience, Category, Change, ChangeKind, ProtocolDiff, Severity } from "./diff/index.js";
+export type { Config, OutputConfig, PackageConfig, Pin, ProtocolConfig } from "./load/index.js";
+export type { ProtocolSummary } from "./pipeline.js";
+
+/** A problem in the input, where it is: the file relative to the project, and a JSON Pointer or a line in it. */
+export interface Diagnostic extends SourceLocation {
+  readonly problem: string;
+  readonly hint?: string;
+  /** As the CLI prints it: `agentwire.config.json#/protocols/0/schema: …`. */
+  readonly message: string;
+}
+
+/** A command's result: what it found, with its warnings; or, on bad input, the errors and nothing written. */
+export type Result<T> =
+  ({ readonly ok: true; readonly warnings: readonly Diagnostic[] } & T) | { readonly ok: false; readonly errors: readonly Diagnostic[] };
+
+/** Where the project is: the config named, else the nearest `agentwire.config.json` from `cwd` (the process's unless given) up. */
+export interface ProjectOptions {
+  readonly cwd?: string;
+  readonly config?: string;
+}
+
+export interface GenerateResult {
+  /** The output folder, relative to the project: "src/protocols/". */
+  readonly output: string;
+  /** Every file written, relative to the output folder, with its content. */
+  readonly files: readonly { readonly path: string; readonly content: string }[];
+  readonly protocols: readonly ProtocolSummary[];
+  /** The pins recorded because their schema changed, with the sha256 each had before. */
+  readonly repinned: readonly Pin[];
+}
+
+/** Generates the project's bindings into its output folder, and pins the schemas that changed. */
+export async function generate(options: ProjectOptions = {}): Promise<Result<GenerateResult>> {
+  return run(async () => {
+    const project = open(options);
+    const { generation, repinned } = await generateProject(project);
+    return {
+      ok: true,
+      warnings: generation.warnings.map(diagnosticOf),
+      output: outputName(project),
+      files: generation.files.map(({ path: file, content }) => ({ path: file, content })),
+      protocols: generation.protocols,
+      repinned,
+    };
+  });
+}
+
+export interface CheckResult {
+  /** Whether the output folder and every pin are what `generate` would write. */
+  readonly upToDate: boolean;
+  readonly output: string;
+  /** Files of the output, relative to it, that differ, that are missing, and that a generation would not write. */
+  readonly changed: readonly string[];
+  readonly missing: readonly string[];
+  readonly stale: readonly string[];
+  /** Schemas changed since their pin, or never pinned. */
+  readonly unpinned: readonly Pin[];
+  /** Unified diffs of what `generate` would change, the config's pins first. */
+  readonly patches: readonly string[];
+}
+
+/** Compares the output folder and the pins with a fresh generation, in memory. Never writes. */
+export async function check(options: ProjectOptions = {}): Promise<Result<CheckResult>> {
+  return run(async () => {
+    const report = await checkProject(open(options));
+    const { changed, missing, stale } = report.drift;
+    return {
+      ok: true,
+      warnings: report.generation.warnings.map(diagnosticOf),
+      upToDate: report.upToDate,
+      output: report.output,
+      changed,
+      missing,
+      stale,
+      unpinned: report.stalePins,
+      patches: report.patches,
+    };
+  });
+}
+
+/** Two schema files of one protocol, or the project's protocols against a git revision of them. */
+export type DiffOptions = ProjectOptions &
+  ({ readonly before: string; readonly after: string; readonly protocol?: string } | { readonly since: string });
+
+export interface DiffResult {
+  readonly protocols: readonly ProtocolDiff[];
+  /** Whether a change breaks the wire or the source for anyone. */
+  readonly breaking: boolean;
+  /** The changes as `agentwire diff` prints them, for a terminal, a pull request or a machine. */
+  readonly text: string;
+  readonly markdown: string;
+  readonly json: object;
+}
+
+/** Classifies the changes between two versions of a protocol's schema, through its IR. */
+export async function diff(options: DiffOptions): Promise<Result<DiffResult>> {
+  return run(async () => {
+    const cwd = path.resolve(options.cwd ?? process.cwd());
+    let protocols: ProtocolDiff[];
+    if ("since" in options) protocols = await diffSince(open(options), options.since);
+    else {
+      const config = options.config === undefined ? findConfig(cwd) : path.resolve(cwd, options.config);
+      const project = config === undefined ? undefined : openProject(config);
+      protocols = [await diffFiles(cwd, [options.before, options.after], project, options.protocol)];
+    }
+    const breaking = protocols.some((protocol) => protocol.changes.some((change) => severity(change) === "breaking"));
+    return {
+      ok: true,
+      warnings: [],
+      protocols,
+      breaking,
+      text: formatDiff(protocols),
+      markdown: diffMarkdown(protocols),
+      json: diffJson(protocols),
+    };
+  });
+}
+
+export interface InitOptions {
+  readonly cwd?: string;
+  /** The config to write or add to: the nearest `agentwire.config.json`, else one in `cwd`. */
+  readonly config?: string;
+  /** Built-in protocols to vendor: "ag-ui", "a2a", "gtm-agent", "app-server". */
+  readonly protocols?: readonly string[];
+  /** Where a new config's plain sources go: "src/protocols" unless given. */
+  readonly output?: string;
+  readonly force?: boolean;
+}
+
+/** Writes a starter config where there is none, and vendors built-in protocols into the project, pinned. */
+export async function init(options: InitOptions = {}): Promise<Result<InitResult>> {
+  return run(async () => {
+    const cwd = path.resolve(options.cwd ?? process.cwd());
+    const config = options.config === undefined ? (findConfig(cwd) ?? path.join(cwd, CONFIG_FILE)) : path.resolve(cwd, options.config);
+    const result = initProject({
+      config,
+      ...(options.protocols === undefined ? {} : { protocols: options.protocols }),
+      ...(options.output === undefined ? {} : { output: options.output }),
+      ...(options.force === undefined ? {} : { force: options.force }),
+    });
+    return { ok: true, warnings: [], ...result };
+  });
+}
+
+function open(options: ProjectOptions): OpenProject {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const config = options.config === undefined ? findConfig(cwd) : path.resolve(cwd, options.config);
+  if (config === undefined)
+    throw new InputError({ file: CONFIG_FILE }, `no ${CONFIG_FILE} in ${cwd} or any folder above it`, "run `agentwire init` to write one");
+  return openProject(config);
+}
+
+function outputName(project: OpenProject): string {
+  return `${path.relative(project.folder.root, project.output.path).split(path.sep).join("/")}/`;
+}
+
+function diagnosticOf(problem: InputError | InputWarning): Diagnostic {
+  const { location, problem: text, hint } = problem;
+  const message = problem instanceof InputError ? problem.message : `${location.file}: ${text}`;
+  return { ...location, problem: text, ...(hint === undefined ? {} : { hint }), message };
+}
+
+/** Runs a command, its bad input a result: every other exception is thrown on. */
+async function run<T>(command: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await command();
+  } catch (error) {
+    if (error instanceof InputError) return { ok: false, errors: [diagnosticOf(error)] };
+    throw error;
+  }
+}
