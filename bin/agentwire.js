@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The agentwire command. The generator is TypeScript, compiled to build/ by
-// `npm run build:generator` (run by `npm ci` through the prepare script).
+// `npm run build:generator`, which `npm run generate`, `npm test` and `npm pack` run.
 import { main } from "../build/cli/main.js";
 
 const code = await main(process.argv.slice(2), {
