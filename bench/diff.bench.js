@@ -8,7 +8,7 @@ import path from "node:path";
 const REPO = path.resolve(import.meta.dirname, "..");
 const FIXTURES = path.join(REPO, "test/fixtures/spec-history/octokit-webhooks");
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
-const { fileIr } = await import(path.join(REPO, "build/cli/versions.js"));
+const { fileIr } = await import(path.join(REPO, "build/api/versions.js"));
 const { diffProtocol } = await import(path.join(REPO, "build/diff/index.js"));
 
 const median = (samples) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];

@@ -34,6 +34,8 @@ export interface Generation {
   readonly pins: readonly Pin[];
   /** What works but may hurt, such as a pattern that can backtrack catastrophically: printed, not refused. */
   readonly warnings: readonly InputWarning[];
+  /** The real path of every file the generation read but the config: schemas, overlays and what their refs lead to. Sorted. */
+  readonly inputs: readonly string[];
 }
 
 /**
@@ -57,8 +59,10 @@ async function generateWith(project: Project, backtracking: BacktrackingCheck): 
   const files: OutputFile[] = [];
   const protocols: ProtocolSummary[] = [];
   const warnings: Promise<InputWarning[]>[] = [];
+  const inputs = new Set<string>();
   for (const protocol of project.protocols) {
     const { effective, ir } = await intermediate(project, protocol);
+    for (const file of [...effective.files, ...protocol.overlays]) inputs.add(file.absolutePath);
     warnings.push(patternWarnings(effective, backtracking));
     // Each module printed as it is emitted, a section at a time, so that one type's code is alive at a time.
     const formatted = format(emitProtocol(ir, compileStream(protocol, ir), PRINT_AS_EMITTED));
@@ -90,6 +94,7 @@ async function generateWith(project: Project, backtracking: BacktrackingCheck): 
     protocols,
     pins: pinsOf(project),
     warnings: (await Promise.all(warnings)).flat(),
+    inputs: [...inputs].sort(),
   };
 }
 

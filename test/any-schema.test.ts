@@ -3,7 +3,7 @@ import { cpSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { Ajv } from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
-import { writeGeneration } from "../generator/cli/write.js";
+import { writeGeneration } from "../generator/api/write.js";
 import type { Ir } from "../generator/ir/model.js";
 import type { JsonObject, JsonValue } from "../generator/json.js";
 import { loadSchemas } from "../generator/load/index.js";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Project, SyntaxKind } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { findDrift } from "../generator/cli/check.js";
+import { findDrift } from "../generator/api/check.js";
 import { generate } from "../generator/pipeline.js";
 import { makeProject, REPO } from "./helpers/project.js";
 

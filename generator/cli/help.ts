@@ -27,7 +27,7 @@ app-server): its schema and overlay are copied into schemas/ and listed in the
 config, pinned. Run again, it changes nothing; a vendored file that differs
 from agentwire's copy is kept and reported, exit 2, unless --force.`;
 
-export const GENERATE_HELP = `Usage: agentwire generate
+export const GENERATE_HELP = `Usage: agentwire generate [--watch]
 
 Reads the config and the schemas and overlays it lists, and rewrites the
 output folder from them: the protocols' sources, sources.json, and in a package
@@ -35,7 +35,12 @@ package.json, tsconfig.json and README.md (src/ whole; dist/ stays).
 Then pins each schema that changed: records its sha256 in the config,
 keeping the file's layout, and prints a line for it. Prints one line per protocol
 and the time taken. On bad input it prints the file and JSON Pointer of the
-problem, exits with 2 and writes nothing; the previous output stays.`;
+problem, exits with 2 and writes nothing; the previous output stays.
+
+With --watch it generates, then again whenever the config or a file the
+generation read changes (a schema, an overlay, a file a $ref reads), printing
+the inputs that changed and the output files that rewrote. A bad edit prints
+its error and writes nothing; the watch goes on until Ctrl-C.`;
 
 export const CHECK_HELP = `Usage: agentwire check
 

@@ -3,6 +3,8 @@ export interface Io {
   readonly cwd: string;
   /** Standard input, for a command that reads `-`. */
   readonly stdin?: AsyncIterable<Uint8Array | string>;
+  /** Stops a command that runs until stopped (`generate --watch`); without it, the process's end does. */
+  readonly signal?: AbortSignal;
   out(text: string): void;
   err(text: string): void;
 }

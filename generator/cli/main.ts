@@ -50,7 +50,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   generate: {
     help: GENERATE_HELP,
-    options: {},
+    options: { watch: { type: "boolean" } },
     run: async (args, io, project) => (await import("./generate.js")).runGenerate(noPositionals(args), io, project.open()),
   },
   check: {

@@ -1,5 +1,5 @@
 import type { JsonObject } from "../json.js";
-import type { LoadedProtocol, Schemas } from "../load/index.js";
+import type { LoadedProtocol, Schemas, SourceFile } from "../load/index.js";
 import { canonicalize } from "./canonical.js";
 import { readReferencedFiles } from "./files.js";
 import { customDialect } from "./metaschema.js";
@@ -14,10 +14,12 @@ export interface ResolvedSchema {
   readonly protocol: LoadedProtocol;
   readonly schema: JsonObject;
   readonly provenance: Provenance;
+  /** The files read for it: its schema first, then every file its refs lead to. */
+  readonly files: readonly SourceFile[];
 }
 
 export async function resolve(project: Schemas, protocol: LoadedProtocol): Promise<ResolvedSchema> {
   const resources = readReferencedFiles(protocol.schema, project);
   const { schema, provenance } = canonicalize(resources, protocol.config.name, customDialect(resources, project));
-  return { protocol, schema, provenance };
+  return { protocol, schema, provenance, files: resources.files };
 }

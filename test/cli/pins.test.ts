@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repin } from "../../generator/cli/pins.js";
+import { repin } from "../../generator/api/pins.js";
 import type { Pin } from "../../generator/load/index.js";
 import { run, snapshot } from "../helpers/cli.js";
 import { makeProject } from "../helpers/project.js";

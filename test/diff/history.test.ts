@@ -1,7 +1,7 @@
 import { cpSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fileIr, projectIrs } from "../../generator/cli/versions.js";
+import { fileIr, projectIrs } from "../../generator/api/versions.js";
 import type { ProtocolDiff } from "../../generator/diff/index.js";
 import { AUDIENCES, CATEGORIES, diffProtocol, severity } from "../../generator/diff/index.js";
 import { loadSchemas } from "../../generator/load/index.js";

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { writeGeneration } from "../../generator/cli/write.js";
+import { writeGeneration } from "../../generator/api/write.js";
 import { generate } from "../../generator/pipeline.js";
 import { scratchFolder } from "./scratch.js";
 

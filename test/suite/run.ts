@@ -1,6 +1,6 @@
 import { cpSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { writeGeneration } from "../../generator/cli/write.js";
+import { writeGeneration } from "../../generator/api/write.js";
 import { emitProtocol } from "../../generator/emit/index.js";
 import type { EmittedFile } from "../../generator/emit/index.js";
 import type { ProtocolEntry } from "../../generator/emit/package.js";
