@@ -15,7 +15,7 @@ import {
 } from "../../generator/diff/index.js";
 import type { JsonObject, JsonValue } from "../../generator/json.js";
 import { irOf } from "../helpers/in-memory.js";
-import { audiencesCell, readme } from "../helpers/readme.js";
+import { audiencesCell, doc } from "../helpers/readme.js";
 
 interface Fixture {
   readonly description: string;
@@ -72,9 +72,9 @@ describe("diff", () => {
     }
   });
 
-  it("are documented in the README's table with the breaks they have", () => {
+  it("are documented in docs/diff.md's table with the breaks they have", () => {
     const cell = "both|receivers|producers|—|docs";
-    const rows = [...readme().matchAll(new RegExp(`^\\| (${cell}) +\\| (${cell}) +\\| (${cell}) +\\| (\`.*\`) +\\|$`, "gm"))];
+    const rows = [...doc("docs/diff.md").matchAll(new RegExp(`^\\| (${cell}) +\\| (${cell}) +\\| (${cell}) +\\| (\`.*\`) +\\|$`, "gm"))];
     const documented = Object.fromEntries(
       rows.flatMap(([, wire, source, behaviour, kinds]) =>
         [...kinds!.matchAll(/`([a-z-]+)`/g)].map(([, kind]) => [kind, `${wire} | ${source} | ${behaviour}`]),

@@ -7,7 +7,7 @@ import { AUDIENCES, CATEGORIES, diffProtocol, severity } from "../../generator/d
 import { loadSchemas } from "../../generator/load/index.js";
 import { generate } from "../../generator/pipeline.js";
 import { makeProject } from "../helpers/project.js";
-import { audiencesCell, readme } from "../helpers/readme.js";
+import { audiencesCell, doc } from "../helpers/readme.js";
 
 /**
  * A real history: every published version of A2A's JSON schema (test/fixtures/spec-history),
@@ -49,10 +49,12 @@ const breaking = ({ changes }: ProtocolDiff) => changes.filter((change) => sever
 const markedBreaking = (subject: string) => /^[a-z]+(\([^)]*\))?!:/.test(subject);
 const saysHarmless = (subject: string) => /^(docs|chore|ci)(\([^)]*\))?:/.test(subject);
 
-/** The README's table of the history: per row, its cells. */
-function readmeTable(): string[][] {
-  const text = readme();
-  const section = text.slice(text.indexOf("### Proved on a real history"), text.indexOf("## Use the bindings"));
+/** docs/diff.md's table of the history: per row, its cells. */
+function historyTable(): string[][] {
+  const text = doc("docs/diff.md");
+  const start = text.indexOf("\n## Proved on a real history");
+  const end = text.indexOf("\n## ", start + 1);
+  const section = text.slice(start, end === -1 ? undefined : end);
   return [...section.matchAll(/^\| \d\d .*\|$/gm)].map(([line]) =>
     line
       .slice(1, -1)
@@ -94,8 +96,8 @@ describe("A2A's published history", () => {
     ]);
   });
 
-  it("is the README's reviewed table: the changes and whom they break, each harmless-sounding break explained", () => {
-    const rows = readmeTable();
+  it("is docs/diff.md's reviewed table: the changes and whom they break, each harmless-sounding break explained", () => {
+    const rows = historyTable();
     expect(rows.map(([number]) => number)).toEqual(diffs.map(({ version }) => version.file.slice(0, 2)));
     for (const [i, { version, diff }] of diffs.entries()) {
       const [, commit, subject, changes, wire, source, behaviour, reviewed] = rows[i]!;

@@ -218,7 +218,7 @@ describe("AG-UI streams built from the facts", () => {
     });
   });
 
-  // The client's leniencies, each recorded in the README (Where the AG-UI anchors disagree).
+  // The client's leniencies, each recorded in docs/streams.md (Where the AG-UI anchors disagree).
   describe("mutations only createVerifier catches", () => {
     it("the last run's terminal dropped: the stream ends inside a run (verifyEvents has no end-of-stream check)", () => {
       fc.assert(
@@ -268,7 +268,7 @@ describe("AG-UI streams built from the facts", () => {
 });
 
 describe("any AG-UI events in any order", () => {
-  it("our first violation is @ag-ui/client's first refusal, or one of the leniencies the README records", () => {
+  it("our first violation is @ag-ui/client's first refusal, or one of the leniencies docs/streams.md records", () => {
     fc.assert(
       fc.property(aguiEventSoup, (events) => {
         const ours = pushAll("ag-ui", events).pushed;

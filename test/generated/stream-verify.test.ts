@@ -88,7 +88,7 @@ describe("@ag-ui/client as the oracle, on every AG-UI trace", () => {
 });
 
 /**
- * The decisions the README lists (Where the AG-UI anchors disagree), each on its smallest stream: what we
+ * The decisions docs/streams.md lists (Where the AG-UI anchors disagree), each on its smallest stream: what we
  * report, and whether @ag-ui/client refuses it. ag-ui-validate cannot run here; its side is
  * the document's, from its rule catalog.
  */
@@ -235,7 +235,7 @@ const DECISIONS: readonly { name: string; events: readonly object[]; ours?: { ru
   { name: "25. a text message open at RUN_FINISHED", events: [started, textStart, finished], ours: { rule: "text-message", index: 2 }, clientRefuses: true },
 ];
 
-describe("the decisions the README lists, each on its smallest stream", () => {
+describe("the decisions docs/streams.md lists, each on its smallest stream", () => {
   it.each(DECISIONS.map((decision) => [decision.name, decision] as const))("%s", (_, decision) => {
     const violation = verifyTrace("ag-ui", decision.events);
     expect(violation === undefined ? undefined : { rule: violation.rule, index: violation.index }).toEqual(decision.ours);

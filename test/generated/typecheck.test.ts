@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { corpusDocuments, MISSING_REQUIRED } from "../helpers/corpus.js";
 import { REPO } from "../helpers/project.js";
+import { tsExamples } from "../helpers/readme.js";
 
 const TSC = path.join(REPO, "node_modules/.bin/tsc");
 const tsc = (project: string) => spawnSync(TSC, ["-p", project], { encoding: "utf8" });
@@ -57,17 +58,22 @@ describe("generated types", () => {
     expect(result.status).toBe(0);
   });
 
-  it("compile the README's examples against the package, as a user's strict project would", () => {
-    const examples = [...readFileSync(path.join(REPO, "README.md"), "utf8").matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
-    expect(examples.length).toBeGreaterThanOrEqual(3);
+  it("compile the examples of the README and docs/ against the bindings, as a user's strict project would", () => {
+    const examples = tsExamples();
+    // The README's producer and consumer, and the pages' examples (bindings, streams, hardening).
+    expect(examples.filter(({ file }) => file === "README.md").length).toBeGreaterThanOrEqual(2);
+    expect(examples.length).toBeGreaterThanOrEqual(6);
     const dir = path.join(scratch, "readme");
     mkdirSync(dir, { recursive: true });
-    // An ESM project, as the package is ESM only.
+    // An ESM project, as the bindings are ESM only.
     writeFileSync(path.join(dir, "package.json"), '{ "type": "module" }\n');
-    const files = examples.map((source, i) => {
-      const file = path.join(dir, `example${i + 1}.ts`);
-      writeFileSync(file, source);
-      return file;
+    // As in a user's src/ beside the output folder src/protocols, an example imports
+    // `./protocols/ag-ui/index.js`; or it imports the package form, `@agentwire/protocols/ag-ui`.
+    cpSync(path.join(REPO, "generated/src"), path.join(dir, "protocols"), { recursive: true });
+    const files = examples.map(({ file, source }, i) => {
+      const example = path.join(dir, `example${i + 1}.ts`);
+      writeFileSync(example, `// ${file}\n${source}`);
+      return example;
     });
     writeFileSync(
       path.join(dir, "tsconfig.json"),
@@ -85,7 +91,7 @@ describe("generated types", () => {
             "@agentwire/protocols/*/schema.json": [path.join(REPO, "generated/src/*/schema.json")],
             "@agentwire/protocols/*/stream": [path.join(REPO, "generated/src/*/stream.ts")],
             "@agentwire/protocols/*": [path.join(REPO, "generated/src/*/index.ts")],
-            // The engine the README plugs in with useRegExp, a devDependency here.
+            // The engine docs/hardening.md plugs in with useRegExp, a devDependency here.
             "re2-wasm": [path.join(REPO, "node_modules/re2-wasm/build/src/re2.d.ts")],
           },
         },

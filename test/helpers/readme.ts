@@ -1,9 +1,28 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { REPO } from "./project.js";
 
-/** The repository's README, whose tables tests hold to what the code computes. */
-export const readme = (): string => readFileSync(path.join(REPO, "README.md"), "utf8");
+/**
+ * A page of the documentation, README.md or a file of docs/ (`docs/diff.md`), whose tables and
+ * examples tests hold to what the code computes.
+ */
+export const doc = (file: string): string => readFileSync(path.join(REPO, file), "utf8");
 
-/** The audiences a change breaks in one category, as the README's tables write them. */
+/** The repository's README. */
+export const readme = (): string => doc("README.md");
+
+/** Every page of the documentation: README.md, then the pages of docs/ by name. */
+export const docPages = (): string[] => [
+  "README.md",
+  ...readdirSync(path.join(REPO, "docs"))
+    .filter((file) => file.endsWith(".md"))
+    .sort()
+    .map((file) => `docs/${file}`),
+];
+
+/** The TypeScript examples (```ts blocks) of every page, in order, each with its page. */
+export const tsExamples = (): { file: string; source: string }[] =>
+  docPages().flatMap((file) => [...doc(file).matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => ({ file, source: match[1]! })));
+
+/** The audiences a change breaks in one category, as the documentation's tables write them. */
 export const audiencesCell = (audiences: readonly string[]): string => (audiences.length === 2 ? "both" : (audiences[0] ?? "—"));
