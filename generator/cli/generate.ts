@@ -59,7 +59,11 @@ async function watchAndGenerate(io: Io, opened: OpenProject): Promise<number> {
         for (const warning of report.generation.warnings) io.err(describeWarning(warning));
         const rewritten = [...files].filter(([file, content]) => written!.get(file) !== content).map(([file]) => `${output}${file}`);
         const removed = [...written.keys()].filter((file) => !files.has(file)).map((file) => `${output}${file}`);
-        io.out(rewritten.length === 0 && removed.length === 0 ? "no output file changed" : [...rewritten, ...removed.map((file) => `${file} (removed)`)].join("\n"));
+        io.out(
+          rewritten.length === 0 && removed.length === 0
+            ? "no output file changed"
+            : [...rewritten, ...removed.map((file) => `${file} (removed)`)].join("\n"),
+        );
       }
       io.out(`generated ${count(files.size, "file")} in ${Math.round(performance.now() - started)} ms`);
       written = files;
