@@ -44,9 +44,9 @@ its error and writes nothing; the watch goes on until Ctrl-C.`;
 
 export const CHECK_HELP = `Usage: agentwire check
 
-Generates in memory and compares the result with generated/, byte for byte,
-including files that would be missing or that a generation would not write, and
-each schema with the sha256 schemas/protocols.json pins for it. Never writes.
+Generates in memory and compares the result with the output folder, byte for
+byte, including files that would be missing or that a generation would not
+write, and each schema with the sha256 the config pins for it. Never writes.
 Exit 0 when all match, 1 with a unified diff of what \`agentwire generate\` would
 change when they do not (a schema edited since it was pinned included), 2 on bad
 input.`;
@@ -65,14 +65,13 @@ producers (code that builds and sends). The categories:
   behaviour   meaning the values do not show: a default, a format
 
 Changes are grouped by severity: breaking (wire or source), behaviour,
-compatible, docs. Schemas are read as they are: their pins in
-schemas/protocols.json are not checked, so an edit can be previewed before
-generating.
+compatible, docs. Schemas are read as they are: their pins in the config are
+not checked, so an edit can be previewed before generating.
 
   OLD NEW            two schema files of one protocol. When one of them is a
                      protocol's vendored schema, or with --protocol NAME, both
                      are read with that protocol's overlays.
-  --since REVISION   every protocol's schema in schemas/ at a git revision
+  --since REVISION   every protocol of the config as it was at a git revision
                      (origin/main, a tag, a commit) against the working tree.
   --format FORMAT    text (default), for a terminal; markdown, a summary line
                      and a table for a pull request comment or a CI job
@@ -88,10 +87,10 @@ Exit codes: 0 nothing to fail on, 1 changes to fail on, 2 error.`;
 export const UPDATE_HELP = `Usage: agentwire update [NAME] [--check]
 
 Fetches the schema of protocol NAME (or of every protocol with an upstream URL in
-schemas/protocols.json), and when it differs from the vendored copy prints the
-semantic diff (see agentwire diff), writes the new schema, regenerates
-generated/ and pins the schema's sha256. Upstream URLs are https:, file:
-(relative to schemas/), or http: on 127.0.0.1. Redirects are followed on the same
+the config), and when it differs from the vendored copy prints the semantic
+diff (see agentwire diff), writes the new schema, regenerates the output and
+pins the schema's sha256. Upstream URLs are https:, file: (relative to the
+config), or http: on 127.0.0.1. Redirects are followed on the same
 host only; bodies over 10 MB, bodies that are not JSON and failed requests are
 errors. Every upstream is fetched first: if any fails, each failure is printed
 and nothing changes.
@@ -107,7 +106,9 @@ export const VERIFY_HELP = `Usage: agentwire verify NAME [FILE|-] [--framing sse
 Reads a recorded stream of protocol NAME (a file, or standard input with - or no
 FILE), decodes every event strictly, checks the stream's ordering rules and
 assembles what it builds, as the stream facts of the protocol's overlay say, with
-the code of its built package (generated/dist/NAME/stream.js). Prints each
+the protocol's generated stream module: the project's own where its config names
+NAME (compiled in memory, no build needed), else agentwire's built-in NAME in
+any folder. Prints each
 violation with its event index and line: a rule broken, a step that does not
 apply (a state patch), an event the schema refuses, text that is not JSON, an
 event cut off. The transport's own error report (an SSE event named error, a JSON-RPC
