@@ -100,10 +100,11 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
     const broken = verifier.push(result.value);
     const refused = assembler?.push(result.value);
     const violation = broken ?? refused;
-    if (violation !== undefined) findings.push({ ...violation, line: result.line });
+    // Of this event, by its index in the stream: the verifier counts only the events it is given.
+    if (violation !== undefined) findings.push({ ...violation, index: result.index, line: result.line });
   }
   const end = verifier.end(ended);
-  if (end !== undefined) findings.push({ ...end, line: undefined });
+  if (end !== undefined) findings.push({ ...end, index: events, line: undefined });
   const where = file === "-" ? "<stdin>" : file;
   if (args.values["json"] === true)
     io.out(

@@ -61,6 +61,24 @@ describe("agentwire verify", () => {
     expect(code).toBe(1);
   });
 
+  it("gives each violation the index of its event in the stream, where events before it were not the verifier's", async () => {
+    // The verifier is given only the events that decode: the first it is given is the stream's event 1.
+    const file = recording("index.sse", `data: {oops\n\n${sse(text("TEXT_MESSAGE_END"))}`);
+    expect((await run(REPO, "verify", "ag-ui", file)).out).toBe(
+      [
+        `${file}:1: event 0: not-json: not JSON: Expected property name or '}' in JSON at position 1`,
+        `${file}:3: event 1: first-event: the stream starts with TEXT_MESSAGE_END; its first event must be RUN_STARTED`,
+        `${file}: 2 violations in 2 events (sse)`,
+        "",
+      ].join("\n"),
+    );
+    // What the end breaks is at the end, after every event the verifier was not given too.
+    const none = recording("none.sse", "data: {oops\n\n");
+    expect((await run(REPO, "verify", "ag-ui", none)).out).toContain(
+      `${none}: at the end: first-event: the stream has no events; its first must be RUN_STARTED\n`,
+    );
+  });
+
   it("assembles what the stream builds: a state patch that does not apply is a violation", async () => {
     const delta = { type: "STATE_DELTA", delta: [{ op: "replace", path: "/count", value: 2 }] };
     const file = recording("patch.sse", sse(started, delta, finished));
