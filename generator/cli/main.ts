@@ -57,6 +57,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     help: VERIFY_HELP,
     options: {
       framing: { type: "string" },
+      mode: { type: "string" },
       json: { type: "boolean" },
       resumed: { type: "boolean" },
       "idle-timeout": { type: "string" },

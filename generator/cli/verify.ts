@@ -14,7 +14,11 @@ import type { Arguments } from "./main.js";
 interface StreamModule {
   readStream(
     source: AsyncIterable<Uint8Array>,
-    options: { readonly framing?: Framing; readonly mode: "strict"; readonly idleTimeout?: number },
+    options: {
+      readonly framing?: Framing;
+      readonly mode: Mode;
+      readonly idleTimeout?: number;
+    },
   ): AsyncIterable<StreamResult>;
   createVerifier(options: { readonly resumed: boolean; readonly maxMemory?: number }): {
     push(event: unknown): Violation | undefined;
@@ -27,6 +31,9 @@ interface StreamModule {
 
 type Framing = "sse" | "jsonl";
 
+/** How events are decoded: as the schema says, or as its receivers read them (unknown properties dropped, what is newer unrecognized). */
+type Mode = "strict" | "tolerant";
+
 interface Violation {
   readonly rule: string;
   readonly message: string;
@@ -34,7 +41,7 @@ interface Violation {
 }
 
 type StreamResult = { readonly index: number; readonly offset: number; readonly line: number } & (
-  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: true; readonly value: unknown; readonly ignored?: readonly string[] }
   | { readonly ok: false; readonly unrecognized: boolean; readonly errors: readonly { readonly path: string; readonly message: string }[] }
   | { readonly ok: false; readonly fault: string; readonly message: string }
 );
@@ -48,10 +55,24 @@ interface Finding {
 }
 
 /**
+ * What the tolerant reading did, which is no violation: an event unrecognized (newer than
+ * the schema), skipped; unknown properties of an event dropped.
+ */
+interface Note {
+  readonly note: "unrecognized" | "dropped";
+  readonly message: string;
+  readonly index: number;
+  readonly line: number;
+}
+
+/** The most pointers a note of dropped properties lists. */
+const LISTED = 5;
+
+/**
  * `agentwire verify NAME [FILE|-]`: reads a recorded stream of protocol NAME, decodes
- * every event strictly and runs the protocol's verifier over them, and its assembler,
- * where it has one (a patch that does not apply is a violation too). Exit 0 when clean, 1
- * when something is wrong, 2 on an error of use or input.
+ * every event (strictly, unless --mode tolerant) and runs the protocol's verifier over
+ * them, and its assembler, where it has one (a patch that does not apply is a violation
+ * too). Exit 0 when clean, 1 when something is wrong, 2 on an error of use or input.
  */
 export async function runVerify(args: Arguments, io: Io, root: string): Promise<number> {
   const [name, file = "-", ...extra] = args.positionals;
@@ -62,6 +83,8 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
   const framing = args.values["framing"] as string | undefined;
   if (framing !== undefined && framing !== "sse" && framing !== "jsonl")
     throw new UsageError(`--framing is sse or jsonl, not "${framing}"`);
+  const mode = (args.values["mode"] as string | undefined) ?? "strict";
+  if (mode !== "strict" && mode !== "tolerant") throw new UsageError(`--mode is strict or tolerant, not "${mode}"`);
   const idleTimeout = wholeNumber(args, "idle-timeout", 1, 2 ** 31 - 1);
   const maxMemory = wholeNumber(args, "max-memory", 0, Number.MAX_SAFE_INTEGER);
   const module = await streamModule(root, name);
@@ -74,10 +97,16 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
   });
   const assembler = module.createAssembler?.();
   const findings: Finding[] = [];
+  const notes: Note[] = [];
   let events = 0;
   let ended: (StreamResult & { readonly fault: string; readonly message: string }) | undefined;
-  const reading = { framing: bytes.framing, mode: "strict", ...(idleTimeout === undefined ? {} : { idleTimeout }) } as const;
+  const reading = {
+    framing: bytes.framing,
+    mode,
+    ...(idleTimeout === undefined ? {} : { idleTimeout }),
+  } as const;
   for await (const result of module.readStream(bytes.chunks, reading)) {
+    const { line } = result;
     events = result.index + 1;
     if ("fault" in result) {
       if (result.fault === "transport-error") {
@@ -85,23 +114,37 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
         events = result.index;
         break;
       }
-      findings.push({ rule: result.fault, message: result.message, index: result.index, line: result.line });
+      findings.push({ rule: result.fault, message: result.message, index: result.index, line });
       // A stream that stalled ended where it stalled, before an event.
       if (result.fault === "idle-timeout") events = result.index;
       continue;
     }
     if (!result.ok) {
       const [first] = result.errors;
-      const why = first === undefined ? "" : `: ${first.path === "" ? "" : `${first.path} `}${first.message}`;
-      findings.push({ rule: "schema", message: `not a valid event${why}`, index: result.index, line: result.line });
+      const why = first === undefined ? "" : `${first.path === "" ? "" : `${first.path} `}${first.message}`;
+      // Read tolerantly, what is newer than the schema is skipped, as a receiver skips it: a note.
+      if (mode === "tolerant" && result.unrecognized)
+        notes.push({ note: "unrecognized", message: `unrecognized event, skipped: ${why}`, index: result.index, line });
+      else
+        findings.push({
+          rule: "schema",
+          message: `not a valid event${why === "" ? "" : `: ${why}`}`,
+          index: result.index,
+          line,
+        });
       continue;
+    }
+    if (result.ignored !== undefined && result.ignored.length > 0) {
+      const more = result.ignored.length - LISTED;
+      const listed = `${result.ignored.slice(0, LISTED).join(", ")}${more > 0 ? `, and ${more} more` : ""}`;
+      notes.push({ note: "dropped", message: `unknown properties dropped: ${listed}`, index: result.index, line });
     }
     // Both see every event; what the assembler refuses of an event the verifier already faulted is the same fault.
     const broken = verifier.push(result.value);
     const refused = assembler?.push(result.value);
     const violation = broken ?? refused;
     // Of this event, by its index in the stream: the verifier counts only the events it is given.
-    if (violation !== undefined) findings.push({ ...violation, index: result.index, line: result.line });
+    if (violation !== undefined) findings.push({ ...violation, index: result.index, line });
   }
   const end = verifier.end(ended);
   if (end !== undefined) findings.push({ ...end, index: events, line: undefined });
@@ -114,24 +157,46 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
           protocol: name,
           events,
           framing: bytes.framing,
+          mode,
           ...(ended === undefined ? {} : { transportError: ended.message }),
           violations: findings,
+          ...(mode === "tolerant" ? { notes } : {}),
         },
         null,
         2,
       ),
     );
   else {
-    for (const finding of findings)
-      io.out(
-        `${where}${finding.line === undefined ? "" : `:${finding.line}`}: ${finding.index === events ? "at the end" : `event ${finding.index}`}: ${finding.rule}: ${finding.message}`,
-      );
+    const at = (index: number) => (index === events ? "at the end" : `event ${index}`);
+    // Violations and notes in the order of the stream, a violation first where both are of one event.
+    const lines = [
+      ...findings.map((finding) => ({
+        index: finding.index,
+        text: `${where}${finding.line === undefined ? "" : `:${finding.line}`}: ${at(finding.index)}: ${finding.rule}: ${finding.message}`,
+      })),
+      ...notes.map((note) => ({
+        index: note.index,
+        text: `${where}:${note.line}: ${at(note.index)}: note: ${note.message}`,
+      })),
+    ];
+    for (const line of lines.sort((a, b) => a.index - b.index)) io.out(line.text);
     if (ended !== undefined) io.out(`${where}: the stream ended with the transport's error report: ${ended.message}`);
     io.out(
-      `${where}: ${findings.length === 0 ? "no violations" : `${findings.length} ${findings.length === 1 ? "violation" : "violations"}`} in ${events} ${events === 1 ? "event" : "events"} (${bytes.framing})`,
+      `${where}: ${findings.length === 0 ? "no violations" : `${findings.length} ${findings.length === 1 ? "violation" : "violations"}`} in ${events} ${events === 1 ? "event" : "events"} (${bytes.framing}${mode === "tolerant" ? `, tolerant${tolerated(notes)}` : ""})`,
     );
   }
   return findings.length === 0 ? 0 : 1;
+}
+
+/** What the tolerant reading did, counted: ": 1 event unrecognized and skipped, 2 with unknown properties dropped". */
+function tolerated(notes: readonly Note[]): string {
+  const unrecognized = notes.filter((note) => note.note === "unrecognized").length;
+  const dropped = notes.length - unrecognized;
+  const counts = [
+    ...(unrecognized === 0 ? [] : [`${unrecognized} ${unrecognized === 1 ? "event" : "events"} unrecognized and skipped`]),
+    ...(dropped === 0 ? [] : [`${dropped} with unknown properties dropped`]),
+  ];
+  return counts.length === 0 ? "" : `: ${counts.join(", ")}`;
 }
 
 /** An option that is a whole number from `least` to `most`, where given. */

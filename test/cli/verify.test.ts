@@ -113,6 +113,61 @@ describe("agentwire verify", () => {
     expect(forced.out).toBe(`${file}: no violations in 0 events (sse)\n`);
   });
 
+  it("reads --mode tolerant as receivers do: an unknown property dropped, an unknown event type skipped, each a note", async () => {
+    const file = recording(
+      "newer.sse",
+      sse(
+        { ...started, extra: 1 },
+        { type: "BRAND_NEW", x: 1 },
+        { ...text("TEXT_MESSAGE_START"), a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 },
+        text("TEXT_MESSAGE_END"),
+        finished,
+      ),
+    );
+    expect(await run(REPO, "verify", "ag-ui", file, "--mode", "tolerant")).toEqual({
+      code: 0,
+      out: [
+        `${file}:1: event 0: note: unknown properties dropped: /extra`,
+        `${file}:3: event 1: note: unrecognized event, skipped: /type "BRAND_NEW" is not an Event type this version knows`,
+        `${file}:5: event 2: note: unknown properties dropped: /a, /b, /c, /d, /e, and 1 more`,
+        `${file}: no violations in 5 events (sse, tolerant: 1 event unrecognized and skipped, 2 with unknown properties dropped)`,
+        "",
+      ].join("\n"),
+      err: "",
+    });
+    // Strict, the default: each is the schema's violation.
+    const strict = await run(REPO, "verify", "ag-ui", file);
+    expect(strict.code).toBe(1);
+    expect(strict.out).toContain(`${file}:1: event 0: schema: not a valid event: /extra must not have the property "extra"`);
+    expect(strict.out).toContain(`${file}:3: event 1: schema: not a valid event: /type unknown type "BRAND_NEW": expected one of`);
+    // What else is wrong still is, by each event's index in the stream, the skipped ones counted.
+    const broken = recording(
+      "newer-broken.sse",
+      sse(started, { type: "BRAND_NEW" }, text("TEXT_MESSAGE_CONTENT", "Hi"), text("TEXT_MESSAGE_START")),
+    );
+    const { code, out } = await run(REPO, "verify", "ag-ui", broken, "--mode", "tolerant", "--json");
+    expect(JSON.parse(out)).toEqual({
+      file: broken,
+      protocol: "ag-ui",
+      events: 4,
+      framing: "sse",
+      mode: "tolerant",
+      violations: [
+        { rule: "text-message", message: expect.stringContaining("TEXT_MESSAGE_CONTENT for text message"), index: 2, line: 5 },
+        { rule: "text-message", message: expect.stringContaining("was never closed"), index: 4 },
+      ],
+      notes: [
+        {
+          note: "unrecognized",
+          message: 'unrecognized event, skipped: /type "BRAND_NEW" is not an Event type this version knows',
+          index: 1,
+          line: 3,
+        },
+      ],
+    });
+    expect(code).toBe(1);
+  });
+
   it("reads standard input with - or no FILE, and prints JSON with --json", async () => {
     const body = sse(started, finished, text("TEXT_MESSAGE_START"));
     const { code, out } = await runWithInput(REPO, [body.slice(0, 30), body.slice(30)], "verify", "ag-ui", "--json");
@@ -121,6 +176,7 @@ describe("agentwire verify", () => {
       protocol: "ag-ui",
       events: 3,
       framing: "sse",
+      mode: "strict",
       violations: [
         {
           rule: "in-run",
@@ -211,6 +267,11 @@ describe("agentwire verify", () => {
     expect(await run(REPO, "verify", "ag-ui", "x.sse", "--framing", "xml")).toMatchObject({
       code: 2,
       err: expect.stringContaining('--framing is sse or jsonl, not "xml"'),
+    });
+    expect(await run(REPO, "verify", "ag-ui", "x.sse", "--mode", "x")).toMatchObject({
+      code: 2,
+      out: "",
+      err: expect.stringContaining('agentwire verify: --mode is strict or tolerant, not "x"'),
     });
     for (const [option, value] of [
       ["--idle-timeout", "0"],
