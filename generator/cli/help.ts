@@ -83,7 +83,7 @@ and nothing changes.
 
 Exit codes: 0 up to date or updated, 1 out of date (--check), 2 error.`;
 
-export const VERIFY_HELP = `Usage: agentwire verify NAME [FILE|-] [--framing sse|jsonl]
+export const VERIFY_HELP = `Usage: agentwire verify NAME [FILE|-] [--framing sse|jsonl|json]
                         [--mode strict|tolerant] [--resumed] [--idle-timeout MS]
                         [--max-memory BYTES] [--json]
 
@@ -97,8 +97,15 @@ schema refuses, text that is not JSON, an event cut off. The transport's own
 error report (an SSE event named error, a JSON-RPC error response) ends the
 stream, and is no violation.
 
-  --framing   server-sent events (sse) or JSON lines (jsonl); by default the
-              content says: a first line that is a JSON document is JSON lines.
+  --framing   server-sent events (sse), JSON lines (jsonl), or a JSON array of
+              the events (json). By default the content says: a [ first is a
+              JSON array, a first line that is a JSON document is JSON lines,
+              anything else server-sent events; one JSON document over several
+              lines is refused (exit 2), since it is no stream. An array's
+              items are read one at a time, each as a stream's event is (16 MiB
+              at most), and each is an event: its index counts from 0, its line
+              is where it starts. A missing item or text after the array is
+              refused; a file that ends before its ] is cut off, a violation.
   --mode      strict (the default) decodes as the schema says: an unknown
               property or event type is a schema violation. tolerant decodes
               as the protocol's receivers do: unknown properties are dropped,

@@ -6,6 +6,8 @@ import { PROTOCOL_NAME } from "../load/config.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 import type { Arguments } from "./main.js";
+import type { Framing } from "./recording.js";
+import { MAX_EVENT_SIZE, openRecording } from "./recording.js";
 
 /**
  * The parts of a protocol's generated stream module that `verify` runs: the code its
@@ -15,8 +17,9 @@ interface StreamModule {
   readStream(
     source: AsyncIterable<Uint8Array>,
     options: {
-      readonly framing?: Framing;
+      readonly framing?: "sse" | "jsonl";
       readonly mode: Mode;
+      readonly maxEventSize: number;
       readonly idleTimeout?: number;
     },
   ): AsyncIterable<StreamResult>;
@@ -28,8 +31,6 @@ interface StreamModule {
   /** Present where the facts say what the stream builds: a patch that does not apply is a violation too. */
   createAssembler?(): { push(event: unknown): Violation | undefined };
 }
-
-type Framing = "sse" | "jsonl";
 
 /** How events are decoded: as the schema says, or as its receivers read them (unknown properties dropped, what is newer unrecognized). */
 type Mode = "strict" | "tolerant";
@@ -81,8 +82,8 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
   // The name becomes a path into generated/dist, and the module there is run: a protocol's name alone.
   if (!PROTOCOL_NAME.test(name)) throw new UsageError(`${JSON.stringify(name)} is not a protocol name, lowercase words joined by "-"`);
   const framing = args.values["framing"] as string | undefined;
-  if (framing !== undefined && framing !== "sse" && framing !== "jsonl")
-    throw new UsageError(`--framing is sse or jsonl, not "${framing}"`);
+  if (framing !== undefined && framing !== "sse" && framing !== "jsonl" && framing !== "json")
+    throw new UsageError(`--framing is sse, jsonl or json, not "${framing}"`);
   const mode = (args.values["mode"] as string | undefined) ?? "strict";
   if (mode !== "strict" && mode !== "tolerant") throw new UsageError(`--mode is strict or tolerant, not "${mode}"`);
   const idleTimeout = wholeNumber(args, "idle-timeout", 1, 2 ** 31 - 1);
@@ -90,7 +91,8 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
   const module = await streamModule(root, name);
   const source = file === "-" ? io.stdin : createReadStream(path.resolve(io.cwd, file));
   if (source === undefined) throw new UsageError("no standard input to read: give a FILE");
-  const bytes = await sniffed(source, framing as Framing | undefined, file);
+  const where = file === "-" ? "<stdin>" : file;
+  const recording = await openRecording(source, framing as Framing | undefined, where);
   const verifier = module.createVerifier({
     resumed: args.values["resumed"] === true,
     ...(maxMemory === undefined ? {} : { maxMemory }),
@@ -100,13 +102,17 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
   const notes: Note[] = [];
   let events = 0;
   let ended: (StreamResult & { readonly fault: string; readonly message: string }) | undefined;
+  /** The reader found the last event cut off. */
+  let cutOff = false;
   const reading = {
-    framing: bytes.framing,
+    framing: recording.readAs,
     mode,
+    maxEventSize: MAX_EVENT_SIZE,
     ...(idleTimeout === undefined ? {} : { idleTimeout }),
   } as const;
-  for await (const result of module.readStream(bytes.chunks, reading)) {
-    const { line } = result;
+  for await (const result of module.readStream(recording.chunks, reading)) {
+    // The line in the file: a JSON array's items are read a line each.
+    const line = recording.lineOf(result.line);
     events = result.index + 1;
     if ("fault" in result) {
       if (result.fault === "transport-error") {
@@ -114,7 +120,13 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
         events = result.index;
         break;
       }
-      findings.push({ rule: result.fault, message: result.message, index: result.index, line });
+      // An item of a JSON array is cut off where the file ends inside it, not before a line end.
+      const message =
+        result.fault === "cut-off" && recording.framing === "json"
+          ? "the stream ended inside an event, an item of the JSON array"
+          : result.message;
+      findings.push({ rule: result.fault, message, index: result.index, line });
+      cutOff = result.fault === "cut-off";
       // A stream that stalled ended where it stalled, before an event.
       if (result.fault === "idle-timeout") events = result.index;
       continue;
@@ -146,9 +158,17 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
     // Of this event, by its index in the stream: the verifier counts only the events it is given.
     if (violation !== undefined) findings.push({ ...violation, index: result.index, line });
   }
+  // A JSON array the file ended in: where its last item was whole, nothing else says so.
+  const unclosed = ended === undefined ? recording.unclosed() : undefined;
+  if (unclosed !== undefined && !cutOff)
+    findings.push({
+      rule: "cut-off",
+      message: "the stream ended inside the JSON array, before the ] that closes it",
+      index: events,
+      line: unclosed.line,
+    });
   const end = verifier.end(ended);
   if (end !== undefined) findings.push({ ...end, index: events, line: undefined });
-  const where = file === "-" ? "<stdin>" : file;
   if (args.values["json"] === true)
     io.out(
       JSON.stringify(
@@ -156,7 +176,7 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
           file: where,
           protocol: name,
           events,
-          framing: bytes.framing,
+          framing: recording.framing,
           mode,
           ...(ended === undefined ? {} : { transportError: ended.message }),
           violations: findings,
@@ -182,7 +202,7 @@ export async function runVerify(args: Arguments, io: Io, root: string): Promise<
     for (const line of lines.sort((a, b) => a.index - b.index)) io.out(line.text);
     if (ended !== undefined) io.out(`${where}: the stream ended with the transport's error report: ${ended.message}`);
     io.out(
-      `${where}: ${findings.length === 0 ? "no violations" : `${findings.length} ${findings.length === 1 ? "violation" : "violations"}`} in ${events} ${events === 1 ? "event" : "events"} (${bytes.framing}${mode === "tolerant" ? `, tolerant${tolerated(notes)}` : ""})`,
+      `${where}: ${findings.length === 0 ? "no violations" : `${findings.length} ${findings.length === 1 ? "violation" : "violations"}`} in ${events} ${events === 1 ? "event" : "events"} (${recording.framing}${mode === "tolerant" ? `, tolerant${tolerated(notes)}` : ""})`,
     );
   }
   return findings.length === 0 ? 0 : 1;
@@ -222,45 +242,4 @@ async function streamModule(root: string, name: string): Promise<StreamModule> {
     );
   }
   return (await import(pathToFileURL(file).href)) as StreamModule;
-}
-
-/**
- * The bytes, with their framing: the one asked for, or the one the content shows (a
- * first line that is a JSON document is JSON lines; anything else, server-sent events).
- */
-async function sniffed(
-  source: AsyncIterable<Uint8Array | string>,
-  framing: Framing | undefined,
-  file: string,
-): Promise<{ readonly framing: Framing; readonly chunks: AsyncIterable<Uint8Array> }> {
-  const iterator = source[Symbol.asyncIterator]();
-  const head: Uint8Array[] = [];
-  let first: number | undefined;
-  try {
-    while (framing === undefined && first === undefined) {
-      const next = await iterator.next();
-      if (next.done === true) break;
-      const chunk = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
-      head.push(chunk);
-      first = chunk.find(
-        (byte) => byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0xef && byte !== 0xbb && byte !== 0xbf,
-      );
-    }
-  } catch (error) {
-    throw new InputError({ file }, `cannot read it: ${(error as Error).message}`);
-  }
-  const chunks = Object.assign(
-    (async function* () {
-      yield* head;
-      for (let next = await iterator.next(); next.done !== true; next = await iterator.next())
-        yield typeof next.value === "string" ? Buffer.from(next.value) : next.value;
-    })(),
-    {
-      // The reader stops a Node stream by destroying it (its iterator answers return() only
-      // after the read it waits on): so it stops this one's source, which the idle timeout
-      // may stop while standard input is still open.
-      destroy: () => (source as { destroy?: () => void }).destroy?.(),
-    },
-  );
-  return { framing: framing ?? (first === 0x7b ? "jsonl" : "sse"), chunks };
 }
