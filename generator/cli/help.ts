@@ -110,7 +110,7 @@ stream, and is no violation.
               property or event type is a schema violation. tolerant decodes
               as the protocol's receivers do: unknown properties are dropped,
               and an event the schema does not know (a newer event type) is
-              skipped, unseen by the rules, as @ag-ui/client drops it. Each is
+              skipped, unseen by the rules, as a receiver drops it. Each is
               printed as a note, which is no violation (exit 0 if nothing else
               is wrong), and counted in the last line.
   --resumed   the stream resumes a run after a reconnection: its first event may
