@@ -100,22 +100,37 @@ and nothing changes.
 
 Exit codes: 0 up to date or updated, 1 out of date (--check), 2 error.`;
 
-export const VERIFY_HELP = `Usage: agentwire verify NAME [FILE|-] [--framing sse|jsonl] [--resumed]
-                        [--idle-timeout MS] [--max-memory BYTES] [--json]
+export const VERIFY_HELP = `Usage: agentwire verify NAME [FILE|-] [--framing sse|jsonl|json]
+                        [--mode strict|tolerant] [--resumed] [--idle-timeout MS]
+                        [--max-memory BYTES] [--json]
 
 Reads a recorded stream of protocol NAME (a file, or standard input with - or no
-FILE), decodes every event strictly, checks the stream's ordering rules and
-assembles what it builds, as the stream facts of the protocol's overlay say, with
-the protocol's generated stream module: the project's own where its config names
-NAME (compiled in memory, no build needed), else agentwire's built-in NAME in
-any folder. Prints each
-violation with its event index and line: a rule broken, a step that does not
-apply (a state patch), an event the schema refuses, text that is not JSON, an
-event cut off. The transport's own error report (an SSE event named error, a JSON-RPC
-error response) ends the stream, and is no violation.
+FILE), decodes every event (strictly, unless --mode tolerant), checks the
+stream's ordering rules and assembles what it builds, as the stream facts of the
+protocol's overlay say, with the protocol's generated stream module: the
+project's own where its config names NAME (compiled in memory, no build needed),
+else agentwire's built-in NAME, in any folder. Prints each violation with its
+event index and line: a rule broken, a step that does not apply (a state patch),
+an event the schema refuses, text that is not JSON, an event cut off. The
+transport's own error report (an SSE event named error, a JSON-RPC error
+response) ends the stream, and is no violation.
 
-  --framing   server-sent events (sse) or JSON lines (jsonl); by default the
-              content says: a first line that is a JSON document is JSON lines.
+  --framing   server-sent events (sse), JSON lines (jsonl), or a JSON array of
+              the events (json). By default the content says: a [ first is a
+              JSON array, a first line that is a JSON document is JSON lines,
+              anything else server-sent events; one JSON document over several
+              lines is refused (exit 2), since it is no stream. An array's
+              items are read one at a time, each as a stream's event is (16 MiB
+              at most), and each is an event: its index counts from 0, its line
+              is where it starts. A missing item or text after the array is
+              refused; a file that ends before its ] is cut off, a violation.
+  --mode      strict (the default) decodes as the schema says: an unknown
+              property or event type is a schema violation. tolerant decodes
+              as the protocol's receivers do: unknown properties are dropped,
+              and an event the schema does not know (a newer event type) is
+              skipped, unseen by the rules, as a receiver drops it. Each is
+              printed as a note, which is no violation (exit 0 if nothing else
+              is wrong), and counted in the last line.
   --resumed   the stream resumes a run after a reconnection: its first event may
               be what the facts allow then, and carries what came before.
   --idle-timeout MS
@@ -125,6 +140,7 @@ error response) ends the stream, and is no violation.
               the most the verifier holds of the stream's keys (16 MiB unless
               given); the event that would pass it is a max-memory violation, and
               nothing is checked after it.
-  --json      print the violations as JSON, for machines.
+  --json      print the violations (and, tolerant, the notes) as JSON, for
+              machines.
 
 Exit codes: 0 no violations, 1 violations, 2 error.`;

@@ -73,6 +73,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     help: VERIFY_HELP,
     options: {
       framing: { type: "string" },
+      mode: { type: "string" },
       json: { type: "boolean" },
       resumed: { type: "boolean" },
       "idle-timeout": { type: "string" },

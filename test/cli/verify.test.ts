@@ -61,6 +61,24 @@ describe("agentwire verify", () => {
     expect(code).toBe(1);
   });
 
+  it("gives each violation the index of its event in the stream, where events before it were not the verifier's", async () => {
+    // The verifier is given only the events that decode: the first it is given is the stream's event 1.
+    const file = recording("index.sse", `data: {oops\n\n${sse(text("TEXT_MESSAGE_END"))}`);
+    expect((await run(REPO, "verify", "ag-ui", file)).out).toBe(
+      [
+        `${file}:1: event 0: not-json: not JSON: Expected property name or '}' in JSON at position 1`,
+        `${file}:3: event 1: first-event: the stream starts with TEXT_MESSAGE_END; its first event must be RUN_STARTED`,
+        `${file}: 2 violations in 2 events (sse)`,
+        "",
+      ].join("\n"),
+    );
+    // What the end breaks is at the end, after every event the verifier was not given too.
+    const none = recording("none.sse", "data: {oops\n\n");
+    expect((await run(REPO, "verify", "ag-ui", none)).out).toContain(
+      `${none}: at the end: first-event: the stream has no events; its first must be RUN_STARTED\n`,
+    );
+  });
+
   it("assembles what the stream builds: a state patch that does not apply is a violation", async () => {
     const delta = { type: "STATE_DELTA", delta: [{ op: "replace", path: "/count", value: 2 }] };
     const file = recording("patch.sse", sse(started, delta, finished));
@@ -95,6 +113,180 @@ describe("agentwire verify", () => {
     expect(forced.out).toBe(`${file}: no violations in 0 events (sse)\n`);
   });
 
+  it("still reads JSON lines by their first line, a whole document even where it is not JSON, and server-sent events", async () => {
+    const lines = recording("run.jsonl", `{oops}\n${jsonLines(started, text("TEXT_MESSAGE_START"), text("TEXT_MESSAGE_END"), finished)}`);
+    expect(await run(REPO, "verify", "ag-ui", lines)).toEqual({
+      code: 1,
+      out: [
+        `${lines}:1: event 0: not-json: not JSON: Expected property name or '}' in JSON at position 1`,
+        `${lines}: 1 violation in 5 events (jsonl)`,
+        "",
+      ].join("\n"),
+      err: "",
+    });
+    const events = recording("run.sse", sse(started, text("TEXT_MESSAGE_START"), text("TEXT_MESSAGE_END"), finished));
+    expect(await run(REPO, "verify", "ag-ui", events)).toEqual({ code: 0, out: `${events}: no violations in 4 events (sse)\n`, err: "" });
+  });
+
+  it("reads --mode tolerant as receivers do: an unknown property dropped, an unknown event type skipped, each a note", async () => {
+    const file = recording(
+      "newer.sse",
+      sse(
+        { ...started, extra: 1 },
+        { type: "BRAND_NEW", x: 1 },
+        { ...text("TEXT_MESSAGE_START"), a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 },
+        text("TEXT_MESSAGE_END"),
+        finished,
+      ),
+    );
+    expect(await run(REPO, "verify", "ag-ui", file, "--mode", "tolerant")).toEqual({
+      code: 0,
+      out: [
+        `${file}:1: event 0: note: unknown properties dropped: /extra`,
+        `${file}:3: event 1: note: unrecognized event, skipped: /type "BRAND_NEW" is not an Event type this version knows`,
+        `${file}:5: event 2: note: unknown properties dropped: /a, /b, /c, /d, /e, and 1 more`,
+        `${file}: no violations in 5 events (sse, tolerant: 1 event unrecognized and skipped, 2 with unknown properties dropped)`,
+        "",
+      ].join("\n"),
+      err: "",
+    });
+    // Strict, the default: each is the schema's violation.
+    const strict = await run(REPO, "verify", "ag-ui", file);
+    expect(strict.code).toBe(1);
+    expect(strict.out).toContain(`${file}:1: event 0: schema: not a valid event: /extra must not have the property "extra"`);
+    expect(strict.out).toContain(`${file}:3: event 1: schema: not a valid event: /type unknown type "BRAND_NEW": expected one of`);
+    // What else is wrong still is, by each event's index in the stream, the skipped ones counted.
+    const broken = recording(
+      "newer-broken.sse",
+      sse(started, { type: "BRAND_NEW" }, text("TEXT_MESSAGE_CONTENT", "Hi"), text("TEXT_MESSAGE_START")),
+    );
+    const { code, out } = await run(REPO, "verify", "ag-ui", broken, "--mode", "tolerant", "--json");
+    expect(JSON.parse(out)).toEqual({
+      file: broken,
+      protocol: "ag-ui",
+      events: 4,
+      framing: "sse",
+      mode: "tolerant",
+      violations: [
+        { rule: "text-message", message: expect.stringContaining("TEXT_MESSAGE_CONTENT for text message"), index: 2, line: 5 },
+        { rule: "text-message", message: expect.stringContaining("was never closed"), index: 4 },
+      ],
+      notes: [
+        {
+          note: "unrecognized",
+          message: 'unrecognized event, skipped: /type "BRAND_NEW" is not an Event type this version knows',
+          index: 1,
+          line: 3,
+        },
+      ],
+    });
+    expect(code).toBe(1);
+  });
+
+  it("reads a JSON array of events, pretty-printed, an item an event, each at the line it starts", async () => {
+    const items = [started, text("TEXT_MESSAGE_START"), text("TEXT_MESSAGE_CONTENT", "Hi,\n[there]"), finished];
+    const pretty = JSON.stringify(items, null, 2);
+    const file = recording("fixture.json", `${pretty}\n`);
+    // The message is still open when the run finishes: RUN_FINISHED, item 3, starts on line 16.
+    const violation = `event 3: text-message: RUN_FINISHED came while text message "m1" (opened at event 1) is still open: close it with TEXT_MESSAGE_END first`;
+    expect(await run(REPO, "verify", "ag-ui", file)).toEqual({
+      code: 1,
+      out: [`${file}:16: ${violation}`, `${file}: 1 violation in 4 events (json)`, ""].join("\n"),
+      err: "",
+    });
+    expect(pretty.split("\n")[15]).toBe("  {");
+    // The same from standard input, a byte a chunk (inside strings and escapes too), and on one line.
+    const bytes = [...Buffer.from(pretty)].map((byte) => String.fromCharCode(byte));
+    expect((await runWithInput(REPO, bytes, "verify", "ag-ui", "--framing", "json")).out).toBe(
+      [`<stdin>:16: ${violation}`, "<stdin>: 1 violation in 4 events (json)", ""].join("\n"),
+    );
+    const flat = recording("flat.json", JSON.stringify(items));
+    expect((await run(REPO, "verify", "ag-ui", flat)).out).toBe(
+      [`${flat}:1: ${violation}`, `${flat}: 1 violation in 4 events (json)`, ""].join("\n"),
+    );
+    // An item that is not JSON is a violation, and the reading goes on; --framing jsonl reads it as lines, as before.
+    const faulty = recording("faulty.json", `[\n  ${JSON.stringify(started)},\n  {oops},\n  ${JSON.stringify(finished)}\n]\n`);
+    expect((await run(REPO, "verify", "ag-ui", faulty)).out).toBe(
+      [
+        `${faulty}:3: event 1: not-json: not JSON: Expected property name or '}' in JSON at position 4`,
+        `${faulty}: 1 violation in 3 events (json)`,
+        "",
+      ].join("\n"),
+    );
+    expect((await run(REPO, "verify", "ag-ui", file, "--framing", "jsonl")).out).toContain(`${file}:1: event 0: not-json: not JSON`);
+  });
+
+  it("holds an array's items to the stream's size limit, one at a time: the item past it stops the reading", async () => {
+    const raw = { type: "RAW", event: "x".repeat(16 * 1024 * 1024) };
+    const file = recording("large.json", `[\n${JSON.stringify(started)},\n${JSON.stringify(raw)},\n${JSON.stringify(finished)}\n]\n`);
+    expect((await run(REPO, "verify", "ag-ui", file)).out).toBe(
+      [
+        `${file}:3: event 1: too-large: an event is larger than 16777216 bytes, the most this reader takes (maxEventSize)`,
+        `${file}: at the end: run: the run (opened at event 0) was never closed: the stream ended before RUN_FINISHED`,
+        `${file}: 2 violations in 2 events (json)`,
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("reports an array the file ends in as cut off, and refuses what is not an array of events, with exit 2", async () => {
+    const unclosed = recording("unclosed.json", `[\n${JSON.stringify(started)},\n${JSON.stringify(finished)}\n`);
+    expect((await run(REPO, "verify", "ag-ui", unclosed)).out).toBe(
+      [
+        `${unclosed}:4: at the end: cut-off: the stream ended inside the JSON array, before the ] that closes it`,
+        `${unclosed}: 1 violation in 2 events (json)`,
+        "",
+      ].join("\n"),
+    );
+    const cut = recording("cut.json", `[${JSON.stringify(started)},\n{"type":"RUN_FIN`);
+    expect((await run(REPO, "verify", "ag-ui", cut)).out).toContain(
+      `${cut}:2: event 1: cut-off: the stream ended inside an event, an item of the JSON array\n`,
+    );
+    for (const [name, content, where, problem] of [
+      ["comma.json", `[${JSON.stringify(started)},\n]`, "2:1", "an item missing in the JSON array: a comma just before its closing ]"],
+      [
+        "commas.json",
+        `[${JSON.stringify(started)},,${JSON.stringify(finished)}]`,
+        "1:52",
+        "an item missing in the JSON array: nothing before this comma",
+      ],
+      ["two.json", `[${JSON.stringify(started)}]\n[]`, "2:1", "text after the `]` that closes the JSON array"],
+    ]) {
+      const file = recording(name!, content!);
+      expect(await run(REPO, "verify", "ag-ui", file)).toEqual({
+        code: 2,
+        out: "",
+        err: expect.stringContaining(`agentwire verify: ${file}:${where}: ${problem}`),
+      });
+    }
+    expect(await run(REPO, "verify", "ag-ui", recording("events.jsonl", jsonLines(started)), "--framing", "json")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('events.jsonl:1:1: --framing json reads a JSON array of events, and this starts with "{", not ['),
+    });
+  });
+
+  it("refuses one JSON document over several lines with one message, exit 2", async () => {
+    const file = recording("event.json", `\n${JSON.stringify(started, null, 2)}\n`);
+    expect(await run(REPO, "verify", "ag-ui", file)).toEqual({
+      code: 2,
+      out: "",
+      err: [
+        `agentwire verify: ${file}:2:1: one JSON document over several lines, which is no stream: verify reads JSON lines (an event a line), a JSON array of events, or server-sent events`,
+        `  for JSON lines, \`jq -c . ${file}\`; for an array of events, \`jq -s . ${file}\`; --framing jsonl reads it as JSON lines as it is`,
+        "",
+      ].join("\n"),
+    });
+    // From standard input too, however it comes in chunks.
+    const bytes = [...Buffer.from(JSON.stringify(started, null, 2))].map((byte) => String.fromCharCode(byte));
+    expect(await runWithInput(REPO, bytes, "verify", "ag-ui")).toEqual({
+      code: 2,
+      out: "",
+      err: expect.stringContaining("agentwire verify: <stdin>:1:1: one JSON document over several lines, which is no stream"),
+    });
+    // Asked for, JSON lines it is: each line not JSON, as before.
+    expect((await run(REPO, "verify", "ag-ui", file, "--framing", "jsonl")).out).toContain(`${file}:2: event 0: not-json: not JSON`);
+  });
+
   it("reads standard input with - or no FILE, and prints JSON with --json", async () => {
     const body = sse(started, finished, text("TEXT_MESSAGE_START"));
     const { code, out } = await runWithInput(REPO, [body.slice(0, 30), body.slice(30)], "verify", "ag-ui", "--json");
@@ -103,6 +295,7 @@ describe("agentwire verify", () => {
       protocol: "ag-ui",
       events: 3,
       framing: "sse",
+      mode: "strict",
       violations: [
         {
           rule: "in-run",
@@ -156,6 +349,15 @@ describe("agentwire verify", () => {
       ].join("\n"),
     );
     expect(code).toBe(1);
+    // A first line of JSON that stalls before its end stalls the stream, whatever the line turns out to be.
+    out = "";
+    const line = (async function* () {
+      yield '{"type":"RUN_STARTED",';
+      await new Promise(() => {});
+    })();
+    const options = { cwd: REPO, stdin: line, out: (text: string) => void (out += `${text}\n`), err: () => {} };
+    expect(await main(["verify", "ag-ui", "-", "--idle-timeout", "20"], options)).toBe(1);
+    expect(out).toContain("<stdin>:1: at the end: idle-timeout: no event came within 20 ms (idleTimeout): the reading stopped\n");
   });
 
   it("lets standard input go when the idle timeout stops it, so that the command exits", async () => {
@@ -192,7 +394,12 @@ describe("agentwire verify", () => {
       expect(await run(REPO, "verify", name, "x.sse")).toMatchObject({ code: 2, err: expect.stringContaining("is not a protocol name") });
     expect(await run(REPO, "verify", "ag-ui", "x.sse", "--framing", "xml")).toMatchObject({
       code: 2,
-      err: expect.stringContaining('--framing is sse or jsonl, not "xml"'),
+      err: expect.stringContaining('--framing is sse, jsonl or json, not "xml"'),
+    });
+    expect(await run(REPO, "verify", "ag-ui", "x.sse", "--mode", "x")).toMatchObject({
+      code: 2,
+      out: "",
+      err: expect.stringContaining('agentwire verify: --mode is strict or tolerant, not "x"'),
     });
     for (const [option, value] of [
       ["--idle-timeout", "0"],
