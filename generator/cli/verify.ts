@@ -1,7 +1,5 @@
-import { createReadStream, existsSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { InputError } from "../errors.js";
 import { PROTOCOL_NAME } from "../load/config.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
