@@ -8,22 +8,26 @@
  *   const result = await generate({ cwd: "path/to/repo" });
  *   if (!result.ok) for (const error of result.errors) console.error(error.message);
  */
+import { createReadStream } from "node:fs";
 import path from "node:path";
 import { checkProject } from "./api/check.js";
 import { generateProject } from "./api/generate.js";
 import type { InitResult } from "./api/init.js";
 import { init as initProject } from "./api/init.js";
+import { lookUpProject } from "./api/project.js";
+import type { Framing, VerifyReport } from "./api/verify.js";
+import { verifyRecording } from "./api/verify.js";
 import { diffFiles, diffSince } from "./api/diff.js";
 import type { ProtocolDiff } from "./diff/index.js";
 import { diffJson, diffMarkdown, formatDiff, severity } from "./diff/index.js";
 import type { InputWarning, SourceLocation } from "./errors.js";
 import { InputError } from "./errors.js";
-import { CONFIG_FILE, findConfig } from "./files/project.js";
+import { CONFIG_FILE } from "./files/project.js";
 import type { OpenProject, Pin } from "./load/index.js";
-import { openProject } from "./load/index.js";
 import type { ProtocolSummary } from "./pipeline.js";
 
 export type { InitResult } from "./api/init.js";
+export type { Finding, Framing, Mode, Note, VerifyReport } from "./api/verify.js";
 export type { Audience, Category, Change, ChangeKind, ProtocolDiff, Severity } from "./diff/index.js";
 export type { Config, OutputConfig, PackageConfig, Pin, ProtocolConfig } from "./load/index.js";
 export type { ProtocolSummary } from "./pipeline.js";
@@ -126,8 +130,8 @@ export async function diff(options: DiffOptions): Promise<Result<DiffResult>> {
     let protocols: ProtocolDiff[];
     if ("since" in options) protocols = await diffSince(open(options), options.since);
     else {
-      const config = options.config === undefined ? findConfig(cwd) : path.resolve(cwd, options.config);
-      const project = config === undefined ? undefined : openProject(config);
+      const lookup = lookUpProject(cwd, options.config);
+      const project = lookup.config === undefined ? undefined : lookup.open();
       protocols = [await diffFiles(cwd, [options.before, options.after], project, options.protocol)];
     }
     const breaking = protocols.some((protocol) => protocol.changes.some((change) => severity(change) === "breaking"));
@@ -140,6 +144,45 @@ export async function diff(options: DiffOptions): Promise<Result<DiffResult>> {
       markdown: diffMarkdown(protocols),
       json: diffJson(protocols),
     };
+  });
+}
+
+export type VerifyOptions = ProjectOptions & {
+  /** The protocol: one the config names, else a built-in one ("ag-ui", "a2a", …). */
+  readonly protocol: string;
+  /** The recording: a file's path (relative to `cwd`), its bytes, or a stream of them. */
+  readonly input: string | Uint8Array | AsyncIterable<Uint8Array | string>;
+  readonly framing?: Framing;
+  readonly mode?: "strict" | "tolerant";
+  readonly resumed?: boolean;
+  readonly idleTimeout?: number;
+  readonly maxMemory?: number;
+};
+
+export type VerifyResult = VerifyReport;
+
+/** Verifies a recorded stream: every event decoded, the protocol's ordering rules checked, what it builds assembled. */
+export async function verify(options: VerifyOptions): Promise<Result<VerifyResult>> {
+  return run(async () => {
+    const cwd = path.resolve(options.cwd ?? process.cwd());
+    const { input } = options;
+    const source =
+      typeof input === "string"
+        ? createReadStream(path.resolve(cwd, input))
+        : input instanceof Uint8Array
+          ? (async function* () {
+              yield input;
+            })()
+          : input;
+    const report = await verifyRecording(lookUpProject(cwd, options.config), options.protocol, source, {
+      where: typeof input === "string" ? input : "<input>",
+      ...(options.framing === undefined ? {} : { framing: options.framing }),
+      ...(options.mode === undefined ? {} : { mode: options.mode }),
+      ...(options.resumed === undefined ? {} : { resumed: options.resumed }),
+      ...(options.idleTimeout === undefined ? {} : { idleTimeout: options.idleTimeout }),
+      ...(options.maxMemory === undefined ? {} : { maxMemory: options.maxMemory }),
+    });
+    return { ok: true, warnings: [], ...report };
   });
 }
 
@@ -158,7 +201,7 @@ export interface InitOptions {
 export async function init(options: InitOptions = {}): Promise<Result<InitResult>> {
   return run(async () => {
     const cwd = path.resolve(options.cwd ?? process.cwd());
-    const config = options.config === undefined ? (findConfig(cwd) ?? path.join(cwd, CONFIG_FILE)) : path.resolve(cwd, options.config);
+    const config = lookUpProject(cwd, options.config).config ?? path.join(cwd, CONFIG_FILE);
     const result = initProject({
       config,
       ...(options.protocols === undefined ? {} : { protocols: options.protocols }),
@@ -170,11 +213,7 @@ export async function init(options: InitOptions = {}): Promise<Result<InitResult
 }
 
 function open(options: ProjectOptions): OpenProject {
-  const cwd = path.resolve(options.cwd ?? process.cwd());
-  const config = options.config === undefined ? findConfig(cwd) : path.resolve(cwd, options.config);
-  if (config === undefined)
-    throw new InputError({ file: CONFIG_FILE }, `no ${CONFIG_FILE} in ${cwd} or any folder above it`, "run `agentwire init` to write one");
-  return openProject(config);
+  return lookUpProject(path.resolve(options.cwd ?? process.cwd()), options.config).open();
 }
 
 function outputName(project: OpenProject): string {

@@ -5,15 +5,15 @@ import type { ParseArgsConfig } from "node:util";
 import { InputError } from "../errors.js";
 import { errnoCode } from "../files/fs.js";
 import { describeFileError } from "../files/problem.js";
-import { CONFIG_FILE, findConfig } from "../files/project.js";
-import type { OpenProject } from "../load/index.js";
-import { openProject } from "../load/index.js";
+import type { ProjectLookup } from "../api/project.js";
+import { lookUpProject } from "../api/project.js";
 import { terminalText } from "../format/escape.js";
 import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, INIT_HELP, UPDATE_HELP, USAGE, VERIFY_HELP } from "./help.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 
 export type { Io } from "./io.js";
+export type { ProjectLookup } from "../api/project.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -21,17 +21,6 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 export interface Arguments {
   readonly values: Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
   readonly positionals: readonly string[];
-}
-
-/**
- * Where a command finds its project: the config `--config` names, else the nearest
- * `agentwire.config.json` from the working folder up. `open` reads and checks it, and
- * says what to do where there is none.
- */
-export interface ProjectLookup {
-  /** The config's path, where one was given or found. */
-  readonly config: string | undefined;
-  open(): OpenProject;
 }
 
 /** A command: its help and options, and what it does with the project it is given. */
@@ -116,7 +105,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       io.out(command.help);
       return 0;
     }
-    return await command.run(args, io, lookUpProject(args, io.cwd));
+    return await command.run(args, io, lookUpProject(io.cwd, args.values["config"] as string | undefined));
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`agentwire ${name}: ${error.message}\n\n${command.help}`);
@@ -136,24 +125,6 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
     }
     throw error;
   }
-}
-
-/** The project of `--config FILE`, or of the nearest config from `cwd` up. */
-function lookUpProject(args: Arguments, cwd: string): ProjectLookup {
-  const given = args.values["config"] as string | undefined;
-  const config = given === undefined ? findConfig(cwd) : path.resolve(cwd, given);
-  return {
-    config,
-    open: () => {
-      if (config === undefined)
-        throw new InputError(
-          { file: CONFIG_FILE },
-          `no ${CONFIG_FILE} in ${cwd} or any folder above it`,
-          "run `agentwire init` to write one, or name one with --config FILE",
-        );
-      return openProject(config);
-    },
-  };
 }
 
 /** Reads the options with Node's parser and says what is wrong in the CLI's own words. */

@@ -8,7 +8,7 @@ import { locateInside, nameOf } from "../files/folder.js";
 import { nodeFileSystem } from "../files/fs.js";
 import type { OpenProject } from "../load/index.js";
 import { presets, toolProject } from "../load/presets.js";
-import type { ProjectLookup } from "./main.js";
+import type { ProjectLookup } from "./project.js";
 
 /**
  * A protocol's stream module, the code its consumers run: the project's own generated
