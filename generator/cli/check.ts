@@ -1,7 +1,7 @@
 import { checkProject } from "../api/check.js";
 import type { OpenProject } from "../load/index.js";
 import type { Io } from "./io.js";
-import type { Arguments } from "./main.js";
+import type { Arguments } from "./io.js";
 import { describeStalePin } from "../api/pins.js";
 import { lockOptions } from "../api/write.js";
 

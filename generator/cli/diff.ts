@@ -3,7 +3,8 @@ import type { FailOn, ProtocolDiff } from "../diff/index.js";
 import { DEFAULT_FAIL_ON, diffJson, diffMarkdown, fails, formatDiff, readFailOn } from "../diff/index.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
-import type { Arguments, ProjectLookup } from "./main.js";
+import type { ProjectLookup } from "../api/project.js";
+import type { Arguments } from "./io.js";
 
 /** How the changes are printed: for a terminal, for a pull request, or for machines. */
 export type DiffFormat = "text" | "markdown" | "json";

@@ -11,7 +11,7 @@ import { count } from "../ir/describe.js";
 import type { OpenProject } from "../load/index.js";
 import { openProject } from "../load/index.js";
 import type { Io } from "./io.js";
-import type { Arguments } from "./main.js";
+import type { Arguments } from "./io.js";
 
 /** `agentwire generate [--watch]`: writes the output and the pins, and prints a line per protocol, per pin and per warning. */
 export async function runGenerate(args: Arguments, io: Io, project: OpenProject): Promise<number> {

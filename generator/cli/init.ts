@@ -3,7 +3,8 @@ import { init } from "../api/init.js";
 import { CONFIG_FILE } from "../files/project.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
-import type { Arguments, ProjectLookup } from "./main.js";
+import type { ProjectLookup } from "../api/project.js";
+import type { Arguments } from "./io.js";
 
 /**
  * `agentwire init [--protocol NAME]… [--output FOLDER] [--force]`: writes a starter config

@@ -13,3 +13,9 @@ export interface Io {
 export class UsageError extends Error {
   override readonly name = "UsageError";
 }
+
+/** A command line as `util.parseArgs` reads it: `--opt value` and `--opt=value` alike. */
+export interface Arguments {
+  readonly values: Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
+  readonly positionals: readonly string[];
+}

@@ -9,19 +9,13 @@ import type { ProjectLookup } from "../api/project.js";
 import { lookUpProject } from "../api/project.js";
 import { terminalText } from "../format/escape.js";
 import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, INIT_HELP, UPDATE_HELP, USAGE, VERIFY_HELP } from "./help.js";
-import type { Io } from "./io.js";
+import type { Arguments, Io } from "./io.js";
 import { UsageError } from "./io.js";
 
-export type { Io } from "./io.js";
+export type { Arguments, Io } from "./io.js";
 export type { ProjectLookup } from "../api/project.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
-
-/** A command line as `util.parseArgs` reads it: `--opt value` and `--opt=value` alike. */
-export interface Arguments {
-  readonly values: Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
-  readonly positionals: readonly string[];
-}
 
 /** A command: its help and options, and what it does with the project it is given. */
 interface Command {

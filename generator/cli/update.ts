@@ -12,7 +12,7 @@ import { appendPointer } from "../pointer.js";
 import { fetchUpstream, vendor } from "./fetch.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
-import type { Arguments } from "./main.js";
+import type { Arguments } from "./io.js";
 import { repin, stalePins } from "../api/pins.js";
 import { projectIrs } from "../api/versions.js";
 import { changeOf, lockOptions, placeOf } from "../api/write.js";

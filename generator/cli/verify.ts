@@ -3,7 +3,8 @@ import path from "node:path";
 import { PROTOCOL_NAME } from "../load/config.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
-import type { Arguments, ProjectLookup } from "./main.js";
+import type { ProjectLookup } from "../api/project.js";
+import type { Arguments } from "./io.js";
 import type { Framing, Note } from "../api/verify.js";
 import { verifyRecording } from "../api/verify.js";
 
