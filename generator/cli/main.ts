@@ -10,6 +10,7 @@ import { terminalText } from "../format/escape.js";
 import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, UPDATE_HELP, USAGE, VERIFY_HELP } from "./help.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
+import { didYouMean } from "./suggest.js";
 
 export type { Io } from "./io.js";
 
@@ -78,6 +79,9 @@ function noPositionals(args: Arguments): Arguments {
   return args;
 }
 
+/** What may stand in the place of a command, besides the commands. */
+const TOP_LEVEL_WORDS = ["help", "--help", "--version"];
+
 /** Runs the command line; returns the exit code. What it prints shows no control as it is (`terminalText`). */
 export async function main(argv: readonly string[], given: Io): Promise<number> {
   const io: Io = { ...given, out: (text) => given.out(terminalText(text)), err: (text) => given.err(terminalText(text)) };
@@ -92,7 +96,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (command === undefined) {
-    io.err(`agentwire: unknown command "${name}"\n\n${USAGE}`);
+    io.err(`agentwire: unknown command "${name}"${didYouMean(name, [...Object.keys(COMMANDS), ...TOP_LEVEL_WORDS])}\n\n${USAGE}`);
     return 2;
   }
   try {
@@ -141,7 +145,10 @@ function parse(args: readonly string[], options: Options): Arguments {
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     const option = /'(-{1,2}[^' <]+)/.exec(message)?.[1] ?? "";
-    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`unknown option "${option}"`);
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+      const known = [...Object.keys(options), "help"].map((name) => `--${name}`);
+      throw new UsageError(`unknown option "${option}"${didYouMean(option, known)}`);
+    }
     if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
       throw new UsageError(/does not take an argument/.test(message) ? `${option} takes no value` : `${option} needs a value`);
     throw error;

@@ -121,6 +121,16 @@ describe("agentwire: usage", () => {
     expect((await run(REPO, "--help")).code).toBe(0);
   });
 
+  it("suggests the command or option an unknown one is near", async () => {
+    const command = await run(REPO, "genrate");
+    expect(command.code).toBe(2);
+    expect(command.err).toMatch(/^agentwire: unknown command "genrate" \(did you mean "generate"\?\)\n\nUsage: agentwire <command>/);
+    const option = await run(REPO, "diff", "--jsn");
+    expect(option.code).toBe(2);
+    expect(option.err).toMatch(/^agentwire diff: unknown option "--jsn" \(did you mean "--json"\?\)\n\nUsage: agentwire diff /);
+    expect((await run(REPO, "frobnicate")).err).toMatch(/^agentwire: unknown command "frobnicate"\n\n/);
+  });
+
   it("prints its version with --version", async () => {
     const { version } = JSON.parse(readFileSync(path.join(REPO, "package.json"), "utf8")) as { version: string };
     expect(await run(REPO, "--version")).toEqual({ code: 0, out: `agentwire ${version}\n`, err: "" });
