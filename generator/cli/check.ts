@@ -78,19 +78,22 @@ function listFiles(output: Folder, relative: string): string[] {
     .flatMap((entry) => (entry.isDirectory() ? listFiles(output, `${relative}/${entry.name}`) : [`${relative}/${entry.name}`]));
 }
 
+/** The lines of diff `check` prints unless given --full: a screenful or so, which says what drifted. */
 const MAX_DIFF_LINES = 400;
 
 /**
  * `agentwire check`: exit 0 when generated/ is what a generation writes and every schema
  * is the one its pin records, else 1 with the diff of what `generate` would change.
  */
-export async function runCheck(_args: Arguments, io: Io, root: string): Promise<number> {
+export async function runCheck(args: Arguments, io: Io, root: string): Promise<number> {
   const project = projectFiles(root);
   // Under the lock: a run writing generated/ meanwhile is waited for, and one that was killed is recovered first.
-  return withOutput(placeOf(project), { mode: "read", ...lockOptions(io.err) }, () => compare(io, project.root, project.schemas));
+  return withOutput(placeOf(project), { mode: "read", ...lockOptions(io.err) }, () =>
+    compare(io, project.root, project.schemas, args.values["full"] === true),
+  );
 }
 
-async function compare(io: Io, root: string, schemas: Folder): Promise<number> {
+async function compare(io: Io, root: string, schemas: Folder, full: boolean): Promise<number> {
   const generation = await generate(root);
   const drift = findDrift(path.join(root, "generated"), generation.files);
   const stale = stalePins(generation.pins);
@@ -104,9 +107,7 @@ async function compare(io: Io, root: string, schemas: Folder): Promise<number> {
     const config = readConfigText(schemas).text;
     patches.unshift(unifiedDiff(CONFIG_PATH, config, repin(config, stale)));
   }
-  const lines = patches.join("\n").split("\n");
-  io.out(lines.slice(0, MAX_DIFF_LINES).join("\n"));
-  if (lines.length > MAX_DIFF_LINES) io.out(`… ${lines.length - MAX_DIFF_LINES} more lines of diff not shown`);
+  printDiff(io, patches.join("\n"), full);
   for (const pin of stale) io.err(describeStalePin(pin));
   const parts = [
     drift.changed.length > 0 ? `${drift.changed.length} changed` : "",
@@ -116,4 +117,15 @@ async function compare(io: Io, root: string, schemas: Folder): Promise<number> {
   const what = count === 0 ? `${CONFIG_PATH} does not pin the schemas` : `generated/ is out of date: ${parts.join(", ")} (${count} files)`;
   io.err(`${what}. Run \`npm run generate\` and commit the result.`);
   return 1;
+}
+
+/** A diff, cut at MAX_DIFF_LINES unless the whole of it is asked for. */
+function printDiff(io: Io, diff: string, full: boolean): void {
+  const lines = diff.split("\n");
+  if (full || lines.length <= MAX_DIFF_LINES) {
+    io.out(diff);
+    return;
+  }
+  io.out(lines.slice(0, MAX_DIFF_LINES).join("\n"));
+  io.out(`… ${lines.length - MAX_DIFF_LINES} more lines of diff not shown (--full shows them)`);
 }

@@ -24,14 +24,16 @@ keeping the file's layout, and prints a line for it. Prints one line per protoco
 and the time taken. On bad input it prints the file and JSON Pointer of the
 problem, exits with 2 and writes nothing; the previous generated/ stays.`;
 
-export const CHECK_HELP = `Usage: agentwire check
+export const CHECK_HELP = `Usage: agentwire check [--full]
 
 Generates in memory and compares the result with generated/, byte for byte,
 including files that would be missing or that a generation would not write, and
 each schema with the sha256 schemas/protocols.json pins for it. Never writes.
 Exit 0 when all match, 1 with a unified diff of what \`agentwire generate\` would
 change when they do not (a schema edited since it was pinned included), 2 on bad
-input.`;
+input.
+
+  --full   print the whole diff; without it, the first 400 lines.`;
 
 export const DIFF_HELP = `Usage: agentwire diff OLD NEW [--protocol NAME] [--format FORMAT] [--fail-on WHAT]
        agentwire diff --since REVISION [--format FORMAT] [--fail-on WHAT]

@@ -38,7 +38,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   check: {
     help: CHECK_HELP,
-    options: {},
+    options: { full: { type: "boolean" } },
     needsProject: true,
     run: async (args, io, root) => (await import("./check.js")).runCheck(noPositionals(args), io, root),
   },
