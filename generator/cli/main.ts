@@ -2,11 +2,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
-import { InputError } from "../errors.js";
+import { InputError, InputErrors } from "../errors.js";
 import { errnoCode } from "../files/fs.js";
 import { describeFileError } from "../files/problem.js";
 import { findProject } from "../files/project.js";
 import { terminalText } from "../format/escape.js";
+import { count } from "../ir/describe.js";
 import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, UPDATE_HELP, USAGE, VERIFY_HELP } from "./help.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
@@ -115,6 +116,11 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`agentwire ${name}: ${error.message}\n\n${command.help}`);
+      return 2;
+    }
+    if (error instanceof InputErrors) {
+      for (const report of error.reports) io.err(`agentwire ${name}: ${report}`);
+      io.err(`agentwire ${name}: ${count(error.count, "error")}`);
       return 2;
     }
     if (error instanceof InputError) {

@@ -67,8 +67,7 @@ export async function irsAtRevision(root: string, revision: string): Promise<Map
     }
     return await projectIrs(loadSchemas(scratch));
   } catch (error) {
-    if (error instanceof InputError)
-      throw new InputError({ ...error.location, file: `${revision}:${error.location.file}` }, error.problem, error.hint);
+    if (error instanceof InputError) throw error.relocated((location) => ({ ...location, file: `${revision}:${location.file}` }));
     throw error;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
