@@ -321,3 +321,25 @@ describe("bad input", () => {
     expect(await run(root, "check")).toMatchObject({ code: 2, err: error.replace("agentwire generate:", "agentwire check:") });
   });
 });
+
+describe("bad input in several places", () => {
+  /** Generates, and expects exit 2, these lines on stderr, nothing on stdout or in generated/; check says the same. */
+  async function expectRefused(root: string, lines: readonly string[]): Promise<void> {
+    const { code, out, err } = await run(root, "generate");
+    expect(err).toBe(lines.map((line) => `agentwire generate: ${line}\n`).join(""));
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(() => snapshot(path.join(root, "generated"))).toThrow(/ENOENT/);
+    expect(await run(root, "check")).toMatchObject({ code: 2, err: err.replaceAll("agentwire generate:", "agentwire check:") });
+  }
+
+  it("reports every malformed keyword of a schema, each with its pointer, and how many", async () => {
+    const root = demoProject(S({ A: { type: "string", minLength: -1 }, B: { type: "string", pattern: "([a-z]" }, C: { type: "strin" } }));
+    await expectRefused(root, [
+      'schemas/demo.schema.json#/$defs/A/minLength: "minLength" must be a non-negative integer, not a number (-1)',
+      'schemas/demo.schema.json#/$defs/B/pattern: invalid pattern "([a-z]": Invalid regular expression: /([a-z]/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)',
+      'schemas/demo.schema.json#/$defs/C/type: unknown type "strin"',
+      "3 errors",
+    ]);
+  });
+});
