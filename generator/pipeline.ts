@@ -1,5 +1,6 @@
 import { emitProtocol } from "./emit/index.js";
 import type { InputWarning } from "./errors.js";
+import { InputError, InputErrorList } from "./errors.js";
 import { BacktrackingCheck } from "./keywords/backtracking.js";
 import { patternsOf } from "./schema/patterns.js";
 import { emitPackage } from "./emit/package.js";
@@ -56,20 +57,22 @@ async function generateWith(project: Project, backtracking: BacktrackingCheck): 
   const files: OutputFile[] = [];
   const protocols: ProtocolSummary[] = [];
   const warnings: Promise<InputWarning[]>[] = [];
+  // A protocol's errors do not hide another's: each is generated, and all their errors reported.
+  const errors = new InputErrorList();
   for (const protocol of project.protocols) {
-    const { effective, ir } = await intermediate(project, protocol);
-    warnings.push(patternWarnings(effective, backtracking));
-    // Each module printed as it is emitted, a section at a time, so that one type's code is alive at a time.
-    const formatted = format(emitProtocol(ir, compileStream(protocol, ir), PRINT_AS_EMITTED));
-    files.push(...formatted);
-    protocols.push({
-      name: ir.protocol,
-      types: ir.types.length,
-      unions: countUnions(ir),
-      files: formatted.length,
-      stream: formatted.some((file) => file.path.endsWith("/stream.ts")),
-    });
+    let generated: GeneratedProtocol;
+    try {
+      generated = await generateProtocol(project, protocol, backtracking);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      errors.add(error);
+      continue;
+    }
+    files.push(...generated.files);
+    protocols.push(generated.summary);
+    warnings.push(generated.warnings);
   }
+  errors.throwIfAny();
   files.push(
     ...format(
       emitPackage(
@@ -84,6 +87,28 @@ async function generateWith(project: Project, backtracking: BacktrackingCheck): 
     ),
   );
   return { files, protocols, pins: pinsOf(project), warnings: (await Promise.all(warnings)).flat() };
+}
+
+/** What one protocol comes to: its files, its summary line, and its warnings, still being found. */
+interface GeneratedProtocol {
+  readonly files: readonly OutputFile[];
+  readonly summary: ProtocolSummary;
+  readonly warnings: Promise<InputWarning[]>;
+}
+
+async function generateProtocol(project: Project, protocol: LoadedProtocol, backtracking: BacktrackingCheck): Promise<GeneratedProtocol> {
+  const { effective, ir } = await intermediate(project, protocol);
+  const warnings = patternWarnings(effective, backtracking);
+  // Each module printed as it is emitted, a section at a time, so that one type's code is alive at a time.
+  const files = format(emitProtocol(ir, compileStream(protocol, ir), PRINT_AS_EMITTED));
+  const summary = {
+    name: ir.protocol,
+    types: ir.types.length,
+    unions: countUnions(ir),
+    files: files.length,
+    stream: files.some((file) => file.path.endsWith("/stream.ts")),
+  };
+  return { files, summary, warnings };
 }
 
 /**

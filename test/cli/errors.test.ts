@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { run, snapshot } from "../helpers/cli.js";
-import { demoProject } from "../helpers/project.js";
+import { ERROR_LIMIT } from "../../generator/limits.js";
+import { demoProject, protocolsProject } from "../helpers/project.js";
 
 /**
  * The catalog of bad input: each case replaces files of a good project, and gets exactly
@@ -340,6 +341,32 @@ describe("bad input in several places", () => {
       'schemas/demo.schema.json#/$defs/B/pattern: invalid pattern "([a-z]": Invalid regular expression: /([a-z]/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)',
       'schemas/demo.schema.json#/$defs/C/type: unknown type "strin"',
       "3 errors",
+    ]);
+  });
+
+  it("reports the errors of each protocol: one's do not hide another's", async () => {
+    const root = protocolsProject({
+      alpha: S({ A: { type: "array", maxItems: 2.5 } }),
+      beta: { $ref: "#/$defs/Nope" },
+      gamma: S({ A: { type: "string" } }),
+    });
+    await expectRefused(root, [
+      'schemas/alpha.schema.json#/$defs/A/maxItems: "maxItems" must be a non-negative integer, not a number (2.5)',
+      'schemas/beta.schema.json#/$ref: $ref "#/$defs/Nope" points to nothing\n  "$defs" is not among the keys there',
+      "2 errors",
+    ]);
+  });
+
+  it(`shows the first ${ERROR_LIMIT} and counts the rest`, async () => {
+    const definitions = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`D${i}`, { type: "string", minLength: -i - 1 }]));
+    const root = protocolsProject({ alpha: S(definitions), beta: S({ A: { type: "strin" } }) });
+    await expectRefused(root, [
+      ...Array.from(
+        { length: ERROR_LIMIT },
+        (_, i) => `schemas/alpha.schema.json#/$defs/D${i}/minLength: "minLength" must be a non-negative integer, not a number (${-i - 1})`,
+      ),
+      "… 7 more errors not shown",
+      "27 errors",
     ]);
   });
 });
