@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import { InputError } from "../errors.js";
+import { InputError, InputErrorList } from "../errors.js";
 import type { SourceLocation } from "../errors.js";
 import type { Folder } from "../files/folder.js";
 import { locateIn, locateInside, nameOf, whyOutside } from "../files/folder.js";
@@ -84,14 +84,23 @@ export function loadSchemas(root: string): Schemas {
   const schemas = projectFolder(project, "schemas");
   const configFile = readSource(project, insideSchemas(schemas, CONFIG_FILE, { file: `schemas/${CONFIG_FILE}` }));
   const config = readConfig(configFile.document, configFile.file);
-  const protocols = config.protocols.map((config): LoadedProtocol => {
+  // A file of one protocol that cannot be read does not hide another protocol's.
+  const unread = new InputErrorList();
+  const protocols = config.protocols.flatMap((config): LoadedProtocol[] => {
     const at = config.pointer;
     const read = (relative: string, pointer: string) =>
       readSource(project, insideSchemas(schemas, relative, { file: configFile.file, pointer }), { file: configFile.file, pointer });
-    const schema = read(config.schema, appendPointer(at, "schema"));
-    const overlays = config.overlays.map((overlay, i) => read(overlay, appendPointer(at, "overlays", i)));
-    return { config, schema, overlays };
+    try {
+      const schema = read(config.schema, appendPointer(at, "schema"));
+      const overlays = config.overlays.map((overlay, i) => read(overlay, appendPointer(at, "overlays", i)));
+      return [{ config, schema, overlays }];
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      unread.add(error);
+      return [];
+    }
   });
+  unread.throwIfAny();
   const remotes = config.remotes.map(({ pointer, base, folder }): Remote => {
     const where = { file: configFile.file, pointer };
     const absolute = insideSchemas(schemas, folder, where);

@@ -357,6 +357,15 @@ describe("bad input in several places", () => {
     ]);
   });
 
+  it("reports each protocol's file that cannot be read, and goes no further", async () => {
+    const root = protocolsProject({ alpha: '{ "type": ', beta: S({ A: { minLength: -1 } }), gamma: "[1,]" });
+    await expectRefused(root, [
+      "schemas/alpha.schema.json:1:11: invalid JSON: expected a JSON value, found end of input",
+      'schemas/gamma.schema.json:1:4: invalid JSON: expected a JSON value, found "]"',
+      "2 errors",
+    ]);
+  });
+
   it(`shows the first ${ERROR_LIMIT} and counts the rest`, async () => {
     const definitions = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`D${i}`, { type: "string", minLength: -i - 1 }]));
     const root = protocolsProject({ alpha: S(definitions), beta: S({ A: { type: "strin" } }) });
