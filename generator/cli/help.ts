@@ -1,3 +1,5 @@
+import { ERROR_LIMIT } from "../limits.js";
+
 /** What `--help` prints: the usage of agentwire, and of each command. */
 
 export const USAGE = `Usage: agentwire <command> [--help]
@@ -21,8 +23,9 @@ Reads schemas/protocols.json and the schemas and overlays it lists, and rewrites
 generated/ (src/, package.json, tsconfig.json, README.md, sources.json) from them.
 Then pins each schema that changed: records its sha256 in schemas/protocols.json,
 keeping the file's layout, and prints a line for it. Prints one line per protocol
-and the time taken. On bad input it prints the file and JSON Pointer of the
-problem, exits with 2 and writes nothing; the previous generated/ stays.`;
+and the time taken. On bad input it prints the file and JSON Pointer of each
+problem (every protocol's, up to ${ERROR_LIMIT}, then how many), exits with 2 and writes
+nothing; the previous generated/ stays.`;
 
 export const CHECK_HELP = `Usage: agentwire check [--full]
 
