@@ -1,3 +1,6 @@
+import { count } from "./ir/describe.js";
+import { ERROR_LIMIT } from "./limits.js";
+
 /**
  * Where a problem is: a file (relative to the working directory, as the user typed it)
  * and, inside it, a JSON Pointer or a line and column.
@@ -22,6 +25,70 @@ export class InputError extends Error {
     readonly hint?: string,
   ) {
     super(`${formatLocation(location)}: ${problem}${hint === undefined ? "" : `\n  ${hint}`}`);
+  }
+
+  /** The error at another location: a file read from elsewhere named by where it came from. */
+  relocated(move: (location: SourceLocation) => SourceLocation): InputError {
+    return new InputError(move(this.location), this.problem, this.hint);
+  }
+}
+
+/**
+ * Input errors that do not depend on each other, found in one run: the first ERROR_LIMIT
+ * of them, and how many more were found and not kept. It is an InputError, the first of
+ * them (its location, problem and hint), so that what handles one handles these; its
+ * message is each one's, a line each (the CLI prints them, and counts them). Made by
+ * InputErrorList, only for more than one: a single error is thrown as it is.
+ */
+export class InputErrors extends InputError {
+  constructor(
+    readonly errors: readonly InputError[],
+    readonly unshown: number,
+  ) {
+    super(errors[0]!.location, errors[0]!.problem, errors[0]!.hint);
+    this.message = this.reports.join("\n");
+  }
+
+  /** What to print: each error's message, and a line for those not kept. */
+  get reports(): string[] {
+    const more = this.unshown > 0 ? [`… ${count(this.unshown, "more error")} not shown`] : [];
+    return [...this.errors.map((error) => error.message), ...more];
+  }
+
+  /** How many were found, shown or not. */
+  get count(): number {
+    return this.errors.length + this.unshown;
+  }
+
+  override relocated(move: (location: SourceLocation) => SourceLocation): InputError {
+    return new InputErrors(
+      this.errors.map((error) => error.relocated(move)),
+      this.unshown,
+    );
+  }
+}
+
+/**
+ * The errors of a run that do not depend on each other, gathered as they are found, so
+ * that one run reports them all: the first ERROR_LIMIT kept, the rest counted.
+ */
+export class InputErrorList {
+  private readonly kept: InputError[] = [];
+  private unshown = 0;
+
+  /** An error found; the errors of an InputErrors each count as one. */
+  add(error: InputError): void {
+    for (const one of error instanceof InputErrors ? error.errors : [error]) {
+      if (this.kept.length < ERROR_LIMIT) this.kept.push(one);
+      else this.unshown++;
+    }
+    if (error instanceof InputErrors) this.unshown += error.unshown;
+  }
+
+  /** Throws what was found, if anything: a single error as it is, more as InputErrors. */
+  throwIfAny(): void {
+    if (this.kept.length === 1 && this.unshown === 0) throw this.kept[0]!;
+    if (this.kept.length > 0) throw new InputErrors(this.kept, this.unshown);
   }
 }
 

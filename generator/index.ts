@@ -21,7 +21,7 @@ import { diffFiles, diffSince } from "./api/diff.js";
 import type { ProtocolDiff } from "./diff/index.js";
 import { diffJson, diffMarkdown, formatDiff, severity } from "./diff/index.js";
 import type { InputWarning, SourceLocation } from "./errors.js";
-import { InputError } from "./errors.js";
+import { InputError, InputErrors } from "./errors.js";
 import { CONFIG_FILE } from "./files/project.js";
 import type { OpenProject, Pin } from "./load/index.js";
 import type { ProtocolSummary } from "./pipeline.js";
@@ -231,6 +231,7 @@ async function run<T>(command: () => Promise<Result<T>>): Promise<Result<T>> {
   try {
     return await command();
   } catch (error) {
+    if (error instanceof InputErrors) return { ok: false, errors: error.errors.map(diagnosticOf) };
     if (error instanceof InputError) return { ok: false, errors: [diagnosticOf(error)] };
     throw error;
   }

@@ -13,3 +13,12 @@
  * level each) as a command of its own (`test/limits.test.ts` generates at the limit).
  */
 export const NESTING_LIMIT = 128;
+
+/**
+ * How many input errors a run reports, of those that do not depend on each other: every
+ * malformed keyword of a schema, and each protocol's own errors (`errors.ts`
+ * InputErrorList). Past this many, the rest are counted, not shown: a schema wrong
+ * throughout says so in a screenful, as a compiler stops listing after its first few
+ * dozen.
+ */
+export const ERROR_LIMIT = 20;

@@ -1,5 +1,6 @@
 import { emitProtocol } from "./emit/index.js";
 import type { InputWarning } from "./errors.js";
+import { InputError, InputErrorList } from "./errors.js";
 import { BacktrackingCheck } from "./keywords/backtracking.js";
 import { patternsOf } from "./schema/patterns.js";
 import { emitPackage, outputPath } from "./emit/package.js";
@@ -60,21 +61,23 @@ async function generateWith(project: Project, backtracking: BacktrackingCheck): 
   const protocols: ProtocolSummary[] = [];
   const warnings: Promise<InputWarning[]>[] = [];
   const inputs = new Set<string>();
+  // A protocol's errors do not hide another's: each is generated, and all their errors reported.
+  const errors = new InputErrorList();
   for (const protocol of project.protocols) {
-    const { effective, ir } = await intermediate(project, protocol);
-    for (const file of [...effective.files, ...protocol.overlays]) inputs.add(file.absolutePath);
-    warnings.push(patternWarnings(effective, backtracking));
-    // Each module printed as it is emitted, a section at a time, so that one type's code is alive at a time.
-    const formatted = format(emitProtocol(ir, compileStream(protocol, ir), PRINT_AS_EMITTED));
-    files.push(...formatted);
-    protocols.push({
-      name: ir.protocol,
-      types: ir.types.length,
-      unions: countUnions(ir),
-      files: formatted.length,
-      stream: formatted.some((file) => file.path.endsWith("/stream.ts")),
-    });
+    let generated: GeneratedProtocol;
+    try {
+      generated = await generateProtocol(project, protocol, backtracking);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      errors.add(error);
+      continue;
+    }
+    for (const file of generated.inputs) inputs.add(file);
+    files.push(...generated.files);
+    protocols.push(generated.summary);
+    warnings.push(generated.warnings);
   }
+  errors.throwIfAny();
   files.push(
     ...format(
       emitPackage(
@@ -96,6 +99,30 @@ async function generateWith(project: Project, backtracking: BacktrackingCheck): 
     warnings: (await Promise.all(warnings)).flat(),
     inputs: [...inputs].sort(),
   };
+}
+
+/** What one protocol comes to: its files, its summary line, and its warnings, still being found. */
+interface GeneratedProtocol {
+  readonly files: readonly OutputFile[];
+  readonly summary: ProtocolSummary;
+  readonly warnings: Promise<InputWarning[]>;
+  /** The real paths of the files it was generated from. */
+  readonly inputs: readonly string[];
+}
+
+async function generateProtocol(project: Project, protocol: LoadedProtocol, backtracking: BacktrackingCheck): Promise<GeneratedProtocol> {
+  const { effective, ir } = await intermediate(project, protocol);
+  const warnings = patternWarnings(effective, backtracking);
+  // Each module printed as it is emitted, a section at a time, so that one type's code is alive at a time.
+  const files = format(emitProtocol(ir, compileStream(protocol, ir), PRINT_AS_EMITTED));
+  const summary = {
+    name: ir.protocol,
+    types: ir.types.length,
+    unions: countUnions(ir),
+    files: files.length,
+    stream: files.some((file) => file.path.endsWith("/stream.ts")),
+  };
+  return { files, summary, warnings, inputs: [...effective.files, ...protocol.overlays].map((file) => file.absolutePath) };
 }
 
 /**

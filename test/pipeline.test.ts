@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Project, SyntaxKind } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { findDrift } from "../generator/api/check.js";
+import { findDrift } from "../generator/cli/check.js";
+import { InputErrors } from "../generator/errors.js";
 import { generate } from "../generator/pipeline.js";
-import { makeProject, REPO } from "./helpers/project.js";
+import { makeProject, protocolsProject, REPO } from "./helpers/project.js";
 
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(REPO, file), "utf8")) as Record<string, unknown>;
 const keys = (value: unknown) => Object.keys(value as object);
@@ -101,6 +102,20 @@ describe("pipeline", () => {
   it("matches the committed generated/ byte for byte", async () => {
     const drift = findDrift(path.join(REPO, "generated"), (await generate(REPO)).files);
     expect(drift.patches.join("\n")).toBe("");
+  });
+
+  it("generates each protocol on its own: the errors of all that fail, in their order, and none of the others'", async () => {
+    const root = protocolsProject({
+      first: { $defs: { A: { minLength: -1 } } },
+      fine: { type: "string" },
+      last: { $ref: "#/$defs/Nope" },
+    });
+    const thrown = await generate(root).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(InputErrors);
+    expect((thrown as InputErrors).errors.map((error) => error.location)).toEqual([
+      { file: "schemas/first.schema.json", pointer: "/$defs/A/minLength" },
+      { file: "schemas/last.schema.json", pointer: "/$ref" },
+    ]);
   });
 
   it("keeps every protocol's name and quirks out of generator/", () => {

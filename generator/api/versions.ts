@@ -75,8 +75,7 @@ export async function irsAtRevision(project: OpenProject, revision: string): Pro
     }
     return await projectIrs(loadSchemas(openProject(path.join(scratch, configFile))));
   } catch (error) {
-    if (error instanceof InputError)
-      throw new InputError({ ...error.location, file: `${revision}:${error.location.file}` }, error.problem, error.hint);
+    if (error instanceof InputError) throw error.relocated((location) => ({ ...location, file: `${revision}:${location.file}` }));
     throw error;
   } finally {
     rmSync(scratch, { recursive: true, force: true });

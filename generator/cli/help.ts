@@ -1,3 +1,5 @@
+import { ERROR_LIMIT } from "../limits.js";
+
 /** What `--help` prints: the usage of agentwire, and of each command. */
 
 export const USAGE = `Usage: agentwire <command> [--config FILE] [--help]
@@ -34,22 +36,25 @@ output folder from them: the protocols' sources, sources.json, and in a package
 package.json, tsconfig.json and README.md (src/ whole; dist/ stays).
 Then pins each schema that changed: records its sha256 in the config,
 keeping the file's layout, and prints a line for it. Prints one line per protocol
-and the time taken. On bad input it prints the file and JSON Pointer of the
-problem, exits with 2 and writes nothing; the previous output stays.
+and the time taken. On bad input it prints the file and JSON Pointer of each
+problem (every protocol's, up to ${ERROR_LIMIT}, then how many), exits with 2 and writes
+nothing; the previous output stays.
 
 With --watch it generates, then again whenever the config or a file the
 generation read changes (a schema, an overlay, a file a $ref reads), printing
 the inputs that changed and the output files that rewrote. A bad edit prints
 its error and writes nothing; the watch goes on until Ctrl-C.`;
 
-export const CHECK_HELP = `Usage: agentwire check
+export const CHECK_HELP = `Usage: agentwire check [--full]
 
 Generates in memory and compares the result with the output folder, byte for
 byte, including files that would be missing or that a generation would not
 write, and each schema with the sha256 the config pins for it. Never writes.
 Exit 0 when all match, 1 with a unified diff of what \`agentwire generate\` would
 change when they do not (a schema edited since it was pinned included), 2 on bad
-input.`;
+input.
+
+  --full   print the whole diff; without it, the first 400 lines.`;
 
 export const DIFF_HELP = `Usage: agentwire diff OLD NEW [--protocol NAME] [--format FORMAT] [--fail-on WHAT]
        agentwire diff --since REVISION [--format FORMAT] [--fail-on WHAT]

@@ -2,15 +2,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
-import { InputError } from "../errors.js";
+import { InputError, InputErrors } from "../errors.js";
 import { errnoCode } from "../files/fs.js";
 import { describeFileError } from "../files/problem.js";
 import type { ProjectLookup } from "../api/project.js";
 import { lookUpProject } from "../api/project.js";
 import { terminalText } from "../format/escape.js";
+import { count } from "../ir/describe.js";
 import { CHECK_HELP, DIFF_HELP, GENERATE_HELP, INIT_HELP, UPDATE_HELP, USAGE, VERIFY_HELP } from "./help.js";
 import type { Arguments, Io } from "./io.js";
 import { UsageError } from "./io.js";
+import { didYouMean } from "./suggest.js";
 
 export type { Arguments, Io } from "./io.js";
 export type { ProjectLookup } from "../api/project.js";
@@ -38,7 +40,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   check: {
     help: CHECK_HELP,
-    options: {},
+    options: { full: { type: "boolean" } },
     run: async (args, io, project) => (await import("./check.js")).runCheck(noPositionals(args), io, project.open()),
   },
   diff: {
@@ -76,6 +78,9 @@ function noPositionals(args: Arguments): Arguments {
   return args;
 }
 
+/** What may stand in the place of a command, besides the commands. */
+const TOP_LEVEL_WORDS = ["help", "--help", "--version"];
+
 /** Runs the command line; returns the exit code. What it prints shows no control as it is (`terminalText`). */
 export async function main(argv: readonly string[], given: Io): Promise<number> {
   const io: Io = { ...given, out: (text) => given.out(terminalText(text)), err: (text) => given.err(terminalText(text)) };
@@ -90,7 +95,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (command === undefined) {
-    io.err(`agentwire: unknown command "${name}"\n\n${USAGE}`);
+    io.err(`agentwire: unknown command "${name}"${didYouMean(name, [...Object.keys(COMMANDS), ...TOP_LEVEL_WORDS])}\n\n${USAGE}`);
     return 2;
   }
   try {
@@ -103,6 +108,11 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`agentwire ${name}: ${error.message}\n\n${command.help}`);
+      return 2;
+    }
+    if (error instanceof InputErrors) {
+      for (const report of error.reports) io.err(`agentwire ${name}: ${report}`);
+      io.err(`agentwire ${name}: ${count(error.count, "error")}`);
       return 2;
     }
     if (error instanceof InputError) {
@@ -133,7 +143,10 @@ function parse(args: readonly string[], options: Options): Arguments {
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     const option = /'(-{1,2}[^' <]+)/.exec(message)?.[1] ?? "";
-    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`unknown option "${option}"`);
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+      const known = [...Object.keys(options), "help"].map((name) => `--${name}`);
+      throw new UsageError(`unknown option "${option}"${didYouMean(option, known)}`);
+    }
     if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
       throw new UsageError(/does not take an argument/.test(message) ? `${option} takes no value` : `${option} needs a value`);
     throw error;

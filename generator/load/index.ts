@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import { InputError } from "../errors.js";
+import { InputError, InputErrorList } from "../errors.js";
 import type { SourceLocation } from "../errors.js";
 import type { Folder } from "../files/folder.js";
 import { isWithin, locateIn, locateInside, nameOf, whyOutside } from "../files/folder.js";
@@ -131,16 +131,25 @@ export function loadSchemas(source: ProjectSource, read: ReadFile = (file) => no
       );
     return absolute;
   };
-  const protocols = config.value.protocols.map((entry): LoadedProtocol => {
+  // A file of one protocol that cannot be read does not hide another protocol's.
+  const unread = new InputErrorList();
+  const protocols = config.value.protocols.flatMap((entry): LoadedProtocol[] => {
     const at = entry.pointer;
     const readAt = (relative: string, pointer: string) => {
       const where = { file: config.file, pointer };
       return readSource(root, input(relative, where), where, read);
     };
-    const schema = readAt(entry.schema, appendPointer(at, "schema"));
-    const overlays = entry.overlays.map((overlay, i) => readAt(overlay, appendPointer(at, "overlays", i)));
-    return { config: entry, schema, overlays };
+    try {
+      const schema = readAt(entry.schema, appendPointer(at, "schema"));
+      const overlays = entry.overlays.map((overlay, i) => readAt(overlay, appendPointer(at, "overlays", i)));
+      return [{ config: entry, schema, overlays }];
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      unread.add(error);
+      return [];
+    }
   });
+  unread.throwIfAny();
   const remotes = config.value.remotes.map(({ pointer, base, folder: relative }): Remote => {
     const where = { file: config.file, pointer };
     const absolute = input(relative, where);

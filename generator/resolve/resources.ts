@@ -1,4 +1,4 @@
-import { InputError } from "../errors.js";
+import { InputError, InputErrorList } from "../errors.js";
 import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { SourceFile } from "../load/index.js";
@@ -6,7 +6,7 @@ import type { Dialect } from "../schema/dialect.js";
 import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
 import { appendPointer } from "../pointer.js";
 import { subschemasOf } from "../schema/walk.js";
-import { malformedKeyword, notASchema } from "../schema/wellformed.js";
+import { malformedKeywords, notASchema } from "../schema/wellformed.js";
 import type { Addressing, RefusedRef } from "./refs.js";
 import { fileOfUri, malformed, uriOfFile } from "./refs.js";
 
@@ -103,14 +103,17 @@ export class Resources {
     // A document in a custom metaschema's dialect may leave vocabularies out (resolve/metaschema.ts): its keywords are read, not checked.
     const rootDialect = isJsonObject(file.document) ? file.document["$schema"] : undefined;
     const checked = rootDialect === undefined || dialectOf(rootDialect) !== undefined;
+    // Every malformed keyword of the file is reported, not the first: none depends on another.
+    const problems = new InputErrorList();
     const visit = (schema: JsonValue, pointer: string, base: string, inherited: Dialect): void => {
       if (!isJsonObject(schema)) {
         bases.set(pointer, base);
         return;
       }
       const dialect = ownDialect(schema) ?? inherited;
-      const malformed = checked ? malformedKeyword(schema, pointer, dialect) : undefined;
-      if (malformed !== undefined) throw new InputError({ file: file.file, pointer: malformed.pointer }, malformed.problem, malformed.hint);
+      if (checked)
+        for (const found of malformedKeywords(schema, pointer, dialect))
+          problems.add(new InputError({ file: file.file, pointer: found.pointer }, found.problem, found.hint));
       if (dialect === "draft4") draft4.add(pointer);
       const { id: idKeyword, refIgnoresSiblings, idFragmentIsAnchor } = identification(dialect);
       const place = { file, pointer };
@@ -147,7 +150,14 @@ export class Resources {
       bases.set(pointer, base);
       for (const child of subschemasOf(schema, pointer)) visit(child.schema, child.pointer, base, dialect);
     };
-    visit(file.document, "", retrieval, this.dialect);
+    try {
+      visit(file.document, "", retrieval, this.dialect);
+    } catch (error) {
+      // An identifier that stops the walk: reported after the malformed keywords found before it.
+      if (error instanceof InputError) problems.add(error);
+      else throw error;
+    }
+    problems.throwIfAny();
   }
 
   private register(map: Map<string, Place>, uri: string, place: Place, at: string): void {

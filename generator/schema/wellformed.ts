@@ -22,14 +22,15 @@ export interface Malformed {
   readonly hint?: string;
 }
 
-/** The first malformed keyword value of one schema object (its subschemas are checked as schemas of their own). */
-export function malformedKeyword(schema: Readonly<Record<string, JsonValue>>, pointer: string, dialect: Dialect): Malformed | undefined {
-  for (const keyword of Object.keys(schema)) {
-    if (!isKeywordOf(keyword, dialect) || !hasAnnotation(keyword, dialect) || !Object.hasOwn(CHECKS, keyword)) continue;
-    const found = CHECKS[keyword]!(schema[keyword]!, appendPointer(pointer, keyword), { keyword, dialect });
-    if (found !== undefined) return found;
-  }
-  return undefined;
+/**
+ * The malformed keyword values of one schema object, each keyword's in the order of its
+ * value (its subschemas are checked as schemas of their own).
+ */
+export function malformedKeywords(schema: Readonly<Record<string, JsonValue>>, pointer: string, dialect: Dialect): readonly Malformed[] {
+  const checked = Object.keys(schema).filter(
+    (keyword) => isKeywordOf(keyword, dialect) && hasAnnotation(keyword, dialect) && Object.hasOwn(CHECKS, keyword),
+  );
+  return all(checked, (keyword) => CHECKS[keyword]!(schema[keyword]!, appendPointer(pointer, keyword), { keyword, dialect }));
 }
 
 /** The message for a value that is not a schema, at the place of a subschema or a document's root. */
@@ -92,7 +93,19 @@ function hasAnnotation(keyword: string, dialect: Dialect): boolean {
   return !Object.hasOwn(ANNOTATION_DRAFTS, keyword) || ANNOTATION_DRAFTS[keyword]!.includes(dialect);
 }
 
-type Check = (value: JsonValue, pointer: string, keyword: { readonly keyword: string; readonly dialect: Dialect }) => Malformed | undefined;
+/** What is malformed in a keyword's value: as a rule nothing, and so one shared empty list rather than a new one per keyword. */
+type Check = (value: JsonValue, pointer: string, keyword: { readonly keyword: string; readonly dialect: Dialect }) => readonly Malformed[];
+
+const NONE: readonly Malformed[] = [];
+
+const listed = (malformed: Malformed | undefined): readonly Malformed[] => (malformed === undefined ? NONE : [malformed]);
+
+/** The problems of each of some values, in their order. */
+function all<T>(values: Iterable<T>, check: (value: T) => readonly Malformed[]): readonly Malformed[] {
+  let found: Malformed[] | undefined;
+  for (const value of values) for (const malformed of check(value)) (found ??= []).push(malformed);
+  return found ?? NONE;
+}
 
 const TYPE_NAMES = ["string", "number", "integer", "boolean", "null", "array", "object"];
 
@@ -103,109 +116,100 @@ function describe(value: JsonValue): string {
   return `${typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : "a boolean"} (${JSON.stringify(value)})`;
 }
 
-const schema: Check = (value, pointer) => notASchema(value, pointer);
+const schema: Check = (value, pointer) => listed(notASchema(value, pointer));
+
+/** Each item of an array, a schema. */
+const schemas = (values: readonly JsonValue[], pointer: string): readonly Malformed[] =>
+  all(values.keys(), (i) => listed(notASchema(values[i]!, appendPointer(pointer, i))));
 
 /** A schema, or in drafts before 2020-12 (`items`) an array of schemas. 2020-12's array `items` is normalization's to refuse, with its hint. */
-const schemaOrTuple: Check = (value, pointer) => (Array.isArray(value) ? each(value, pointer, schema) : notASchema(value, pointer));
+const schemaOrTuple: Check = (value, pointer) => (Array.isArray(value) ? schemas(value, pointer) : listed(notASchema(value, pointer)));
 
-const schemaList: Check = (value, pointer, { keyword }) =>
-  notSchemaList(keyword, value, pointer) ?? each(value as JsonValue[], pointer, schema);
+const schemaList: Check = (value, pointer, { keyword }) => {
+  const notList = notSchemaList(keyword, value, pointer);
+  return notList === undefined ? schemas(value as JsonValue[], pointer) : [notList];
+};
 
 const schemaMap: Check = (value, pointer, { keyword }) => {
-  if (!isJsonObject(value)) return { pointer, problem: `"${keyword}" must be an object of schemas` };
-  for (const name of Object.keys(value)) {
-    const found = notASchema(value[name]!, appendPointer(pointer, name));
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  if (!isJsonObject(value)) return [{ pointer, problem: `"${keyword}" must be an object of schemas` }];
+  return all(Object.keys(value), (name) => listed(notASchema(value[name]!, appendPointer(pointer, name))));
 };
 
+/** Each a schema under a pattern that compiles: a property whose pattern does not, and whose value is no schema, has both problems. */
 const patternMap: Check = (value, pointer, context) => {
-  const found = schemaMap(value, pointer, context);
-  if (found !== undefined) return found;
-  for (const pattern of Object.keys(value as object)) {
-    const malformed = malformedPattern(pattern, appendPointer(pointer, pattern));
-    if (malformed !== undefined) return malformed;
-  }
-  return undefined;
+  if (!isJsonObject(value)) return schemaMap(value, pointer, context);
+  return all(Object.keys(value), (pattern) => {
+    const at = appendPointer(pointer, pattern);
+    const notSchema = notASchema(value[pattern]!, at);
+    const malformed = malformedPattern(pattern, at);
+    return notSchema === undefined ? listed(malformed) : malformed === undefined ? [notSchema] : [malformed, notSchema];
+  });
 };
-
-function each(values: readonly JsonValue[], pointer: string, check: Check): Malformed | undefined {
-  for (const [i, value] of values.entries()) {
-    const found = check(value, appendPointer(pointer, i), { keyword: "", dialect: "draft2020-12" });
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
 
 const names = (value: JsonValue): boolean => Array.isArray(value) && value.every((name) => typeof name === "string");
 
 const dependentNames: Check = (value, pointer, { keyword }) => {
-  if (!isJsonObject(value)) return { pointer, problem: `"${keyword}" must be an object` };
-  for (const name of Object.keys(value)) {
+  if (!isJsonObject(value)) return [{ pointer, problem: `"${keyword}" must be an object` }];
+  return all(Object.keys(value), (name) => {
     const dependent = value[name]!;
     const at = appendPointer(pointer, name);
     // `dependencies` (up to draft 7, read in every draft) takes a schema or a list of names.
-    if (keyword === "dependencies" && !Array.isArray(dependent)) {
-      const found = notASchema(dependent, at);
-      if (found !== undefined) return found;
-    } else if (!names(dependent)) return { pointer: at, problem: "a dependent property list must be an array of property names" };
-  }
-  return undefined;
+    if (keyword === "dependencies" && !Array.isArray(dependent)) return listed(notASchema(dependent, at));
+    return names(dependent) ? NONE : [{ pointer: at, problem: "a dependent property list must be an array of property names" }];
+  });
 };
 
 const count: Check = (value, pointer, { keyword }) =>
   typeof value === "number" && Number.isInteger(value) && value >= 0
-    ? undefined
-    : { pointer, problem: `"${keyword}" must be a non-negative integer, not ${describe(value)}` };
+    ? NONE
+    : [{ pointer, problem: `"${keyword}" must be a non-negative integer, not ${describe(value)}` }];
 
 const number: Check = (value, pointer, { keyword }) =>
-  typeof value === "number" ? undefined : { pointer, problem: `"${keyword}" must be a number` };
+  typeof value === "number" ? NONE : [{ pointer, problem: `"${keyword}" must be a number` }];
 
 /** `exclusiveMinimum` and `exclusiveMaximum`: booleans beside `minimum` in draft 4, numbers since. */
 const exclusiveBound: Check = (value, pointer, context) =>
   context.dialect === "draft4"
     ? typeof value === "boolean"
-      ? undefined
-      : { pointer, problem: `"${context.keyword}" must be a boolean in draft 4` }
+      ? NONE
+      : [{ pointer, problem: `"${context.keyword}" must be a boolean in draft 4` }]
     : number(value, pointer, context);
 
 const multipleOf: Check = (value, pointer) =>
   typeof value === "number" && value > 0
-    ? undefined
-    : { pointer, problem: `"multipleOf" must be a number greater than 0, not ${describe(value)}` };
+    ? NONE
+    : [{ pointer, problem: `"multipleOf" must be a number greater than 0, not ${describe(value)}` }];
 
 const type: Check = (value, pointer) => {
-  const types = Array.isArray(value) ? value : [value];
-  if (Array.isArray(value) && value.length === 0) return { pointer, problem: '"type" must be a type name or a non-empty array of them' };
-  for (const [i, name] of types.entries()) {
-    const at = Array.isArray(value) ? appendPointer(pointer, i) : pointer;
-    if (typeof name !== "string" || !TYPE_NAMES.includes(name)) return { pointer: at, problem: `unknown type ${JSON.stringify(name)}` };
-    if (types.indexOf(name) !== i) return { pointer: at, problem: `"type" lists ${JSON.stringify(name)} twice` };
-  }
-  return undefined;
+  if (!Array.isArray(value)) return typeName(value, 0, [value], pointer);
+  if (value.length === 0) return [{ pointer, problem: '"type" must be a type name or a non-empty array of them' }];
+  return all(value.keys(), (i) => typeName(value[i]!, i, value, appendPointer(pointer, i)));
 };
 
-const array: Check = (value, pointer, { keyword }) =>
-  Array.isArray(value) ? undefined : { pointer, problem: `"${keyword}" must be an array` };
+/** What is wrong with the i-th of the types a `type` lists: a name that is none, or that an earlier one repeats. */
+function typeName(name: JsonValue, i: number, types: readonly JsonValue[], at: string): readonly Malformed[] {
+  if (typeof name !== "string" || !TYPE_NAMES.includes(name)) return [{ pointer: at, problem: `unknown type ${JSON.stringify(name)}` }];
+  if (types.indexOf(name) !== i) return [{ pointer: at, problem: `"type" lists ${JSON.stringify(name)} twice` }];
+  return NONE;
+}
 
-const required: Check = (value, pointer) =>
-  names(value) ? undefined : { pointer, problem: '"required" must be an array of property names' };
+const array: Check = (value, pointer, { keyword }) =>
+  Array.isArray(value) ? NONE : [{ pointer, problem: `"${keyword}" must be an array` }];
+
+const required: Check = (value, pointer) => (names(value) ? NONE : [{ pointer, problem: '"required" must be an array of property names' }]);
 
 const string: Check = (value, pointer, { keyword }) =>
-  typeof value === "string" ? undefined : { pointer, problem: `"${keyword}" must be a string, not ${describe(value)}` };
+  typeof value === "string" ? NONE : [{ pointer, problem: `"${keyword}" must be a string, not ${describe(value)}` }];
 
 const boolean: Check = (value, pointer, { keyword }) =>
-  typeof value === "boolean" ? undefined : { pointer, problem: `"${keyword}" must be a boolean, not ${describe(value)}` };
+  typeof value === "boolean" ? NONE : [{ pointer, problem: `"${keyword}" must be a boolean, not ${describe(value)}` }];
 
-const anchor: Check = (value, pointer, context) =>
-  string(value, pointer, context) ??
-  (/^[A-Za-z_][-A-Za-z0-9._]*$/.test(value as string)
-    ? undefined
-    : {
-        pointer,
-        problem: `"${context.keyword}" ${JSON.stringify(value)} is not a name: a letter or "_", then letters, digits, "-", "_" and "."`,
-      });
+const anchor: Check = (value, pointer, context) => {
+  if (typeof value !== "string") return string(value, pointer, context);
+  if (/^[A-Za-z_][-A-Za-z0-9._]*$/.test(value)) return NONE;
+  const problem = `"${context.keyword}" ${JSON.stringify(value)} is not a name: a letter or "_", then letters, digits, "-", "_" and "."`;
+  return [{ pointer, problem }];
+};
 
 /** The same check for each of some keywords. */
 const allChecked = (keywords: readonly string[], check: Check) => Object.fromEntries(keywords.map((keyword) => [keyword, check]));
@@ -219,8 +223,8 @@ const CHECKS: Readonly<Record<string, Check>> = {
   items: schemaOrTuple,
   prefixItems: (value, pointer) =>
     Array.isArray(value) && value.length > 0
-      ? each(value, pointer, schema)
-      : { pointer, problem: '"prefixItems" must be a non-empty array of schemas' },
+      ? schemas(value, pointer)
+      : [{ pointer, problem: '"prefixItems" must be a non-empty array of schemas' }],
   patternProperties: patternMap,
   dependentRequired: dependentNames,
   dependencies: dependentNames,
@@ -237,7 +241,7 @@ const CHECKS: Readonly<Record<string, Check>> = {
   exclusiveMinimum: exclusiveBound,
   exclusiveMaximum: exclusiveBound,
   multipleOf,
-  pattern: (value, pointer) => malformedPattern(value, pointer),
+  pattern: (value, pointer) => listed(malformedPattern(value, pointer)),
   type,
   enum: array,
   required,

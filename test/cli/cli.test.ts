@@ -102,6 +102,22 @@ describe("agentwire check", () => {
     expect(err).toBe("generated/ is out of date: 1 changed, 1 missing, 1 stale (3 files). Run `npm run generate` and commit the result.\n");
   });
 
+  it("cuts a diff at 400 lines, and prints all of it with --full", async () => {
+    // Nothing generated yet: every file is missing, a diff of well over 400 lines.
+    const root = demoProject({ type: "string" });
+    const cut = await run(root, "check");
+    expect(cut.code).toBe(1);
+    const lines = cut.out.split("\n");
+    const rest = Number(/^… (\d+) more lines of diff not shown \(--full shows them\)$/.exec(lines.at(-2)!)?.[1]);
+    expect(lines.length).toBe(400 + 2);
+    const full = await run(root, "check", "--full");
+    expect(full.code).toBe(1);
+    expect(full.err).toBe(cut.err);
+    expect(full.out).not.toContain("more lines of diff not shown");
+    expect(full.out.startsWith(lines.slice(0, 400).join("\n"))).toBe(true);
+    expect(full.out.split("\n").length).toBe(400 + rest + 1);
+  });
+
   it("exits 2 on bad input", async () => {
     expect((await run(demoProject({ $ref: "#/$defs/Nope" }), "check")).code).toBe(2);
   });
@@ -119,6 +135,17 @@ describe("agentwire: usage", () => {
     expect((await run(REPO, "check", "--fix")).code).toBe(2);
     expect((await run(REPO)).code).toBe(2);
     expect((await run(REPO, "--help")).code).toBe(0);
+  });
+
+  it("suggests the command or option an unknown one is near", async () => {
+    const command = await run(REPO, "genrate");
+    expect(command.code).toBe(2);
+    expect(command.err).toMatch(/^agentwire: unknown command "genrate" \(did you mean "generate"\?\)\n\nUsage: agentwire <command>/);
+    const option = await run(REPO, "diff", "--jsn");
+    expect(option.code).toBe(2);
+    expect(option.err).toMatch(/^agentwire diff: unknown option "--jsn" \(did you mean "--json"\?\)\n\nUsage: agentwire diff /);
+    expect((await run(REPO, "check", "--ful")).err).toMatch(/^agentwire check: unknown option "--ful" \(did you mean "--full"\?\)\n/);
+    expect((await run(REPO, "frobnicate")).err).toMatch(/^agentwire: unknown command "frobnicate"\n\n/);
   });
 
   it("prints its version with --version", async () => {

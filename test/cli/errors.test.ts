@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { run, snapshot } from "../helpers/cli.js";
-import { demoProject } from "../helpers/project.js";
+import { ERROR_LIMIT } from "../../generator/limits.js";
+import { demoProject, protocolsProject } from "../helpers/project.js";
 
 /**
  * The catalog of bad input: each case replaces files of a good project, and gets exactly
@@ -319,5 +320,62 @@ describe("bad input", () => {
     expect(out).toBe("");
     expect(snapshot(path.join(root, "generated"))).toEqual(before);
     expect(await run(root, "check")).toMatchObject({ code: 2, err: error.replace("agentwire generate:", "agentwire check:") });
+  });
+});
+
+describe("bad input in several places", () => {
+  /** Generates, and expects exit 2, these lines on stderr, nothing on stdout or in generated/; check says the same. */
+  async function expectRefused(root: string, lines: readonly string[]): Promise<void> {
+    const { code, out, err } = await run(root, "generate");
+    expect(err).toBe(lines.map((line) => `agentwire generate: ${line}\n`).join(""));
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(() => snapshot(path.join(root, "generated"))).toThrow(/ENOENT/);
+    expect(await run(root, "check")).toMatchObject({ code: 2, err: err.replaceAll("agentwire generate:", "agentwire check:") });
+  }
+
+  it("reports every malformed keyword of a schema, each with its pointer, and how many", async () => {
+    const root = demoProject(S({ A: { type: "string", minLength: -1 }, B: { type: "string", pattern: "([a-z]" }, C: { type: "strin" } }));
+    await expectRefused(root, [
+      'schemas/demo.schema.json#/$defs/A/minLength: "minLength" must be a non-negative integer, not a number (-1)',
+      'schemas/demo.schema.json#/$defs/B/pattern: invalid pattern "([a-z]": Invalid regular expression: /([a-z]/u: Unterminated group\n  patterns are ECMAScript regular expressions with the u flag (draft 2020-12)',
+      'schemas/demo.schema.json#/$defs/C/type: unknown type "strin"',
+      "3 errors",
+    ]);
+  });
+
+  it("reports the errors of each protocol: one's do not hide another's", async () => {
+    const root = protocolsProject({
+      alpha: S({ A: { type: "array", maxItems: 2.5 } }),
+      beta: { $ref: "#/$defs/Nope" },
+      gamma: S({ A: { type: "string" } }),
+    });
+    await expectRefused(root, [
+      'schemas/alpha.schema.json#/$defs/A/maxItems: "maxItems" must be a non-negative integer, not a number (2.5)',
+      'schemas/beta.schema.json#/$ref: $ref "#/$defs/Nope" points to nothing\n  "$defs" is not among the keys there',
+      "2 errors",
+    ]);
+  });
+
+  it("reports each protocol's file that cannot be read, and goes no further", async () => {
+    const root = protocolsProject({ alpha: '{ "type": ', beta: S({ A: { minLength: -1 } }), gamma: "[1,]" });
+    await expectRefused(root, [
+      "schemas/alpha.schema.json:1:11: invalid JSON: expected a JSON value, found end of input",
+      'schemas/gamma.schema.json:1:4: invalid JSON: expected a JSON value, found "]"',
+      "2 errors",
+    ]);
+  });
+
+  it(`shows the first ${ERROR_LIMIT} and counts the rest`, async () => {
+    const definitions = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`D${i}`, { type: "string", minLength: -i - 1 }]));
+    const root = protocolsProject({ alpha: S(definitions), beta: S({ A: { type: "strin" } }) });
+    await expectRefused(root, [
+      ...Array.from(
+        { length: ERROR_LIMIT },
+        (_, i) => `schemas/alpha.schema.json#/$defs/D${i}/minLength: "minLength" must be a non-negative integer, not a number (${-i - 1})`,
+      ),
+      "… 7 more errors not shown",
+      "27 errors",
+    ]);
   });
 });

@@ -25,9 +25,17 @@ export function makeProject(files: Readonly<Record<string, string | object>>, op
 
 /** A project with one protocol "demo" whose schema is the given document. */
 export function demoProject(schema: string | object, extra: Readonly<Record<string, string | object>> = {}): string {
+  return protocolsProject({ demo: schema }, extra);
+}
+
+/** A project with a protocol per entry, by name, whose schema is the entry's document. */
+export function protocolsProject(
+  schemas: Readonly<Record<string, string | object>>,
+  extra: Readonly<Record<string, string | object>> = {},
+): string {
   return makeProject({
-    "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json" }] },
-    "schemas/demo.schema.json": schema,
+    "schemas/protocols.json": { protocols: Object.keys(schemas).map((name) => ({ name, schema: `${name}.schema.json` })) },
+    ...Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [`schemas/${name}.schema.json`, schema])),
     ...extra,
   });
 }

@@ -159,11 +159,15 @@ export async function runDraft(draft: Draft): Promise<DraftResult> {
     }
   }
   writeGeneration(path.join(root, "generated"), format([...emitted, ...emitPackage(entries, project.templates)]));
+  // Every accepted group's modules are asked for at once, not a group at a time: vitest
+  // transforms one module while the worker runs another (a third off the hook's time).
+  const loaded = new Map<string, Promise<Loaded>>();
+  for (const [name, { type }] of outcome) if (type !== undefined) loaded.set(name, loadFunctions(root, name, type));
 
   const results: GroupResult[] = [];
   for (const [i, group] of groups.entries()) {
     const name = protocolName(i);
-    const { refused, crashed, type } = outcome.get(name)!;
+    const { refused, crashed } = outcome.get(name)!;
     const base = { group, wrapped: prepared[i]!.wrapped };
     if (refused !== undefined || crashed !== undefined) {
       results.push({
@@ -175,16 +179,9 @@ export async function runDraft(draft: Draft): Promise<DraftResult> {
       });
       continue;
     }
-    let functions: TypeFunctions;
-    try {
-      // The guards and the validators alone: what the suite asks, without the modules it does not.
-      const [guards, validators] = (await Promise.all(
-        ["guards.ts", "validate.ts"].map((module) => import(path.join(root, "generated/src", name, module))),
-      )) as Record<string, unknown>[];
-      const index = { ...guards, ...validators };
-      functions = modulesOf(index, name).functions(type!);
-    } catch (error) {
-      results.push({ ...base, crashed: `cannot load the generated code: ${(error as Error).message}`, passed: 0, wrong: [] });
+    const functions = await loaded.get(name)!;
+    if ("crashed" in functions) {
+      results.push({ ...base, crashed: functions.crashed, passed: 0, wrong: [] });
       continue;
     }
     let passed = 0;
@@ -207,6 +204,24 @@ export async function runDraft(draft: Draft): Promise<DraftResult> {
     results.push({ ...base, passed, wrong });
   }
   return { draft, files, groups: results };
+}
+
+type Loaded = TypeFunctions | { readonly crashed: string };
+
+/**
+ * The functions of a group's root type, or why they cannot be loaded: never a rejected
+ * promise, which would go unhandled while the groups before it are answered.
+ */
+async function loadFunctions(root: string, name: string, type: string): Promise<Loaded> {
+  try {
+    // The guards and the validators alone: what the suite asks, without the modules it does not.
+    const [guards, validators] = (await Promise.all(
+      ["guards.ts", "validate.ts"].map((module) => import(path.join(root, "generated/src", name, module))),
+    )) as Record<string, unknown>[];
+    return modulesOf({ ...guards, ...validators }, name).functions(type);
+  } catch (error) {
+    return { crashed: `cannot load the generated code: ${(error as Error).message}` };
+  }
 }
 
 /** A function's answer, or what it threw. */

@@ -33,7 +33,7 @@ const KNOWN_WRONG: Readonly<Record<Draft, readonly string[]>> = {
 const results = new Map<Draft, DraftResult>();
 beforeAll(async () => {
   for (const draft of DRAFTS) results.set(draft, await runDraft(draft));
-}, 60_000);
+});
 
 afterAll(() => {
   if (results.size !== DRAFTS.length) return;
