@@ -1,4 +1,7 @@
 import kinds from "./kinds.json" with { type: "json" };
+// The table's type by a type-only import, which the declarations keep: TypeScript 7 writes
+// a value import of JSON into them without its `with { type: "json" }`, which nodenext refuses.
+import type table from "./kinds.json";
 
 /**
  * The kinds of change a schema update can make, each classified the way `buf breaking`
@@ -39,7 +42,7 @@ export type KindInfo = { readonly [category in Category]?: Break } & {
 /** The kinds and their breaks, a table kept as data (`kinds.json`): one row per kind. */
 export const KINDS: Readonly<Record<ChangeKind, KindInfo>> = kinds as Record<ChangeKind, KindInfo>;
 
-export type ChangeKind = keyof typeof kinds;
+export type ChangeKind = keyof typeof table;
 
 /** Per category, the audiences a change breaks (none, when it is compatible there). */
 export type Breaks = Readonly<Record<Category, readonly Audience[]>>;

@@ -59,7 +59,8 @@ describe("generated types", () => {
   });
 
   it("compile the examples of the README and docs/ against the bindings, as a user's strict project would", () => {
-    const examples = tsExamples();
+    // The bindings need no Node types: the examples of agentwire's own API, a Node tool's, are compiled apart.
+    const examples = tsExamples().filter(({ source }) => !usesTheApi(source));
     // The README's producer and consumer, and the pages' examples (bindings, streams, hardening).
     expect(examples.filter(({ file }) => file === "README.md").length).toBeGreaterThanOrEqual(2);
     expect(examples.length).toBeGreaterThanOrEqual(6);
@@ -102,4 +103,42 @@ describe("generated types", () => {
     expect(result.stdout + result.stderr).toBe("");
     expect(result.status).toBe(0);
   });
+
+  it("compile the examples of agentwire's own API against the declarations of its build, with Node's types", () => {
+    const examples = tsExamples().filter(({ source }) => usesTheApi(source));
+    expect(examples.map(({ file }) => file)).toContain("docs/commands.md");
+    const dir = path.join(scratch, "api");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "package.json"), '{ "type": "module" }\n');
+    const files = examples.map(({ file, source }, i) => {
+      const example = path.join(dir, `example${i + 1}.ts`);
+      writeFileSync(example, `// ${file}\n${source}`);
+      return example;
+    });
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "es2022",
+          module: "nodenext",
+          types: ["node"],
+          typeRoots: [path.join(REPO, "node_modules/@types")],
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          noEmit: true,
+          // Its declarations checked too: a user's project need not skip them.
+          skipLibCheck: false,
+          paths: { agentwire: [path.join(REPO, "build/index.d.ts")] },
+        },
+        files,
+      }),
+    );
+    const result = tsc(path.join(dir, "tsconfig.json"));
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
 });
+
+/** Whether an example imports agentwire itself rather than the bindings. */
+const usesTheApi = (source: string) => /from "agentwire"/.test(source);
