@@ -1,4 +1,9 @@
 import kinds from "./kinds.json" with { type: "json" };
+// The table's type, by a type-only import, which needs no import attribute: a declaration
+// file keeps the import a type is named by, and keeps it without its attribute, so
+// `ChangeKind = keyof typeof kinds` put `import kinds from "./kinds.json"` into
+// build/diff/kinds.d.ts, which a consumer's tsc refuses under module nodenext (TS1543).
+import type table from "./kinds.json";
 
 /**
  * The kinds of change a schema update can make, each classified the way `buf breaking`
@@ -39,7 +44,7 @@ export type KindInfo = { readonly [category in Category]?: Break } & {
 /** The kinds and their breaks, a table kept as data (`kinds.json`): one row per kind. */
 export const KINDS: Readonly<Record<ChangeKind, KindInfo>> = kinds as Record<ChangeKind, KindInfo>;
 
-export type ChangeKind = keyof typeof kinds;
+export type ChangeKind = keyof typeof table;
 
 /** Per category, the audiences a change breaks (none, when it is compatible there). */
 export type Breaks = Readonly<Record<Category, readonly Audience[]>>;
