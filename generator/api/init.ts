@@ -2,11 +2,14 @@ import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { applyEdits, modify } from "jsonc-parser";
+import { formattingOf } from "./pins.js";
 import { InputError } from "../errors.js";
 import { nameOf } from "../files/folder.js";
 import { nodeFileSystem } from "../files/fs.js";
 import { describeFileError } from "../files/problem.js";
-import { projectOf } from "../files/project.js";
+import { CONFIG_FILE, projectOf } from "../files/project.js";
+import { format } from "../format/index.js";
+import type { JsonValue } from "../json.js";
 import { insideProject, openProject } from "../load/index.js";
 import type { Preset } from "../load/presets.js";
 import { presets, toolProject } from "../load/presets.js";
@@ -47,7 +50,8 @@ export function init(options: InitOptions): InitResult {
   const configPath = insideProject(project, configName, { file: configName });
   const existing = readIfThere(configPath, configName);
   const chosen = choosePresets(options.protocols ?? []);
-  let text = existing ?? starterConfig(options.output ?? "src/protocols");
+  let text = existing ?? "";
+  const entries: ReturnType<typeof entryOf>[] = [];
   const config = existing === undefined ? undefined : openProject(configPath).config.value;
   const writes = new Map<string, Uint8Array | string>();
   const unchanged: string[] = [];
@@ -70,9 +74,12 @@ export function init(options: InitOptions): InitResult {
     }
     if (config?.protocols.some((protocol) => protocol.name === preset.config.name)) continue;
     const entry = entryOf(preset, tool);
-    text = applyEdits(text, modify(text, ["protocols", -1], entry, { formattingOptions: { insertSpaces: true, tabSize: 2 } }));
+    // Into the user's config in its own layout; a new one is laid out as prettier would.
+    if (existing !== undefined) text = applyEdits(text, modify(text, ["protocols", -1], entry, { formattingOptions: formattingOf(text) }));
+    entries.push(entry);
     added.push({ name: entry.name, sha256: entry.sha256, files: [entry.schema, ...entry.overlays] });
   }
+  if (existing === undefined) text = starterConfig(entries, options.output ?? "src/protocols");
   if (text !== existing) writes.set(configPath, text);
   else unchanged.push(configName);
   for (const [file, content] of writes) writeAtomically(file, content, nameOf(project.root, file));
@@ -101,8 +108,9 @@ function entryOf(preset: Preset, tool: string) {
   };
 }
 
-function starterConfig(output: string): string {
-  return `${JSON.stringify({ $schema: CONFIG_SCHEMA, protocols: [], output: { folder: output } }, null, 2)}\n`;
+function starterConfig(protocols: readonly JsonValue[], output: string): string {
+  const [file] = format([{ path: CONFIG_FILE, json: { $schema: CONFIG_SCHEMA, protocols: [...protocols], output: { folder: output } } }]);
+  return file!.content;
 }
 
 function readIfThere(file: string, name: string): string | undefined;

@@ -50,7 +50,7 @@ function short(sha256: string): string {
 }
 
 /** The indentation the config already uses, so that an inserted key lines up with its neighbours. */
-function formattingOf(text: string): FormattingOptions {
+export function formattingOf(text: string): FormattingOptions {
   const indent = /\n([ \t]+)"/.exec(text)?.[1] ?? "  ";
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   return indent.startsWith("\t") ? { insertSpaces: false, tabSize: 1, eol } : { insertSpaces: true, tabSize: indent.length, eol };
