@@ -1,20 +1,38 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { writeGeneration } from "../../generator/cli/write.js";
+import { CONFIG_FILE } from "../../generator/files/project.js";
 import { generate } from "../../generator/pipeline.js";
 import { scratchFolder } from "./scratch.js";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
 
+export { CONFIG_FILE };
+
+/** The output the tests' projects generate into, as this repository's does: the package folder generated/. */
+export const PACKAGE_OUTPUT = { folder: "generated", package: { name: "@agentwire/protocols", version: "0.1.0" } } as const;
+
 /**
- * A throwaway project: the repository's templates plus the given files (paths relative
- * to the project root; objects are written as JSON). Removed after the test file.
+ * A project's config, `agentwire.config.json`: the given protocols (their paths relative
+ * to the project root, where the config is: "schemas/demo.schema.json"), the package
+ * output `generated/`, and `extra` keys over those (remotes, another output).
+ */
+export function configFor(protocols: readonly object[], extra: Readonly<Record<string, unknown>> = {}): object {
+  return { protocols, output: PACKAGE_OUTPUT, ...extra };
+}
+
+/**
+ * A throwaway project: the given files (paths relative to the project root; objects are
+ * written as JSON), and with `withRepoSchemas` this repository's config and schemas.
+ * agentwire reads its templates from its own folder. Removed after the test file.
  */
 export function makeProject(files: Readonly<Record<string, string | object>>, options: { withRepoSchemas?: boolean } = {}): string {
   const root = scratchFolder("agentwire-test-");
-  cpSync(path.join(REPO, "templates"), path.join(root, "templates"), { recursive: true });
-  if (options.withRepoSchemas) cpSync(path.join(REPO, "schemas"), path.join(root, "schemas"), { recursive: true });
+  if (options.withRepoSchemas) {
+    cpSync(path.join(REPO, "schemas"), path.join(root, "schemas"), { recursive: true });
+    copyFileSync(path.join(REPO, CONFIG_FILE), path.join(root, CONFIG_FILE));
+  }
   for (const [file, content] of Object.entries(files)) {
     const target = path.join(root, file);
     mkdirSync(path.dirname(target), { recursive: true });
@@ -26,7 +44,7 @@ export function makeProject(files: Readonly<Record<string, string | object>>, op
 /** A project with one protocol "demo" whose schema is the given document. */
 export function demoProject(schema: string | object, extra: Readonly<Record<string, string | object>> = {}): string {
   return makeProject({
-    "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json" }] },
+    [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json" }]),
     "schemas/demo.schema.json": schema,
     ...extra,
   });
@@ -62,7 +80,7 @@ export async function generateInto(root: string): Promise<void> {
 /** A generated project of one protocol, `name`, whose schema is given: its root and the protocol's index module. */
 export async function generatedProject(name: string, schema: object): Promise<{ root: string; index: Record<string, unknown> }> {
   const root = makeProject({
-    "schemas/protocols.json": { protocols: [{ name, schema: `${name}.schema.json` }] },
+    [CONFIG_FILE]: configFor([{ name, schema: `schemas/${name}.schema.json` }]),
     [`schemas/${name}.schema.json`]: schema,
   });
   await generateInto(root);
