@@ -206,7 +206,7 @@ describe("load", () => {
       "generated/vendor/a.json": {},
       "schemas/demo.schema.json": {},
     };
-    const refused = (entry: object, extra: object = {}) =>
+    const refused = (entry: object, extra: Readonly<Record<string, unknown>> = {}) =>
       loadError(makeProject({ [CONFIG_FILE]: configFor([{ name: "demo", ...entry }], extra), ...files }));
     expect(await refused({ schema: "generated/demo.schema.json" })).toBe(
       'agentwire.config.json#/protocols/0/schema: "generated/demo.schema.json" is inside the output folder generated/, which agentwire replaces\n  keep schemas and overlays out of the output folder',
