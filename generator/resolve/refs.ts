@@ -60,7 +60,12 @@ export function fileOfUri(uri: string, ref: string, addressing: Addressing): str
     } catch {
       return malformed(ref);
     }
-    return confined(remote.folder, path.join(remote.folder, ...segments), ref, outside, addressing);
+    // Confined to the base's own folder: "..%2F" may not climb out of it, to the rest of the project or beyond.
+    const outsideRemote: RefusedRef = {
+      refused: `$ref "${ref}" points outside the folder of "${remote.base}", ${nameOf(addressing.inputsDir, remote.folder)}/`,
+      hint: "vendor the documents of that base URL into its folder, keeping their paths below the base",
+    };
+    return confined(remote.folder, path.join(remote.folder, ...segments), ref, outsideRemote, addressing);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return {
