@@ -92,7 +92,7 @@ describe("links out of the project", () => {
         "schemas/vendor/a.json": {},
       },
       { "schemas/vendor/secret.json": "../../../secret.json" },
-      'schemas/demo.schema.json#/$ref: $ref "https://example.com/secret.json#/$defs/Canary" points outside the project: schemas/vendor/secret.json is a symbolic link to ../../../secret.json',
+      'schemas/demo.schema.json#/$ref: $ref "https://example.com/secret.json#/$defs/Canary" points outside the folder of "https://example.com/", schemas/vendor/: schemas/vendor/secret.json is a symbolic link to ../../../secret.json',
     ],
     [
       "the config, a link out of the project",
