@@ -99,7 +99,9 @@ describe("agentwire check", () => {
     expect(out).toContain("-/** Edited by hand. */\n+/** A string. */\n");
     expect(out).toContain("+++ b/generated/src/demo/index.ts\n@@ -0,0 +1,19 @@");
     expect(out).toContain("--- a/generated/src/demo/extra.ts\n+++ b/generated/src/demo/extra.ts\n@@ -1,1 +0,0 @@\n-export {};");
-    expect(err).toBe("generated/ is out of date: 1 changed, 1 missing, 1 stale (3 files). Run `agentwire generate` and commit the result.\n");
+    expect(err).toBe(
+      "generated/ is out of date: 1 changed, 1 missing, 1 stale (3 files). Run `agentwire generate` and commit the result.\n",
+    );
   });
 
   it("exits 2 on bad input", async () => {

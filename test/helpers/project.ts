@@ -41,6 +41,14 @@ export function makeProject(files: Readonly<Record<string, string | object>>, op
   return root;
 }
 
+/** A copy of a fixture's project (test/fixtures/hostile…): its config and its schemas/. */
+export function fixtureProject(fixture: string): string {
+  const root = makeProject({});
+  copyFileSync(path.join(fixture, CONFIG_FILE), path.join(root, CONFIG_FILE));
+  cpSync(path.join(fixture, "schemas"), path.join(root, "schemas"), { recursive: true });
+  return root;
+}
+
 /** A project with one protocol "demo" whose schema is the given document. */
 export function demoProject(schema: string | object, extra: Readonly<Record<string, string | object>> = {}): string {
   return makeProject({
