@@ -53,7 +53,11 @@ async function compiledModule<T>(project: OpenProject, name: string): Promise<T>
   if (!located(`${name}/index.ts`).exists)
     throw new InputError(where(name), `protocol "${name}" has not been generated`, "run `agentwire generate`");
   if (!located(`${name}/stream.ts`).exists)
-    throw new InputError(where(`${name}/stream.ts`), `protocol "${name}" has no stream facts, so no stream module`, 'see the "stream" section of its overlay');
+    throw new InputError(
+      where(`${name}/stream.ts`),
+      `protocol "${name}" has no stream facts, so no stream module`,
+      'see the "stream" section of its overlay',
+    );
   const { ts } = await import("ts-morph");
   const scratch = mkdtempSync(path.join(tmpdir(), "agentwire-verify-"));
   try {

@@ -99,7 +99,9 @@ function gitConfig(root: string, revision: string, file: string): { readonly byt
 
 /** The files at the revision in the folders the config names, relative to the project root. */
 function gitFiles(root: string, revision: string, config: { readonly folders: readonly string[] }): string[] {
-  const listed = git(root, revision, ["ls-tree", "-r", "-z", "--name-only", "--full-name", revision, "--", ...config.folders]).toString("utf8");
+  const listed = git(root, revision, ["ls-tree", "-r", "-z", "--name-only", "--full-name", revision, "--", ...config.folders]).toString(
+    "utf8",
+  );
   const prefix = git(root, revision, ["rev-parse", "--show-prefix"]).toString("utf8").trim();
   return listed
     .split("\0")

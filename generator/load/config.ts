@@ -158,7 +158,8 @@ function readOutput(value: JsonValue | undefined, fail: Fail): OutputConfig {
   if (typeof version !== "string" || !VERSION.test(version))
     fail("/output/package/version", "the package version must be a semantic version", 'e.g. "0.1.0"');
   for (const [key, value] of Object.entries({ description, license }))
-    if (value !== undefined && (typeof value !== "string" || value === "")) fail(`/output/package/${key}`, `"${key}" must be a non-empty string`);
+    if (value !== undefined && (typeof value !== "string" || value === ""))
+      fail(`/output/package/${key}`, `"${key}" must be a non-empty string`);
   return {
     folder: folder as string,
     package: {
@@ -193,8 +194,7 @@ function readRemotes(value: JsonValue | undefined, fail: Fail): RemoteConfig[] {
     if (earlier !== undefined) fail(at, `the base URL "${key}" is also mapped at ${earlier}`);
     seen.set(base, at);
     const folder = value[key];
-    if (typeof folder !== "string" || folder === "")
-      fail(at, "the folder must be a non-empty path relative to the config", REMOTES_HINT);
+    if (typeof folder !== "string" || folder === "") fail(at, "the folder must be a non-empty path relative to the config", REMOTES_HINT);
     return { pointer: at, base, folder: folder as string };
   });
 }
