@@ -9,7 +9,7 @@
 //   node bench/definitions.bench.js --sizes=100k    100k alone (about a minute a round here)
 //   node bench/definitions.bench.js --sizes=1k,10k,100k --rounds=1
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -23,9 +23,12 @@ const rounds = Number(values.rounds);
 /** A scratch project whose one protocol is the schema of n definitions. */
 function project(n) {
   const root = mkdtempSync(path.join(tmpdir(), `agentwire-definitions-${n}-`));
-  cpSync(path.join(REPO, "templates"), path.join(root, "templates"), { recursive: true });
   mkdirSync(path.join(root, "schemas"));
-  writeFileSync(path.join(root, "schemas/protocols.json"), JSON.stringify({ protocols: [{ name: "many", schema: "many.schema.json" }] }));
+  const output = { folder: "generated", package: { name: "@agentwire/protocols", version: "0.1.0" } };
+  writeFileSync(
+    path.join(root, "agentwire.config.json"),
+    JSON.stringify({ protocols: [{ name: "many", schema: "schemas/many.schema.json" }], output }),
+  );
   const schema = `${JSON.stringify(manyDefinitions(n), null, 2)}\n`;
   writeFileSync(path.join(root, "schemas/many.schema.json"), schema);
   return { n, root, schemaBytes: Buffer.byteLength(schema) };

@@ -13,7 +13,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const scratch = mkdtempSync(path.join(tmpdir(), "agentwire-bench-"));
 for (const dir of ["schemas", "templates", "build", "bin", "generated/src"])
   cpSync(path.join(REPO, dir), path.join(scratch, dir), { recursive: true });
-for (const file of ["generated/package.json", "generated/README.md", "generated/tsconfig.json"])
+for (const file of ["agentwire.config.json", "generated/package.json", "generated/README.md", "generated/tsconfig.json"])
   cpSync(path.join(REPO, file), path.join(scratch, file));
 symlinkSync(path.join(REPO, "node_modules"), path.join(scratch, "node_modules"));
 

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { readdirSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { Ajv } from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { compareWithReference, referenceValidator } from "./helpers/differential
 import type { TypeFunctions } from "./helpers/generated.js";
 import { modulesOf } from "./helpers/generated.js";
 import { breaches, spoiled } from "./helpers/javascript.js";
-import { makeProject, REPO } from "./helpers/project.js";
+import { fixtureProject, REPO } from "./helpers/project.js";
 import { Random, SampleMaker } from "./helpers/samples.js";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures/any-schema");
@@ -32,8 +32,7 @@ interface Generated {
 let root = "";
 const generated = new Map<string, Generated>();
 beforeAll(async () => {
-  root = makeProject({});
-  cpSync(path.join(FIXTURES, "schemas"), path.join(root, "schemas"), { recursive: true });
+  root = fixtureProject(FIXTURES);
   writeGeneration(path.join(root, "generated"), (await generate(root)).files);
   symlinkSync(path.join(REPO, "node_modules"), path.join(root, "generated", "node_modules"));
   const schemas = loadSchemas(root);

@@ -1,4 +1,4 @@
-import { cpSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import { loadSchemas } from "../generator/load/index.js";
 import { intermediate } from "../generator/pipeline.js";
 import { compareWithReference, referenceValidator } from "./helpers/differential.js";
 import { modulesOf } from "./helpers/generated.js";
-import { generateInto, makeProject, strictTsc } from "./helpers/project.js";
+import { generateInto, fixtureProject, strictTsc } from "./helpers/project.js";
 
 /** What the fixture's texts try to run, everywhere they can. */
 const CANARY = "__agentwirePwned";
@@ -25,8 +25,7 @@ let root = "";
 let ir: Ir;
 let index: Record<string, (...args: unknown[]) => unknown>;
 beforeAll(async () => {
-  root = makeProject({});
-  cpSync(path.join(import.meta.dirname, "fixtures/hostile/schemas"), path.join(root, "schemas"), { recursive: true });
+  root = fixtureProject(path.join(import.meta.dirname, "fixtures/hostile"));
   await generateInto(root);
   const schemas = loadSchemas(root);
   ir = (await intermediate(schemas, schemas.protocols[0]!)).ir;

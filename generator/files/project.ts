@@ -44,14 +44,15 @@ export function projectOf(config: string): Folder {
  */
 export function projectFolder(project: Folder, relative: string, where: SourceLocation, fs: FileSystem = nodeFileSystem): Folder {
   const location = path.isAbsolute(relative) ? undefined : locateIn(project, relative, where, fs);
-  if (location === undefined || !location.inside)
+  if (location === undefined || !location.inside) {
+    // Outside by its text ("../out") there is no link to name: only one that leads out has a why.
+    const why = location === undefined ? "" : whyOutside(project.root, location);
     throw new InputError(
       where,
-      location === undefined
-        ? `"${relative}" is outside the project`
-        : `"${relative}" leads outside the project: ${whyOutside(project.root, location)}`,
+      why === "" ? `"${relative}" is outside the project` : `"${relative}" leads outside the project: ${why}`,
       "agentwire reads and writes only inside the project, the config's folder: name a folder of it, relative to the config",
     );
+  }
   if (location.path === project.root)
     throw new InputError(where, `"${relative}" is the project itself`, "name a folder of the project, such as src/protocols");
   return { root: project.root, path: location.path };

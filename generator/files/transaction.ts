@@ -278,7 +278,8 @@ function readPlan(dir: string, name: string, place: Place, fs: FileSystem): Plan
       refuse(`${JSON.stringify(top)} is not a name of a file in ${nameOf(place.output.root, place.output.path)}/`);
   for (const other of replaced) {
     const target = path.resolve(place.output.root, other);
-    const folder = place.writable.find((candidate) => isWithin(candidate.path, target));
+    // The writable folder may hold the output folder (the project does), whose files are replaced by their tops alone.
+    const folder = isWithin(place.output.path, target) ? undefined : place.writable.find((candidate) => isWithin(candidate.path, target));
     const location = folder === undefined ? undefined : locate(folder.path, target, fs);
     if (location === undefined || !location.inside || location.path !== target || other.includes("\\"))
       refuse(`${JSON.stringify(other)} is not a file of the folders agentwire writes`);

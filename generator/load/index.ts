@@ -64,6 +64,8 @@ export interface Schemas {
   readonly protocols: readonly LoadedProtocol[];
   /** Longest base first, so that the first whose base a URL starts with is the closest. */
   readonly remotes: readonly Remote[];
+  /** The output folder's real path, in a project's schemas: no file read is in it, since agentwire replaces it. */
+  readonly outputDir?: string;
 }
 
 /** Everything a generation reads: the schemas, where the output goes, and agentwire's templates. */
@@ -167,7 +169,7 @@ export function loadSchemas(source: ProjectSource, read: ReadFile = (file) => no
       );
     return { base, folder: absolute };
   });
-  return { root, inputsDir: root, protocols, remotes: remotes.sort((a, b) => b.base.length - a.base.length) };
+  return { root, inputsDir: root, protocols, remotes: remotes.sort((a, b) => b.base.length - a.base.length), outputDir: output.path };
 }
 
 /**

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { isWithin, locate, whyOutside } from "../files/folder.js";
+import { isWithin, locate, nameOf, whyOutside } from "../files/folder.js";
 import { describeFileError } from "../files/problem.js";
 import type { Remote } from "../load/index.js";
 
@@ -10,6 +10,8 @@ export interface Addressing {
   readonly inputsDir: string;
   /** Longest base first. */
   readonly remotes: readonly Remote[];
+  /** The output folder's real path, where it is inside `inputsDir`: agentwire replaces it, so no ref reads it. */
+  readonly outputDir?: string;
 }
 
 /** Why a `$ref` will not be followed. */
@@ -58,7 +60,12 @@ export function fileOfUri(uri: string, ref: string, addressing: Addressing): str
     } catch {
       return malformed(ref);
     }
-    return confined(remote.folder, path.join(remote.folder, ...segments), ref, outside, addressing);
+    // Confined to the base's own folder: "..%2F" may not climb out of it, to the rest of the project or beyond.
+    const outsideRemote: RefusedRef = {
+      refused: `$ref "${ref}" points outside the folder of "${remote.base}", ${nameOf(addressing.inputsDir, remote.folder)}/`,
+      hint: "vendor the documents of that base URL into its folder, keeping their paths below the base",
+    };
+    return confined(remote.folder, path.join(remote.folder, ...segments), ref, outsideRemote, addressing);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return {
@@ -81,6 +88,12 @@ function confined(folder: string, target: string, ref: string, outside: RefusedR
   if (!isInside(folder, target)) return outside;
   try {
     const location = locate(folder, target);
+    const { outputDir } = addressing;
+    if (location.inside && outputDir !== undefined && isWithin(outputDir, location.path))
+      return {
+        refused: `$ref "${ref}" points into the output folder ${nameOf(addressing.inputsDir, outputDir)}/, which agentwire replaces`,
+        hint: "keep the files a schema refs out of the output folder",
+      };
     if (location.inside && location.path !== folder) return location.path;
     return location.inside ? outside : { ...outside, refused: `${outside.refused}: ${whyOutside(addressing.inputsDir, location)}` };
   } catch (error) {

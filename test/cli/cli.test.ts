@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { run, snapshot } from "../helpers/cli.js";
-import { demoProject, makeProject, REPO } from "../helpers/project.js";
+import { CONFIG_FILE, demoProject, makeProject, REPO } from "../helpers/project.js";
 
 const repoCopy = () => makeProject({}, { withRepoSchemas: true });
 
@@ -29,7 +29,7 @@ describe("agentwire generate", () => {
     const broken = JSON.parse(readFileSync(schema, "utf8")) as { $defs: Record<string, unknown> };
     broken.$defs["AppItem"] = { type: "string", pattern: "([a-z]" };
     writeFileSync(schema, JSON.stringify(broken));
-    const config = path.join(root, "schemas", "protocols.json");
+    const config = path.join(root, CONFIG_FILE);
     writeFileSync(config, readFileSync(config, "utf8").replace(/"sha256": "992d[0-9a-f]+",?/, ""));
     const { code, err, out } = await run(root, "generate");
     expect(code).toBe(2);
@@ -99,7 +99,9 @@ describe("agentwire check", () => {
     expect(out).toContain("-/** Edited by hand. */\n+/** A string. */\n");
     expect(out).toContain("+++ b/generated/src/demo/index.ts\n@@ -0,0 +1,19 @@");
     expect(out).toContain("--- a/generated/src/demo/extra.ts\n+++ b/generated/src/demo/extra.ts\n@@ -1,1 +0,0 @@\n-export {};");
-    expect(err).toBe("generated/ is out of date: 1 changed, 1 missing, 1 stale (3 files). Run `npm run generate` and commit the result.\n");
+    expect(err).toBe(
+      "generated/ is out of date: 1 changed, 1 missing, 1 stale (3 files). Run `agentwire generate` and commit the result.\n",
+    );
   });
 
   it("cuts a diff at 400 lines, and prints all of it with --full", async () => {

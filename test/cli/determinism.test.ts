@@ -5,7 +5,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { freshBin } from "../helpers/build.js";
 import { snapshot } from "../helpers/cli.js";
-import { makeProject, REPO } from "../helpers/project.js";
+import { CONFIG_FILE, makeProject, REPO } from "../helpers/project.js";
 
 // The command as its own process (the time zone and locale are read at start), compiled from
 // the sources now rather than taken from build/, which may be stale.
@@ -27,7 +27,7 @@ describe("determinism", () => {
     generateIn(first, { TZ: "UTC", LANG: "C.UTF-8", LC_ALL: "C.UTF-8" });
 
     const second = makeProject({}, { withRepoSchemas: true });
-    const configFile = path.join(second, "schemas/protocols.json");
+    const configFile = path.join(second, CONFIG_FILE);
     const config = JSON.parse(readFileSync(configFile, "utf8")) as { protocols: unknown[] };
     writeFileSync(configFile, JSON.stringify({ ...config, protocols: [...config.protocols].reverse() }, null, 4));
     const inside = path.join(second, "somewhere", "deeper");

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { run } from "../helpers/cli.js";
-import { demoProject, eventsSchema, makeProject } from "../helpers/project.js";
+import { CONFIG_FILE, configFor, demoProject, eventsSchema, makeProject } from "../helpers/project.js";
 
 /** A project whose "demo" schema is version 1, and a version 2 beside it that gains an event. */
 function project(): string {
@@ -150,7 +150,7 @@ describe("agentwire diff", () => {
     const frame = { type: "object", properties: { task: { type: "string" }, message: { type: "string" } } };
     const { message: _dropped, ...withoutMessage } = frame.properties;
     const root = makeProject({
-      "schemas/protocols.json": { protocols: [{ name: "frames", schema: "frames.schema.json", overlays: ["overlays/frames.json"] }] },
+      [CONFIG_FILE]: configFor([{ name: "frames", schema: "schemas/frames.schema.json", overlays: ["schemas/overlays/frames.json"] }]),
       "schemas/frames.schema.json": { $defs: { Frame: frame } },
       "schemas/overlays/frames.json": { facts: [{ at: "/$defs/Frame", exactlyOne: ["task", "message"], because: "test" }] },
       "old.json": { $defs: { Frame: frame } },
@@ -174,7 +174,7 @@ describe("agentwire diff", () => {
 
   it("reads the URL refs of two files through the project's remotes", async () => {
     const root = makeProject({
-      "schemas/protocols.json": { protocols: [], remotes: { "https://example.com/": "vendored/" } },
+      [CONFIG_FILE]: configFor([], { remotes: { "https://example.com/": "schemas/vendored/" } }),
       "schemas/vendored/id.json": { type: "string", minLength: 1 },
       "old.json": { $defs: { Thing: { type: "object", properties: { id: { $ref: "https://example.com/id.json" } } } } },
       "next.json": { $defs: { Thing: { type: "object", properties: { id: { type: "string" } } } } },
@@ -194,16 +194,37 @@ describe("agentwire diff", () => {
     expect(code).toBe(0);
     expect(out).toContain('demo: 2 changes (1 breaking, 1 compatible)\n\n  breaking\n    Event: gains the member Paused (type "PAUSED")');
     // A protocol added since is one change, compatible.
-    const config = {
-      protocols: [
-        { name: "demo", schema: "demo.schema.json" },
-        { name: "more", schema: "more.schema.json" },
-      ],
-    };
-    writeFileSync(path.join(root, "schemas/protocols.json"), JSON.stringify(config));
+    const config = configFor([
+      { name: "demo", schema: "schemas/demo.schema.json" },
+      { name: "more", schema: "schemas/more.schema.json" },
+    ]);
+    writeFileSync(path.join(root, CONFIG_FILE), JSON.stringify(config));
     writeFileSync(path.join(root, "schemas/more.schema.json"), JSON.stringify({ type: "string" }));
     const { out: added } = await run(root, "diff", "--since", "HEAD");
     expect(added).toContain("more: 1 change (1 compatible)\n\n  compatible\n    more: added\n      protocol-added at the root");
+  });
+
+  it("reads the config at the revision and the folders of the files it names, wherever the project is in the repository", async () => {
+    const repository = makeProject({
+      [`tools/bindings/${CONFIG_FILE}`]: configFor([{ name: "demo", schema: "specs/v1/demo.json", overlays: ["facts/demo.json"] }]),
+      "tools/bindings/specs/v1/demo.json": { ...eventsSchema(["Started", "Finished"]), $ref: "parts/root.json" },
+      "tools/bindings/specs/v1/parts/root.json": { type: "object" },
+      "tools/bindings/facts/demo.json": { facts: [] },
+      "tools/bindings/specs/v2/demo.json": eventsSchema(["Started", "Finished", "Paused"]),
+    });
+    const root = path.join(repository, "tools/bindings");
+    git(repository, "init", "-q");
+    git(repository, "add", "-A");
+    git(repository, "commit", "-qm", "v1");
+    // The protocol moves to the next version's folder: the revision's config still names the first.
+    const config = configFor([{ name: "demo", schema: "specs/v2/demo.json", overlays: ["facts/demo.json"] }]);
+    writeFileSync(path.join(root, CONFIG_FILE), JSON.stringify(config));
+    const { code, out, err } = await run(path.join(root, "specs"), "diff", "--since", "HEAD", "--fail-on", "none");
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    // The revision's schema refs a file below its folder, read from git too; the next version has no Root.
+    expect(out).toContain("demo: 3 changes (2 breaking, 1 compatible)\n\n  breaking\n    Root: removed\n");
+    expect(out).toContain('    Event: gains the member Paused (type "PAUSED")\n');
   });
 
   it("names the revision in problems with that version, and refuses a revision git does not know", async () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { run, snapshot } from "../helpers/cli.js";
 import { ERROR_LIMIT } from "../../generator/limits.js";
-import { demoProject, protocolsProject } from "../helpers/project.js";
+import { CONFIG_FILE, configFor, demoProject, protocolsProject } from "../helpers/project.js";
 
 /**
  * The catalog of bad input: each case replaces files of a good project, and gets exactly
@@ -11,10 +11,11 @@ import { demoProject, protocolsProject } from "../helpers/project.js";
  * exit code 2, nothing on stdout, and the previous generated/ untouched.
  */
 
-const C = (entry: object = {}) => JSON.stringify({ protocols: [{ name: "demo", schema: "demo.schema.json", ...entry }] });
+const C = (entry: object = {}, extra: Readonly<Record<string, unknown>> = {}) =>
+  JSON.stringify(configFor([{ name: "demo", schema: "schemas/demo.schema.json", ...entry }], extra));
 const S = (defs: object) => JSON.stringify({ $defs: defs });
 const O = (facts: readonly object[]) => JSON.stringify({ facts });
-const withOverlay = C({ overlays: ["overlays/demo.json"] });
+const withOverlay = C({ overlays: ["schemas/overlays/demo.json"] });
 
 const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8Array>>, string])[] = [
   [
@@ -24,50 +25,70 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
   ],
   [
     "invalid JSON in the config",
-    { "schemas/protocols.json": '{ "protocols": [ { "name": "demo" ' },
-    'agentwire generate: schemas/protocols.json:1:35: invalid JSON: expected "," or "}", found end of input\n',
+    { [CONFIG_FILE]: '{ "protocols": [ { "name": "demo" ' },
+    'agentwire generate: agentwire.config.json:1:35: invalid JSON: expected "," or "}", found end of input\n',
   ],
   [
     "a schema file that does not exist",
-    { "schemas/protocols.json": C({ schema: "missing.schema.json" }) },
-    "agentwire generate: schemas/protocols.json#/protocols/0/schema: cannot read schemas/missing.schema.json: no such file\n  vendor the file there, or correct the path\n",
+    { [CONFIG_FILE]: C({ schema: "schemas/missing.schema.json" }) },
+    "agentwire generate: agentwire.config.json#/protocols/0/schema: cannot read schemas/missing.schema.json: no such file\n  vendor the file there, or correct the path\n",
   ],
   [
     "a config entry without schema",
-    { "schemas/protocols.json": JSON.stringify({ protocols: [{ name: "demo" }] }) },
-    'agentwire generate: schemas/protocols.json#/protocols/0: missing "schema"\n  each entry names its schema file, relative to schemas/: "schema": "acme.schema.json"\n',
+    { [CONFIG_FILE]: JSON.stringify(configFor([{ name: "demo" }])) },
+    'agentwire generate: agentwire.config.json#/protocols/0: missing "schema"\n  each entry names its schema file, relative to the config: "schema": "schemas/acme.schema.json"\n',
   ],
   [
     "two protocols with one name",
     {
-      "schemas/protocols.json": JSON.stringify({
-        protocols: [
-          { name: "demo", schema: "demo.schema.json" },
-          { name: "demo", schema: "demo.schema.json" },
-        ],
-      }),
+      [CONFIG_FILE]: JSON.stringify(
+        configFor([
+          { name: "demo", schema: "schemas/demo.schema.json" },
+          { name: "demo", schema: "schemas/demo.schema.json" },
+        ]),
+      ),
     },
-    'agentwire generate: schemas/protocols.json#/protocols/1/name: duplicate protocol name "demo", also at /protocols/0\n  each protocol needs its own name: it names a folder of the generated package\n',
+    'agentwire generate: agentwire.config.json#/protocols/1/name: duplicate protocol name "demo", also at /protocols/0\n  each protocol needs its own name: it names a folder of the generated package\n',
   ],
   [
     "a protocol name that cannot name a folder",
-    { "schemas/protocols.json": C({ name: "Demo Protocol" }) },
-    'agentwire generate: schemas/protocols.json#/protocols/0/name: protocol name "Demo Protocol" must be lowercase words joined by "-"\n  it names a folder and the subpath @agentwire/protocols/<name>\n',
+    { [CONFIG_FILE]: C({ name: "Demo Protocol" }) },
+    'agentwire generate: agentwire.config.json#/protocols/0/name: protocol name "Demo Protocol" must be lowercase words joined by "-"\n  it names a folder of the output and, in a package, its subpath export\n',
   ],
   [
     "a config key it does not know",
-    { "schemas/protocols.json": C({ colour: "red" }) },
-    'agentwire generate: schemas/protocols.json#/protocols/0/colour: unknown key "colour"\n  known keys: name, schema, overlays, upstream, sha256\n',
+    { [CONFIG_FILE]: C({ colour: "red" }) },
+    'agentwire generate: agentwire.config.json#/protocols/0/colour: unknown key "colour"\n  known keys: name, schema, overlays, upstream, sha256\n',
   ],
   [
-    "a config path outside schemas/",
-    { "schemas/protocols.json": C({ schema: "../demo.schema.json" }) },
-    'agentwire generate: schemas/protocols.json#/protocols/0/schema: "../demo.schema.json" is outside the schemas folder\n  vendor the file into schemas/ and name it relative to that folder\n',
+    "a config path outside the project",
+    { [CONFIG_FILE]: C({ schema: "../demo.schema.json" }) },
+    'agentwire generate: agentwire.config.json#/protocols/0/schema: "../demo.schema.json" is outside the project\n  vendor the file into the project, the config\'s folder, and name it relative to the config\n',
+  ],
+  [
+    "a config without an output",
+    { [CONFIG_FILE]: JSON.stringify({ protocols: [{ name: "demo", schema: "schemas/demo.schema.json" }] }) },
+    'agentwire generate: agentwire.config.json: missing "output", where the bindings go\n  e.g. "output": { "folder": "src/protocols" } for plain sources, or "output": { "folder": "generated", "package": { "name": "@acme/protocols", "version": "0.1.0" } }\n',
+  ],
+  [
+    "an output folder that is the project itself",
+    { [CONFIG_FILE]: C({}, { output: { folder: "." } }) },
+    'agentwire generate: agentwire.config.json#/output/folder: "." is the project itself\n  name a folder of the project, such as src/protocols\n',
+  ],
+  [
+    "an output folder outside the project",
+    { [CONFIG_FILE]: C({}, { output: { folder: "../generated", package: { name: "@agentwire/protocols", version: "0.1.0" } } }) },
+    'agentwire generate: agentwire.config.json#/output/folder: "../generated" is outside the project\n  agentwire reads and writes only inside the project, the config\'s folder: name a folder of it, relative to the config\n',
+  ],
+  [
+    "a schema inside the output folder",
+    { [CONFIG_FILE]: C({ schema: "generated/src/demo/schema.json" }) },
+    'agentwire generate: agentwire.config.json#/protocols/0/schema: "generated/src/demo/schema.json" is inside the output folder generated/, which agentwire replaces\n  keep schemas and overlays out of the output folder\n',
   ],
   [
     "a pin that is not a sha256",
-    { "schemas/protocols.json": C({ sha256: "0BDB2FDB" }) },
-    "agentwire generate: schemas/protocols.json#/protocols/0/sha256: sha256 must be 64 lowercase hex digits\n",
+    { [CONFIG_FILE]: C({ sha256: "0BDB2FDB" }) },
+    "agentwire generate: agentwire.config.json#/protocols/0/sha256: sha256 must be 64 lowercase hex digits\n",
   ],
   [
     "a $ref to nothing",
@@ -87,17 +108,17 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
   [
     "a $ref to https:",
     { "schemas/demo.schema.json": S({ A: { $ref: "https://example.com/schema.json#/$defs/B" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "https://example.com/schema.json#/$defs/B" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL there in schemas/protocols.json, "remotes": { "https://example.com/": "<folder>/" }\n',
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "https://example.com/schema.json#/$defs/B" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of the project and map its base URL there in the config, "remotes": { "https://example.com/": "<folder>/" }\n',
   ],
   [
     "a $ref to http:",
     { "schemas/demo.schema.json": S({ A: { $ref: "http://example.com/schema.json" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "http://example.com/schema.json" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL there in schemas/protocols.json, "remotes": { "http://example.com/": "<folder>/" }\n',
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "http://example.com/schema.json" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of the project and map its base URL there in the config, "remotes": { "http://example.com/": "<folder>/" }\n',
   ],
   [
-    "a $ref outside schemas/",
+    "a $ref outside the project",
     { "schemas/demo.schema.json": S({ A: { $ref: "../../etc/passwd" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "../../etc/passwd" points outside the schemas folder\n  vendor the file into schemas/ and ref it by a relative path\n',
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "../../etc/passwd" points outside the project\n  vendor the file into the project and ref it by a relative path\n',
   ],
   [
     "definitions that are only names for each other",
@@ -238,7 +259,7 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
   [
     "a scheme-relative $ref, to another host",
     { "schemas/demo.schema.json": S({ A: { $ref: "//host/x.json" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "//host/x.json" names file://host/x.json, a file on the host "host"\n  vendor the file into schemas/ and ref it by a relative path\n',
+    'agentwire generate: schemas/demo.schema.json#/$defs/A/$ref: $ref "//host/x.json" names file://host/x.json, a file on the host "host"\n  vendor the file into the project and ref it by a relative path\n',
   ],
   [
     "definitions that are only names for each other, through a constraint",
@@ -252,18 +273,18 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
   ],
   [
     "an overlay file that does not exist",
-    { "schemas/protocols.json": withOverlay },
-    "agentwire generate: schemas/protocols.json#/protocols/0/overlays/0: cannot read schemas/overlays/demo.json: no such file\n  vendor the file there, or correct the path\n",
+    { [CONFIG_FILE]: withOverlay },
+    "agentwire generate: agentwire.config.json#/protocols/0/overlays/0: cannot read schemas/overlays/demo.json: no such file\n  vendor the file there, or correct the path\n",
   ],
   [
     "an overlay fact without because",
-    { "schemas/protocols.json": withOverlay, "schemas/overlays/demo.json": O([{ at: "/$defs/A", fallback: "x" }]) },
+    { [CONFIG_FILE]: withOverlay, "schemas/overlays/demo.json": O([{ at: "/$defs/A", fallback: "x" }]) },
     'agentwire generate: schemas/overlays/demo.json#/facts/0/because: "because" must say where the prose states this fact\n',
   ],
   [
     "an overlay fact that points nowhere",
     {
-      "schemas/protocols.json": withOverlay,
+      [CONFIG_FILE]: withOverlay,
       "schemas/overlays/demo.json": O([{ at: "/$defs/Nope", fallback: "x", because: "the prose" }]),
     },
     'agentwire generate: schemas/overlays/demo.json#/facts/0: nothing is there (at "/$defs/Nope")\n  point at a schema of the resolved schema, where every named type is /$defs/<Name>\n',
@@ -271,7 +292,7 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
   [
     "an overlay fallback outside the enum",
     {
-      "schemas/protocols.json": withOverlay,
+      [CONFIG_FILE]: withOverlay,
       "schemas/demo.schema.json": S({ A: { enum: ["on", "off"] } }),
       "schemas/overlays/demo.json": O([{ at: "/$defs/A", fallback: "unknown", because: "the prose" }]),
     },
@@ -280,7 +301,7 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
   [
     "an overlay that requires a property the schema does not declare",
     {
-      "schemas/protocols.json": withOverlay,
+      [CONFIG_FILE]: withOverlay,
       "schemas/demo.schema.json": S({ A: { type: "object", properties: { id: { type: "string" } } } }),
       "schemas/overlays/demo.json": O([{ at: "/$defs/A", required: "name", because: "the prose" }]),
     },
@@ -289,7 +310,7 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
   [
     "an overlay that asserts rather than annotates",
     {
-      "schemas/protocols.json": withOverlay,
+      [CONFIG_FILE]: withOverlay,
       "schemas/overlays/demo.json": O([{ at: "/$defs/A", annotate: { minLength: 1 }, because: "the prose" }]),
     },
     'agentwire generate: schemas/overlays/demo.json#/facts/0/annotate/minLength: "minLength" constrains values; an overlay only annotates\n  state constraints in the schema itself, or as a fact such as exactlyOne\n',

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { repin } from "../../generator/api/pins.js";
 import type { Pin } from "../../generator/load/index.js";
 import { run, snapshot } from "../helpers/cli.js";
-import { makeProject } from "../helpers/project.js";
+import { CONFIG_FILE, makeProject } from "../helpers/project.js";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const A = "a".repeat(64);
@@ -45,7 +45,7 @@ describe("repin", () => {
 async function generatedCopy(): Promise<{ root: string; schema: string; config: string }> {
   const root = makeProject({}, { withRepoSchemas: true });
   await run(root, "generate");
-  return { root, schema: path.join(root, "schemas/ag-ui.schema.json"), config: path.join(root, "schemas/protocols.json") };
+  return { root, schema: path.join(root, "schemas/ag-ui.schema.json"), config: path.join(root, CONFIG_FILE) };
 }
 
 /** AG-UI's schema with one more optional property on RunStartedEvent. */
@@ -55,7 +55,7 @@ function withOptionalProperty(text: string): string {
   return `${JSON.stringify(schema, null, 2)}\n`;
 }
 
-describe("the pins of schemas/protocols.json, a lockfile", () => {
+describe("the pins of agentwire.config.json, a lockfile", () => {
   it("generate pins an edited schema, says so in one line, and changes nothing else in the config", async () => {
     const { root, schema, config } = await generatedCopy();
     const before = readFileSync(config, "utf8");
@@ -81,13 +81,13 @@ describe("the pins of schemas/protocols.json, a lockfile", () => {
     const before = snapshot(root);
     const { code, out, err } = await run(root, "check");
     expect(code).toBe(1);
-    expect(out).toContain(`--- a/schemas/protocols.json\n+++ b/schemas/protocols.json\n`);
+    expect(out).toContain(`--- a/agentwire.config.json\n+++ b/agentwire.config.json\n`);
     expect(out).toContain(`-      "sha256": "${old}",\n+      "sha256": "${now}",\n`);
     expect(out).toContain("+++ b/generated/src/ag-ui/types.ts\n");
     expect(out).toContain("+  resumedFrom?: string;\n");
     expect(err).toBe(
       `ag-ui: schemas/ag-ui.schema.json changed since it was pinned (sha256 ${now.slice(0, 8)}…, pinned ${old.slice(0, 8)}…)\n` +
-        "generated/ is out of date: 5 changed (5 files). Run `npm run generate` and commit the result.\n",
+        "generated/ is out of date: 5 changed (5 files). Run `agentwire generate` and commit the result.\n",
     );
     expect(snapshot(root)).toEqual(before);
   });

@@ -7,7 +7,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, snapshot } from "../helpers/cli.js";
-import { eventsSchema, makeProject } from "../helpers/project.js";
+import { CONFIG_FILE, configFor, eventsSchema, makeProject } from "../helpers/project.js";
 
 const schema = (names: readonly string[]) => `${JSON.stringify(eventsSchema(names), null, 2)}\n`;
 const V1 = schema(["Started", "Finished"]);
@@ -52,7 +52,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 function project(upstream: string): string {
   const url = urlOf(upstream);
   return makeProject({
-    "schemas/protocols.json": `${JSON.stringify({ protocols: [{ name: "demo", schema: "demo.schema.json", upstream: url, sha256: sha256(V1) }] }, null, 2)}\n`,
+    [CONFIG_FILE]: `${JSON.stringify(configFor([{ name: "demo", schema: "schemas/demo.schema.json", upstream: url, sha256: sha256(V1) }]), null, 2)}\n`,
     "schemas/demo.schema.json": V1,
     "v2.schema.json": V2,
   });
@@ -73,7 +73,7 @@ describe("agentwire update", () => {
     expect(out).toContain('demo: 2 changes (1 breaking, 1 compatible)\n\n  breaking\n    Event: gains the member Paused (type "PAUSED")');
     expect(out).toContain(`demo: updated schemas/demo.schema.json to sha256 ${sha256(V2)}\nregenerated 12 files\n`);
     expect(readFileSync(path.join(root, "schemas/demo.schema.json"), "utf8")).toBe(V2);
-    expect(readFileSync(path.join(root, "schemas/protocols.json"), "utf8")).toContain(`"sha256": "${sha256(V2)}"`);
+    expect(readFileSync(path.join(root, CONFIG_FILE), "utf8")).toContain(`"sha256": "${sha256(V2)}"`);
     expect(readFileSync(path.join(root, "generated/src/demo/types.ts"), "utf8")).toContain("export interface Paused {");
     expect(await run(root, "check")).toMatchObject({ code: 0 });
     expect(await run(root, "update")).toMatchObject({ code: 0, out: `demo: up to date with http://127.0.0.1:${port}/v2.json\n` });
@@ -91,9 +91,9 @@ describe("agentwire update", () => {
     expect(await run(project("/v1.json"), "update", "--check")).toMatchObject({ code: 0 });
   });
 
-  it("follows a redirect on the same host, and reads file: URLs relative to schemas/", async () => {
+  it("follows a redirect on the same host, and reads file: URLs relative to the config", async () => {
     expect(await run(project("/moved"), "update")).toMatchObject({ code: 0 });
-    const local = project("file:../v2.schema.json");
+    const local = project("file:v2.schema.json");
     expect(await run(local, "update")).toMatchObject({ code: 0 });
     expect(readFileSync(path.join(local, "schemas/demo.schema.json"), "utf8")).toBe(V2);
   });
@@ -127,12 +127,12 @@ describe("agentwire update", () => {
   it("fetches every upstream before writing: each failure is reported, and nothing changes unless all succeed", async () => {
     const entry = (name: string, upstream: string) => ({
       name,
-      schema: `${name}.schema.json`,
+      schema: `schemas/${name}.schema.json`,
       upstream: urlOf(upstream),
       sha256: sha256(V1),
     });
     const root = makeProject({
-      "schemas/protocols.json": `${JSON.stringify({ protocols: [entry("alpha", "/missing"), entry("beta", "/v2.json"), entry("gamma", "closed")] }, null, 2)}\n`,
+      [CONFIG_FILE]: `${JSON.stringify(configFor([entry("alpha", "/missing"), entry("beta", "/v2.json"), entry("gamma", "closed")]), null, 2)}\n`,
       "schemas/alpha.schema.json": V1,
       "schemas/beta.schema.json": V1,
       "schemas/gamma.schema.json": V1,
@@ -143,8 +143,8 @@ describe("agentwire update", () => {
     expect(code).toBe(2);
     expect(err).toBe(
       [
-        `agentwire update: schemas/protocols.json#/protocols/0/upstream: ${urlOf("/missing")}: HTTP 404 Not Found`,
-        `agentwire update: schemas/protocols.json#/protocols/2/upstream: ${urlOf("closed")}: cannot fetch: ECONNREFUSED`,
+        `agentwire update: agentwire.config.json#/protocols/0/upstream: ${urlOf("/missing")}: HTTP 404 Not Found`,
+        `agentwire update: agentwire.config.json#/protocols/2/upstream: ${urlOf("closed")}: cannot fetch: ECONNREFUSED`,
         "2 of 3 upstreams failed; nothing was changed.",
         "",
       ].join("\n"),
@@ -160,7 +160,7 @@ describe("agentwire update", () => {
 
   it("refuses an upstream whose schema the generator cannot take, and writes nothing", async () => {
     const root = makeProject({
-      "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json", upstream: "file:../bad.json" }] },
+      [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json", upstream: "file:bad.json" }]),
       "schemas/demo.schema.json": V1,
       "bad.json": { $defs: { A: { type: "string", pattern: "([a-z]" } } },
     });
@@ -174,14 +174,14 @@ describe("agentwire update", () => {
 
   it("refuses a protocol it does not know or that has no upstream", async () => {
     expect((await run(project("/v2.json"), "update", "nope")).err).toContain(
-      'agentwire update: no protocol "nope" in schemas/protocols.json',
+      'agentwire update: no protocol "nope" in agentwire.config.json',
     );
     const root = makeProject({
-      "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json" }] },
+      [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json" }]),
       "schemas/demo.schema.json": V1,
     });
     expect(await run(root, "update", "demo")).toMatchObject({ code: 2 });
-    expect(await run(root, "update")).toMatchObject({ code: 0, out: "no protocol in schemas/protocols.json has an upstream URL\n" });
+    expect(await run(root, "update")).toMatchObject({ code: 0, out: "no protocol in agentwire.config.json has an upstream URL\n" });
   });
 
   describe("the files it reads and writes stay in the project", () => {
@@ -194,7 +194,8 @@ describe("agentwire update", () => {
       for (const upstream of [
         `file://${elsewhere}/exists.json`,
         `file://${elsewhere}/missing.json`,
-        `file:${path.relative(path.join(tmpdir(), "x/schemas"), elsewhere)}/exists.json`,
+        `file:${path.relative(path.join(tmpdir(), "x"), elsewhere)}/exists.json`,
+        "file:../exists.json",
         "file:///etc/hostname",
         "file:///nonexistent/file.json",
         "file://example.com/schema.json",
@@ -208,20 +209,20 @@ describe("agentwire update", () => {
       }
       // And through a link of the project that leads out of it, to a file that exists and to one that does not.
       for (const target of ["exists.json", "missing.json"]) {
-        const root = project("file:../link.json");
+        const root = project("file:link.json");
         symlinkSync(path.join(elsewhere, target), path.join(root, "link.json"));
-        answers.push((await run(root, "update")).err.replace("file:../link.json", "<upstream>"));
+        answers.push((await run(root, "update")).err.replace("file:link.json", "<upstream>"));
       }
       expect(new Set(answers)).toEqual(
         new Set([
-          "agentwire update: schemas/protocols.json#/protocols/0/upstream: <upstream>: is outside the project\n  a file: upstream names a file of the project, relative to schemas/; anything else is fetched by https:\n1 of 1 upstream failed; nothing was changed.\n",
+          "agentwire update: agentwire.config.json#/protocols/0/upstream: <upstream>: is outside the project\n  a file: upstream names a file of the project, relative to the config; anything else is fetched by https:\n1 of 1 upstream failed; nothing was changed.\n",
         ]),
       );
     });
 
     it("reads a file: upstream inside the project, and says when there is none", async () => {
-      expect(await run(project("file:../v2.schema.json"), "update")).toMatchObject({ code: 0 });
-      expect((await run(project("file:../none.json"), "update")).err).toContain("file:../none.json: cannot read: no such file\n");
+      expect(await run(project("file:v2.schema.json"), "update")).toMatchObject({ code: 0 });
+      expect((await run(project("file:none.json"), "update")).err).toContain("file:none.json: cannot read: no such file\n");
     });
 
     it("writes nothing through a vendored schema that is a link out of the project", async () => {
@@ -233,30 +234,31 @@ describe("agentwire update", () => {
       const { code, err } = await run(root, "update");
       expect(code).toBe(2);
       expect(err).toContain(
-        `"demo.schema.json" leads outside the schemas folder: schemas/demo.schema.json is a symbolic link to ${outside}`,
+        `"schemas/demo.schema.json" leads outside the project: schemas/demo.schema.json is a symbolic link to ${outside}`,
       );
       expect(readFileSync(outside, "utf8")).toBe(V1);
     });
 
-    it("updates the file a link inside schemas/ leads to, keeps the link, and changes nothing when generation fails", async () => {
+    it("updates the file a link inside the project leads to, keeps the link, and changes nothing when generation fails", async () => {
       const linked = () => {
         const root = project("/v2.json");
-        mkdirSync(path.join(root, "schemas/versions"));
-        writeFileSync(path.join(root, "schemas/versions/current.json"), V1);
+        // Out of schemas/, to another folder of the project.
+        mkdirSync(path.join(root, "vendor/versions"), { recursive: true });
+        writeFileSync(path.join(root, "vendor/versions/current.json"), V1);
         unlinkSync(path.join(root, "schemas/demo.schema.json"));
-        symlinkSync("versions/current.json", path.join(root, "schemas/demo.schema.json"));
+        symlinkSync("../vendor/versions/current.json", path.join(root, "schemas/demo.schema.json"));
         return root;
       };
       const root = linked();
       expect(await run(root, "update")).toMatchObject({ code: 0 });
       expect(lstatSync(path.join(root, "schemas/demo.schema.json")).isSymbolicLink()).toBe(true);
-      expect(readFileSync(path.join(root, "schemas/versions/current.json"), "utf8")).toBe(V2);
+      expect(readFileSync(path.join(root, "vendor/versions/current.json"), "utf8")).toBe(V2);
       expect(await run(root, "check")).toMatchObject({ code: 0 });
 
       const failing = linked();
       writeFileSync(path.join(failing, "bad.json"), JSON.stringify({ $defs: { A: { type: "string", pattern: "([a-z]" } } }));
-      const config = path.join(failing, "schemas/protocols.json");
-      writeFileSync(config, readFileSync(config, "utf8").replace(/"upstream": "[^"]*"/, '"upstream": "file:../bad.json"'));
+      const config = path.join(failing, CONFIG_FILE);
+      writeFileSync(config, readFileSync(config, "utf8").replace(/"upstream": "[^"]*"/, '"upstream": "file:bad.json"'));
       const before = snapshot(failing);
       expect(await run(failing, "update")).toMatchObject({ code: 2 });
       expect(snapshot(failing)).toEqual(before);

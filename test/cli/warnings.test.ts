@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { run } from "../helpers/cli.js";
-import { demoProject, makeProject, REPO } from "../helpers/project.js";
+import { CONFIG_FILE, configFor, demoProject, makeProject, REPO } from "../helpers/project.js";
 
 /**
  * `generate` warns, on standard error and with exit 0, of each pattern that can backtrack
@@ -50,12 +50,10 @@ describe("agentwire generate: patterns that backtrack catastrophically", () => {
 
   it("leave no worker behind: an error in a later protocol still ends the process, with 2", () => {
     const root = makeProject({
-      "schemas/protocols.json": {
-        protocols: [
-          { name: "first", schema: "first.schema.json" },
-          { name: "second", schema: "second.schema.json" },
-        ],
-      },
+      [CONFIG_FILE]: configFor([
+        { name: "first", schema: "schemas/first.schema.json" },
+        { name: "second", schema: "schemas/second.schema.json" },
+      ]),
       // The first protocol's pattern is being checked when the second's error is thrown.
       "schemas/first.schema.json": { $defs: { Word: { type: "string", pattern: "^(a+)+$" } } },
       "schemas/second.schema.json": { $ref: "#/$defs/Nope" },

@@ -6,7 +6,7 @@ import type { ProtocolDiff } from "../../generator/diff/index.js";
 import { AUDIENCES, CATEGORIES, diffProtocol, severity } from "../../generator/diff/index.js";
 import { loadSchemas } from "../../generator/load/index.js";
 import { generate } from "../../generator/pipeline.js";
-import { makeProject } from "../helpers/project.js";
+import { CONFIG_FILE, configFor, makeProject } from "../helpers/project.js";
 import { audiencesCell, doc } from "../helpers/readme.js";
 
 /**
@@ -35,7 +35,7 @@ let root = "";
 let diffs: { version: Version; diff: ProtocolDiff }[] = [];
 beforeAll(async () => {
   root = makeProject({
-    "schemas/protocols.json": { protocols: versions.map(({ file, name }) => ({ name, schema: `history/${file}` })) },
+    [CONFIG_FILE]: configFor(versions.map(({ file, name }) => ({ name, schema: `schemas/history/${file}` }))),
   });
   cpSync(HISTORY, path.join(root, "schemas/history"), { recursive: true });
   const irs = await projectIrs(loadSchemas(root));

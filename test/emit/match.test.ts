@@ -5,7 +5,7 @@ import { generate } from "../../generator/pipeline.js";
 import { guardName, handlersName, matchName, partialMatchName } from "../../generator/name/rules.js";
 import type { KeyedUnionShape, NamedType, TaggedUnionShape } from "../../generator/ir/model.js";
 import type { JsonObject } from "../../generator/json.js";
-import { demoProject } from "../helpers/project.js";
+import { CONFIG_FILE, configFor, demoProject } from "../helpers/project.js";
 import { generatedIndex } from "../helpers/generated.js";
 import { PROTOCOLS, protocol } from "../helpers/protocols.js";
 import { Random, SampleMaker } from "../helpers/samples.js";
@@ -123,7 +123,7 @@ describe("match helpers of unions with unusual tags", () => {
 
   it("dispatch on each, and send an object with none of its own to the fallback", async () => {
     const root = demoProject(schema, {
-      "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json", overlays: ["overlays/demo.json"] }] },
+      [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json", overlays: ["schemas/overlays/demo.json"] }]),
       "schemas/overlays/demo.json": overlay,
     });
     const { files } = await generate(root);

@@ -17,7 +17,7 @@ describe("the stream module", () => {
         },
       };
       const protocol: LoadedProtocol = {
-        config: { pointer: "/protocols/0", name: "test", schema: "test.schema.json", overlays: [] },
+        config: { pointer: "/protocols/0", name: "test", schema: "schemas/test.schema.json", overlays: [] },
         schema: sourceFile("test.schema.json", schema),
         overlays: [sourceFile("overlays/test.json", { stream: { framing: "jsonl", because, rules: [] } })],
       };

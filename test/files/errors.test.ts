@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nodeFileSystem } from "../../generator/files/fs.js";
 import { run, snapshot } from "../helpers/cli.js";
-import { makeProject } from "../helpers/project.js";
+import { CONFIG_FILE, configFor, makeProject } from "../helpers/project.js";
 
 /**
  * The file system refusing a read or a write is an answer: exit 2, the file named, what
@@ -25,7 +25,7 @@ function errnoError(code: string, syscall: string, file: string): Error {
 /** A generated demo project, and what its folders hold. */
 async function generated(): Promise<{ root: string; before: Record<string, string> }> {
   const root = makeProject({
-    "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json" }] },
+    [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json" }]),
     "schemas/demo.schema.json": { type: "object", properties: { id: { type: "string" } } },
   });
   expect((await run(root, "generate")).code).toBe(0);
@@ -71,18 +71,18 @@ describe("writing generated/", () => {
     const { root, before } = await generated();
     const create = nodeFileSystem.create;
     vi.spyOn(nodeFileSystem, "create").mockImplementation((file, content) => {
-      if (file.endsWith(path.join(".agentwire-new", "protocols.json"))) throw errnoError("ENOSPC", "write", file);
+      if (file.endsWith(path.join(".agentwire-new", CONFIG_FILE))) throw errnoError("ENOSPC", "write", file);
       create(file, content);
     });
     expect((await run(root, "generate")).err).toBe(
-      "agentwire generate: schemas/protocols.json: cannot write: no space left on the device (ENOSPC)\n  free some space on the device; nothing was changed\n",
+      "agentwire generate: agentwire.config.json: cannot write: no space left on the device (ENOSPC)\n  free some space on the device; nothing was changed\n",
     );
     expect(snapshot(root)).toEqual(before);
   });
 
   it("a file where generated/ goes (ENOTDIR): exit 2, the file left as it is", async () => {
     const root = makeProject({
-      "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json" }] },
+      [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json" }]),
       "schemas/demo.schema.json": { type: "string" },
       generated: "not a folder",
     });
@@ -130,11 +130,11 @@ describe("writing generated/", () => {
 describe("reading", () => {
   const project = (schema: string | object) =>
     makeProject({
-      "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json" }] },
+      [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json" }]),
       "schemas/demo.schema.json": schema,
     });
   const refused = (problem: string) =>
-    `agentwire generate: schemas/protocols.json#/protocols/0/schema: cannot read schemas/demo.schema.json: ${problem}\n  vendor the file there, or correct the path\n`;
+    `agentwire generate: agentwire.config.json#/protocols/0/schema: cannot read schemas/demo.schema.json: ${problem}\n  vendor the file there, or correct the path\n`;
 
   it("a schema that is a folder", async () => {
     const root = project({});
@@ -167,9 +167,9 @@ describe("reading", () => {
     expect(await run(root, "generate")).toEqual({ code: 2, out: "", err: refused(problem) });
   });
 
-  it("a folder of schemas/ that may not be looked into", async () => {
+  it("a folder of the project that may not be looked into", async () => {
     const root = makeProject({
-      "schemas/protocols.json": { protocols: [{ name: "demo", schema: "vendor/demo.schema.json" }] },
+      [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/vendor/demo.schema.json" }]),
       "schemas/vendor/demo.schema.json": { type: "string" },
     });
     const lstat = nodeFileSystem.lstat;
@@ -178,7 +178,7 @@ describe("reading", () => {
       return lstat(file);
     });
     expect((await run(root, "generate")).err).toBe(
-      "agentwire generate: schemas/protocols.json#/protocols/0/schema: cannot follow schemas/vendor/demo.schema.json: permission denied (EACCES)\n",
+      "agentwire generate: agentwire.config.json#/protocols/0/schema: cannot follow schemas/vendor/demo.schema.json: permission denied (EACCES)\n",
     );
   });
 

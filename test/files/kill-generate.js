@@ -6,8 +6,10 @@
 //
 //   node test/files/kill-generate.js [RUNS=50] [AGENTWIRE=bin/agentwire.js]
 //
-// AGENTWIRE may be another agentwire's bin (an older version, to compare). Exit 1 if any
-// kill left a project that is neither generation whole.
+// AGENTWIRE may be another agentwire's bin (an older version, to compare): one without an
+// agentwire.config.json of its own gets a project of the old layout, schemas/protocols.json
+// and a copy of its templates/. Exit 1 if any kill left a project that is neither
+// generation whole.
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +20,11 @@ const runs = Number(process.argv[2] ?? 50);
 const agentwire = path.resolve(process.argv[3] ?? path.join(REPO, "bin/agentwire.js"));
 /** Protocols of a tiny schema each: a write of many files after a short generation. */
 const PROTOCOLS = 20;
+/** The agentwire's own folder, two up from its bin, and whether it predates agentwire.config.json. */
+const TOOL = path.dirname(path.dirname(agentwire));
+const LEGACY = !existsSync(path.join(TOOL, "agentwire.config.json"));
+/** The config the pins are in. */
+const CONFIG = LEGACY ? "schemas/protocols.json" : "agentwire.config.json";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "agentwire-kill-generate-"));
 process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
@@ -28,12 +35,15 @@ const names = Array.from({ length: PROTOCOLS }, (_, i) => `p${String(i).padStart
 /** A project whose schemas are at `version` ("a" or "b"); generated (with its pins) where asked. */
 function projectAt(version, generated) {
   const root = mkdtempSync(path.join(scratch, `${version}-`));
-  cpSync(path.join(REPO, "templates"), path.join(root, "templates"), { recursive: true });
   mkdirSync(path.join(root, "schemas"));
-  writeFileSync(
-    path.join(root, "schemas/protocols.json"),
-    `${JSON.stringify({ protocols: names.map((name) => ({ name, schema: `${name}.schema.json` })) }, null, 2)}\n`,
-  );
+  const config = LEGACY
+    ? { protocols: names.map((name) => ({ name, schema: `${name}.schema.json` })) }
+    : {
+        protocols: names.map((name) => ({ name, schema: `schemas/${name}.schema.json` })),
+        output: { folder: "generated", package: { name: "@agentwire/protocols", version: "0.1.0" } },
+      };
+  if (LEGACY) cpSync(path.join(TOOL, "templates"), path.join(root, "templates"), { recursive: true });
+  writeFileSync(path.join(root, CONFIG), `${JSON.stringify(config, null, 2)}\n`);
   for (const name of names) writeFileSync(path.join(root, `schemas/${name}.schema.json`), schemaOf(version));
   if (generated) agentwireSync(root, "generate");
   return root;
@@ -44,7 +54,7 @@ function agentwireSync(cwd, ...args) {
   return { code: result.status, err: result.stderr };
 }
 
-/** Every file of the project but templates/ (a link by its text). */
+/** Every file of the project but an old layout's templates/ (a link by its text). */
 function stateOf(root) {
   const files = {};
   const walk = (dir) => {
@@ -68,7 +78,7 @@ function whatIsWrong(files, wanted, check) {
   if (leftovers > 0) faults.push(`${leftovers} staging files left in generated/`);
   if (!names.some((file) => file.startsWith("generated/src/"))) faults.push("generated/src missing");
   const generatedNew = files["generated/sources.json"] === wanted["generated/sources.json"];
-  const pinnedNew = files["schemas/protocols.json"] === wanted["schemas/protocols.json"];
+  const pinnedNew = files[CONFIG] === wanted[CONFIG];
   if (generatedNew !== pinnedNew) faults.push(generatedNew ? "new sources.json with the old pins" : "old sources.json with the new pins");
   return `${faults.join(", ") || "a mix of old and new files"}; check exited ${check.code}`;
 }

@@ -11,7 +11,7 @@ import { withOutput, writeOutput } from "../../generator/files/output.js";
 import { run, snapshot } from "../helpers/cli.js";
 import { changeTo, killedAfter, scratchProject, stateOf, wholeState } from "../helpers/files.js";
 import { inputError } from "../helpers/failure.js";
-import { makeProject, REPO } from "../helpers/project.js";
+import { CONFIG_FILE, configFor, makeProject, REPO } from "../helpers/project.js";
 
 /** One agentwire at a time in generated/: the next waits, a dead one's lock is taken over, and git never sees one. */
 
@@ -44,7 +44,7 @@ function plantLock(output: string, pid: number): void {
 
 const demo = () =>
   makeProject({
-    "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json" }] },
+    [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json" }]),
     "schemas/demo.schema.json": { type: "object", properties: { id: { type: "string" } } },
   });
 
@@ -159,7 +159,8 @@ describe("what a run leaves", () => {
       const status = git("status", "--porcelain", "--untracked-files=all").stdout;
       seen.push(...status.split("\n").filter((line) => line !== "" && !clean.includes(line)));
     }
-    expect(seen.filter((line) => /agentwire|staging/.test(line))).toEqual([]);
+    // A file of a run's own starts with ".agentwire" (the config, agentwire.config.json, is the user's, and changes).
+    expect(seen.filter((line) => /\.agentwire|staging/.test(line))).toEqual([]);
     expect(seen.length).toBeGreaterThan(0);
   });
 });

@@ -45,10 +45,10 @@ describe("a run killed after any step of writing the output", () => {
 
   it("is measured: the steps of a run, and the one that commits", () => {
     // The lock (4: its folder, .gitignore, owner, renamed into place), the new files (7, in 3 folders), the plan
-    // (2), the copies of the schema and config in their folder beside them (2 + 4), the old tops retired (1 + 5),
-    // the commit (the 29th), the new tops moved in (5), the copies renamed over (2) and their folder removed,
-    // the plan removed, the garbage (2), the lock let go (2).
-    expect({ steps, commit }).toEqual({ steps: 42, commit: 29 });
+    // (2), the copies of the schema and the config each in a folder beside it (schemas/ and the root: 2 × 2 + 4),
+    // the old tops retired (1 + 5), the commit (the 31st), the new tops moved in (5), the copies renamed over (2)
+    // and their folders removed (2), the plan removed, the garbage (2), the lock let go (2).
+    expect({ steps, commit }).toEqual({ steps: 45, commit: 31 });
   });
 
   it.each(Array.from({ length: steps + 1 }, (_, k) => k))("after %i steps leaves the old or the new project whole", async (k) => {
@@ -65,9 +65,9 @@ describe("a run killed after any step of writing the output", () => {
     expect(stateOf(root)).toEqual(k < commit ? OLD : NEW);
   });
 
-  // Every pair of kill points is 42 × ~15 runs (20 s here): AGENTWIRE_EXHAUSTIVE=1 runs them all; npm test, a
+  // Every pair of kill points is 45 × ~15 runs (20 s here): AGENTWIRE_EXHAUSTIVE=1 runs them all; npm test, a
   // kill point where recovery undoes (the copies written), at the commit, and where it finishes (the renames).
-  const phases = EXHAUSTIVE ? Array.from({ length: steps }, (_, k) => k) : [20, 29, 35];
+  const phases = EXHAUSTIVE ? Array.from({ length: steps }, (_, k) => k) : [20, 31, 37];
   it.each(phases)("after %i steps, and then its recovery killed after every step, recovers to the same project", async (k) => {
     const expected = k < commit ? OLD : NEW;
     for (let j = 0; ; j++) {

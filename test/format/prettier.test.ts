@@ -1,11 +1,10 @@
-import { cpSync } from "node:fs";
 import path from "node:path";
 import * as prettier from "prettier";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OutputFile } from "../../generator/format/index.js";
 import { PRINT_OPTIONS } from "../../generator/format/index.js";
 import { generate } from "../../generator/pipeline.js";
-import { makeProject, REPO } from "../helpers/project.js";
+import { fixtureProject, REPO } from "../helpers/project.js";
 
 const PARSERS: Readonly<Record<string, string>> = { ts: "typescript", json: "json", md: "markdown" };
 
@@ -24,8 +23,7 @@ describe("format", () => {
   });
 
   it("prints the hostile fixture's files, escapes of invisible characters and all, as prettier formats them", async () => {
-    const root = makeProject({});
-    cpSync(path.join(REPO, "test/fixtures/hostile/schemas"), path.join(root, "schemas"), { recursive: true });
+    const root = fixtureProject(path.join(REPO, "test/fixtures/hostile"));
     const hostile = (await generate(root)).files.filter((file) => file.path.startsWith("src/hostile/"));
     expect(hostile.length).toBeGreaterThan(4);
     for (const file of hostile) {

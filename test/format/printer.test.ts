@@ -28,6 +28,7 @@ describe("printDoc", () => {
       ...emitPackage(
         [{ name: "demo", sources: [{ file: "schemas/demo.schema.json", sha256: "0".repeat(64) }], types: 1, stream: false }],
         project.templates,
+        project.output,
       ),
     );
     const documents = files.flatMap((file) => ("text" in file ? [] : [{ path: file.path, doc: documentOf(file) }]));

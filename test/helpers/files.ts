@@ -4,12 +4,13 @@ import path from "node:path";
 import type { FileSystem } from "../../generator/files/fs.js";
 import { nodeFileSystem } from "../../generator/files/fs.js";
 import type { Change, Place } from "../../generator/files/output.js";
+import { CONFIG_FILE } from "../../generator/files/project.js";
 import { scratchFolder } from "./scratch.js";
 
 /**
  * Scratch projects for the output's transaction and lock, without the pipeline: a config
- * and a schema in schemas/, a generation in generated/ beside a dist/ that is not
- * agentwire's, and the change to a second generation with its pins.
+ * at the root and a schema in schemas/, a generation in generated/ beside a dist/ that is
+ * not agentwire's, and the change to a second generation with its pins.
  */
 
 /**
@@ -35,12 +36,12 @@ export function generationOf(version: string, extra = 0): { path: string; conten
   return files;
 }
 
-/** The config as a version pins it, and the schema of that version. */
+/** The config, agentwire.config.json, as a version pins it, and the schema of that version. */
 export const configOf = (version: string) =>
-  `{ "protocols": [{ "name": "demo", "schema": "demo.schema.json", "sha256": "${version}" }] }\n`;
+  `{ "protocols": [{ "name": "demo", "schema": "schemas/demo.schema.json", "sha256": "${version}" }], "output": { "folder": "generated" } }\n`;
 export const schemaOf = (version: string) => `{ "title": "${version}" }\n`;
 
-/** A project at `version`: its generation in generated/, its config and schema, and generated/dist/. */
+/** A project at `version`: its generation in generated/, its config and schema, and generated/dist/; it writes in its whole folder. */
 export function scratchProject(version: string, extra = 0): { root: string; place: Place } {
   const root = scratchFolder("agentwire-files-", SCRATCH);
   const write = (file: string, content: string) => {
@@ -49,9 +50,9 @@ export function scratchProject(version: string, extra = 0): { root: string; plac
   };
   for (const file of generationOf(version, extra)) write(`generated/${file.path}`, file.content);
   write("generated/dist/index.js", "built, not agentwire's\n");
-  write("schemas/protocols.json", configOf(version));
+  write(CONFIG_FILE, configOf(version));
   write("schemas/demo.schema.json", schemaOf(version));
-  const place: Place = { output: { root, path: path.join(root, "generated") }, writable: [{ root, path: path.join(root, "schemas") }] };
+  const place: Place = { output: { root, path: path.join(root, "generated") }, writable: [{ root, path: root }] };
   return { root, place };
 }
 
@@ -61,7 +62,7 @@ export function changeTo(root: string, version: string, extra = 0): Change {
     files: generationOf(version, extra),
     replaced: [
       { path: path.join(root, "schemas/demo.schema.json"), content: schemaOf(version) },
-      { path: path.join(root, "schemas/protocols.json"), content: configOf(version) },
+      { path: path.join(root, CONFIG_FILE), content: configOf(version) },
     ],
   };
 }

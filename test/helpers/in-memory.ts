@@ -10,11 +10,12 @@ import type { ResolvedSchema } from "../../generator/resolve/index.js";
 import { canonicalize } from "../../generator/resolve/canonical.js";
 import { Resources } from "../../generator/resolve/resources.js";
 
-/** A schemas folder that exists only in memory, for stage tests that read no files. */
-export const SCHEMAS_DIR = path.resolve("/virtual/schemas");
+/** A project that exists only in memory, for stage tests that read no files: its schemas are in schemas/. */
+export const PROJECT_DIR = path.resolve("/virtual");
 
+/** A file of the virtual project's schemas/, by its name there. */
 export function sourceFile(name: string, document: JsonValue): SourceFile {
-  return { file: `schemas/${name}`, absolutePath: path.join(SCHEMAS_DIR, name), document, sha256: "0".repeat(64) };
+  return { file: `schemas/${name}`, absolutePath: path.join(PROJECT_DIR, "schemas", name), document, sha256: "0".repeat(64) };
 }
 
 /** Resolves and overlays one in-memory schema, as the pipeline does with files. */
@@ -22,12 +23,12 @@ export function effectiveSchema(schema: JsonValue, facts: readonly JsonObject[] 
   const source = sourceFile("test.schema.json", schema);
   const overlays = facts.length === 0 ? [] : [sourceFile("overlays/test.json", { facts: facts as JsonValue[] })];
   const loaded: LoadedProtocol = {
-    config: { pointer: "/protocols/0", name: protocol, schema: "test.schema.json", overlays: [] },
+    config: { pointer: "/protocols/0", name: protocol, schema: "schemas/test.schema.json", overlays: [] },
     schema: source,
     overlays,
   };
-  const { schema: canonical, provenance } = canonicalize(new Resources(source, { schemasDir: SCHEMAS_DIR, remotes: [] }), protocol);
-  return applyOverlays({ protocol: loaded, schema: canonical, provenance });
+  const { schema: canonical, provenance } = canonicalize(new Resources(source, { inputsDir: PROJECT_DIR, remotes: [] }), protocol);
+  return applyOverlays({ protocol: loaded, schema: canonical, provenance, files: [source] });
 }
 
 export function irOf(schema: JsonValue, facts: readonly JsonObject[] = []): Ir {

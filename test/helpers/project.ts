@@ -1,25 +1,51 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { writeGeneration } from "../../generator/api/write.js";
+import { CONFIG_FILE } from "../../generator/files/project.js";
 import { generate } from "../../generator/pipeline.js";
 import { scratchFolder } from "./scratch.js";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
 
+export { CONFIG_FILE };
+
+/** The output the tests' projects generate into, as this repository's does: the package folder generated/. */
+export const PACKAGE_OUTPUT = { folder: "generated", package: { name: "@agentwire/protocols", version: "0.1.0" } } as const;
+
 /**
- * A throwaway project: the repository's templates plus the given files (paths relative
- * to the project root; objects are written as JSON). Removed after the test file.
+ * A project's config, `agentwire.config.json`: the given protocols (their paths relative
+ * to the project root, where the config is: "schemas/demo.schema.json"), the package
+ * output `generated/`, and `extra` keys over those (remotes, another output).
+ */
+export function configFor(protocols: readonly object[], extra: Readonly<Record<string, unknown>> = {}): object {
+  return { protocols, output: PACKAGE_OUTPUT, ...extra };
+}
+
+/**
+ * A throwaway project: the given files (paths relative to the project root; objects are
+ * written as JSON), and with `withRepoSchemas` this repository's config and schemas.
+ * agentwire reads its templates from its own folder. Removed after the test file.
  */
 export function makeProject(files: Readonly<Record<string, string | object>>, options: { withRepoSchemas?: boolean } = {}): string {
   const root = scratchFolder("agentwire-test-");
-  cpSync(path.join(REPO, "templates"), path.join(root, "templates"), { recursive: true });
-  if (options.withRepoSchemas) cpSync(path.join(REPO, "schemas"), path.join(root, "schemas"), { recursive: true });
+  if (options.withRepoSchemas) {
+    cpSync(path.join(REPO, "schemas"), path.join(root, "schemas"), { recursive: true });
+    copyFileSync(path.join(REPO, CONFIG_FILE), path.join(root, CONFIG_FILE));
+  }
   for (const [file, content] of Object.entries(files)) {
     const target = path.join(root, file);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, typeof content === "string" ? content : `${JSON.stringify(content, null, 2)}\n`);
   }
+  return root;
+}
+
+/** A copy of a fixture's project (test/fixtures/hostile…): its config and its schemas/. */
+export function fixtureProject(fixture: string): string {
+  const root = makeProject({});
+  copyFileSync(path.join(fixture, CONFIG_FILE), path.join(root, CONFIG_FILE));
+  cpSync(path.join(fixture, "schemas"), path.join(root, "schemas"), { recursive: true });
   return root;
 }
 
@@ -34,7 +60,7 @@ export function protocolsProject(
   extra: Readonly<Record<string, string | object>> = {},
 ): string {
   return makeProject({
-    "schemas/protocols.json": { protocols: Object.keys(schemas).map((name) => ({ name, schema: `${name}.schema.json` })) },
+    [CONFIG_FILE]: configFor(Object.keys(schemas).map((name) => ({ name, schema: `schemas/${name}.schema.json` }))),
     ...Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [`schemas/${name}.schema.json`, schema])),
     ...extra,
   });
@@ -70,7 +96,7 @@ export async function generateInto(root: string): Promise<void> {
 /** A generated project of one protocol, `name`, whose schema is given: its root and the protocol's index module. */
 export async function generatedProject(name: string, schema: object): Promise<{ root: string; index: Record<string, unknown> }> {
   const root = makeProject({
-    "schemas/protocols.json": { protocols: [{ name, schema: `${name}.schema.json` }] },
+    [CONFIG_FILE]: configFor([{ name, schema: `schemas/${name}.schema.json` }]),
     [`schemas/${name}.schema.json`]: schema,
   });
   await generateInto(root);

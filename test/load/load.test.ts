@@ -4,11 +4,11 @@ import { parseJson, readJson } from "../../generator/json.js";
 import { NESTING_LIMIT } from "../../generator/limits.js";
 import { load, pinsOf } from "../../generator/load/index.js";
 import { inputError } from "../helpers/failure.js";
-import { makeProject, REPO } from "../helpers/project.js";
+import { CONFIG_FILE, configFor, makeProject, PACKAGE_OUTPUT, REPO } from "../helpers/project.js";
 
 const loadError = (root: string) => inputError(() => load(root));
 
-const config = (...protocols: object[]) => ({ "schemas/protocols.json": { protocols } });
+const config = (...protocols: object[]) => ({ [CONFIG_FILE]: configFor(protocols) });
 
 describe("load", () => {
   it("reads the repository's four protocols, sorted by name, with their overlays", async () => {
@@ -18,36 +18,47 @@ describe("load", () => {
       expect(protocol.schema.sha256).toBe(protocol.config.sha256);
       // Every protocol can be re-vendored by `agentwire update`, from where its upstream publishes.
       expect(protocol.config.upstream).toMatch(/^https:\/\//);
-      expect(protocol.overlays.map((overlay) => overlay.file)).toEqual(protocol.config.overlays.map((overlay) => `schemas/${overlay}`));
+      expect(protocol.overlays.map((overlay) => overlay.file)).toEqual(protocol.config.overlays);
     }
   });
 
   it("reports a JSON syntax error with its line and column", async () => {
     const root = makeProject({
-      ...config({ name: "demo", schema: "demo.schema.json" }),
+      ...config({ name: "demo", schema: "schemas/demo.schema.json" }),
       "schemas/demo.schema.json": '{\n  "type": "object",\n  "properties": { "a": }\n}\n',
     });
     expect(await loadError(root)).toBe('schemas/demo.schema.json:3:24: invalid JSON: expected a JSON value, found "}"');
   });
 
   it.each([
-    [{ name: "demo" }, 'schemas/protocols.json#/protocols/0: missing "schema"'],
-    [{ name: "demo", schema: "demo.schema.json", overlay: "x.json" }, 'schemas/protocols.json#/protocols/0/overlay: unknown key "overlay"'],
+    [{ name: "demo" }, 'agentwire.config.json#/protocols/0: missing "schema"'],
     [
-      { name: "Demo Proto", schema: "demo.schema.json" },
-      'schemas/protocols.json#/protocols/0/name: protocol name "Demo Proto" must be lowercase words joined by "-"',
+      { name: "demo", schema: "schemas/demo.schema.json", overlay: "x.json" },
+      'agentwire.config.json#/protocols/0/overlay: unknown key "overlay"',
     ],
+    [
+      { name: "Demo Proto", schema: "schemas/demo.schema.json" },
+      'agentwire.config.json#/protocols/0/name: protocol name "Demo Proto" must be lowercase words joined by "-"',
+    ],
+    // The config is at the project's root: a path that climbs out of it leaves the project.
     [
       { name: "demo", schema: "../outside.json" },
-      'schemas/protocols.json#/protocols/0/schema: "../outside.json" is outside the schemas folder',
+      'agentwire.config.json#/protocols/0/schema: "../outside.json" is outside the project\n  vendor the file into the project',
     ],
     [
-      { name: "demo", schema: "missing.json" },
-      "schemas/protocols.json#/protocols/0/schema: cannot read schemas/missing.json: no such file",
+      { name: "demo", schema: "schemas/../../outside.json" },
+      'agentwire.config.json#/protocols/0/schema: "schemas/../../outside.json" is outside the project',
     ],
+    [{ name: "demo", schema: "/etc/passwd" }, 'agentwire.config.json#/protocols/0/schema: "/etc/passwd" is outside the project'],
+    [{ name: "demo", schema: "." }, 'agentwire.config.json#/protocols/0/schema: "." is outside the project'],
     [
-      { name: "demo", schema: "demo.schema.json", sha256: "0".repeat(63) },
-      "schemas/protocols.json#/protocols/0/sha256: sha256 must be 64 lowercase hex digits",
+      { name: "demo", schema: "schemas/demo.schema.json", overlays: ["../overlay.json"] },
+      'agentwire.config.json#/protocols/0/overlays/0: "../overlay.json" is outside the project',
+    ],
+    [{ name: "demo", schema: "missing.json" }, "agentwire.config.json#/protocols/0/schema: cannot read missing.json: no such file"],
+    [
+      { name: "demo", schema: "schemas/demo.schema.json", sha256: "0".repeat(63) },
+      "agentwire.config.json#/protocols/0/sha256: sha256 must be 64 lowercase hex digits",
     ],
   ])("refuses the config entry %j", async (entry, message) => {
     const root = makeProject({ ...config(entry), "schemas/demo.schema.json": { type: "object" } });
@@ -56,7 +67,10 @@ describe("load", () => {
 
   it("reads a schema whatever its pin says, and reports the pin beside the schema's sha256", () => {
     const root = makeProject({
-      ...config({ name: "demo", schema: "demo.schema.json", sha256: "0".repeat(64) }, { name: "other", schema: "demo.schema.json" }),
+      ...config(
+        { name: "demo", schema: "schemas/demo.schema.json", sha256: "0".repeat(64) },
+        { name: "other", schema: "schemas/demo.schema.json" },
+      ),
       "schemas/demo.schema.json": "{}\n",
     });
     const sha256 = "ca3d163bab055381827226140568f3bef7eaac187cebd76878e0b63e9e442356";
@@ -68,20 +82,19 @@ describe("load", () => {
 
   it("refuses two protocols with one name", async () => {
     const root = makeProject({
-      ...config({ name: "demo", schema: "demo.schema.json" }, { name: "demo", schema: "demo.schema.json" }),
+      ...config({ name: "demo", schema: "schemas/demo.schema.json" }, { name: "demo", schema: "schemas/demo.schema.json" }),
       "schemas/demo.schema.json": {},
     });
     expect(await loadError(root)).toBe(
-      'schemas/protocols.json#/protocols/1/name: duplicate protocol name "demo", also at /protocols/0\n  each protocol needs its own name: it names a folder of the generated package',
+      'agentwire.config.json#/protocols/1/name: duplicate protocol name "demo", also at /protocols/0\n  each protocol needs its own name: it names a folder of the generated package',
     );
   });
 
-  it("reads remotes: base URLs mapped to folders of schemas/, the longest base first", () => {
+  it("reads remotes: base URLs mapped to folders of the project, the longest base first", () => {
     const root = makeProject({
-      "schemas/protocols.json": {
-        protocols: [{ name: "demo", schema: "demo.schema.json" }],
-        remotes: { "https://example.com/": "vendor/example", "https://example.com/schemas/v2/": "vendor/v2/" },
-      },
+      [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json" }], {
+        remotes: { "https://example.com/": "schemas/vendor/example", "https://example.com/schemas/v2/": "schemas/vendor/v2/" },
+      }),
       "schemas/demo.schema.json": {},
       "schemas/vendor/example/a.json": {},
       "schemas/vendor/v2/b.json": {},
@@ -93,31 +106,31 @@ describe("load", () => {
   });
 
   it.each([
-    [[], 'schemas/protocols.json#/remotes: "remotes" must be an object mapping base URLs to folders'],
-    [{ "remotes/": "remotes/" }, 'schemas/protocols.json#/remotes/remotes~1: "remotes/" is not a base URL'],
+    [[], 'agentwire.config.json#/remotes: "remotes" must be an object mapping base URLs to folders'],
+    [{ "remotes/": "schemas/remotes/" }, 'agentwire.config.json#/remotes/remotes~1: "remotes/" is not a base URL'],
     [
-      { "https://example.com/schema.json": "remotes/" },
-      'schemas/protocols.json#/remotes/https:~1~1example.com~1schema.json: "https://example.com/schema.json" is not a base URL',
+      { "https://example.com/schema.json": "schemas/remotes/" },
+      'agentwire.config.json#/remotes/https:~1~1example.com~1schema.json: "https://example.com/schema.json" is not a base URL',
     ],
-    [{ "file:///tmp/": "remotes/" }, '"file:///tmp/" is not a base URL'],
-    [{ "https://example.com/?v=1/": "remotes/" }, "is not a base URL"],
-    [{ "https://example.com/": "" }, "the folder must be a non-empty path relative to the schemas folder"],
+    [{ "file:///tmp/": "schemas/remotes/" }, '"file:///tmp/" is not a base URL'],
+    [{ "https://example.com/?v=1/": "schemas/remotes/" }, "is not a base URL"],
+    [{ "https://example.com/": "" }, "the folder must be a non-empty path relative to the config"],
     [
       { "https://example.com/": "../remotes/" },
-      'schemas/protocols.json#/remotes/https:~1~1example.com~1: "../remotes/" is outside the schemas folder',
+      'agentwire.config.json#/remotes/https:~1~1example.com~1: "../remotes/" is outside the project',
     ],
     [
-      { "https://example.com/": "elsewhere/" },
-      'schemas/protocols.json#/remotes/https:~1~1example.com~1: the folder of "https://example.com/", schemas/elsewhere/, does not exist',
+      { "https://example.com/": "schemas/elsewhere/" },
+      'agentwire.config.json#/remotes/https:~1~1example.com~1: the folder of "https://example.com/", schemas/elsewhere/, does not exist',
     ],
-    [{ "https://example.com/": "demo.schema.json" }, "schemas/demo.schema.json/, is a file"],
+    [{ "https://example.com/": "schemas/demo.schema.json" }, "schemas/demo.schema.json/, is a file"],
     [
-      { "https://example.com": "remotes/", "https://example.com/": "remotes/" },
+      { "https://example.com": "schemas/remotes/", "https://example.com/": "schemas/remotes/" },
       'the base URL "https://example.com/" is also mapped at /remotes/https:~1~1example.com',
     ],
   ])("refuses the remotes %j", async (remotes, message) => {
     const root = makeProject({
-      "schemas/protocols.json": { protocols: [{ name: "demo", schema: "demo.schema.json" }], remotes },
+      [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json" }], { remotes }),
       "schemas/demo.schema.json": {},
       "schemas/remotes/a.json": {},
     });
@@ -125,9 +138,94 @@ describe("load", () => {
   });
 
   it("refuses a config without protocols", async () => {
-    expect(await loadError(makeProject({ "schemas/protocols.json": { protocol: [] } }))).toBe(
-      'schemas/protocols.json: expected an object with a "protocols" array\n  e.g. { "protocols": [{ "name": "acme", "schema": "acme.schema.json" }] }',
+    expect(await loadError(makeProject({ [CONFIG_FILE]: { protocol: [] } }))).toBe(
+      'agentwire.config.json: expected an object with a "protocols" array\n  `agentwire init` writes a starter config',
     );
+  });
+
+  it("reads the output: a package folder with its manifest, or a folder of plain sources", () => {
+    const schema = { "schemas/demo.schema.json": {} };
+    const protocols = [{ name: "demo", schema: "schemas/demo.schema.json" }];
+    expect(load(makeProject({ [CONFIG_FILE]: configFor(protocols), ...schema })).output).toEqual(PACKAGE_OUTPUT);
+    const manifest = { name: "acme-protocols", version: "1.2.3-beta.1", description: "Acme's.", license: "MIT" };
+    const output = { folder: "packages/protocols", package: manifest };
+    expect(load(makeProject({ [CONFIG_FILE]: configFor(protocols, { output }), ...schema })).output).toEqual(output);
+    const plain = { folder: "src/protocols" };
+    expect(load(makeProject({ [CONFIG_FILE]: configFor(protocols, { output: plain }), ...schema })).output).toEqual(plain);
+  });
+
+  it.each([
+    [undefined, 'agentwire.config.json: missing "output", where the bindings go\n  e.g. "output": { "folder": "src/protocols" }'],
+    ["generated", 'agentwire.config.json#/output: "output" must be an object'],
+    [{}, 'agentwire.config.json#/output/folder: "folder" must be a non-empty path relative to the config'],
+    [{ folder: "" }, 'agentwire.config.json#/output/folder: "folder" must be a non-empty path relative to the config'],
+    [{ folder: "out", format: "esm" }, 'agentwire.config.json#/output/format: unknown key "format"\n  known keys: folder, package'],
+    [{ folder: "out", package: "@acme/protocols" }, 'agentwire.config.json#/output/package: "package" must be an object'],
+    [
+      { folder: "out", package: { version: "0.1.0" } },
+      "agentwire.config.json#/output/package/name: the package name must be a lowercase npm package name",
+    ],
+    [
+      { folder: "out", package: { name: "Acme", version: "0.1.0" } },
+      "/output/package/name: the package name must be a lowercase npm package name",
+    ],
+    [{ folder: "out", package: { name: "@acme/", version: "0.1.0" } }, "/output/package/name: the package name must be"],
+    [
+      { folder: "out", package: { name: "acme" } },
+      "agentwire.config.json#/output/package/version: the package version must be a semantic version",
+    ],
+    [
+      { folder: "out", package: { name: "acme", version: "1.0" } },
+      "/output/package/version: the package version must be a semantic version",
+    ],
+    [
+      { folder: "out", package: { name: "acme", version: "1.0.0", license: "" } },
+      '/output/package/license: "license" must be a non-empty string',
+    ],
+    [{ folder: "out", package: { name: "acme", version: "1.0.0", private: true } }, '/output/package/private: unknown key "private"'],
+    // The output folder is replaced by agentwire: never the project itself, nor a folder out of it.
+    [
+      { folder: "." },
+      'agentwire.config.json#/output/folder: "." is the project itself\n  name a folder of the project, such as src/protocols',
+    ],
+    [{ folder: "src/.." }, 'agentwire.config.json#/output/folder: "src/.." is the project itself'],
+    [{ folder: "../generated" }, 'agentwire.config.json#/output/folder: "../generated" is outside the project'],
+    [{ folder: "/tmp/generated" }, 'agentwire.config.json#/output/folder: "/tmp/generated" is outside the project'],
+  ])("refuses the output %j", async (output, message) => {
+    const root = makeProject({
+      [CONFIG_FILE]: { protocols: [{ name: "demo", schema: "schemas/demo.schema.json" }], ...(output === undefined ? {} : { output }) },
+      "schemas/demo.schema.json": {},
+    });
+    expect(await loadError(root)).toContain(message);
+  });
+
+  it("refuses a schema, an overlay or a remote's folder inside the output folder, which agentwire replaces", async () => {
+    const files = {
+      "generated/demo.schema.json": {},
+      "generated/overlay.json": {},
+      "generated/vendor/a.json": {},
+      "schemas/demo.schema.json": {},
+    };
+    const refused = (entry: object, extra: Readonly<Record<string, unknown>> = {}) =>
+      loadError(makeProject({ [CONFIG_FILE]: configFor([{ name: "demo", ...entry }], extra), ...files }));
+    expect(await refused({ schema: "generated/demo.schema.json" })).toBe(
+      'agentwire.config.json#/protocols/0/schema: "generated/demo.schema.json" is inside the output folder generated/, which agentwire replaces\n  keep schemas and overlays out of the output folder',
+    );
+    expect(await refused({ schema: "schemas/demo.schema.json", overlays: ["generated/overlay.json"] })).toMatch(
+      /^agentwire\.config\.json#\/protocols\/0\/overlays\/0: "generated\/overlay\.json" is inside the output folder generated\//,
+    );
+    expect(await refused({ schema: "schemas/demo.schema.json" }, { remotes: { "https://example.com/": "generated/vendor/" } })).toMatch(
+      /^agentwire\.config\.json#\/remotes\/https:~1~1example\.com~1: "generated\/vendor\/" is inside the output folder generated\//,
+    );
+    // In a plain-sources output, the same: the folder is the one the config names.
+    expect(
+      await loadError(
+        makeProject({
+          [CONFIG_FILE]: configFor([{ name: "demo", schema: "src/protocols/demo.schema.json" }], { output: { folder: "src/protocols" } }),
+          "src/protocols/demo.schema.json": {},
+        }),
+      ),
+    ).toMatch(/"src\/protocols\/demo\.schema\.json" is inside the output folder src\/protocols\//);
   });
 });
 

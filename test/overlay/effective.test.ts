@@ -3,11 +3,13 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../generator/json.js";
+import { InputError } from "../../generator/errors.js";
+import { readConfig } from "../../generator/load/config.js";
 import { load } from "../../generator/load/index.js";
 import { applyOverlays } from "../../generator/overlay/index.js";
 import { resolve } from "../../generator/resolve/index.js";
 import { corpusDocuments, STRICTER_BY_OVERLAY } from "../helpers/corpus.js";
-import { REPO } from "../helpers/project.js";
+import { CONFIG_FILE, REPO } from "../helpers/project.js";
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8")) as JsonObject;
 const reference = () => new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
@@ -54,16 +56,52 @@ describe("overlay: the effective schemas", () => {
   });
 });
 
-describe("schemas/: config and overlays", () => {
+describe("the config and overlays", () => {
   it("match the JSON Schemas that document them", () => {
     const ajv = reference();
-    const config = readJson(path.join(REPO, "schemas/protocols.json"));
-    expect(ajv.validate(readJson(path.join(REPO, "schemas/protocols.schema.json")), config), ajv.errorsText()).toBe(true);
+    const config = readJson(path.join(REPO, CONFIG_FILE));
+    expect(ajv.validate(readJson(path.join(REPO, "schemas/config.schema.json")), config), ajv.errorsText()).toBe(true);
     const overlaySchema = ajv.compile(readJson(path.join(REPO, "schemas/overlay.schema.json")));
     for (const entry of config["protocols"] as { overlays?: string[] }[])
       for (const overlay of entry.overlays ?? [])
-        expect(overlaySchema(readJson(path.join(REPO, "schemas", overlay))), `${overlay}: ${ajv.errorsText(overlaySchema.errors)}`).toBe(
-          true,
-        );
+        expect(overlaySchema(readJson(path.join(REPO, overlay))), `${overlay}: ${ajv.errorsText(overlaySchema.errors)}`).toBe(true);
+  });
+
+  it("the config's schema accepts the configs agentwire reads, and refuses those it refuses", () => {
+    const validate = reference().compile(readJson(path.join(REPO, "schemas/config.schema.json")));
+    const protocols = [{ name: "demo", schema: "schemas/demo.schema.json" }];
+    const accepts = (config: object) => {
+      const read = (() => {
+        try {
+          readConfig(config, CONFIG_FILE);
+          return true;
+        } catch (error) {
+          if (error instanceof InputError) return false;
+          throw error;
+        }
+      })();
+      expect(validate(config), JSON.stringify(config)).toBe(read);
+      return read;
+    };
+    for (const output of [
+      { folder: "generated", package: { name: "@acme/protocols", version: "0.1.0" } },
+      { folder: "src/protocols" },
+      { folder: "out", package: { name: "acme", version: "1.0.0-rc.1+build.5", description: "Acme's.", license: "MIT OR Apache-2.0" } },
+    ])
+      expect(accepts({ protocols, output }), JSON.stringify(output)).toBe(true);
+    for (const output of [
+      undefined,
+      {},
+      { folder: "" },
+      { folder: "out", extra: true },
+      { folder: "out", package: { name: "acme" } },
+      { folder: "out", package: { version: "1.0.0" } },
+      { folder: "out", package: { name: "Acme", version: "1.0.0" } },
+      { folder: "out", package: { name: "acme", version: "v1" } },
+      { folder: "out", package: { name: "acme", version: "1.0.0", private: true } },
+      { folder: "out", package: { name: "acme", version: "1.0.0", license: "" } },
+    ])
+      expect(accepts({ protocols, ...(output === undefined ? {} : { output }) }), JSON.stringify(output)).toBe(false);
+    expect(accepts({ protocols: [{ name: "Demo", schema: "x.json" }], output: { folder: "out" } })).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { normalize } from "../../generator/normalize/index.js";
 import { applyOverlays } from "../../generator/overlay/index.js";
 import { resolve } from "../../generator/resolve/index.js";
 import { inputError } from "../helpers/failure.js";
-import { demoProject, makeProject } from "../helpers/project.js";
+import { CONFIG_FILE, configFor, demoProject, makeProject } from "../helpers/project.js";
 
 async function resolved(root: string): Promise<JsonObject> {
   const project = load(root);
@@ -155,9 +155,11 @@ describe("resolve: refs", () => {
   it.each([
     ["https://example.com/schema.json#/$defs/A", "points to the network"],
     ["http://localhost/x.json", "points to the network"],
-    ["../outside.json", "points outside the schemas folder"],
-    ["/etc/passwd", "points outside the schemas folder"],
-    ["file:///etc/passwd", "points outside the schemas folder"],
+    // The schema is in schemas/ at the project's root: two folders up is out of the project.
+    ["../../outside.json", "points outside the project"],
+    ["/etc/passwd", "points outside the project"],
+    ["file:///etc/passwd", "points outside the project"],
+    ["../generated/src/demo/schema.json", "points into the output folder generated/, which agentwire replaces"],
   ])("refuses %s", async (ref, problem) => {
     expect(await failure(demoProject({ $defs: { A: { $ref: ref } } }))).toMatch(
       new RegExp(`^${escape(`schemas/demo.schema.json#/$defs/A/$ref: $ref "${ref}" ${problem}`)}\\n  `),
@@ -182,12 +184,12 @@ describe("resolve: refs", () => {
     expect(defs(schema)["A"]).toEqual({ type: "string" });
   });
 
-  it("brings in definitions of other files in the schemas folder, by name", async () => {
+  it("brings in definitions of other files of the project, by name, in schemas/ or out of it", async () => {
     const root = demoProject(
       {
         title: "Order",
         type: "object",
-        properties: { to: { $ref: "common/address.schema.json#/$defs/Address" }, note: { $ref: "common/note.schema.json" } },
+        properties: { to: { $ref: "common/address.schema.json#/$defs/Address" }, note: { $ref: "../shared/note.schema.json" } },
       },
       {
         "schemas/common/address.schema.json": {
@@ -196,7 +198,7 @@ describe("resolve: refs", () => {
             Zip: { type: "string", pattern: "^[0-9]{5}$" },
           },
         },
-        "schemas/common/note.schema.json": { title: "Note", type: "string" },
+        "shared/note.schema.json": { title: "Note", type: "string" },
       },
     );
     const schema = await resolved(root);
@@ -211,13 +213,13 @@ describe("resolve: refs", () => {
       { "schemas/other.schema.json": { $defs: { B: { $ref: "https://example.com/b.json" } } } },
     );
     expect(await failure(root)).toBe(
-      'schemas/other.schema.json#/$defs/B/$ref: $ref "https://example.com/b.json" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of schemas/ and map its base URL there in schemas/protocols.json, "remotes": { "https://example.com/": "<folder>/" }',
+      'schemas/other.schema.json#/$defs/B/$ref: $ref "https://example.com/b.json" points to the network\n  agentwire never fetches schemas while generating: vendor the document into a folder of the project and map its base URL there in the config, "remotes": { "https://example.com/": "<folder>/" }',
     );
   });
 
   it("refuses a URN that no schema has as its $id", async () => {
     expect(await failure(demoProject({ $defs: { A: { $ref: "urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed" } } }))).toBe(
-      'schemas/demo.schema.json#/$defs/A/$ref: $ref "urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed" names urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed, which no schema here has as its $id\n  give agentwire the schema with that $id: in this file, or in a file of schemas/ that a $ref reads',
+      'schemas/demo.schema.json#/$defs/A/$ref: $ref "urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed" names urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed, which no schema here has as its $id\n  give agentwire the schema with that $id: in this file, or in a file of the project that a $ref reads',
     );
   });
 });
@@ -322,10 +324,9 @@ describe("resolve: embedded schema resources and anchors", () => {
 describe("resolve: remotes", () => {
   const remoteProject = (schema: object, remotes: Readonly<Record<string, object>>) =>
     makeProject({
-      "schemas/protocols.json": {
-        protocols: [{ name: "demo", schema: "demo.schema.json" }],
-        remotes: { "http://localhost:1234/": "vendor/localhost/" },
-      },
+      [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json" }], {
+        remotes: { "http://localhost:1234/": "schemas/vendor/localhost/" },
+      }),
       "schemas/demo.schema.json": schema,
       ...Object.fromEntries(Object.entries(remotes).map(([file, document]) => [`schemas/vendor/localhost/${file}`, document])),
     });
@@ -380,9 +381,17 @@ describe("resolve: remotes", () => {
     expect(await failure(remoteProject({ $ref: "http://localhost:4321/x.json" }, { "integer.json": {} }))).toContain(
       '"remotes": { "http://localhost:4321/": "<folder>/" }',
     );
-    expect(await failure(remoteProject({ $ref: "http://localhost:1234/../../protocols.json" }, { "integer.json": {} }))).toContain(
-      "points to a file that does not exist",
-    );
+    expect(
+      await failure(remoteProject({ $ref: "http://localhost:1234/../../../agentwire.config.json" }, { "integer.json": {} })),
+    ).toContain("points to a file that does not exist");
+  });
+
+  it("reads a remote's documents from its folder alone: an encoded ../ climbs neither to the project nor out of it", async () => {
+    const vendored = { "integer.json": {}, "../other.json": { type: "string" } };
+    for (const ref of ["..%2Fother.json", "..%2F..%2F..%2Fagentwire.config.json", "..%2F..%2F..%2F..%2Fsecret.json"])
+      expect(await failure(remoteProject({ $ref: `http://localhost:1234/${ref}` }, vendored)), ref).toBe(
+        `schemas/demo.schema.json#/$ref: $ref "http://localhost:1234/${ref}" points outside the folder of "http://localhost:1234/", schemas/vendor/localhost/\n  vendor the documents of that base URL into its folder, keeping their paths below the base`,
+      );
   });
 
   it("reports a problem in a remote by the vendored file and pointer", async () => {

@@ -25,7 +25,7 @@ const span = { name: "thing", span: { opens: ["OPEN"], closes: ["CLOSE"], key: "
 
 function compile(stream: JsonObject): ReturnType<typeof compileStream> {
   const protocol: LoadedProtocol = {
-    config: { pointer: "/protocols/0", name: "test", schema: "test.schema.json", overlays: [] },
+    config: { pointer: "/protocols/0", name: "test", schema: "schemas/test.schema.json", overlays: [] },
     schema: sourceFile("test.schema.json", schema),
     overlays: [sourceFile("overlays/test.json", { stream })],
   };
@@ -130,7 +130,7 @@ describe("stream facts", () => {
   it("are stated once: a second overlay with a stream is refused", async () => {
     const stream = { framing: "sse", because, rules: [] };
     const protocol: LoadedProtocol = {
-      config: { pointer: "/protocols/0", name: "test", schema: "test.schema.json", overlays: [] },
+      config: { pointer: "/protocols/0", name: "test", schema: "schemas/test.schema.json", overlays: [] },
       schema: sourceFile("test.schema.json", schema),
       overlays: [sourceFile("overlays/a.json", { stream }), sourceFile("overlays/b.json", { stream })],
     };

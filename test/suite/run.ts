@@ -14,7 +14,7 @@ import { intermediate } from "../../generator/pipeline.js";
 import { hasAssertions } from "../../generator/schema/keywords.js";
 import type { TypeFunctions } from "../helpers/generated.js";
 import { modulesOf } from "../helpers/generated.js";
-import { makeProject } from "../helpers/project.js";
+import { CONFIG_FILE, configFor, makeProject } from "../helpers/project.js";
 
 /** The vendored JSON-Schema-Test-Suite (see its README.md): read from here and nowhere else. */
 export const SUITE = path.resolve(import.meta.dirname, "../fixtures/json-schema-test-suite");
@@ -109,11 +109,11 @@ export function schemaFor(draft: Draft, schema: JsonValue): { schema: JsonValue;
 
 const protocolName = (i: number) => `g${String(i).padStart(4, "0")}`;
 
-/** Where the suite serves its remotes, and where the temporary project vendors them (in schemas/). */
-export const REMOTES = { base: "http://localhost:1234/", folder: "remotes/" } as const;
+/** Where the suite serves its remotes, and where the temporary project vendors them (relative to its config). */
+export const REMOTES = { base: "http://localhost:1234/", folder: "schemas/remotes/" } as const;
 
 /** Where json-schema.org publishes the drafts' metaschemas, which some groups ref (over http up to draft 7, https since), and where the project vendors them. */
-export const METASCHEMAS = { bases: ["http://json-schema.org/", "https://json-schema.org/"], folder: "metaschemas/" } as const;
+export const METASCHEMAS = { bases: ["http://json-schema.org/", "https://json-schema.org/"], folder: "schemas/metaschemas/" } as const;
 
 /**
  * Runs every group of a draft through agentwire in one batch: one temporary project with
@@ -128,14 +128,14 @@ export async function runDraft(draft: Draft): Promise<DraftResult> {
   const { files, groups } = readGroups(draft);
   const prepared = groups.map((group) => schemaFor(draft, group.schema));
   const root = makeProject({
-    "schemas/protocols.json": {
-      protocols: groups.map((_, i) => ({ name: protocolName(i), schema: `${protocolName(i)}.schema.json` })),
-      remotes: { [REMOTES.base]: REMOTES.folder, ...Object.fromEntries(METASCHEMAS.bases.map((base) => [base, METASCHEMAS.folder])) },
-    },
+    [CONFIG_FILE]: configFor(
+      groups.map((_, i) => ({ name: protocolName(i), schema: `schemas/${protocolName(i)}.schema.json` })),
+      { remotes: { [REMOTES.base]: REMOTES.folder, ...Object.fromEntries(METASCHEMAS.bases.map((base) => [base, METASCHEMAS.folder])) } },
+    ),
     ...Object.fromEntries(prepared.map(({ schema }, i) => [`schemas/${protocolName(i)}.schema.json`, schema as object])),
   });
-  cpSync(path.join(SUITE, "remotes"), path.join(root, "schemas", REMOTES.folder), { recursive: true });
-  cpSync(path.join(SUITE, "metaschemas"), path.join(root, "schemas", METASCHEMAS.folder), { recursive: true });
+  cpSync(path.join(SUITE, "remotes"), path.join(root, REMOTES.folder), { recursive: true });
+  cpSync(path.join(SUITE, "metaschemas"), path.join(root, METASCHEMAS.folder), { recursive: true });
   const project = load(root);
 
   const emitted: EmittedFile[] = [];
@@ -158,7 +158,7 @@ export async function runDraft(draft: Draft): Promise<DraftResult> {
       else outcome.set(name, { crashed: `${(error as Error).name}: ${(error as Error).message}` });
     }
   }
-  writeGeneration(path.join(root, "generated"), format([...emitted, ...emitPackage(entries, project.templates)]));
+  writeGeneration(path.join(root, "generated"), format([...emitted, ...emitPackage(entries, project.templates, project.output)]));
   // Every accepted group's modules are asked for at once, not a group at a time: vitest
   // transforms one module while the worker runs another (a third off the hook's time).
   const loaded = new Map<string, Promise<Loaded>>();
