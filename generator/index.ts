@@ -166,7 +166,7 @@ export async function verify(options: VerifyOptions): Promise<Result<VerifyResul
   return run(async () => {
     const cwd = path.resolve(options.cwd ?? process.cwd());
     const { input } = options;
-    const source =
+    const open = () =>
       typeof input === "string"
         ? createReadStream(path.resolve(cwd, input))
         : input instanceof Uint8Array
@@ -174,7 +174,7 @@ export async function verify(options: VerifyOptions): Promise<Result<VerifyResul
               yield input;
             })()
           : input;
-    const report = await verifyRecording(lookUpProject(cwd, options.config), options.protocol, source, {
+    const report = await verifyRecording(lookUpProject(cwd, options.config), options.protocol, open, {
       where: typeof input === "string" ? input : "<input>",
       ...(options.framing === undefined ? {} : { framing: options.framing }),
       ...(options.mode === undefined ? {} : { mode: options.mode }),

@@ -92,19 +92,20 @@ export interface VerifyReport {
 }
 
 /**
- * Reads a recorded stream of protocol `name`, decodes every event (strictly, unless
+ * Reads a recorded stream of protocol `name` (`open` opens it), decodes every event (strictly, unless
  * tolerant) and runs the protocol's verifier over them, and its assembler, where it has
  * one (a patch that does not apply is a violation too).
  */
 export async function verifyRecording(
   project: ProjectLookup,
   name: string,
-  source: AsyncIterable<Uint8Array | string>,
+  open: () => AsyncIterable<Uint8Array | string>,
   options: VerifyOptions,
 ): Promise<VerifyReport> {
   const { framing, mode = "strict", idleTimeout, maxMemory, where } = options;
   const module = await loadStreamModule<StreamModule>(project, name);
-  const recording = await openRecording(source, framing, where);
+  // Opened once the protocol's code is loaded: a file that cannot be read is then read, and refused, at once.
+  const recording = await openRecording(open(), framing, where);
   const verifier = module.createVerifier({
     resumed: options.resumed === true,
     ...(maxMemory === undefined ? {} : { maxMemory }),

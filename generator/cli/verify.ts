@@ -27,10 +27,11 @@ export async function runVerify(args: Arguments, io: Io, project: ProjectLookup)
   if (mode !== "strict" && mode !== "tolerant") throw new UsageError(`--mode is strict or tolerant, not "${mode}"`);
   const idleTimeout = wholeNumber(args, "idle-timeout", 1, 2 ** 31 - 1);
   const maxMemory = wholeNumber(args, "max-memory", 0, Number.MAX_SAFE_INTEGER);
-  const source = file === "-" ? io.stdin : createReadStream(path.resolve(io.cwd, file));
-  if (source === undefined) throw new UsageError("no standard input to read: give a FILE");
+  const stdin = io.stdin;
+  if (file === "-" && stdin === undefined) throw new UsageError("no standard input to read: give a FILE");
   const where = file === "-" ? "<stdin>" : file;
-  const report = await verifyRecording(project, name, source, {
+  const open = () => (file === "-" ? stdin! : createReadStream(path.resolve(io.cwd, file)));
+  const report = await verifyRecording(project, name, open, {
     ...(framing === undefined ? {} : { framing: framing as Framing }),
     mode,
     resumed: args.values["resumed"] === true,

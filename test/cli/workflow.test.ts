@@ -105,7 +105,7 @@ describe("the example workflow", () => {
 
   it("checks generated/ and the pins with agentwire check", () => {
     const root = pullRequest();
-    const { status, output } = runStep(root, step("generated/ matches the schemas").run!, {});
+    const { status, output } = runStep(root, step("the bindings match the schemas").run!, {});
     expect(status).toBe(1);
     expect(output).toContain("demo: schemas/demo.schema.json changed since it was pinned");
   });

@@ -462,7 +462,7 @@ describe.concurrent("agentwire, installed from its tarball", () => {
       const ran = await exec(process.execPath, ["-e", script], cjs);
       if (!requireEsm) return expect(ran.stderr).toContain("ERR_REQUIRE_ESM");
       expectExit(ran, 0, "node");
-      expect(JSON.parse(ran.stdout)).toEqual(["check", "diff", "generate", "init"]);
+      expect(JSON.parse(ran.stdout)).toEqual(["check", "diff", "generate", "init", "verify"]);
     });
   });
 });
