@@ -148,7 +148,7 @@ export async function diff(options: DiffOptions): Promise<Result<DiffResult>> {
 }
 
 export type VerifyOptions = ProjectOptions & {
-  /** The protocol: one the config names, else a built-in one ("ag-ui", "a2a", …). */
+  /** The protocol: one the config names, else one built into agentwire. */
   readonly protocol: string;
   /** The recording: a file's path (relative to `cwd`), its bytes, or a stream of them. */
   readonly input: string | Uint8Array | AsyncIterable<Uint8Array | string>;
@@ -190,7 +190,7 @@ export interface InitOptions {
   readonly cwd?: string;
   /** The config to write or add to: the nearest `agentwire.config.json`, else one in `cwd`. */
   readonly config?: string;
-  /** Built-in protocols to vendor: "ag-ui", "a2a", "gtm-agent", "app-server". */
+  /** Built-in protocols to vendor, by the names agentwire's own config gives them. */
   readonly protocols?: readonly string[];
   /** Where a new config's plain sources go: "src/protocols" unless given. */
   readonly output?: string;

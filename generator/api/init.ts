@@ -17,7 +17,7 @@ import { presets, toolProject } from "../load/presets.js";
 export interface InitOptions {
   /** The config to write or add to: `agentwire.config.json` in the working folder unless given. */
   readonly config: string;
-  /** Built-in protocols to vendor, by name: `ag-ui`, `a2a`, … */
+  /** Built-in protocols to vendor, by the names agentwire's own config gives them. */
   readonly protocols?: readonly string[];
   /** Where a new config sends the bindings: plain sources in this folder (`src/protocols` unless given). */
   readonly output?: string;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -58,22 +59,47 @@ async function compiledModule<T>(project: OpenProject, name: string): Promise<T>
       `protocol "${name}" has no stream facts, so no stream module`,
       'see the "stream" section of its overlay',
     );
+  const modules = [...tsFiles(located("."), ""), ...tsFiles(located(name), name)].map((file) => ({
+    file,
+    text: nodeFileSystem.read(located(file).path).toString("utf8"),
+  }));
+  // A process that verifies many recordings (a test run, the API in a server) compiles
+  // the same sources once: by their content, not their place.
+  const key = createHash("sha256")
+    .update(JSON.stringify([name, modules]))
+    .digest("hex");
+  let loaded = compiled.get(key);
+  if (loaded === undefined) {
+    loaded = compile(name, modules);
+    compiled.set(key, loaded);
+    loaded.catch(() => compiled.delete(key));
+  }
+  return (await loaded) as T;
+}
+
+const compiled = new Map<string, Promise<unknown>>();
+/** Each module's JavaScript by its TypeScript: the modules every protocol shares are compiled once. */
+const transpiled = new Map<string, string>();
+
+async function compile(name: string, modules: readonly { readonly file: string; readonly text: string }[]): Promise<unknown> {
   const { ts } = await import("ts-morph");
   const scratch = mkdtempSync(path.join(tmpdir(), "agentwire-verify-"));
   try {
     writeFileSync(path.join(scratch, "package.json"), '{ "type": "module" }\n');
-    const modules = [...tsFiles(located("."), ""), ...tsFiles(located(name), name)];
-    for (const file of modules) {
-      const text = nodeFileSystem.read(located(file).path).toString("utf8");
-      const { outputText } = ts.transpileModule(text, {
-        fileName: file,
-        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
-      });
+    for (const { file, text } of modules) {
+      let javascript = transpiled.get(text);
+      if (javascript === undefined) {
+        javascript = ts.transpileModule(text, {
+          fileName: file,
+          compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
+        }).outputText;
+        transpiled.set(text, javascript);
+      }
       const target = path.join(scratch, file.replace(/\.ts$/, ".js"));
       mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, outputText);
+      writeFileSync(target, javascript);
     }
-    return (await import(pathToFileURL(path.join(scratch, name, "stream.js")).href)) as T;
+    return await import(pathToFileURL(path.join(scratch, name, "stream.js")).href);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -24,9 +24,9 @@ export const INIT_HELP = `Usage: agentwire init [--protocol NAME]... [--output F
 
 Writes agentwire.config.json in the working folder where no config is found,
 its output plain TypeScript sources in FOLDER (src/protocols unless given).
-Each --protocol vendors a built-in protocol (ag-ui, a2a, gtm-agent,
-app-server): its schema and overlay are copied into schemas/ and listed in the
-config, pinned. Run again, it changes nothing; a vendored file that differs
+Each --protocol vendors one of the protocols built into agentwire (a name it
+does not know is refused with the list of them): its schema and overlay are
+copied into schemas/ and listed in the config, pinned. Run again, it changes nothing; a vendored file that differs
 from agentwire's copy is kept and reported, exit 2, unless --force.`;
 
 export const GENERATE_HELP = `Usage: agentwire generate [--watch]

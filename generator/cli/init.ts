@@ -1,6 +1,7 @@
 import path from "node:path";
 import { init } from "../api/init.js";
 import { CONFIG_FILE } from "../files/project.js";
+import { presets } from "../load/presets.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 import type { ProjectLookup } from "../api/project.js";
@@ -27,7 +28,8 @@ export async function runInit(args: Arguments, io: Io, project: ProjectLookup): 
   for (const file of result.written.filter((file) => !listed.has(file))) io.out(`wrote ${file}`);
   if (result.written.length === 0)
     io.out(`${result.config} and the files of its protocols are as agentwire would write them: nothing to do`);
-  else if (protocols.length === 0) io.out("next: add a protocol with `agentwire init --protocol ag-ui`, or list your own schema in it");
+  else if (protocols.length === 0)
+    io.out(`next: add a protocol with \`agentwire init --protocol ${[...presets().keys()].sort()[0]}\`, or list your own schema in it`);
   else io.out("next: npx agentwire generate");
   return 0;
 }
