@@ -114,7 +114,7 @@ beforeAll(async () => {
   const ajv = new Ajv2020({ strict: false, validateFormats: false });
   ajv.addSchema(effective, "effective");
   reference = (type) => ajv.compile({ $ref: `effective#/$defs/${type}` });
-}, 60_000);
+});
 
 describe("emit: object keywords beyond fields", () => {
   it("generates a package that compiles under strict tsc", () => {
