@@ -42,9 +42,10 @@ async function builtModule<T>(name: string): Promise<T> {
 }
 
 /**
- * The project's generated stream module of `name`, with the modules it imports, compiled
- * from TypeScript by the compiler ts-morph carries into a scratch folder, imported, and
- * the folder removed: an ES module's imports are all loaded when it is.
+ * The project's generated stream module of `name`: a package's build where it is newer
+ * than every source it is built from; else the sources, with the modules they import,
+ * compiled from TypeScript by the compiler ts-morph carries into a scratch folder,
+ * imported, and the folder removed: an ES module's imports are all loaded when it is.
  */
 async function compiledModule<T>(project: OpenProject, name: string): Promise<T> {
   const { output } = project;
@@ -59,10 +60,14 @@ async function compiledModule<T>(project: OpenProject, name: string): Promise<T>
       `protocol "${name}" has no stream facts, so no stream module`,
       'see the "stream" section of its overlay',
     );
-  const modules = [...tsFiles(located("."), ""), ...tsFiles(located(name), name)].map((file) => ({
-    file,
-    text: nodeFileSystem.read(located(file).path).toString("utf8"),
-  }));
+  const files = [...tsFiles(located("."), ""), ...tsFiles(located(name), name)];
+  // A package built since its sources last changed runs its build, as make would judge it.
+  if (project.config.value.output.package !== undefined) {
+    const built = locateInside(output, `dist/${name}/stream.js`, where(name), `${nameOf(output.root, output.path)}/`);
+    const newest = Math.max(...files.map((file) => nodeFileSystem.lstat(located(file).path).mtimeMs));
+    if (built.exists && nodeFileSystem.lstat(built.path).mtimeMs >= newest) return (await import(pathToFileURL(built.path).href)) as T;
+  }
+  const modules = files.map((file) => ({ file, text: nodeFileSystem.read(located(file).path).toString("utf8") }));
   // A process that verifies many recordings (a test run, the API in a server) compiles
   // the same sources once: by their content, not their place.
   const key = createHash("sha256")

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { run, runWithInput, snapshot } from "../helpers/cli.js";
@@ -202,6 +202,29 @@ describe("a folder of plain sources", () => {
     expect(verified).toMatchObject({ code: 1, err: "" });
     expect(verified.out).toMatch(/^<stdin>:2: event 1: schema: not a valid event/);
     expect(verified.out).toMatch(/<stdin>: 1 violation in 2 events \(jsonl\)\n$/);
+  });
+
+  it("in a package, is verify's build where it is newer than every source it is built from, as make judges it", async () => {
+    const root = makeProject({
+      [CONFIG_FILE]: configFor([{ name: "events", schema: "schemas/events.schema.json", overlays: ["schemas/events.overlay.json"] }]),
+      "schemas/events.schema.json": eventsSchema(["Started", "Stopped"]),
+      "schemas/events.overlay.json": { stream: { framing: "jsonl", because, rules: [] } },
+    });
+    expect((await run(root, "generate")).code).toBe(0);
+    const lines = '{ "type": "STARTED", "id": "1" }\n';
+    const clean = { code: 0, out: "<stdin>: no violations in 1 event (jsonl)\n", err: "" };
+    // No build: the sources, compiled.
+    expect(await runWithInput(root, [lines], "verify", "events")).toEqual(clean);
+    // A build newer than the sources is what runs: this one says so by failing.
+    const built = path.join(root, "generated/dist/events/stream.js");
+    mkdirSync(path.dirname(built), { recursive: true });
+    writeFileSync(built, 'throw new Error("the build ran");\n');
+    await expect(runWithInput(root, [lines], "verify", "events")).rejects.toThrow("the build ran");
+    // A source changed since: the build is stale, and the sources run again.
+    const source = path.join(root, "generated/src/events/guards.ts");
+    const later = new Date(statSync(built).mtimeMs + 1000);
+    utimesSync(source, later, later);
+    expect(await runWithInput(root, [lines], "verify", "events")).toEqual(clean);
   });
 });
 
