@@ -107,13 +107,14 @@ function firstNonUtf8(bytes: Uint8Array): number {
   return bytes.length;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
+/** The bytes of JSON's strings and brackets, for the scanners that read only those. */
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const COMMA = 0x2c;
+export const OPEN_OBJECT = 0x7b;
+export const CLOSE_OBJECT = 0x7d;
+export const OPEN_ARRAY = 0x5b;
+export const CLOSE_ARRAY = 0x5d;
 
 /**
  * Refuses a key that appears twice in one object and nesting deeper than `NESTING_LIMIT`,

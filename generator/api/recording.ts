@@ -1,4 +1,5 @@
 import { InputError } from "../errors.js";
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from "../json.js";
 
 /**
  * What `verify` reads: a recording's bytes, with their framing, as the protocol's stream
@@ -33,13 +34,6 @@ const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
 const SPACE = 0x20;
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const OPEN_ARRAY = 0x5b;
-const BACKSLASH = 0x5c;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
 
 /** Blank before the first event: JSON's white space, and the bytes of a byte order mark. */
 const isBlank = (byte: number) =>

@@ -64,42 +64,19 @@ describe("generated types", () => {
     // The README's producer and consumer, and the pages' examples (bindings, streams, hardening).
     expect(examples.filter(({ file }) => file === "README.md").length).toBeGreaterThanOrEqual(2);
     expect(examples.length).toBeGreaterThanOrEqual(6);
-    const dir = path.join(scratch, "readme");
-    mkdirSync(dir, { recursive: true });
-    // An ESM project, as the bindings are ESM only.
-    writeFileSync(path.join(dir, "package.json"), '{ "type": "module" }\n');
     // As in a user's src/ beside the output folder src/protocols, an example imports
     // `./protocols/ag-ui/index.js`; or it imports the package form, `@agentwire/protocols/ag-ui`.
-    cpSync(path.join(REPO, "generated/src"), path.join(dir, "protocols"), { recursive: true });
-    const files = examples.map(({ file, source }, i) => {
-      const example = path.join(dir, `example${i + 1}.ts`);
-      writeFileSync(example, `// ${file}\n${source}`);
-      return example;
-    });
-    writeFileSync(
-      path.join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "es2022",
-          module: "nodenext",
-          types: [],
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          noEmit: true,
-          resolveJsonModule: true,
-          paths: {
-            "@agentwire/protocols/*/schema.json": [path.join(REPO, "generated/src/*/schema.json")],
-            "@agentwire/protocols/*/stream": [path.join(REPO, "generated/src/*/stream.ts")],
-            "@agentwire/protocols/*": [path.join(REPO, "generated/src/*/index.ts")],
-            // The engine docs/hardening.md plugs in with useRegExp, a devDependency here.
-            "re2-wasm": [path.join(REPO, "node_modules/re2-wasm/build/src/re2.d.ts")],
-          },
-        },
-        files,
-      }),
-    );
-    const result = tsc(path.join(dir, "tsconfig.json"));
+    const result = compileExamples("readme", examples, {
+      types: [],
+      resolveJsonModule: true,
+      paths: {
+        "@agentwire/protocols/*/schema.json": [path.join(REPO, "generated/src/*/schema.json")],
+        "@agentwire/protocols/*/stream": [path.join(REPO, "generated/src/*/stream.ts")],
+        "@agentwire/protocols/*": [path.join(REPO, "generated/src/*/index.ts")],
+        // The engine docs/hardening.md plugs in with useRegExp, a devDependency here.
+        "re2-wasm": [path.join(REPO, "node_modules/re2-wasm/build/src/re2.d.ts")],
+      },
+    }, (dir) => cpSync(path.join(REPO, "generated/src"), path.join(dir, "protocols"), { recursive: true }));
     expect(result.stdout + result.stderr).toBe("");
     expect(result.status).toBe(0);
   });
@@ -107,37 +84,45 @@ describe("generated types", () => {
   it("compile the examples of agentwire's own API against the declarations of its build, with Node's types", () => {
     const examples = tsExamples().filter(({ source }) => usesTheApi(source));
     expect(examples.map(({ file }) => file)).toContain("docs/commands.md");
-    const dir = path.join(scratch, "api");
+    const result = compileExamples("api", examples, {
+      types: ["node"],
+      typeRoots: [path.join(REPO, "node_modules/@types")],
+      // Its declarations checked too: a user's project need not skip them.
+      skipLibCheck: false,
+      paths: { agentwire: [path.join(REPO, "build/index.d.ts")] },
+    });
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+
+  /** Compiles examples, a file each, in an ESM project (as the bindings are ESM only) of strict options and these. */
+  function compileExamples(
+    name: string,
+    examples: readonly { readonly file: string; readonly source: string }[],
+    options: Record<string, unknown>,
+    prepare: (dir: string) => void = () => {},
+  ) {
+    const dir = path.join(scratch, name);
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, "package.json"), '{ "type": "module" }\n');
+    prepare(dir);
     const files = examples.map(({ file, source }, i) => {
       const example = path.join(dir, `example${i + 1}.ts`);
       writeFileSync(example, `// ${file}\n${source}`);
       return example;
     });
-    writeFileSync(
-      path.join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "es2022",
-          module: "nodenext",
-          types: ["node"],
-          typeRoots: [path.join(REPO, "node_modules/@types")],
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          noEmit: true,
-          // Its declarations checked too: a user's project need not skip them.
-          skipLibCheck: false,
-          paths: { agentwire: [path.join(REPO, "build/index.d.ts")] },
-        },
-        files,
-      }),
-    );
-    const result = tsc(path.join(dir, "tsconfig.json"));
-    expect(result.stdout + result.stderr).toBe("");
-    expect(result.status).toBe(0);
-  });
+    const compilerOptions = {
+      target: "es2022",
+      module: "nodenext",
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      noEmit: true,
+      ...options,
+    };
+    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files }));
+    return tsc(path.join(dir, "tsconfig.json"));
+  }
 });
 
 /** Whether an example imports agentwire itself rather than the bindings. */

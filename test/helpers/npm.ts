@@ -231,3 +231,19 @@ export function installOffline(dir: string, tarball: string, others: readonly st
   writeOfflineInstall(dir, tarball, others);
   return exec("npm", ["ci", "--offline", "--no-audit", "--no-fund"], dir, npmEnv());
 }
+
+/** A user's strict project, as TypeScript's strictest everyday options make it, for the consumers of a packed package. */
+export function strictOptions(module: string, moduleResolution: string, types: readonly string[] = []): Record<string, unknown> {
+  return {
+    target: "es2022",
+    lib: ["es2022"],
+    module,
+    moduleResolution,
+    resolveJsonModule: true,
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    skipLibCheck: false,
+    types,
+  };
+}

@@ -5,6 +5,7 @@ import path from "node:path";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { npmEnv, strictOptions } from "../helpers/npm.js";
 
 /**
  * Tests `@agentwire/protocols` as users get it: the tarball the README's command makes
@@ -55,21 +56,6 @@ const names: ProtocolNames[] = protocols.map((protocol) => {
   return { protocol, specifier: `${manifest.name}/${protocol}`, typeName, values };
 });
 
-/**
- * The environment for npm child processes: without the variables `npx`/`npm run` set for
- * this repository (its local prefix, package and lifecycle fields), so npm acts on the
- * directory it is started in, like a user's shell would.
- */
-function npmEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^npm_(package_|lifecycle_|command$|config_(local_prefix|call|workspaces?|include_workspace_root)$)/i.test(key)) continue;
-    if (key === "INIT_CWD") continue;
-    env[key] = value;
-  }
-  return env;
-}
-
 function output(result: SpawnSyncReturns<string>): string {
   const error = result.error === undefined ? "" : `\nspawn error: ${result.error.message}`;
   return `exit ${String(result.status)}${error}\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr}`;
@@ -77,22 +63,6 @@ function output(result: SpawnSyncReturns<string>): string {
 
 function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): SpawnSyncReturns<string> {
   return spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-}
-
-/** A user's strict project, as TypeScript's strictest everyday options make it. */
-function strictOptions(module: string, moduleResolution: string): Record<string, unknown> {
-  return {
-    target: "es2022",
-    lib: ["es2022"],
-    module,
-    moduleResolution,
-    resolveJsonModule: true,
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    skipLibCheck: false,
-    types: [],
-  };
 }
 
 let tmp = "";

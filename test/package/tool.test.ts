@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, wri
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ran } from "../helpers/npm.js";
-import { exec, installOffline, npmEnv, shown, writeOfflineInstall } from "../helpers/npm.js";
+import { exec, installOffline, npmEnv, shown, strictOptions, writeOfflineInstall } from "../helpers/npm.js";
 import { scratchFolder } from "../helpers/scratch.js";
 
 /**
@@ -100,21 +100,6 @@ function consumerSource(specifier: string): string {
 
 /** What the consumer prints. */
 const consumerOutput = { text: "Hello", refused: ["/messageId"] };
-
-/** A user's strict options, as pack.test.ts's consumer has them. */
-function strictOptions(module: string, moduleResolution: string, types: readonly string[]): Record<string, unknown> {
-  return {
-    target: "es2022",
-    lib: ["es2022"],
-    module,
-    moduleResolution,
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    skipLibCheck: false,
-    types,
-  };
-}
 
 /** Whether this node can require() an ES module (Node 20.19 and 22.12 on); before, it fails with ERR_REQUIRE_ESM. */
 const requireEsm = process.features.require_module;
