@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { applyEdits, modify } from "jsonc-parser";
-import { formattingOf } from "./pins.js";
+import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import { InputError } from "../errors.js";
 import { nameOf } from "../files/folder.js";
 import { nodeFileSystem } from "../files/fs.js";
@@ -75,7 +74,7 @@ export function init(options: InitOptions): InitResult {
     if (config?.protocols.some((protocol) => protocol.name === preset.config.name)) continue;
     const entry = entryOf(preset, tool);
     // Into the user's config in its own layout; a new one is laid out as prettier would.
-    if (existing !== undefined) text = applyEdits(text, modify(text, ["protocols", -1], entry, { formattingOptions: formattingOf(text) }));
+    if (existing !== undefined) text = appendProtocol(text, entry);
     entries.push(entry);
     added.push({ name: entry.name, sha256: entry.sha256, files: [entry.schema, ...entry.overlays] });
   }
@@ -106,6 +105,34 @@ function entryOf(preset: Preset, tool: string) {
     overlays,
     ...(preset.config.upstream === undefined ? {} : { upstream: preset.config.upstream }),
   };
+}
+
+/**
+ * The config's text with an entry after the last of its protocols, laid out as a new config
+ * lays one out and indented as the last one is. jsonc-parser's own insertion formats the
+ * lines the edit touches, and so rewrites the user's last entry when it sits on one line.
+ */
+function appendProtocol(text: string, entry: JsonValue): string {
+  const protocols = findNodeAtLocation(parseTree(text)!, ["protocols"])!;
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const lineStart = (offset: number) => text.lastIndexOf("\n", offset - 1) + 1;
+  const indentAt = (offset: number) => /^[ \t]*/.exec(text.slice(lineStart(offset)))![0];
+  const last = protocols.children?.at(-1);
+  const arrayIndent = indentAt(protocols.offset);
+  const unit = /\n([ \t]+)"/.exec(text)?.[1] ?? "  ";
+  const indent = last === undefined ? `${arrayIndent}${unit}` : indentAt(last.offset);
+  const [laidOut] = format([{ path: CONFIG_FILE, json: entry }]);
+  const lines = laidOut!.content.trimEnd().split("\n");
+  const entryText = lines
+    .map((line, i) => (i === 0 ? line : `${indent}${line.replace(/^( {2})+/, (run) => unit.repeat(run.length / 2))}`))
+    .join(eol);
+  if (last === undefined) {
+    const inside = protocols.offset + 1;
+    const close = protocols.offset + protocols.length - 1;
+    return `${text.slice(0, inside)}${eol}${indent}${entryText}${eol}${arrayIndent}${text.slice(close)}`;
+  }
+  const after = last.offset + last.length;
+  return `${text.slice(0, after)},${eol}${indent}${entryText}${text.slice(after)}`;
 }
 
 function starterConfig(protocols: readonly JsonValue[], output: string): string {

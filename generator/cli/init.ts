@@ -13,7 +13,7 @@ import type { Arguments } from "./io.js";
  */
 export async function runInit(args: Arguments, io: Io, project: ProjectLookup): Promise<number> {
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
-  const protocols = (args.values["protocol"] as unknown as string[] | undefined) ?? [];
+  const protocols = (args.values["protocol"] as readonly string[] | undefined) ?? [];
   const output = args.values["output"] as string | undefined;
   const result = init({
     config: project.config ?? path.join(io.cwd, CONFIG_FILE),
