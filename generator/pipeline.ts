@@ -9,6 +9,7 @@ import { format, PRINT_AS_EMITTED } from "./format/index.js";
 import type { Ir } from "./ir/model.js";
 import type { LoadedProtocol, Pin, Project, ProjectSource, ReadFile, Schemas } from "./load/index.js";
 import { load, pinsOf } from "./load/index.js";
+import { ignoredAssertions } from "./normalize/ignored.js";
 import { normalize } from "./normalize/index.js";
 import type { NamedIr } from "./name/index.js";
 import { nameIr } from "./name/index.js";
@@ -112,7 +113,7 @@ interface GeneratedProtocol {
 
 async function generateProtocol(project: Project, protocol: LoadedProtocol, backtracking: BacktrackingCheck): Promise<GeneratedProtocol> {
   const { effective, ir } = await intermediate(project, protocol);
-  const warnings = patternWarnings(effective, backtracking);
+  const warnings = patternWarnings(effective, backtracking).then((patterns) => [...ignoredAssertions(effective), ...patterns]);
   // Each module printed as it is emitted, a section at a time, so that one type's code is alive at a time.
   const files = format(emitProtocol(ir, compileStream(protocol, ir), PRINT_AS_EMITTED));
   const summary = {

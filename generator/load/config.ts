@@ -2,6 +2,8 @@ import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import { InputError } from "../errors.js";
 import { appendPointer } from "../pointer.js";
+import type { CompatibleWith } from "../schema/dialect.js";
+import { COMPATIBLE_WITH } from "../schema/dialect.js";
 
 /** One entry of the config's `protocols`. Paths are relative to the config's folder, the project. */
 export interface ProtocolConfig {
@@ -12,6 +14,12 @@ export interface ProtocolConfig {
   readonly overlays: readonly string[];
   readonly upstream?: string;
   readonly sha256?: string;
+  /**
+   * Read the schema as another validator does where its draft says otherwise: `"ajv"`,
+   * as ajv 8 reads it (keywords beside a `$ref` applied up to draft 7, and `const`,
+   * `contains`, `propertyNames`, `if`/`then`/`else` in drafts 4 and 6).
+   */
+  readonly compatibleWith?: CompatibleWith;
 }
 
 /**
@@ -62,7 +70,7 @@ const PACKAGE_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 /** A semantic version, as npm writes one. */
 const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 
-const KEYS = ["name", "schema", "overlays", "upstream", "sha256"];
+const KEYS = ["name", "schema", "overlays", "upstream", "sha256", "compatibleWith"];
 const CONFIG_KEYS = ["$schema", "protocols", "remotes", "output"];
 const OUTPUT_KEYS = ["folder", "package"];
 const PACKAGE_KEYS = ["name", "version", "description", "license"];
@@ -116,6 +124,13 @@ export function readConfig(document: unknown, file: string): Config {
     const upstream = text("upstream", false);
     const sha256 = text("sha256", false);
     if (sha256 !== undefined && !/^[0-9a-f]{64}$/.test(sha256)) fail(appendPointer(at, "sha256"), "sha256 must be 64 lowercase hex digits");
+    const compatibleWith = entry["compatibleWith"];
+    if (compatibleWith !== undefined && !COMPATIBLE_WITH.includes(compatibleWith as CompatibleWith))
+      fail(
+        appendPointer(at, "compatibleWith"),
+        `"compatibleWith" is ${COMPATIBLE_WITH.map((name) => JSON.stringify(name)).join(" or ")}, not ${JSON.stringify(compatibleWith)}`,
+        '"ajv" reads the schema as ajv 8 does where its draft says otherwise',
+      );
     const overlays = entry["overlays"] ?? [];
     if (!Array.isArray(overlays) || overlays.some((path) => typeof path !== "string" || path === ""))
       fail(appendPointer(at, "overlays"), '"overlays" must be an array of paths relative to the config');
@@ -126,6 +141,7 @@ export function readConfig(document: unknown, file: string): Config {
       overlays: overlays as string[],
       ...(upstream === undefined ? {} : { upstream }),
       ...(sha256 === undefined ? {} : { sha256 }),
+      ...(compatibleWith === undefined ? {} : { compatibleWith: compatibleWith as CompatibleWith }),
     };
   });
   return {

@@ -4,8 +4,8 @@ import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { Shape } from "../ir/model.js";
 import type { Provenance } from "../resolve/index.js";
-import type { Dialect } from "../schema/dialect.js";
-import { dialectOf, isInVocabularies, isKeywordOf, refReplacesSiblings } from "../schema/dialect.js";
+import type { CompatibleWith, Dialect } from "../schema/dialect.js";
+import { dialectOf, isInVocabularies, isKeywordOf, readAs, refReplacesSiblings } from "../schema/dialect.js";
 import { VOCABULARIES_KEYWORD } from "../schema/keywords.js";
 import { appendPointer } from "../pointer.js";
 import type { ShapeLookup } from "./intersect.js";
@@ -22,6 +22,8 @@ interface Document {
   readonly definitions: JsonObject;
   readonly provenance: Provenance;
   readonly dialect: Dialect;
+  /** The validator whose reading the protocol asks for, where the draft says otherwise. */
+  readonly compatibleWith: CompatibleWith | undefined;
   /** Where a custom metaschema leaves vocabularies out, those it uses (`resolve/metaschema.ts`). */
   readonly vocabularies: readonly string[] | undefined;
   readonly read: ReadSchema;
@@ -52,7 +54,7 @@ export class Context implements ShapeLookup {
     private readonly depth: number,
   ) {}
 
-  static of(document: JsonObject, provenance: Provenance, read: ReadSchema): Context {
+  static of(document: JsonObject, provenance: Provenance, read: ReadSchema, compatibleWith?: CompatibleWith): Context {
     const dialect = dialectOf(document["$schema"]);
     if (dialect === undefined)
       throw new InputError(
@@ -66,6 +68,7 @@ export class Context implements ShapeLookup {
         definitions: isJsonObject(document["$defs"]) ? document["$defs"] : {},
         provenance,
         dialect,
+        compatibleWith,
         vocabularies: Array.isArray(document[VOCABULARIES_KEYWORD])
           ? document[VOCABULARIES_KEYWORD].filter((each) => typeof each === "string")
           : undefined,
@@ -97,12 +100,13 @@ export class Context implements ShapeLookup {
    * metaschema names vocabularies, one of them does. A keyword no draft knows is its own.
    */
   hasKeyword(keyword: string): boolean {
-    const { dialect, vocabularies } = this.shared;
-    return isKeywordOf(keyword, dialect) && (vocabularies === undefined || isInVocabularies(keyword, vocabularies));
+    const { dialect, vocabularies, compatibleWith } = this.shared;
+    return isKeywordOf(keyword, readAs(dialect, compatibleWith)) && (vocabularies === undefined || isInVocabularies(keyword, vocabularies));
   }
 
+  /** Up to draft 7 a `$ref` replaces its schema, but where the protocol is read as ajv 8 reads it. */
   get refReplacesSiblings(): boolean {
-    return refReplacesSiblings(this.shared.dialect);
+    return this.shared.compatibleWith !== "ajv" && refReplacesSiblings(this.shared.dialect);
   }
 
   /** The shape of a schema found at `pointer`, read by the schema rules. */

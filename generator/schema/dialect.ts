@@ -22,6 +22,19 @@ export function dialectOf(schemaKeyword: unknown): Dialect | undefined {
   return match === null ? undefined : METASCHEMAS[match[1]!];
 }
 
+/** The validators whose reading of a schema a protocol may ask for, where its draft says otherwise. */
+export const COMPATIBLE_WITH = ["ajv"] as const;
+export type CompatibleWith = (typeof COMPATIBLE_WITH)[number];
+
+/**
+ * The draft whose keywords a schema of `dialect` has, read as `compatibleWith` reads it:
+ * ajv 8 applies draft 7's assertions (`const`, `contains`, `propertyNames`, `if`) in
+ * drafts 4 and 6 too.
+ */
+export function readAs(dialect: Dialect, compatibleWith: CompatibleWith | undefined): Dialect {
+  return compatibleWith === "ajv" && (dialect === "draft4" || dialect === "draft6") ? "draft7" : dialect;
+}
+
 /** Up to draft 7, a `$ref` replaces its schema: the keywords beside it are ignored. */
 export function refReplacesSiblings(dialect: Dialect): boolean {
   return dialect === "draft4" || dialect === "draft6" || dialect === "draft7";
