@@ -1,5 +1,5 @@
 import path from "node:path";
-import Ajv from "ajv";
+import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { run } from "../helpers/cli.js";
 import { CONFIG_FILE, configFor, generateInto, makeProject } from "../helpers/project.js";
