@@ -194,6 +194,7 @@ class Comparison {
   private admitsAll(shape: Shape, values: readonly JsonValue[], version: Ir): boolean {
     const lookup: ShapeLookup = {
       shapeOf: (name) => version.types.find((type) => type.name === name)!.shape,
+      isExpanding: () => false,
       unsupported: (problem) => {
         throw new Error(problem);
       },

@@ -133,6 +133,10 @@ export class Context implements ShapeLookup {
     return shape;
   }
 
+  isExpanding(name: string): boolean {
+    return this.expanding.includes(name);
+  }
+
   /** The shape behind a name, or undefined while that name is still being normalized. */
   peek(name: string): Shape | undefined {
     return this.expanding.includes(name) ? undefined : this.shapeOf(name);

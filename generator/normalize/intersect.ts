@@ -14,6 +14,8 @@ import { mergeDocs } from "./docs.js";
 /** What intersection needs from normalization (its context): the shape behind a name, and a way to refuse. */
 export interface ShapeLookup {
   shapeOf(name: string): Shape;
+  /** Whether a name's shape is still being read: a type met with something inside itself. */
+  isExpanding(name: string): boolean;
   unsupported(problem: string): never;
 }
 
@@ -36,6 +38,11 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
     return met.kind === "never" ? NEVER : constrain(met, narrowConstraints(constraints, met, lookup));
   }
   if (a.kind === "ref" && b.kind === "ref" && a.name === b.name) return a;
+  // A type met with something inside itself (its own additionalProperties' schema composes it
+  // with a constraint) has no shape yet to meet: its name stands, the other side a constraint
+  // beside it. A type that is nothing but that (allOf of itself) is refused as an alias cycle.
+  const pending = [a, b].find((shape) => shape.kind === "ref" && lookup.isExpanding(shape.name));
+  if (pending !== undefined) return constrain(pending, [{ kind: "also", shape: pending === a ? b : a }]);
   if (a.kind === "ref" || b.kind === "ref") {
     // Expand in place, so that fields keep the order of the parts: own fields first.
     const expand = (shape: Shape) => (shape.kind === "ref" ? lookup.shapeOf(shape.name) : shape);
@@ -48,7 +55,11 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
   if (a.kind === "nullable") return intersect({ kind: "union", members: [a.shape, { kind: "null" }], exclusive: false }, b, lookup);
   if (b.kind === "nullable") return intersect(b, a, lookup);
   if (a.kind === "union" || b.kind === "union") {
-    const [union, other] = a.kind === "union" ? [a, b] : [b as Shape & { kind: "union" }, a];
+    // The union holding a type still being read is spread, so that it meets the other side whole, once.
+    const holdsPending = (shape: Shape) =>
+      shape.kind === "union" && shape.members.some((member) => member.kind === "ref" && lookup.isExpanding(member.name));
+    const [union, other] =
+      a.kind === "union" && !(b.kind === "union" && holdsPending(b) && !holdsPending(a)) ? [a, b] : [b as Shape & { kind: "union" }, a];
     const members = union.members.map((member) => intersect(member, other, lookup)).filter((member) => member.kind !== "never");
     if (members.length <= 1) return members[0] ?? NEVER;
     const nonNull = members.filter((member) => member.kind !== "null");

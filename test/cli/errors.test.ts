@@ -58,7 +58,7 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
   [
     "a config key it does not know",
     { [CONFIG_FILE]: C({ colour: "red" }) },
-    'agentwire generate: agentwire.config.json#/protocols/0/colour: unknown key "colour"\n  known keys: name, schema, overlays, upstream, sha256\n',
+    'agentwire generate: agentwire.config.json#/protocols/0/colour: unknown key "colour"\n  known keys: name, schema, overlays, upstream, sha256, compatibleWith\n',
   ],
   [
     "a config path outside the project",
@@ -128,7 +128,7 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
   [
     "a type composed of itself",
     { "schemas/demo.schema.json": S({ A: { type: "object", allOf: [{ $ref: "#/$defs/A" }] } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/A: "A" is composed of itself (A → A)\n  a type may contain itself in a property or an array, not in allOf\n',
+    'agentwire generate: schemas/demo.schema.json#/$defs/A: "A" is defined only in terms of itself (A → A)\n  a type may contain itself in a property or an array, not be another name for itself\n',
   ],
   [
     "two definitions that would get one name",

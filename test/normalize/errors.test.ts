@@ -51,7 +51,7 @@ describe("normalize: what it refuses", () => {
     expect(await failure({ $defs: { A: { type: "text" } } })).toBe('schemas/test.schema.json#/$defs/A/type: unknown type "text"');
   });
 
-  it("refuses a type composed of itself, but not one that contains itself", async () => {
+  it("refuses a type composed of itself, but not one that contains itself, composed or not", async () => {
     expect(await failure({ $defs: { A: { allOf: [{ $ref: "#/$defs/B" }] }, B: { allOf: [{ $ref: "#/$defs/A" }] } } })).toContain(
       '"A" is defined only in terms of itself (A → B → A)',
     );
@@ -59,7 +59,23 @@ describe("normalize: what it refuses", () => {
       await failure({
         $defs: { A: { anyOf: [{ $ref: "#/$defs/B" }, { type: "null" }] }, B: { type: "object", allOf: [{ $ref: "#/$defs/A" }] } },
       }),
-    ).toContain('"B" is composed of itself');
+    ).toContain('"B" is defined only in terms of itself (B → B)');
+    // Inside itself, where a constraint meets it (SchemaStore's resource maps): the name, constrained.
+    const resources = irOf({
+      $defs: {
+        Resource: {
+          type: "object",
+          additionalProperties: { minProperties: 1, anyOf: [{ type: "string" }, { $ref: "#/$defs/Resource" }] },
+        },
+      },
+    });
+    expect(resources.types[0]!.shape).toMatchObject({
+      kind: "map",
+      values: {
+        kind: "union",
+        members: [{ kind: "string" }, { kind: "constrained", shape: { kind: "ref", name: "Resource" }, constraints: [{ kind: "also" }] }],
+      },
+    });
     const tree = irOf({
       $defs: { Node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/Node" } } } } },
     });

@@ -14,6 +14,7 @@ const SHAPES: Readonly<Record<string, Shape>> = {
 
 const lookup: ShapeLookup = {
   shapeOf: (name) => SHAPES[name]!,
+  isExpanding: () => false,
   unsupported: (problem) => {
     throw new Error(problem);
   },
