@@ -13,6 +13,7 @@ import {
 } from "../schema/keywords.js";
 import { pascalCase, typeNameFor } from "../schema/names.js";
 import { appendPointer, getAtPointer, parsePointer } from "../pointer.js";
+import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
 import { mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
 import type { CustomDialect } from "./metaschema.js";
 import { Provenance } from "./provenance.js";
@@ -115,6 +116,7 @@ export function canonicalize(
     const body = Object.fromEntries(Object.entries(document).filter(([key]) => !["$schema", "$id", ...CONTAINERS].includes(key)));
     add({ name: nameFor(title ?? fallback), source: file, pointer: "", body }, "", false);
   }
+  const draftOf = (file: SourceFile) => dialectOf(schemaKeywordOf(file.document) ?? schemaKeywordOf(root.document)) ?? "draft2020-12";
   // Definitions, wherever a schema holds them.
   for (const file of files)
     walkSchemas(file.document, "", (schema, pointer) => {
@@ -125,8 +127,11 @@ export function canonicalize(
         for (const key of Object.keys(definitions)) {
           const at = appendPointer(pointer, container, key);
           const body = definitions[key]!;
-          if (!isJsonObject(body) && typeof body !== "boolean")
+          if (!isJsonObject(body) && typeof body !== "boolean") {
+            // Up to draft 7, `$defs` is no keyword: what it holds is data, as an unknown keyword's value is.
+            if (container === "$defs" && refReplacesSiblings(draftOf(file))) continue;
             throw new InputError({ file: file.file, pointer: at }, "a definition must be a schema (an object or a boolean)");
+          }
           add({ name: nameFor(key), source: file, pointer: at, body }, at, false);
         }
       }
@@ -565,4 +570,9 @@ function distance(a: string, b: string): number {
     previous = current;
   }
   return previous[b.length]!;
+}
+
+/** A document's `$schema`, where it names one. */
+function schemaKeywordOf(document: JsonValue): string | undefined {
+  return isJsonObject(document) && typeof document["$schema"] === "string" ? document["$schema"] : undefined;
 }

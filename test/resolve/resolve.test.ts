@@ -17,6 +17,21 @@ const failure = (root: string, stage: (root: string) => Promise<unknown> = resol
 const defs = (schema: JsonObject) => schema["$defs"] as Record<string, JsonObject>;
 
 describe("resolve: names", () => {
+  it("reads draft 7's $defs, no keyword there, as data where it holds no schema; 2020-12's refuses it", async () => {
+    const schema = (draft: string) => ({
+      $schema: draft,
+      title: "Note",
+      type: "object",
+      properties: { a: { $ref: "#/definitions/a" } },
+      definitions: { a: { type: "string" } },
+      $defs: { note: "not a schema" },
+    });
+    expect(Object.keys(defs(await resolved(demoProject(schema("http://json-schema.org/draft-07/schema#")))))).toEqual(["Note", "a"]);
+    expect(await failure(demoProject(schema("https://json-schema.org/draft/2020-12/schema")))).toBe(
+      'schemas/demo.schema.json#/$defs/note: a schema must be an object or a boolean, not a string ("not a schema")',
+    );
+  });
+
   it("names definitions by key without whitespace, a titled root by its title, first", async () => {
     const schema = await resolved(
       demoProject({
