@@ -139,7 +139,7 @@ describe("resolve: a ref's target is any place", () => {
     expect(danglingRefs(schema)).toEqual([]);
   });
 
-  it("resolves a target of another file at a place of no keyword, and what it refs there", async () => {
+  it("resolves a target of another file at a place of no keyword, and what it refs there, in other files too", async () => {
     const schema = await resolved(
       makeProject({
         [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json" }], {
@@ -154,13 +154,16 @@ describe("resolve: a ref's target is any place", () => {
         },
         "schemas/vendor/other.json": {
           definitions: { group: { x: { type: "array", items: { $ref: "#/definitions/leaf" } } }, leaf: { type: "integer" } },
-          loose: { y: { type: "object", properties: { z: { $ref: "#/definitions/group/x" } } } },
+          loose: { y: { type: "object", properties: { z: { $ref: "#/definitions/group/x" }, w: { $ref: "third.json#/group/w" } } } },
         },
+        "schemas/vendor/third.json": { group: { w: { type: "array", items: { $ref: "fourth.json" } } } },
+        "schemas/vendor/fourth.json": { type: "boolean" },
       }),
     );
     expect(defs(schema)["Demo"]!["properties"]).toEqual({ a: { $ref: "#/$defs/x" }, b: { $ref: "#/$defs/y" } });
     expect(defs(schema)["x"]).toEqual({ type: "array", items: { $ref: "#/$defs/leaf" } });
-    expect(defs(schema)["y"]!["properties"]).toEqual({ z: { $ref: "#/$defs/x" } });
+    expect(defs(schema)["y"]!["properties"]).toEqual({ z: { $ref: "#/$defs/x" }, w: { $ref: "#/$defs/w" } });
+    expect(defs(schema)["w"]).toEqual({ type: "array", items: { $ref: "#/$defs/Fourth" } });
     expect(danglingRefs(schema)).toEqual([]);
   });
 });
