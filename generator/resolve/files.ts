@@ -36,8 +36,9 @@ export function readReferencedFiles(root: SourceFile, project: Schemas): Resourc
     if (!("place" in target)) return;
     const pointer = resources.pointerOf(target.place, target.fragment);
     const document = target.place.file.document;
-    if (pointer !== undefined && getAtPointer(document, pointer) !== undefined && !isSubschemaPlace(document, "", pointer))
-      enqueue({ file: target.place.file, pointer });
+    if (pointer === undefined || getAtPointer(document, pointer) === undefined || isSubschemaPlace(document, "", pointer)) return;
+    resources.addTarget({ file: target.place.file, pointer });
+    enqueue({ file: target.place.file, pointer });
   };
   for (let i = 0; i < places.length; i++) {
     const { file, pointer: at } = places[i]!;

@@ -7,6 +7,7 @@ import { applyOverlays } from "../../generator/overlay/index.js";
 import { getAtPointer } from "../../generator/pointer.js";
 import { resolve } from "../../generator/resolve/index.js";
 import { walkSchemas } from "../../generator/schema/walk.js";
+import { inputError } from "../helpers/failure.js";
 import { CONFIG_FILE, configFor, demoProject, makeProject } from "../helpers/project.js";
 
 /** The canonical schema, once normalize has read it (which refuses a ref that points to nothing). */
@@ -105,6 +106,34 @@ describe("resolve: a ref's target is any place", () => {
     );
     expect(Object.keys(defs(schema))).toEqual(["Demo", "common", "Task", "commonTask"]);
     expect(defs(schema)["commonTask"]!["properties"]).toEqual({ n: { $ref: "#/$defs/Task" } });
+  });
+
+  it("reads the $id and anchors of such a target: its refs resolve against its own resource", async () => {
+    const schema = await resolved(
+      demoProject({
+        type: "object",
+        properties: { a: { $ref: "#/definitions/group/x" }, b: { $ref: "https://example.com/x.json#Leaf" } },
+        definitions: {
+          group: {
+            x: {
+              $id: "https://example.com/x.json",
+              type: "array",
+              items: { $ref: "#/definitions/leaf" },
+              definitions: { leaf: { $anchor: "Leaf", type: "integer" } },
+            },
+          },
+          leaf: { type: "string" },
+        },
+      }),
+    );
+    expect(defs(schema)["Demo"]!["properties"]).toEqual({ a: { $ref: "#/$defs/x" }, b: { $ref: "#/$defs/xLeaf" } });
+    expect(defs(schema)["x"]).toEqual({ type: "array", items: { $ref: "#/$defs/xLeaf" } });
+    expect(defs(schema)["xLeaf"]).toEqual({ type: "integer" });
+  });
+
+  it("reports a malformed keyword of such a target where it is written", async () => {
+    const root = demoProject({ $ref: "#/definitions/group/x", definitions: { group: { x: { type: "array", minItems: -1 } } } });
+    expect(await inputError(() => resolved(root))).toMatch(/^schemas\/demo\.schema\.json#\/definitions\/group\/x\/minItems: /);
   });
 
   it("keeps refs to keyword places of a named schema as they were: #/properties/a/items", async () => {
