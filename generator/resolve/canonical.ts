@@ -14,7 +14,7 @@ import {
 import { pascalCase, typeNameFor } from "../schema/names.js";
 import { appendPointer, getAtPointer, parsePointer } from "../pointer.js";
 import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
-import { mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
+import { isSubschemaPlace, mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
 import type { CustomDialect } from "./metaschema.js";
 import { Provenance } from "./provenance.js";
 import { isRefused, pointerToFragment } from "./refs.js";
@@ -42,6 +42,9 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  * - an inline schema with a title is hoisted into `$defs` and named by its title;
  *   identical titled schemas share one entry, and the annotations of each use
  *   (description, default…) stay where it is used;
+ * - a schema a ref leads to that no named schema holds as a subschema (outside any
+ *   `$defs`, or under a key that is no keyword: `#/definitions/group/x`) is named by its
+ *   key, and resolved as any other;
  * - every `$ref` is rewritten to a pointer into this document.
  *
  * An embedded schema resource (a schema with its own `$id`) stays where it is: its `$id`
@@ -118,24 +121,25 @@ export function canonicalize(
   }
   const draftOf = (file: SourceFile) => dialectOf(schemaKeywordOf(file.document) ?? schemaKeywordOf(root.document)) ?? "draft2020-12";
   // Definitions, wherever a schema holds them.
-  for (const file of files)
-    walkSchemas(file.document, "", (schema, pointer) => {
-      if (!isJsonObject(schema)) return;
+  const nameDefinitionsIn = (file: SourceFile, schema: JsonValue, at: string): void =>
+    walkSchemas(schema, at, (each, pointer) => {
+      if (!isJsonObject(each)) return;
       for (const container of CONTAINERS) {
-        const definitions = schema[container];
+        const definitions = each[container];
         if (!isJsonObject(definitions)) continue;
         for (const key of Object.keys(definitions)) {
-          const at = appendPointer(pointer, container, key);
+          const place = appendPointer(pointer, container, key);
           const body = definitions[key]!;
           if (!isJsonObject(body) && typeof body !== "boolean") {
             // Up to draft 7, `$defs` is no keyword: what it holds is data, as an unknown keyword's value is.
             if (container === "$defs" && refReplacesSiblings(draftOf(file))) continue;
-            throw new InputError({ file: file.file, pointer: at }, "a definition must be a schema (an object or a boolean)");
+            throw new InputError({ file: file.file, pointer: place }, "a definition must be a schema (an object or a boolean)");
           }
-          add({ name: nameFor(key), source: file, pointer: at, body }, at, false);
+          add({ name: nameFor(key), source: file, pointer: place, body }, place, false);
         }
       }
     });
+  for (const file of files) nameDefinitionsIn(file, file.document, "");
   // Titled inline schemas, found inside every named schema, including hoisted ones.
   const hoisted = new Set<string>();
   const isHoisted = (file: SourceFile, pointer: string) => hoisted.has(`${file.absolutePath}#${pointer}`);
@@ -153,24 +157,36 @@ export function canonicalize(
     }
   };
   for (const entry of [...named]) hoistWithin(entry.source, getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer);
-  // Schemas a ref leads to that no named schema holds (a remote's `#/integer`, outside any
-  // $defs) are named by their key, as definitions are; what they ref is looked at in turn.
+  // Schemas a ref leads to that no named schema holds as a subschema (a remote's `#/integer`,
+  // outside any $defs; `#/definitions/group/x`, under a key of a definition that is no
+  // keyword) are named by their key, as definitions are, or as the root is for the root's
+  // ref; their definitions, and what they ref, are looked at in turn.
   const looked = new Set<string>();
   // Whether a named schema holds the place: the place or one around it is named.
   const within = (file: SourceFile, pointer: string) => holderOf(relocated, file, pointer) !== undefined;
-  const nameTarget = (file: SourceFile, pointer: string, ref: string): void => {
+  const nameTarget = (file: SourceFile, pointer: string, ref: string, fromRoot = false): void => {
     const target = resources.target(file, pointer, ref);
     if (!("place" in target)) return;
     const { place } = target;
     const found = resources.pointerOf(place, target.fragment);
     const key = `${place.file.absolutePath}#${found}`;
-    if (found === undefined || found === "" || within(place.file, found) || looked.has(key)) return;
+    if (found === undefined || found === "" || schemaHolderOf(relocated, place.file, found) !== undefined || looked.has(key)) return;
     looked.add(key);
     const value = getAtPointer(place.file.document, found) as JsonValue | undefined;
     if (value === undefined) return;
     // A schema that is only a $ref is followed, not named, as refResolver follows it.
     if (typeof value === "boolean" || (isJsonObject(value) && !isPureRef(value)))
-      add({ name: nameFor(parsePointer(found).at(-1)!), source: place.file, pointer: found, body: value }, found, false);
+      add(
+        {
+          name: nameFor(fromRoot && within(place.file, found) ? pascalCase(protocol) : parsePointer(found).at(-1)!),
+          source: place.file,
+          pointer: found,
+          body: value,
+        },
+        found,
+        false,
+      );
+    nameDefinitionsIn(place.file, value, found);
     nameTargetsIn(place.file, value, found);
   };
   const nameTargetsIn = (file: SourceFile, schema: JsonValue, at: string): void =>
@@ -185,7 +201,7 @@ export function canonicalize(
     nameTargetsIn(entry.source, getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer);
   const rootRef = isJsonObject(root.document) && !within(root, "") ? root.document["$ref"] : undefined;
   if (typeof rootRef === "string") {
-    nameTarget(root, "", rootRef);
+    nameTarget(root, "", rootRef, true);
     // A root that refs into a named schema rather than to one: what it refs is a type, named as a root is.
     const target = resources.target(root, "", rootRef);
     const found = "place" in target ? resources.pointerOf(target.place, target.fragment) : undefined;
@@ -281,6 +297,22 @@ function holderOf(
     if (effective !== undefined) return { effective, rest: pointer.slice(at.length) };
     if (at === "") return undefined;
   }
+}
+
+/**
+ * The named schema that holds a place as one of its subschemas, as `holderOf`; undefined
+ * where the way there passes a key that is no keyword, which a named schema's rewriting
+ * does not enter (a schema there is named as a ref's target).
+ */
+function schemaHolderOf(
+  relocated: Map<SourceFile, Map<string, string>>,
+  file: SourceFile,
+  pointer: string,
+): { effective: string; rest: string } | undefined {
+  const holder = holderOf(relocated, file, pointer);
+  if (holder === undefined || holder.rest === "") return holder;
+  const at = pointer.slice(0, pointer.length - holder.rest.length);
+  return isSubschemaPlace(getAtPointer(file.document, at) as JsonValue, at, pointer) ? holder : undefined;
 }
 
 /** The `$dynamicAnchor`s a dynamic scope binds, by name: the first resource entered that has one. */
@@ -487,7 +519,7 @@ function refResolver(resources: Resources, relocated: Map<SourceFile, Map<string
     if (value === undefined) return fail(`${keyword} "${ref}" points to nothing`, nearMiss(located.file.document, located.pointer));
     if (!isJsonObject(value) && typeof value !== "boolean")
       return fail(`${keyword} "${ref}" points to a value that is not a schema`, "a $ref points at a schema: an object, true or false");
-    const holder = holderOf(relocated, located.file, located.pointer);
+    const holder = schemaHolderOf(relocated, located.file, located.pointer);
     if (holder !== undefined) return pointerToFragment(holder.effective + holder.rest);
     // A schema that is only a $ref, outside any named type (a file's root, say): follow it.
     if (isJsonObject(value) && typeof value["$ref"] === "string" && isPureRef(value)) {

@@ -4,7 +4,7 @@ import { isJsonObject } from "../json.js";
 import type { SourceFile } from "../load/index.js";
 import type { Dialect } from "../schema/dialect.js";
 import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
-import { appendPointer } from "../pointer.js";
+import { appendPointer, getAtPointer } from "../pointer.js";
 import { subschemasOf } from "../schema/walk.js";
 import { malformedKeywords, notASchema } from "../schema/wellformed.js";
 import type { Addressing, RefusedRef } from "./refs.js";
@@ -94,12 +94,30 @@ export class Resources {
   add(file: SourceFile): void {
     this.loaded.push(file);
     this.byPath.set(file.absolutePath, file);
-    const bases = new Map<string, string>();
-    this.bases.set(file, bases);
-    const draft4 = new Set<string>();
-    this.draft4.set(file, draft4);
+    this.bases.set(file, new Map());
+    this.draft4.set(file, new Set());
     const retrieval = uriOfFile(file.absolutePath, this.addressing);
     this.register(this.resources, retrieval, { file, pointer: "" }, "");
+    this.identify(file, file.document, "", retrieval, this.dialect);
+  }
+
+  /**
+   * Reads a schema that a ref leads to where keywords do not lead from its file's root
+   * (`#/definitions/group/x`), as the file's own schemas are read: its identifiers and
+   * anchors, in the resource around it, and its malformed keywords.
+   */
+  addTarget(place: Place): void {
+    if (this.bases.get(place.file)!.has(place.pointer)) return;
+    const schema = getAtPointer(place.file.document, place.pointer) as JsonValue | undefined;
+    if (schema === undefined) return;
+    const base = this.baseOf(place.file, place.pointer);
+    this.identify(place.file, schema, place.pointer, base, ownDialect(place.file.document) ?? this.dialect);
+  }
+
+  /** Registers the identifiers and anchors of a schema and those beneath it, and reports their malformed keywords. */
+  private identify(file: SourceFile, schema: JsonValue, at: string, base: string, inheritedDialect: Dialect): void {
+    const bases = this.bases.get(file)!;
+    const draft4 = this.draft4.get(file)!;
     // A document in a custom metaschema's dialect may leave vocabularies out (resolve/metaschema.ts): its keywords are read, not checked.
     const rootDialect = isJsonObject(file.document) ? file.document["$schema"] : undefined;
     const checked = rootDialect === undefined || dialectOf(rootDialect) !== undefined;
@@ -151,7 +169,7 @@ export class Resources {
       for (const child of subschemasOf(schema, pointer)) visit(child.schema, child.pointer, base, dialect);
     };
     try {
-      visit(file.document, "", retrieval, this.dialect);
+      visit(schema, at, base, inheritedDialect);
     } catch (error) {
       // An identifier that stops the walk: reported after the malformed keywords found before it.
       if (error instanceof InputError) problems.add(error);

@@ -27,6 +27,13 @@ const MAP = ["$defs", "definitions", "properties", "patternProperties", "depende
 /** The keywords whose values are subschemas, by the form the value takes: what every reader of schemas shares. */
 export const SUBSCHEMA_KEYWORDS = { single: SINGLE, list: LIST, map: MAP } as const;
 
+/**
+ * `dependencies` (drafts 4 to 7, read in every draft: `schema/dialect.ts`) maps names to a
+ * subschema or to a list of property names, which is no schema.
+ */
+const DEPENDENCIES = "dependencies";
+const isDependentSchema = (value: JsonValue): boolean => !Array.isArray(value);
+
 // As sets, for the walks that ask of every keyword of every schema.
 const SINGLE_KEYWORDS: ReadonlySet<string> = new Set(SINGLE);
 const LIST_KEYWORDS: ReadonlySet<string> = new Set(LIST);
@@ -55,9 +62,27 @@ export function subschemasOf(schema: JsonValue, pointer: string): Subschema[] {
       value.forEach((item, i) => found.push({ schema: item, pointer: appendPointer(pointer, keyword, i) }));
     } else if (MAP_KEYWORDS.has(keyword) && isJsonObject(value)) {
       for (const name of Object.keys(value)) found.push({ schema: value[name]!, pointer: appendPointer(pointer, keyword, name) });
+    } else if (keyword === DEPENDENCIES && isJsonObject(value)) {
+      for (const name of Object.keys(value))
+        if (isDependentSchema(value[name]!)) found.push({ schema: value[name]!, pointer: appendPointer(pointer, keyword, name) });
     }
   }
   return found;
+}
+
+/**
+ * Whether the place `target`, at or below `pointer`, is a subschema of the schema at
+ * `pointer`: keyword positions lead from one to the other. A place reached through a key
+ * that is no keyword (`/group/x` of a definition `group` holding schemas) is not.
+ */
+export function isSubschemaPlace(schema: JsonValue, pointer: string, target: string): boolean {
+  for (let here = schema, at = pointer; at !== target;) {
+    const next = subschemasOf(here, at).find((child) => target === child.pointer || target.startsWith(`${child.pointer}/`));
+    if (next === undefined) return false;
+    here = next.schema;
+    at = next.pointer;
+  }
+  return true;
 }
 
 /** Visits a schema and every schema beneath it, depth first, parents before children. */
@@ -88,6 +113,16 @@ export function mapSchemas(schema: JsonValue, pointer: string, rewrite: (schema:
         return [
           keyword,
           Object.fromEntries(Object.keys(value).map((name) => [name, mapSchemas(value[name]!, appendPointer(at, name), rewrite)])),
+        ];
+      if (keyword === DEPENDENCIES && isJsonObject(value))
+        return [
+          keyword,
+          Object.fromEntries(
+            Object.keys(value).map((name) => {
+              const dependent = value[name]!;
+              return [name, isDependentSchema(dependent) ? mapSchemas(dependent, appendPointer(at, name), rewrite) : dependent];
+            }),
+          ),
         ];
       return [keyword, value];
     }),

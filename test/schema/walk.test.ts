@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JsonObject, JsonValue } from "../../generator/json.js";
-import { mapSchemas, subschemasOf, walkSchemas } from "../../generator/schema/walk.js";
+import { isSubschemaPlace, mapSchemas, subschemasOf, walkSchemas } from "../../generator/schema/walk.js";
 
 const pointers = (schema: JsonValue, at = "") => subschemasOf(schema, at).map((sub) => sub.pointer);
 
@@ -94,6 +94,11 @@ describe("subschemasOf", () => {
     );
   });
 
+  it("reads a schema-valued entry of dependencies as a subschema, and a list of property names as none", () => {
+    expect(pointers({ dependencies: { a: { required: ["b"] }, c: ["a"], d: false } })).toEqual(["/dependencies/a", "/dependencies/d"]);
+    expect(pointers({ dependencies: [{}] })).toEqual([]);
+  });
+
   it("skips a list or map keyword whose value has the wrong JSON type", () => {
     expect(pointers({ allOf: { a: {} }, properties: [{}], $defs: "x" })).toEqual([]);
   });
@@ -104,6 +109,24 @@ describe("subschemasOf", () => {
 
   it("has nothing beneath a boolean, an array or a string", () => {
     for (const schema of [true, false, [{ type: "string" }], "properties", null]) expect(pointers(schema)).toEqual([]);
+  });
+});
+
+describe("isSubschemaPlace", () => {
+  const schema: JsonObject = {
+    properties: { a: { type: "array", items: { type: "string" } } },
+    definitions: { group: { x: { type: "object" }, list: [{ type: "string" }] } },
+  };
+
+  it("is where keyword positions lead, the schema itself included", () => {
+    for (const target of ["", "/properties/a", "/properties/a/items", "/definitions/group"])
+      expect(isSubschemaPlace(schema, "", target), target).toBe(true);
+    expect(isSubschemaPlace({ type: "array", items: { type: "string" } }, "/properties/a", "/properties/a/items")).toBe(true);
+  });
+
+  it("is not where the way passes a key that is no keyword, or a place no schema is", () => {
+    for (const target of ["/definitions/group/x", "/definitions/group/list/0", "/properties/a/type", "/properties/b"])
+      expect(isSubschemaPlace(schema, "", target), target).toBe(false);
   });
 });
 
@@ -156,6 +179,13 @@ describe("mapSchemas", () => {
     });
     expect(seen).toEqual(["/$defs/T"]);
     expect(result).toEqual(schema);
+  });
+
+  it("rewrites a schema-valued entry of dependencies and keeps a list of property names as it is", () => {
+    const schema: JsonObject = { dependencies: { a: { title: "drop" }, c: ["a"] } };
+    expect(mapSchemas(schema, "", (rebuilt) => (rebuilt["title"] === "drop" ? true : rebuilt))).toEqual({
+      dependencies: { a: true, c: ["a"] },
+    });
   });
 
   it("does not modify its input", () => {
