@@ -99,6 +99,7 @@ export declare function runHarness(options: {
   readonly only?: readonly string[];
   readonly log?: (line: string) => void;
   readonly importTypeScript?: (file: string) => Promise<Record<string, unknown>>;
+  readonly concurrency?: number;
 }): Promise<Report>;
 
 export declare function totalsOf(schemas: readonly SchemaReport[]): Totals;

@@ -64,11 +64,12 @@ const CI_KEYWORDS = [
 
 /** The refusal categories, in the order the summary prints them; the first whose pattern matches an error's first line wins. */
 export const CATEGORIES = [
-  ["points to nothing", /points to nothing|leads nowhere|does not exist|no schema has|no `remotes` entry|not found|to the network/i],
-  ["collides", /collide|already has|same name|clash|taken/i],
-  ["leads back to itself", /leads back to itself|back to itself|cycle|circular/i],
-  ["composed of itself", /composed of itself|made of itself|of itself/i],
-  ["malformed keyword", /must be|is not a|not an? (object|array|string|number|integer|boolean)|invalid|malformed/i],
+  ["points to nothing", /points to nothing|points to a file that does not exist/],
+  ["points to the network", /points to the network/],
+  ["collides", /would name both|would both be named/],
+  ["leads back to itself", /leads back to itself/],
+  ["composed of itself", /is composed of itself/],
+  ["malformed keyword", /must be a schema|must be an? |is not a valid|invalid pattern/],
 ];
 
 /** The category of a refusal, by its first line. */
@@ -278,7 +279,9 @@ export async function compileOutputs(scratch, names, { batches = availableParall
 async function readDocument(file) {
   const text = readFileSync(file, "utf8");
   if (file.endsWith(".json")) return { value: JSON.parse(text) };
-  if (file.endsWith(".yaml") || file.endsWith(".yml")) return { value: loadYaml(text, { schema: CORE_SCHEMA }) };
+  // An empty document (or one of comments only) is null, as SchemaStore's `yaml` reads it; js-yaml refuses it.
+  if (file.endsWith(".yaml") || file.endsWith(".yml"))
+    return { value: text.split("\n").every((line) => /^\s*(#.*)?$/.test(line)) ? null : loadYaml(text, { schema: CORE_SCHEMA }) };
   if (file.endsWith(".toml")) {
     if (!has("smol-toml")) return { skipped: "TOML (no TOML parser installed)" };
     const toml = await import("smol-toml");
@@ -327,6 +330,8 @@ async function compileWithAjv(catalog, file, schema, packages) {
     packages,
   );
   if (made.unavailable) return { dialect, unavailable: made.unavailable };
+  const absent = (options.externalSchema ?? []).filter((external) => !existsSync(path.join(catalog.folder, "schemas", external)));
+  if (absent.length > 0) return { dialect, unavailable: "an externalSchema is not in the catalog" };
   const started = performance.now();
   try {
     for (const external of options.externalSchema ?? [])
@@ -355,24 +360,33 @@ const verdict = (fn, value) => {
  * imported from the generated sources instead, and nothing is type-checked: `tsErrors` is
  * null.
  */
-export async function runHarness({ agentwire, catalog: folder, scratch, only, log = () => {}, importTypeScript }) {
+export async function runHarness({ agentwire, catalog: folder, scratch, only, log = () => {}, importTypeScript, concurrency = 1 }) {
   const { guardName } = agentwire;
   const catalog = readCatalog(folder);
   const packages = optionalPackages();
   const schemas = only === undefined ? catalog.schemas : catalog.schemas.filter((entry) => only.includes(entry.file));
   prepareProject(catalog, scratch);
   const nameOf = protocolNamer();
-  const results = [];
   const started = performance.now();
-  for (const [i, entry] of schemas.entries()) {
-    const name = nameOf(entry.file);
-    const schemaText = readFileSync(path.join(catalog.folder, "schemas", entry.file), "utf8");
-    const generated = await generateOne(agentwire, scratch, entry.file, name);
-    const ajv = await compileWithAjv(catalog, entry.file, JSON.parse(schemaText), packages);
-    results.push({ ...entry, name, schemaBytes: Buffer.byteLength(schemaText), generated, ajv });
-    if ((i + 1) % 25 === 0 || i + 1 === schemas.length)
-      log(`generated ${i + 1}/${schemas.length} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  }
+  const names = schemas.map((entry) => nameOf(entry.file));
+  const results = new Array(schemas.length);
+  let done = 0;
+  let next = 0;
+  // `concurrency` schemas at a time (1 unless given, so that each one's time is its own):
+  // a generation waits on its pattern checks' worker, which another's can fill.
+  const worker = async () => {
+    while (next < schemas.length) {
+      const i = next++;
+      const entry = schemas[i];
+      const schemaText = readFileSync(path.join(catalog.folder, "schemas", entry.file), "utf8");
+      const generated = await generateOne(agentwire, scratch, entry.file, names[i]);
+      const ajv = await compileWithAjv(catalog, entry.file, JSON.parse(schemaText), packages);
+      results[i] = { ...entry, name: names[i], schemaBytes: Buffer.byteLength(schemaText), generated, ajv };
+      if (++done % 25 === 0 || done === schemas.length)
+        log(`generated ${done}/${schemas.length} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
   const generatedNames = results.filter((result) => result.generated.status === "generated").map((result) => result.name);
   const compileStarted = performance.now();
   const compiled = importTypeScript === undefined ? await compileOutputs(scratch, generatedNames) : undefined;

@@ -1,5 +1,5 @@
 // The SchemaStore harness (issue 22): `node bench/schemastore.js [CATALOG] [--json FILE]
-// [--only a.json,b.json] [--keep]`. For every schema of a catalog in SchemaStore's layout
+// [--only a.json,b.json] [--concurrency N] [--keep]`. For every schema of a catalog in SchemaStore's layout
 // (by default the vendored sample, test/fixtures/schemastore/), generates it as a
 // one-protocol project, type-checks the output, and asks the root type's guard and ajv
 // about the schema's test documents; prints a markdown summary and, with --json, writes
@@ -16,7 +16,7 @@ import { runHarness, SAMPLE, summary } from "./schemastore-core.js";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { json: { type: "string" }, only: { type: "string" }, keep: { type: "boolean" } },
+  options: { json: { type: "string" }, only: { type: "string" }, keep: { type: "boolean" }, concurrency: { type: "string" } },
 });
 const catalog = path.resolve(positionals[0] ?? SAMPLE);
 const scratch = mkdtempSync(path.join(tmpdir(), "agentwire-schemastore-"));
@@ -27,6 +27,7 @@ try {
     catalog,
     scratch,
     ...(values.only === undefined ? {} : { only: values.only.split(",") }),
+    ...(values.concurrency === undefined ? {} : { concurrency: Number(values.concurrency) }),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   report.wallMs = Math.round(performance.now() - started);
