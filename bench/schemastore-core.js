@@ -277,7 +277,8 @@ export async function compileOutputs(scratch, names, { batches = availableParall
 
 /** Reads a test document: JSON, YAML (the YAML 1.2 core schema, as SchemaStore's `yaml` reads it) or TOML (smol-toml, when installed). */
 async function readDocument(file) {
-  const text = readFileSync(file, "utf8");
+  // A byte order mark at a line's start is none of the text, as SchemaStore's `yaml` reads it (js-yaml keeps one after a comment).
+  const text = readFileSync(file, "utf8").replace(/^\uFEFF/gm, "");
   if (file.endsWith(".json")) return { value: JSON.parse(text) };
   // An empty document (or one of comments only) is null, as SchemaStore's `yaml` reads it; js-yaml refuses it.
   if (file.endsWith(".yaml") || file.endsWith(".yml"))

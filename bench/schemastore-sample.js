@@ -12,17 +12,27 @@
 //   2. the 5 smallest with a YAML document;
 //   3. the 5 smallest that ref another file of the catalog, by a URL of SchemaStore's or a
 //      relative path;
-//   4. the 2 smallest with a TOML document.
-// The files the chosen ones ref, transitively, come along as refOnly. index.json,
+//   4. the 2 smallest with a TOML document;
+//   5. given --report, a harness report on the same catalog (bench/schemastore.js --json):
+//      the smallest refused in each category it found, the 2 smallest with a document the
+//      guard answers wrong, and the smallest whose output has type errors, so that npm
+//      test pins what fails as well as what passes.
+// The files the chosen ones ref, transitively, and those their CI options name as
+// externalSchema come along as refOnly. index.json,
 // schema-validation.jsonc (its lists cut to the chosen) and the test documents are
 // copied; LICENSE and README.md are not touched.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { parse as parseJsonc } from "jsonc-parser";
 import { readCatalog, SAMPLE, SCHEMASTORE_BASES } from "./schemastore-core.js";
 
-const [catalogFolder, target = SAMPLE] = process.argv.slice(2);
-if (catalogFolder === undefined) throw new Error("usage: node bench/schemastore-sample.js CATALOG [TARGET]");
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { report: { type: "string" } } });
+const [catalogFolder, target = SAMPLE] = positionals;
+if (catalogFolder === undefined) throw new Error("usage: node bench/schemastore-sample.js CATALOG [TARGET] [--report FILE]");
+/** A harness report on the same catalog (bench/schemastore.js --json), for the steps that pick what fails. */
+const report = values.report === undefined ? undefined : JSON.parse(readFileSync(values.report, "utf8"));
+const reported = new Map((report?.schemas ?? []).map((schema) => [schema.file, schema]));
 const catalog = readCatalog(path.resolve(catalogFolder));
 const schemasFolder = path.join(catalog.folder, "schemas");
 const read = (file) => JSON.parse(readFileSync(path.join(schemasFolder, file), "utf8"));
@@ -103,8 +113,24 @@ for (const [dialect, url] of Object.entries(DIALECTS)) {
 choose("YAML documents", 5, (entry) => entry.documents.some((file) => /\.ya?ml$/.test(file)));
 choose("refs another file", 5, (entry) => refsOf(entry.file).length > 0);
 choose("TOML documents", 2, (entry) => entry.documents.some((file) => file.endsWith(".toml")));
+if (report !== undefined) {
+  const categories = [
+    ...new Set([...reported.values()].map((schema) => schema.category).filter((category) => category !== undefined)),
+  ].sort();
+  for (const category of categories) choose(`refused: ${category}`, 1, (entry) => reported.get(entry.file)?.category === category);
+  choose("a guard's wrong answer", 2, (entry) =>
+    (reported.get(entry.file)?.documents ?? []).some((document) => document.guard !== undefined && document.guard !== document.expected),
+  );
+  choose("type errors", 1, (entry) => Object.keys(reported.get(entry.file)?.tsErrors ?? {}).length > 0);
+}
 
-const refOnly = new Set([...chosen.keys()].flatMap(refsClosure).filter((file) => !chosen.has(file)));
+const validation = parseJsonc(readFileSync(path.join(catalog.folder, "schema-validation.jsonc"), "utf8"));
+/** What a schema's ajv needs beside it: the files it refs, and its CI options' externalSchema, where the catalog has them. */
+const needs = (file) => [
+  ...refsClosure(file),
+  ...(validation.options[file]?.externalSchema ?? []).filter((external) => existsSync(path.join(schemasFolder, external))),
+];
+const refOnly = new Set([...chosen.keys()].flatMap(needs).filter((file) => !chosen.has(file)));
 
 for (const folder of ["schemas", "test", "negative_test"]) rmSync(path.join(target, folder), { recursive: true, force: true });
 const copy = (file) => {
@@ -120,7 +146,6 @@ writeFileSync(
   path.join(target, "index.json"),
   `${JSON.stringify({ commit: index.commit, tested, refOnly: [...refOnly].sort(), why: Object.fromEntries([...chosen].sort()) }, null, 1)}\n`,
 );
-const validation = parseJsonc(readFileSync(path.join(catalog.folder, "schema-validation.jsonc"), "utf8"));
 const kept = new Set([...tested, ...refOnly]);
 writeFileSync(
   path.join(target, "schema-validation.jsonc"),
