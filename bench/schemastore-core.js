@@ -158,10 +158,13 @@ export function prepareProject(catalog, scratch) {
   writeFileSync(path.join(scratch, "package.json"), `${JSON.stringify({ type: "module", private: true })}\n`);
 }
 
-/** The config of one schema's project, as a user would write it: the schema, the remotes, plain sources out. */
+/**
+ * The config of one schema's project, as a user would write it: the schema, read as ajv 8
+ * reads it (SchemaStore's verdicts are its CI's, which is ajv's), the remotes, plain sources out.
+ */
 export function configOf(file, name) {
   return {
-    protocols: [{ name, schema: `catalog/${file}` }],
+    protocols: [{ name, schema: `catalog/${file}`, compatibleWith: "ajv" }],
     remotes: {
       ...Object.fromEntries(SCHEMASTORE_BASES.map((base) => [base, "catalog/"])),
       ...Object.fromEntries(METASCHEMA_BASES.map((base) => [base, "metaschemas/"])),

@@ -15,9 +15,7 @@ import { scratchFolder } from "./helpers/scratch.js";
  * regression fails.
  */
 const REFUSED: Readonly<Record<string, string>> = {
-  "cibuildwheel.json": "malformed keyword", // partial-cibuildwheel.json's $defs/description is a string
   "grunt-clean-task.json": "points to nothing", // $ref "grunt-task#/definitions/fileFormat": SchemaStore's own file lacks it
-  "resjson.json": "composed of itself", // additionalProperties: anyOf [string, $ref to itself]: a recursive map
   "utam-page-object.json": "collides", // definitions "methods" and "Methods" both make isMethods
 };
 /** "schema: document: expected, guard answered". */
@@ -25,8 +23,6 @@ const GUARD_WRONG: readonly string[] = [
   // format "uri": an annotation to agentwire, as to ajv without ajv-formats; SchemaStore's CI asserts it.
   "all-contributors.json: negative_test/all-contributors/non-uri-avatar.json: invalid, guard valid",
   "all-contributors.json: negative_test/all-contributors/non-uri-profile.json: invalid, guard valid",
-  // A draft-04 schema using `const` (draft 6): draft 4 knows no const, so both oneOf branches match; ajv-draft-04 reads it.
-  "es6importsorterrc.json: test/es6importsorterrc/es6importsorterrc-test.json: valid, guard invalid",
 ];
 
 describe("the SchemaStore sample", () => {
