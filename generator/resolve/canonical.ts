@@ -82,7 +82,7 @@ export function canonicalize(
    * in another file than the schema that has the name, by that file's name
    * (`ContainerReferenceConfigModel` of `bitrise-step.json` is
    * `BitriseStepContainerReferenceConfigModel`), and last by its rank among the schemas
-   * that want the name (`AgentCard2`), so that the first schema to take a name keeps it
+   * that want the name (`Item2`), so that the first schema to take a name keeps it
    * and a later one gets the same qualified name in every version of the spec. A name is
    * had also where it differs from another only in its first letter's case (`deployment`
    * and `Deployment` would both have the guard `isDeployment`) or is one the runtime exports.
