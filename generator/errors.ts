@@ -1,4 +1,3 @@
-import { count } from "./ir/describe.js";
 import { ERROR_LIMIT } from "./limits.js";
 
 /**
@@ -51,7 +50,7 @@ export class InputErrors extends InputError {
 
   /** What to print: each error's message, and a line for those not kept. */
   get reports(): string[] {
-    const more = this.unshown > 0 ? [`… ${count(this.unshown, "more error")} not shown`] : [];
+    const more = this.unshown > 0 ? [`… ${this.unshown} more ${this.unshown === 1 ? "error" : "errors"} not shown`] : [];
     return [...this.errors.map((error) => error.message), ...more];
   }
 

@@ -57,7 +57,8 @@ const RESERVED = new Set(
     "break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
     "import in instanceof new null return super switch this throw true try typeof var void while with yield " +
     "implements interface let package private protected public static await " +
-    "any bigint boolean never number object string symbol undefined unknown"
+    "any bigint boolean never number object string symbol undefined unknown " +
+    "as infer keyof readonly unique"
   ).split(" "),
 );
 

@@ -3,7 +3,7 @@ import { exportAll, exportNames, identifier } from "../code/build.js";
 import { optimize } from "../code/passes.js";
 import type { JsonValue } from "../json.js";
 import type { NamedIr } from "../name/index.js";
-import { RUNTIME_TYPES, RUNTIME_VALUES } from "../name/runtime.js";
+import { RUNTIME_TYPES, RUNTIME_VALUES } from "../schema/names.js";
 import { generateBuilders } from "./builders.js";
 import { generateDecoders } from "./decode.js";
 import { GeneratedFile } from "./file.js";

@@ -3,8 +3,7 @@ import { hasTags, isMatchable } from "../ir/members.js";
 import type { Field, Ir, NamedType } from "../ir/model.js";
 import type { JsonObject } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
-import { pascalCase } from "../schema/names.js";
-import { RUNTIME_TYPES, RUNTIME_VALUES } from "./runtime.js";
+import { pascalCase, RUNTIME_TYPES, RUNTIME_VALUES } from "../schema/names.js";
 import {
   builderName,
   checkName,
@@ -22,7 +21,7 @@ import {
 
 /**
  * The names stage, between normalize and emit: every name a protocol's package declares
- * for its types, settled in one pass, and refused where two would clash. Emitters look
+ * for its types, settled in one pass, and qualified where two would clash. Emitters look
  * names up here; they make only the names of locals and of helpers inside a file.
  */
 
@@ -60,11 +59,11 @@ export interface NamedIr extends Ir {
   readonly names: ReadonlyMap<string, DeclaredNames>;
 }
 
-/** Settles the names of a protocol's declarations; a clash is an error at the definition to rename. */
+/** Settles the names of a protocol's declarations, each apart from every other. */
 export function nameIr(ir: Ir, effective: ResolvedSchema): NamedIr {
   const preferred = new Map(ir.types.map((type) => [type.name, declaredNames(type)]));
-  checkExportNames(ir.types, preferred, effective);
-  const names = withInternalNamesApart(ir.types, preferred);
+  checkTypeNames(ir.types, effective);
+  const names = withNamesApart(ir.types, preferred);
   const { schema, overlays } = effective.protocol;
   return { ...ir, sources: [schema.file, ...overlays.map((overlay) => overlay.file)], schema: effective.schema, names };
 }
@@ -118,109 +117,84 @@ function memberWord(member: Field): string {
   return type !== undefined && type.toLowerCase() === word.toLowerCase() ? type : word;
 }
 
-/** A name a protocol's module exports, and what it is, for messages. */
-interface Export {
-  readonly name: string;
-  readonly what: string;
-  /** The definition that brings it, when one does. */
-  readonly pointer?: string;
-  /** Whether it is the definition itself, which is what a user can rename. */
-  readonly definition?: true;
+/**
+ * Refuses a type named like an export of the runtime (`BuildOptions`): resolve names no
+ * type so, and only an overlay's `rename` can. TypeScript would hide one of the two.
+ */
+function checkTypeNames(types: readonly NamedType[], effective: ResolvedSchema): void {
+  const runtime: ReadonlySet<string> = new Set([...RUNTIME_VALUES, ...RUNTIME_TYPES]);
+  for (const { name, pointer } of types)
+    if (runtime.has(name))
+      throw new InputError(
+        effective.provenance.locate(pointer),
+        `"${name}" would name both the definition ${name} and ${(RUNTIME_VALUES as readonly string[]).includes(name) ? "an export of the runtime" : "a type the runtime exports"}`,
+        "rename the definition (its key or its title)",
+      );
 }
 
-/** Every name a protocol's index exports: the runtime's, then each type's and what is generated for it. */
-function exportsOf(types: readonly NamedType[], names: ReadonlyMap<string, DeclaredNames>): Export[] {
-  const exports: Export[] = [
-    ...RUNTIME_VALUES.map((name) => ({ name, what: "an export of the runtime" })),
-    ...RUNTIME_TYPES.map((name) => ({ name, what: "a type the runtime exports" })),
-  ];
-  for (const { name, pointer, shape } of types) {
-    const declared = names.get(name)!;
-    const from = (exported: string, what: string) => exports.push({ name: exported, what: `${what} ${name}`, pointer });
-    exports.push({ name, what: `the definition ${name}`, pointer, definition: true });
-    from(declared.guard, "the guard of");
-    from(declared.validator, "the validator of");
-    from(declared.decoder, "the decoder of");
-    if (declared.values !== undefined) from(declared.values, "the values of enum");
-    if (declared.builder !== undefined) from(declared.builder, "the builder of");
-    if (shape.kind === "keyed-union")
-      for (const [i, member] of shape.members.entries()) from(declared.memberBuilders![i]!, `the builder of member "${member.name}" of`);
-    if (declared.match !== undefined) {
-      from(declared.match.exhaustive, "the match of");
-      from(declared.match.partial, "the partial match of");
-      from(declared.match.handlers, "the handlers of");
-    }
-  }
-  return exports;
+/** A type's declared names, each exported one through `exported` and each other through `internal`, in a fixed order. */
+function mapNames(declared: DeclaredNames, exported: (text: string) => string, internal: (text: string) => string): DeclaredNames {
+  const { type, values, builder, memberBuilders, match } = declared;
+  return {
+    type,
+    guard: exported(declared.guard),
+    validator: exported(declared.validator),
+    check: internal(declared.check),
+    decoder: exported(declared.decoder),
+    reader: internal(declared.reader),
+    ...(values === undefined ? {} : { values: exported(values) }),
+    ...(builder === undefined ? {} : { builder: exported(builder) }),
+    ...(memberBuilders === undefined ? {} : { memberBuilders: memberBuilders.map(exported) }),
+    ...(match === undefined
+      ? {}
+      : {
+          match: {
+            exhaustive: exported(match.exhaustive),
+            partial: exported(match.partial),
+            handlers: exported(match.handlers),
+            unmatched: internal(match.unmatched),
+          },
+        }),
+  };
 }
 
 /**
- * Refuses a protocol in which two exports would have one name (a definition `FooValues`
- * beside an enum `Foo`, a definition named like a runtime type): TypeScript would hide one
- * of them, or refuse the package.
+ * The names of what is generated for each type, each apart from every other name of the
+ * module: the runtime's exports and the types' names come first and keep theirs; then
+ * each name a type's declarations prefer (`isT`, `validateT`, `TValues`, `createT`…) is
+ * claimed by the first declaration, in the order of the types, that prefers it, exports
+ * before the functions a module keeps to itself (`checkT`, `readT`, `unmatchedT`); a
+ * declaration whose name is claimed gets it with the first numeric suffix that nothing
+ * else has or prefers. Where a definition `readFoo` sits beside `Foo`, Foo's reader is
+ * `readFoo1`; where `PayCard`'s builder would be named as the builder of `Pay`'s member
+ * `card`, which came first, it is `createPayCard1`.
  */
-function checkExportNames(types: readonly NamedType[], names: ReadonlyMap<string, DeclaredNames>, effective: ResolvedSchema): void {
-  const seen = new Map<string, Export>();
-  for (const entry of exportsOf(types, names)) {
-    const earlier = seen.get(entry.name);
-    if (earlier === undefined) {
-      seen.set(entry.name, entry);
-      continue;
+function withNamesApart(types: readonly NamedType[], names: ReadonlyMap<string, DeclaredNames>): Map<string, DeclaredNames> {
+  const keep = (text: string) => text;
+  const taken = new Set<string>([...RUNTIME_VALUES, ...RUNTIME_TYPES, ...types.map((type) => type.name)]);
+  // Each preferred name is claimed by the first declaration that prefers it and nothing has; declarations are counted in a fixed order.
+  const claims = new Map<string, number>();
+  let slot = 0;
+  const claim = (text: string) => {
+    if (!taken.has(text)) {
+      taken.add(text);
+      claims.set(text, slot);
     }
-    // Name the definition first, and point at it: renaming it is the fix.
-    const [first, second] = entry.definition ? [entry, earlier] : [earlier, entry];
-    throw new InputError(
-      effective.provenance.locate(first.pointer ?? second.pointer ?? ""),
-      `"${entry.name}" would name both ${first.what} and ${second.what}`,
-      "rename the definition (its key or its title)",
-    );
-  }
-}
-
-/**
- * The names of the functions a module declares for a type but does not export (`checkT`,
- * `readT`, `unmatchedT`), each apart from every exported name and from each other: where
- * a definition `readFoo` sits beside `Foo`, Foo's reader is `readFoo1`, the first suffix
- * that no export and no other such function has. Unlike an export, which a user imports
- * by the name the rules give it, such a name is nobody's to rename.
- */
-function withInternalNamesApart(types: readonly NamedType[], names: ReadonlyMap<string, DeclaredNames>): Map<string, DeclaredNames> {
-  const exported = new Set(exportsOf(types, names).map((entry) => entry.name));
-  const internal = (declared: DeclaredNames) => [
-    declared.check,
-    declared.reader,
-    ...(declared.match === undefined ? [] : [declared.match.unmatched]),
-  ];
-  // Each internal name is claimed by the first type that prefers it and no export has it.
-  const taken = new Set(exported);
-  const claims = new Map<string, string>();
-  for (const { name } of types)
-    for (const text of internal(names.get(name)!))
-      if (!taken.has(text)) {
-        taken.add(text);
-        claims.set(text, name);
-      }
-  const apart = (text: string, owner: string): string => {
-    if (claims.get(text) === owner) return text;
+    slot++;
+    return text;
+  };
+  for (const { name } of types) mapNames(names.get(name)!, claim, keep);
+  for (const { name } of types) mapNames(names.get(name)!, keep, claim);
+  slot = 0;
+  const apart = (text: string): string => {
+    if (claims.get(text) === slot++) return text;
     let qualified = text;
     for (let i = 1; taken.has(qualified); i++) qualified = `${text}${i}`;
     taken.add(qualified);
     return qualified;
   };
-  return new Map(
-    types.map(({ name }) => {
-      const declared = names.get(name)!;
-      return [
-        name,
-        {
-          ...declared,
-          check: apart(declared.check, name),
-          reader: apart(declared.reader, name),
-          ...(declared.match === undefined ? {} : { match: { ...declared.match, unmatched: apart(declared.match.unmatched, name) } }),
-        },
-      ];
-    }),
-  );
+  const exportsApart = types.map(({ name }) => mapNames(names.get(name)!, apart, keep));
+  return new Map(types.map(({ name }, i) => [name, mapNames(exportsApart[i]!, keep, apart)]));
 }
 
 /** The names of a type's declarations; a type the IR does not have is a mistake of the caller. */

@@ -11,7 +11,7 @@ import {
   USE_SITE_ANNOTATIONS,
   VOCABULARIES_KEYWORD,
 } from "../schema/keywords.js";
-import { pascalCase, typeNameFor } from "../schema/names.js";
+import { pascalCase, RUNTIME_TYPES, RUNTIME_VALUES, typeNameFor } from "../schema/names.js";
 import { appendPointer, getAtPointer, parsePointer } from "../pointer.js";
 import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
 import { isSubschemaPlace, mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
@@ -29,6 +29,20 @@ interface Named {
 }
 
 const CONTAINERS = ["$defs", "definitions"];
+
+/** The names the runtime exports, which every protocol's index re-exports: no type has them. */
+const RUNTIME_NAMES: ReadonlySet<string> = new Set([...RUNTIME_VALUES, ...RUNTIME_TYPES]);
+
+/** A type's name as the names made from it spell it (`isDeployment`): two types alike here would share those. */
+function foldedName(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** A file's name as a word of a type's name: "bitrise-step.json" → "BitriseStep". */
+function fileName(file: SourceFile): string {
+  const word = pascalCase(path.basename(file.absolutePath).replace(/(\.schema)?\.json$/, ""));
+  return /^[0-9]/.test(word) ? `_${word}` : word;
+}
 
 type RefKeyword = (typeof REF_KEYWORDS)[number];
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
@@ -59,40 +73,45 @@ export function canonicalize(
   const root = files[0]!;
   const named: Named[] = [];
   const byName = new Map<string, Named>();
+  /** The same, by the name with its first letter upper case, as the names of its guard and the rest have it. */
+  const byFolded = new Map<string, Named>();
   /** Per file, the places that become named types: pointer → effective pointer. */
   const relocated = new Map<SourceFile, Map<string, string>>(files.map((file) => [file, new Map()]));
 
   /**
    * Names a schema. A name another schema already has is qualified by the names of the
    * named schemas that enclose this one, nearest first (`itemType` in `numberList` is
-   * `NumberListItemType`), and last by its place (`/then/$defs/thingy` is `ThenThingy`),
-   * so that the first schema to take a name keeps it and a later one gets the same
-   * qualified name in every version of the spec.
+   * `NumberListItemType`), then by its place (`/then/$defs/thingy` is `ThenThingy`), then,
+   * in another file than the schema that has the name, by that file's name
+   * (`ContainerReferenceConfigModel` of `bitrise-step.json` is
+   * `BitriseStepContainerReferenceConfigModel`), and last by its rank among the schemas
+   * that want the name (`Item2`), so that the first schema to take a name keeps it
+   * and a later one gets the same qualified name in every version of the spec. A name is
+   * had also where it differs from another only in its first letter's case (`deployment`
+   * and `Deployment` would both have the guard `isDeployment`) or is one the runtime exports.
    */
   const add = (entry: Named, location: string, sharable: boolean): void => {
     const candidates = [entry.name];
     const qualified = pascalCase(entry.name);
     for (const enclosing of enclosingNames(entry.source, location)) candidates.push(`${enclosing}${pascalCase(candidates.at(-1)!)}`);
-    // Last, the place itself: `/then/$defs/thingy` is ThenThingy.
+    // Then the place itself: `/then/$defs/thingy` is ThenThingy.
     const place = parsePointer(location).filter((token) => !CONTAINERS.includes(token));
     candidates.push(pascalCase(place.slice(0, -1).join(" ")) + qualified);
+    const holder = byFolded.get(foldedName(entry.name));
+    if (holder !== undefined && holder.source !== entry.source) candidates.push(`${fileName(entry.source)}${qualified}`);
     const taken = (name: string) => {
-      const existing = byName.get(name);
-      return existing !== undefined && !(sharable && existing.source === entry.source && jsonEqual(existing.body, entry.body));
+      if (RUNTIME_NAMES.has(name)) return true;
+      const existing = byFolded.get(foldedName(name));
+      if (existing === undefined) return false;
+      return !(sharable && existing.name === name && existing.source === entry.source && jsonEqual(existing.body, entry.body));
     };
-    const name = candidates.find((candidate) => !taken(candidate));
-    if (name === undefined) {
-      const existing = byName.get(entry.name)!;
-      throw new InputError(
-        { file: entry.source.file, pointer: location },
-        `two different schemas would both be named "${entry.name}"; the other is at ${existing.source.file}#${existing.pointer}`,
-        "rename one of them (its key or its title)",
-      );
-    }
+    let name = candidates.find((candidate) => !taken(candidate));
+    for (let rank = 2; name === undefined; rank++) if (!taken(`${entry.name}${rank}`)) name = `${entry.name}${rank}`;
     if (!byName.has(name)) {
       const placed = name === entry.name ? entry : { ...entry, name };
       named.push(placed);
       byName.set(name, placed);
+      byFolded.set(foldedName(name), placed);
     }
     relocated.get(entry.source)!.set(location, `/$defs/${name}`);
   };

@@ -131,26 +131,6 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
     'agentwire generate: schemas/demo.schema.json#/$defs/A: "A" is defined only in terms of itself (A → A)\n  a type may contain itself in a property or an array, not be another name for itself\n',
   ],
   [
-    "two definitions that would get one name",
-    { "schemas/demo.schema.json": S({ "Agent Card": { type: "string" }, AgentCard: { type: "number" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/AgentCard: two different schemas would both be named "AgentCard"; the other is at schemas/demo.schema.json#/$defs/Agent Card\n  rename one of them (its key or its title)\n',
-  ],
-  [
-    "a definition named like an enum's values",
-    { "schemas/demo.schema.json": S({ Mode: { enum: ["a", "b"] }, ModeValues: { type: "string" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/ModeValues: "ModeValues" would name both the definition ModeValues and the values of enum Mode\n  rename the definition (its key or its title)\n',
-  ],
-  [
-    "a definition named like a guard",
-    { "schemas/demo.schema.json": S({ Task: { type: "object" }, isTask: { type: "boolean" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/isTask: "isTask" would name both the definition isTask and the guard of Task\n  rename the definition (its key or its title)\n',
-  ],
-  [
-    "a definition named like a runtime type",
-    { "schemas/demo.schema.json": S({ ValidationError: { type: "string" } }) },
-    'agentwire generate: schemas/demo.schema.json#/$defs/ValidationError: "ValidationError" would name both the definition ValidationError and a type the runtime exports\n  rename the definition (its key or its title)\n',
-  ],
-  [
     "an empty oneOf",
     { "schemas/demo.schema.json": S({ A: { oneOf: [] } }) },
     'agentwire generate: schemas/demo.schema.json#/$defs/A/oneOf: "oneOf" must be a non-empty array of schemas\n  with no schemas it would accept no value: list the alternatives, or remove it\n',

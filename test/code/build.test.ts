@@ -7,6 +7,8 @@ describe("code: building the tree", () => {
     expect(identifier("Event").text).toBe("Event");
     expect(identifier("class").text).toBe("class$");
     expect(identifier("string").text).toBe("string$");
+    // Words TypeScript reads as an operator where a type's name would be (`export type as = …`, `v is keyof`).
+    for (const word of ["as", "infer", "keyof", "readonly", "unique"]) expect(identifier(word).text).toBe(`${word}$`);
     expect(() => identifier("Agent Card")).toThrow(/not an identifier/);
     expect(() => identifier("1st")).toThrow(/not an identifier/);
     expect(() => identifier("")).toThrow(/not an identifier/);

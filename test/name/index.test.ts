@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../generator/errors.js";
 import { memberBuilderNames, nameIr } from "../../generator/name/index.js";
 import type { Field, Shape } from "../../generator/ir/model.js";
+import { RUNTIME_TYPES, RUNTIME_VALUES } from "../../generator/schema/names.js";
 import { normalize } from "../../generator/normalize/index.js";
 import { generatedIndex } from "../helpers/generated.js";
 import { effectiveSchema, namedIrOf } from "../helpers/in-memory.js";
@@ -73,7 +73,7 @@ describe("the names of keyed union members' builders", () => {
     ]);
   });
 
-  it("are refused when another export would have the same name", () => {
+  it("are qualified where another export, claimed first, has the same name", () => {
     const resolved = effectiveSchema(
       {
         $defs: {
@@ -83,9 +83,60 @@ describe("the names of keyed union members' builders", () => {
       },
       [{ at: "/$defs/Pay", exactlyOne: ["card", "bank"], because: "test" }],
     );
-    const check = () => nameIr(normalize(resolved), resolved);
-    expect(check).toThrow(InputError);
-    expect(check).toThrow('"createPayCard" would name both the builder of member "card" of Pay and the builder of PayCard');
+    const ir = nameIr(normalize(resolved), resolved);
+    expect(ir.names.get("Pay")!.memberBuilders).toEqual(["createPayCard", "createPayBank"]);
+    expect(ir.names.get("PayCard")!.builder).toBe("createPayCard1");
+  });
+});
+
+describe("the names of what is exported for a type", () => {
+  it("give way to a definition that has them, with the first numeric suffix nothing has", () => {
+    const ir = namedIrOf({
+      $defs: {
+        Mode: { enum: ["a", "b"] },
+        ModeValues: { type: "string" },
+        Task: { type: "object" },
+        isTask: { type: "boolean" },
+        validateTask: { type: "boolean" },
+        isTask1: { type: "boolean" },
+      },
+    });
+    const of = (name: string) => ir.names.get(name)!;
+    expect(of("Mode").values).toBe("ModeValues1");
+    expect([of("Task").guard, of("Task").validator, of("Task").decoder]).toEqual(["isTask2", "validateTask1", "decodeTask"]);
+    expect([of("isTask").guard, of("isTask1").guard]).toEqual(["isIsTask", "isIsTask1"]);
+  });
+
+  it("are each one name in the module: no two exports, nor a runtime's, share one", () => {
+    const ir = namedIrOf({
+      $defs: {
+        deployment: { type: "object", required: ["kind"], properties: { kind: { const: "a" } } },
+        Deployment: { type: "object", required: ["kind"], properties: { kind: { const: "b" } } },
+        Fields: { enum: ["x"] },
+        BuildOptions: { oneOf: [{ type: "string" }, { type: "number" }] },
+      },
+    });
+    const exported = [...ir.names.values()].flatMap((declared) => [
+      declared.type,
+      declared.guard,
+      declared.validator,
+      declared.decoder,
+      ...(declared.values === undefined ? [] : [declared.values]),
+      ...(declared.builder === undefined ? [] : [declared.builder]),
+      ...(declared.match === undefined ? [] : [declared.match.exhaustive, declared.match.partial, declared.match.handlers]),
+    ]);
+    expect(new Set(exported).size).toBe(exported.length);
+    for (const name of [...RUNTIME_VALUES, ...RUNTIME_TYPES]) expect(exported).not.toContain(name);
+    expect([...ir.names.keys()]).toEqual(["deployment", "Deployment2", "Fields2", "BuildOptions2"]);
+  });
+
+  it("refuse a rename onto an export of the runtime, which only an overlay can ask for", () => {
+    const resolved = effectiveSchema({ $defs: { Options: { type: "object" } } }, [
+      { at: "/$defs/Options", rename: "BuildOptions", because: "test" },
+    ]);
+    expect(() => nameIr(normalize(resolved), resolved)).toThrow(
+      '"BuildOptions" would name both the definition BuildOptions and a type the runtime exports',
+    );
   });
 });
 

@@ -121,9 +121,91 @@ describe("resolve: names", () => {
     expect(Object.keys(defs(schema))).toEqual(["Unnamed", "Box", "BoxUnnamed"]);
   });
 
-  it("qualifies a definition named as its file's titled root by the root; two definitions of one name in one place are refused (test/cli/errors)", async () => {
+  it("qualifies a definition named as its file's titled root by the root", async () => {
     const schema = await resolved(demoProject({ title: "Thing", type: "object", $defs: { Thing: { type: "string" } } }));
     expect(Object.keys(defs(schema))).toEqual(["Thing", "ThingThing"]);
+  });
+
+  it("qualifies two definitions of one place whose keys make one name by their rank", async () => {
+    const schema = await resolved(
+      demoProject({ $defs: { "Agent Card": { type: "string" }, AgentCard: { type: "number" }, "Agent  Card": { type: "null" } } }),
+    );
+    expect(Object.keys(defs(schema))).toEqual(["AgentCard", "AgentCard2", "AgentCard3"]);
+  });
+
+  it("qualifies a definition whose name differs from another's only in its first letter's case, as their guards would not", async () => {
+    const schema = await resolved(
+      demoProject({
+        type: "object",
+        properties: { a: { $ref: "#/$defs/deployment" }, b: { $ref: "#/$defs/Deployment" } },
+        $defs: { deployment: { type: "string" }, Deployment: { type: "number" } },
+      }),
+    );
+    expect(Object.keys(defs(schema))).toEqual(["Demo", "deployment", "DemoDeployment"]);
+    expect(defs(schema)["Demo"]!["properties"]).toEqual({ a: { $ref: "#/$defs/deployment" }, b: { $ref: "#/$defs/DemoDeployment" } });
+    const alone = await resolved(demoProject({ $defs: { methods: { type: "string" }, Methods: { type: "number" } } }));
+    expect(Object.keys(defs(alone))).toEqual(["methods", "Methods2"]);
+  });
+
+  it("qualifies a definition named like an export of the runtime", async () => {
+    const schema = await resolved(
+      demoProject({
+        title: "Cloud Build",
+        type: "object",
+        $defs: { BuildOptions: { type: "object" }, "build options": { type: "string" } },
+      }),
+    );
+    expect(Object.keys(defs(schema))).toEqual(["CloudBuild", "CloudBuildBuildOptions", "buildoptions"]);
+    const alone = await resolved(demoProject({ definitions: { ValidationError: { type: "string" }, assertNever: { type: "number" } } }));
+    expect(Object.keys(defs(alone))).toEqual(["ValidationError2", "AssertNever"]);
+  });
+
+  it("qualifies a schema of another file by that file's name: a definition of one key, a root of one title", async () => {
+    const schema = await resolved(
+      demoProject(
+        {
+          title: "Step",
+          type: "object",
+          properties: {
+            own: { $ref: "#/$defs/Config" },
+            other: { $ref: "bitrise-step.json#/$defs/Config" },
+            root: { $ref: "step-v2.json" },
+          },
+          $defs: { Config: { type: "string" } },
+        },
+        {
+          "schemas/bitrise-step.json": { $defs: { Config: { type: "number" } } },
+          "schemas/step-v2.json": { title: "Step", type: "boolean" },
+        },
+      ),
+    );
+    expect(Object.keys(defs(schema))).toEqual(["Step", "StepV2Step", "Config", "BitriseStepConfig"]);
+    expect(defs(schema)["Step"]!["properties"]).toEqual({
+      own: { $ref: "#/$defs/Config" },
+      other: { $ref: "#/$defs/BitriseStepConfig" },
+      root: { $ref: "#/$defs/StepV2Step" },
+    });
+  });
+
+  it("qualifies a second inline schema of one title, and shares the name between identical ones", async () => {
+    const schema = await resolved(
+      demoProject({
+        type: "object",
+        properties: {
+          a: { title: "Url", type: "string" },
+          b: { title: "Url", type: "string", description: "the same, used elsewhere" },
+          c: { title: "Url", type: "number" },
+          d: { title: "url", type: "boolean" },
+        },
+      }),
+    );
+    expect(Object.keys(defs(schema))).toEqual(["Demo", "Url", "DemoUrl", "PropertiesUrl"]);
+    expect(defs(schema)["Demo"]!["properties"]).toEqual({
+      a: { $ref: "#/$defs/Url" },
+      b: { $ref: "#/$defs/Url", description: "the same, used elsewhere" },
+      c: { $ref: "#/$defs/DemoUrl" },
+      d: { $ref: "#/$defs/PropertiesUrl" },
+    });
   });
 });
 
