@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TypeFunctions } from "../helpers/generated.js";
+import { modulesOf } from "../helpers/generated.js";
+import { generatedProject, strictTsc } from "../helpers/project.js";
+
+/**
+ * What made the generated code of real schemas (SchemaStore's) fail strict tsc, each in
+ * the smallest schema that shows it: the package compiles, and its functions still do
+ * what the schema says.
+ */
+const SCHEMA = {
+  $defs: {
+    // docker-compose's `build` or `image`: a keyed union whose member is named as the
+    // runtime helper its builder calls.
+    Service: {
+      type: "object",
+      properties: { build: { type: "string" }, image: { type: "string" }, name: { type: "string" } },
+      oneOf: [{ required: ["build"] }, { required: ["image"] }],
+    },
+  },
+};
+
+let root: string;
+let index: Record<string, unknown>;
+let functions: (type: string) => TypeFunctions;
+
+beforeAll(async () => {
+  ({ root, index } = await generatedProject("real", SCHEMA));
+  functions = modulesOf(index, "real").functions;
+}, 120_000);
+
+describe("the generated code of shapes real schemas have", () => {
+  it("compiles under strict tsc", () => {
+    expect(strictTsc(root)).toEqual({ output: "", status: 0 });
+  }, 120_000);
+
+  it("builds a member named `build` with the runtime's build", () => {
+    const create = index["createServiceBuild"] as (value: string, fields?: object) => unknown;
+    expect(create("./app", { name: "web" })).toEqual({ build: "./app", name: "web" });
+    expect(functions("Service").is(create("./app"))).toBe(true);
+  });
+});
