@@ -8,6 +8,8 @@ import { generatedProject, strictTsc } from "../helpers/project.js";
  * the smallest schema that shows it: the package compiles, and its functions still do
  * what the schema says.
  */
+const MANY = Array.from({ length: 2500 }, (_, i) => `variable_${i}`);
+
 const SCHEMA = {
   $defs: {
     // docker-compose's `build` or `image`: a keyed union whose member is named as the
@@ -16,6 +18,14 @@ const SCHEMA = {
       type: "object",
       properties: { build: { type: "string" }, image: { type: "string" }, name: { type: "string" } },
       oneOf: [{ required: ["build"] }, { required: ["image"] }],
+    },
+    // cryproj's console variables: an enum of thousands of names, as a type and as a field.
+    Variable: { enum: MANY },
+    Setting: {
+      type: "object",
+      properties: { name: { enum: MANY }, value: { type: "string" } },
+      required: ["name"],
+      additionalProperties: false,
     },
   },
 };
@@ -38,5 +48,21 @@ describe("the generated code of shapes real schemas have", () => {
     const create = index["createServiceBuild"] as (value: string, fields?: object) => unknown;
     expect(create("./app", { name: "web" })).toEqual({ build: "./app", name: "web" });
     expect(functions("Service").is(create("./app"))).toBe(true);
+  });
+
+  it("checks a long enum by its values, as a type and as a field", () => {
+    const variable = functions("Variable");
+    const setting = functions("Setting");
+    for (const value of [MANY[0], MANY[1234], MANY.at(-1)]) {
+      expect(variable.is(value)).toBe(true);
+      expect(setting.is({ name: value })).toBe(true);
+    }
+    for (const value of ["variable_2500", "", 0, null, ["variable_0"], { variable_0: 1 }]) {
+      expect(variable.is(value)).toBe(false);
+      expect(setting.is({ name: value })).toBe(false);
+    }
+    const refused = setting.validate({ name: "nope" });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.errors.map(({ path, keyword }) => ({ path, keyword }))).toEqual([{ path: "/name", keyword: "enum" }]);
   });
 });
