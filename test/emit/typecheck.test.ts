@@ -27,6 +27,19 @@ const SCHEMA = {
       required: ["name"],
       additionalProperties: false,
     },
+    // partial-poe's tasks: a named union's guard narrows its value, which an object's
+    // checks after it then read (`toJSON`, `value[key]`), as a value and as an item.
+    Task: {
+      anyOf: [
+        { type: "object", properties: { a: { type: "string" }, b: { type: "string" } }, required: ["a"], additionalProperties: false },
+        { type: "object", properties: { c: { type: "string" } }, required: ["c"], additionalProperties: false },
+      ],
+    },
+    Step: { $ref: "#/$defs/Task", if: { required: ["a"] }, then: { type: "object", properties: { b: false } } },
+    Steps: {
+      type: "array",
+      items: { $ref: "#/$defs/Task", if: { required: ["a"] }, then: { type: "object", properties: { b: false } } },
+    },
   },
 };
 
@@ -64,5 +77,24 @@ describe("the generated code of shapes real schemas have", () => {
     const refused = setting.validate({ name: "nope" });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.errors.map(({ path, keyword }) => ({ path, keyword }))).toEqual([{ path: "/name", keyword: "enum" }]);
+  });
+
+  it("checks a named type's value, then an object's checks of it, in either order", () => {
+    const step = functions("Step");
+    const steps = functions("Steps");
+    for (const [value, valid] of [
+      [{ a: "x" }, true],
+      [{ c: "x" }, true],
+      [{ a: "x", b: "y" }, false],
+      [{ c: "x", b: "y" }, false],
+      [{ a: 1 }, false],
+      [{}, false],
+      ["a", false],
+    ] as const) {
+      expect(step.is(value)).toBe(valid);
+      expect(steps.is([{ c: "x" }, value])).toBe(valid);
+      expect(step.validate(value).ok).toBe(valid);
+      expect(steps.validate([value]).ok).toBe(valid);
+    }
   });
 });
