@@ -20,6 +20,7 @@ import type { GeneratedFile } from "../file.js";
 import { guardName } from "../../name/rules.js";
 import type { Body, Check, CheckBuilder, Delegate, NonNull, Target } from "./build.js";
 import { VALUE } from "./build.js";
+import { SET_OF_VALUES } from "./keywords.js";
 import { CheckPrinter } from "./print.js";
 
 /** Prints the check tree as guards, `isT(value): boolean`: a failure returns false. */
@@ -60,6 +61,8 @@ export class GuardPrinter extends CheckPrinter {
   protected body(body: Body): Statement[] {
     switch (body.kind) {
       case "enum":
+        // A long enum is looked up in its set: a switch tests its cases one by one.
+        if (body.values.length > SET_OF_VALUES) return [ifThen(body.failure.test, FALSE), TRUE];
         return [
           switchStatement(VALUE, [
             { labels: body.values.map(literal), body: [TRUE] },
