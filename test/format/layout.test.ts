@@ -277,8 +277,8 @@ describe("format: layout as prettier's", () => {
 
   it("lets a last array argument hug the parentheses, of a call and of `new`", async () => {
     const items = arrayLiteral(["first", "second", "third", "fourth", "fifth"].map((word) => literal(long(word).text)));
-    expect(await body(evaluate(call(long("callee"), [VALUE, items])))).toContain("(value, [\n    \"firstXXX");
-    expect(await body(returns(construct(identifier("Set"), [items])))).toContain("return new Set([\n    \"firstXXX");
+    expect(await body(evaluate(call(long("callee"), [VALUE, items])))).toContain('(value, [\n    "firstXXX');
+    expect(await body(returns(construct(identifier("Set"), [items])))).toContain('return new Set([\n    "firstXXX');
   });
 
   it("indents a conditional's branches and the operands of its test", async () => {
