@@ -115,9 +115,13 @@ class BuilderEmitter {
   private member(type: NamedType, shape: KeyedUnionShape, each: Field, name: string): void {
     const f = this.f;
     const variant = variantType(f, type.name, each);
-    const given = identifier(memberParameterName(each.name, ["fields"]));
-    const property = objectLiteral([{ key: each.name, value: given }]);
     const takesFields = shape.fields.length > 0 || shape.additional.kind !== "never";
+    // A literal cannot leave out an inherited name such as `constructor`: TypeScript
+    // reads it from Object, which is not never. `build` types its tags by name only.
+    const build = takesFields || shape.members.some((other) => isPrototypeName(other.name)) ? f.import("build", RUNTIME) : undefined;
+    // The member's value is named after it, unless that would shadow `build`.
+    const given = identifier(memberParameterName(each.name, ["fields", ...(build === undefined ? [] : [build.text])]));
+    const property = objectLiteral([{ key: each.name, value: given }]);
     const memberNames = unionType(shape.members.map((other) => literalType(other.name)));
     f.declare(
       functionDeclaration({
@@ -135,12 +139,10 @@ class BuilderEmitter {
             : []),
         ],
         returns: variant,
-        // A literal cannot leave out an inherited name such as `constructor`: TypeScript
-        // reads it from Object, which is not never. `build` types its tags by name only.
         body: [
-          takesFields || shape.members.some((other) => isPrototypeName(other.name))
-            ? returns(call(f.import("build", RUNTIME), [property, ...(takesFields ? [FIELDS] : [])], [variant, literalType(each.name)]))
-            : returns(property),
+          build === undefined
+            ? returns(property)
+            : returns(call(build, [property, ...(takesFields ? [FIELDS] : [])], [variant, literalType(each.name)])),
         ],
       }),
     );

@@ -276,7 +276,7 @@ function expression(node: Expression, position: Position = "nested"): Doc {
     case "index":
       return concat(operand(node.object, MEMBER), "[", expression(node.index), "]");
     case "call":
-      return node.construct ? concat("new ", operand(node.callee, MEMBER), argumentList(node.arguments)) : call(node);
+      return node.construct ? concat("new ", call(node)) : call(node);
     case "unary":
       return concat(node.operator === "typeof" ? "typeof " : "!", operand(node.operand, UNARY));
     case "update":
@@ -370,7 +370,7 @@ function binaryish(node: Expression & { kind: "binary" | "logical" }, position: 
 
 /**
  * `callee(a, b)`, its arguments one per line when they do not fit. A last argument that
- * is an object literal hugs the parentheses instead, `callee(a, {` … `})`, when that fits.
+ * is an object or array literal hugs the parentheses instead, `callee(a, {` … `})`, when that fits.
  */
 function call(node: Call): Doc {
   const callee = concat(operand(node.callee, MEMBER), typeArguments(node.typeArguments));
@@ -392,7 +392,7 @@ function call(node: Call): Doc {
 }
 
 function isHuggable(node: Expression): boolean {
-  return node.kind === "object" && node.properties.length > 0;
+  return (node.kind === "object" && node.properties.length > 0) || (node.kind === "array" && node.elements.length > 0);
 }
 
 function argumentList(args: readonly Expression[]): Doc {

@@ -8,6 +8,7 @@ import {
   binary,
   call,
   conditional,
+  construct,
   identifier,
   literal,
   member,
@@ -272,6 +273,12 @@ describe("format: layout as prettier's", () => {
       ),
     );
     expect(printed).toContain("(value, {\n    first:");
+  });
+
+  it("lets a last array argument hug the parentheses, of a call and of `new`", async () => {
+    const items = arrayLiteral(["first", "second", "third", "fourth", "fifth"].map((word) => literal(long(word).text)));
+    expect(await body(evaluate(call(long("callee"), [VALUE, items])))).toContain('(value, [\n    "firstXXX');
+    expect(await body(returns(construct(identifier("Set"), [items])))).toContain('return new Set([\n    "firstXXX');
   });
 
   it("indents a conditional's branches and the operands of its test", async () => {

@@ -5,14 +5,17 @@ import {
   binary,
   call,
   constant,
+  construct,
   identifier,
   jsonLiteral,
+  keywordType,
   literal,
   member,
   not,
   or,
   regex,
   typeOf,
+  typeReference,
 } from "../../code/build.js";
 import { Scope } from "../../code/scope.js";
 import { describe, describeValues } from "../../ir/describe.js";
@@ -458,6 +461,12 @@ export class CheckBuilder {
       pattern: (source) => this.pattern(source, owner),
       value: (value) =>
         this.f.constant(`value:${JSON.stringify(value)}`, `${owner}Value`, (name) => constant(name, asConst(jsonLiteral(value)))),
+      values: (values) =>
+        this.f.constant(`values:${JSON.stringify(values)}`, `${owner}Values`, (name) =>
+          constant(name, construct(identifier("Set"), [jsonLiteral(values)]), {
+            type: typeReference(identifier("ReadonlySet"), [keywordType("unknown")]),
+          }),
+        ),
       ...(propertyCount === undefined ? {} : { propertyCount }),
     };
     return checks.map((check) => failure(failingTest(check.fails, subject, context), check.keyword, check.message, at));

@@ -9,6 +9,7 @@ import {
   increment,
   keywordType,
   literal,
+  member,
   not,
   parameter,
   returns,
@@ -17,8 +18,9 @@ import {
 } from "../../code/build.js";
 import type { GeneratedFile } from "../file.js";
 import { guardName } from "../../name/rules.js";
-import type { Body, Check, CheckBuilder, Delegate, Target } from "./build.js";
+import type { Body, Check, CheckBuilder, Delegate, NonNull, Target } from "./build.js";
 import { VALUE } from "./build.js";
+import { SET_OF_VALUES } from "./keywords.js";
 import { CheckPrinter } from "./print.js";
 
 /** Prints the check tree as guards, `isT(value): boolean`: a failure returns false. */
@@ -59,6 +61,8 @@ export class GuardPrinter extends CheckPrinter {
   protected body(body: Body): Statement[] {
     switch (body.kind) {
       case "enum":
+        // A long enum is looked up in its set: a switch tests its cases one by one.
+        if (body.values.length > SET_OF_VALUES) return [ifThen(body.failure.test, FALSE), TRUE];
         return [
           switchStatement(VALUE, [
             { labels: body.values.map(literal), body: [TRUE] },
@@ -87,9 +91,17 @@ export class GuardPrinter extends CheckPrinter {
     }
   }
 
-  /** Checks as statements that return false at the first failure. */
+  /**
+   * Checks as statements that return false at the first failure. A named type's guard is
+   * a type predicate: passed, it narrows its subject to the type, where a closed object
+   * has no `toJSON` to ask and no index to read. So when a check after it reads the same
+   * subject as an object or an array, the guard is asked after that check: all must pass,
+   * in any order.
+   */
   print(checks: readonly Check[]): Statement[] {
-    return checks.flatMap((check) => this.statements(check));
+    const later = checks.filter((check, i) => narrows(check) && checks.slice(i + 1).some((next) => readsAsJson(next, check.subject)));
+    const ordered = later.length === 0 ? checks : [...checks.filter((check) => !later.includes(check)), ...later];
+    return ordered.flatMap((check) => this.statements(check));
   }
 
   private statements(check: Check): Statement[] {
@@ -142,6 +154,17 @@ export class GuardPrinter extends CheckPrinter {
 
 const TRUE = returns(literal(true));
 const FALSE = returns(literal(false));
+
+/** Whether the check is a named type's guard of its subject, which narrows it when passed, or that of a value not null. */
+function narrows(check: Check): check is Delegate | NonNull {
+  if (check.kind === "delegate") return check.target.kind === "named";
+  return check.kind === "non-null" && check.checks.some(narrows);
+}
+
+/** Whether a check asks `subject` for `toJSON`, as it does before it reads an object's properties or an array's items. */
+function readsAsJson(check: Check, subject: Expression): boolean {
+  return JSON.stringify(check).includes(JSON.stringify(member(subject, "toJSON")));
+}
 
 /** A failure's test, when it is one test with nothing after it and no `||`, which `&&` would need parentheses for. */
 function mergeable(check: Check): Expression | undefined {

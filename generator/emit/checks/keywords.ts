@@ -1,7 +1,7 @@
 import type { Expression, Name } from "../../code/tree.js";
 import { and, binary, call, identifier, literal, member, not, or, typeOf } from "../../code/build.js";
 import type { Fails, Measure } from "../../keywords/index.js";
-import type { JsonValue } from "../../json.js";
+import type { JsonPrimitive, JsonValue } from "../../json.js";
 import { isJsonPrimitive } from "../../json.js";
 
 /**
@@ -16,6 +16,8 @@ export interface TestContext {
   readonly pattern: (source: string) => Name;
   /** An object or array value, declared once in the file rather than made at each test. */
   readonly value: (value: JsonValue) => Name;
+  /** A set of primitives, declared once in the file: the values of a long enum. */
+  readonly values: (values: readonly JsonPrimitive[]) => Name;
   /** The count of an object's properties, where `propertyCount` is measured. */
   readonly propertyCount?: Name;
 }
@@ -53,9 +55,15 @@ export function failingTest(fails: Fails, subject: Expression, context: TestCont
         ? binary(subject, "!==", literal(fails.value))
         : not(call(context.runtime("isJsonEqual"), [subject, context.value(fails.value)]));
     case "notOneOf":
+      // A long enum is a set: one look-up rather than a chain of tests, which past a
+      // couple of thousand is more than TypeScript's control flow analysis follows.
+      if (fails.values.length > SET_OF_VALUES) return not(call(member(context.values(fails.values), "has"), [subject]));
       return and(fails.values.map((value) => binary(subject, "!==", literal(value))));
   }
 }
+
+/** The most values an enum is tested for one by one; a longer one is looked up in a set. */
+export const SET_OF_VALUES = 64;
 
 function measured(measure: Measure, subject: Expression, context: TestContext): Expression {
   switch (measure) {
