@@ -16,7 +16,6 @@ import { scratchFolder } from "./helpers/scratch.js";
  */
 const REFUSED: Readonly<Record<string, string>> = {
   "grunt-clean-task.json": "points to nothing", // $ref "grunt-task#/definitions/fileFormat": SchemaStore's own file lacks it
-  "utam-page-object.json": "collides", // definitions "methods" and "Methods" both make isMethods
 };
 /** "schema: document: expected, guard answered". */
 const GUARD_WRONG: readonly string[] = [
