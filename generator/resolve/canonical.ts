@@ -233,6 +233,11 @@ export function canonicalize(
     }
   }
 
+  nameCycles(resources, named, relocated, (file, pointer, body) => {
+    add({ name: nameFor(parsePointer(pointer).at(-1)!), source: file, pointer, body }, pointer, false);
+    hoisted.add(`${file.absolutePath}#${pointer}`);
+  });
+
   const resolveRef = refResolver(resources, relocated);
   const scopes = dynamicScopes(resources, named, relocated, resolveRef);
   const rewrite = (entry: Named, scope: Scope): JsonValue =>
@@ -299,6 +304,79 @@ export function canonicalize(
     ...scopes.instances.map(({ name, entry }) => ({ effective: `/$defs/${name}`, file: entry.source.file, pointer: entry.pointer })),
   ];
   return { schema: effective, provenance: new Provenance(root.file, relocations) };
+}
+
+/**
+ * Names the ref targets at keyword places of named schemas (`#/properties/overrides`) that
+ * lie on a cycle of refs through schemas without a name: following the refs inside one,
+ * and inside what they lead to, without entering a named schema, leads back to it. Such a
+ * target would be followed inline for ever, so it becomes a type of its own, hoisted as a
+ * titled schema is: its place keeps a ref to it and its use-site annotations. A target on
+ * no such cycle stays inline. All are found before any is named, so the order of the refs
+ * does not choose which; an outer target is named before one inside it, which its name
+ * then qualifies.
+ */
+function nameCycles(
+  resources: Resources,
+  named: readonly Named[],
+  relocated: Map<SourceFile, Map<string, string>>,
+  name: (file: SourceFile, pointer: string, body: JsonValue) => void,
+): void {
+  const keyOf = (file: SourceFile, pointer: string) => `${file.absolutePath}#${pointer}`;
+  /** The places the `$ref`s of a schema lead to, not entering a named schema below it. */
+  const targetsFrom = (file: SourceFile, start: string): { file: SourceFile; pointer: string }[] => {
+    const found: { file: SourceFile; pointer: string }[] = [];
+    const walk = (schema: JsonValue, pointer: string): void => {
+      if (pointer !== start && relocated.get(file)!.has(pointer)) return;
+      if (!isJsonObject(schema)) return;
+      const ref = schema["$ref"];
+      if (typeof ref === "string") {
+        const target = resources.target(file, pointer, ref);
+        const at = "place" in target ? resources.pointerOf(target.place, target.fragment) : undefined;
+        if ("place" in target && at !== undefined) found.push({ file: target.place.file, pointer: at });
+      }
+      for (const child of subschemasOf(schema, pointer)) walk(child.schema, child.pointer);
+    };
+    walk(getAtPointer(file.document, start) as JsonValue, start);
+    return found;
+  };
+  /** Whether a place is a keyword place of a named schema, and not named itself. */
+  const unnamedInside = (file: SourceFile, pointer: string): boolean => {
+    if (relocated.get(file)!.has(pointer)) return false;
+    const holder = schemaHolderOf(relocated, file, pointer);
+    return holder !== undefined && holder.rest !== "";
+  };
+  // Every ref target of a named schema's own body that is such a place.
+  const candidates = new Map<string, { file: SourceFile; pointer: string }>();
+  for (const entry of named)
+    for (const target of targetsFrom(entry.source, entry.pointer))
+      if (unnamedInside(target.file, target.pointer)) candidates.set(keyOf(target.file, target.pointer), target);
+  const onCycle = (start: { file: SourceFile; pointer: string }): boolean => {
+    const seen = new Set<string>();
+    const pending = [start];
+    while (pending.length > 0) {
+      const place = pending.pop()!;
+      for (const next of targetsFrom(place.file, place.pointer)) {
+        const key = keyOf(next.file, next.pointer);
+        if (next.file === start.file && next.pointer === start.pointer) return true;
+        if (seen.has(key) || !unnamedInside(next.file, next.pointer)) continue;
+        seen.add(key);
+        pending.push(next);
+      }
+    }
+    return false;
+  };
+  const cyclic = [...candidates.values()].filter((place) => {
+    const value = getAtPointer(place.file.document, place.pointer) as JsonValue;
+    // A schema that is only a $ref is followed, not named; another place on its cycle is.
+    return !(isJsonObject(value) && isPureRef(value)) && onCycle(place);
+  });
+  const depth = (pointer: string) => parsePointer(pointer).length;
+  for (const place of cyclic.sort((a, b) => depth(a.pointer) - depth(b.pointer))) {
+    const value = getAtPointer(place.file.document, place.pointer) as JsonValue;
+    const body = isJsonObject(value) ? Object.fromEntries(Object.entries(value).filter(([key]) => !USE_SITE_ANNOTATIONS.has(key))) : value;
+    name(place.file, place.pointer, body);
+  }
 }
 
 /**
