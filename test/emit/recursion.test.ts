@@ -31,3 +31,37 @@ describe("a type met with a constraint inside itself", () => {
     expect(samples.map(isResource)).toEqual([true, true, false, true, false, false, false, false, false, false]);
   });
 });
+
+/** ESLint's `overrides`, which recurse through a place without a name: it is named by its key and generated. */
+const eslint = {
+  type: "object",
+  properties: {
+    overrides: {
+      type: "array",
+      items: { type: "object", properties: { files: { type: "string" }, overrides: { $ref: "#/properties/overrides" } } },
+    },
+  },
+};
+
+describe("a type recursing through a subschema without a name", () => {
+  it("generates, type-checks, and its guard agrees with ajv", async () => {
+    const { root, index } = await generatedProject("eslint", eslint);
+    expect(strictTsc(root)).toEqual({ output: "", status: 0 });
+    const isEslint = index["isEslint"] as (value: unknown) => boolean;
+    const ajv = new Ajv2020({ strict: false }).compile(eslint);
+    const samples = [
+      {},
+      { overrides: [] },
+      { overrides: [{ files: "a.js" }] },
+      { overrides: [{ overrides: [{ overrides: [] }] }] },
+      { overrides: [{ overrides: [{ files: 1 }] }] },
+      { overrides: [{ overrides: {} }] },
+      { overrides: [1] },
+      { overrides: "x" },
+      [],
+      null,
+    ];
+    expect(samples.map(isEslint)).toEqual(samples.map((sample) => ajv(sample)));
+    expect(samples.map(isEslint)).toEqual([true, true, true, true, false, false, false, false, false, false]);
+  });
+});
