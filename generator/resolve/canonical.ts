@@ -59,6 +59,9 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  * - a schema a ref leads to that no named schema holds as a subschema (outside any
  *   `$defs`, or under a key that is no keyword: `#/definitions/group/x`) is named by its
  *   key, and resolved as any other;
+ * - a ref's target at a keyword place of a named schema that lies on a cycle of refs
+ *   through schemas without a name (ESLint's `#/properties/overrides`) is named by its
+ *   key and hoisted, as a titled schema is; a target on no such cycle stays inline;
  * - every `$ref` is rewritten to a pointer into this document.
  *
  * An embedded schema resource (a schema with its own `$id`) stays where it is: its `$id`
