@@ -4,19 +4,22 @@ import type { JsonPrimitive } from "../json.js";
 import { boundChanges, countChecks, meetLower, meetUpper } from "./bounds.js";
 import type { KeywordChange, KeywordCheck } from "./check.js";
 import { passes } from "./check.js";
+import { formatCheck } from "./format.js";
 import { typeCheck } from "./types.js";
 
 /**
  * The string keywords (ajv's `limitLength` and `pattern`): `minLength` and `maxLength`
  * count Unicode code points, not UTF-16 units ("😀" is one character); each pattern is an
  * ECMAScript regular expression with the `u` flag, which the string must match, all of
- * them. `format` is an annotation (`format.ts`).
+ * them. `format` is an annotation, or, where the protocol asserts formats, a check of
+ * each of them (`format.ts`).
  */
 
 export interface StringConstraints {
   readonly minLength: number | undefined;
   readonly maxLength: number | undefined;
   readonly patterns: readonly string[] | undefined;
+  readonly assertedFormats: readonly string[] | undefined;
 }
 
 /** "must be a string". */
@@ -36,6 +39,7 @@ export function stringChecks(shape: StringShape): KeywordCheck[] {
       message: `must match the pattern ${pattern}`,
       fails: { op: "notMatch", pattern },
     })),
+    ...(shape.assertedFormats ?? []).map(formatCheck),
   ];
 }
 
@@ -44,13 +48,15 @@ export function admitsString(value: JsonPrimitive, shape: StringShape): boolean 
   return passes([STRING_TYPE, ...stringChecks(shape)], value);
 }
 
-/** Both shapes' string keywords at once (allOf): the tighter of each bound, the patterns of both. */
+/** Both shapes' string keywords at once (allOf): the tighter of each bound, the patterns and asserted formats of both. */
 export function meetStrings(a: StringShape, b: StringShape): StringConstraints {
   const patterns = [...new Set([...(a.patterns ?? []), ...(b.patterns ?? [])])];
+  const formats = [...new Set([...(a.assertedFormats ?? []), ...(b.assertedFormats ?? [])])];
   return {
     minLength: meetLower(a.minLength, b.minLength),
     maxLength: meetUpper(a.maxLength, b.maxLength),
     patterns: patterns.length > 0 ? patterns : undefined,
+    assertedFormats: formats.length > 0 ? formats : undefined,
   };
 }
 
