@@ -62,7 +62,8 @@ export function meetStrings(a: StringShape, b: StringShape): StringConstraints {
 
 /**
  * A change of the string keywords, classified: a length bound raised or lowered tightens
- * or loosens; patterns only added tighten, only removed loosen, both change the valid values.
+ * or loosens; patterns (and asserted formats) only added tighten, only removed loosen, both
+ * change the valid values.
  */
 export function stringChanges(before: StringShape, after: StringShape): KeywordChange[] {
   const changes = boundChanges("characters", [before.minLength, after.minLength], [before.maxLength, after.maxLength]);
@@ -74,5 +75,13 @@ export function stringChanges(before: StringShape, after: StringShape): KeywordC
     changes.push({ kind: "constraint-changed", what: `must match ${describeValues(added)}, not ${describeValues(removed)}` });
   else if (added.length > 0) changes.push({ kind: "constraint-tightened", what: `must now match ${describeValues(added)}` });
   else if (removed.length > 0) changes.push({ kind: "constraint-loosened", what: `need no longer match ${describeValues(removed)}` });
+  const formats = { before: before.assertedFormats ?? [], after: after.assertedFormats ?? [] };
+  const asserted = formats.after.filter((format) => !formats.before.includes(format));
+  const dropped = formats.before.filter((format) => !formats.after.includes(format));
+  if (asserted.length > 0 && dropped.length > 0)
+    changes.push({ kind: "constraint-changed", what: `must be of format ${describeValues(asserted)}, not ${describeValues(dropped)}` });
+  else if (asserted.length > 0) changes.push({ kind: "constraint-tightened", what: `must now be of format ${describeValues(asserted)}` });
+  else if (dropped.length > 0)
+    changes.push({ kind: "constraint-loosened", what: `need no longer be of format ${describeValues(dropped)}` });
   return changes;
 }
