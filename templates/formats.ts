@@ -80,16 +80,110 @@ export function isEmail(value: string): boolean {
 
 /**
  * RFC 1123 hostname: labels of letters, digits and hyphens, 1 to 63 long, no hyphen at an
- * end; 253 characters at most, without a trailing dot. An "xn--" label is taken as it is
- * written: its Punycode is not decoded nor held to IDNA's rules (RFC 5891).
+ * end; 253 characters at most, without a trailing dot. An "xn--" label (an A-label) must
+ * decode as Punycode (RFC 3492) to a U-label that keeps the rules of RFC 5891 and 5892
+ * the suite tests (`isULabel`).
  */
 export function isHostname(value: string): boolean {
   if (value.length === 0 || value.length > 253) return false;
-  return value
-    .split(".")
-    .every((label) =>
-      /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(label),
-    );
+  return value.split(".").every((label) => {
+    if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(label))
+      return false;
+    if (!/^xn--/i.test(label)) return true;
+    const decoded = punycode(label.slice(4));
+    return decoded !== undefined && isULabel(decoded);
+  });
+}
+
+/**
+ * Some of IDNA's rules for a U-label (RFC 5891 §4.2.3, RFC 5892's exceptions and
+ * contextual rules), not its whole table of valid code points: no "--" in the 3rd and 4th
+ * positions, no combining mark first, none of the exceptions DISALLOWED, and MIDDLE DOT,
+ * Greek KERAIA, Hebrew GERESH and GERSHAYIM, KATAKANA MIDDLE DOT, the Arabic-Indic digits
+ * and ZERO WIDTH JOINER each where their context allows them.
+ */
+function isULabel(label: string): boolean {
+  const chars = [...label];
+  if (/^..--/su.test(label) || /^\p{M}/u.test(label)) return false;
+  if (/[\u0640\u07fa\u302e\u302f\u3031-\u3035\u303b]/u.test(label))
+    return false;
+  if (/[\u0660-\u0669]/u.test(label) && /[\u06f0-\u06f9]/u.test(label))
+    return false;
+  if (
+    label.includes("\u30fb") &&
+    !/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u.test(
+      label.replaceAll("\u30fb", ""),
+    )
+  )
+    return false;
+  return chars.every((char, i) => {
+    const before = chars[i - 1];
+    const after = chars[i + 1];
+    switch (char) {
+      case "\u00b7":
+        return before === "l" && after === "l";
+      case "\u0375":
+        return after !== undefined && /\p{Script=Greek}/u.test(after);
+      case "\u05f3":
+      case "\u05f4":
+        return before !== undefined && /\p{Script=Hebrew}/u.test(before);
+      case "\u200d":
+        return before !== undefined && VIRAMAS.test(before);
+      default:
+        return true;
+    }
+  });
+}
+
+/** The viramas (canonical combining class 9) of the Indic scripts and their neighbours, which a ZERO WIDTH JOINER follows. */
+const VIRAMAS =
+  /^[\u094d\u09cd\u0a4d\u0acd\u0b4d\u0bcd\u0c4d\u0ccd\u0d3b\u0d3c\u0d4d\u0dca\u0e3a\u0f84\u1039\u103a\u1714\u1734\u17d2\u1a60\u1b44\u1baa\u1bab\u1bf2\u1bf3\u2d7f\ua806\ua8c4\ua953\ua9c0\uaaf6\uabed]$/u;
+
+/** The code points RFC 3492's Punycode encodes, or undefined where it is not Punycode. */
+function punycode(input: string): string | undefined {
+  const [base, tMin, tMax] = [36, 1, 26];
+  const delimiter = input.lastIndexOf("-");
+  const output =
+    delimiter < 0
+      ? []
+      : [...input.slice(0, delimiter)].map((char) => char.codePointAt(0)!);
+  let [n, i, bias, at] = [128, 0, 72, delimiter + 1];
+  while (at < input.length) {
+    const old = i;
+    for (let w = 1, k = base; ; k += base) {
+      if (at >= input.length) return undefined;
+      const code = input.charCodeAt(at++);
+      const digit =
+        code >= 48 && code <= 57
+          ? code - 22
+          : code >= 65 && code <= 90
+            ? code - 65
+            : code >= 97 && code <= 122
+              ? code - 97
+              : base;
+      if (digit >= base) return undefined;
+      i += digit * w;
+      const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
+      if (digit < t) break;
+      w *= base - t;
+    }
+    const length = output.length + 1;
+    bias = adapt(i - old, length, old === 0);
+    n += Math.floor(i / length);
+    i %= length;
+    if (n > 0x10ffff) return undefined;
+    output.splice(i++, 0, n);
+  }
+  return String.fromCodePoint(...output);
+}
+
+/** RFC 3492 §6.1: the bias after a code point is decoded. */
+function adapt(delta: number, points: number, first: boolean): number {
+  let scaled = first ? Math.floor(delta / 700) : Math.floor(delta / 2);
+  scaled += Math.floor(scaled / points);
+  let k = 0;
+  for (; scaled > 455; k += 36) scaled = Math.floor(scaled / 35);
+  return k + Math.floor((36 * scaled) / (scaled + 38));
 }
 
 /** An IPv4 address in dotted-quad form: four decimal numbers 0 to 255, without leading zeros. */
