@@ -87,6 +87,7 @@ async function generateWith(project: Project, backtracking: BacktrackingCheck): 
           sources: [protocol.schema, ...protocol.overlays],
           types: protocols[i]!.types,
           stream: protocols[i]!.stream,
+          formats: protocol.config.formats === "assert",
         })),
         project.templates,
         project.output,

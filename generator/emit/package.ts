@@ -12,6 +12,8 @@ export interface ProtocolEntry {
   readonly types: number;
   /** Whether it has stream facts, and so a `stream` module. */
   readonly stream: boolean;
+  /** Whether it asserts formats, and so imports the `formats` module. */
+  readonly formats: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export function emitPackage(protocols: readonly ProtocolEntry[], templates: Temp
           { path: "src/patch.ts", text: templates.patch },
         ]
       : []),
+    ...(protocols.some(({ formats }) => formats) ? [{ path: "src/formats.ts", text: templates.formats }] : []),
   ];
   if (output.package === undefined) return shared;
   const { name: packageName, version, description, license } = output.package;
@@ -84,7 +87,7 @@ export function retiredTops(recorded: JsonValue | undefined, files: readonly { r
 }
 
 /** The modules every protocol shares, at the top of the plain-sources folder. */
-const SHARED_MODULES = ["runtime.ts", "stream.ts", "assemble.ts", "patch.ts"];
+const SHARED_MODULES = ["runtime.ts", "stream.ts", "assemble.ts", "patch.ts", "formats.ts"];
 
 /**
  * Where a file the emitters write under `src/` goes in the output folder: there in a

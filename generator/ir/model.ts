@@ -103,6 +103,8 @@ export interface StringShape {
   readonly patterns?: readonly string[];
   /** An annotation only, as in draft 2020-12 by default. */
   readonly format?: string;
+  /** The formats the string must all be, where the protocol asserts formats (`keywords/format.ts`). */
+  readonly assertedFormats?: readonly string[];
 }
 
 export interface NumberShape {

@@ -29,6 +29,8 @@ export type Fails =
   | { readonly op: "notMultipleOf"; readonly divisor: number }
   /** `!new RegExp(pattern, "u").test(value)`. */
   | { readonly op: "notMatch"; readonly pattern: string }
+  /** Not a string of the format: runtime `formats.ts`'s test of it (`keywords/format.ts`) is false. */
+  | { readonly op: "notFormat"; readonly format: string }
   /** Two items of an array are equal as JSON values (runtime `hasUniqueItems` is false). */
   | { readonly op: "notUnique" }
   /** Not equal as JSON values: `!==` for a primitive, runtime `isJsonEqual` for an object or an array. */
@@ -67,6 +69,9 @@ export function fails(test: Fails, value: JsonValue): boolean {
       return !Number.isInteger(number(value) / test.divisor);
     case "notMatch":
       return !new RegExp(test.pattern, "u").test(string(value));
+    case "notFormat":
+      // Only the generated code evaluates a format: the generator takes a constant to be of it.
+      return false;
     case "notUnique": {
       const items = array(value);
       return items.some((item, i) => items.slice(i + 1).some((other) => jsonEqual(item, other)));

@@ -17,7 +17,7 @@ import { admitsValue } from "./values.js";
  * - `types.ts`: `type`, for the primitive types;
  * - `numbers.ts`: `integer`, `minimum`, `exclusiveMinimum`, `maximum`, `exclusiveMaximum`, `multipleOf`;
  * - `strings.ts`: `minLength`, `maxLength`, `pattern`;
- * - `format.ts`: `format`, an annotation on strings and numbers;
+ * - `format.ts`: `format`, an annotation on strings and numbers, or a check of a string's known format where asserted;
  * - `arrays.ts`: `minItems`, `maxItems`, `uniqueItems`;
  * - `properties.ts`: `minProperties`, `maxProperties`;
  * - `values.ts`: `const`, `enum`;

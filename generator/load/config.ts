@@ -4,6 +4,8 @@ import { InputError } from "../errors.js";
 import { appendPointer } from "../pointer.js";
 import type { CompatibleWith } from "../schema/dialect.js";
 import { COMPATIBLE_WITH } from "../schema/dialect.js";
+import type { FormatOption } from "../keywords/format.js";
+import { FORMAT_OPTIONS } from "../keywords/format.js";
 
 /** One entry of the config's `protocols`. Paths are relative to the config's folder, the project. */
 export interface ProtocolConfig {
@@ -20,6 +22,12 @@ export interface ProtocolConfig {
    * `contains`, `propertyNames`, `if`/`then`/`else` in drafts 4 and 6).
    */
   readonly compatibleWith?: CompatibleWith;
+  /**
+   * What `format` is: `"annotate"`, the default, an annotation only (2019-09 and later);
+   * `"assert"`, a check of a string with a format agentwire knows (`keywords/format.ts`),
+   * as 2020-12's format-assertion vocabulary reads it.
+   */
+  readonly formats?: FormatOption;
 }
 
 /**
@@ -70,7 +78,7 @@ const PACKAGE_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 /** A semantic version, as npm writes one. */
 const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 
-const KEYS = ["name", "schema", "overlays", "upstream", "sha256", "compatibleWith"];
+const KEYS = ["name", "schema", "overlays", "upstream", "sha256", "compatibleWith", "formats"];
 const CONFIG_KEYS = ["$schema", "protocols", "remotes", "output"];
 const OUTPUT_KEYS = ["folder", "package"];
 const PACKAGE_KEYS = ["name", "version", "description", "license"];
@@ -131,6 +139,13 @@ export function readConfig(document: unknown, file: string): Config {
         `"compatibleWith" is ${COMPATIBLE_WITH.map((name) => JSON.stringify(name)).join(" or ")}, not ${JSON.stringify(compatibleWith)}`,
         '"ajv" reads the schema as ajv 8 does where its draft says otherwise',
       );
+    const formats = entry["formats"];
+    if (formats !== undefined && !FORMAT_OPTIONS.includes(formats as FormatOption))
+      fail(
+        appendPointer(at, "formats"),
+        `"formats" is ${FORMAT_OPTIONS.map((name) => JSON.stringify(name)).join(" or ")}, not ${JSON.stringify(formats)}`,
+        '"assert" checks the formats agentwire knows; "annotate", the default, checks none',
+      );
     const overlays = entry["overlays"] ?? [];
     if (!Array.isArray(overlays) || overlays.some((path) => typeof path !== "string" || path === ""))
       fail(appendPointer(at, "overlays"), '"overlays" must be an array of paths relative to the config');
@@ -142,6 +157,7 @@ export function readConfig(document: unknown, file: string): Config {
       ...(upstream === undefined ? {} : { upstream }),
       ...(sha256 === undefined ? {} : { sha256 }),
       ...(compatibleWith === undefined ? {} : { compatibleWith: compatibleWith as CompatibleWith }),
+      ...(formats === undefined ? {} : { formats: formats as FormatOption }),
     };
   });
   return {

@@ -45,6 +45,8 @@ export interface Templates {
   readonly assemble: string;
   /** The JSON Patch applier the assembler patches with, as TypeScript source. */
   readonly patch: string;
+  /** The format tests of the protocols that assert formats, as TypeScript source. */
+  readonly formats: string;
 }
 
 /** A base URL whose documents are vendored in a folder of the project (the config's `remotes`). */
@@ -231,6 +233,7 @@ function loadTemplates(): Templates {
     stream: text("stream.ts"),
     assemble: text("assemble.ts"),
     patch: text("patch.ts"),
+    formats: text("formats.ts"),
   };
 }
 

@@ -6,6 +6,8 @@ import type { Shape } from "../ir/model.js";
 import type { Provenance } from "../resolve/index.js";
 import type { CompatibleWith, Dialect } from "../schema/dialect.js";
 import { dialectOf, isInVocabularies, isKeywordOf, readAs, refReplacesSiblings } from "../schema/dialect.js";
+import type { FormatOption } from "../keywords/format.js";
+import { isAssertedFormat } from "../keywords/format.js";
 import { VOCABULARIES_KEYWORD } from "../schema/keywords.js";
 import { appendPointer } from "../pointer.js";
 import type { ShapeLookup } from "./intersect.js";
@@ -24,6 +26,8 @@ interface Document {
   readonly dialect: Dialect;
   /** The validator whose reading the protocol asks for, where the draft says otherwise. */
   readonly compatibleWith: CompatibleWith | undefined;
+  /** Whether the protocol asserts the formats agentwire knows (the config's `formats`). */
+  readonly formats: FormatOption | undefined;
   /** Where a custom metaschema leaves vocabularies out, those it uses (`resolve/metaschema.ts`). */
   readonly vocabularies: readonly string[] | undefined;
   readonly read: ReadSchema;
@@ -54,7 +58,13 @@ export class Context implements ShapeLookup {
     private readonly depth: number,
   ) {}
 
-  static of(document: JsonObject, provenance: Provenance, read: ReadSchema, compatibleWith?: CompatibleWith): Context {
+  static of(
+    document: JsonObject,
+    provenance: Provenance,
+    read: ReadSchema,
+    compatibleWith?: CompatibleWith,
+    formats?: FormatOption,
+  ): Context {
     const dialect = dialectOf(document["$schema"]);
     if (dialect === undefined)
       throw new InputError(
@@ -69,6 +79,7 @@ export class Context implements ShapeLookup {
         provenance,
         dialect,
         compatibleWith,
+        formats,
         vocabularies: Array.isArray(document[VOCABULARIES_KEYWORD])
           ? document[VOCABULARIES_KEYWORD].filter((each) => typeof each === "string")
           : undefined,
@@ -102,6 +113,11 @@ export class Context implements ShapeLookup {
   hasKeyword(keyword: string): boolean {
     const { dialect, vocabularies, compatibleWith } = this.shared;
     return isKeywordOf(keyword, readAs(dialect, compatibleWith)) && (vocabularies === undefined || isInVocabularies(keyword, vocabularies));
+  }
+
+  /** Whether a string's `format` is checked: the protocol asserts formats, and agentwire knows this one. */
+  assertsFormat(format: string | undefined): format is string {
+    return this.shared.formats === "assert" && isAssertedFormat(format);
   }
 
   /** Up to draft 7 a `$ref` replaces its schema, but where the protocol is read as ajv 8 reads it. */

@@ -12,7 +12,13 @@ import { readSchema } from "./schema.js";
 
 /** The IR of an effective schema: one named type per `$defs` entry, in order. */
 export function normalize(effective: ResolvedSchema): Ir {
-  const context = Context.of(effective.schema, effective.provenance, readSchema, effective.protocol.config.compatibleWith);
+  const context = Context.of(
+    effective.schema,
+    effective.provenance,
+    readSchema,
+    effective.protocol.config.compatibleWith,
+    effective.protocol.config.formats,
+  );
   const definitions = context.definitions;
   const types = Object.keys(definitions).map((name): NamedType => {
     const definition = definitions[name]!;

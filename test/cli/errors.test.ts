@@ -58,7 +58,12 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
   [
     "a config key it does not know",
     { [CONFIG_FILE]: C({ colour: "red" }) },
-    'agentwire generate: agentwire.config.json#/protocols/0/colour: unknown key "colour"\n  known keys: name, schema, overlays, upstream, sha256, compatibleWith\n',
+    'agentwire generate: agentwire.config.json#/protocols/0/colour: unknown key "colour"\n  known keys: name, schema, overlays, upstream, sha256, compatibleWith, formats\n',
+  ],
+  [
+    "a formats option it does not know",
+    { [CONFIG_FILE]: C({ formats: "validate" }) },
+    'agentwire generate: agentwire.config.json#/protocols/0/formats: "formats" is "annotate" or "assert", not "validate"\n  "assert" checks the formats agentwire knows; "annotate", the default, checks none\n',
   ],
   [
     "a config path outside the project",

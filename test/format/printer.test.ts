@@ -26,7 +26,15 @@ describe("printDoc", () => {
     }
     files.push(
       ...emitPackage(
-        [{ name: "demo", sources: [{ file: "schemas/demo.schema.json", sha256: "0".repeat(64) }], types: 1, stream: false }],
+        [
+          {
+            name: "demo",
+            sources: [{ file: "schemas/demo.schema.json", sha256: "0".repeat(64) }],
+            types: 1,
+            stream: false,
+            formats: false,
+          },
+        ],
         project.templates,
         project.output,
       ),

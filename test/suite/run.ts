@@ -71,14 +71,18 @@ export function suiteFiles(draft: Draft): string[] {
     .map((file) => `tests/${draft}/${file}`);
 }
 
-export function readGroups(draft: Draft): { files: string[]; groups: Group[] } {
-  const files = suiteFiles(draft);
+/** The optional format test files of a draft for the given formats, in their order. */
+export function formatFiles(draft: Draft, formats: readonly string[]): string[] {
+  return formats.map((format) => `tests/${draft}/optional/format/${format}.json`);
+}
+
+export function readGroups(draft: Draft, files: readonly string[] = suiteFiles(draft)): { files: string[]; groups: Group[] } {
   const groups = files.flatMap((file) => {
     const name = path.basename(file);
     const read = JSON.parse(readFileSync(path.join(SUITE, file), "utf8")) as Omit<Group, "id" | "file">[];
     return read.map((group, i): Group => ({ ...group, id: `${name} #${i}: ${group.description}`, file: name }));
   });
-  return { files, groups };
+  return { files: [...files], groups };
 }
 
 /**
@@ -124,12 +128,16 @@ export const METASCHEMAS = { bases: ["http://json-schema.org/", "https://json-sc
  * them at, and so are the metaschemas of drafts 4 and 7 from json-schema.org's, so that
  * remote refs read them as any project's vendored remotes are read.
  */
-export async function runDraft(draft: Draft): Promise<DraftResult> {
-  const { files, groups } = readGroups(draft);
+export async function runDraft(draft: Draft, options: { files?: readonly string[]; formats?: "assert" } = {}): Promise<DraftResult> {
+  const { files, groups } = readGroups(draft, options.files);
   const prepared = groups.map((group) => schemaFor(draft, group.schema));
   const root = makeProject({
     [CONFIG_FILE]: configFor(
-      groups.map((_, i) => ({ name: protocolName(i), schema: `schemas/${protocolName(i)}.schema.json` })),
+      groups.map((_, i) => ({
+        name: protocolName(i),
+        schema: `schemas/${protocolName(i)}.schema.json`,
+        ...(options.formats === undefined ? {} : { formats: options.formats }),
+      })),
       { remotes: { [REMOTES.base]: REMOTES.folder, ...Object.fromEntries(METASCHEMAS.bases.map((base) => [base, METASCHEMAS.folder])) } },
     ),
     ...Object.fromEntries(prepared.map(({ schema }, i) => [`schemas/${protocolName(i)}.schema.json`, schema as object])),
@@ -151,7 +159,13 @@ export async function runDraft(draft: Draft): Promise<DraftResult> {
         continue;
       }
       emitted.push(...files);
-      entries.push({ name, sources: [protocol.schema, ...protocol.overlays], types: ir.types.length, stream: false });
+      entries.push({
+        name,
+        sources: [protocol.schema, ...protocol.overlays],
+        types: ir.types.length,
+        stream: false,
+        formats: options.formats === "assert",
+      });
       outcome.set(name, { type: ir.root });
     } catch (error) {
       if (error instanceof InputError) outcome.set(name, { refused: error.message });

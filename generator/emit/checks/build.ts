@@ -42,7 +42,7 @@ import { STRING_TYPE, stringChecks } from "../../keywords/strings.js";
 import { typeCheck } from "../../keywords/types.js";
 import { valueChecks } from "../../keywords/values.js";
 import type { TestContext } from "./keywords.js";
-import { failingTest } from "./keywords.js";
+import { failingTest, FORMATS_RUNTIME } from "./keywords.js";
 
 /**
  * The checks of a value against a shape, as a tree that says what is tested and what a
@@ -458,6 +458,7 @@ export class CheckBuilder {
   ): Failure[] {
     const context: TestContext = {
       runtime: (name) => this.runtime(name),
+      format: (test) => this.f.import(test, FORMATS_RUNTIME),
       pattern: (source) => this.pattern(source, owner),
       value: (value) =>
         this.f.constant(`value:${JSON.stringify(value)}`, `${owner}Value`, (name) => constant(name, asConst(jsonLiteral(value)))),

@@ -1,6 +1,7 @@
 import type { Expression, Name } from "../../code/tree.js";
 import { and, binary, call, identifier, literal, member, not, or, typeOf } from "../../code/build.js";
 import type { Fails, Measure } from "../../keywords/index.js";
+import { FORMAT_CHECKS } from "../../keywords/format.js";
 import type { JsonPrimitive, JsonValue } from "../../json.js";
 import { isJsonPrimitive } from "../../json.js";
 
@@ -10,9 +11,14 @@ import { isJsonPrimitive } from "../../json.js";
  * message; this file only spells their tests.
  */
 
+/** The shared format tests, `templates/formats.ts`, emitted where some protocol asserts formats. */
+export const FORMATS_RUNTIME = "../formats.js";
+
 /** What a test needs of its file: runtime helpers, hoisted patterns and values, the property counter. */
 export interface TestContext {
   readonly runtime: (name: string) => Name;
+  /** A test of `templates/formats.ts`, imported from the package's `formats` module. */
+  readonly format: (test: string) => Name;
   readonly pattern: (source: string) => Name;
   /** An object or array value, declared once in the file rather than made at each test. */
   readonly value: (value: JsonValue) => Name;
@@ -48,6 +54,8 @@ export function failingTest(fails: Fails, subject: Expression, context: TestCont
       return not(call(member(identifier("Number"), "isInteger"), [binary(subject, "/", literal(fails.divisor))]));
     case "notMatch":
       return not(call(context.runtime("matches"), [context.pattern(fails.pattern), subject]));
+    case "notFormat":
+      return not(call(context.format(FORMAT_CHECKS[fails.format]!.test), [subject]));
     case "notUnique":
       return not(call(context.runtime("hasUniqueItems"), [subject]));
     case "notEqual":

@@ -36,7 +36,11 @@ export const TYPE: SchemaRule = rule(
   "type (or, without it, the type-specific keywords) gives the own shape: one type, a type or null, or a union",
   (draft, context) => {
     const declared = declaredTypes(draft, context);
-    const constrained = JSON_TYPES.filter((type) => TYPE_KEYWORDS[type].some((keyword) => keyword in draft.schema));
+    const constrained = JSON_TYPES.filter(
+      (type) =>
+        TYPE_KEYWORDS[type].some((keyword) => keyword in draft.schema) ||
+        (type === "string" && context.assertsFormat(formatOf(draft.schema))),
+    );
     if (declared === undefined && constrained.length === 0) return draft;
     const types: readonly (JsonType | "integer")[] = declared ?? JSON_TYPES;
     return { ...draft, own: unionOf(types.map((type) => typedShape(type, draft, context))) };
@@ -45,8 +49,9 @@ export const TYPE: SchemaRule = rule(
 
 export const STRING: TypeRule = rule(
   "string",
-  "a string has its lengths, its pattern (a valid u-flag RegExp) and its format",
+  "a string has its lengths, its pattern (a valid u-flag RegExp) and its format, asserted where the protocol asserts formats and agentwire knows it",
   ({ schema, pointer }, context) => {
+    const format = formatOf(schema);
     const pattern = schema["pattern"];
     if (pattern !== undefined) checkPattern(pattern, appendPointer(pointer, "pattern"), context);
     return compact({
@@ -54,7 +59,8 @@ export const STRING: TypeRule = rule(
       minLength: numberKeyword(schema, "minLength", pointer, context),
       maxLength: numberKeyword(schema, "maxLength", pointer, context),
       patterns: pattern === undefined ? undefined : [pattern as string],
-      format: formatOf(schema),
+      format,
+      assertedFormats: context.assertsFormat(format) ? [format] : undefined,
     });
   },
 );
