@@ -160,11 +160,12 @@ export function prepareProject(catalog, scratch) {
 
 /**
  * The config of one schema's project, as a user would write it: the schema, read as ajv 8
- * reads it (SchemaStore's verdicts are its CI's, which is ajv's), the remotes, plain sources out.
+ * with ajv-formats reads it (SchemaStore's verdicts are its CI's: keywords beside $ref and
+ * draft 7's in older drafts applied, formats asserted), the remotes, plain sources out.
  */
 export function configOf(file, name) {
   return {
-    protocols: [{ name, schema: `catalog/${file}`, compatibleWith: "ajv" }],
+    protocols: [{ name, schema: `catalog/${file}`, compatibleWith: "ajv", formats: "assert" }],
     remotes: {
       ...Object.fromEntries(SCHEMASTORE_BASES.map((base) => [base, "catalog/"])),
       ...Object.fromEntries(METASCHEMA_BASES.map((base) => [base, "metaschemas/"])),
