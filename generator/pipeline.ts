@@ -1,7 +1,7 @@
 import { emitProtocol } from "./emit/index.js";
 import type { InputWarning } from "./errors.js";
 import { InputError, InputErrorList } from "./errors.js";
-import { BacktrackingCheck } from "./keywords/backtracking.js";
+import { backtrackingReason } from "./keywords/backtracking.js";
 import { patternsOf } from "./schema/patterns.js";
 import { emitPackage, outputPath } from "./emit/package.js";
 import type { OutputFile } from "./format/index.js";
@@ -47,17 +47,6 @@ export interface Generation {
  */
 export async function generate(source: ProjectSource, read?: ReadFile): Promise<Generation> {
   const project = load(source, read);
-  // The patterns are checked beside the pipeline, their warnings awaited at its end; the
-  // worker ends whatever happens, or the process would outlive an error.
-  const backtracking = new BacktrackingCheck();
-  try {
-    return await generateWith(project, backtracking);
-  } finally {
-    await backtracking.close();
-  }
-}
-
-async function generateWith(project: Project, backtracking: BacktrackingCheck): Promise<Generation> {
   const files: OutputFile[] = [];
   const protocols: ProtocolSummary[] = [];
   const warnings: Promise<InputWarning[]>[] = [];
@@ -67,7 +56,7 @@ async function generateWith(project: Project, backtracking: BacktrackingCheck): 
   for (const protocol of project.protocols) {
     let generated: GeneratedProtocol;
     try {
-      generated = await generateProtocol(project, protocol, backtracking);
+      generated = await generateProtocol(project, protocol);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       errors.add(error);
@@ -112,9 +101,10 @@ interface GeneratedProtocol {
   readonly inputs: readonly string[];
 }
 
-async function generateProtocol(project: Project, protocol: LoadedProtocol, backtracking: BacktrackingCheck): Promise<GeneratedProtocol> {
+async function generateProtocol(project: Project, protocol: LoadedProtocol): Promise<GeneratedProtocol> {
   const { effective, ir } = await intermediate(project, protocol);
-  const warnings = patternWarnings(effective, backtracking).then((patterns) => [...ignoredAssertions(effective), ...patterns]);
+  // The patterns are checked beside the pipeline, in a worker, their warnings awaited at its end.
+  const warnings = patternWarnings(effective).then((patterns) => [...ignoredAssertions(effective), ...patterns]);
   // Each module printed as it is emitted, a section at a time, so that one type's code is alive at a time.
   const files = format(emitProtocol(ir, compileStream(protocol, ir), PRINT_AS_EMITTED));
   const summary = {
@@ -131,9 +121,9 @@ async function generateProtocol(project: Project, protocol: LoadedProtocol, back
  * The patterns of an effective schema that can backtrack catastrophically, where the
  * user wrote them, once a place: the generated checks run each on the built-in engine.
  */
-export async function patternWarnings(effective: ResolvedSchema, backtracking: BacktrackingCheck): Promise<InputWarning[]> {
+export async function patternWarnings(effective: ResolvedSchema): Promise<InputWarning[]> {
   const sites = patternsOf(effective.schema);
-  const reasons = await Promise.all(sites.map(({ source }) => backtracking.reason(source)));
+  const reasons = await Promise.all(sites.map(({ source }) => backtrackingReason(source)));
   const seen = new Set<string>();
   return sites.flatMap(({ source, pointer }, i) => {
     const reason = reasons[i];

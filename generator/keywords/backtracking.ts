@@ -18,49 +18,68 @@ import { Worker } from "node:worker_threads";
  * answers are awaited at its end. Each source's answer is kept for the process: it is a
  * function of the source alone.
  */
-export class BacktrackingCheck {
+export function backtrackingReason(source: string): Promise<string | undefined> {
+  // Without `*`, `+`, `?` or `{`, nothing repeats: each place in the text is tried a
+  // bounded number of ways.
+  if (!/[*+?{]/.test(source)) return Promise.resolve(undefined);
+  let known = answers.get(source);
+  if (known === undefined) {
+    known = analyst.analyse(source).then(describe);
+    answers.set(source, known);
+  }
+  return known;
+}
+
+/**
+ * The process's one worker, shared by every generation in it: starting one costs more than
+ * a small schema's whole generation. It starts at the first question, holds the process
+ * open only while an answer is awaited (unref'd otherwise, so it never keeps a process
+ * alive, whatever a generation's error), and ends once idle for IDLE_MS.
+ */
+class Analyst {
   private worker: Worker | undefined;
+  private idle: NodeJS.Timeout | undefined;
   private readonly waiting = new Map<number, { readonly resolve: (answer: Analysis) => void; readonly reject: (error: unknown) => void }>();
   private next = 0;
 
-  /** Why the pattern can backtrack catastrophically, in words; undefined when it cannot. */
-  reason(source: string): Promise<string | undefined> {
-    // Without `*`, `+`, `?` or `{`, nothing repeats: each place in the text is tried a
-    // bounded number of ways.
-    if (!/[*+?{]/.test(source)) return Promise.resolve(undefined);
-    let known = answers.get(source);
-    if (known === undefined) {
-      known = this.analyse(source).then(describe);
-      answers.set(source, known);
-    }
-    return known;
-  }
-
-  /** Ends the worker, once every answer asked for has come. */
-  close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    return worker === undefined ? Promise.resolve() : worker.terminate().then(() => undefined);
-  }
-
-  private analyse(source: string): Promise<Analysis> {
-    if (this.worker === undefined) {
-      this.worker = new Worker(WORKER, { eval: true, workerData: { detector: DETECTOR, maxSteps: MAX_STEPS } });
-      this.worker.on("message", ({ id, analysis }: { id: number; analysis: Analysis }) => {
-        this.waiting.get(id)!.resolve(analysis);
-        this.waiting.delete(id);
-      });
-      // A worker that fails (its module missing) is a bug: every answer awaited fails with it.
-      this.worker.on("error", (error) => {
-        for (const { reject } of this.waiting.values()) reject(error);
-        this.waiting.clear();
-      });
-    }
+  analyse(source: string): Promise<Analysis> {
+    clearTimeout(this.idle);
+    const worker = (this.worker ??= this.start());
+    worker.ref();
     const id = this.next++;
-    this.worker.postMessage({ id, source });
+    worker.postMessage({ id, source });
     return new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject }));
   }
+
+  private start(): Worker {
+    const worker = new Worker(WORKER, { eval: true, workerData: { detector: DETECTOR, maxSteps: MAX_STEPS } });
+    worker.on("message", ({ id, analysis }: { id: number; analysis: Analysis }) => {
+      this.waiting.get(id)!.resolve(analysis);
+      this.waiting.delete(id);
+      if (this.waiting.size > 0) return;
+      worker.unref();
+      this.idle = setTimeout(() => this.stop(worker), IDLE_MS).unref();
+    });
+    // A worker that fails (its module missing) is a bug: every answer awaited fails with it.
+    worker.on("error", (error) => {
+      for (const { reject } of this.waiting.values()) reject(error);
+      this.waiting.clear();
+      this.stop(worker);
+    });
+    return worker;
+  }
+
+  private stop(worker: Worker): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    void worker.terminate();
+  }
 }
+
+/** How long the worker waits for another question before it ends. */
+const IDLE_MS = 1_000;
+
+const analyst = new Analyst();
 
 /** What the worker says of a pattern: safe, or why not and two parts that match the same text. */
 type Analysis = { readonly safe: true } | { readonly safe: false; readonly gaveUp: boolean; readonly parts?: readonly [string, string] };
