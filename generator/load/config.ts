@@ -132,20 +132,18 @@ export function readConfig(document: unknown, file: string): Config {
     const upstream = text("upstream", false);
     const sha256 = text("sha256", false);
     if (sha256 !== undefined && !/^[0-9a-f]{64}$/.test(sha256)) fail(appendPointer(at, "sha256"), "sha256 must be 64 lowercase hex digits");
-    const compatibleWith = entry["compatibleWith"];
-    if (compatibleWith !== undefined && !COMPATIBLE_WITH.includes(compatibleWith as CompatibleWith))
-      fail(
-        appendPointer(at, "compatibleWith"),
-        `"compatibleWith" is ${COMPATIBLE_WITH.map((name) => JSON.stringify(name)).join(" or ")}, not ${JSON.stringify(compatibleWith)}`,
-        '"ajv" reads the schema as ajv 8 does where its draft says otherwise',
-      );
-    const formats = entry["formats"];
-    if (formats !== undefined && !FORMAT_OPTIONS.includes(formats as FormatOption))
-      fail(
-        appendPointer(at, "formats"),
-        `"formats" is ${FORMAT_OPTIONS.map((name) => JSON.stringify(name)).join(" or ")}, not ${JSON.stringify(formats)}`,
-        '"assert" checks the formats agentwire knows; "annotate", the default, checks none',
-      );
+    const option = <T extends string>(key: string, values: readonly T[], hint: string): T | undefined => {
+      const value = entry[key];
+      if (value !== undefined && !values.includes(value as T))
+        fail(
+          appendPointer(at, key),
+          `"${key}" is ${values.map((each) => JSON.stringify(each)).join(" or ")}, not ${JSON.stringify(value)}`,
+          hint,
+        );
+      return value as T | undefined;
+    };
+    const compatibleWith = option("compatibleWith", COMPATIBLE_WITH, '"ajv" reads the schema as ajv 8 does where its draft says otherwise');
+    const formats = option("formats", FORMAT_OPTIONS, '"assert" checks the formats agentwire knows; "annotate", the default, checks none');
     const overlays = entry["overlays"] ?? [];
     if (!Array.isArray(overlays) || overlays.some((path) => typeof path !== "string" || path === ""))
       fail(appendPointer(at, "overlays"), '"overlays" must be an array of paths relative to the config');
@@ -156,8 +154,8 @@ export function readConfig(document: unknown, file: string): Config {
       overlays: overlays as string[],
       ...(upstream === undefined ? {} : { upstream }),
       ...(sha256 === undefined ? {} : { sha256 }),
-      ...(compatibleWith === undefined ? {} : { compatibleWith: compatibleWith as CompatibleWith }),
-      ...(formats === undefined ? {} : { formats: formats as FormatOption }),
+      ...(compatibleWith === undefined ? {} : { compatibleWith }),
+      ...(formats === undefined ? {} : { formats }),
     };
   });
   return {

@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { canonicalNormalized, defs } from "../helpers/canonical.js";
 import type { JsonObject } from "../../generator/json.js";
-import { load } from "../../generator/load/index.js";
-import { normalize } from "../../generator/normalize/index.js";
-import { applyOverlays } from "../../generator/overlay/index.js";
-import { resolve } from "../../generator/resolve/index.js";
 import { demoProject } from "../helpers/project.js";
 
-/** The canonical schema, once normalize has read it (which refuses a loop through schemas without a name). */
-async function resolved(root: string): Promise<JsonObject> {
-  const project = load(root);
-  const result = await resolve(project, project.protocols[0]!);
-  normalize(applyOverlays(result));
-  return result.schema;
-}
-
-const defs = (schema: JsonObject) => schema["$defs"] as Record<string, JsonObject>;
+const resolved = canonicalNormalized;
 
 describe("resolve: a ref target on a cycle through schemas without a name is named", () => {
   it("names ESLint's overrides by its key, and refs to it point to it", async () => {

@@ -1,24 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { canonicalNormalized, defs } from "../helpers/canonical.js";
 import type { JsonObject } from "../../generator/json.js";
 import { isJsonObject } from "../../generator/json.js";
-import { load } from "../../generator/load/index.js";
-import { normalize } from "../../generator/normalize/index.js";
-import { applyOverlays } from "../../generator/overlay/index.js";
 import { getAtPointer } from "../../generator/pointer.js";
-import { resolve } from "../../generator/resolve/index.js";
 import { walkSchemas } from "../../generator/schema/walk.js";
 import { inputError } from "../helpers/failure.js";
 import { CONFIG_FILE, configFor, demoProject, makeProject } from "../helpers/project.js";
 
-/** The canonical schema, once normalize has read it (which refuses a ref that points to nothing). */
-async function resolved(root: string): Promise<JsonObject> {
-  const project = load(root);
-  const result = await resolve(project, project.protocols[0]!);
-  normalize(applyOverlays(result));
-  return result.schema;
-}
-
-const defs = (schema: JsonObject) => schema["$defs"] as Record<string, JsonObject>;
+const resolved = canonicalNormalized;
 
 /** The `$ref`s of a document's schemas that point at nothing of it. */
 function danglingRefs(document: JsonObject): string[] {
