@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { canonicalNormalized, defs } from "../helpers/canonical.js";
-import type { JsonObject } from "../../generator/json.js";
 import { demoProject } from "../helpers/project.js";
 
 const resolved = canonicalNormalized;
