@@ -286,7 +286,7 @@ describe("resolve: refs", () => {
       {
         title: "Order",
         type: "object",
-        properties: { to: { $ref: "common/address.schema.json#/$defs/Address" }, note: { $ref: "../shared/note.schema.json" } },
+        properties: { to: { $ref: "common/address.schema.json#/$defs/Address" }, note: { $ref: "../notes/note.schema.json" } },
       },
       {
         "schemas/common/address.schema.json": {
@@ -295,7 +295,7 @@ describe("resolve: refs", () => {
             Zip: { type: "string", pattern: "^[0-9]{5}$" },
           },
         },
-        "shared/note.schema.json": { title: "Note", type: "string" },
+        "notes/note.schema.json": { title: "Note", type: "string" },
       },
     );
     const schema = await resolved(root);
