@@ -15,8 +15,8 @@ import type {
 import type { JsonValue } from "../json.js";
 import { jsonEqual } from "../json.js";
 import { appendPointer } from "../pointer.js";
-import type { Change, ChangeKind } from "./kinds.js";
-import { classified } from "./kinds.js";
+import type { Change, ChangeKind } from "../ir/changes.js";
+import { classified } from "../ir/changes.js";
 import { describe, describeValues } from "../ir/describe.js";
 import type { KeywordChange } from "../keywords/index.js";
 import { arrayChanges } from "../keywords/arrays.js";

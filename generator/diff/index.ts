@@ -1,17 +1,11 @@
 import type { Ir } from "../ir/model.js";
 import { compareIr } from "./compare.js";
-import type { Audience, Category, Change } from "./kinds.js";
-import { AUDIENCES, CATEGORIES, classified } from "./kinds.js";
+import type { Audience, Category, Change, ProtocolDiff } from "../ir/changes.js";
+import { AUDIENCES, CATEGORIES, classified } from "../ir/changes.js";
 
-export type { Audience, Breaks, Category, Change, ChangeKind, Severity } from "./kinds.js";
-export { AUDIENCES, CATEGORIES, KINDS, severity } from "./kinds.js";
+export type { Audience, Breaks, Category, Change, ChangeKind, ProtocolDiff, Severity } from "../ir/changes.js";
+export { AUDIENCES, CATEGORIES, KINDS, severity } from "../ir/changes.js";
 export { diffJson, diffMarkdown, formatDiff } from "./print.js";
-
-/** The changes to one protocol between two versions; either side may not have it. */
-export interface ProtocolDiff {
-  readonly protocol: string;
-  readonly changes: readonly Change[];
-}
 
 /** The semantic diff of two versions of a protocol, from their IRs. */
 export function diffProtocol(name: string, before: Ir | undefined, after: Ir | undefined): ProtocolDiff {

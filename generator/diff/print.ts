@@ -1,7 +1,6 @@
 import { count } from "../ir/describe.js";
-import type { ProtocolDiff } from "./index.js";
-import type { Audience, Change, Severity } from "./kinds.js";
-import { CATEGORIES, KINDS, severity } from "./kinds.js";
+import type { Audience, Change, ProtocolDiff, Severity } from "../ir/changes.js";
+import { CATEGORIES, KINDS, severity } from "../ir/changes.js";
 
 /** The three printings of a diff: for people at a terminal, for a pull request, for machines. */
 

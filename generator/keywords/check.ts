@@ -1,4 +1,4 @@
-import type { ChangeKind } from "../diff/kinds.js";
+import type { ChangeKind } from "../ir/changes.js";
 import type { JsonPrimitive, JsonValue } from "../json.js";
 import { jsonEqual } from "../json.js";
 

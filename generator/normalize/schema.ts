@@ -1,12 +1,12 @@
 import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
-import type { Shape } from "../ir/model.js";
 import type { Context } from "./context.js";
 import { ALL_OF, MEET, REF, UNIONS } from "./rules/composition.js";
 import { CONST, ENUM, ENUM_ANNOTATIONS } from "./rules/constants.js";
 import { OBJECT_OF_OTHER_PROPERTIES_IS_MAP } from "./rules/objects.js";
 import { EXACTLY_ONE_IS_KEYED, PRESENT_UNDER_ANY_NAME } from "./rules/presence.js";
-import type { Located, Refinement } from "./rules/rule.js";
+import type { Shape } from "../ir/model.js";
+import type { Draft, SchemaRule } from "./rules/rule.js";
 import { applyInOrder } from "./rules/rule.js";
 import { KEYWORDS_OF_THE_DRAFT, REF_REPLACES_SIBLINGS, TRUE_AND_FALSE } from "./rules/schemas.js";
 import { TYPE } from "./rules/types.js";
@@ -14,18 +14,6 @@ import { UNEVALUATED_CLOSES } from "./rules/unevaluated.js";
 import { UNEVALUATED_ITEMS } from "./rules/unevaluated-items.js";
 import { IF_THEN_ELSE, NOT } from "./rules/constraints.js";
 import { DEPENDENCIES } from "./rules/dependencies.js";
-
-/** One object schema as the schema rules read it, each rule returning a new draft. */
-export interface Draft extends Located {
-  /** What the schema's own keywords say: `type` and what constrains a type, `const`, `enum`. */
-  readonly own: Shape;
-  /** What its `$ref`, `allOf` members, unions and constraints (`not`, `if`, dependencies) each say, in that order, to meet `own`. */
-  readonly parts: readonly Shape[];
-  /** Once the parts have met, the shape the later rules refine. */
-  readonly shape: Shape;
-}
-
-export type SchemaRule = Refinement<Draft>;
 
 /**
  * The rules for an object schema, in the order they apply: first the schema is prepared

@@ -53,7 +53,7 @@ describe("diff", () => {
     expect(Object.keys(KINDS).length).toBeGreaterThanOrEqual(25);
   });
 
-  it("reads from kinds.json, per category a kind breaks, whom it breaks and why, and nothing else", () => {
+  it("reads from ir/changes.json, per category a kind breaks, whom it breaks and why, and nothing else", () => {
     for (const [kind, info] of Object.entries(KINDS)) {
       const categories = Object.keys(info).filter((key) => key !== "docs");
       expect(

@@ -1,6 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
-import type { ChangeKind } from "../../generator/diff/kinds.js";
+import type { ChangeKind } from "../../generator/ir/changes.js";
 import type { KeywordChange } from "../../generator/keywords/check.js";
 
 /**

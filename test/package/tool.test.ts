@@ -171,7 +171,7 @@ describe.concurrent("agentwire, installed from its tarball", () => {
         "bin/agentwire.js",
         "build/index.js",
         "build/index.d.ts",
-        "build/diff/kinds.json",
+        "build/ir/changes.json",
         "templates/runtime.ts",
         "schemas/ag-ui.schema.json",
         "schemas/overlays/ag-ui.json",

@@ -3,7 +3,7 @@ import type { Shape } from "../../ir/model.js";
 import { appendPointer, getAtPointer, unescapeToken } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { intersect } from "../intersect.js";
-import type { SchemaRule } from "../schema.js";
+import type { SchemaRule } from "./rule.js";
 import { fieldPresence, presenceBranches } from "./presence.js";
 import { schemasOf } from "./read.js";
 import { classifyUnion } from "./unions.js";

@@ -5,7 +5,7 @@ import { ENUM_DESCRIPTIONS_KEYWORD, ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD } fro
 import { appendPointer } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { intersect } from "../intersect.js";
-import type { SchemaRule } from "../schema.js";
+import type { SchemaRule } from "./rule.js";
 import { rule } from "./rule.js";
 
 /** What `const` and `enum` say, and what annotations add to an enum. */

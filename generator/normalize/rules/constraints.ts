@@ -1,7 +1,7 @@
 import type { Constraint, Shape } from "../../ir/model.js";
 import { appendPointer } from "../../pointer.js";
 import { constrain } from "../intersect.js";
-import type { SchemaRule } from "../schema.js";
+import type { SchemaRule } from "./rule.js";
 import { rule } from "./rule.js";
 
 /** What `not` and `if`/`then`/`else` require: constraints that no type says, checked beside the shape. */

@@ -4,7 +4,7 @@ import type { Constraint, Field, Shape } from "../../ir/model.js";
 import { appendPointer } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { constrain, intersect } from "../intersect.js";
-import type { SchemaRule } from "../schema.js";
+import type { SchemaRule } from "./rule.js";
 import { rule } from "./rule.js";
 
 /**

@@ -7,7 +7,7 @@ import { hasAssertions, STAMP_KEYWORD, STAMP_UNITS } from "../../schema/keywords
 import { appendPointer } from "../../pointer.js";
 import { docOf } from "../docs.js";
 import { compact, intersect } from "../intersect.js";
-import type { SchemaRule } from "../schema.js";
+import type { SchemaRule } from "./rule.js";
 import { checkPattern, numberKeyword } from "./read.js";
 import type { Located, Refinement, Rule } from "./rule.js";
 import { applyInOrder, rule } from "./rule.js";

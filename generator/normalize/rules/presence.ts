@@ -5,7 +5,7 @@ import { appendPointer } from "../../pointer.js";
 import { presenceNames } from "../../schema/presence.js";
 import type { Context } from "../context.js";
 import { constrain, intersect } from "../intersect.js";
-import type { SchemaRule } from "../schema.js";
+import type { SchemaRule } from "./rule.js";
 import { schemasOf } from "./read.js";
 import { rule } from "./rule.js";
 

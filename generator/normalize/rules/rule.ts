@@ -1,3 +1,4 @@
+import type { Shape } from "../../ir/model.js";
 import type { JsonObject } from "../../json.js";
 import type { Context } from "../context.js";
 
@@ -33,3 +34,15 @@ export interface Located {
   readonly schema: JsonObject;
   readonly pointer: string;
 }
+
+/** One object schema as the schema rules read it, each rule returning a new draft. */
+export interface Draft extends Located {
+  /** What the schema's own keywords say: `type` and what constrains a type, `const`, `enum`. */
+  readonly own: Shape;
+  /** What its `$ref`, `allOf` members, unions and constraints (`not`, `if`, dependencies) each say, in that order, to meet `own`. */
+  readonly parts: readonly Shape[];
+  /** Once the parts have met, the shape the later rules refine. */
+  readonly shape: Shape;
+}
+
+export type SchemaRule = Refinement<Draft>;

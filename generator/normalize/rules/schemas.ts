@@ -1,5 +1,5 @@
 import type { Shape } from "../../ir/model.js";
-import type { SchemaRule } from "../schema.js";
+import type { SchemaRule } from "./rule.js";
 import type { Rule } from "./rule.js";
 import { rule } from "./rule.js";
 

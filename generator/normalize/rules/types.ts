@@ -3,7 +3,7 @@ import type { Contains, Shape } from "../../ir/model.js";
 import { appendPointer } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { compact } from "../intersect.js";
-import type { SchemaRule } from "../schema.js";
+import type { SchemaRule } from "./rule.js";
 import { OBJECT } from "./objects.js";
 import { checkPattern, numberKeyword } from "./read.js";
 import type { Located, Rule } from "./rule.js";

@@ -1,7 +1,7 @@
-import kinds from "./kinds.json" with { type: "json" };
+import kinds from "./changes.json" with { type: "json" };
 // The table's type by a type-only import, which the declarations keep: TypeScript 7 writes
 // a value import of JSON into them without its `with { type: "json" }`, which nodenext refuses.
-import type table from "./kinds.json";
+import type table from "./changes.json";
 
 /**
  * The kinds of change a schema update can make, each classified the way `buf breaking`
@@ -39,7 +39,7 @@ export type KindInfo = { readonly [category in Category]?: Break } & {
   readonly docs?: true;
 };
 
-/** The kinds and their breaks, a table kept as data (`kinds.json`): one row per kind. */
+/** The kinds and their breaks, a table kept as data (`changes.json`): one row per kind. */
 export const KINDS: Readonly<Record<ChangeKind, KindInfo>> = kinds as Record<ChangeKind, KindInfo>;
 
 export type ChangeKind = keyof typeof table;
@@ -74,4 +74,10 @@ export function severity({ kind, breaks }: Change): Severity {
   if (breaks.wire.length > 0 || breaks.source.length > 0) return "breaking";
   if (breaks.behaviour.length > 0) return "behaviour";
   return KINDS[kind].docs ? "docs" : "compatible";
+}
+
+/** The changes to one protocol between two versions; either side may not have it. */
+export interface ProtocolDiff {
+  readonly protocol: string;
+  readonly changes: readonly Change[];
 }
