@@ -16,6 +16,20 @@ export interface ProtocolEntry {
   readonly formats: boolean;
 }
 
+/** The modules the protocols share, from `templates/`, in the order they are written, and whether these protocols need each. */
+const SHARED_MODULES: readonly {
+  readonly file: string;
+  readonly template: "runtime" | "stream" | "assemble" | "patch" | "formats";
+  readonly needed: (protocols: readonly ProtocolEntry[]) => boolean;
+}[] = [
+  { file: "runtime.ts", template: "runtime", needed: () => true },
+  // The stream modules' reader, assembler and its JSON Patch applier.
+  { file: "stream.ts", template: "stream", needed: (protocols) => protocols.some(({ stream }) => stream) },
+  { file: "assemble.ts", template: "assemble", needed: (protocols) => protocols.some(({ stream }) => stream) },
+  { file: "patch.ts", template: "patch", needed: (protocols) => protocols.some(({ stream }) => stream) },
+  { file: "formats.ts", template: "formats", needed: (protocols) => protocols.some(({ formats }) => formats) },
+];
+
 /**
  * The output's own files, from `templates/`: `sources.json`, the sha256 of every file each
  * protocol was generated from, and the modules the protocols share; in a package, its
@@ -32,15 +46,10 @@ export function emitPackage(protocols: readonly ProtocolEntry[], templates: Temp
   };
   const shared: EmittedFile[] = [
     { path: "sources.json", json: hashes },
-    { path: "src/runtime.ts", text: templates.runtime },
-    ...(protocols.some(({ stream }) => stream)
-      ? [
-          { path: "src/stream.ts", text: templates.stream },
-          { path: "src/assemble.ts", text: templates.assemble },
-          { path: "src/patch.ts", text: templates.patch },
-        ]
-      : []),
-    ...(protocols.some(({ formats }) => formats) ? [{ path: "src/formats.ts", text: templates.formats }] : []),
+    ...SHARED_MODULES.filter(({ needed }) => needed(protocols)).map(({ file, template }) => ({
+      path: `src/${file}`,
+      text: templates[template],
+    })),
   ];
   if (output.package === undefined) return shared;
   const { name: packageName, version, description, license } = output.package;
@@ -82,12 +91,9 @@ export function emitPackage(protocols: readonly ProtocolEntry[], templates: Temp
 export function retiredTops(recorded: JsonValue | undefined, files: readonly { readonly path: string }[]): string[] {
   if (!isJsonObject(recorded)) return [];
   const kept = new Set(files.map((file) => file.path.split("/")[0]!));
-  const written = [...Object.keys(recorded).filter((name) => PROTOCOL_NAME.test(name)), ...SHARED_MODULES];
+  const written = [...Object.keys(recorded).filter((name) => PROTOCOL_NAME.test(name)), ...SHARED_MODULES.map(({ file }) => file)];
   return written.filter((top) => !kept.has(top)).sort();
 }
-
-/** The modules every protocol shares, at the top of the plain-sources folder. */
-const SHARED_MODULES = ["runtime.ts", "stream.ts", "assemble.ts", "patch.ts", "formats.ts"];
 
 /**
  * Where a file the emitters write under `src/` goes in the output folder: there in a
