@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
+import { layoutOf } from "./pins.js";
 import { InputError } from "../errors.js";
 import { nameOf } from "../files/folder.js";
 import { nodeFileSystem } from "../files/fs.js";
@@ -114,12 +115,11 @@ function entryOf(preset: Preset, tool: string) {
  */
 function appendProtocol(text: string, entry: JsonValue): string {
   const protocols = findNodeAtLocation(parseTree(text)!, ["protocols"])!;
-  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const { indent: unit, eol } = layoutOf(text);
   const lineStart = (offset: number) => text.lastIndexOf("\n", offset - 1) + 1;
   const indentAt = (offset: number) => /^[ \t]*/.exec(text.slice(lineStart(offset)))![0];
   const last = protocols.children?.at(-1);
   const arrayIndent = indentAt(protocols.offset);
-  const unit = /\n([ \t]+)"/.exec(text)?.[1] ?? "  ";
   const indent = last === undefined ? `${arrayIndent}${unit}` : indentAt(last.offset);
   const [laidOut] = format([{ path: CONFIG_FILE, json: entry }]);
   const lines = laidOut!.content.trimEnd().split("\n");

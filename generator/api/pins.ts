@@ -49,9 +49,12 @@ function short(sha256: string): string {
   return `${sha256.slice(0, 8)}…`;
 }
 
-/** The indentation the config already uses, so that an inserted key lines up with its neighbours. */
-export function formattingOf(text: string): FormattingOptions {
-  const indent = /\n([ \t]+)"/.exec(text)?.[1] ?? "  ";
-  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+/** The indentation and line ends the config already uses, so that an inserted key lines up with its neighbours. */
+export function layoutOf(text: string): { readonly indent: string; readonly eol: string } {
+  return { indent: /\n([ \t]+)"/.exec(text)?.[1] ?? "  ", eol: text.includes("\r\n") ? "\r\n" : "\n" };
+}
+
+function formattingOf(text: string): FormattingOptions {
+  const { indent, eol } = layoutOf(text);
   return indent.startsWith("\t") ? { insertSpaces: false, tabSize: 1, eol } : { insertSpaces: true, tabSize: indent.length, eol };
 }

@@ -31,7 +31,7 @@ export function changeOf(project: OpenProject, files: readonly OutputFile[], rep
 }
 
 /** The `sources.json` agentwire wrote in the output folder, undefined where there is none it can read. */
-export function recordOf(project: OpenProject): JsonValue | undefined {
+function recordOf(project: OpenProject): JsonValue | undefined {
   try {
     const location = locateIn(project.output, "sources.json", { file: "sources.json" });
     return location.inside && location.exists ? readJson(nodeFileSystem.read(location.path), "sources.json") : undefined;
