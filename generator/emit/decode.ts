@@ -14,6 +14,7 @@ import {
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
 import { recursiveTypes, ThroughRefs } from "../ir/graph.js";
+import { ShapeIds } from "../ir/identity.js";
 import type { EnumWire, Field, Ir, PatternProperty, Shape } from "../ir/model.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
@@ -63,7 +64,10 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr): void {
   for (const type of ir.types)
     if (emitter.reads(type.shape))
       f.declare(
-        emitter.readFunction(identifier(namesOf(ir, type.name).reader), type.shape, type.name, { recursive: recursive.has(type.name) }),
+        emitter.readFunction(identifier(namesOf(ir, type.name).reader), type.shape, type.name, {
+          recursive: recursive.has(type.name),
+          named: true,
+        }),
       );
   for (const helper of emitter.helpers) f.declare(helper);
 }
@@ -116,6 +120,9 @@ function decoded(shape: Shape): readonly Shape[] {
   }
 }
 
+/** The shapes a reader copies, whose reading says nothing of the type it reads. */
+const COPIED: ReadonlySet<Shape["kind"]> = new Set(["object", "keyed-union", "map", "array"]);
+
 const INPUT = identifier("input");
 const PATH = identifier("path");
 const READER = identifier("reader");
@@ -125,8 +132,11 @@ const VALUE = identifier("value");
 
 class DecodeEmitter {
   readonly helpers: Function[] = [];
-  private readonly helperNames = new Map<string, Name>();
+  private readonly helperNames = new Map<number, Name>();
   private readonly shapes: ReadonlyMap<string, Shape>;
+  private readonly ids = new ShapeIds();
+  /** The named type whose shape an object or an array is, the first where several are alike: its reader reads it. */
+  private readonly named = new Map<number, string>();
   /** Whether reading a named type does anything; a type met again on the way does (it is an object or an array). */
   private readonly namedReads = new ThroughRefs(true);
 
@@ -135,6 +145,8 @@ class DecodeEmitter {
     private readonly ir: NamedIr,
   ) {
     this.shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
+    for (const { name, shape } of ir.types)
+      if (COPIED.has(shape.kind) && !this.named.has(this.ids.id(shape))) this.named.set(this.ids.id(shape), name);
   }
 
   private runtime(name: string): Name {
@@ -188,16 +200,19 @@ class DecodeEmitter {
       );
       return call(this.runtime("fromDecimal"), [value, digits]);
     }
-    return call(this.helper(shape, owner), [value, path, READER]);
+    const named = this.named.get(this.ids.id(shape));
+    const reader = named === undefined ? this.helper(shape, owner) : identifier(namesOf(this.ir, named).reader);
+    return call(reader, [value, path, READER]);
   }
 
+  /** The reader of a shape without a name: one per shape, named by the first owner to ask. */
   private helper(shape: Shape, owner: string): Name {
-    const key = `${owner}:${JSON.stringify(shape)}`;
+    const key = this.ids.id(shape);
     const known = this.helperNames.get(key);
     if (known !== undefined) return known;
     const name = this.f.allocate(readerName(owner));
     this.helperNames.set(key, name);
-    this.helpers.push(this.readFunction(name, shape, owner));
+    this.helpers.push(this.readFunction(name, shape, owner, { named: false }));
     return name;
   }
 
@@ -205,8 +220,8 @@ class DecodeEmitter {
    * `readOwner(input, path, reader): unknown`. A recursive type's reader leaves a value
    * nested too deep as it is, for checking to refuse.
    */
-  readFunction(name: Name, shape: Shape, owner: string, options: { readonly recursive?: boolean } = {}): Function {
-    const body = this.body(shape, owner);
+  readFunction(name: Name, shape: Shape, owner: string, options: { readonly recursive?: boolean; readonly named: boolean }): Function {
+    const body = this.body(shape, owner, options.named);
     return functionDeclaration({
       exported: false,
       name,
@@ -222,7 +237,8 @@ class DecodeEmitter {
     });
   }
 
-  private body(shape: Shape, owner: string): Statement[] {
+  /** `named`: the owner is a named type, which a tolerant reader's note of a value it does not know names. */
+  private body(shape: Shape, owner: string, named: boolean): Statement[] {
     switch (shape.kind) {
       case "object":
         return this.objectBody(shape.fields, shape.additional, owner, [], shape.patterns);
@@ -233,9 +249,9 @@ class DecodeEmitter {
       case "array":
         return this.arrayBody(shape.prefixItems ?? [], shape.items, owner);
       case "tagged-union":
-        return this.taggedBody(shape, owner);
+        return this.taggedBody(shape, owner, named);
       case "enum":
-        return this.enumBody(shape, owner);
+        return this.enumBody(shape, owner, named);
       case "union":
         return this.unionBody(shape.members, owner);
       case "nullable":
@@ -336,7 +352,7 @@ class DecodeEmitter {
     ];
   }
 
-  private taggedBody(shape: Shape & { kind: "tagged-union" }, owner: string): Statement[] {
+  private taggedBody(shape: Shape & { kind: "tagged-union" }, owner: string, named: boolean): Statement[] {
     const tag = ownTag(INPUT, shape.tag, (name) => this.runtime(name));
     const where = template([PATH, `/${escapeToken(shape.tag)}`]);
     const cases = shape.members.map((each) => ({
@@ -344,18 +360,19 @@ class DecodeEmitter {
       body: [returns(this.read(each.shape, INPUT, PATH, `${owner}${upperFirst(String(each.value))}`))],
     }));
     const types = [...new Set(shape.members.map((each) => typeof each.value))];
-    const what = `${article(owner)} ${owner} ${shape.tag}`;
+    // A shape without a name is read for every place alike, so its notes name no place.
+    const what = named ? `${article(owner)} ${owner} ${shape.tag}` : `${article(shape.tag)} ${shape.tag}`;
     const unknown = types.length === 1 ? [evaluate(this.report("unknownValue", [tag, where, literal(types[0]!), literal(what)]))] : [];
     return [switchStatement(tag, [...cases, { labels: [], body: [...unknown, returns(INPUT)] }])];
   }
 
-  private enumBody(shape: Shape & { kind: "enum" }, owner: string): Statement[] {
+  private enumBody(shape: Shape & { kind: "enum" }, owner: string, named: boolean): Statement[] {
     const numbers = Object.entries(shape.wire?.numbers ?? {}).map(([value, number]) => ({
       labels: [literal(number)],
       body: [returns(literal(value))],
     }));
     const types = new Set(shape.values.map((value) => (value === null ? "object" : typeof value)));
-    const what = literal(`${article(owner)} ${owner}`);
+    const what = literal(named ? `${article(owner)} ${owner}` : "a value");
     const fallback = shape.fallback === undefined ? [] : [literal(shape.fallback)];
     const unknown = returns(this.report("unknownValue", [INPUT, PATH, literal([...types].join(" ")), what, ...fallback]));
     return [

@@ -109,21 +109,11 @@ export function isAgentCard(value: unknown): value is AgentCard {
         required++;
         break;
       case "defaultInputModes":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i = 0; i < property.length; i++) {
-          const item = property[i];
-          if (typeof item !== "string") return false;
-        }
+        if (!isAgentCardDefaultInputModes(property)) return false;
         required++;
         break;
       case "defaultOutputModes":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i1 = 0; i1 < property.length; i1++) {
-          const item1 = property[i1];
-          if (typeof item1 !== "string") return false;
-        }
+        if (!isAgentCardDefaultInputModes(property)) return false;
         required++;
         break;
       case "description":
@@ -144,12 +134,7 @@ export function isAgentCard(value: unknown): value is AgentCard {
         if (!isAgentProvider(property)) return false;
         break;
       case "securityRequirements":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i2 = 0; i2 < property.length; i2++) {
-          const item2 = property[i2];
-          if (!isSecurityRequirement(item2)) return false;
-        }
+        if (!isAgentCardSecurityRequirements(property)) return false;
         break;
       case "securitySchemes":
         if (
@@ -168,26 +153,26 @@ export function isAgentCard(value: unknown): value is AgentCard {
       case "signatures":
         if (!isArray(property) || typeof property.toJSON === "function")
           return false;
-        for (let i3 = 0; i3 < property.length; i3++) {
-          const item3 = property[i3];
-          if (!isAgentCardSignature(item3)) return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
+          if (!isAgentCardSignature(item)) return false;
         }
         break;
       case "skills":
         if (!isArray(property) || typeof property.toJSON === "function")
           return false;
-        for (let i4 = 0; i4 < property.length; i4++) {
-          const item4 = property[i4];
-          if (!isAgentSkill(item4)) return false;
+        for (let i1 = 0; i1 < property.length; i1++) {
+          const item1 = property[i1];
+          if (!isAgentSkill(item1)) return false;
         }
         required++;
         break;
       case "supportedInterfaces":
         if (!isArray(property) || typeof property.toJSON === "function")
           return false;
-        for (let i5 = 0; i5 < property.length; i5++) {
-          const item5 = property[i5];
-          if (!isAgentInterface(item5)) return false;
+        for (let i2 = 0; i2 < property.length; i2++) {
+          const item2 = property[i2];
+          if (!isAgentInterface(item2)) return false;
         }
         required++;
         break;
@@ -334,52 +319,27 @@ export function isAgentSkill(value: unknown): value is AgentSkill {
         required++;
         break;
       case "examples":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i = 0; i < property.length; i++) {
-          const item = property[i];
-          if (typeof item !== "string") return false;
-        }
+        if (!isAgentCardDefaultInputModes(property)) return false;
         break;
       case "id":
         if (typeof property !== "string") return false;
         required++;
         break;
       case "inputModes":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i1 = 0; i1 < property.length; i1++) {
-          const item1 = property[i1];
-          if (typeof item1 !== "string") return false;
-        }
+        if (!isAgentCardDefaultInputModes(property)) return false;
         break;
       case "name":
         if (typeof property !== "string") return false;
         required++;
         break;
       case "outputModes":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i2 = 0; i2 < property.length; i2++) {
-          const item2 = property[i2];
-          if (typeof item2 !== "string") return false;
-        }
+        if (!isAgentCardDefaultInputModes(property)) return false;
         break;
       case "securityRequirements":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i3 = 0; i3 < property.length; i3++) {
-          const item3 = property[i3];
-          if (!isSecurityRequirement(item3)) return false;
-        }
+        if (!isAgentCardSecurityRequirements(property)) return false;
         break;
       case "tags":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i4 = 0; i4 < property.length; i4++) {
-          const item4 = property[i4];
-          if (typeof item4 !== "string") return false;
-        }
+        if (!isAgentCardDefaultInputModes(property)) return false;
         required++;
         break;
       default:
@@ -437,12 +397,7 @@ export function isArtifact(value: unknown): value is Artifact {
         if (typeof property !== "string") return false;
         break;
       case "extensions":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i = 0; i < property.length; i++) {
-          const item = property[i];
-          if (typeof item !== "string") return false;
-        }
+        if (!isAgentCardDefaultInputModes(property)) return false;
         break;
       case "metadata":
         if (!isStruct(property)) return false;
@@ -451,12 +406,7 @@ export function isArtifact(value: unknown): value is Artifact {
         if (typeof property !== "string") return false;
         break;
       case "parts":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i1 = 0; i1 < property.length; i1++) {
-          const item1 = property[i1];
-          if (!isPart(item1)) return false;
-        }
+        if (!isArtifactParts(property)) return false;
         required++;
         break;
       default:
@@ -515,18 +465,7 @@ export function isAuthorizationCodeOAuthFlow(
         if (typeof property !== "string") return false;
         break;
       case "scopes":
-        if (
-          !isRecord(property) ||
-          typeof property.toJSON === "function" ||
-          isBoxed(property)
-        )
-          return false;
-        for (const key1 in property) {
-          if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
-          const property1 = property[key1];
-          if (property1 === undefined) continue;
-          if (typeof property1 !== "string") return false;
-        }
+        if (!isAuthorizationCodeOAuthFlowScopes(property)) return false;
         required++;
         break;
       case "tokenUrl":
@@ -582,18 +521,7 @@ export function isClientCredentialsOAuthFlow(
         if (typeof property !== "string") return false;
         break;
       case "scopes":
-        if (
-          !isRecord(property) ||
-          typeof property.toJSON === "function" ||
-          isBoxed(property)
-        )
-          return false;
-        for (const key1 in property) {
-          if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
-          const property1 = property[key1];
-          if (property1 === undefined) continue;
-          if (typeof property1 !== "string") return false;
-        }
+        if (!isAuthorizationCodeOAuthFlowScopes(property)) return false;
         required++;
         break;
       case "tokenUrl":
@@ -693,18 +621,7 @@ export function isDeviceCodeOAuthFlow(
         if (typeof property !== "string") return false;
         break;
       case "scopes":
-        if (
-          !isRecord(property) ||
-          typeof property.toJSON === "function" ||
-          isBoxed(property)
-        )
-          return false;
-        for (const key1 in property) {
-          if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
-          const property1 = property[key1];
-          if (property1 === undefined) continue;
-          if (typeof property1 !== "string") return false;
-        }
+        if (!isAuthorizationCodeOAuthFlowScopes(property)) return false;
         required++;
         break;
       case "tokenUrl":
@@ -852,18 +769,7 @@ export function isImplicitOAuthFlow(
         if (typeof property !== "string") return false;
         break;
       case "scopes":
-        if (
-          !isRecord(property) ||
-          typeof property.toJSON === "function" ||
-          isBoxed(property)
-        )
-          return false;
-        for (const key1 in property) {
-          if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
-          const property1 = property[key1];
-          if (property1 === undefined) continue;
-          if (typeof property1 !== "string") return false;
-        }
+        if (!isAuthorizationCodeOAuthFlowScopes(property)) return false;
         break;
       default:
         return false;
@@ -1050,12 +956,7 @@ export function isMessage(value: unknown): value is Message {
         if (typeof property !== "string") return false;
         break;
       case "extensions":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i = 0; i < property.length; i++) {
-          const item = property[i];
-          if (typeof item !== "string") return false;
-        }
+        if (!isAgentCardDefaultInputModes(property)) return false;
         break;
       case "messageId":
         if (typeof property !== "string") return false;
@@ -1065,21 +966,11 @@ export function isMessage(value: unknown): value is Message {
         if (!isStruct(property)) return false;
         break;
       case "parts":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i1 = 0; i1 < property.length; i1++) {
-          const item1 = property[i1];
-          if (!isPart(item1)) return false;
-        }
+        if (!isArtifactParts(property)) return false;
         required++;
         break;
       case "referenceTaskIds":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i2 = 0; i2 < property.length; i2++) {
-          const item2 = property[i2];
-          if (typeof item2 !== "string") return false;
-        }
+        if (!isAgentCardDefaultInputModes(property)) return false;
         break;
       case "role":
         if (!isRole(property)) return false;
@@ -1269,18 +1160,7 @@ export function isPasswordOAuthFlow(
         if (typeof property !== "string") return false;
         break;
       case "scopes":
-        if (
-          !isRecord(property) ||
-          typeof property.toJSON === "function" ||
-          isBoxed(property)
-        )
-          return false;
-        for (const key1 in property) {
-          if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
-          const property1 = property[key1];
-          if (property1 === undefined) continue;
-          if (typeof property1 !== "string") return false;
-        }
+        if (!isAuthorizationCodeOAuthFlowScopes(property)) return false;
         break;
       case "tokenUrl":
         if (typeof property !== "string") return false;
@@ -1409,12 +1289,7 @@ export function isSendMessageConfiguration(
     count++;
     switch (key) {
       case "acceptedOutputModes":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i = 0; i < property.length; i++) {
-          const item = property[i];
-          if (typeof item !== "string") return false;
-        }
+        if (!isAgentCardDefaultInputModes(property)) return false;
         break;
       case "blocking":
         if (typeof property !== "boolean") return false;
@@ -1539,12 +1414,7 @@ export function isStringList(value: unknown): value is StringList {
     count++;
     switch (key) {
       case "list":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i = 0; i < property.length; i++) {
-          const item = property[i];
-          if (typeof item !== "string") return false;
-        }
+        if (!isAgentCardDefaultInputModes(property)) return false;
         break;
       default:
         return false;
@@ -1807,4 +1677,43 @@ export function isRole(value: unknown): value is Role {
     default:
       return false;
   }
+}
+
+function isAgentCardDefaultInputModes(value: unknown): boolean {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (typeof item !== "string") return false;
+  }
+  return true;
+}
+
+function isAgentCardSecurityRequirements(value: unknown): boolean {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isSecurityRequirement(item)) return false;
+  }
+  return true;
+}
+
+function isArtifactParts(value: unknown): boolean {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isPart(item)) return false;
+  }
+  return true;
+}
+
+function isAuthorizationCodeOAuthFlowScopes(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
+    return false;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    if (typeof property !== "string") return false;
+  }
+  return true;
 }

@@ -957,42 +957,21 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
         break;
       case "defaultInputModes":
         required++;
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/defaultInputModes`, "type", "must be an array");
-        else {
-          for (let i = 0; i < property.length; i++) {
-            const item = property[i];
-            if (typeof item !== "string")
-              fail(
-                errors,
-                `${path}/defaultInputModes/${i}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
+        if (!isAgentCardDefaultInputModes(property))
+          checkAgentCardDefaultInputModes(
+            property,
+            `${path}/defaultInputModes`,
+            errors,
+          );
         break;
       case "defaultOutputModes":
         required++;
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(
-            errors,
+        if (!isAgentCardDefaultInputModes(property))
+          checkAgentCardDefaultInputModes(
+            property,
             `${path}/defaultOutputModes`,
-            "type",
-            "must be an array",
+            errors,
           );
-        else {
-          for (let i1 = 0; i1 < property.length; i1++) {
-            const item1 = property[i1];
-            if (typeof item1 !== "string")
-              fail(
-                errors,
-                `${path}/defaultOutputModes/${i1}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
         break;
       case "description":
         required++;
@@ -1017,24 +996,12 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
           checkAgentProvider(property, `${path}/provider`, errors);
         break;
       case "securityRequirements":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(
-            errors,
+        if (!isAgentCardSecurityRequirements(property))
+          checkAgentCardSecurityRequirements(
+            property,
             `${path}/securityRequirements`,
-            "type",
-            "must be an array",
+            errors,
           );
-        else {
-          for (let i2 = 0; i2 < property.length; i2++) {
-            const item2 = property[i2];
-            if (!isSecurityRequirement(item2))
-              checkSecurityRequirement(
-                item2,
-                `${path}/securityRequirements/${i2}`,
-                errors,
-              );
-          }
-        }
         break;
       case "securitySchemes":
         if (
@@ -1061,14 +1028,10 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/signatures`, "type", "must be an array");
         else {
-          for (let i3 = 0; i3 < property.length; i3++) {
-            const item3 = property[i3];
-            if (!isAgentCardSignature(item3))
-              checkAgentCardSignature(
-                item3,
-                `${path}/signatures/${i3}`,
-                errors,
-              );
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isAgentCardSignature(item))
+              checkAgentCardSignature(item, `${path}/signatures/${i}`, errors);
           }
         }
         break;
@@ -1077,10 +1040,10 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/skills`, "type", "must be an array");
         else {
-          for (let i4 = 0; i4 < property.length; i4++) {
-            const item4 = property[i4];
-            if (!isAgentSkill(item4))
-              checkAgentSkill(item4, `${path}/skills/${i4}`, errors);
+          for (let i1 = 0; i1 < property.length; i1++) {
+            const item1 = property[i1];
+            if (!isAgentSkill(item1))
+              checkAgentSkill(item1, `${path}/skills/${i1}`, errors);
           }
         }
         break;
@@ -1094,12 +1057,12 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
             "must be an array",
           );
         else {
-          for (let i5 = 0; i5 < property.length; i5++) {
-            const item5 = property[i5];
-            if (!isAgentInterface(item5))
+          for (let i2 = 0; i2 < property.length; i2++) {
+            const item2 = property[i2];
+            if (!isAgentInterface(item2))
               checkAgentInterface(
-                item5,
-                `${path}/supportedInterfaces/${i5}`,
+                item2,
+                `${path}/supportedInterfaces/${i2}`,
                 errors,
               );
           }
@@ -1342,15 +1305,8 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "examples":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/examples`, "type", "must be an array");
-        else {
-          for (let i = 0; i < property.length; i++) {
-            const item = property[i];
-            if (typeof item !== "string")
-              fail(errors, `${path}/examples/${i}`, "type", "must be a string");
-          }
-        }
+        if (!isAgentCardDefaultInputModes(property))
+          checkAgentCardDefaultInputModes(property, `${path}/examples`, errors);
         break;
       case "id":
         required++;
@@ -1358,20 +1314,12 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "inputModes":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/inputModes`, "type", "must be an array");
-        else {
-          for (let i1 = 0; i1 < property.length; i1++) {
-            const item1 = property[i1];
-            if (typeof item1 !== "string")
-              fail(
-                errors,
-                `${path}/inputModes/${i1}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
+        if (!isAgentCardDefaultInputModes(property))
+          checkAgentCardDefaultInputModes(
+            property,
+            `${path}/inputModes`,
+            errors,
+          );
         break;
       case "name":
         required++;
@@ -1379,52 +1327,25 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "outputModes":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/outputModes`, "type", "must be an array");
-        else {
-          for (let i2 = 0; i2 < property.length; i2++) {
-            const item2 = property[i2];
-            if (typeof item2 !== "string")
-              fail(
-                errors,
-                `${path}/outputModes/${i2}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
+        if (!isAgentCardDefaultInputModes(property))
+          checkAgentCardDefaultInputModes(
+            property,
+            `${path}/outputModes`,
+            errors,
+          );
         break;
       case "securityRequirements":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(
-            errors,
+        if (!isAgentCardSecurityRequirements(property))
+          checkAgentCardSecurityRequirements(
+            property,
             `${path}/securityRequirements`,
-            "type",
-            "must be an array",
+            errors,
           );
-        else {
-          for (let i3 = 0; i3 < property.length; i3++) {
-            const item3 = property[i3];
-            if (!isSecurityRequirement(item3))
-              checkSecurityRequirement(
-                item3,
-                `${path}/securityRequirements/${i3}`,
-                errors,
-              );
-          }
-        }
         break;
       case "tags":
         required++;
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/tags`, "type", "must be an array");
-        else {
-          for (let i4 = 0; i4 < property.length; i4++) {
-            const item4 = property[i4];
-            if (typeof item4 !== "string")
-              fail(errors, `${path}/tags/${i4}`, "type", "must be a string");
-          }
-        }
+        if (!isAgentCardDefaultInputModes(property))
+          checkAgentCardDefaultInputModes(property, `${path}/tags`, errors);
         break;
       default:
         fail(
@@ -1514,20 +1435,12 @@ function checkArtifact(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "extensions":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/extensions`, "type", "must be an array");
-        else {
-          for (let i = 0; i < property.length; i++) {
-            const item = property[i];
-            if (typeof item !== "string")
-              fail(
-                errors,
-                `${path}/extensions/${i}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
+        if (!isAgentCardDefaultInputModes(property))
+          checkAgentCardDefaultInputModes(
+            property,
+            `${path}/extensions`,
+            errors,
+          );
         break;
       case "metadata":
         if (!isStruct(property))
@@ -1539,14 +1452,8 @@ function checkArtifact(value: unknown, path: string, errors: Errors): void {
         break;
       case "parts":
         required++;
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/parts`, "type", "must be an array");
-        else {
-          for (let i1 = 0; i1 < property.length; i1++) {
-            const item1 = property[i1];
-            if (!isPart(item1)) checkPart(item1, `${path}/parts/${i1}`, errors);
-          }
-        }
+        if (!isArtifactParts(property))
+          checkArtifactParts(property, `${path}/parts`, errors);
         break;
       default:
         fail(
@@ -1634,26 +1541,12 @@ function checkAuthorizationCodeOAuthFlow(
         break;
       case "scopes":
         required++;
-        if (
-          !isRecord(property) ||
-          typeof property.toJSON === "function" ||
-          isBoxed(property)
-        )
-          fail(errors, `${path}/scopes`, "type", "must be an object");
-        else {
-          for (const key1 in property) {
-            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
-            const property1 = property[key1];
-            if (property1 === undefined) continue;
-            if (typeof property1 !== "string")
-              fail(
-                errors,
-                `${path}/scopes/${key1}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
+        if (!isAuthorizationCodeOAuthFlowScopes(property))
+          checkAuthorizationCodeOAuthFlowScopes(
+            property,
+            `${path}/scopes`,
+            errors,
+          );
         break;
       case "tokenUrl":
         required++;
@@ -1739,26 +1632,12 @@ function checkClientCredentialsOAuthFlow(
         break;
       case "scopes":
         required++;
-        if (
-          !isRecord(property) ||
-          typeof property.toJSON === "function" ||
-          isBoxed(property)
-        )
-          fail(errors, `${path}/scopes`, "type", "must be an object");
-        else {
-          for (const key1 in property) {
-            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
-            const property1 = property[key1];
-            if (property1 === undefined) continue;
-            if (typeof property1 !== "string")
-              fail(
-                errors,
-                `${path}/scopes/${key1}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
+        if (!isAuthorizationCodeOAuthFlowScopes(property))
+          checkAuthorizationCodeOAuthFlowScopes(
+            property,
+            `${path}/scopes`,
+            errors,
+          );
         break;
       case "tokenUrl":
         required++;
@@ -1904,26 +1783,12 @@ function checkDeviceCodeOAuthFlow(
         break;
       case "scopes":
         required++;
-        if (
-          !isRecord(property) ||
-          typeof property.toJSON === "function" ||
-          isBoxed(property)
-        )
-          fail(errors, `${path}/scopes`, "type", "must be an object");
-        else {
-          for (const key1 in property) {
-            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
-            const property1 = property[key1];
-            if (property1 === undefined) continue;
-            if (typeof property1 !== "string")
-              fail(
-                errors,
-                `${path}/scopes/${key1}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
+        if (!isAuthorizationCodeOAuthFlowScopes(property))
+          checkAuthorizationCodeOAuthFlowScopes(
+            property,
+            `${path}/scopes`,
+            errors,
+          );
         break;
       case "tokenUrl":
         required++;
@@ -2155,26 +2020,12 @@ function checkImplicitOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (
-          !isRecord(property) ||
-          typeof property.toJSON === "function" ||
-          isBoxed(property)
-        )
-          fail(errors, `${path}/scopes`, "type", "must be an object");
-        else {
-          for (const key1 in property) {
-            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
-            const property1 = property[key1];
-            if (property1 === undefined) continue;
-            if (typeof property1 !== "string")
-              fail(
-                errors,
-                `${path}/scopes/${key1}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
+        if (!isAuthorizationCodeOAuthFlowScopes(property))
+          checkAuthorizationCodeOAuthFlowScopes(
+            property,
+            `${path}/scopes`,
+            errors,
+          );
         break;
       default:
         fail(
@@ -2503,20 +2354,12 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "extensions":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/extensions`, "type", "must be an array");
-        else {
-          for (let i = 0; i < property.length; i++) {
-            const item = property[i];
-            if (typeof item !== "string")
-              fail(
-                errors,
-                `${path}/extensions/${i}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
+        if (!isAgentCardDefaultInputModes(property))
+          checkAgentCardDefaultInputModes(
+            property,
+            `${path}/extensions`,
+            errors,
+          );
         break;
       case "messageId":
         required++;
@@ -2529,30 +2372,16 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
         break;
       case "parts":
         required++;
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/parts`, "type", "must be an array");
-        else {
-          for (let i1 = 0; i1 < property.length; i1++) {
-            const item1 = property[i1];
-            if (!isPart(item1)) checkPart(item1, `${path}/parts/${i1}`, errors);
-          }
-        }
+        if (!isArtifactParts(property))
+          checkArtifactParts(property, `${path}/parts`, errors);
         break;
       case "referenceTaskIds":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/referenceTaskIds`, "type", "must be an array");
-        else {
-          for (let i2 = 0; i2 < property.length; i2++) {
-            const item2 = property[i2];
-            if (typeof item2 !== "string")
-              fail(
-                errors,
-                `${path}/referenceTaskIds/${i2}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
+        if (!isAgentCardDefaultInputModes(property))
+          checkAgentCardDefaultInputModes(
+            property,
+            `${path}/referenceTaskIds`,
+            errors,
+          );
         break;
       case "role":
         required++;
@@ -2845,26 +2674,12 @@ function checkPasswordOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (
-          !isRecord(property) ||
-          typeof property.toJSON === "function" ||
-          isBoxed(property)
-        )
-          fail(errors, `${path}/scopes`, "type", "must be an object");
-        else {
-          for (const key1 in property) {
-            if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
-            const property1 = property[key1];
-            if (property1 === undefined) continue;
-            if (typeof property1 !== "string")
-              fail(
-                errors,
-                `${path}/scopes/${key1}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
+        if (!isAuthorizationCodeOAuthFlowScopes(property))
+          checkAuthorizationCodeOAuthFlowScopes(
+            property,
+            `${path}/scopes`,
+            errors,
+          );
         break;
       case "tokenUrl":
         if (typeof property !== "string")
@@ -3069,25 +2884,12 @@ function checkSendMessageConfiguration(
     count++;
     switch (key) {
       case "acceptedOutputModes":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(
-            errors,
+        if (!isAgentCardDefaultInputModes(property))
+          checkAgentCardDefaultInputModes(
+            property,
             `${path}/acceptedOutputModes`,
-            "type",
-            "must be an array",
+            errors,
           );
-        else {
-          for (let i = 0; i < property.length; i++) {
-            const item = property[i];
-            if (typeof item !== "string")
-              fail(
-                errors,
-                `${path}/acceptedOutputModes/${i}`,
-                "type",
-                "must be a string",
-              );
-          }
-        }
         break;
       case "blocking":
         if (typeof property !== "boolean")
@@ -3291,15 +3093,8 @@ function checkStringList(value: unknown, path: string, errors: Errors): void {
     count++;
     switch (key) {
       case "list":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/list`, "type", "must be an array");
-        else {
-          for (let i = 0; i < property.length; i++) {
-            const item = property[i];
-            if (typeof item !== "string")
-              fail(errors, `${path}/list/${i}`, "type", "must be a string");
-          }
-        }
+        if (!isAgentCardDefaultInputModes(property))
+          checkAgentCardDefaultInputModes(property, `${path}/list`, errors);
         break;
       default:
         fail(
@@ -3668,6 +3463,114 @@ function checkRole(value: unknown, path: string, errors: Errors): void {
       "enum",
       'must be one of "ROLE_UNSPECIFIED", "ROLE_USER", "ROLE_AGENT"',
     );
+}
+
+function checkAgentCardDefaultInputModes(
+  value: unknown,
+  path: string,
+  errors: Errors,
+): void {
+  if (!isArray(value) || typeof value.toJSON === "function") {
+    fail(errors, path, "type", "must be an array");
+    return;
+  }
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (typeof item !== "string")
+      fail(errors, `${path}/${i}`, "type", "must be a string");
+  }
+}
+
+function checkAgentCardSecurityRequirements(
+  value: unknown,
+  path: string,
+  errors: Errors,
+): void {
+  if (!isArray(value) || typeof value.toJSON === "function") {
+    fail(errors, path, "type", "must be an array");
+    return;
+  }
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isSecurityRequirement(item))
+      checkSecurityRequirement(item, `${path}/${i}`, errors);
+  }
+}
+
+function checkArtifactParts(
+  value: unknown,
+  path: string,
+  errors: Errors,
+): void {
+  if (!isArray(value) || typeof value.toJSON === "function") {
+    fail(errors, path, "type", "must be an array");
+    return;
+  }
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isPart(item)) checkPart(item, `${path}/${i}`, errors);
+  }
+}
+
+function checkAuthorizationCodeOAuthFlowScopes(
+  value: unknown,
+  path: string,
+  errors: Errors,
+): void {
+  if (
+    !isRecord(value) ||
+    typeof value.toJSON === "function" ||
+    isBoxed(value)
+  ) {
+    fail(errors, path, "type", "must be an object");
+    return;
+  }
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    if (typeof property !== "string")
+      fail(errors, `${path}/${key}`, "type", "must be a string");
+  }
+}
+
+function isAgentCardDefaultInputModes(value: unknown): boolean {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (typeof item !== "string") return false;
+  }
+  return true;
+}
+
+function isAgentCardSecurityRequirements(value: unknown): boolean {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isSecurityRequirement(item)) return false;
+  }
+  return true;
+}
+
+function isArtifactParts(value: unknown): boolean {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isPart(item)) return false;
+  }
+  return true;
+}
+
+function isAuthorizationCodeOAuthFlowScopes(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
+    return false;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    if (typeof property !== "string") return false;
+  }
+  return true;
 }
 
 /**
@@ -4514,7 +4417,7 @@ function readAgentCard(input: unknown, path: string, reader: Reader): unknown {
       case "default_output_modes":
         if (output.defaultOutputModes !== undefined)
           reader.twice(path, key, "defaultOutputModes");
-        output.defaultOutputModes = readAgentCardDefaultOutputModes(
+        output.defaultOutputModes = readAgentCardDefaultInputModes(
           value,
           `${path}/defaultOutputModes`,
           reader,
@@ -4707,7 +4610,7 @@ function readAgentSkill(input: unknown, path: string, reader: Reader): unknown {
         output[key] = value;
         break;
       case "examples":
-        output.examples = readAgentSkillExamples(
+        output.examples = readAgentCardDefaultInputModes(
           value,
           `${path}/examples`,
           reader,
@@ -4717,7 +4620,7 @@ function readAgentSkill(input: unknown, path: string, reader: Reader): unknown {
       case "input_modes":
         if (output.inputModes !== undefined)
           reader.twice(path, key, "inputModes");
-        output.inputModes = readAgentSkillInputModes(
+        output.inputModes = readAgentCardDefaultInputModes(
           value,
           `${path}/inputModes`,
           reader,
@@ -4727,7 +4630,7 @@ function readAgentSkill(input: unknown, path: string, reader: Reader): unknown {
       case "output_modes":
         if (output.outputModes !== undefined)
           reader.twice(path, key, "outputModes");
-        output.outputModes = readAgentSkillOutputModes(
+        output.outputModes = readAgentCardDefaultInputModes(
           value,
           `${path}/outputModes`,
           reader,
@@ -4737,14 +4640,18 @@ function readAgentSkill(input: unknown, path: string, reader: Reader): unknown {
       case "security_requirements":
         if (output.securityRequirements !== undefined)
           reader.twice(path, key, "securityRequirements");
-        output.securityRequirements = readAgentSkillSecurityRequirements(
+        output.securityRequirements = readAgentCardSecurityRequirements(
           value,
           `${path}/securityRequirements`,
           reader,
         );
         break;
       case "tags":
-        output.tags = readAgentSkillTags(value, `${path}/tags`, reader);
+        output.tags = readAgentCardDefaultInputModes(
+          value,
+          `${path}/tags`,
+          reader,
+        );
         break;
       default:
         reader.unknownProperty(path, key);
@@ -4796,7 +4703,7 @@ function readArtifact(input: unknown, path: string, reader: Reader): unknown {
         output.artifactId = value;
         break;
       case "extensions":
-        output.extensions = readArtifactExtensions(
+        output.extensions = readAgentCardDefaultInputModes(
           value,
           `${path}/extensions`,
           reader,
@@ -4929,7 +4836,7 @@ function readClientCredentialsOAuthFlow(
         output.refreshUrl = value;
         break;
       case "scopes":
-        output.scopes = readClientCredentialsOAuthFlowScopes(
+        output.scopes = readAuthorizationCodeOAuthFlowScopes(
           value,
           `${path}/scopes`,
           reader,
@@ -5040,7 +4947,7 @@ function readDeviceCodeOAuthFlow(
         output.refreshUrl = value;
         break;
       case "scopes":
-        output.scopes = readDeviceCodeOAuthFlowScopes(
+        output.scopes = readAuthorizationCodeOAuthFlowScopes(
           value,
           `${path}/scopes`,
           reader,
@@ -5193,7 +5100,7 @@ function readImplicitOAuthFlow(
         output.refreshUrl = value;
         break;
       case "scopes":
-        output.scopes = readImplicitOAuthFlowScopes(
+        output.scopes = readAuthorizationCodeOAuthFlowScopes(
           value,
           `${path}/scopes`,
           reader,
@@ -5396,7 +5303,7 @@ function readMessage(input: unknown, path: string, reader: Reader): unknown {
         output.contextId = value;
         break;
       case "extensions":
-        output.extensions = readMessageExtensions(
+        output.extensions = readAgentCardDefaultInputModes(
           value,
           `${path}/extensions`,
           reader,
@@ -5412,13 +5319,13 @@ function readMessage(input: unknown, path: string, reader: Reader): unknown {
         output.metadata = readStruct(value, `${path}/metadata`, reader);
         break;
       case "parts":
-        output.parts = readMessageParts(value, `${path}/parts`, reader);
+        output.parts = readArtifactParts(value, `${path}/parts`, reader);
         break;
       case "referenceTaskIds":
       case "reference_task_ids":
         if (output.referenceTaskIds !== undefined)
           reader.twice(path, key, "referenceTaskIds");
-        output.referenceTaskIds = readMessageReferenceTaskIds(
+        output.referenceTaskIds = readAgentCardDefaultInputModes(
           value,
           `${path}/referenceTaskIds`,
           reader,
@@ -5631,7 +5538,7 @@ function readPasswordOAuthFlow(
         output.refreshUrl = value;
         break;
       case "scopes":
-        output.scopes = readPasswordOAuthFlowScopes(
+        output.scopes = readAuthorizationCodeOAuthFlowScopes(
           value,
           `${path}/scopes`,
           reader,
@@ -5797,12 +5704,11 @@ function readSendMessageConfiguration(
       case "accepted_output_modes":
         if (output.acceptedOutputModes !== undefined)
           reader.twice(path, key, "acceptedOutputModes");
-        output.acceptedOutputModes =
-          readSendMessageConfigurationAcceptedOutputModes(
-            value,
-            `${path}/acceptedOutputModes`,
-            reader,
-          );
+        output.acceptedOutputModes = readAgentCardDefaultInputModes(
+          value,
+          `${path}/acceptedOutputModes`,
+          reader,
+        );
         break;
       case "historyLength":
       case "history_length":
@@ -5942,7 +5848,11 @@ function readStringList(input: unknown, path: string, reader: Reader): unknown {
     if (value === undefined) continue;
     switch (key) {
       case "list":
-        output.list = readStringListList(value, `${path}/list`, reader);
+        output.list = readAgentCardDefaultInputModes(
+          value,
+          `${path}/list`,
+          reader,
+        );
         break;
       default:
         reader.unknownProperty(path, key);
@@ -6263,19 +6173,6 @@ function readAgentCardDefaultInputModes(
   return output;
 }
 
-function readAgentCardDefaultOutputModes(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(input[i]);
-  }
-  return output;
-}
-
 function readAgentCardSecurityRequirements(
   input: unknown,
   path: string,
@@ -6345,84 +6242,6 @@ function readAgentCardSupportedInterfaces(
   return output;
 }
 
-function readAgentSkillExamples(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(input[i]);
-  }
-  return output;
-}
-
-function readAgentSkillInputModes(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(input[i]);
-  }
-  return output;
-}
-
-function readAgentSkillOutputModes(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(input[i]);
-  }
-  return output;
-}
-
-function readAgentSkillSecurityRequirements(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(readSecurityRequirement(input[i], `${path}/${i}`, reader));
-  }
-  return output;
-}
-
-function readAgentSkillTags(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(input[i]);
-  }
-  return output;
-}
-
-function readArtifactExtensions(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(input[i]);
-  }
-  return output;
-}
-
 function readArtifactParts(
   input: unknown,
   path: string,
@@ -6437,57 +6256,6 @@ function readArtifactParts(
 }
 
 function readAuthorizationCodeOAuthFlowScopes(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
-    return input;
-  const output: { [key: string]: unknown } = {};
-  for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const value = input[key];
-    if (value === undefined) continue;
-    define(output, key, value);
-  }
-  return output;
-}
-
-function readClientCredentialsOAuthFlowScopes(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
-    return input;
-  const output: { [key: string]: unknown } = {};
-  for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const value = input[key];
-    if (value === undefined) continue;
-    define(output, key, value);
-  }
-  return output;
-}
-
-function readDeviceCodeOAuthFlowScopes(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
-    return input;
-  const output: { [key: string]: unknown } = {};
-  for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const value = input[key];
-    if (value === undefined) continue;
-    define(output, key, value);
-  }
-  return output;
-}
-
-function readImplicitOAuthFlowScopes(
   input: unknown,
   path: string,
   reader: Reader,
@@ -6532,62 +6300,6 @@ function readListTasksResponseTasks(
   return output;
 }
 
-function readMessageExtensions(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(input[i]);
-  }
-  return output;
-}
-
-function readMessageParts(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(readPart(input[i], `${path}/${i}`, reader));
-  }
-  return output;
-}
-
-function readMessageReferenceTaskIds(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(input[i]);
-  }
-  return output;
-}
-
-function readPasswordOAuthFlowScopes(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
-    return input;
-  const output: { [key: string]: unknown } = {};
-  for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const value = input[key];
-    if (value === undefined) continue;
-    define(output, key, value);
-  }
-  return output;
-}
-
 function readSecurityRequirementSchemes(
   input: unknown,
   path: string,
@@ -6601,32 +6313,6 @@ function readSecurityRequirementSchemes(
     const value = input[key];
     if (value === undefined) continue;
     define(output, key, readStringList(value, pointer(path, key), reader));
-  }
-  return output;
-}
-
-function readSendMessageConfigurationAcceptedOutputModes(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(input[i]);
-  }
-  return output;
-}
-
-function readStringListList(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(input[i]);
   }
   return output;
 }

@@ -808,12 +808,7 @@ export function isMessagesSnapshotEvent(
         required++;
         break;
       case "messages":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i = 0; i < property.length; i++) {
-          const item = property[i];
-          if (!isMessage(item)) return false;
-        }
+        if (!isMessagesSnapshotEventMessages(property)) return false;
         required++;
         break;
       case "timestamp":
@@ -1098,12 +1093,7 @@ export function isRunFinishedEvent(value: unknown): value is RunFinishedEvent {
         if (!isRunFinishedOutcome(property)) return false;
         break;
       case "usage":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i = 0; i < property.length; i++) {
-          const item = property[i];
-          if (!isTokenUsage(item)) return false;
-        }
+        if (!isRunFinishedEventUsage(property)) return false;
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -1146,12 +1136,7 @@ export function isRunErrorEvent(value: unknown): value is RunErrorEvent {
         if (typeof property !== "string") return false;
         break;
       case "usage":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i = 0; i < property.length; i++) {
-          const item = property[i];
-          if (!isTokenUsage(item)) return false;
-        }
+        if (!isRunFinishedEventUsage(property)) return false;
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2731,36 +2716,31 @@ export function isRunAgentInput(value: unknown): value is RunAgentInput {
         if (typeof property !== "string") return false;
         break;
       case "messages":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i = 0; i < property.length; i++) {
-          const item = property[i];
-          if (!isMessage(item)) return false;
-        }
+        if (!isMessagesSnapshotEventMessages(property)) return false;
         required++;
         break;
       case "tools":
         if (!isArray(property) || typeof property.toJSON === "function")
           return false;
-        for (let i1 = 0; i1 < property.length; i1++) {
-          const item1 = property[i1];
-          if (!isTool(item1)) return false;
+        for (let i = 0; i < property.length; i++) {
+          const item = property[i];
+          if (!isTool(item)) return false;
         }
         break;
       case "context":
         if (!isArray(property) || typeof property.toJSON === "function")
           return false;
-        for (let i2 = 0; i2 < property.length; i2++) {
-          const item2 = property[i2];
-          if (!isContext(item2)) return false;
+        for (let i1 = 0; i1 < property.length; i1++) {
+          const item1 = property[i1];
+          if (!isContext(item1)) return false;
         }
         break;
       case "resume":
         if (!isArray(property) || typeof property.toJSON === "function")
           return false;
-        for (let i3 = 0; i3 < property.length; i3++) {
-          const item3 = property[i3];
-          if (!isResumeEntry(item3)) return false;
+        for (let i2 = 0; i2 < property.length; i2++) {
+          const item2 = property[i2];
+          if (!isResumeEntry(item2)) return false;
         }
         break;
       case "state":
@@ -2969,6 +2949,24 @@ export function isTestOperation(value: unknown): value is TestOperation {
 export function isJsonPointer(value: unknown): value is JsonPointer {
   if (typeof value !== "string") return false;
   if (!matches(JsonPointerPattern, value)) return false;
+  return true;
+}
+
+function isMessagesSnapshotEventMessages(value: unknown): boolean {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isMessage(item)) return false;
+  }
+  return true;
+}
+
+function isRunFinishedEventUsage(value: unknown): boolean {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isTokenUsage(item)) return false;
+  }
   return true;
 }
 

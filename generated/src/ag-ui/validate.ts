@@ -2510,15 +2510,12 @@ function checkMessagesSnapshotEvent(
         break;
       case "messages":
         required++;
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/messages`, "type", "must be an array");
-        else {
-          for (let i = 0; i < property.length; i++) {
-            const item = property[i];
-            if (!isMessage(item))
-              checkMessage(item, `${path}/messages/${i}`, errors);
-          }
-        }
+        if (!isMessagesSnapshotEventMessages(property))
+          checkMessagesSnapshotEventMessages(
+            property,
+            `${path}/messages`,
+            errors,
+          );
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -3008,15 +3005,8 @@ function checkRunFinishedEvent(
           checkRunFinishedOutcome(property, `${path}/outcome`, errors);
         break;
       case "usage":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/usage`, "type", "must be an array");
-        else {
-          for (let i = 0; i < property.length; i++) {
-            const item = property[i];
-            if (!isTokenUsage(item))
-              checkTokenUsage(item, `${path}/usage/${i}`, errors);
-          }
-        }
+        if (!isRunFinishedEventUsage(property))
+          checkRunFinishedEventUsage(property, `${path}/usage`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -3094,15 +3084,8 @@ function checkRunErrorEvent(
           fail(errors, `${path}/code`, "type", "must be a string");
         break;
       case "usage":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/usage`, "type", "must be an array");
-        else {
-          for (let i = 0; i < property.length; i++) {
-            const item = property[i];
-            if (!isTokenUsage(item))
-              checkTokenUsage(item, `${path}/usage/${i}`, errors);
-          }
-        }
+        if (!isRunFinishedEventUsage(property))
+          checkRunFinishedEventUsage(property, `${path}/usage`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -5717,23 +5700,20 @@ function checkRunAgentInput(
         break;
       case "messages":
         required++;
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/messages`, "type", "must be an array");
-        else {
-          for (let i = 0; i < property.length; i++) {
-            const item = property[i];
-            if (!isMessage(item))
-              checkMessage(item, `${path}/messages/${i}`, errors);
-          }
-        }
+        if (!isMessagesSnapshotEventMessages(property))
+          checkMessagesSnapshotEventMessages(
+            property,
+            `${path}/messages`,
+            errors,
+          );
         break;
       case "tools":
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/tools`, "type", "must be an array");
         else {
-          for (let i1 = 0; i1 < property.length; i1++) {
-            const item1 = property[i1];
-            if (!isTool(item1)) checkTool(item1, `${path}/tools/${i1}`, errors);
+          for (let i = 0; i < property.length; i++) {
+            const item = property[i];
+            if (!isTool(item)) checkTool(item, `${path}/tools/${i}`, errors);
           }
         }
         break;
@@ -5741,10 +5721,10 @@ function checkRunAgentInput(
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/context`, "type", "must be an array");
         else {
-          for (let i2 = 0; i2 < property.length; i2++) {
-            const item2 = property[i2];
-            if (!isContext(item2))
-              checkContext(item2, `${path}/context/${i2}`, errors);
+          for (let i1 = 0; i1 < property.length; i1++) {
+            const item1 = property[i1];
+            if (!isContext(item1))
+              checkContext(item1, `${path}/context/${i1}`, errors);
           }
         }
         break;
@@ -5752,10 +5732,10 @@ function checkRunAgentInput(
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/resume`, "type", "must be an array");
         else {
-          for (let i3 = 0; i3 < property.length; i3++) {
-            const item3 = property[i3];
-            if (!isResumeEntry(item3))
-              checkResumeEntry(item3, `${path}/resume/${i3}`, errors);
+          for (let i2 = 0; i2 < property.length; i2++) {
+            const item2 = property[i2];
+            if (!isResumeEntry(item2))
+              checkResumeEntry(item2, `${path}/resume/${i2}`, errors);
           }
         }
         break;
@@ -6085,6 +6065,36 @@ function checkJsonPointer(value: unknown, path: string, errors: Errors): void {
     );
 }
 
+function checkMessagesSnapshotEventMessages(
+  value: unknown,
+  path: string,
+  errors: Errors,
+): void {
+  if (!isArray(value) || typeof value.toJSON === "function") {
+    fail(errors, path, "type", "must be an array");
+    return;
+  }
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isMessage(item)) checkMessage(item, `${path}/${i}`, errors);
+  }
+}
+
+function checkRunFinishedEventUsage(
+  value: unknown,
+  path: string,
+  errors: Errors,
+): void {
+  if (!isArray(value) || typeof value.toJSON === "function") {
+    fail(errors, path, "type", "must be an array");
+    return;
+  }
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isTokenUsage(item)) checkTokenUsage(item, `${path}/${i}`, errors);
+  }
+}
+
 function checkUserMessageContent(
   value: unknown,
   path: string,
@@ -6109,6 +6119,24 @@ function checkUserMessageContent(
     return;
   }
   fail(errors, path, "anyOf", "must be a string, or an array of InputContent");
+}
+
+function isMessagesSnapshotEventMessages(value: unknown): boolean {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isMessage(item)) return false;
+  }
+  return true;
+}
+
+function isRunFinishedEventUsage(value: unknown): boolean {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isTokenUsage(item)) return false;
+  }
+  return true;
 }
 
 function isUserMessageContent2(value: unknown): boolean {
@@ -7974,11 +8002,7 @@ function readActivitySnapshotEvent(
         output[key] = value;
         break;
       case "content":
-        output.content = readActivitySnapshotEventContent(
-          value,
-          `${path}/content`,
-          reader,
-        );
+        output.content = readMetadata(value, `${path}/content`, reader);
         break;
       case "metadata":
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
@@ -8177,7 +8201,11 @@ function readRunErrorEvent(
         output[key] = value;
         break;
       case "usage":
-        output.usage = readRunErrorEventUsage(value, `${path}/usage`, reader);
+        output.usage = readRunFinishedEventUsage(
+          value,
+          `${path}/usage`,
+          reader,
+        );
         break;
       case "metadata":
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
@@ -8752,7 +8780,7 @@ function readInterrupt(input: unknown, path: string, reader: Reader): unknown {
         output[key] = value;
         break;
       case "responseSchema":
-        output.responseSchema = readInterruptResponseSchema(
+        output.responseSchema = readMetadata(
           value,
           `${path}/responseSchema`,
           reader,
@@ -9067,11 +9095,7 @@ function readActivityMessage(
         output[key] = value;
         break;
       case "content":
-        output.content = readActivityMessageContent(
-          value,
-          `${path}/content`,
-          reader,
-        );
+        output.content = readMetadata(value, `${path}/content`, reader);
         break;
       case "metadata":
         output.metadata = readMetadata(value, `${path}/metadata`, reader);
@@ -9459,7 +9483,7 @@ function readRunAgentInput(
         output[key] = value;
         break;
       case "messages":
-        output.messages = readRunAgentInputMessages(
+        output.messages = readMessagesSnapshotEventMessages(
           value,
           `${path}/messages`,
           reader,
@@ -9689,37 +9713,7 @@ function readMessagesSnapshotEventMessages(
   return output;
 }
 
-function readActivitySnapshotEventContent(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
-    return input;
-  const output: { [key: string]: unknown } = {};
-  for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const value = input[key];
-    if (value === undefined) continue;
-    define(output, key, value);
-  }
-  return output;
-}
-
 function readRunFinishedEventUsage(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(readTokenUsage(input[i], `${path}/${i}`, reader));
-  }
-  return output;
-}
-
-function readRunErrorEventUsage(
   input: unknown,
   path: string,
   reader: Reader,
@@ -9758,23 +9752,6 @@ function readSubagentFinishedSuspendedOutcomeInterruptIds(
   return output;
 }
 
-function readInterruptResponseSchema(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
-    return input;
-  const output: { [key: string]: unknown } = {};
-  for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const value = input[key];
-    if (value === undefined) continue;
-    define(output, key, value);
-  }
-  return output;
-}
-
 function readResumeEntryStatus(
   input: unknown,
   path: string,
@@ -9785,7 +9762,7 @@ function readResumeEntryStatus(
     case "cancelled":
       return input;
     default:
-      return reader.unknownValue(input, path, "string", "a ResumeEntryStatus");
+      return reader.unknownValue(input, path, "string", "a value");
   }
 }
 
@@ -9822,36 +9799,6 @@ function readUserMessageContent(
 ): unknown {
   if (isArray(input)) return readUserMessageContent2(input, path, reader);
   return input;
-}
-
-function readActivityMessageContent(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
-    return input;
-  const output: { [key: string]: unknown } = {};
-  for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const value = input[key];
-    if (value === undefined) continue;
-    define(output, key, value);
-  }
-  return output;
-}
-
-function readRunAgentInputMessages(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(readMessage(input[i], `${path}/${i}`, reader));
-  }
-  return output;
 }
 
 function readRunAgentInputTools(

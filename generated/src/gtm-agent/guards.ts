@@ -136,12 +136,7 @@ export function isAgentMessage(value: unknown): value is AgentMessage {
         required++;
         break;
       case "parts":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i = 0; i < property.length; i++) {
-          const item = property[i];
-          if (!isAgentArtifactPart(item)) return false;
-        }
+        if (!isAgentMessageParts(property)) return false;
         required++;
         break;
       case "metadata":
@@ -190,12 +185,7 @@ export function isAgentRunArtifact(value: unknown): value is AgentRunArtifact {
         if (typeof property !== "string") return false;
         break;
       case "parts":
-        if (!isArray(property) || typeof property.toJSON === "function")
-          return false;
-        for (let i = 0; i < property.length; i++) {
-          const item = property[i];
-          if (!isAgentArtifactPart(item)) return false;
-        }
+        if (!isAgentMessageParts(property)) return false;
         required++;
         break;
       case "metadata":
@@ -364,5 +354,14 @@ export function isAgentTaskStatusUpdateEvent(
     }
   }
   if (required !== 2) return false;
+  return true;
+}
+
+function isAgentMessageParts(value: unknown): boolean {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isAgentArtifactPart(item)) return false;
+  }
   return true;
 }

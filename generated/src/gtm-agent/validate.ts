@@ -367,15 +367,8 @@ function checkAgentMessage(value: unknown, path: string, errors: Errors): void {
         break;
       case "parts":
         required++;
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/parts`, "type", "must be an array");
-        else {
-          for (let i = 0; i < property.length; i++) {
-            const item = property[i];
-            if (!isAgentArtifactPart(item))
-              checkAgentArtifactPart(item, `${path}/parts/${i}`, errors);
-          }
-        }
+        if (!isAgentMessageParts(property))
+          checkAgentMessageParts(property, `${path}/parts`, errors);
         break;
       case "metadata":
         if (
@@ -445,15 +438,8 @@ function checkAgentRunArtifact(
         break;
       case "parts":
         required++;
-        if (!isArray(property) || typeof property.toJSON === "function")
-          fail(errors, `${path}/parts`, "type", "must be an array");
-        else {
-          for (let i = 0; i < property.length; i++) {
-            const item = property[i];
-            if (!isAgentArtifactPart(item))
-              checkAgentArtifactPart(item, `${path}/parts/${i}`, errors);
-          }
-        }
+        if (!isAgentMessageParts(property))
+          checkAgentMessageParts(property, `${path}/parts`, errors);
         break;
       case "metadata":
         if (
@@ -682,6 +668,31 @@ function checkAgentTaskStatusUpdateEvent(
     if (jsonProperty(value, "status") === undefined)
       fail(errors, `${path}/status`, "required", "is required");
   }
+}
+
+function checkAgentMessageParts(
+  value: unknown,
+  path: string,
+  errors: Errors,
+): void {
+  if (!isArray(value) || typeof value.toJSON === "function") {
+    fail(errors, path, "type", "must be an array");
+    return;
+  }
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isAgentArtifactPart(item))
+      checkAgentArtifactPart(item, `${path}/${i}`, errors);
+  }
+}
+
+function isAgentMessageParts(value: unknown): boolean {
+  if (!isArray(value) || typeof value.toJSON === "function") return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (!isAgentArtifactPart(item)) return false;
+  }
+  return true;
 }
 
 /**
@@ -973,7 +984,7 @@ function readAgentMessage(
         output.parts = readAgentMessageParts(value, `${path}/parts`, reader);
         break;
       case "metadata":
-        output.metadata = readAgentMessageMetadata(
+        output.metadata = readAgentArtifactPartMetadata(
           value,
           `${path}/metadata`,
           reader,
@@ -1025,14 +1036,10 @@ function readAgentRunArtifact(
         output[key] = value;
         break;
       case "parts":
-        output.parts = readAgentRunArtifactParts(
-          value,
-          `${path}/parts`,
-          reader,
-        );
+        output.parts = readAgentMessageParts(value, `${path}/parts`, reader);
         break;
       case "metadata":
-        output.metadata = readAgentRunArtifactMetadata(
+        output.metadata = readAgentArtifactPartMetadata(
           value,
           `${path}/metadata`,
           reader,
@@ -1099,7 +1106,7 @@ function readAgentTask(input: unknown, path: string, reader: Reader): unknown {
         output.history = readAgentTaskHistory(value, `${path}/history`, reader);
         break;
       case "metadata":
-        output.metadata = readAgentTaskMetadata(
+        output.metadata = readAgentArtifactPartMetadata(
           value,
           `${path}/metadata`,
           reader,
@@ -1227,53 +1234,6 @@ function readAgentMessageParts(
   return output;
 }
 
-function readAgentMessageMetadata(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
-    return input;
-  const output: { [key: string]: unknown } = {};
-  for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const value = input[key];
-    if (value === undefined) continue;
-    define(output, key, value);
-  }
-  return output;
-}
-
-function readAgentRunArtifactParts(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isArray(input) || typeof input.toJSON === "function") return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    output.push(readAgentArtifactPart(input[i], `${path}/${i}`, reader));
-  }
-  return output;
-}
-
-function readAgentRunArtifactMetadata(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
-    return input;
-  const output: { [key: string]: unknown } = {};
-  for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const value = input[key];
-    if (value === undefined) continue;
-    define(output, key, value);
-  }
-  return output;
-}
-
 function readAgentTaskArtifacts(
   input: unknown,
   path: string,
@@ -1296,23 +1256,6 @@ function readAgentTaskHistory(
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     output.push(readAgentMessage(input[i], `${path}/${i}`, reader));
-  }
-  return output;
-}
-
-function readAgentTaskMetadata(
-  input: unknown,
-  path: string,
-  reader: Reader,
-): unknown {
-  if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
-    return input;
-  const output: { [key: string]: unknown } = {};
-  for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const value = input[key];
-    if (value === undefined) continue;
-    define(output, key, value);
   }
   return output;
 }

@@ -19,6 +19,7 @@ import {
 } from "../../code/build.js";
 import { Scope } from "../../code/scope.js";
 import { describe, describeValues } from "../../ir/describe.js";
+import { ShapeIds } from "../../ir/identity.js";
 import { isJsonPrimitive, jsonEqual } from "../../json.js";
 import type { Constraint, Evaluated, Field, PatternProperty, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
 import {
@@ -260,26 +261,40 @@ interface PropertiesSpec {
  * that file. Bodies are built once per shape and owner, whichever printings ask.
  */
 export class CheckBuilder {
-  private readonly bodies = new Map<string, Body>();
+  private readonly bodies = new Map<number, Body>();
+  /** Shapes by what they accept: a helper serves every place of its shape. */
+  readonly ids = new ShapeIds();
+  /** The objects and arrays met in more than one place, which are checked by one function. */
+  private readonly repeated: ReadonlySet<number>;
+  /** Per repeated shape, whether its checks are more than a test, and so written once. */
+  private readonly shared = new Map<number, boolean>();
+  /** The named type whose shape a shape is, the first where several are alike. */
+  private readonly named = new Map<number, string>();
 
   /** @param guard the guard of a named type as the file refers to it, for tests of union members */
   constructor(
     private readonly f: GeneratedFile,
     readonly shapes: ReadonlyMap<string, Shape>,
     private readonly guard: (type: string) => Name,
-  ) {}
+  ) {
+    this.repeated = this.ids.repeated(shapes.values());
+    for (const [name, shape] of shapes) if (!this.named.has(this.ids.id(shape))) this.named.set(this.ids.id(shape), name);
+  }
 
   runtime(name: string): Name {
     return this.f.import(name, RUNTIME);
   }
 
-  /** How a function checks `value` against a shape; `owner` names the helpers of its parts. */
+  /**
+   * How a function checks `value` against a shape, built once per shape: `owner`, the
+   * first place to ask, names the helpers of its parts.
+   */
   body(shape: Shape, owner: string): Body {
-    const key = `${owner}:${JSON.stringify(shape)}`;
-    let body = this.bodies.get(key);
+    const id = this.ids.id(shape);
+    let body = this.bodies.get(id);
     if (body === undefined) {
       body = this.build(shape, owner);
-      this.bodies.set(key, body);
+      this.bodies.set(id, body);
     }
     return body;
   }
@@ -299,12 +314,29 @@ export class CheckBuilder {
         // Any JSON value, so not one JSON leaves out; what it holds is not walked.
         return { kind: "checks", checks: [failure(call(this.runtime("isOmitted"), [VALUE]), "type", "must be a JSON value", HERE)] };
       default:
-        return { kind: "checks", checks: this.checks(shape, VALUE, scope, owner, HERE) };
+        return { kind: "checks", checks: this.checks(shape, VALUE, scope, owner, HERE, true) };
     }
   }
 
-  /** What `subject`, at `at`, must satisfy to be a value of `shape`; `owner` names helpers. */
-  private checks(shape: Shape, subject: Expression, scope: Scope, owner: string, at: Location): Check[] {
+  /**
+   * What `subject`, at `at`, must satisfy to be a value of `shape`; `owner` names helpers.
+   * An object or an array met in more than one place is checked by one function, a named
+   * type's where it is one's shape, unless this is that function's own body (`inline`).
+   */
+  private checks(shape: Shape, subject: Expression, scope: Scope, owner: string, at: Location, inline = false): Check[] {
+    if (!inline && SHARED_KINDS.has(shape.kind) && this.repeated.has(this.ids.id(shape))) {
+      const id = this.ids.id(shape);
+      let shared = this.shared.get(id);
+      if (shared === undefined) {
+        // Tried in a scope of its own, so that locals of a try not kept take no names.
+        shared = !this.checks(shape, subject, new Scope(["value", "path", "errors"]), owner, at, true).every(isOneTest);
+        this.shared.set(id, shared);
+      }
+      if (shared) {
+        const name = this.named.get(id);
+        return [{ kind: "delegate", subject, target: name === undefined ? { kind: "helper", shape, owner } : { kind: "named", name }, at }];
+      }
+    }
     switch (shape.kind) {
       case "unknown":
         return [];
@@ -672,6 +704,14 @@ export class CheckBuilder {
         : { keyword: "anyOf", message: `must be ${described}` }),
     };
   }
+}
+
+/** The shapes whose checks are loops, worth a function when met twice; other checks are a test or two, written in place. */
+const SHARED_KINDS: ReadonlySet<Shape["kind"]> = new Set(["object", "map", "array"]);
+
+/** Whether a check is one test, which costs less in place than a call. */
+function isOneTest(check: Check): boolean {
+  return check.kind === "delegate" || (check.kind === "failure" && (check.then ?? []).length === 0);
 }
 
 function failure(test: Expression, keyword: string, message: string, at: Location, then?: readonly Check[]): Failure {

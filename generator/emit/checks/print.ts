@@ -34,7 +34,7 @@ import type { Body, Check, CheckBuilder, Counted, Position, Properties, Property
  */
 export abstract class CheckPrinter {
   readonly helpers: Function[] = [];
-  private readonly helperNames = new Map<string, Name>();
+  private readonly helperNames = new Map<number, Name>();
 
   constructor(
     protected readonly f: GeneratedFile,
@@ -68,9 +68,9 @@ export abstract class CheckPrinter {
     });
   }
 
-  /** The function of a shape without a name of its own, declared once per owner and shape. */
+  /** The function of a shape without a name of its own, declared once per shape and named by the first owner to ask. */
   helper(shape: Shape, owner: string): Name {
-    const key = `${owner}:${JSON.stringify(shape)}`;
+    const key = this.builder.ids.id(shape);
     const known = this.helperNames.get(key);
     if (known !== undefined) return known;
     const name = this.f.allocate(this.helperName(owner));
