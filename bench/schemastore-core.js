@@ -161,11 +161,21 @@ export function prepareProject(catalog, scratch) {
 /**
  * The config of one schema's project, as a user would write it: the schema, read as ajv 8
  * with ajv-formats reads it (SchemaStore's verdicts are its CI's: keywords beside $ref and
- * draft 7's in older drafts applied, formats asserted), the remotes, plain sources out.
+ * draft 7's in older drafts applied, formats asserted), the schemas SchemaStore's CI adds
+ * to ajv for it (`externalSchema`), the remotes, plain sources out.
  */
-export function configOf(file, name) {
+export function configOf(file, name, externals = []) {
+  const externalSchemas = externals.map((external) => `catalog/${external}`);
   return {
-    protocols: [{ name, schema: `catalog/${file}`, compatibleWith: "ajv", formats: "assert" }],
+    protocols: [
+      {
+        name,
+        schema: `catalog/${file}`,
+        ...(externalSchemas.length === 0 ? {} : { externalSchemas }),
+        compatibleWith: "ajv",
+        formats: "assert",
+      },
+    ],
     remotes: {
       ...Object.fromEntries(SCHEMASTORE_BASES.map((base) => [base, "catalog/"])),
       ...Object.fromEntries(METASCHEMA_BASES.map((base) => [base, "metaschemas/"])),
@@ -176,11 +186,18 @@ export function configOf(file, name) {
 
 const firstLine = (error) => String(error?.message ?? error).split("\n")[0];
 
-/** Generates one schema in process: what it came to, its files written under out/<name>/. */
-async function generateOne(agentwire, scratch, file, name) {
+/**
+ * Generates one schema in process: what it came to, its files written under out/<name>/.
+ * A schema whose external schemas the catalog lacks is not run, as ajv is not.
+ */
+async function generateOne(agentwire, scratch, catalog, file, name) {
   const { generate, openProject } = agentwire;
+  const externals = catalog.validation.options[file]?.externalSchema ?? [];
+  const absent = externals.filter((external) => !existsSync(path.join(catalog.folder, "schemas", external)));
+  if (absent.length > 0)
+    return { status: "not run", ms: 0, error: `an externalSchema is not in the catalog: ${absent.join(", ")}`, category: "not run" };
   const configPath = path.join(scratch, `${name}.config.json`);
-  writeFileSync(configPath, `${JSON.stringify(configOf(file, name), null, 2)}\n`);
+  writeFileSync(configPath, `${JSON.stringify(configOf(file, name, externals), null, 2)}\n`);
   const started = performance.now();
   let generation;
   try {
@@ -384,7 +401,7 @@ export async function runHarness({ agentwire, catalog: folder, scratch, only, lo
       const i = next++;
       const entry = schemas[i];
       const schemaText = readFileSync(path.join(catalog.folder, "schemas", entry.file), "utf8");
-      const generated = await generateOne(agentwire, scratch, entry.file, names[i]);
+      const generated = await generateOne(agentwire, scratch, catalog, entry.file, names[i]);
       const ajv = await compileWithAjv(catalog, entry.file, JSON.parse(schemaText), packages);
       results[i] = { ...entry, name: names[i], schemaBytes: Buffer.byteLength(schemaText), generated, ajv };
       if (++done % 25 === 0 || done === schemas.length)

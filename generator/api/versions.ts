@@ -38,9 +38,16 @@ export async function fileIr(
   const root = realPathOf(cwd);
   const absolute = realPathOf(path.resolve(root, file));
   const protocol: LoadedProtocol = {
-    config: { pointer: "", name, schema: path.basename(absolute), overlays: like?.config.overlays ?? [] },
+    config: {
+      pointer: "",
+      name,
+      schema: path.basename(absolute),
+      overlays: like?.config.overlays ?? [],
+      externalSchemas: like?.config.externalSchemas ?? [],
+    },
     schema: readSource(root, absolute),
     overlays: like?.overlays ?? [],
+    externalSchemas: like?.externalSchemas ?? [],
   };
   return (await intermediate({ root, inputsDir: path.dirname(absolute), protocols: [protocol], remotes }, protocol)).ir;
 }

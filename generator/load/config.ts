@@ -14,6 +14,11 @@ export interface ProtocolConfig {
   readonly name: string;
   readonly schema: string;
   readonly overlays: readonly string[];
+  /**
+   * Schemas the schema's `$ref`s name by their `$id` (ajv's `addSchema`, SchemaStore's
+   * `externalSchema`), where no remote maps the URL to the file: read first, as files it refs.
+   */
+  readonly externalSchemas: readonly string[];
   readonly upstream?: string;
   readonly sha256?: string;
   /**
@@ -78,7 +83,7 @@ const PACKAGE_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 /** A semantic version, as npm writes one. */
 const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 
-const KEYS = ["name", "schema", "overlays", "upstream", "sha256", "compatibleWith", "formats"];
+const KEYS = ["name", "schema", "overlays", "externalSchemas", "upstream", "sha256", "compatibleWith", "formats"];
 const CONFIG_KEYS = ["$schema", "protocols", "remotes", "output"];
 const OUTPUT_KEYS = ["folder", "package"];
 const PACKAGE_KEYS = ["name", "version", "description", "license"];
@@ -144,14 +149,20 @@ export function readConfig(document: unknown, file: string): Config {
     };
     const compatibleWith = option("compatibleWith", COMPATIBLE_WITH, '"ajv" reads the schema as ajv 8 does where its draft says otherwise');
     const formats = option("formats", FORMAT_OPTIONS, '"assert" checks the formats agentwire knows; "annotate", the default, checks none');
-    const overlays = entry["overlays"] ?? [];
-    if (!Array.isArray(overlays) || overlays.some((path) => typeof path !== "string" || path === ""))
-      fail(appendPointer(at, "overlays"), '"overlays" must be an array of paths relative to the config');
+    const paths = (key: string): string[] => {
+      const value = entry[key] ?? [];
+      if (!Array.isArray(value) || value.some((path) => typeof path !== "string" || path === ""))
+        fail(appendPointer(at, key), `"${key}" must be an array of paths relative to the config`);
+      return value as string[];
+    };
+    const overlays = paths("overlays");
+    const externalSchemas = paths("externalSchemas");
     return {
       pointer: at,
       name,
       schema,
-      overlays: overlays as string[],
+      overlays,
+      externalSchemas,
       ...(upstream === undefined ? {} : { upstream }),
       ...(sha256 === undefined ? {} : { sha256 }),
       ...(compatibleWith === undefined ? {} : { compatibleWith }),

@@ -30,6 +30,8 @@ export interface LoadedProtocol {
   readonly config: ProtocolConfig;
   readonly schema: SourceFile;
   readonly overlays: readonly SourceFile[];
+  /** The schemas its refs may name by `$id` (the config's `externalSchemas`). */
+  readonly externalSchemas: readonly SourceFile[];
 }
 
 /** The generated code's own files, from agentwire's `templates/`. */
@@ -146,7 +148,8 @@ export function loadSchemas(source: ProjectSource, read: ReadFile = (file) => no
     try {
       const schema = readAt(entry.schema, appendPointer(at, "schema"));
       const overlays = entry.overlays.map((overlay, i) => readAt(overlay, appendPointer(at, "overlays", i)));
-      return [{ config: entry, schema, overlays }];
+      const externalSchemas = entry.externalSchemas.map((external, i) => readAt(external, appendPointer(at, "externalSchemas", i)));
+      return [{ config: entry, schema, overlays, externalSchemas }];
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       unread.add(error);

@@ -19,11 +19,15 @@ import { Resources } from "./resources.js";
  * The refs looked at are those of each file's schemas, and of each schema a ref leads to
  * where keywords do not lead from its file's root (`#/definitions/group/x`).
  * A ref to the network or out of the folder is refused here, before anything is read.
+ * The external schemas are known from the start, by their `$id`s as by their paths.
  */
-export function readReferencedFiles(root: SourceFile, project: Schemas): Resources {
+export function readReferencedFiles(root: SourceFile, project: Schemas, externals: readonly SourceFile[] = []): Resources {
   const resources = new Resources(root, project);
+  // Each file once, though the config lists it twice or lists the schema itself.
+  const files = [root, ...externals].filter((file, i, all) => all.findIndex((each) => each.absolutePath === file.absolutePath) === i);
+  for (const external of files.slice(1)) resources.add(external);
   // The places whose schemas are looked at, in turn: each file's root as it is read, and each such target.
-  const places: Place[] = [{ file: root, pointer: "" }];
+  const places: Place[] = files.map((file) => ({ file, pointer: "" }));
   const queued = new Set<string>();
   const enqueue = (place: Place): void => {
     const key = `${place.file.absolutePath}#${place.pointer}`;

@@ -14,12 +14,12 @@ export interface ResolvedSchema {
   readonly protocol: LoadedProtocol;
   readonly schema: JsonObject;
   readonly provenance: Provenance;
-  /** The files read for it: its schema first, then every file its refs lead to. */
+  /** The files read for it: its schema first, its external schemas, then every other file its refs lead to. */
   readonly files: readonly SourceFile[];
 }
 
 export async function resolve(project: Schemas, protocol: LoadedProtocol): Promise<ResolvedSchema> {
-  const resources = readReferencedFiles(protocol.schema, project);
+  const resources = readReferencedFiles(protocol.schema, project, protocol.externalSchemas);
   const { schema, provenance } = canonicalize(resources, protocol.config.name, customDialect(resources, project));
   return { protocol, schema, provenance, files: resources.files };
 }

@@ -58,7 +58,7 @@ const CASES: readonly (readonly [string, Readonly<Record<string, string | Uint8A
   [
     "a config key it does not know",
     { [CONFIG_FILE]: C({ colour: "red" }) },
-    'agentwire generate: agentwire.config.json#/protocols/0/colour: unknown key "colour"\n  known keys: name, schema, overlays, upstream, sha256, compatibleWith, formats\n',
+    'agentwire generate: agentwire.config.json#/protocols/0/colour: unknown key "colour"\n  known keys: name, schema, overlays, externalSchemas, upstream, sha256, compatibleWith, formats\n',
   ],
   [
     "a formats option it does not know",

@@ -17,9 +17,10 @@ describe("the stream module", () => {
         },
       };
       const protocol: LoadedProtocol = {
-        config: { pointer: "/protocols/0", name: "test", schema: "schemas/test.schema.json", overlays: [] },
+        config: { pointer: "/protocols/0", name: "test", schema: "schemas/test.schema.json", overlays: [], externalSchemas: [] },
         schema: sourceFile("test.schema.json", schema),
         overlays: [sourceFile("overlays/test.json", { stream: { framing: "jsonl", because, rules: [] } })],
+        externalSchemas: [],
       };
       const ir = namedIrOf(schema);
       const files = [...emitProtocol(ir, compileStream(protocol, ir))];

@@ -23,9 +23,10 @@ export function effectiveSchema(schema: JsonValue, facts: readonly JsonObject[] 
   const source = sourceFile("test.schema.json", schema);
   const overlays = facts.length === 0 ? [] : [sourceFile("overlays/test.json", { facts: facts as JsonValue[] })];
   const loaded: LoadedProtocol = {
-    config: { pointer: "/protocols/0", name: protocol, schema: "schemas/test.schema.json", overlays: [] },
+    config: { pointer: "/protocols/0", name: protocol, schema: "schemas/test.schema.json", overlays: [], externalSchemas: [] },
     schema: source,
     overlays,
+    externalSchemas: [],
   };
   const { schema: canonical, provenance } = canonicalize(new Resources(source, { inputsDir: PROJECT_DIR, remotes: [] }), protocol);
   return applyOverlays({ protocol: loaded, schema: canonical, provenance, files: [source] });

@@ -137,6 +137,22 @@ describe("load", () => {
     expect(await loadError(root)).toContain(message);
   });
 
+  it.each([
+    [
+      "schemas/tasks.json",
+      'agentwire.config.json#/protocols/0/externalSchemas: "externalSchemas" must be an array of paths relative to the config',
+    ],
+    [[""], 'agentwire.config.json#/protocols/0/externalSchemas: "externalSchemas" must be an array of paths relative to the config'],
+    [["schemas/missing.json"], "agentwire.config.json#/protocols/0/externalSchemas/0: cannot read schemas/missing.json"],
+    [["../tasks.json"], 'agentwire.config.json#/protocols/0/externalSchemas/0: "../tasks.json" is outside the project'],
+  ])("refuses the externalSchemas %j", async (externalSchemas, message) => {
+    const root = makeProject({
+      [CONFIG_FILE]: configFor([{ name: "demo", schema: "schemas/demo.schema.json", externalSchemas }]),
+      "schemas/demo.schema.json": {},
+    });
+    expect(await loadError(root)).toContain(message);
+  });
+
   it("refuses a config without protocols", async () => {
     expect(await loadError(makeProject({ [CONFIG_FILE]: { protocol: [] } }))).toBe(
       'agentwire.config.json: expected an object with a "protocols" array\n  `agentwire init` writes a starter config',

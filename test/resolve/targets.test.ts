@@ -185,3 +185,41 @@ describe("resolve: a ref's target is any place", () => {
     expect(danglingRefs(schema)).toEqual([]);
   });
 });
+
+describe("resolve: external schemas, named by their $id", () => {
+  const GRUNT = {
+    $id: "https://json.schemastore.org/grunt-clean-task",
+    type: "object",
+    additionalProperties: { $ref: "grunt-task#/definitions/fileFormat" },
+  };
+  const TASK = {
+    $id: "https://json.schemastore.org/grunt-task",
+    definitions: { fileFormat: { type: "array", items: { $ref: "#/definitions/file" } }, file: { type: "string" } },
+  };
+  const project = (externalSchemas?: string[]) =>
+    makeProject({
+      [CONFIG_FILE]: configFor([
+        { name: "grunt", schema: "schemas/grunt-clean-task.json", ...(externalSchemas === undefined ? {} : { externalSchemas }) },
+      ]),
+      "schemas/grunt-clean-task.json": GRUNT,
+      "schemas/vendor/tasks.json": TASK,
+    });
+
+  it("reads a ref to an $id from the external schema that has it, whatever its file is named", async () => {
+    const schema = await resolved(project(["schemas/vendor/tasks.json"]));
+    expect(defs(schema)["Grunt"]!["additionalProperties"]).toEqual({ $ref: "#/$defs/fileFormat" });
+    expect(defs(schema)["fileFormat"]).toEqual({ type: "array", items: { $ref: "#/$defs/file" } });
+    expect(danglingRefs(schema)).toEqual([]);
+  });
+
+  it("reads each file once, though the config names it twice or names the schema", async () => {
+    const twice = await resolved(project(["schemas/vendor/tasks.json", "schemas/vendor/tasks.json", "schemas/grunt-clean-task.json"]));
+    expect(twice).toEqual(await resolved(project(["schemas/vendor/tasks.json"])));
+  });
+
+  it("without it, the ref points to nothing", async () => {
+    expect(await inputError(() => resolved(project()))).toContain(
+      '$ref "grunt-task#/definitions/fileFormat" points to a file that does not exist',
+    );
+  });
+});

@@ -25,9 +25,10 @@ const span = { name: "thing", span: { opens: ["OPEN"], closes: ["CLOSE"], key: "
 
 function compile(stream: JsonObject): ReturnType<typeof compileStream> {
   const protocol: LoadedProtocol = {
-    config: { pointer: "/protocols/0", name: "test", schema: "schemas/test.schema.json", overlays: [] },
+    config: { pointer: "/protocols/0", name: "test", schema: "schemas/test.schema.json", overlays: [], externalSchemas: [] },
     schema: sourceFile("test.schema.json", schema),
     overlays: [sourceFile("overlays/test.json", { stream })],
+    externalSchemas: [],
   };
   return compileStream(protocol, namedIrOf(schema));
 }
@@ -130,9 +131,10 @@ describe("stream facts", () => {
   it("are stated once: a second overlay with a stream is refused", async () => {
     const stream = { framing: "sse", because, rules: [] };
     const protocol: LoadedProtocol = {
-      config: { pointer: "/protocols/0", name: "test", schema: "schemas/test.schema.json", overlays: [] },
+      config: { pointer: "/protocols/0", name: "test", schema: "schemas/test.schema.json", overlays: [], externalSchemas: [] },
       schema: sourceFile("test.schema.json", schema),
       overlays: [sourceFile("overlays/a.json", { stream }), sourceFile("overlays/b.json", { stream })],
+      externalSchemas: [],
     };
     expect(await inputError(() => compileStream(protocol, namedIrOf(schema)))).toBe(
       "schemas/overlays/b.json#/stream: the stream is already stated in schemas/overlays/a.json",
