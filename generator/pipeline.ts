@@ -102,9 +102,11 @@ interface GeneratedProtocol {
 }
 
 async function generateProtocol(project: Project, protocol: LoadedProtocol): Promise<GeneratedProtocol> {
-  const { effective, ir } = await intermediate(project, protocol);
-  // The patterns are checked beside the pipeline, in a worker, their warnings awaited at its end.
+  const effective = await effectiveSchema(project, protocol);
+  // The patterns are checked beside the rest of the pipeline, in a worker, from the moment
+  // they are known; their warnings are awaited at its end.
   const warnings = patternWarnings(effective).then((patterns) => [...ignoredAssertions(effective), ...patterns]);
+  const ir = nameIr(normalize(effective), effective);
   // Each module printed as it is emitted, a section at a time, so that one type's code is alive at a time.
   const files = format(emitProtocol(ir, compileStream(protocol, ir), PRINT_AS_EMITTED));
   const summary = {
@@ -144,8 +146,13 @@ export async function patternWarnings(effective: ResolvedSchema): Promise<InputW
 
 /** A protocol's effective schema and IR: the pipeline up to the emitters. */
 export async function intermediate(schemas: Schemas, protocol: LoadedProtocol): Promise<{ effective: ResolvedSchema; ir: NamedIr }> {
-  const effective = applyOverlays(await resolve(schemas, protocol));
+  const effective = await effectiveSchema(schemas, protocol);
   return { effective, ir: nameIr(normalize(effective), effective) };
+}
+
+/** A protocol's schemas resolved into one, with its overlays applied. */
+async function effectiveSchema(schemas: Schemas, protocol: LoadedProtocol): Promise<ResolvedSchema> {
+  return applyOverlays(await resolve(schemas, protocol));
 }
 
 function countUnions(ir: Ir): number {

@@ -14,7 +14,7 @@ import {
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
 import { recursiveTypes, ThroughRefs } from "../ir/graph.js";
-import { ShapeIds } from "../ir/identity.js";
+import type { ShapeIds } from "../ir/identity.js";
 import type { EnumWire, Field, Ir, PatternProperty, Shape } from "../ir/model.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
@@ -34,8 +34,8 @@ import { TYPES } from "./names.js";
  * such a property is a problem, not copied. What the read produces is then checked by
  * `checkT`, printed from the check tree `isT` is printed from, up to the limit of errors.
  */
-export function generateDecoders(f: GeneratedFile, ir: NamedIr): void {
-  const emitter = new DecodeEmitter(f, ir);
+export function generateDecoders(f: GeneratedFile, ir: NamedIr, ids: ShapeIds): void {
+  const emitter = new DecodeEmitter(f, ir, ids);
   f.reserve(
     ir.types.flatMap((type) => [namesOf(ir, type.name).decoder, ...(emitter.reads(type.shape) ? [namesOf(ir, type.name).reader] : [])]),
   );
@@ -134,15 +134,16 @@ class DecodeEmitter {
   readonly helpers: Function[] = [];
   private readonly helperNames = new Map<number, Name>();
   private readonly shapes: ReadonlyMap<string, Shape>;
-  private readonly ids = new ShapeIds();
   /** The named type whose shape an object or an array is, the first where several are alike: its reader reads it. */
   private readonly named = new Map<number, string>();
   /** Whether reading a named type does anything; a type met again on the way does (it is an object or an array). */
   private readonly namedReads = new ThroughRefs(true);
 
+  /** @param ids shapes by what they accept: a reader serves every place of its shape */
   constructor(
     private readonly f: GeneratedFile,
     private readonly ir: NamedIr,
+    private readonly ids: ShapeIds,
   ) {
     this.shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
     for (const { name, shape } of ir.types)

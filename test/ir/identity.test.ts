@@ -15,7 +15,7 @@ function object(...fields: Field[]): Shape {
 describe("ShapeIds: shapes by what they accept", () => {
   it("gives one id to shapes alike but for docs, pointers, descriptions and stamps", () => {
     const ids = new ShapeIds();
-    const a = object(field("at", { kind: "number", integer: true }, { doc: { description: "When." }, stamp: "ms" }));
+    const a = object(field("at", { kind: "number", integer: true }, { doc: { description: "When." }, stamp: "unix-milliseconds" }));
     const b = object(field("at", { kind: "number", integer: true }, { pointer: "/$defs/Y/properties/at" }));
     expect(ids.id(a)).toBe(ids.id(b));
     const described: Shape = { kind: "enum", values: ["a", "b"], descriptions: ["A", null] };

@@ -19,7 +19,7 @@ import {
 } from "../../code/build.js";
 import { Scope } from "../../code/scope.js";
 import { describe, describeValues } from "../../ir/describe.js";
-import { ShapeIds } from "../../ir/identity.js";
+import type { ShapeIds } from "../../ir/identity.js";
 import { isJsonPrimitive, jsonEqual } from "../../json.js";
 import type { Constraint, Evaluated, Field, PatternProperty, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
 import {
@@ -262,8 +262,6 @@ interface PropertiesSpec {
  */
 export class CheckBuilder {
   private readonly bodies = new Map<number, Body>();
-  /** Shapes by what they accept: a helper serves every place of its shape. */
-  readonly ids = new ShapeIds();
   /** The objects and arrays met in more than one place, which are checked by one function. */
   private readonly repeated: ReadonlySet<number>;
   /** Per repeated shape, whether its checks are more than a test, and so written once. */
@@ -271,11 +269,15 @@ export class CheckBuilder {
   /** The named type whose shape a shape is, the first where several are alike. */
   private readonly named = new Map<number, string>();
 
-  /** @param guard the guard of a named type as the file refers to it, for tests of union members */
+  /**
+   * @param guard the guard of a named type as the file refers to it, for tests of union members
+   * @param ids shapes by what they accept: a helper serves every place of its shape
+   */
   constructor(
     private readonly f: GeneratedFile,
     readonly shapes: ReadonlyMap<string, Shape>,
     private readonly guard: (type: string) => Name,
+    readonly ids: ShapeIds,
   ) {
     this.repeated = this.ids.repeated(shapes.values());
     for (const [name, shape] of shapes) if (!this.named.has(this.ids.id(shape))) this.named.set(this.ids.id(shape), name);
