@@ -188,16 +188,16 @@ const firstLine = (error) => String(error?.message ?? error).split("\n")[0];
 
 /**
  * Generates one schema in process: what it came to, its files written under out/<name>/.
- * A schema whose external schemas the catalog lacks is not run, as ajv is not.
+ * With the external schemas the catalog has: a schema refused where one it lacks might
+ * have answered is not run, as ajv is not.
  */
 async function generateOne(agentwire, scratch, catalog, file, name) {
   const { generate, openProject } = agentwire;
   const externals = catalog.validation.options[file]?.externalSchema ?? [];
-  const absent = externals.filter((external) => !existsSync(path.join(catalog.folder, "schemas", external)));
-  if (absent.length > 0)
-    return { status: "not run", ms: 0, error: `an externalSchema is not in the catalog: ${absent.join(", ")}`, category: "not run" };
+  const present = (external) => existsSync(path.join(catalog.folder, "schemas", external));
+  const absent = externals.filter((external) => !present(external));
   const configPath = path.join(scratch, `${name}.config.json`);
-  writeFileSync(configPath, `${JSON.stringify(configOf(file, name, externals), null, 2)}\n`);
+  writeFileSync(configPath, `${JSON.stringify(configOf(file, name, externals.filter(present)), null, 2)}\n`);
   const started = performance.now();
   let generation;
   try {
@@ -206,6 +206,13 @@ async function generateOne(agentwire, scratch, catalog, file, name) {
     const ms = performance.now() - started;
     const line = firstLine(error);
     const refused = error?.name === "InputError" || error?.name === "InputErrorList" || typeof error?.location === "object";
+    if (refused && absent.length > 0)
+      return {
+        status: "not run",
+        ms,
+        error: `an externalSchema is not in the catalog: ${absent.join(", ")}; ${line}`,
+        category: "not run",
+      };
     return { status: refused ? "refused" : "crashed", ms, error: line, category: refused ? categorize(line) : "crash" };
   }
   const ms = performance.now() - started;
