@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { backtrackingReason } from "../../generator/keywords/backtracking.js";
@@ -75,5 +76,29 @@ describe("patterns that backtrack catastrophically", () => {
     expect(suite.length).toBeGreaterThan(15);
     // Unanchored, `f.*o` is tried from each "f" of a text of f's with no "o": n² steps.
     expect(await flagged(suite)).toEqual(["f.*o"]);
+  }, 60_000);
+
+  it("are redos-detector's own verdicts: its worker's plain references answer as its WeakRefs do", async () => {
+    // The sample's patterns, and ones that exhaust the budget, whose forks are the most.
+    const sources = [
+      ...patternsUnder(path.join(REPO, "test/fixtures/schemastore/schemas")),
+      "\\w+[\\\\](\\w+\\.)*\\w+\\.dll",
+      "^((([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?|0)$",
+    ];
+    expect(sources.length).toBeGreaterThan(20);
+    const detector = createRequire(import.meta.url)("redos-detector") as typeof import("redos-detector");
+    const own = sources.map((source) => {
+      if (!/[*+?{]/.test(source)) return "safe";
+      try {
+        const result = detector.isSafePattern(source, { unicode: true, maxSteps: 2_000 });
+        return result.safe ? "safe" : result.error === "hitMaxSteps" ? "gave up" : "unsafe";
+      } catch {
+        return "safe";
+      }
+    });
+    const reasons = await Promise.all(sources.map((source) => backtrackingReason(source)));
+    const worker = reasons.map((reason) => (reason === undefined ? "safe" : reason.includes("too many ways") ? "gave up" : "unsafe"));
+    expect(worker).toEqual(own);
+    expect(new Set(own)).toEqual(new Set(["safe", "unsafe", "gave up"]));
   }, 60_000);
 });
