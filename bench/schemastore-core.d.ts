@@ -1,6 +1,6 @@
 // The types of schemastore-core.js, for test/schemastore.test.ts.
 import type { openProject } from "../generator/load/index.js";
-import type { guardName } from "../generator/name/rules.js";
+import type { decoderName, guardName, validatorName } from "../generator/name/rules.js";
 import type { generate } from "../generator/pipeline.js";
 
 export declare const REPO: string;
@@ -14,6 +14,8 @@ export interface Agentwire {
   readonly generate: typeof generate;
   readonly openProject: typeof openProject;
   readonly guardName: typeof guardName;
+  readonly validatorName: typeof validatorName;
+  readonly decoderName: typeof decoderName;
 }
 
 export type Verdict = "valid" | "invalid" | `threw: ${string}`;
@@ -24,6 +26,9 @@ export interface DocumentReport {
   readonly expected: "valid" | "invalid";
   readonly skipped?: string;
   readonly guard?: Verdict;
+  /** `validateT(document).ok` and strict `decodeT(document).ok`, asked where the guard is. */
+  readonly validator?: Verdict;
+  readonly decoder?: Verdict;
   readonly ajv?: Verdict;
 }
 
@@ -65,6 +70,8 @@ export interface Totals {
     readonly guardWrong: number;
     readonly ajvAsked: number;
     readonly ajvWrong: number;
+    readonly validatorVsGuard: number;
+    readonly decoderVsGuard: number;
     readonly guardVsAjv: number;
   };
   readonly ajv: { readonly compiled: number; readonly failed: number; readonly unavailable: Readonly<Record<string, number>> };

@@ -382,15 +382,15 @@ const verdict = (fn, value) => {
 
 /**
  * Runs the harness on a catalog in a scratch folder (empty, its own): every schema
- * generated, type-checked and compiled, and its test documents asked of its guard and of
- * ajv. `agentwire` is { generate (pipeline.js), openProject (load/index.js), guardName
- * (name/rules.js) }. `only` restricts it to the given schema files; `log` hears of progress. Given
- * `importTypeScript` (vitest's `import`, which transforms TypeScript), the guards are
+ * generated, type-checked and compiled, and its test documents asked of its guard, its
+ * validator and its strict decoder, and of ajv. `agentwire` is { generate (pipeline.js),
+ * openProject (load/index.js), guardName, validatorName and decoderName (name/rules.js) }. `only` restricts it to the given schema files; `log` hears of progress. Given
+ * `importTypeScript` (vitest's `import`, which transforms TypeScript), the functions are
  * imported from the generated sources instead, and nothing is type-checked: `tsErrors` is
  * null.
  */
 export async function runHarness({ agentwire, catalog: folder, scratch, only, log = () => {}, importTypeScript, concurrency = 1 }) {
-  const { guardName } = agentwire;
+  const { guardName, validatorName, decoderName } = agentwire;
   const catalog = readCatalog(folder);
   const packages = optionalPackages();
   const schemas = only === undefined ? catalog.schemas : catalog.schemas.filter((entry) => only.includes(entry.file));
@@ -427,15 +427,19 @@ export async function runHarness({ agentwire, catalog: folder, scratch, only, lo
     const { generated, ajv } = result;
     const tsErrors = compiled === undefined ? null : (compiled.errors.get(result.name) ?? {});
     let guard;
+    let validator;
+    let decoder;
     let loadError;
     if (generated.status === "generated" && generated.root !== undefined) {
       try {
         const index =
           importTypeScript === undefined
             ? await import(pathToFileURL(path.join(scratch, "js/out", result.name, result.name, "index.js")).href)
-            : await importTypeScript(path.join(scratch, "out", result.name, result.name, "guards.ts"));
-        guard = index[guardName(generated.root)];
-        if (typeof guard !== "function") loadError = `no ${guardName(generated.root)} in index.js`;
+            : await importTypeScript(path.join(scratch, "out", result.name, result.name, "index.ts"));
+        const names = [guardName, validatorName, decoderName].map((name) => name(generated.root));
+        [guard, validator, decoder] = names.map((name) => index[name]);
+        const missing = names.filter((name) => typeof index[name] !== "function");
+        if (missing.length > 0) loadError = `no ${missing.join(", ")} in index.js`;
       } catch (error) {
         loadError = `import failed: ${firstLine(error)}`;
       }
@@ -460,7 +464,13 @@ export async function runHarness({ agentwire, catalog: folder, scratch, only, lo
         documents.push({
           file,
           expected,
-          ...(guard === undefined ? {} : { guard: verdict(guard, read.value) }),
+          ...(guard === undefined
+            ? {}
+            : {
+                guard: verdict(guard, read.value),
+                validator: verdict((value) => validator(value).ok, read.value),
+                decoder: verdict((value) => decoder(value).ok, read.value),
+              }),
           ...(ajv.validate === undefined ? {} : { ajv: verdict(ajv.validate, read.value) }),
         });
       }
@@ -542,6 +552,8 @@ export function totalsOf(schemas) {
       guardWrong: documents.filter((document) => asked(document, "guard") && document.guard !== document.expected).length,
       ajvAsked: documents.filter((document) => asked(document, "ajv")).length,
       ajvWrong: documents.filter((document) => asked(document, "ajv") && document.ajv !== document.expected).length,
+      validatorVsGuard: documents.filter((document) => asked(document, "guard") && document.validator !== document.guard).length,
+      decoderVsGuard: documents.filter((document) => asked(document, "guard") && document.decoder !== document.guard).length,
       guardVsAjv: documents.filter((document) => asked(document, "guard") && asked(document, "ajv") && document.guard !== document.ajv)
         .length,
     },
@@ -616,6 +628,8 @@ export function summary(report) {
     ["guard ≠ expected", d.guardWrong],
     ["asked of ajv", d.ajvAsked],
     ["ajv ≠ expected", d.ajvWrong],
+    ["validator ≠ guard", d.validatorVsGuard],
+    ["strict decoder ≠ guard", d.decoderVsGuard],
     ["guard ≠ ajv", d.guardVsAjv],
   ]);
   table("type-check (tsc, strict)", [

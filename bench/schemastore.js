@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openProject } from "../build/load/index.js";
-import { guardName } from "../build/name/rules.js";
+import { decoderName, guardName, validatorName } from "../build/name/rules.js";
 import { generate } from "../build/pipeline.js";
 import { runHarness, SAMPLE, summary } from "./schemastore-core.js";
 
@@ -23,7 +23,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), "agentwire-schemastore-"));
 const started = performance.now();
 try {
   const report = await runHarness({
-    agentwire: { generate, openProject, guardName },
+    agentwire: { generate, openProject, guardName, validatorName, decoderName },
     catalog,
     scratch,
     ...(values.only === undefined ? {} : { only: values.only.split(",") }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Report } from "../bench/schemastore-core.js";
 import { disagreements, runHarness, SAMPLE } from "../bench/schemastore-core.js";
 import { openProject } from "../generator/load/index.js";
-import { guardName } from "../generator/name/rules.js";
+import { decoderName, guardName, validatorName } from "../generator/name/rules.js";
 import { generate } from "../generator/pipeline.js";
 import { scratchFolder } from "./helpers/scratch.js";
 
@@ -23,7 +23,7 @@ describe("the SchemaStore sample", () => {
 
   it("runs", async () => {
     report = await runHarness({
-      agentwire: { generate, openProject, guardName },
+      agentwire: { generate, openProject, guardName, validatorName, decoderName },
       catalog: SAMPLE,
       scratch: scratchFolder("agentwire-schemastore-"),
       importTypeScript: (file) => import(file) as Promise<Record<string, unknown>>,
@@ -53,6 +53,12 @@ describe("the SchemaStore sample", () => {
       .filter((schema) => schema.status === "generated")
       .flatMap((schema) => schema.documents.filter((document) => document.skipped === undefined && document.guard === undefined));
     expect(unasked).toEqual([]);
+  });
+
+  it("gives every document the guard's verdict from the validator and the strict decoder", () => {
+    expect(report.totals.documents.guardAsked).toBeGreaterThan(50);
+    expect(report.totals.documents.validatorVsGuard).toBe(0);
+    expect(report.totals.documents.decoderVsGuard).toBe(0);
   });
 
   it("agrees with ajv, configured as SchemaStore's CI, wherever ajv ran", () => {
