@@ -384,7 +384,8 @@ const verdict = (fn, value) => {
  * Runs the harness on a catalog in a scratch folder (empty, its own): every schema
  * generated, type-checked and compiled, and its test documents asked of its guard, its
  * validator and its strict decoder, and of ajv. `agentwire` is { generate (pipeline.js),
- * openProject (load/index.js), guardName, validatorName and decoderName (name/rules.js) }. `only` restricts it to the given schema files; `log` hears of progress. Given
+ * openProject (load/index.js), guardName, validatorName and decoderName (name/rules.js) }.
+ * `only` restricts it to the given schema files; `log` hears of progress. Given
  * `importTypeScript` (vitest's `import`, which transforms TypeScript), the functions are
  * imported from the generated sources instead, and nothing is type-checked: `tsErrors` is
  * null.
