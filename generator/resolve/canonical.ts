@@ -11,7 +11,7 @@ import {
   USE_SITE_ANNOTATIONS,
   VOCABULARIES_KEYWORD,
 } from "../schema/keywords.js";
-import { pascalCase, RUNTIME_TYPES, RUNTIME_VALUES, typeNameFor } from "../schema/names.js";
+import { isNameLike, pascalCase, RUNTIME_TYPES, RUNTIME_VALUES, typeNameFor } from "../schema/names.js";
 import { appendPointer, getAtPointer, parsePointer } from "../pointer.js";
 import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
 import { isSubschemaPlace, mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
@@ -52,8 +52,10 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  * is an entry of the root `$defs`, under its generated name:
  *
  * - each definition (`$defs` or `definitions`, in any file) is named by its key;
- * - a file whose root constrains values is a type named by its title;
- * - an inline schema with a title is hoisted into `$defs` and named by its title;
+ * - a file whose root constrains values is a type named by its title, where the title
+ *   reads as a name (`isNameLike`), else by its file;
+ * - an inline schema with a title that reads as a name is hoisted into `$defs` and named
+ *   by its title;
  *   identical titled schemas share one entry, and the annotations of each use
  *   (description, default…) stay where it is used;
  * - a schema a ref leads to that no named schema holds as a subschema (outside any
@@ -136,7 +138,7 @@ export function canonicalize(
   for (const file of files) {
     const document = file.document;
     if (!isJsonObject(document) || !hasAssertions(document) || isPureRef(document)) continue;
-    const title = typeof document["title"] === "string" ? document["title"] : undefined;
+    const title = typeof document["title"] === "string" && isNameLike(document["title"]) ? document["title"] : undefined;
     const fallback = file === root ? pascalCase(protocol) : pascalCase(path.basename(file.absolutePath).replace(/(\.schema)?\.json$/, ""));
     const body = Object.fromEntries(Object.entries(document).filter(([key]) => !["$schema", "$id", ...CONTAINERS].includes(key)));
     add({ name: nameFor(title ?? fallback), source: file, pointer: "", body }, "", false);
@@ -170,7 +172,7 @@ export function canonicalize(
     for (const child of subschemasOf(schema, pointer)) {
       if (isDefinition(file, child.pointer)) continue;
       const title = isJsonObject(child.schema) ? child.schema["title"] : undefined;
-      if (typeof title === "string" && isJsonObject(child.schema) && !isPureRef(child.schema)) {
+      if (typeof title === "string" && isNameLike(title) && isJsonObject(child.schema) && !isPureRef(child.schema)) {
         const body = Object.fromEntries(Object.entries(child.schema).filter(([key]) => !USE_SITE_ANNOTATIONS.has(key)));
         add({ name: nameFor(title), source: file, pointer: child.pointer, body }, child.pointer, true);
         hoisted.add(`${file.absolutePath}#${child.pointer}`);

@@ -11,6 +11,18 @@ export function typeNameFor(text: string): string {
   return /^[0-9]/.test(name) ? `_${name}` : name;
 }
 
+/**
+ * Whether a `title` reads as a name, which a type may take: at most five words and no
+ * sentence in it ("Time Series", "ABCSupplyPlan JSON Schema"). Many titles are
+ * descriptions ("Location in the inventory management system", "JSON schema for the
+ * TSLint configuration files"), which would make names of a line or more; the schema is
+ * named by its key or its place then, as one without a title is.
+ */
+export function isNameLike(title: string): boolean {
+  const words = title.trim().split(/\s+/);
+  return words.length <= 5 && !/[.!?;:,](\s|$)/.test(title.trim());
+}
+
 /** "item/agentMessage/delta" → "ItemAgentMessageDelta": words keep their inner capitals. */
 export function pascalCase(text: string): string {
   return text

@@ -71,6 +71,27 @@ describe("resolve: names", () => {
     expect(defs(schema)["Two"]!["properties"]).toEqual({ status: { $ref: "#/$defs/TaskState", description: "Two's." } });
   });
 
+  it("takes a title for a name only where it reads as one: a description names nothing", async () => {
+    const schema = await resolved(
+      demoProject({
+        title: "JSON schema for the demo configuration files",
+        type: "object",
+        properties: {
+          where: { title: "Location in the inventory management system", type: "string", minLength: 1 },
+          when: { title: "Plan date. Local time.", type: "string", minLength: 1 },
+          series: { title: "Non-Negative Integer Time Dependent Values", type: "array", items: { type: "integer" } },
+        },
+      }),
+    );
+    // The root is named as an untitled root is; the inline schemas stay where they are.
+    expect(Object.keys(defs(schema))).toEqual(["Demo", "NonNegativeIntegerTimeDependentValues"]);
+    expect(defs(schema)["Demo"]!["properties"]).toMatchObject({
+      where: { title: "Location in the inventory management system", minLength: 1 },
+      when: { title: "Plan date. Local time.", minLength: 1 },
+      series: { $ref: "#/$defs/NonNegativeIntegerTimeDependentValues" },
+    });
+  });
+
   it("qualifies a schema whose name another already has by the named schemas around it, nearest first", async () => {
     const titled = await resolved(
       demoProject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pascalCase, typeNameFor } from "../../generator/schema/names.js";
+import { isNameLike, pascalCase, typeNameFor } from "../../generator/schema/names.js";
 
 describe("typeNameFor", () => {
   it("keeps a key or title that is an identifier once its whitespace is removed, capitals as they are", () => {
@@ -55,5 +55,21 @@ describe("pascalCase", () => {
     expect(pascalCase("v1.2-beta")).toBe("V12Beta");
     expect(pascalCase("")).toBe("");
     expect(pascalCase("...")).toBe("");
+  });
+});
+
+describe("isNameLike", () => {
+  it("is a title of at most five words with no sentence in it", () => {
+    const names = ["Time Series", "ABCSupplyPlan JSON Schema", "Non-Negative Integer Time Dependent Values", "Version 1.0", "Task"];
+    expect(names.filter(isNameLike)).toEqual(names);
+    const descriptions = [
+      "Location in the inventory management system",
+      "JSON schema for the TSLint configuration files",
+      "Plan date. Local time.",
+      "true: Sort alphabetically",
+      "Name, or id",
+      "Why not?",
+    ];
+    expect(descriptions.filter(isNameLike)).toEqual([]);
   });
 });
