@@ -252,6 +252,64 @@ export function isRegex(value: string): boolean {
   }
 }
 
+/**
+ * An RFC 3339 duration (its Appendix A): "P", then a date (days; months, then days; or
+ * years, then months, then days) and a time after "T" (hours, minutes, seconds, each
+ * following the one before), or a time alone, or weeks alone. Whole numbers only.
+ */
+export function isDuration(value: string): boolean {
+  return DURATION.test(value);
+}
+
+const DURATION_TIME =
+  "T(?:[0-9]+H(?:[0-9]+M(?:[0-9]+S)?)?|[0-9]+M(?:[0-9]+S)?|[0-9]+S)";
+const DURATION_DATE =
+  "(?:[0-9]+D|[0-9]+M(?:[0-9]+D)?|[0-9]+Y(?:[0-9]+M(?:[0-9]+D)?)?)";
+const DURATION = new RegExp(
+  `^P(?:${DURATION_DATE}(?:${DURATION_TIME})?|${DURATION_TIME}|[0-9]+W)$`,
+);
+
+/** An RFC 6901 JSON Pointer: "" or tokens each after a "/", in which "~" escapes only "0" and "1". */
+export function isJsonPointer(value: string): boolean {
+  return /^(?:\/(?:[^~/]|~[01])*)*$/s.test(value);
+}
+
+/**
+ * A relative JSON Pointer (draft-bhutton-relative-json-pointer): a non-negative integer
+ * without a leading zero, then "#" or a JSON Pointer.
+ */
+export function isRelativeJsonPointer(value: string): boolean {
+  const match = /^(?:0|[1-9][0-9]*)(.*)$/s.exec(value);
+  return match !== null && (match[1] === "#" || isJsonPointer(match[1]!));
+}
+
+/**
+ * An RFC 6570 URI Template: literals (what a URI allows, the characters past ASCII, and
+ * %-escapes) and expressions, "{", an optional operator, then varspecs apart by ",": a
+ * name of letters, digits, "_" and %-escapes, dots only between them, and a prefix
+ * length of 1 to 9999 or the explode "*".
+ */
+export function isUriTemplate(value: string): boolean {
+  return URI_TEMPLATE.test(value) && [...value].every(isTemplateCharacter);
+}
+
+const PERCENT = "%[0-9A-Fa-f]{2}";
+const VARCHAR = `(?:[A-Za-z0-9_]|${PERCENT})`;
+const VARSPEC = `${VARCHAR}+(?:\\.${VARCHAR}+)*(?::[1-9][0-9]{0,3}|\\*)?`;
+const EXPRESSION = `\\{[+#./;?&=,!@|]?${VARSPEC}(?:,${VARSPEC})*\\}`;
+const LITERAL = `(?:[!#$&'()*+,\\-./0-9:;=?@A-Z\\[\\]_a-z~]|[^\\u0000-\\u009F]|${PERCENT})`;
+const URI_TEMPLATE = new RegExp(`^(?:${LITERAL}|${EXPRESSION})*$`, "u");
+
+/** A character a URI Template may hold past ASCII: RFC 3987's ucschar and iprivate, which leave out surrogates, noncharacters and E0000–E0FFF. */
+function isTemplateCharacter(character: string): boolean {
+  const code = character.codePointAt(0)!;
+  if (code < 0xa0) return true;
+  if (code >= 0xd800 && code <= 0xdfff) return false;
+  if (code >= 0xfdd0 && code <= 0xfdef) return false;
+  if ((code & 0xfffe) === 0xfffe) return false;
+  return !(code >= 0xe0000 && code <= 0xe0fff);
+}
+
 /** Gregorian: a year divisible by 4, but not by 100 unless by 400, is a leap year. */
 function isDay(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;

@@ -28,6 +28,10 @@ export const FORMAT_CHECKS: Readonly<Record<string, { readonly test: string; rea
   uri: { test: "isUri", message: "must be a URI" },
   "uri-reference": { test: "isUriReference", message: "must be a URI reference" },
   regex: { test: "isRegex", message: "must be a regular expression" },
+  duration: { test: "isDuration", message: "must be a duration" },
+  "json-pointer": { test: "isJsonPointer", message: "must be a JSON Pointer" },
+  "relative-json-pointer": { test: "isRelativeJsonPointer", message: "must be a relative JSON Pointer" },
+  "uri-template": { test: "isUriTemplate", message: "must be a URI Template" },
 };
 
 /** Whether agentwire asserts a string format, where asked. */

@@ -29,7 +29,7 @@ afterAll(() => {
     const groups = result.groups.filter(({ group }) => group.file === `${format}.json`);
     const passed = groups.reduce((sum, group) => sum + group.passed, 0);
     const wrong = groups.reduce((sum, group) => sum + group.wrong.length, 0);
-    return `  ${format.padEnd(14)} ${String(passed).padStart(3)} passed, ${wrong} wrong`;
+    return `  ${format.padEnd(21)} ${String(passed).padStart(3)} passed, ${wrong} wrong`;
   });
   console.log(`JSON-Schema-Test-Suite's optional format tests (2020-12), formats asserted:\n${rows.join("\n")}`);
 });
