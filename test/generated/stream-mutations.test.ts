@@ -343,6 +343,19 @@ describe("GTM and A2A streams built from the facts: task, WORKING, artifact chun
     );
   });
 
+  it("a GTM run interrupted for input or authentication ends its stream there: accepted, and a frame after it refused", () => {
+    fc.assert(
+      fc.property(gtmStreamSpec, fc.constantFrom("TASK_STATE_INPUT_REQUIRED", "TASK_STATE_AUTH_REQUIRED"), (spec, state) => {
+        const items = buildGtmStream(spec);
+        const paused = edit(items, { removed: [items.length - 1], inserted: gtmStatus(state), at: items.length - 1 });
+        expect(verifyTrace("gtm-agent", paused)).toBeUndefined();
+        const after = [...paused, gtmStatus("TASK_STATE_WORKING")];
+        expectViolation("gtm-agent", after, "terminal-status", after.length - 1);
+      }),
+      MUTANTS,
+    );
+  });
+
   it("a frame after the terminal status is refused by both; a stream without one only by GTM, whose terminal frame ends every stream", () => {
     fc.assert(
       fc.property(gtmStreamSpec, (spec) => {

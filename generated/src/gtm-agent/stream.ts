@@ -50,7 +50,7 @@ const RULES: ReadonlyArray<StreamRule> = [
     kind: "terminal",
     name: "terminal-status",
     because:
-      'AgentStreamEvent: "A `statusUpdate` frame whose `status.state` is terminal is always the LAST frame"; AgentTaskState: "Terminal: COMPLETED, FAILED, CANCELED, REJECTED"; the typical sequence ends with `statusUpdate(terminal)`',
+      'AgentStreamEvent: "A `statusUpdate` frame whose `status.state` is terminal is always the LAST frame"; AgentTaskState: "Terminal: COMPLETED, FAILED, CANCELED, REJECTED. Interrupted: INPUT_REQUIRED, AUTH_REQUIRED. Everything else is non-terminal": an interrupted run waits for the client, so its stream ends there too, and the run is resumed by a new request; the typical sequence ends with `statusUpdate(terminal)`',
     events: [
       {
         event: "statusUpdate",
@@ -62,6 +62,8 @@ const RULES: ReadonlyArray<StreamRule> = [
               "TASK_STATE_FAILED",
               "TASK_STATE_CANCELED",
               "TASK_STATE_REJECTED",
+              "TASK_STATE_INPUT_REQUIRED",
+              "TASK_STATE_AUTH_REQUIRED",
             ],
           },
         ],
