@@ -11,8 +11,8 @@ import { keyOf, matchesAny, valueAt } from "./stream.js";
 
 /**
  * A value built from an event: JSON in which `{ "$from": "/pointer" }` stands for the
- * event's value there (`"$else"` when it has none), and an object's properties that come
- * to nothing are left out.
+ * event's value there (`"$else"` when it has none, or one of the values `"$none"` lists),
+ * and an object's properties that come to nothing are left out.
  */
 export type Template = unknown;
 
@@ -439,11 +439,19 @@ function compileTemplate(template: unknown): Builder {
   const from = template["$from"];
   if (typeof from === "string") {
     const tokens = pointerTokens(from);
-    if (!("$else" in template)) return (event) => valueAt(event, tokens);
-    const otherwise = compileTemplate(template["$else"]);
+    // Values that stand for none, as absence does (a producer's "" that names nothing).
+    const none = Array.isArray(template["$none"]) ? template["$none"] : [];
+    if (!("$else" in template) && none.length === 0)
+      return (event) => valueAt(event, tokens);
+    const otherwise =
+      "$else" in template
+        ? compileTemplate(template["$else"])
+        : () => undefined;
     return (event) => {
       const value = valueAt(event, tokens);
-      return value === undefined ? otherwise(event) : value;
+      return value === undefined || none.includes(value)
+        ? otherwise(event)
+        : value;
     };
   }
   const properties = Object.entries(template).map(

@@ -293,6 +293,38 @@ describe("AG-UI messages", () => {
     ]);
   });
 
+  it("an empty parentMessageId names no message: parallel calls each get their own, as @ag-ui/client's apply gives them", async () => {
+    // As the .NET Agent Framework sends parallel calls.
+    const events: Event[] = [
+      RUN,
+      { type: "TOOL_CALL_START", toolCallId: "c1", toolCallName: "weather", parentMessageId: "" },
+      { type: "TOOL_CALL_START", toolCallId: "c2", toolCallName: "time", parentMessageId: "" },
+      { type: "TOOL_CALL_END", toolCallId: "c1" },
+      { type: "TOOL_CALL_END", toolCallId: "c2" },
+      FINISHED,
+    ];
+    const { snapshot, violations } = agUi(events);
+    expect(violations).toEqual([]);
+    expect(snapshot.messages.map((message) => message.id)).toEqual(["c1", "c2"]);
+    expect((await clientApply(events)).messages).toEqual(snapshot.messages);
+  });
+
+  it("TOOL_CALL_RESULT mints a tool message whatever the messages hold: an id made up for a call cannot swallow it", async () => {
+    // The call's assistant message took the call's id; the result's message has that id too.
+    const events: Event[] = [
+      RUN,
+      { type: "TOOL_CALL_START", toolCallId: "c1", toolCallName: "search" },
+      { type: "TOOL_CALL_END", toolCallId: "c1" },
+      { type: "TOOL_CALL_RESULT", messageId: "c1", toolCallId: "c1", content: "found" },
+      FINISHED,
+    ];
+    const { snapshot, violations } = agUi(events);
+    expect(violations).toEqual([]);
+    expect(snapshot.messages.map((message) => message.role)).toEqual(["assistant", "tool"]);
+    expect(snapshot.messages[1]).toEqual({ id: "c1", role: "tool", toolCallId: "c1", content: "found" });
+    expect((await clientApply(events)).messages).toEqual(snapshot.messages);
+  });
+
   it("a second start of a call already there names it anew, as @ag-ui/client does, and its arguments go on", () => {
     const { snapshot } = agUi([
       { type: "TOOL_CALL_START", toolCallId: "c1", toolCallName: "calculator" },

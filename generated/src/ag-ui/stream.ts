@@ -336,13 +336,17 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
   {
     name: "tool-call-message",
     because:
-      "ToolCallStartEvent.parentMessageId: \"The assistant message that holds this call. Absent means the producer did not attribute it to one\"; as @ag-ui/client's apply does, a call with no message yet gets an assistant message of its own (the parent's id, or the call's), which belongs to the call's subagent (ToolCall: \"inherits its containing message's attribution\")",
+      "ToolCallStartEvent.parentMessageId: \"The assistant message that holds this call. Absent means the producer did not attribute it to one\", and an empty id names no message; as @ag-ui/client's apply does, a call with no message yet gets an assistant message of its own (the parent's id, or the call's), which belongs to the call's subagent (ToolCall: \"inherits its containing message's attribution\")",
     on: [{ event: "TOOL_CALL_START" }],
     action: {
       add: ["messages"],
       key: "id",
       value: {
-        id: { $from: "/parentMessageId", $else: { $from: "/toolCallId" } },
+        id: {
+          $from: "/parentMessageId",
+          $none: [""],
+          $else: { $from: "/toolCallId" },
+        },
         role: "assistant",
         subagentRunId: { $from: "/subagentRunId" },
       },
@@ -356,7 +360,13 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
     action: {
       add: [
         "messages",
-        { id: { $from: "/parentMessageId", $else: { $from: "/toolCallId" } } },
+        {
+          id: {
+            $from: "/parentMessageId",
+            $none: [""],
+            $else: { $from: "/toolCallId" },
+          },
+        },
         "toolCalls",
       ],
       key: "id",
@@ -404,18 +414,19 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
   {
     name: "tool-call-result",
     because:
-      'ToolCallResultEvent "Mints a tool message rather than appending to an existing one, which is why it has its own messageId"; subagentRunId (Attributable): "The subagent invocation this belongs to"',
+      'ToolCallResultEvent "Mints a tool message rather than appending to an existing one, which is why it has its own messageId": a new message whatever the messages hold, as @ag-ui/client\'s apply pushes one (an id made up for a call\'s assistant message cannot swallow it); subagentRunId (Attributable): "The subagent invocation this belongs to"',
     on: [{ event: "TOOL_CALL_RESULT" }],
     action: {
-      add: ["messages"],
-      key: "id",
-      value: {
-        id: { $from: "/messageId" },
-        role: "tool",
-        toolCallId: { $from: "/toolCallId" },
-        content: { $from: "/content" },
-        subagentRunId: { $from: "/subagentRunId" },
-      },
+      append: ["messages"],
+      value: [
+        {
+          id: { $from: "/messageId" },
+          role: "tool",
+          toolCallId: { $from: "/toolCallId" },
+          content: { $from: "/content" },
+          subagentRunId: { $from: "/subagentRunId" },
+        },
+      ],
     },
   },
   {
