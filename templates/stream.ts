@@ -87,14 +87,18 @@ export interface StreamPlace {
 /**
  * What is not an event of the protocol: the transport's own error report (an SSE `event:
  * error`, a JSON-RPC error response), which ends the stream; text that is not JSON; an
- * event past the size limit, or not UTF-8, or not complete within the idle timeout (each
- * stops the reading); an event the stream was cut off in.
+ * SSE line whose field is none of `data`, `event`, `id` and `retry`, which the standard
+ * ignores (a producer's fault, reported, that does not end the stream: a line of JSON
+ * with no `data:` before it is one); an event past the size limit, or not UTF-8, or not
+ * complete within the idle timeout (each stops the reading); an event the stream was cut
+ * off in.
  */
 export interface StreamFault {
   readonly ok: false;
   readonly fault:
     | "transport-error"
     | "not-json"
+    | "unknown-field"
     | "too-large"
     | "invalid-utf8"
     | "idle-timeout"
@@ -127,6 +131,8 @@ interface Frame {
   readonly line: number;
   /** The stream ended in this JSON line, before its line end. */
   readonly unended: boolean;
+  /** An SSE line of a field the standard ignores, read as it is: its field's name. */
+  readonly unknownField?: string;
 }
 
 /** What stops the framer: a fault at a place. */
@@ -488,6 +494,15 @@ class Framer {
     if (value.charCodeAt(0) === 0x20) value = value.slice(1);
     if (field === "data") this.addData(value, size);
     else if (field === "event") this.name = value;
+    else if (field !== "id" && field !== "retry")
+      frames.push({
+        text,
+        name: undefined,
+        offset: this.lineOffset,
+        line: this.line,
+        unended: false,
+        unknownField: field,
+      });
     return undefined;
   }
 
@@ -1004,6 +1019,21 @@ function resultOf<T>(
   options: DecodeOptions,
   accepts: ((value: unknown) => value is T) | undefined,
 ): StreamResult<T> {
+  if (frame.unknownField !== undefined) {
+    const field = frame.unknownField;
+    const named = field.length > 40 ? `${field.slice(0, 40)}…` : field;
+    return {
+      ok: false,
+      fault: "unknown-field",
+      message: /^[[{]/.test(frame.text)
+        ? 'a line of JSON with no "data:" before it, which server-sent events ignore'
+        : `an unknown field ${JSON.stringify(named)}, which server-sent events ignore: theirs are data, event, id and retry`,
+      data: detached(frame.text),
+      index,
+      offset: frame.offset,
+      line: frame.line,
+    };
+  }
   let json: unknown;
   try {
     json = JSON.parse(frame.text);

@@ -109,8 +109,13 @@ describe("agentwire verify", () => {
       ].join("\n"),
     );
     expect(code).toBe(1);
+    // Read as server-sent events, no line is one: each a field SSE ignores, which it says.
     const forced = await run(REPO, "verify", "app-server", file, "--framing", "sse");
-    expect(forced.out).toBe(`${file}: no violations in 0 events (sse)\n`);
+    const unknown = 'unknown-field: a line of JSON with no "data:" before it, which server-sent events ignore';
+    expect(forced.out).toBe(
+      [1, 2, 3].map((line) => `${file}:${line}: event ${line - 1}: ${unknown}`).join("\n") + `\n${file}: 3 violations in 3 events (sse)\n`,
+    );
+    expect(forced.code).toBe(1);
   });
 
   it("still reads JSON lines by their first line, a whole document even where it is not JSON, and server-sent events", async () => {

@@ -220,8 +220,11 @@ describe("random server-sent event streams", () => {
         const parser = createParser({ onEvent: ({ event, data }) => parsed.push({ name: event, data }) });
         // A CR that ends the stream ends its line; eventsource-parser waits for an LF that may follow.
         parser.feed(text.endsWith("\r") ? `${text}\n` : text);
-        // An event the stream ends in is reported as cut off; eventsource-parser drops it.
-        const events = (await read(chunks(body))).filter((result) => !("fault" in result && result.fault === "cut-off"));
+        // An event the stream ends in is reported as cut off, and a field it does not know as
+        // unknown; eventsource-parser drops the one and ignores the other.
+        const events = (await read(chunks(body))).filter(
+          (result) => !("fault" in result && (result.fault === "cut-off" || result.fault === "unknown-field")),
+        );
         expect(events.map(expectedOf)).toEqual(parsed.map(readAs));
       }),
       { seed: 0x55e, numRuns: 300 },
@@ -285,9 +288,35 @@ describe("server-sent events as the HTML standard parses them", () => {
     expect(brief(await read(chunks("event\ndata: 1\n\n")))).toEqual([{ index: 0, offset: 0, line: 1, value: 1 }]);
   });
 
-  it("ignores fields it does not know, comments, `id` and `retry`; names are case-sensitive", async () => {
-    expect(brief(await read(chunks("foo: 1\nDATA: 2\nData: 3\nretry: x\nid: 4\n: data: 5\n\n")))).toEqual([]);
-    expect(brief(await read(chunks("foo\nid\nretry\ndata: 1\n\n")))).toEqual([{ index: 0, offset: 0, line: 1, value: 1 }]);
+  it("reports a field it does not know as a fault and reads on; ignores comments, `id` and `retry`; names are case-sensitive", async () => {
+    // The standard ignores an unknown field; a producer that sends one has made a mistake.
+    expect(brief(await read(chunks("foo: 1\nDATA: 2\nData: 3\nretry: x\nid: 4\n: data: 5\n\n")))).toEqual([
+      { index: 0, offset: 0, line: 1, fault: "unknown-field", data: "foo: 1" },
+      { index: 1, offset: 7, line: 2, fault: "unknown-field", data: "DATA: 2" },
+      { index: 2, offset: 15, line: 3, fault: "unknown-field", data: "Data: 3" },
+    ]);
+    expect(brief(await read(chunks("foo\nid\nretry\ndata: 1\n\n")))).toEqual([
+      { index: 0, offset: 0, line: 1, fault: "unknown-field", data: "foo" },
+      { index: 1, offset: 0, line: 1, value: 1 },
+    ]);
+  });
+
+  it("says of a line of JSON with no data: before it that it is one", async () => {
+    // A body whose events lack the `data:` prefix: before, no events and no complaint.
+    const results = await read(chunks('{"type":"RUN_STARTED"}\n\n{"type":"RUN_FINISHED"}\n\n'));
+    expect(brief(results)).toEqual([
+      { index: 0, offset: 0, line: 1, fault: "unknown-field", data: '{"type":"RUN_STARTED"}' },
+      { index: 1, offset: 24, line: 3, fault: "unknown-field", data: '{"type":"RUN_FINISHED"}' },
+    ]);
+    expect(results.map((result) => ("message" in result ? result.message : ""))).toEqual([
+      'a line of JSON with no "data:" before it, which server-sent events ignore',
+      'a line of JSON with no "data:" before it, which server-sent events ignore',
+    ]);
+    const [unknown] = await read(chunks(`${"x".repeat(100)}: 1\n\n`));
+    expect(unknown).toMatchObject({
+      fault: "unknown-field",
+      message: `an unknown field "${"x".repeat(40)}…", which server-sent events ignore: theirs are data, event, id and retry`,
+    });
   });
 
   it("dispatches nothing for an event with no data, and its name does not carry over", async () => {
@@ -312,7 +341,10 @@ describe("server-sent events as the HTML standard parses them", () => {
 
   it("drops one leading byte order mark only", async () => {
     // A second one starts the first line's field name, which is then no field it knows.
-    expect(brief(await read(chunks("\uFEFF\uFEFFdata: 1\n\ndata: 2\n\n")))).toEqual([{ index: 0, offset: 15, line: 3, value: 2 }]);
+    expect(brief(await read(chunks("\uFEFF\uFEFFdata: 1\n\ndata: 2\n\n")))).toEqual([
+      { index: 0, offset: 3, line: 1, fault: "unknown-field", data: "\uFEFFdata: 1" },
+      { index: 1, offset: 15, line: 3, value: 2 },
+    ]);
   });
 });
 
