@@ -1146,6 +1146,12 @@ export interface Verifier<T> {
   /** The first rule this event breaks, if any; the verifier's state moves on either way. */
   push(event: T): Violation | undefined;
   /**
+   * An event of the stream that it is not given: one the reader could not read or decode
+   * (a fault, an invalid event), reported as that. It is counted, so that events keep their
+   * indices in the stream, and not checked: the event after it is not the stream's first.
+   */
+  skip(): void;
+  /**
    * What the end of the stream breaks: a span never closed, a required last event missing.
    * Give it the reader's last result: where that is the transport's error report (an SSE
    * `event: error`, a JSON-RPC error response), the stream ended with the failure it reports,
@@ -1436,11 +1442,17 @@ class RuleVerifier implements Verifier<unknown> {
           this.options.resumed === true && rule.resumed !== undefined
             ? rule.resumed
             : rule.events;
-        if (index === 0 && !matchesAny(allowed, event, kind))
+        if (index === 0 && !matchesAny(allowed, event, kind)) {
+          // A reconnected stream starts in the run's state, which the facts may allow then.
+          const resumed =
+            this.options.resumed !== true && rule.resumed !== undefined
+              ? `; a stream that resumes a run may start with ${describe(rule.resumed)} (the verifier's resumed option, verify --resumed)`
+              : "";
           this.report(
             rule.name,
-            `the stream starts with ${kind}; its first event must be ${describe(allowed)}`,
+            `the stream starts with ${found(allowed, event, kind)}; its first event must be ${describe(allowed)}${resumed}`,
           );
+        }
       } else if (check.kind === "only-first") {
         if (index > 0 && matchesKind(check.events, event, kind))
           this.report(
@@ -1474,6 +1486,10 @@ class RuleVerifier implements Verifier<unknown> {
         this.repeatedKeys[i] = keyAt(repeats[i], event);
     }
     return this.violation;
+  }
+
+  skip(): void {
+    this.index++;
   }
 
   end(last?: StreamResult<unknown>): Violation | undefined {
@@ -2131,6 +2147,39 @@ export function keyOf(
 }
 
 /** Selectors in words: `RUN_STARTED`, `task (where status/state is "TASK_STATE_SUBMITTED")`, `A or B`. */
+/**
+ * An event as the selectors it fails would say it: its kind, and where one of them is of
+ * that kind, the values found at the paths it asks about.
+ */
+function found(
+  selectors: readonly Selector[],
+  event: unknown,
+  kind: string,
+): string {
+  const paths = selectors
+    .filter((selector) => selector.event === kind)
+    .flatMap(({ where, unless }) => [...(where ?? []), ...(unless ?? [])])
+    .map(({ path }) => path);
+  const seen = new Set<string>();
+  const values: string[] = [];
+  for (const path of paths) {
+    const named = path.join("/");
+    if (seen.has(named)) continue;
+    seen.add(named);
+    const value = valueAt(event, path);
+    const shown =
+      value === undefined
+        ? "absent"
+        : typeof value === "object" && value !== null
+          ? Array.isArray(value)
+            ? "an array"
+            : "an object"
+          : JSON.stringify(value);
+    values.push(`${named} is ${shown}`);
+  }
+  return values.length === 0 ? kind : `${kind} (where ${values.join(" and ")})`;
+}
+
 function describe(selectors: readonly Selector[]): string {
   return selectors
     .map(({ event, where, unless }) => {

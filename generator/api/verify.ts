@@ -21,6 +21,8 @@ interface StreamModule {
   ): AsyncIterable<StreamResult>;
   createVerifier(options: { readonly resumed: boolean; readonly maxMemory?: number }): {
     push(event: unknown): Violation | undefined;
+    /** An event it is not given (a fault, an invalid event): counted, so that indices are the stream's, and not checked. */
+    skip(): void;
     /** Given the transport's error report that ended the stream, what did not come is no violation. */
     end(ending?: StreamResult): Violation | undefined;
   };
@@ -139,6 +141,7 @@ export async function verifyRecording(
           ? "the stream ended inside an event, an item of the JSON array"
           : result.message;
       findings.push({ rule: result.fault, message, index: result.index, line });
+      verifier.skip();
       cutOff = result.fault === "cut-off";
       // A stream that stalled ended where it stalled, before an event.
       if (result.fault === "idle-timeout") events = result.index;
@@ -157,6 +160,7 @@ export async function verifyRecording(
           index: result.index,
           line,
         });
+      verifier.skip();
       continue;
     }
     if (result.ignored !== undefined && result.ignored.length > 0) {
@@ -168,7 +172,6 @@ export async function verifyRecording(
     const broken = verifier.push(result.value);
     const refused = assembler?.push(result.value);
     const violation = broken ?? refused;
-    // Of this event, by its index in the stream: the verifier counts only the events it is given.
     if (violation !== undefined) findings.push({ ...violation, index: result.index, line });
   }
   // A JSON array the file ended in: where its last item was whole, nothing else says so.

@@ -62,20 +62,30 @@ describe("agentwire verify", () => {
   });
 
   it("gives each violation the index of its event in the stream, where events before it were not the verifier's", async () => {
-    // The verifier is given only the events that decode: the first it is given is the stream's event 1.
+    // The verifier counts the event it could not be given: the one after it is the stream's
+    // event 1, not its first, and is held to what may come there.
     const file = recording("index.sse", `data: {oops\n\n${sse(text("TEXT_MESSAGE_END"))}`);
     expect((await run(REPO, "verify", "ag-ui", file)).out).toBe(
       [
         `${file}:1: event 0: not-json: not JSON: Expected property name or '}' in JSON at position 1`,
-        `${file}:3: event 1: first-event: the stream starts with TEXT_MESSAGE_END; its first event must be RUN_STARTED`,
+        `${file}:3: event 1: in-run: TEXT_MESSAGE_END must come inside a run, and none is open`,
         `${file}: 2 violations in 2 events (sse)`,
         "",
       ].join("\n"),
     );
-    // What the end breaks is at the end, after every event the verifier was not given too.
+    // A stream of one event it could not read has an event: not "no events" at the end.
     const none = recording("none.sse", "data: {oops\n\n");
-    expect((await run(REPO, "verify", "ag-ui", none)).out).toContain(
-      `${none}: at the end: first-event: the stream has no events; its first must be RUN_STARTED\n`,
+    expect((await run(REPO, "verify", "ag-ui", none)).out).toBe(
+      [
+        `${none}:1: event 0: not-json: not JSON: Expected property name or '}' in JSON at position 1`,
+        `${none}: 1 violation in 1 event (sse)`,
+        "",
+      ].join("\n"),
+    );
+    // The verifier's own words count the same way: the span opened at the stream's event 2.
+    const opened = recording("opened.sse", `${sse(started)}data: {oops\n\n${sse(text("TEXT_MESSAGE_START"))}`);
+    expect((await run(REPO, "verify", "ag-ui", opened)).out).toContain(
+      `${opened}: at the end: text-message: text message "m1" (opened at event 2) was never closed`,
     );
   });
 
