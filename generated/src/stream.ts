@@ -85,8 +85,8 @@ export interface StreamPlace {
 }
 
 /**
- * What is not an event of the protocol: the transport's own error report (an SSE `event:
- * error`, a JSON-RPC error response), which ends the stream; text that is not JSON; an
+ * What is not an event of the protocol: the transport's own error report (the SSE event
+ * its facts name, `event: error`; a JSON-RPC error response), which ends the stream; text that is not JSON; an
  * SSE line whose field is none of `data`, `event`, `id` and `retry`, which the standard
  * ignores (a producer's fault, reported, that does not end the stream: a line of JSON
  * with no `data:` before it is one); an event past the size limit, or not UTF-8, or not
@@ -116,6 +116,11 @@ export interface Transport {
   readonly framing: Framing;
   /** Each event may be a JSON-RPC message: a response's result, or a notification. */
   readonly jsonRpc: boolean;
+  /**
+   * The SSE event name of the transport's own error report (`event: error`), where the
+   * protocol or its binding defines one; elsewhere such an event is read as any other.
+   */
+  readonly errorEvent?: string;
 }
 
 const MAX_EVENT_SIZE = 16 * 1024 * 1024;
@@ -1011,6 +1016,13 @@ class EventReader<T> implements AsyncGenerator<
   }
 }
 
+/** Whether a frame is the transport's error report, as the protocol's facts name it. */
+function isErrorReport(frame: Frame, transport: Transport): boolean {
+  return (
+    transport.errorEvent !== undefined && frame.name === transport.errorEvent
+  );
+}
+
 function resultOf<T>(
   frame: Frame,
   index: number,
@@ -1048,7 +1060,7 @@ function resultOf<T>(
         data: text,
         ...place,
       };
-    if (frame.name === "error")
+    if (isErrorReport(frame, transport))
       return {
         ok: false,
         fault: "transport-error",
@@ -1064,7 +1076,7 @@ function resultOf<T>(
       ...place,
     };
   }
-  if (frame.name === "error")
+  if (isErrorReport(frame, transport))
     return {
       ok: false,
       fault: "transport-error",

@@ -76,10 +76,18 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   const source = identifier("source");
   const options = identifier("options");
   const declarations = [
-    constant(transport, jsonLiteral({ framing: stream.framing, jsonRpc: stream.jsonRpc }), {
-      type: typeReference(f.import("Transport", STREAM_RUNTIME, { typeOnly: true })),
-      doc: documentation([`How the stream is sent: ${stream.because}`]),
-    }),
+    constant(
+      transport,
+      jsonLiteral({
+        framing: stream.framing,
+        jsonRpc: stream.jsonRpc,
+        ...(stream.errorEvent === undefined ? {} : { errorEvent: stream.errorEvent }),
+      }),
+      {
+        type: typeReference(f.import("Transport", STREAM_RUNTIME, { typeOnly: true })),
+        doc: documentation([`How the stream is sent: ${stream.because}`]),
+      },
+    ),
     constant(rules, jsonLiteral(stream.rules as never), {
       type: rulesType,
       doc: documentation([

@@ -14,6 +14,8 @@ export interface StreamFacts {
   readonly event?: string;
   readonly framing: "sse" | "jsonl";
   readonly jsonRpc: boolean;
+  /** The SSE event name of the transport's own error report, where the protocol or its binding defines one. */
+  readonly errorEvent?: string;
   readonly because: string;
   readonly rules: readonly RuleFact[];
   readonly assembly?: AssemblyFacts;
@@ -201,7 +203,7 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
   const spanName = (value: JsonValue | undefined, at: string): string => text(value, at, "the name of a span rule");
 
   const root = object(section, pointer, '"stream"');
-  only(root, pointer, ["event", "framing", "jsonRpc", "because", "rules", "assembly"]);
+  only(root, pointer, ["event", "framing", "jsonRpc", "errorEvent", "because", "rules", "assembly"]);
   const framing = root["framing"];
   if (framing !== "sse" && framing !== "jsonl") fail(appendPointer(pointer, "framing"), '"framing" is "sse" or "jsonl"');
   const rulesAt = appendPointer(pointer, "rules");
@@ -315,6 +317,9 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
     ...(root["event"] === undefined ? {} : { event: text(root["event"], appendPointer(pointer, "event"), '"event"') }),
     framing: framing as "sse" | "jsonl",
     jsonRpc: flag(root["jsonRpc"], appendPointer(pointer, "jsonRpc")),
+    ...(root["errorEvent"] === undefined
+      ? {}
+      : { errorEvent: text(root["errorEvent"], appendPointer(pointer, "errorEvent"), '"errorEvent"') }),
     because: text(root["because"], appendPointer(pointer, "because"), '"because"'),
     rules,
     ...(root["assembly"] === undefined ? {} : { assembly: assembly(root["assembly"], appendPointer(pointer, "assembly")) }),

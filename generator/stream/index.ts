@@ -22,6 +22,7 @@ export interface CompiledStream {
   readonly discriminant: { readonly tag: string } | { readonly members: readonly string[] };
   readonly framing: "sse" | "jsonl";
   readonly jsonRpc: boolean;
+  readonly errorEvent?: string;
   readonly because: string;
   readonly rules: readonly JsonObject[];
   /** What the stream builds, when the facts say: the snapshot's fields and the steps (`AssemblyStep[]`). */
@@ -65,6 +66,7 @@ export function compileStream(protocol: LoadedProtocol, ir: NamedIr): CompiledSt
     discriminant,
     framing: facts.framing,
     jsonRpc: facts.jsonRpc,
+    ...(facts.errorEvent === undefined ? {} : { errorEvent: facts.errorEvent }),
     because: facts.because,
     rules: compileRules(facts, kinds, fail),
     ...(facts.assembly === undefined ? {} : { assembly: compileAssembly(facts, kinds, new Set(ir.types.map((type) => type.name)), fail) }),

@@ -324,23 +324,27 @@ describe("agentwire verify", () => {
     expect((await runWithInput(REPO, [sse(started, finished)], "verify", "ag-ui", "-")).code).toBe(0);
   });
 
-  it("takes the transport's error report as the stream's end, not as a violation", async () => {
-    const task = { task: { id: "run-1", contextId: "c", status: { state: "TASK_STATE_SUBMITTED" } } };
-    const working = { statusUpdate: { taskId: "run-1", contextId: "c", status: { state: "TASK_STATE_WORKING" } } };
-    const file = recording("gtm.sse", `${sse(task, working)}event: error\ndata: {"message":"upstream timed out"}\n\n`);
-    expect(await run(REPO, "verify", "gtm-agent", file)).toEqual({
+  it("takes the transport's error report as the stream's end, not as a violation, where the protocol defines one", async () => {
+    // A2A over JSON-RPC: an error response in place of a result ends the stream.
+    const task = { task: { id: "t1", contextId: "c", status: { state: "TASK_STATE_WORKING" } } };
+    const rpc = (message: object) => `data: ${JSON.stringify({ jsonrpc: "2.0", id: 1, ...message })}\n\n`;
+    const file = recording("a2a.sse", `${rpc({ result: task })}${rpc({ error: { code: -32603, message: "upstream timed out" } })}`);
+    expect(await run(REPO, "verify", "a2a", file)).toEqual({
       code: 0,
       out: [
         `${file}: the stream ended with the transport's error report: upstream timed out`,
-        `${file}: no violations in 2 events (sse)`,
+        `${file}: no violations in 1 event (sse)`,
         "",
       ].join("\n"),
       err: "",
     });
-    const cut = recording("gtm-cut.sse", sse(task, working));
-    expect((await run(REPO, "verify", "gtm-agent", cut)).out).toContain(
-      'at the end: terminal-status: the stream ended before statusUpdate (where statusUpdate/status/state is "TASK_STATE_COMPLETED" or',
-    );
+    // GTM's prose defines no error report: an `event: error` is an event, which is no AgentStreamEvent, and the run is cut off.
+    const gtmTask = { task: { id: "run-1", contextId: "c", status: { state: "TASK_STATE_SUBMITTED" } } };
+    const gtm = recording("gtm.sse", `${sse(gtmTask)}event: error\ndata: {"message":"upstream timed out"}\n\n`);
+    const { code, out } = await run(REPO, "verify", "gtm-agent", gtm);
+    expect(code).toBe(1);
+    expect(out).toContain(`${gtm}:3: event 1: schema: not a valid event`);
+    expect(out).toContain(`${gtm}: at the end: terminal-status: the stream ended before statusUpdate`);
   });
 
   it("stops a live stream that stalls with --idle-timeout: an idle-timeout violation where it stalled, and what its end breaks", async () => {

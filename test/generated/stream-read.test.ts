@@ -15,7 +15,8 @@ import type { ReadOptions, StreamResult, StreamSource, Transport } from "../../g
  * result is; the faults; and pulling only what the consumer asks for.
  */
 
-const SSE: Transport = { framing: "sse", jsonRpc: false };
+/** Server-sent events whose `event: error` is the transport's error report, as a protocol's facts may name it. */
+const SSE: Transport = { framing: "sse", jsonRpc: false, errorEvent: "error" };
 const JSON_LINES: Transport = { framing: "jsonl", jsonRpc: false };
 
 /** Each event's JSON as it is, so that a test sees the framing and nothing else. */
@@ -518,9 +519,17 @@ describe("a stream cut off inside an event", () => {
 describe("the transport's own error report", () => {
   const runStarted = { type: "RUN_STARTED", threadId: "t1", runId: "r1" };
 
-  it("is a transport-error fault: an SSE `event: error`, with its message", async () => {
-    const body = `data: ${JSON.stringify(runStarted)}\n\nevent: error\ndata: {"message":"rate limited","code":429}\n\nevent: error\ndata: upstream timed out\n\n`;
+  it("is none where the protocol defines none: an `event: error` is read as any event, and what it holds is the fault", async () => {
+    // AG-UI's prose and binding define no SSE error event; an error is RUN_ERROR.
+    const body = `data: ${JSON.stringify(runStarted)}\n\nevent: error\ndata: {"message":"rate limited"}\n\n`;
     const results = await collect(readAgUi(chunks(body)));
+    expect(results[1]).toMatchObject({ ok: false, index: 1, line: 3, errors: [{ path: "/type", keyword: "discriminator" }] });
+    expect(results.some((result) => "fault" in result)).toBe(false);
+  });
+
+  it("is a transport-error fault: the SSE event the facts name (`event: error`), with its message", async () => {
+    const body = `data: ${JSON.stringify(runStarted)}\n\nevent: error\ndata: {"message":"rate limited","code":429}\n\nevent: error\ndata: upstream timed out\n\n`;
+    const results = await read(chunks(body));
     expect(results).toEqual([
       { ok: true, value: runStarted, index: 0, offset: 0, line: 1 },
       {

@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import type { Event } from "../../generated/src/ag-ui/index.js";
 import type { AgentStreamEvent } from "../../generated/src/gtm-agent/index.js";
 import { createAssembler as createGtmAssembler, createVerifier as createGtmVerifier } from "../../generated/src/gtm-agent/stream.js";
+import { decodeEvent } from "../../generated/src/ag-ui/index.js";
 import { createVerifier as createAgUiVerifier, readStream as readAgUi } from "../../generated/src/ag-ui/stream.js";
-import { verifier } from "../../generated/src/stream.js";
+import { readEvents, verifier } from "../../generated/src/stream.js";
 import type { StreamResult, StreamRule } from "../../generated/src/stream.js";
 import { clientVerdict, loadTraces, STREAM_PROTOCOLS, TRACES, verifyTrace } from "../helpers/streams.js";
 
@@ -285,9 +286,11 @@ describe("a run of events of one kind: each is asked what the first was, unless 
 });
 
 describe("the end of a stream", () => {
+  // AG-UI's events over a transport whose `event: error` is its error report, as a protocol's facts may name one.
+  const transport = { framing: "sse", jsonRpc: false, errorEvent: "error" } as const;
   const read = async (text: string) => {
     const results: StreamResult<Event>[] = [];
-    for await (const result of readAgUi((async function* () { yield text; })())) results.push(result);
+    for await (const result of readEvents((async function* () { yield text; })(), decodeEvent, transport)) results.push(result);
     return results;
   };
   const verifiedUpTo = (results: readonly StreamResult<Event>[]) => {
