@@ -1176,6 +1176,12 @@ export interface VerifyOptions {
   /** The stream resumes a run after a reconnection: its first event may be what the facts allow then. */
   readonly resumed?: boolean;
   /**
+   * The request that opened the stream (AG-UI's RunAgentInput), where what it carries
+   * counts: the tool calls of its messages, which a result may answer. Given, the
+   * conversation is shown from the start.
+   */
+  readonly request?: unknown;
+  /**
    * The most the verifier keeps for one stream, in bytes as it counts them (16 MiB unless
    * given; `Infinity` for no bound). What grows with a stream is the keys it holds: the
    * instances of spans still open, the keys a `once` span has ended (a span implicit in the
@@ -1282,6 +1288,14 @@ export interface RefersRule extends RuleBase {
   readonly key: KeyPaths;
   readonly to: readonly Selector[];
   readonly toKey: KeyPaths;
+  /**
+   * Per kind, where an event shows every key there is (a run's conversation): until one
+   * has, or the verifier was given the request, a key no event carried may be one the
+   * stream never showed, and is no violation.
+   */
+  readonly shownBy?: KeyPaths;
+  /** Where the request that opened the stream holds keys (`VerifyOptions.request`). */
+  readonly request?: readonly string[];
 }
 
 /**
@@ -1371,6 +1385,8 @@ class RuleVerifier implements Verifier<unknown> {
     | undefined;
   /** Per span rule, in their order, its state. */
   private readonly spans: SpanState[];
+  /** Per refers rule, whether every key there is has been shown, so that one not seen is a violation. */
+  private readonly shown: boolean[];
   /** Per refers rule, in their order, the keys seen. */
   private readonly seen: Set<string>[];
   private readonly lanes = new Map<ChunkRule, string>();
@@ -1408,10 +1424,24 @@ class RuleVerifier implements Verifier<unknown> {
     for (const state of this.spans)
       for (const inner of this.spans)
         if (inner.rule.within === state.rule.name) state.inner.push(inner);
-    this.seen = rules
-      .filter((rule) => rule.kind === "refers")
-      .map(() => new Set());
     this.maxMemory = options.maxMemory ?? MAX_MEMORY;
+    const refersRules = rules.filter(
+      (rule): rule is RefersRule => rule.kind === "refers",
+    );
+    this.seen = refersRules.map(() => new Set());
+    const { request } = options;
+    this.shown = refersRules.map(
+      (rule) =>
+        rule.shownBy === undefined ||
+        (request !== undefined && rule.request !== undefined),
+    );
+    if (request !== undefined)
+      refersRules.forEach((rule, i) => {
+        if (rule.request === undefined) return;
+        for (const key of keysAt(rule.request, request))
+          if (!this.seen[i]!.has(key) && this.keep(sizeOf(key)))
+            this.seen[i]!.add(key);
+      });
   }
 
   push(event: unknown): Violation | undefined {
@@ -1737,12 +1767,18 @@ class RuleVerifier implements Verifier<unknown> {
         if (!this.keep(sizeOf(key))) return;
         seen.add(key);
       }
-    if (!matchesKind(step.events, event, kind)) return;
+    if (
+      step.shownBy !== undefined &&
+      valueAt(event, step.shownBy) !== undefined
+    )
+      this.shown[step.refers] = true;
+    if (!matchesKind(step.events, event, kind) || !this.shown[step.refers])
+      return;
     const key = keyAt(step.key, event);
     if (key !== undefined && !seen.has(key))
       this.report(
         rule.name,
-        `${kind} refers to ${JSON.stringify(key)}, which no earlier ${describe(rule.to)} carried`,
+        `${kind} refers to ${JSON.stringify(key)}, which no earlier ${describe(rule.to)} carried${this.options.request !== undefined && rule.request !== undefined ? ", nor the request" : ""}`,
       );
   }
 
@@ -1913,6 +1949,8 @@ interface RefersStep {
   readonly to: KindMatch;
   readonly key: readonly string[] | undefined;
   readonly toKey: readonly string[] | undefined;
+  /** Where an event of the kind shows every key there is. */
+  readonly shownBy: readonly string[] | undefined;
 }
 
 /** What a push asks of an event of one kind, by phase. */
@@ -2021,6 +2059,7 @@ function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
           to: kindMatch(rule.to, kind),
           key: keyPathOf(rule.key, kind),
           toKey: keyPathOf(rule.toKey, kind),
+          shownBy: kind === undefined ? undefined : rule.shownBy?.[kind],
         });
         break;
       case "terminal":
@@ -2089,7 +2128,11 @@ function selectorsOf(rule: StreamRule): readonly Selector[] {
     case "span":
       return [...rule.opens, ...rule.continues, ...rule.closes, ...rule.aborts];
     case "refers":
-      return [...rule.events, ...rule.to];
+      return [
+        ...rule.events,
+        ...rule.to,
+        ...Object.keys(rule.shownBy ?? {}).map((event) => ({ event })),
+      ];
     case "chunk":
       return [...rule.events, ...rule.passThrough];
   }

@@ -19,7 +19,7 @@ interface StreamModule {
       readonly idleTimeout?: number;
     },
   ): AsyncIterable<StreamResult>;
-  createVerifier(options: { readonly resumed: boolean; readonly maxMemory?: number }): {
+  createVerifier(options: { readonly resumed: boolean; readonly maxMemory?: number; readonly request?: unknown }): {
     push(event: unknown): Violation | undefined;
     /** An event it is not given (a fault, an invalid event): counted, so that indices are the stream's, and not checked. */
     skip(): void;
@@ -74,6 +74,8 @@ export interface VerifyOptions {
   readonly mode?: Mode;
   /** The recording starts mid-stream: rules about its start are not checked. */
   readonly resumed?: boolean;
+  /** The request that opened the stream: what it carries counts (the tool calls of its messages, which a result may answer). */
+  readonly request?: unknown;
   readonly idleTimeout?: number;
   readonly maxMemory?: number;
   /** How messages name the recording: its file, or "<stdin>". */
@@ -111,6 +113,7 @@ export async function verifyRecording(
   const verifier = module.createVerifier({
     resumed: options.resumed === true,
     ...(maxMemory === undefined ? {} : { maxMemory }),
+    ...(options.request === undefined ? {} : { request: options.request }),
   });
   const assembler = module.createAssembler?.();
   const findings: Finding[] = [];

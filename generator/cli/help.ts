@@ -106,8 +106,8 @@ and nothing changes.
 Exit codes: 0 up to date or updated, 1 out of date (--check), 2 error.`;
 
 export const VERIFY_HELP = `Usage: agentwire verify NAME [FILE|-] [--framing sse|jsonl|json]
-                        [--mode strict|tolerant] [--resumed] [--idle-timeout MS]
-                        [--max-memory BYTES] [--json]
+                        [--mode strict|tolerant] [--resumed] [--input FILE]
+                        [--idle-timeout MS] [--max-memory BYTES] [--json]
 
 Reads a recorded stream of protocol NAME (a file, or standard input with - or no
 FILE), decodes every event (strictly, unless --mode tolerant), checks the
@@ -117,8 +117,8 @@ project's own where its config names NAME (compiled in memory, no build needed),
 else agentwire's built-in NAME, in any folder. Prints each violation with its
 event index and line: a rule broken, a step that does not apply (a state patch),
 an event the schema refuses, text that is not JSON, an event cut off. The
-transport's own error report (an SSE event named error, a JSON-RPC error
-response) ends the stream, and is no violation.
+transport's own error report (a JSON-RPC error response, or the SSE event the
+protocol's facts name) ends the stream, and is no violation.
 
   --framing   server-sent events (sse), JSON lines (jsonl), or a JSON array of
               the events (json). By default the content says: a [ first is a
@@ -138,6 +138,12 @@ response) ends the stream, and is no violation.
               is wrong), and counted in the last line.
   --resumed   the stream resumes a run after a reconnection: its first event may
               be what the facts allow then, and carries what came before.
+  --input FILE
+              the request that opened the stream, a JSON file: what it carries
+              counts where the facts say where (a refers rule's request), so
+              that a tool result may answer a call its messages made, and one
+              that answers no call is a violation even where the stream never
+              echoes the request.
   --idle-timeout MS
               stop reading where no whole event comes within MS milliseconds (a
               live stream on standard input that stalls): an idle-timeout violation.

@@ -61,6 +61,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       mode: { type: "string" },
       json: { type: "boolean" },
       resumed: { type: "boolean" },
+      input: { type: "string" },
       "idle-timeout": { type: "string" },
       "max-memory": { type: "string" },
     },

@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import { createReadStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { PROTOCOL_NAME } from "../load/config.js";
 import type { Io } from "./io.js";
@@ -7,6 +7,10 @@ import type { ProjectLookup } from "../api/project.js";
 import type { Arguments } from "./io.js";
 import type { Framing, Note } from "../api/verify.js";
 import { verifyRecording } from "../api/verify.js";
+import { InputError } from "../errors.js";
+import { describeFileError } from "../files/problem.js";
+import type { JsonValue } from "../json.js";
+import { readJson } from "../json.js";
 
 /**
  * `agentwire verify NAME [FILE|-]`: reads a recorded stream of protocol NAME, decodes
@@ -25,6 +29,7 @@ export async function runVerify(args: Arguments, io: Io, project: ProjectLookup)
     throw new UsageError(`--framing is sse, jsonl or json, not "${framing}"`);
   const mode = (args.values["mode"] as string | undefined) ?? "strict";
   if (mode !== "strict" && mode !== "tolerant") throw new UsageError(`--mode is strict or tolerant, not "${mode}"`);
+  const request = requestOf(args, io);
   const idleTimeout = wholeNumber(args, "idle-timeout", 1, 2 ** 31 - 1);
   const maxMemory = wholeNumber(args, "max-memory", 0, Number.MAX_SAFE_INTEGER);
   const stdin = io.stdin;
@@ -35,6 +40,7 @@ export async function runVerify(args: Arguments, io: Io, project: ProjectLookup)
     ...(framing === undefined ? {} : { framing: framing as Framing }),
     mode,
     resumed: args.values["resumed"] === true,
+    ...(request === undefined ? {} : { request }),
     ...(idleTimeout === undefined ? {} : { idleTimeout }),
     ...(maxMemory === undefined ? {} : { maxMemory }),
     where,
@@ -89,6 +95,19 @@ function tolerated(notes: readonly Note[]): string {
     ...(dropped === 0 ? [] : [`${dropped} with unknown properties dropped`]),
   ];
   return counts.length === 0 ? "" : `: ${counts.join(", ")}`;
+}
+
+/** The request that opened the stream (`--input FILE`), a JSON document, where given. */
+function requestOf(args: Arguments, io: Io): JsonValue | undefined {
+  const file = args.values["input"] as string | undefined;
+  if (file === undefined) return undefined;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path.resolve(io.cwd, file));
+  } catch (error) {
+    throw new InputError({ file }, `cannot read the request: ${describeFileError(error)}`, "--input names the request's JSON file");
+  }
+  return readJson(bytes, file);
 }
 
 /** An option that is a whole number from `least` to `most`, where given. */

@@ -110,6 +110,14 @@ export type RuleFact = RuleBase &
         readonly key: KeyFact;
         readonly to: readonly SelectorFact[];
         readonly toKey: KeyFact;
+        /**
+         * Per kind, where an event shows every key there is (the conversation a run
+         * resumes): until one has, a key no event carried may be one the stream never
+         * showed, and is no violation.
+         */
+        readonly shownBy?: KeyFact;
+        /** Where the request that opened the stream holds its keys, for a verifier given it. */
+        readonly request?: readonly string[];
       }
     | {
         readonly kind: "chunk";
@@ -279,7 +287,7 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
       }
       case "refers": {
         const refers = object(value, here, '"refers"');
-        only(refers, here, ["events", "key", "to", "toKey"]);
+        only(refers, here, ["events", "key", "to", "toKey", "shownBy", "request"]);
         return {
           ...base,
           kind: "refers",
@@ -287,6 +295,8 @@ export function readStreamFacts(section: JsonValue, file: string, pointer: strin
           key: key(refers["key"], appendPointer(here, "key")),
           to: selectors(refers["to"], appendPointer(here, "to")),
           toKey: key(refers["toKey"] ?? refers["key"] ?? null, appendPointer(here, "toKey"), true),
+          ...(refers["shownBy"] === undefined ? {} : { shownBy: key(refers["shownBy"], appendPointer(here, "shownBy")) }),
+          ...(refers["request"] === undefined ? {} : { request: path(refers["request"], appendPointer(here, "request")) }),
         };
       }
       case "chunk": {

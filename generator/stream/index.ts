@@ -132,6 +132,8 @@ function compileRules(
           key: key(rule.key, at("refers", "key")),
           to: selectors(rule.to),
           toKey: key(rule.toKey, at("refers", "toKey")),
+          ...(rule.shownBy === undefined ? {} : { shownBy: key(rule.shownBy, at("refers", "shownBy")) }),
+          ...(rule.request === undefined ? {} : { request: [...rule.request] }),
         };
       case "chunk":
         return {

@@ -347,6 +347,37 @@ describe("agentwire verify", () => {
     expect(out).toContain(`${gtm}: at the end: terminal-status: the stream ended before statusUpdate`);
   });
 
+  it("checks a tool result against the request with --input, where the stream does not echo it", async () => {
+    // A later turn, as a real .NET Agent Framework recording sends it: the result answers a call the request's messages made.
+    const result = { type: "TOOL_CALL_RESULT", messageId: "m2", toolCallId: "c1", content: "sunny" };
+    const file = recording("turn2.sse", sse(started, result, finished));
+    const request = (messages: object[]) =>
+      recording(
+        `request-${messages.length}.json`,
+        JSON.stringify({ threadId: "t", runId: "r", state: {}, tools: [], context: [], forwardedProps: {}, messages }),
+      );
+    const call = {
+      id: "m1",
+      role: "assistant",
+      toolCalls: [{ id: "c1", type: "function", function: { name: "weather", arguments: "{}" } }],
+    };
+    // Not shown, the conversation may hold the call: no violation.
+    expect((await run(REPO, "verify", "ag-ui", file)).code).toBe(0);
+    expect((await run(REPO, "verify", "ag-ui", file, "--input", request([call]))).code).toBe(0);
+    expect(await run(REPO, "verify", "ag-ui", file, "--input", request([]))).toEqual({
+      code: 1,
+      out: [
+        `${file}:3: event 1: tool-result: TOOL_CALL_RESULT refers to "c1", which no earlier TOOL_CALL_START or TOOL_CALL_CHUNK or MESSAGES_SNAPSHOT or RUN_STARTED carried, nor the request`,
+        `${file}: 1 violation in 3 events (sse)`,
+        "",
+      ].join("\n"),
+      err: "",
+    });
+    const missing = await run(REPO, "verify", "ag-ui", file, "--input", "no-such-request.json");
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain("no-such-request.json: cannot read the request: no such file");
+  });
+
   it("stops a live stream that stalls with --idle-timeout: an idle-timeout violation where it stalled, and what its end breaks", async () => {
     let out = "";
     const stalled = (async function* () {

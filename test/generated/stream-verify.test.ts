@@ -187,7 +187,14 @@ const DECISIONS: readonly { name: string; events: readonly object[]; ours?: { ru
   { name: "10. spans left open when the run fails", events: [started, textStart, callStart, { type: "RUN_ERROR", message: "x" }], clientRefuses: false },
   { name: "11. a reasoning span open at RUN_FINISHED", events: [started, { type: "REASONING_START", messageId: "r" }, finished], ours: { rule: "reasoning", index: 2 }, clientRefuses: true },
   { name: "12. a reasoning message outside a reasoning span", events: [started, { type: "REASONING_MESSAGE_START", messageId: "r", role: "reasoning" }, { type: "REASONING_MESSAGE_END", messageId: "r" }, finished], clientRefuses: false },
-  { name: "13. a tool result for a call the stream never made", events: [started, result, finished], ours: { rule: "tool-result", index: 1 }, clientRefuses: false },
+  // RUN_STARTED's input is optional: a later turn answers a call its request's messages made (a real .NET recording).
+  { name: "13. a tool result for a call the stream never made, in a run that did not show its conversation", events: [started, result, finished], clientRefuses: false },
+  {
+    name: "13b. a tool result for a call neither the stream nor the conversation RUN_STARTED echoes made",
+    events: [{ ...started, input: { threadId: "t1", runId: "r1", state: {}, messages: [], tools: [], context: [], forwardedProps: {} } }, result, finished],
+    ours: { rule: "tool-result", index: 1 },
+    clientRefuses: false,
+  },
   {
     name: "14. a tool result for a call a MESSAGES_SNAPSHOT carries",
     events: [

@@ -161,4 +161,25 @@ describe("a refers rule's keys", () => {
       },
     ]);
   });
+
+  it("say where an event shows every key, and where the request holds them, compiled as written; a kind the stream lacks is refused", () => {
+    const refers = {
+      name: "answer",
+      refers: {
+        events: ["CLOSE"],
+        key: "/id",
+        to: ["OPEN"],
+        toKey: { OPEN: "/calls/*/id" },
+        shownBy: { OPEN: "/calls" },
+        request: "/calls/*/id",
+      },
+      because,
+    };
+    expect(compile({ framing: "sse", because, rules: [refers] })?.rules[0]).toMatchObject({
+      shownBy: { OPEN: ["calls"] },
+      request: ["calls", "*", "id"],
+    });
+    const unknown = { ...refers, refers: { ...refers.refers, shownBy: { NOPE: "/calls" } } };
+    expect(() => compile({ framing: "sse", because, rules: [unknown] })).toThrow('"NOPE" is not an event of the stream');
+  });
 });

@@ -147,7 +147,7 @@ const RULES: ReadonlyArray<StreamRule> = [
     kind: "refers",
     name: "tool-result",
     because:
-      'ToolCallResultEvent.toolCallId: "The call being answered", a call this stream started (ToolCallStartEvent.toolCallId "ties the later args, end and result events to it") or one the messages it declared made: ToolCall.id "Identifies the call. The answering tool message carries this as its toolCallId", in a MESSAGES_SNAPSHOT ("The complete set of messages the producer owns") or in the request RUN_STARTED echoes (input: "The request this run was started from")',
+      'ToolCallResultEvent.toolCallId: "The call being answered", a call this stream started (ToolCallStartEvent.toolCallId "ties the later args, end and result events to it") or one the messages it declared made: ToolCall.id "Identifies the call. The answering tool message carries this as its toolCallId", in a MESSAGES_SNAPSHOT ("The complete set of messages the producer owns") or in the request RUN_STARTED echoes (input: "The request this run was started from"). RUN_STARTED\'s input is optional, and a later turn answers calls the request\'s messages made: until the run has shown its conversation (an echoed input, a snapshot) or the verifier is given the request, a call this stream did not start may be one of them',
     events: [{ event: "TOOL_CALL_RESULT" }],
     key: { "*": ["toolCallId"] },
     to: [
@@ -162,6 +162,11 @@ const RULES: ReadonlyArray<StreamRule> = [
       MESSAGES_SNAPSHOT: ["messages", "*", "toolCalls", "*", "id"],
       RUN_STARTED: ["input", "messages", "*", "toolCalls", "*", "id"],
     },
+    shownBy: {
+      MESSAGES_SNAPSHOT: ["messages"],
+      RUN_STARTED: ["input", "messages"],
+    },
+    request: ["messages", "*", "toolCalls", "*", "id"],
   },
   {
     kind: "span",
