@@ -15,6 +15,22 @@ export interface TypeFunctions {
     | { ok: false; unrecognized: boolean; errors: readonly { path: string; keyword: string; message: string }[] };
 }
 
+/**
+ * Each document with what `is`, `validate` and strict `decode` say of it (`ours`), and with
+ * what a reference validator says, three times (`theirs`): equal when all three agree with it.
+ */
+export function answersBeside(
+  functions: TypeFunctions,
+  reference: (document: unknown) => boolean,
+  documents: readonly unknown[],
+): { readonly ours: unknown[][]; readonly theirs: unknown[][] } {
+  const { is, validate, decode } = functions;
+  return {
+    ours: documents.map((document) => [document, is(document), validate(document).ok, decode(document).ok]),
+    theirs: documents.map((document) => [document, reference(document), reference(document), reference(document)]),
+  };
+}
+
 /** A protocol's index module in `generated/src`, its exports by name. */
 export async function generatedIndex(name: ProtocolName): Promise<Record<string, (...args: unknown[]) => unknown>> {
   return (await import(`../../generated/src/${name}/index.ts`)) as Record<string, (...args: unknown[]) => unknown>;
