@@ -436,7 +436,11 @@ export async function runHarness({ agentwire, catalog: folder, scratch, only, lo
         const index =
           importTypeScript === undefined
             ? await import(pathToFileURL(path.join(scratch, "js/out", result.name, result.name, "index.js")).href)
-            : await importTypeScript(path.join(scratch, "out", result.name, result.name, "index.ts"));
+            : // The guards and the validators' module, not the index: transformed, the builders and the rest cost time.
+              {
+                ...(await importTypeScript(path.join(scratch, "out", result.name, result.name, "guards.ts"))),
+                ...(await importTypeScript(path.join(scratch, "out", result.name, result.name, "validate.ts"))),
+              };
         const names = [guardName, validatorName, decoderName].map((name) => name(generated.root));
         [guard, validator, decoder] = names.map((name) => index[name]);
         const missing = names.filter((name) => typeof index[name] !== "function");
