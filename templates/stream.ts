@@ -86,12 +86,12 @@ export interface StreamPlace {
 
 /**
  * What is not an event of the protocol: the transport's own error report (the SSE event
- * its facts name, `event: error`; a JSON-RPC error response), which ends the stream; text that is not JSON; an
- * SSE line whose field is none of `data`, `event`, `id` and `retry`, which the standard
- * ignores (a producer's fault, reported, that does not end the stream: a line of JSON
- * with no `data:` before it is one); an event past the size limit, or not UTF-8, or not
- * complete within the idle timeout (each stops the reading); an event the stream was cut
- * off in.
+ * its facts name, `event: error`; a JSON-RPC error response), which ends the stream;
+ * text that is not JSON; an SSE line whose field is none of `data`, `event`, `id` and
+ * `retry`, which the standard ignores (a producer's fault, reported, that does not end
+ * the stream: a line of JSON with no `data:` before it is one); an event past the size
+ * limit, or not UTF-8, or not complete within the idle timeout (each stops the reading);
+ * an event the stream was cut off in.
  */
 export interface StreamFault {
   readonly ok: false;
@@ -1176,9 +1176,9 @@ export interface VerifyOptions {
   /** The stream resumes a run after a reconnection: its first event may be what the facts allow then. */
   readonly resumed?: boolean;
   /**
-   * The request that opened the stream (AG-UI's RunAgentInput), where what it carries
-   * counts: the tool calls of its messages, which a result may answer. Given, the
-   * conversation is shown from the start.
+   * The request that opened the stream (AG-UI's RunAgentInput), where the facts say what
+   * it carries (a refers rule's `request`): the tool calls of its messages, which a result
+   * may answer. Given, the conversation is shown from the start.
    */
   readonly request?: unknown;
   /**

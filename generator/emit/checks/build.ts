@@ -258,7 +258,7 @@ interface PropertiesSpec {
 
 /**
  * Builds the checks of the shapes of one file: runtime helpers and patterns are names in
- * that file. Bodies are built once per shape and owner, whichever printings ask.
+ * that file. Bodies are built once per shape, whichever printings and places ask.
  */
 export class CheckBuilder {
   private readonly bodies = new Map<number, Body>();
