@@ -229,17 +229,12 @@ function compile(
   return { steps: byKind, ...chunks };
 }
 
+/** The verbs of an action, one of which names its path. */
+const VERBS = ["set", "add", "merge", "append", "patch"] as const;
+
 function compileStep({ name, on, action }: AssemblyStep): Step {
-  const [kind, path] =
-    "set" in action
-      ? (["set", action.set] as const)
-      : "add" in action
-        ? (["add", action.add] as const)
-        : "merge" in action
-          ? (["merge", action.merge] as const)
-          : "append" in action
-            ? (["append", action.append] as const)
-            : (["patch", action.patch] as const);
+  const kind = VERBS.find((verb) => verb in action)!;
+  const path = (action as Partial<Record<Step["action"], Path>>)[kind]!;
   const last = path.at(-1);
   const property = typeof last === "string" && last !== "*" ? last : undefined;
   const compiledPath = path.map((step): PathStep => {
