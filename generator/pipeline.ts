@@ -106,7 +106,7 @@ async function generateProtocol(project: Project, protocol: LoadedProtocol): Pro
   // The patterns are checked beside the rest of the pipeline, in a worker, from the moment
   // they are known; their warnings are awaited at its end.
   const warnings = patternWarnings(effective).then((patterns) => [...ignoredAssertions(effective), ...patterns]);
-  const ir = nameIr(normalize(effective), effective);
+  const ir = irOf(effective);
   // Each module printed as it is emitted, a section at a time, so that one type's code is alive at a time.
   const files = format(emitProtocol(ir, compileStream(protocol, ir), PRINT_AS_EMITTED));
   const summary = {
@@ -147,7 +147,12 @@ export async function patternWarnings(effective: ResolvedSchema): Promise<InputW
 /** A protocol's effective schema and IR: the pipeline up to the emitters. */
 export async function intermediate(schemas: Schemas, protocol: LoadedProtocol): Promise<{ effective: ResolvedSchema; ir: NamedIr }> {
   const effective = await effectiveSchema(schemas, protocol);
-  return { effective, ir: nameIr(normalize(effective), effective) };
+  return { effective, ir: irOf(effective) };
+}
+
+/** The named IR of an effective schema. */
+function irOf(effective: ResolvedSchema): NamedIr {
+  return nameIr(normalize(effective), effective);
 }
 
 /** A protocol's schemas resolved into one, with its overlays applied. */

@@ -109,7 +109,7 @@ interface Across {
 interface Step {
   readonly name: string;
   readonly on: readonly Selector[];
-  readonly action: "set" | "add" | "merge" | "append" | "patch";
+  readonly action: Verb;
   readonly path: readonly PathStep[];
   /** The path's last step, where it is a property; undefined where it is not. */
   readonly property: string | undefined;
@@ -231,10 +231,11 @@ function compile(
 
 /** The verbs of an action, one of which names its path. */
 const VERBS = ["set", "add", "merge", "append", "patch"] as const;
+type Verb = (typeof VERBS)[number];
 
 function compileStep({ name, on, action }: AssemblyStep): Step {
   const kind = VERBS.find((verb) => verb in action)!;
-  const path = (action as Partial<Record<Step["action"], Path>>)[kind]!;
+  const path = (action as Partial<Record<Verb, Path>>)[kind]!;
   const last = path.at(-1);
   const property = typeof last === "string" && last !== "*" ? last : undefined;
   const compiledPath = path.map((step): PathStep => {

@@ -1387,6 +1387,8 @@ class RuleVerifier implements Verifier<unknown> {
   private readonly spans: SpanState[];
   /** Per refers rule, whether every key there is has been shown, so that one not seen is a violation. */
   private readonly shown: boolean[];
+  /** Per refers rule, whether it was given the request's keys. */
+  private readonly requested: readonly boolean[];
   /** Per refers rule, in their order, the keys seen. */
   private readonly seen: Set<string>[];
   private readonly lanes = new Map<ChunkRule, string>();
@@ -1430,18 +1432,18 @@ class RuleVerifier implements Verifier<unknown> {
     );
     this.seen = refersRules.map(() => new Set());
     const { request } = options;
-    this.shown = refersRules.map(
-      (rule) =>
-        rule.shownBy === undefined ||
-        (request !== undefined && rule.request !== undefined),
+    this.requested = refersRules.map(
+      (rule) => request !== undefined && rule.request !== undefined,
     );
-    if (request !== undefined)
-      refersRules.forEach((rule, i) => {
-        if (rule.request === undefined) return;
-        for (const key of keysAt(rule.request, request))
-          if (!this.seen[i]!.has(key) && this.keep(sizeOf(key)))
-            this.seen[i]!.add(key);
-      });
+    this.shown = refersRules.map(
+      (rule, i) => rule.shownBy === undefined || this.requested[i]!,
+    );
+    refersRules.forEach((rule, i) => {
+      if (!this.requested[i]) return;
+      for (const key of keysAt(rule.request, request))
+        if (!this.seen[i]!.has(key) && this.keep(sizeOf(key)))
+          this.seen[i]!.add(key);
+    });
   }
 
   push(event: unknown): Violation | undefined {
@@ -1778,7 +1780,7 @@ class RuleVerifier implements Verifier<unknown> {
     if (key !== undefined && !seen.has(key))
       this.report(
         rule.name,
-        `${kind} refers to ${JSON.stringify(key)}, which no earlier ${describe(rule.to)} carried${this.options.request !== undefined && rule.request !== undefined ? ", nor the request" : ""}`,
+        `${kind} refers to ${JSON.stringify(key)}, which no earlier ${describe(rule.to)} carried${this.requested[step.refers] ? ", nor the request" : ""}`,
       );
   }
 

@@ -14,7 +14,7 @@ import {
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
 import { recursiveTypes, ThroughRefs } from "../ir/graph.js";
-import type { ShapeIds } from "../ir/identity.js";
+import type { ProtocolShapes } from "../ir/identity.js";
 import type { EnumWire, Field, Ir, PatternProperty, Shape } from "../ir/model.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
@@ -34,8 +34,8 @@ import { TYPES } from "./names.js";
  * such a property is a problem, not copied. What the read produces is then checked by
  * `checkT`, printed from the check tree `isT` is printed from, up to the limit of errors.
  */
-export function generateDecoders(f: GeneratedFile, ir: NamedIr, ids: ShapeIds): void {
-  const emitter = new DecodeEmitter(f, ir, ids);
+export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: ProtocolShapes): void {
+  const emitter = new DecodeEmitter(f, ir, protocol);
   f.reserve(
     ir.types.flatMap((type) => [namesOf(ir, type.name).decoder, ...(emitter.reads(type.shape) ? [namesOf(ir, type.name).reader] : [])]),
   );
@@ -134,20 +134,16 @@ class DecodeEmitter {
   readonly helpers: Function[] = [];
   private readonly helperNames = new Map<number, Name>();
   private readonly shapes: ReadonlyMap<string, Shape>;
-  /** The named type whose shape an object or an array is, the first where several are alike: its reader reads it. */
-  private readonly named = new Map<number, string>();
   /** Whether reading a named type does anything; a type met again on the way does (it is an object or an array). */
   private readonly namedReads = new ThroughRefs(true);
 
-  /** @param ids shapes by what they accept: a reader serves every place of its shape */
+  /** @param protocol the protocol's shapes by what they accept: a reader serves every place of its shape */
   constructor(
     private readonly f: GeneratedFile,
     private readonly ir: NamedIr,
-    private readonly ids: ShapeIds,
+    private readonly protocol: ProtocolShapes,
   ) {
     this.shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
-    for (const { name, shape } of ir.types)
-      if (COPIED.has(shape.kind) && !this.named.has(this.ids.id(shape))) this.named.set(this.ids.id(shape), name);
   }
 
   private runtime(name: string): Name {
@@ -201,14 +197,15 @@ class DecodeEmitter {
       );
       return call(this.runtime("fromDecimal"), [value, digits]);
     }
-    const named = this.named.get(this.ids.id(shape));
+    // An object or an array that is a named type's shape is read by that type's reader.
+    const named = COPIED.has(shape.kind) ? this.protocol.namedTypeOf(shape) : undefined;
     const reader = named === undefined ? this.helper(shape, owner) : identifier(namesOf(this.ir, named).reader);
     return call(reader, [value, path, READER]);
   }
 
   /** The reader of a shape without a name: one per shape, named by the first owner to ask. */
   private helper(shape: Shape, owner: string): Name {
-    const key = this.ids.id(shape);
+    const key = this.protocol.ids.id(shape);
     const known = this.helperNames.get(key);
     if (known !== undefined) return known;
     const name = this.f.allocate(readerName(owner));

@@ -1,7 +1,7 @@
 import { documentation, identifier, typePredicate, typeReference } from "../code/build.js";
 import { article } from "../ir/describe.js";
 import { recursiveTypes } from "../ir/graph.js";
-import type { ShapeIds } from "../ir/identity.js";
+import type { ProtocolShapes } from "../ir/identity.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { CheckBuilder, VALUE } from "./checks/build.js";
@@ -16,11 +16,11 @@ import { TYPES } from "./names.js";
  * keys in a loop that allocates nothing, patterns are module-level regexes with the `u`
  * flag, and `unknown` values are not walked.
  */
-export function generateGuards(f: GeneratedFile, ir: NamedIr, ids: ShapeIds): void {
+export function generateGuards(f: GeneratedFile, ir: NamedIr, protocol: ProtocolShapes): void {
   f.reserve(ir.types.map((type) => namesOf(ir, type.name).guard));
   const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
   const guard = (name: string) => identifier(namesOf(ir, name).guard);
-  const guards = new GuardPrinter(f, new CheckBuilder(f, shapes, guard, ids), guard);
+  const guards = new GuardPrinter(f, new CheckBuilder(f, shapes, guard, protocol), guard);
   const recursive = recursiveTypes(ir);
   for (const type of ir.types) {
     const name = type.name;

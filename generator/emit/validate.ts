@@ -13,7 +13,7 @@ import {
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
 import { recursiveTypes } from "../ir/graph.js";
-import type { ShapeIds } from "../ir/identity.js";
+import type { ProtocolShapes } from "../ir/identity.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { RUNTIME } from "./access.js";
@@ -33,12 +33,12 @@ import { GUARDS, TYPES } from "./names.js";
  */
 const OPTIONS = identifier("options");
 
-export function generateValidators(f: GeneratedFile, ir: NamedIr, ids: ShapeIds): void {
+export function generateValidators(f: GeneratedFile, ir: NamedIr, protocol: ProtocolShapes): void {
   f.reserve(ir.types.flatMap((type) => [namesOf(ir, type.name).validator, namesOf(ir, type.name).check]));
   const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
   const guard = (name: string) => f.import(namesOf(ir, name).guard, GUARDS);
   const check = (name: string) => identifier(namesOf(ir, name).check);
-  const builder = new CheckBuilder(f, shapes, guard, ids);
+  const builder = new CheckBuilder(f, shapes, guard, protocol);
   const guards = new GuardPrinter(f, builder, guard);
   const checks = new ReportPrinter(f, builder, guard, check, guards);
   const result = f.import("ValidationResult", RUNTIME, { typeOnly: true });

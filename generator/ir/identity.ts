@@ -1,4 +1,4 @@
-import type { Field, Shape } from "./model.js";
+import type { Field, NamedType, Shape } from "./model.js";
 import { childShapes } from "./walk.js";
 
 /**
@@ -6,7 +6,7 @@ import { childShapes } from "./walk.js";
  * only people read (docs, the pointers of their fields, an enum's descriptions, a field's
  * stamp), so that code checking or reading one serves the other. Ids are interned bottom
  * up, a shape's key holding its parts' ids, so a tree costs its size and not its size
- * times its depth. One table per emitted file: ids are not comparable across tables.
+ * times its depth. One table per protocol (`ProtocolShapes`): ids are not comparable across tables.
  */
 export class ShapeIds {
   private readonly known = new WeakMap<object, number>();
@@ -77,4 +77,24 @@ const ENUM_ANNOTATIONS: ReadonlySet<string> = new Set(["descriptions"]);
 function isField(value: object): value is Field {
   const field = value as Partial<Field>;
   return typeof field.name === "string" && typeof field.required === "boolean" && typeof field.shape === "object";
+}
+
+/**
+ * What the emitters of one protocol share of its shapes: their ids, the ones met in more
+ * than one place over every named type, and the named type a shape is the shape of.
+ */
+export class ProtocolShapes {
+  readonly ids = new ShapeIds();
+  readonly repeated: ReadonlySet<number>;
+  private readonly named = new Map<number, string>();
+
+  constructor(types: readonly NamedType[]) {
+    this.repeated = this.ids.repeated(types.map((type) => type.shape));
+    for (const { name, shape } of types) if (!this.named.has(this.ids.id(shape))) this.named.set(this.ids.id(shape), name);
+  }
+
+  /** The first named type whose shape accepts what this one does, if any. */
+  namedTypeOf(shape: Shape): string | undefined {
+    return this.named.get(this.ids.id(shape));
+  }
 }

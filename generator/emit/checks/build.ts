@@ -19,7 +19,7 @@ import {
 } from "../../code/build.js";
 import { Scope } from "../../code/scope.js";
 import { describe, describeValues } from "../../ir/describe.js";
-import type { ShapeIds } from "../../ir/identity.js";
+import type { ProtocolShapes, ShapeIds } from "../../ir/identity.js";
 import { isJsonPrimitive, jsonEqual } from "../../json.js";
 import type { Constraint, Evaluated, Field, PatternProperty, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
 import {
@@ -262,25 +262,22 @@ interface PropertiesSpec {
  */
 export class CheckBuilder {
   private readonly bodies = new Map<number, Body>();
-  /** The objects and arrays met in more than one place, which are checked by one function. */
-  private readonly repeated: ReadonlySet<number>;
   /** Per repeated shape, whether its checks are more than a test, and so written once. */
   private readonly shared = new Map<number, boolean>();
-  /** The named type whose shape a shape is, the first where several are alike. */
-  private readonly named = new Map<number, string>();
+  /** Shapes by what they accept: a helper serves every place of its shape. */
+  readonly ids: ShapeIds;
 
   /**
    * @param guard the guard of a named type as the file refers to it, for tests of union members
-   * @param ids shapes by what they accept: a helper serves every place of its shape
+   * @param protocol the protocol's shapes by id: those met in more than one place, and the named types they are
    */
   constructor(
     private readonly f: GeneratedFile,
     readonly shapes: ReadonlyMap<string, Shape>,
     private readonly guard: (type: string) => Name,
-    readonly ids: ShapeIds,
+    private readonly protocol: ProtocolShapes,
   ) {
-    this.repeated = this.ids.repeated(shapes.values());
-    for (const [name, shape] of shapes) if (!this.named.has(this.ids.id(shape))) this.named.set(this.ids.id(shape), name);
+    this.ids = protocol.ids;
   }
 
   runtime(name: string): Name {
@@ -326,7 +323,7 @@ export class CheckBuilder {
    * type's where it is one's shape, unless this is that function's own body (`inline`).
    */
   private checks(shape: Shape, subject: Expression, scope: Scope, owner: string, at: Location, inline = false): Check[] {
-    if (!inline && SHARED_KINDS.has(shape.kind) && this.repeated.has(this.ids.id(shape))) {
+    if (!inline && SHARED_KINDS.has(shape.kind) && this.protocol.repeated.has(this.ids.id(shape))) {
       const id = this.ids.id(shape);
       let shared = this.shared.get(id);
       if (shared === undefined) {
@@ -335,7 +332,7 @@ export class CheckBuilder {
         this.shared.set(id, shared);
       }
       if (shared) {
-        const name = this.named.get(id);
+        const name = this.protocol.namedTypeOf(shape);
         return [{ kind: "delegate", subject, target: name === undefined ? { kind: "helper", shape, owner } : { kind: "named", name }, at }];
       }
     }
