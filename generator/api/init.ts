@@ -5,7 +5,7 @@ import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import { layoutOf } from "./pins.js";
 import { InputError } from "../errors.js";
 import { nameOf } from "../files/folder.js";
-import { nodeFileSystem } from "../files/fs.js";
+import { errnoCode, nodeFileSystem } from "../files/fs.js";
 import { describeFileError } from "../files/problem.js";
 import { CONFIG_FILE, projectOf } from "../files/project.js";
 import { format } from "../format/index.js";
@@ -147,7 +147,7 @@ function readIfThere(file: string, name: string, as?: "buffer"): string | Buffer
     const bytes = nodeFileSystem.read(file);
     return as === "buffer" ? bytes : bytes.toString("utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if (errnoCode(error) === "ENOENT") return undefined;
     throw new InputError({ file: name }, `cannot read it: ${describeFileError(error)}`);
   }
 }

@@ -1,4 +1,5 @@
 import type { InputWarning } from "../errors.js";
+import { describeValues } from "../ir/describe.js";
 import { isJsonObject } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
 import { dialectOf, isKeywordOf, readAs, refReplacesSiblings } from "../schema/dialect.js";
@@ -32,7 +33,7 @@ export function ignoredAssertions(effective: ResolvedSchema): InputWarning[] {
       if (beside.length > 0)
         warn(
           pointer,
-          `${list(beside)} beside "$ref" ${beside.length === 1 ? "is" : "are"} ignored in ${dialect}, where a $ref replaces its schema`,
+          `${describeValues(beside)} beside "$ref" ${beside.length === 1 ? "is" : "are"} ignored in ${dialect}, where a $ref replaces its schema`,
           'ajv 8 applies keywords beside a $ref: to read the schema as ajv does, set "compatibleWith": "ajv" on the protocol in the config',
         );
     }
@@ -41,16 +42,12 @@ export function ignoredAssertions(effective: ResolvedSchema): InputWarning[] {
       const applied = later.filter((keyword) => isKeywordOf(keyword, readAs(dialect, "ajv")));
       warn(
         pointer,
-        `${list(later)} ${later.length === 1 ? "is not a keyword" : "are not keywords"} of ${dialect}, so ${later.length === 1 ? "it is" : "they are"} ignored`,
+        `${describeValues(later)} ${later.length === 1 ? "is not a keyword" : "are not keywords"} of ${dialect}, so ${later.length === 1 ? "it is" : "they are"} ignored`,
         applied.length > 0
-          ? `ajv 8 applies ${list(applied)}: to read the schema as ajv does, set "compatibleWith": "ajv" on the protocol in the config`
+          ? `ajv 8 applies ${describeValues(applied)}: to read the schema as ajv does, set "compatibleWith": "ajv" on the protocol in the config`
           : "name the draft that has it in $schema, or remove it",
       );
     }
   });
   return warnings;
-}
-
-function list(keywords: readonly string[]): string {
-  return keywords.map((keyword) => JSON.stringify(keyword)).join(", ");
 }
