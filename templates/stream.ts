@@ -2234,7 +2234,7 @@ function found(
           : JSON.stringify(value);
     values.push(`${named} is ${shown}`);
   }
-  return values.length === 0 ? kind : `${kind} (where ${values.join(" and ")})`;
+  return withConditions(kind, values);
 }
 
 function describe(selectors: readonly Selector[]): string {
@@ -2250,9 +2250,14 @@ function describe(selectors: readonly Selector[]): string {
             `${path.join("/")} is not ${values.map((value) => JSON.stringify(value)).join(" or ")}`,
         ),
       ];
-      return conditions.length === 0
-        ? event
-        : `${event} (where ${conditions.join(" and ")})`;
+      return withConditions(event, conditions);
     })
     .join(" or ");
+}
+
+/** An event's kind, and what holds of it where anything is said: "task (where task/status/state is …)". */
+function withConditions(kind: string, conditions: readonly string[]): string {
+  return conditions.length === 0
+    ? kind
+    : `${kind} (where ${conditions.join(" and ")})`;
 }
