@@ -13,7 +13,7 @@ import {
 } from "../schema/keywords.js";
 import { isNameLike, pascalCase, RUNTIME_TYPES, RUNTIME_VALUES, typeNameFor } from "../schema/names.js";
 import { appendPointer, getAtPointer, parsePointer } from "../pointer.js";
-import { dialectOf, refReplacesSiblings } from "../schema/dialect.js";
+import { dialectOf, hasDefsKeyword } from "../schema/dialect.js";
 import { isSubschemaPlace, mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
 import type { CustomDialect } from "./metaschema.js";
 import { Provenance } from "./provenance.js";
@@ -156,7 +156,7 @@ export function canonicalize(
           const body = definitions[key]!;
           if (!isJsonObject(body) && typeof body !== "boolean") {
             // Up to draft 7, `$defs` is no keyword: what it holds is data, as an unknown keyword's value is.
-            if (container === "$defs" && refReplacesSiblings(draftOf(file))) continue;
+            if (container === "$defs" && !hasDefsKeyword(draftOf(file))) continue;
             throw new InputError({ file: file.file, pointer: place }, "a definition must be a schema (an object or a boolean)");
           }
           add({ name: nameFor(key), source: file, pointer: place, body }, place, false);

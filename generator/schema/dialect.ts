@@ -42,6 +42,11 @@ export function refReplacesSiblings(dialect: Dialect): boolean {
 
 const ORDER: readonly Dialect[] = ["draft4", "draft6", "draft7", "draft2019-09", "draft2020-12"];
 
+/** Whether `$defs` is a keyword: since 2019-09; before, a property like any other, which may hold data. */
+export function hasDefsKeyword(dialect: Dialect): boolean {
+  return ORDER.indexOf(dialect) >= ORDER.indexOf("draft2019-09");
+}
+
 /** Assertion keywords that not every draft has: the first draft that has each, and the last. */
 const DRAFTS_OF: Readonly<Record<string, { readonly since?: Dialect; readonly until?: Dialect }>> = {
   const: { since: "draft6" },
