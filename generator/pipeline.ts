@@ -123,7 +123,7 @@ async function generateProtocol(project: Project, protocol: LoadedProtocol): Pro
  * The patterns of an effective schema that can backtrack catastrophically, where the
  * user wrote them, once a place: the generated checks run each on the built-in engine.
  */
-export async function patternWarnings(effective: ResolvedSchema): Promise<InputWarning[]> {
+async function patternWarnings(effective: ResolvedSchema): Promise<InputWarning[]> {
   const sites = patternsOf(effective.schema);
   const reasons = await Promise.all(sites.map(({ source }) => backtrackingReason(source)));
   const seen = new Set<string>();

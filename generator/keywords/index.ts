@@ -30,10 +30,6 @@ export { fails, passes } from "./check.js";
 /** The shapes whose keywords alone decide their values: a literal, and shapes of JSON primitives. */
 export type PrimitiveShape = ValuesShape | StringShape | NumberShape | BooleanShape | NullShape;
 
-export function isPrimitiveShape(shape: Shape): shape is PrimitiveShape {
-  return ["literal", "enum", "string", "number", "boolean", "null"].includes(shape.kind);
-}
-
 /** Whether a JSON value is a value of a primitive shape. */
 export function admits(value: JsonValue, shape: PrimitiveShape): boolean {
   if (shape.kind === "literal" || shape.kind === "enum") return admitsValue(value, shape);
