@@ -60,7 +60,7 @@ async function compiledModule<T>(project: OpenProject, name: string): Promise<T>
       `protocol "${name}" has no stream facts, so no stream module`,
       'see the "stream" section of its overlay',
     );
-  const files = [...tsFiles(located("."), ""), ...tsFiles(located(name), name)];
+  const files = [...tsFiles(located("."), ""), ...tsFiles(located("stream"), "stream"), ...tsFiles(located(name), name)];
   // A package built since its sources last changed runs its build, as make would judge it.
   if (project.config.value.output.package !== undefined) {
     const built = locateInside(output, `dist/${name}/stream.js`, where(name), `${nameOf(output.root, output.path)}/`);

@@ -16,19 +16,15 @@ export interface ProtocolEntry {
   readonly formats: boolean;
 }
 
-/** The modules the protocols share, from `templates/`, in the order they are written, and whether these protocols need each. */
-const SHARED_MODULES: readonly {
-  readonly file: string;
-  readonly template: "runtime" | "stream" | "assemble" | "patch" | "formats";
-  readonly needed: (protocols: readonly ProtocolEntry[]) => boolean;
-}[] = [
-  { file: "runtime.ts", template: "runtime", needed: () => true },
-  // The stream modules' reader, assembler and its JSON Patch applier.
-  { file: "stream.ts", template: "stream", needed: (protocols) => protocols.some(({ stream }) => stream) },
-  { file: "assemble.ts", template: "assemble", needed: (protocols) => protocols.some(({ stream }) => stream) },
-  { file: "patch.ts", template: "patch", needed: (protocols) => protocols.some(({ stream }) => stream) },
-  { file: "formats.ts", template: "formats", needed: (protocols) => protocols.some(({ formats }) => formats) },
-];
+/**
+ * Whether these protocols need a module of `templates/`: the stream modules (`stream/`)
+ * where a protocol has a stream, the format tests where one asserts formats, the rest always.
+ */
+function needs(module: string, protocols: readonly ProtocolEntry[]): boolean {
+  if (module.startsWith("stream/")) return protocols.some(({ stream }) => stream);
+  if (module === "formats.ts") return protocols.some(({ formats }) => formats);
+  return true;
+}
 
 /**
  * The output's own files, from `templates/`: `sources.json`, the sha256 of every file each
@@ -46,10 +42,7 @@ export function emitPackage(protocols: readonly ProtocolEntry[], templates: Temp
   };
   const shared: EmittedFile[] = [
     { path: "sources.json", json: hashes },
-    ...SHARED_MODULES.filter(({ needed }) => needed(protocols)).map(({ file, template }) => ({
-      path: `src/${file}`,
-      text: templates[template],
-    })),
+    ...[...templates.modules].filter(([module]) => needs(module, protocols)).map(([module, text]) => ({ path: `src/${module}`, text })),
   ];
   if (output.package === undefined) return shared;
   const { name: packageName, version, description, license } = output.package;
@@ -88,10 +81,16 @@ export function emitPackage(protocols: readonly ProtocolEntry[], templates: Temp
  * longer has: a protocol dropped from the config. What the record names that agentwire
  * could not have written is ignored: the rest of the folder is the user's.
  */
+/**
+ * The top-level names of the modules the protocols share (`templates/`): as this version
+ * writes them, and as earlier ones did, before the stream modules were a folder.
+ */
+const SHARED_TOPS = ["runtime.ts", "formats.ts", "stream", "stream.ts", "assemble.ts", "patch.ts"];
+
 export function retiredTops(recorded: JsonValue | undefined, files: readonly { readonly path: string }[]): string[] {
   if (!isJsonObject(recorded)) return [];
   const kept = new Set(files.map((file) => file.path.split("/")[0]!));
-  const written = [...Object.keys(recorded).filter((name) => PROTOCOL_NAME.test(name)), ...SHARED_MODULES.map(({ file }) => file)];
+  const written = [...Object.keys(recorded).filter((name) => PROTOCOL_NAME.test(name)), ...SHARED_TOPS];
   return written.filter((top) => !kept.has(top)).sort();
 }
 

@@ -27,22 +27,22 @@ import type { GeneratedFile } from "./file.js";
 import { decodingKeepsAccepted } from "./decode.js";
 import { GUARDS, TYPES } from "./names.js";
 
-/** The shared reader and verifier, `templates/stream.ts`, as the protocols' modules import it. */
-export const STREAM_RUNTIME = "../stream.js";
+/** The stream runtime's modules, `templates/stream/`, as the protocols' modules import them. */
+const RUNTIME = {
+  tables: "../stream/tables.js",
+  result: "../stream/result.js",
+  source: "../stream/source.js",
+  read: "../stream/read.js",
+  verify: "../stream/verify.js",
+  assemble: "../stream/assemble.js",
+} as const;
 
-/** The shared assembler, `templates/assemble.ts`. */
-export const ASSEMBLE_RUNTIME = "../assemble.js";
-
-/** The types a user of a protocol's stream module names, re-exported from it. */
-const STREAM_TYPES = [
-  "ReadOptions",
-  "StreamFault",
-  "StreamPlace",
-  "StreamResult",
-  "StreamSource",
-  "Verifier",
-  "VerifyOptions",
-  "Violation",
+/** The types a user of a protocol's stream module names, re-exported from it, by the module that declares them. */
+const STREAM_TYPES: readonly (readonly [keyof typeof RUNTIME, readonly string[]])[] = [
+  ["read", ["ReadOptions"]],
+  ["result", ["StreamFault", "StreamPlace", "StreamResult", "Violation"]],
+  ["source", ["StreamSource"]],
+  ["verify", ["Verifier", "VerifyOptions"]],
 ];
 
 /**
@@ -61,7 +61,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   const decode = f.import(names.decoder, "./validate.js");
   // Where decoding keeps what the guard accepts, the reader takes the guard's verdict.
   const accepts = decodingKeepsAccepted(ir, stream.event) ? [f.import(names.guard, GUARDS)] : [];
-  const rulesType = typeReference(identifier("ReadonlyArray"), [typeReference(f.import("StreamRule", STREAM_RUNTIME, { typeOnly: true }))]);
+  const rulesType = typeReference(identifier("ReadonlyArray"), [typeReference(f.import("StreamRule", RUNTIME.tables, { typeOnly: true }))]);
   const rules = identifier("RULES");
   const transport = identifier("TRANSPORT");
   const kindOf = identifier("kindOf");
@@ -84,7 +84,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
         ...(stream.errorEvent === undefined ? {} : { errorEvent: stream.errorEvent }),
       }),
       {
-        type: typeReference(f.import("Transport", STREAM_RUNTIME, { typeOnly: true })),
+        type: typeReference(f.import("Transport", RUNTIME.tables, { typeOnly: true })),
         doc: documentation([`How the stream is sent: ${stream.because}`]),
       },
     ),
@@ -113,15 +113,15 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
       exported: true,
       name: identifier("readStream"),
       parameters: [
-        parameter(source, typeReference(f.import("StreamSource", STREAM_RUNTIME, { typeOnly: true }))),
-        parameter(options, typeReference(f.import("ReadOptions", STREAM_RUNTIME, { typeOnly: true })), { optional: true }),
+        parameter(source, typeReference(f.import("StreamSource", RUNTIME.source, { typeOnly: true }))),
+        parameter(options, typeReference(f.import("ReadOptions", RUNTIME.read, { typeOnly: true })), { optional: true }),
       ],
       returns: typeReference(identifier("AsyncGenerator"), [
-        typeReference(f.import("StreamResult", STREAM_RUNTIME, { typeOnly: true }), [event]),
+        typeReference(f.import("StreamResult", RUNTIME.result, { typeOnly: true }), [event]),
         keywordType("void"),
         keywordType("undefined"),
       ]),
-      body: [returns(call(f.import("readEvents", STREAM_RUNTIME), [source, decode, transport, options, ...accepts]))],
+      body: [returns(call(f.import("readEvents", RUNTIME.read), [source, decode, transport, options, ...accepts]))],
     }),
     functionDeclaration({
       doc: documentation([
@@ -129,13 +129,13 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
       ]),
       exported: true,
       name: identifier("createVerifier"),
-      parameters: [parameter(options, typeReference(f.import("VerifyOptions", STREAM_RUNTIME, { typeOnly: true })), { optional: true })],
-      returns: typeReference(f.import("Verifier", STREAM_RUNTIME, { typeOnly: true }), [event]),
-      body: [returns(call(f.import("verifier", STREAM_RUNTIME), [rules, kindOf, options]))],
+      parameters: [parameter(options, typeReference(f.import("VerifyOptions", RUNTIME.verify, { typeOnly: true })), { optional: true })],
+      returns: typeReference(f.import("Verifier", RUNTIME.verify, { typeOnly: true }), [event]),
+      body: [returns(call(f.import("verifier", RUNTIME.verify), [rules, kindOf, options]))],
     }),
     ...(stream.assembly === undefined ? [] : assemblyDeclarations(f, stream, event, rules, kindOf)),
-    exportNames(STREAM_TYPES.map(identifier), STREAM_RUNTIME, { typeOnly: true }),
-    ...(stream.assembly === undefined ? [] : [exportNames([identifier("Assembler")], ASSEMBLE_RUNTIME, { typeOnly: true })]),
+    ...STREAM_TYPES.map(([module, names]) => exportNames(names.map(identifier), RUNTIME[module], { typeOnly: true })),
+    ...(stream.assembly === undefined ? [] : [exportNames([identifier("Assembler")], RUNTIME.assemble, { typeOnly: true })]),
   ];
   for (const declaration of declarations) f.declare(declaration);
 }
@@ -166,7 +166,7 @@ function assemblyDeclarations(f: GeneratedFile, stream: CompiledStream, event: T
       doc: documentation(["The snapshot before any event."]),
     }),
     constant(stepsName, jsonLiteral(steps as never), {
-      type: typeReference(identifier("ReadonlyArray"), [typeReference(f.import("AssemblyStep", ASSEMBLE_RUNTIME, { typeOnly: true }))]),
+      type: typeReference(identifier("ReadonlyArray"), [typeReference(f.import("AssemblyStep", RUNTIME.tables, { typeOnly: true }))]),
       doc: documentation([
         "What each kind of event does to the snapshot, from the overlay's assembly facts; each says where the protocol's prose states it. Chunks are first expanded into the events their rules say they stand for.",
       ]),
@@ -178,8 +178,8 @@ function assemblyDeclarations(f: GeneratedFile, stream: CompiledStream, event: T
       exported: true,
       name: identifier("createAssembler"),
       parameters: [],
-      returns: typeReference(f.import("Assembler", ASSEMBLE_RUNTIME, { typeOnly: true }), [event, typeReference(snapshotType)]),
-      body: [returns(call(f.import("assembler", ASSEMBLE_RUNTIME), [stepsName, rules, kindOf, initial]))],
+      returns: typeReference(f.import("Assembler", RUNTIME.assemble, { typeOnly: true }), [event, typeReference(snapshotType)]),
+      body: [returns(call(f.import("assembler", RUNTIME.assemble), [stepsName, rules, kindOf, initial]))],
     }),
   ];
 }

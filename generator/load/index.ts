@@ -39,16 +39,11 @@ export interface Templates {
   readonly manifest: JsonObject;
   readonly tsconfig: JsonObject;
   readonly readme: string;
-  /** The helpers every protocol's generated code shares, as TypeScript source. */
-  readonly runtime: string;
-  /** The reader and verifier the protocols' stream modules share, as TypeScript source. */
-  readonly stream: string;
-  /** The assembler the protocols' stream modules share, as TypeScript source. */
-  readonly assemble: string;
-  /** The JSON Patch applier the assembler patches with, as TypeScript source. */
-  readonly patch: string;
-  /** The format tests of the protocols that assert formats, as TypeScript source. */
-  readonly formats: string;
+  /**
+   * The modules the protocols' generated code shares, as TypeScript source, by their path
+   * under `templates/` (`runtime.ts`, `stream/read.ts`), in the order of their paths.
+   */
+  readonly modules: ReadonlyMap<string, string>;
 }
 
 /** A base URL whose documents are vendored in a folder of the project (the config's `remotes`). */
@@ -228,16 +223,21 @@ function loadTemplates(): Templates {
       { file: "templates/README.md" },
       `the template must contain ${PROTOCOLS_PLACEHOLDER}, where the table of protocols goes`,
     );
-  return {
-    manifest: json("package.json"),
-    tsconfig: json("tsconfig.json"),
-    readme,
-    runtime: text("runtime.ts"),
-    stream: text("stream.ts"),
-    assemble: text("assemble.ts"),
-    patch: text("patch.ts"),
-    formats: text("formats.ts"),
+  return { manifest: json("package.json"), tsconfig: json("tsconfig.json"), readme, modules: readModules(templates, text) };
+}
+
+/** The TypeScript modules of the templates folder and of its folders, one level down (`stream/`), by their paths. */
+function readModules(templates: Folder, text: (name: string) => string): Map<string, string> {
+  const names: string[] = [];
+  const list = (folder: string): void => {
+    for (const entry of nodeFileSystem.list(path.join(templates.path, folder))) {
+      const name = folder === "" ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isFile() && name.endsWith(".ts")) names.push(name);
+      else if (entry.isDirectory() && folder === "") list(name);
+    }
   };
+  list("");
+  return new Map(names.sort().map((name) => [name, text(name)]));
 }
 
 /** A config path's real path, refusing one that leaves the project, by its text or through a link. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readStream } from "../../generated/src/ag-ui/stream.js";
-import type { StreamResult } from "../../generated/src/stream.js";
+import type { StreamResult } from "../../generated/src/stream/result.js";
 
 /**
  * The limit of errors reaches the stream reader: `readStream(source, { maxErrors })`

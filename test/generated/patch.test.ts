@@ -5,12 +5,14 @@ import * as fastJsonPatch from "fast-json-patch";
 import { applyPatch as rfc6902ApplyPatch } from "rfc6902";
 import type { Operation as Rfc6902Operation } from "rfc6902";
 import { describe, expect, it } from "vitest";
-import { applyPatch, COPY_ALLOWANCE, copyValue } from "../../generated/src/patch.js";
-import type { Measures, PatchRefusal } from "../../generated/src/patch.js";
+import { COPY_ALLOWANCE, copyValue } from "../../generated/src/stream/copy.js";
+import { applyPatch } from "../../generated/src/stream/patch.js";
+import type { Measures } from "../../generated/src/stream/copy.js";
+import type { PatchRefusal } from "../../generated/src/stream/patch.js";
 import { REPO } from "../helpers/project.js";
 
 /**
- * The generated package's JSON Patch applier (templates/patch.ts): the official test suite,
+ * The generated package's JSON Patch applier (templates/stream/patch.ts): the official test suite,
  * the pointer rules that keep a patch on the JSON value, the bound on what copies add, and
  * agreement with fast-json-patch and rfc6902 on documents and patches where they are right.
  */

@@ -17,13 +17,13 @@ import { isAgentTask } from "../../generated/src/gtm-agent/index.js";
 import type { AgentStreamEvent } from "../../generated/src/gtm-agent/index.js";
 import { createAssembler as assembleGtm } from "../../generated/src/gtm-agent/stream.js";
 import type { DecodeResult } from "../../generated/src/runtime.js";
-import { assembler as assemblerOf } from "../../generated/src/assemble.js";
-import type { AssemblyStep } from "../../generated/src/assemble.js";
-import type { Violation } from "../../generated/src/stream.js";
+import { assembler as assemblerOf } from "../../generated/src/stream/assemble.js";
+import type { AssemblyStep } from "../../generated/src/stream/tables.js";
+import type { Violation } from "../../generated/src/stream/result.js";
 import { loadTraces } from "../helpers/streams.js";
 
 /**
- * The assembler of the generated package (templates/assemble.ts, bound to each protocol's
+ * The assembler of the generated package (templates/stream/assemble.ts, bound to each protocol's
  * assembly facts as `createAssembler`): what the recorded traces build, held to
  * `@ag-ui/client`'s own apply pipeline; and each thing an event does to the snapshot,
  * through the facts that say it.

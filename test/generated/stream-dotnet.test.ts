@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Event } from "../../generated/src/ag-ui/index.js";
 import { decodeEvent } from "../../generated/src/ag-ui/index.js";
 import { createAssembler, createVerifier } from "../../generated/src/ag-ui/stream.js";
-import type { Violation } from "../../generated/src/stream.js";
+import type { Violation } from "../../generated/src/stream/result.js";
 import { REPO } from "../helpers/project.js";
 
 /**

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readStream as readAgUi } from "../../generated/src/ag-ui/stream.js";
 import { decodeServerNotification } from "../../generated/src/app-server/index.js";
 import { readStream as readAppServer } from "../../generated/src/app-server/stream.js";
-import type { StreamResult } from "../../generated/src/stream.js";
+import type { StreamResult } from "../../generated/src/stream/result.js";
 import { Random } from "../helpers/samples.js";
 
 /**

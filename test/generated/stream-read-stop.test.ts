@@ -7,12 +7,15 @@ import { Readable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readStream as readAgUi } from "../../generated/src/ag-ui/stream.js";
 import type { DecodeResult } from "../../generated/src/runtime.js";
-import { readEvents } from "../../generated/src/stream.js";
-import type { ReadOptions, StreamResult, StreamSource, Transport } from "../../generated/src/stream.js";
+import { readEvents } from "../../generated/src/stream/read.js";
+import type { ReadOptions } from "../../generated/src/stream/read.js";
+import type { StreamResult } from "../../generated/src/stream/result.js";
+import type { StreamSource } from "../../generated/src/stream/source.js";
+import type { Transport } from "../../generated/src/stream/tables.js";
 import { REPO } from "../helpers/project.js";
 
 /**
- * Streams that stall or never end (templates/stream.ts, `readEvents`): an AbortSignal that
+ * Streams that stall or never end (templates/stream/read.ts, `readEvents`): an AbortSignal that
  * stops the reading while a result is awaited, the idle timeout, and return() or throw()
  * while a call waits on a source that never answers. Sources that never answer are made
  * so: a read that returns a promise nothing settles. No test waits on the clock but for
@@ -380,7 +383,7 @@ describe("the idle timeout", () => {
     // A child reads a stream with a ten-minute idle timeout and a signal that never aborts;
     // it exits when its work is done, or this test times out.
     const script = `
-      const { readEvents } = await import(${JSON.stringify(path.join(REPO, "generated/dist/stream.js"))});
+      const { readEvents } = await import(${JSON.stringify(path.join(REPO, "generated/dist/stream/read.js"))});
       const source = (async function* () { yield 'data: {"n":0}\\n\\n'; })();
       const signal = new AbortController().signal;
       let count = 0;

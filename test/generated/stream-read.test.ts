@@ -5,11 +5,14 @@ import { readStream as readA2a } from "../../generated/src/a2a/stream.js";
 import { readStream as readAgUi } from "../../generated/src/ag-ui/stream.js";
 import { readStream as readAppServer } from "../../generated/src/app-server/stream.js";
 import type { DecodeResult } from "../../generated/src/runtime.js";
-import { readEvents } from "../../generated/src/stream.js";
-import type { ReadOptions, StreamResult, StreamSource, Transport } from "../../generated/src/stream.js";
+import { readEvents } from "../../generated/src/stream/read.js";
+import type { ReadOptions } from "../../generated/src/stream/read.js";
+import type { StreamResult } from "../../generated/src/stream/result.js";
+import type { StreamSource } from "../../generated/src/stream/source.js";
+import type { Transport } from "../../generated/src/stream/tables.js";
 
 /**
- * The stream reader of the generated package (`readEvents` in templates/stream.ts, bound
+ * The stream reader of the generated package (`readEvents` in templates/stream/read.ts, bound
  * to each protocol's decoder as `readStream`): framing as the HTML standard reads
  * server-sent events and as JSON lines are written, at any chunk boundary; where each
  * result is; the faults; and pulling only what the consumer asks for.

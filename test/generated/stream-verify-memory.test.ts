@@ -3,11 +3,13 @@ import type { Event } from "../../generated/src/ag-ui/index.js";
 import { createVerifier as createAgUiVerifier } from "../../generated/src/ag-ui/stream.js";
 import type { ServerNotification } from "../../generated/src/app-server/index.js";
 import { createVerifier as createAppServerVerifier } from "../../generated/src/app-server/stream.js";
-import { verifier } from "../../generated/src/stream.js";
-import type { StreamRule, Verifier, Violation } from "../../generated/src/stream.js";
+import { verifier } from "../../generated/src/stream/verify.js";
+import type { Violation } from "../../generated/src/stream/result.js";
+import type { StreamRule } from "../../generated/src/stream/tables.js";
+import type { Verifier } from "../../generated/src/stream/verify.js";
 
 /**
- * The verifier's memory per stream (templates/stream.ts, `VerifyOptions.maxMemory`): the
+ * The verifier's memory per stream (templates/stream/verify.ts, `VerifyOptions.maxMemory`): the
  * keys it holds for open spans, for the keys `once` and implicit spans have ended, and for
  * those `refers` rules may name, each counted as 64 bytes and 2 a UTF-16 code unit, up to
  * the bound; the event that would pass it is a max-memory violation, and nothing is

@@ -6,8 +6,10 @@ import type { AgentStreamEvent } from "../../generated/src/gtm-agent/index.js";
 import { createAssembler as createGtmAssembler, createVerifier as createGtmVerifier } from "../../generated/src/gtm-agent/stream.js";
 import { decodeEvent } from "../../generated/src/ag-ui/index.js";
 import { createVerifier as createAgUiVerifier, readStream as readAgUi } from "../../generated/src/ag-ui/stream.js";
-import { readEvents, verifier } from "../../generated/src/stream.js";
-import type { StreamResult, StreamRule } from "../../generated/src/stream.js";
+import { readEvents } from "../../generated/src/stream/read.js";
+import { verifier } from "../../generated/src/stream/verify.js";
+import type { StreamResult } from "../../generated/src/stream/result.js";
+import type { StreamRule } from "../../generated/src/stream/tables.js";
 import { clientVerdict, loadTraces, STREAM_PROTOCOLS, TRACES, verifyTrace } from "../helpers/streams.js";
 
 /** An entry of test/fixtures/traces/verdicts.json. */

@@ -13,7 +13,8 @@ import { createVerifier as appServerVerifier } from "../../generated/src/app-ser
 import { decodeAgentStreamEvent } from "../../generated/src/gtm-agent/validate.js";
 import { createVerifier as gtmVerifier } from "../../generated/src/gtm-agent/stream.js";
 import type { DecodeResult } from "../../generated/src/runtime.js";
-import type { Verifier, VerifyOptions, Violation } from "../../generated/src/stream.js";
+import type { Violation } from "../../generated/src/stream/result.js";
+import type { Verifier, VerifyOptions } from "../../generated/src/stream/verify.js";
 import { REPO } from "./project.js";
 
 /** The vendored traces of test/fixtures/traces (see its README). */

@@ -248,9 +248,9 @@ describe.concurrent("agentwire, installed from its tarball", () => {
         "ag-ui/stream.ts",
         "ag-ui/schema.json",
         "runtime.ts",
-        "stream.ts",
-        "assemble.ts",
-        "patch.ts",
+        "stream/read.ts",
+        "stream/assemble.ts",
+        "stream/patch.ts",
         "sources.json",
       ];
       expect(files.filter((file) => !existsSync(path.join(esm, "src/protocols", file)))).toEqual([]);
