@@ -8,8 +8,8 @@ import path from "node:path";
 const REPO = path.resolve(import.meta.dirname, "..");
 const FIXTURES = path.join(REPO, "test/fixtures/spec-history/octokit-webhooks");
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
-const { fileIr } = await import(path.join(REPO, "build/api/versions.js"));
-const { diffProtocol } = await import(path.join(REPO, "build/diff/index.js"));
+const { fileIr } = await import(path.join(REPO, "build/generator/api/versions.js"));
+const { diffProtocol } = await import(path.join(REPO, "build/generator/diff/index.js"));
 
 const median = (samples) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 const since = (started) => Number(process.hrtime.bigint() - started) / 1e6;

@@ -1,7 +1,7 @@
 // The SchemaStore harness's core (issue 22: every SchemaStore schema generates, and its
 // guards agree with its tests), shared by the script bench/schemastore.js, which runs it on
 // a whole catalog, and test/schemastore.test.ts, which runs it on the vendored sample
-// test/fixtures/schemastore/. It is plain JavaScript over build/, as the other benchmarks
+// test/fixtures/schemastore/. It is plain JavaScript over build/generator/, as the other benchmarks
 // are, so that the script runs under node without a build step of its own; its types are
 // in schemastore-core.d.ts beside it. It takes agentwire's functions as an argument: the
 // script passes build/'s, the test generator/'s own sources, which build/ may lag behind.

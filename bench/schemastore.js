@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openProject } from "../build/load/index.js";
-import { decoderName, guardName, validatorName } from "../build/name/rules.js";
-import { generate } from "../build/pipeline.js";
+import { openProject } from "../build/generator/load/index.js";
+import { decoderName, guardName, validatorName } from "../build/generator/name/rules.js";
+import { generate } from "../build/generator/pipeline.js";
 import { runHarness, SAMPLE, summary } from "./schemastore-core.js";
 
 const { values, positionals } = parseArgs({

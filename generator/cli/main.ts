@@ -5,6 +5,7 @@ import type { ParseArgsConfig } from "node:util";
 import { InputError, InputErrors } from "../errors.js";
 import { errnoCode } from "../files/fs.js";
 import { describeFileError } from "../files/problem.js";
+import { TOOL_ROOT } from "../files/project.js";
 import type { ProjectLookup } from "../api/project.js";
 import { lookUpProject } from "../api/project.js";
 import { terminalText } from "../format/escape.js";
@@ -156,6 +157,6 @@ function parse(args: readonly string[], options: Options): Arguments {
 
 /** The version in agentwire's own package.json, two folders up from this module (source or build). */
 function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  const manifest = JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string };
   return manifest.version;
 }

@@ -76,18 +76,10 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   const source = identifier("source");
   const options = identifier("options");
   const declarations = [
-    constant(
-      transport,
-      jsonLiteral({
-        framing: stream.framing,
-        jsonRpc: stream.jsonRpc,
-        ...(stream.errorEvent === undefined ? {} : { errorEvent: stream.errorEvent }),
-      }),
-      {
-        type: typeReference(f.import("Transport", RUNTIME.tables, { typeOnly: true })),
-        doc: documentation([`How the stream is sent: ${stream.because}`]),
-      },
-    ),
+    constant(transport, jsonLiteral({ ...stream.transport }), {
+      type: typeReference(f.import("Transport", RUNTIME.tables, { typeOnly: true })),
+      doc: documentation([`How the stream is sent: ${stream.because}`]),
+    }),
     constant(rules, jsonLiteral(stream.rules as never), {
       type: rulesType,
       doc: documentation([
@@ -108,7 +100,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
     }),
     functionDeclaration({
       doc: documentation([
-        `Reads {@link ${stream.event}}s from a stream of bytes (a \`fetch\` body, or any async iterable of bytes or strings), framed as ${stream.framing === "sse" ? "server-sent events" : "JSON lines"} unless \`options.framing\` says otherwise, and decodes each as {@link ${names.decoder}} does, strictly or tolerantly. Each result carries its index, byte offset and line. Any chunk boundary works; memory is bounded by \`options.maxEventSize\`; a chunk is read only when the next result is asked for; \`options.signal\` and \`options.idleTimeout\` stop a stream that stalls or never ends.`,
+        `Reads {@link ${stream.event}}s from a stream of bytes (a \`fetch\` body, or any async iterable of bytes or strings), framed as ${stream.transport.framing === "sse" ? "server-sent events" : "JSON lines"} unless \`options.framing\` says otherwise, and decodes each as {@link ${names.decoder}} does, strictly or tolerantly. Each result carries its index, byte offset and line. Any chunk boundary works; memory is bounded by \`options.maxEventSize\`; a chunk is read only when the next result is asked for; \`options.signal\` and \`options.idleTimeout\` stop a stream that stalls or never ends.`,
       ]),
       exported: true,
       name: identifier("readStream"),

@@ -1,34 +1,34 @@
+import type { AssemblyStep, Condition, KeyPaths, Selector, StreamRule, Transport } from "../../templates/stream/tables.js";
 import { InputError } from "../errors.js";
-import type { JsonObject, JsonValue } from "../json.js";
+import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { LoadedProtocol } from "../load/index.js";
 import { isMatchable } from "../ir/members.js";
 import type { NamedIr } from "../name/index.js";
 import { appendPointer } from "../pointer.js";
-import type { KeyFact, RuleFact, SelectorFact, SnapshotField, StreamFacts } from "./facts.js";
+import type { KeyFact, RuleFact, SelectorFact, SnapshotField, StepFact, StreamFacts } from "./facts.js";
 import { readStreamFacts } from "./facts.js";
 
 export type { StreamFacts } from "./facts.js";
 
 /**
  * A protocol's stream, compiled from its facts for the emitter: how events are told
- * apart, how they are sent, and the rules as the table `templates/stream.ts` runs
- * (`StreamRule[]`), plain JSON.
+ * apart, and the tables the runtime runs, typed by its declarations of them
+ * (`templates/stream/tables.ts`): how events are sent, the rules, the assembly steps.
  */
 export interface CompiledStream {
   /** The root type: every event is one. */
   readonly event: string;
   /** How an event's kind is read: a tag's value, or which member of a keyed union is present. */
   readonly discriminant: { readonly tag: string } | { readonly members: readonly string[] };
-  readonly framing: "sse" | "jsonl";
-  readonly jsonRpc: boolean;
-  readonly errorEvent?: string;
+  readonly transport: Transport;
+  /** Where the prose says how the stream is sent. */
   readonly because: string;
-  readonly rules: readonly JsonObject[];
-  /** What the stream builds, when the facts say: the snapshot's fields and the steps (`AssemblyStep[]`). */
+  readonly rules: readonly StreamRule[];
+  /** What the stream builds, when the facts say: the snapshot's fields and the steps. */
   readonly assembly?: {
     readonly snapshot: readonly Omit<SnapshotField, "pointer">[];
-    readonly steps: readonly JsonObject[];
+    readonly steps: readonly AssemblyStep[];
   };
 }
 
@@ -64,9 +64,11 @@ export function compileStream(protocol: LoadedProtocol, ir: NamedIr): CompiledSt
   return {
     event: root.name,
     discriminant,
-    framing: facts.framing,
-    jsonRpc: facts.jsonRpc,
-    ...(facts.errorEvent === undefined ? {} : { errorEvent: facts.errorEvent }),
+    transport: {
+      framing: facts.framing,
+      jsonRpc: facts.jsonRpc,
+      ...(facts.errorEvent === undefined ? {} : { errorEvent: facts.errorEvent }),
+    },
     because: facts.because,
     rules: compileRules(facts, kinds, fail),
     ...(facts.assembly === undefined ? {} : { assembly: compileAssembly(facts, kinds, new Set(ir.types.map((type) => type.name)), fail) }),
@@ -77,7 +79,7 @@ function compileRules(
   facts: StreamFacts,
   kinds: readonly string[],
   fail: (pointer: string, problem: string, hint?: string) => never,
-): JsonObject[] {
+): StreamRule[] {
   const spans = new Set(facts.rules.flatMap((rule) => (rule.kind === "span" ? [rule.name] : [])));
   const names = new Set<string>();
   for (const rule of facts.rules) {
@@ -92,25 +94,31 @@ function compileRules(
     if (rule.kind === "chunk" && owned.has(rule.span))
       fail(appendPointer(rule.pointer, "chunk", "span"), `the span "${rule.span}" has an owner, and a chunk's lane has none`);
   const event = (kind: string, pointer: string): string => eventKind(kind, pointer, kinds, fail);
-  const selectors = (list: readonly SelectorFact[]): JsonObject[] => compileSelectors(list, kinds, fail);
-  const key = (fact: KeyFact, pointer: string): JsonObject =>
+  const selectors = (list: readonly SelectorFact[]): Selector[] => compileSelectors(list, kinds, fail);
+  const key = (fact: KeyFact, pointer: string): KeyPaths =>
     Object.fromEntries(
       Object.entries(fact).map(([kind, path]) => [kind === "*" ? kind : event(kind, appendPointer(pointer, kind)), [...path]]),
     );
-  return facts.rules.map((rule: RuleFact): JsonObject => {
-    const base = { kind: rule.kind, name: rule.name, because: rule.because };
+  return facts.rules.map((rule: RuleFact): StreamRule => {
+    const base = { name: rule.name, because: rule.because };
     const at = (...tokens: string[]) => appendPointer(rule.pointer, ...tokens);
     switch (rule.kind) {
       case "first":
-        return { ...base, events: selectors(rule.events), ...(rule.resumed === undefined ? {} : { resumed: selectors(rule.resumed) }) };
+        return {
+          kind: rule.kind,
+          ...base,
+          events: selectors(rule.events),
+          ...(rule.resumed === undefined ? {} : { resumed: selectors(rule.resumed) }),
+        };
       case "only-first":
-        return { ...base, events: selectors(rule.events) };
+        return { kind: rule.kind, ...base, events: selectors(rule.events) };
       case "terminal":
-        return { ...base, events: selectors(rule.events), required: rule.required };
+        return { kind: rule.kind, ...base, events: selectors(rule.events), required: rule.required };
       case "inside":
-        return { ...base, span: span(rule.span, at("inside")), except: selectors(rule.except) };
+        return { kind: rule.kind, ...base, span: span(rule.span, at("inside")), except: selectors(rule.except) };
       case "span":
         return {
+          kind: rule.kind,
           ...base,
           opens: selectors(rule.opens),
           continues: selectors(rule.continues),
@@ -127,6 +135,7 @@ function compileRules(
         };
       case "refers":
         return {
+          kind: rule.kind,
           ...base,
           events: selectors(rule.events),
           key: key(rule.key, at("refers", "key")),
@@ -137,12 +146,13 @@ function compileRules(
         };
       case "chunk":
         return {
+          kind: rule.kind,
           ...base,
           events: selectors(rule.events),
           span: span(rule.span, at("chunk", "span")),
           key: key(rule.key, at("chunk", "key")),
           passThrough: selectors(rule.passThrough),
-          ...(rule.standsFor === undefined ? {} : { standsFor: rule.standsFor as JsonObject }),
+          ...(rule.standsFor === undefined ? {} : { standsFor: rule.standsFor }),
         };
     }
   });
@@ -162,7 +172,7 @@ function compileAssembly(
   });
   const fields = new Set(snapshot.map(({ name }) => name));
   const names = new Set(facts.rules.map((rule) => rule.name));
-  const steps = assembly.steps.map((step): JsonObject => {
+  const steps = assembly.steps.map((step): AssemblyStep => {
     if (names.has(step.name)) fail(appendPointer(step.pointer, "name"), `another rule or step is named "${step.name}"`);
     names.add(step.name);
     if (!fields.has(step.path[0] as string))
@@ -175,7 +185,7 @@ function compileAssembly(
       name: step.name,
       because: step.because,
       on: compileSelectors(step.on, kinds, fail),
-      action: { [step.verb]: [...step.path], ...(step.key === undefined ? {} : { key: step.key }), value: step.value },
+      action: action(step),
     };
   });
   return { snapshot, steps };
@@ -186,7 +196,7 @@ function compileSelectors(
   list: readonly SelectorFact[],
   kinds: readonly string[],
   fail: (pointer: string, problem: string, hint?: string) => never,
-): JsonObject[] {
+): Selector[] {
   return list.map((selector) => ({
     event: eventKind(
       selector.event,
@@ -208,6 +218,11 @@ function eventKind(
   return kinds.includes(kind) ? kind : fail(pointer, `"${kind}" is not an event of the stream`, `its kinds: ${kinds.join(", ")}`);
 }
 
-function condition({ path, values }: { readonly path: readonly string[]; readonly values: readonly JsonValue[] }): JsonObject {
+function condition({ path, values }: { readonly path: readonly string[]; readonly values: readonly JsonValue[] }): Condition {
   return { path: [...path], values: [...values] };
+}
+
+/** A step's action, its verb a tag: a key where the verb tells elements apart by one, as the reader of the facts made sure. */
+function action({ verb, path, key, value }: StepFact): AssemblyStep["action"] {
+  return verb === "add" || verb === "merge" ? { verb, path: [...path], key: key!, value } : { verb, path: [...path], value };
 }

@@ -10,6 +10,7 @@ import type {
   Selector,
   StreamRule,
   Template,
+  Verb,
 } from "./tables.js";
 
 export type Json = { [key: string]: unknown } | unknown[];
@@ -188,13 +189,8 @@ export function compile(
   return { steps: byKind, ...chunks };
 }
 
-/** The verbs of an action, one of which names its path. */
-const VERBS = ["set", "add", "merge", "append", "patch"] as const;
-type Verb = (typeof VERBS)[number];
-
 function compileStep({ name, on, action }: AssemblyStep): Step {
-  const kind = VERBS.find((verb) => verb in action)!;
-  const path = (action as Partial<Record<Verb, Path>>)[kind]!;
+  const { verb, path } = action;
   const last = path.at(-1);
   const property = typeof last === "string" && last !== "*" ? last : undefined;
   const compiledPath = path.map((step): PathStep => {
@@ -220,7 +216,7 @@ function compileStep({ name, on, action }: AssemblyStep): Step {
   return {
     name,
     on,
-    action: kind,
+    action: verb,
     property,
     path: steps,
     key: "key" in action ? action.key : "",
@@ -233,7 +229,7 @@ function compileStep({ name, on, action }: AssemblyStep): Step {
       ),
     ),
     remembers:
-      kind === "append" &&
+      verb === "append" &&
       property !== undefined &&
       wheres.every((step) => step.name !== property),
     disturbs: false,

@@ -2,7 +2,7 @@
 // changes, with their pins) in turn, through the built writer, until it is killed. It says
 // "ready" once its modules are loaded, so that the kill falls among the writes.
 import { readFileSync } from "node:fs";
-import { writeOutput } from "../../build/files/output.js";
+import { writeOutput } from "../../build/generator/files/output.js";
 
 const { place, changes } = JSON.parse(readFileSync(process.argv[2], "utf8"));
 process.stdout.write("ready\n");

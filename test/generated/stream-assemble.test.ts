@@ -963,14 +963,14 @@ describe("the indexes stay exact where a step changes what they hold", () => {
   const step = (name: string, event: string, action: AssemblyStep["action"]): AssemblyStep => ({ name, because: "a test", on: [{ event }], action });
   const from = (pointer: string) => ({ $from: pointer });
   const STEPS: AssemblyStep[] = [
-    step("group", "group", { add: ["groups"], key: "id", value: { id: from("/id"), items: [] } }),
-    step("item", "item", { add: ["groups", { id: from("/group") }, "items"], key: "id", value: { id: from("/id"), text: "" } }),
-    step("text", "text", { append: ["groups", "*", "items", { id: from("/id") }, "text"], value: from("/text") }),
-    step("rename", "rename", { set: ["groups", "*", "items", { id: from("/id") }, "id"], value: from("/to") }),
-    step("regroup", "regroup", { set: ["groups", { id: from("/group") }, "items"], value: from("/items") }),
-    step("patch", "patch", { patch: ["groups", { id: from("/group") }, "items"], value: from("/patch") }),
+    step("group", "group", { verb: "add", path: ["groups"], key: "id", value: { id: from("/id"), items: [] } }),
+    step("item", "item", { verb: "add", path: ["groups", { id: from("/group") }, "items"], key: "id", value: { id: from("/id"), text: "" } }),
+    step("text", "text", { verb: "append", path: ["groups", "*", "items", { id: from("/id") }, "text"], value: from("/text") }),
+    step("rename", "rename", { verb: "set", path: ["groups", "*", "items", { id: from("/id") }, "id"], value: from("/to") }),
+    step("regroup", "regroup", { verb: "set", path: ["groups", { id: from("/group") }, "items"], value: from("/items") }),
+    step("patch", "patch", { verb: "patch", path: ["groups", { id: from("/group") }, "items"], value: from("/patch") }),
     // Text appended to the field looked for, in a run (which looks nothing up after the first).
-    step("suffix", "suffix", { append: ["groups", { id: from("/group") }, "items", { text: from("/text") }, "id"], value: from("/suffix") }),
+    step("suffix", "suffix", { verb: "append", path: ["groups", { id: from("/group") }, "items", { text: from("/text") }, "id"], value: from("/suffix") }),
   ];
   type Built = { groups: { id: string; items: { id: string; text: string }[] }[] };
 

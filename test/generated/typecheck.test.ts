@@ -89,7 +89,7 @@ describe("generated types", () => {
       typeRoots: [path.join(REPO, "node_modules/@types")],
       // Its declarations checked too: a user's project need not skip them.
       skipLibCheck: false,
-      paths: { agentwire: [path.join(REPO, "build/index.d.ts")] },
+      paths: { agentwire: [path.join(REPO, "build/generator/index.d.ts")] },
     });
     expect(result.stdout + result.stderr).toBe("");
     expect(result.status).toBe(0);

@@ -39,8 +39,7 @@ describe("stream facts", () => {
     expect(compiled).toEqual({
       event: "Event",
       discriminant: { tag: "type" },
-      framing: "sse",
-      jsonRpc: false,
+      transport: { framing: "sse", jsonRpc: false },
       because,
       rules: [
         { kind: "first", name: "start", because, events: [{ event: "OPEN" }] },

@@ -174,21 +174,22 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
     because:
       'StreamResponse.message: "A Message object containing a message from the agent", the whole answer of a message-mode stream',
     on: [{ event: "message" }],
-    action: { set: ["message"], value: { $from: "/message" } },
+    action: { verb: "set", path: ["message"], value: { $from: "/message" } },
   },
   {
     name: "task-snapshot",
     because:
       'StreamResponse.task: "A Task object containing the current state of the task"',
     on: [{ event: "task" }],
-    action: { set: ["task"], value: { $from: "/task" } },
+    action: { verb: "set", path: ["task"], value: { $from: "/task" } },
   },
   {
     name: "task-status",
     because: 'TaskStatusUpdateEvent.status: "The new status of the task"',
     on: [{ event: "statusUpdate" }],
     action: {
-      set: ["task", "status"],
+      verb: "set",
+      path: ["task", "status"],
       value: { $from: "/statusUpdate/status" },
     },
   },
@@ -203,7 +204,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       },
     ],
     action: {
-      merge: ["task", "artifacts"],
+      verb: "merge",
+      path: ["task", "artifacts"],
       key: "artifactId",
       value: { $from: "/artifactUpdate/artifact" },
     },
@@ -219,7 +221,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       },
     ],
     action: {
-      append: [
+      verb: "append",
+      path: [
         "task",
         "artifacts",
         { artifactId: { $from: "/artifactUpdate/artifact/artifactId" } },

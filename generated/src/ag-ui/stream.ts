@@ -314,7 +314,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       'TextMessageStartEvent "Opens a streamed text message"; role: "An absent role means assistant; that meaning is normative"; subagentRunId (Attributable, composed into the events and the message types alike): "The subagent invocation this belongs to", so the message it opens belongs to it too',
     on: [{ event: "TEXT_MESSAGE_START" }],
     action: {
-      add: ["messages"],
+      verb: "add",
+      path: ["messages"],
       key: "id",
       value: {
         id: { $from: "/messageId" },
@@ -331,7 +332,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       'TextMessageContentEvent "Appends a fragment to a streamed text message"',
     on: [{ event: "TEXT_MESSAGE_CONTENT" }],
     action: {
-      append: ["messages", { id: { $from: "/messageId" } }, "content"],
+      verb: "append",
+      path: ["messages", { id: { $from: "/messageId" } }, "content"],
       value: { $from: "/delta" },
     },
   },
@@ -341,7 +343,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       "ToolCallStartEvent.parentMessageId: \"The assistant message that holds this call. Absent means the producer did not attribute it to one\", and an empty id names no message; as @ag-ui/client's apply does, a call with no message yet gets an assistant message of its own (the parent's id, or the call's), which belongs to the call's subagent (ToolCall: \"inherits its containing message's attribution\")",
     on: [{ event: "TOOL_CALL_START" }],
     action: {
-      add: ["messages"],
+      verb: "add",
+      path: ["messages"],
       key: "id",
       value: {
         id: {
@@ -360,7 +363,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       'ToolCallStartEvent "Opens a tool call", a ToolCall of the assistant message (AssistantMessage.toolCalls: "The tool calls this turn made")',
     on: [{ event: "TOOL_CALL_START" }],
     action: {
-      add: [
+      verb: "add",
+      path: [
         "messages",
         {
           id: {
@@ -385,7 +389,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       'ToolCallStartEvent.toolCallId "Identifies the call", and toolCallName says "Which tool is being called": a start for a call already there (the verifier lets a later run reuse the id) names it anew, as @ag-ui/client\'s apply does, and its arguments go on (ToolCallArgsEvent.delta: fragments "concatenate into the call\'s argument text")',
     on: [{ event: "TOOL_CALL_START" }],
     action: {
-      set: [
+      verb: "set",
+      path: [
         "messages",
         "*",
         "toolCalls",
@@ -402,7 +407,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       'ToolCallArgsEvent.delta: "A fragment of the arguments, which concatenate into the call\'s argument text" (FunctionCall.arguments)',
     on: [{ event: "TOOL_CALL_ARGS" }],
     action: {
-      append: [
+      verb: "append",
+      path: [
         "messages",
         "*",
         "toolCalls",
@@ -419,7 +425,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       'ToolCallResultEvent "Mints a tool message rather than appending to an existing one, which is why it has its own messageId": a new message whatever the messages hold, as @ag-ui/client\'s apply pushes one (an id made up for a call\'s assistant message cannot swallow it); subagentRunId (Attributable): "The subagent invocation this belongs to"',
     on: [{ event: "TOOL_CALL_RESULT" }],
     action: {
-      append: ["messages"],
+      verb: "append",
+      path: ["messages"],
       value: [
         {
           id: { $from: "/messageId" },
@@ -437,7 +444,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       'ReasoningMessageStartEvent "Opens a streamed reasoning message" (a ReasoningMessage); subagentRunId (Attributable): "The subagent invocation this belongs to"',
     on: [{ event: "REASONING_MESSAGE_START" }],
     action: {
-      add: ["messages"],
+      verb: "add",
+      path: ["messages"],
       key: "id",
       value: {
         id: { $from: "/messageId" },
@@ -453,7 +461,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       'ReasoningMessageContentEvent "Appends a fragment to a streamed reasoning message"',
     on: [{ event: "REASONING_MESSAGE_CONTENT" }],
     action: {
-      append: ["messages", { id: { $from: "/messageId" } }, "content"],
+      verb: "append",
+      path: ["messages", { id: { $from: "/messageId" } }, "content"],
       value: { $from: "/delta" },
     },
   },
@@ -468,7 +477,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       },
     ],
     action: {
-      set: ["messages", { id: { $from: "/entityId" } }, "encryptedValue"],
+      verb: "set",
+      path: ["messages", { id: { $from: "/entityId" } }, "encryptedValue"],
       value: { $from: "/encryptedValue" },
     },
   },
@@ -483,7 +493,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       },
     ],
     action: {
-      set: [
+      verb: "set",
+      path: [
         "messages",
         "*",
         "toolCalls",
@@ -498,7 +509,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
     because:
       "MessagesSnapshotEvent: \"The complete set of messages the producer owns, in order\" (how it reconciles with a consumer's own messages is the prose's; here it replaces them)",
     on: [{ event: "MESSAGES_SNAPSHOT" }],
-    action: { set: ["messages"], value: { $from: "/messages" } },
+    action: { verb: "set", path: ["messages"], value: { $from: "/messages" } },
   },
   {
     name: "activity-snapshot",
@@ -511,7 +522,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       },
     ],
     action: {
-      merge: ["messages"],
+      verb: "merge",
+      path: ["messages"],
       key: "id",
       value: {
         id: { $from: "/messageId" },
@@ -533,7 +545,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       },
     ],
     action: {
-      add: ["messages"],
+      verb: "add",
+      path: ["messages"],
       key: "id",
       value: {
         id: { $from: "/messageId" },
@@ -550,7 +563,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       'ActivityDeltaEvent.patch: "The change, as an RFC 6902 patch against the activity\'s content"',
     on: [{ event: "ACTIVITY_DELTA" }],
     action: {
-      patch: ["messages", { id: { $from: "/messageId" } }, "content"],
+      verb: "patch",
+      path: ["messages", { id: { $from: "/messageId" } }, "content"],
       value: { $from: "/patch" },
     },
   },
@@ -560,7 +574,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       "ActivityDeltaEvent.activityType: \"What kind of activity this is\", as the activity message's (ActivityMessage.activityType), once its patch applied (a step after one refused does not run), as @ag-ui/client's apply does",
     on: [{ event: "ACTIVITY_DELTA" }],
     action: {
-      set: ["messages", { id: { $from: "/messageId" } }, "activityType"],
+      verb: "set",
+      path: ["messages", { id: { $from: "/messageId" } }, "activityType"],
       value: { $from: "/activityType" },
     },
   },
@@ -568,14 +583,14 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
     name: "state-snapshot",
     because: 'StateSnapshotEvent "Replaces the agent state wholesale"',
     on: [{ event: "STATE_SNAPSHOT" }],
-    action: { set: ["state"], value: { $from: "/snapshot" } },
+    action: { verb: "set", path: ["state"], value: { $from: "/snapshot" } },
   },
   {
     name: "state-delta",
     because:
       'StateDeltaEvent.delta: "The change, as an RFC 6902 patch against the current state"; a patch may not apply, "which RFC 6902 leaves to the applier"',
     on: [{ event: "STATE_DELTA" }],
-    action: { patch: ["state"], value: { $from: "/delta" } },
+    action: { verb: "patch", path: ["state"], value: { $from: "/delta" } },
   },
 ];
 

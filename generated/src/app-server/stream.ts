@@ -132,7 +132,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
     because: "thread/started carries the thread (AppThread) it starts",
     on: [{ event: "thread/started" }],
     action: {
-      merge: ["threads"],
+      verb: "merge",
+      path: ["threads"],
       key: "id",
       value: { $from: "/params/thread" },
     },
@@ -142,7 +143,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
     because: "thread/archived names the thread archived (AppThread.archived)",
     on: [{ event: "thread/archived" }],
     action: {
-      set: ["threads", { id: { $from: "/params/threadId" } }, "archived"],
+      verb: "set",
+      path: ["threads", { id: { $from: "/params/threadId" } }, "archived"],
       value: true,
     },
   },
@@ -151,14 +153,24 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
     because:
       "turn/started and turn/completed carry the turn (AppTurn) as it is then",
     on: [{ event: "turn/started" }, { event: "turn/completed" }],
-    action: { merge: ["turns"], key: "id", value: { $from: "/params/turn" } },
+    action: {
+      verb: "merge",
+      path: ["turns"],
+      key: "id",
+      value: { $from: "/params/turn" },
+    },
   },
   {
     name: "item-as-sent",
     because:
       "item/started and item/completed carry the item (AppItem) as it is then; the completed item is the whole of it",
     on: [{ event: "item/started" }, { event: "item/completed" }],
-    action: { merge: ["items"], key: "id", value: { $from: "/params/item" } },
+    action: {
+      verb: "merge",
+      path: ["items"],
+      key: "id",
+      value: { $from: "/params/item" },
+    },
   },
   {
     name: "item-seen",
@@ -169,7 +181,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       { event: "item/toolCall/delta" },
     ],
     action: {
-      add: ["items"],
+      verb: "add",
+      path: ["items"],
       key: "id",
       value: { id: { $from: "/params/itemId" } },
     },
@@ -180,7 +193,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       "item/agentMessage/delta: a fragment of the agent message's text, in order",
     on: [{ event: "item/agentMessage/delta" }],
     action: {
-      append: ["items", { id: { $from: "/params/itemId" } }, "content"],
+      verb: "append",
+      path: ["items", { id: { $from: "/params/itemId" } }, "content"],
       value: { $from: "/params/delta" },
     },
   },
@@ -190,7 +204,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       "item/toolCall/delta: a piece of the tool call's progress, any JSON, kept in order",
     on: [{ event: "item/toolCall/delta" }],
     action: {
-      append: ["items", { id: { $from: "/params/itemId" } }, "content"],
+      verb: "append",
+      path: ["items", { id: { $from: "/params/itemId" } }, "content"],
       value: [{ $from: "/params/delta" }],
     },
   },

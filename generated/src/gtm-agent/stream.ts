@@ -175,7 +175,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
     name: "task-snapshot",
     because: 'AgentTask: "A full task snapshot carried in a stream frame"',
     on: [{ event: "task" }],
-    action: { set: ["task"], value: { $from: "/task" } },
+    action: { verb: "set", path: ["task"], value: { $from: "/task" } },
   },
   {
     name: "task-status",
@@ -183,7 +183,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       'AgentTaskStatusUpdateEvent: "The run entered a new state" (its status)',
     on: [{ event: "statusUpdate" }],
     action: {
-      set: ["task", "status"],
+      verb: "set",
+      path: ["task", "status"],
       value: { $from: "/statusUpdate/status" },
     },
   },
@@ -198,7 +199,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       },
     ],
     action: {
-      merge: ["task", "artifacts"],
+      verb: "merge",
+      path: ["task", "artifacts"],
       key: "artifactId",
       value: { $from: "/artifactUpdate/artifact" },
     },
@@ -214,7 +216,8 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
       },
     ],
     action: {
-      append: [
+      verb: "append",
+      path: [
         "task",
         "artifacts",
         { artifactId: { $from: "/artifactUpdate/artifact/artifactId" } },

@@ -163,16 +163,26 @@ export type Template = unknown;
 export type Path = readonly (string | { readonly [field: string]: Template })[];
 
 /**
- * One thing an event does to the snapshot: set a value; add an element to a list unless
- * one has its key, or merge it into the one that has; append text, or items to a list;
- * apply an RFC 6902 patch.
+ * One thing an event does to the snapshot, at a path: set a value; add an element to a
+ * list unless one has its key, or merge it into the one that has; append text, or items
+ * to a list; apply an RFC 6902 patch.
  */
 export type Action =
-  | { readonly set: Path; readonly value: Template }
-  | { readonly add: Path; readonly key: string; readonly value: Template }
-  | { readonly merge: Path; readonly key: string; readonly value: Template }
-  | { readonly append: Path; readonly value: Template }
-  | { readonly patch: Path; readonly value: Template };
+  | {
+      readonly verb: "set" | "append" | "patch";
+      readonly path: Path;
+      readonly value: Template;
+    }
+  | {
+      readonly verb: "add" | "merge";
+      readonly path: Path;
+      /** The field elements of the list are told apart by. */
+      readonly key: string;
+      readonly value: Template;
+    };
+
+/** What an action does: its verb. */
+export type Verb = Action["verb"];
 
 /** What events of some kinds do to the snapshot, with where the prose says so. */
 export interface AssemblyStep {
