@@ -121,8 +121,8 @@ export function call(callee: Expression, args: readonly Expression[], typeArgume
   return { kind: "call", construct: false, callee, typeArguments, arguments: args };
 }
 
-export function construct(callee: Expression, args: readonly Expression[]): Call {
-  return { kind: "call", construct: true, callee, typeArguments: [], arguments: args };
+export function construct(callee: Expression, args: readonly Expression[], typeArguments: readonly Type[] = []): Call {
+  return { kind: "call", construct: true, callee, typeArguments, arguments: args };
 }
 
 export function not(operand: Expression): Expression {

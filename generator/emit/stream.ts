@@ -1,6 +1,9 @@
-import type { Declaration, Name, Statement, Type } from "../code/tree.js";
+import type { StreamRule } from "../../templates/stream/tables.js";
+import type { Declaration, Expression, Name, Statement, Type } from "../code/tree.js";
 import {
+  arrayLiteral,
   call,
+  construct,
   constant,
   documentation,
   exportNames,
@@ -10,6 +13,7 @@ import {
   jsonLiteral,
   literal,
   member,
+  objectLiteral,
   parameter,
   returns,
   typeReference,
@@ -54,7 +58,8 @@ const STREAM_TYPES: readonly (readonly [keyof typeof RUNTIME, readonly string[]]
  */
 export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledStream): void {
   // Claimed before anything is imported, so that a type of one of these names is imported under another.
-  f.reserve(["RULES", "TRANSPORT", "kindOf", "readStream", "createVerifier"]);
+  const ruleNames = new Map(stream.rules.map((rule) => [rule, identifier(ruleConstant(rule.name))] as const));
+  f.reserve(["RULES", "PLANS", "TRANSPORT", "kindOf", "readStream", "createVerifier", ...[...ruleNames.values()].map(({ text }) => text)]);
   if (stream.assembly !== undefined) f.reserve(["Snapshot", "INITIAL", "STEPS", "createAssembler"]);
   const names = namesOf(ir, stream.event);
   const event = typeReference(f.import(stream.event, TYPES, { typeOnly: true }));
@@ -63,6 +68,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   const accepts = decodingKeepsAccepted(ir, stream.event) ? [f.import(names.guard, GUARDS)] : [];
   const rulesType = typeReference(identifier("ReadonlyArray"), [typeReference(f.import("StreamRule", RUNTIME.tables, { typeOnly: true }))]);
   const rules = identifier("RULES");
+  const plans = identifier("PLANS");
   const transport = identifier("TRANSPORT");
   const kindOf = identifier("kindOf");
   const value = identifier("event");
@@ -80,10 +86,20 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
       type: typeReference(f.import("Transport", RUNTIME.tables, { typeOnly: true })),
       doc: documentation([`How the stream is sent: ${stream.because}`]),
     }),
-    constant(rules, jsonLiteral(stream.rules as never), {
+    ...stream.rules.map((rule) =>
+      constant(ruleNames.get(rule)!, tableLiteral(rule, new Map()), {
+        type: typeReference(f.import(RULE_TYPES[rule.kind], RUNTIME.tables, { typeOnly: true })),
+        doc: documentation([`The ${rule.name.replaceAll("-", " ")} rule: ${rule.because}`]),
+      }),
+    ),
+    constant(rules, arrayLiteral([...ruleNames.values()]), {
       type: rulesType,
+      doc: documentation(["The ordering rules of the stream, from the overlay's stream facts, in their order."]),
+    }),
+    constant(plans, plansLiteral(f, stream, ruleNames), {
+      type: typeReference(f.import("Plans", RUNTIME.tables, { typeOnly: true })),
       doc: documentation([
-        "The ordering rules of the stream, from the overlay's stream facts; each says where the protocol's prose states it.",
+        "What the verifier asks of an event of each kind: the rules that can say anything of it, in their order, with which of their selectors its kind matches and the paths of its keys, compiled by agentwire so that a push reads no rule it need not.",
       ]),
     }),
     functionDeclaration({
@@ -123,7 +139,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
       name: identifier("createVerifier"),
       parameters: [parameter(options, typeReference(f.import("VerifyOptions", RUNTIME.verify, { typeOnly: true })), { optional: true })],
       returns: typeReference(f.import("Verifier", RUNTIME.verify, { typeOnly: true }), [event]),
-      body: [returns(call(f.import("verifier", RUNTIME.verify), [rules, kindOf, options]))],
+      body: [returns(call(f.import("verifier", RUNTIME.verify), [rules, plans, kindOf, options]))],
     }),
     ...(stream.assembly === undefined ? [] : assemblyDeclarations(f, stream, event, rules, kindOf)),
     ...STREAM_TYPES.map(([module, names]) => exportNames(names.map(identifier), RUNTIME[module], { typeOnly: true })),
@@ -174,4 +190,40 @@ function assemblyDeclarations(f: GeneratedFile, stream: CompiledStream, event: T
       body: [returns(call(f.import("assembler", RUNTIME.assemble), [stepsName, rules, kindOf, initial]))],
     }),
   ];
+}
+
+/** The runtime's type of each kind of rule. */
+const RULE_TYPES: Readonly<Record<StreamRule["kind"], string>> = {
+  first: "FirstRule",
+  "only-first": "OnlyFirstRule",
+  terminal: "TerminalRule",
+  inside: "InsideRule",
+  span: "SpanRule",
+  refers: "RefersRule",
+  chunk: "ChunkRule",
+};
+
+/** The constant a rule is declared as: its name in capitals, `TEXT_MESSAGE_RULE` (a rule's name is lowercase words joined by "-"). */
+function ruleConstant(name: string): string {
+  return `${name.replaceAll("-", "_").toUpperCase()}_RULE`;
+}
+
+/** The plans as a literal: a Map of each kind's, and the plan of the kinds no rule names. */
+function plansLiteral(f: GeneratedFile, stream: CompiledStream, ruleNames: ReadonlyMap<StreamRule, Name>): Expression {
+  const planType = typeReference(f.import("Plan", RUNTIME.tables, { typeOnly: true }));
+  const byKind = [...stream.plans.byKind].map(([kind, plan]) => arrayLiteral([literal(kind), tableLiteral(plan, ruleNames)]));
+  return objectLiteral([
+    { key: "byKind", value: construct(identifier("Map"), [arrayLiteral(byKind)], [keywordType("string"), planType]) },
+    { key: "unnamed", value: tableLiteral(stream.plans.unnamed, ruleNames) },
+  ]);
+}
+
+/** A table's value as a literal: JSON, where a rule is named by its constant and an absent value is `undefined`. */
+function tableLiteral(value: unknown, ruleNames: ReadonlyMap<unknown, Name>): Expression {
+  const named = ruleNames.get(value);
+  if (named !== undefined) return named;
+  if (value === undefined) return UNDEFINED;
+  if (typeof value !== "object" || value === null) return literal(value as string | number | boolean | null);
+  if (Array.isArray(value)) return arrayLiteral(value.map((item: unknown) => tableLiteral(item, ruleNames)));
+  return objectLiteral(Object.entries(value).map(([key, item]) => ({ key, value: tableLiteral(item, ruleNames) })));
 }

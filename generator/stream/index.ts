@@ -1,4 +1,4 @@
-import type { AssemblyStep, Condition, KeyPaths, Selector, StreamRule, Transport } from "../../templates/stream/tables.js";
+import type { AssemblyStep, Condition, KeyPaths, Plans, Selector, StreamRule, Transport } from "../../templates/stream/tables.js";
 import { InputError } from "../errors.js";
 import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
@@ -8,6 +8,7 @@ import type { NamedIr } from "../name/index.js";
 import { appendPointer } from "../pointer.js";
 import type { KeyFact, RuleFact, SelectorFact, SnapshotField, StepFact, StreamFacts } from "./facts.js";
 import { readStreamFacts } from "./facts.js";
+import { plansOf } from "./plan.js";
 
 export type { StreamFacts } from "./facts.js";
 
@@ -25,6 +26,8 @@ export interface CompiledStream {
   /** Where the prose says how the stream is sent. */
   readonly because: string;
   readonly rules: readonly StreamRule[];
+  /** The rules compiled per event kind, each plan's steps holding the rules of `rules` themselves. */
+  readonly plans: Plans;
   /** What the stream builds, when the facts say: the snapshot's fields and the steps. */
   readonly assembly?: {
     readonly snapshot: readonly Omit<SnapshotField, "pointer">[];
@@ -61,6 +64,7 @@ export function compileStream(protocol: LoadedProtocol, ir: NamedIr): CompiledSt
   const kinds =
     shape.kind === "tagged-union" ? shape.members.map((member) => String(member.value)) : shape.members.map((member) => member.name);
   const discriminant = shape.kind === "tagged-union" ? { tag: shape.tag } : { members: kinds };
+  const rules = compileRules(facts, kinds, fail);
   return {
     event: root.name,
     discriminant,
@@ -70,7 +74,8 @@ export function compileStream(protocol: LoadedProtocol, ir: NamedIr): CompiledSt
       ...(facts.errorEvent === undefined ? {} : { errorEvent: facts.errorEvent }),
     },
     because: facts.because,
-    rules: compileRules(facts, kinds, fail),
+    rules,
+    plans: plansOf(rules),
     ...(facts.assembly === undefined ? {} : { assembly: compileAssembly(facts, kinds, new Set(ir.types.map((type) => type.name)), fail) }),
   };
 }

@@ -3,7 +3,16 @@
 // templates/stream/select.ts by agentwire.
 
 import { isRecord } from "../runtime.js";
-import type { Condition, KeyPaths, Selector } from "./tables.js";
+import type { Condition, KeyPaths, KindMatch, Selector } from "./tables.js";
+
+/** Whether an event of a kind is one a plan's match takes: always, never, or where its selectors say. */
+export function matchesKind(
+  match: KindMatch,
+  event: unknown,
+  kind: string,
+): boolean {
+  return typeof match === "boolean" ? match : matchesAny(match, event, kind);
+}
 
 /** Whether an event is one the selectors name. */
 export function matchesAny(

@@ -1,8 +1,6 @@
 // Verifying a stream: the ordering rules the protocol's prose states, each event checked
 // by the rules its kind's plan names. Copied from templates/stream/verify.ts by agentwire.
 
-import type { ChunkStep, Plan, Plans, RefersStep, SpanStep } from "./plan.js";
-import { matchesKind, plansOf } from "./plan.js";
 import type { StreamResult, Violation } from "./result.js";
 import {
   describe,
@@ -10,13 +8,19 @@ import {
   keyAt,
   keysAt,
   matchesAny,
+  matchesKind,
   valueAt,
 } from "./select.js";
 import type {
   ChunkRule,
+  ChunkStep,
   FirstRule,
+  Plan,
+  Plans,
   RefersRule,
+  RefersStep,
   SpanRule,
+  SpanStep,
   StreamRule,
   TerminalRule,
 } from "./tables.js";
@@ -85,11 +89,13 @@ interface SpanState {
 }
 
 /**
- * A verifier of events against compiled stream rules. Each event is looked at by the
- * rules that name its kind, so a push costs O(1) apart from the spans it closes.
+ * A verifier of events against a stream's rules, by their plans per kind (the generator
+ * compiles them). Each event is looked at by the rules that name its kind, so a push
+ * costs O(1) apart from the spans it closes.
  */
 export function verifier<T>(
   rules: readonly StreamRule[],
+  plans: Plans,
   kindOf: (event: T) => string,
   options: VerifyOptions = {},
 ): Verifier<T> {
@@ -100,6 +106,7 @@ export function verifier<T>(
     );
   return new RuleVerifier(
     rules,
+    plans,
     kindOf as (event: unknown) => string,
     options,
   ) as Verifier<T>;
@@ -130,7 +137,6 @@ class RuleVerifier implements Verifier<unknown> {
   private readonly seen: Set<string>[];
   private readonly lanes = new Map<ChunkRule, string>();
   private violation: Violation | undefined;
-  private readonly plans: Plans;
   private lastKind: string | undefined;
   private lastPlan: Plan;
   /** The last event that found all in order and changed nothing (see Plan.repeats), and its keys. */
@@ -143,10 +149,10 @@ class RuleVerifier implements Verifier<unknown> {
 
   constructor(
     private readonly rules: readonly StreamRule[],
+    private readonly plans: Plans,
     private readonly kindOf: (event: unknown) => string,
     private readonly options: VerifyOptions,
   ) {
-    this.plans = plansOf(rules);
     this.lastPlan = this.plans.unnamed;
     this.spans = rules
       .filter((rule) => rule.kind === "span")

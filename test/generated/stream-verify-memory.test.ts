@@ -4,6 +4,7 @@ import { createVerifier as createAgUiVerifier } from "../../generated/src/ag-ui/
 import type { ServerNotification } from "../../generated/src/app-server/index.js";
 import { createVerifier as createAppServerVerifier } from "../../generated/src/app-server/stream.js";
 import { verifier } from "../../generated/src/stream/verify.js";
+import { plansOf } from "../../generator/stream/plan.js";
 import type { Violation } from "../../generated/src/stream/result.js";
 import type { StreamRule } from "../../generated/src/stream/tables.js";
 import type { Verifier } from "../../generated/src/stream/verify.js";
@@ -59,7 +60,7 @@ describe("a hostile stream of a million distinct ids", () => {
   const ask = (n: number) => ({ type: "ASK", id: `id-${String(n).padStart(7, "0")}` });
 
   it("is held to 16 MiB of keys unless told: one max-memory violation where it would pass, then nothing is checked", () => {
-    const verifying = verifier<{ type: string; id?: string }>(rules, (event) => event.type);
+    const verifying = verifier<{ type: string; id?: string }>(rules, plansOf(rules), (event) => event.type);
     // Each id of 10 UTF-16 code units costs 64 + 20 bytes: the bound holds this many.
     const fit = Math.floor((16 * MiB) / 84);
     const violations = pushAll(verifying, times(1_000_000, ask));
@@ -79,13 +80,13 @@ describe("a hostile stream of a million distinct ids", () => {
 
   it("is held to the bound given, counting the length of each key", () => {
     const long = (n: number) => ({ type: "ASK", id: `${n}`.padStart(1000, "x") });
-    const verifying = verifier<{ type: string; id: string }>(rules, (event) => event.type, { maxMemory: 100 * 2064 });
+    const verifying = verifier<{ type: string; id: string }>(rules, plansOf(rules), (event) => event.type, { maxMemory: 100 * 2064 });
     expect(pushAll(verifying, times(1000, long))).toMatchObject([{ rule: "max-memory", index: 100 }]);
     expect(held(verifying)).toEqual({ keys: 100, size: 100 * 2064 });
   });
 
   it("refers to what came before the bound as it did: a verdict before it is the verdict without one", () => {
-    const verifying = verifier<{ type: string; id: string }>(rules, (event) => event.type, { maxMemory: 10 * 84 });
+    const verifying = verifier<{ type: string; id: string }>(rules, plansOf(rules), (event) => event.type, { maxMemory: 10 * 84 });
     const answer = (n: number) => ({ type: "ANSWER", id: ask(n).id });
     expect(pushAll(verifying, [...times(10, ask), answer(3), answer(11), ask(10), answer(4)])).toEqual([
       { rule: "answer", message: expect.stringContaining('"id-0000011"'), index: 11 },
@@ -94,10 +95,10 @@ describe("a hostile stream of a million distinct ids", () => {
   });
 
   it("has no bound with Infinity, and refuses a bound that is not a number of bytes", () => {
-    const verifying = verifier<{ type: string; id: string }>(rules, (event) => event.type, { maxMemory: Number.POSITIVE_INFINITY });
+    const verifying = verifier<{ type: string; id: string }>(rules, plansOf(rules), (event) => event.type, { maxMemory: Number.POSITIVE_INFINITY });
     expect(pushAll(verifying, times(1000, ask))).toEqual([]);
     expect(held(verifying).keys).toBe(1000);
-    for (const maxMemory of [-1, Number.NaN]) expect(() => verifier(rules, () => "", { maxMemory })).toThrow(RangeError);
+    for (const maxMemory of [-1, Number.NaN]) expect(() => verifier(rules, plansOf(rules), () => "", { maxMemory })).toThrow(RangeError);
   });
 });
 

@@ -8,6 +8,7 @@ import { decodeEvent } from "../../generated/src/ag-ui/index.js";
 import { createVerifier as createAgUiVerifier, readStream as readAgUi } from "../../generated/src/ag-ui/stream.js";
 import { readEvents } from "../../generated/src/stream/read.js";
 import { verifier } from "../../generated/src/stream/verify.js";
+import { plansOf } from "../../generator/stream/plan.js";
 import type { StreamResult } from "../../generated/src/stream/result.js";
 import type { StreamRule } from "../../generated/src/stream/tables.js";
 import { clientVerdict, loadTraces, STREAM_PROTOCOLS, TRACES, verifyTrace } from "../helpers/streams.js";
@@ -338,7 +339,7 @@ describe("a refers rule whose keys come in many to an event", () => {
     },
   ];
   const answers = (...events: object[]) => {
-    const verifying = verifier<{ type: string }>(rules, (event) => event.type);
+    const verifying = verifier<{ type: string }>(rules, plansOf(rules), (event) => event.type);
     return events.flatMap((event) => verifying.push(event as { type: string }) ?? []).map(({ index }) => index);
   };
 

@@ -35,7 +35,8 @@ function compile(stream: JsonObject): ReturnType<typeof compileStream> {
 
 describe("stream facts", () => {
   it("compile into the rule table the stream module declares, and how events are told apart", () => {
-    const compiled = compile({ framing: "sse", because, rules: [{ name: "start", first: ["OPEN"], because }, span] });
+    const { plans, ...compiled } = compile({ framing: "sse", because, rules: [{ name: "start", first: ["OPEN"], because }, span] })!;
+    expect([...plans.byKind.keys()]).toEqual(["OPEN", "CLOSE"]);
     expect(compiled).toEqual({
       event: "Event",
       discriminant: { tag: "type" },

@@ -7,7 +7,18 @@ import type { ReadOptions } from "../stream/read.js";
 import { readEvents } from "../stream/read.js";
 import type { StreamResult } from "../stream/result.js";
 import type { StreamSource } from "../stream/source.js";
-import type { AssemblyStep, StreamRule, Transport } from "../stream/tables.js";
+import type {
+  AssemblyStep,
+  FirstRule,
+  OnlyFirstRule,
+  Plan,
+  Plans,
+  RefersRule,
+  SpanRule,
+  StreamRule,
+  TerminalRule,
+  Transport,
+} from "../stream/tables.js";
 import type { Verifier, VerifyOptions } from "../stream/verify.js";
 import { verifier } from "../stream/verify.js";
 import type { Message, StreamResponse, Task } from "./types.js";
@@ -22,99 +33,298 @@ import { decodeStreamResponse } from "./validate.js";
 const TRANSPORT: Transport = { framing: "sse", jsonRpc: true };
 
 /**
- * The ordering rules of the stream, from the overlay's stream facts; each
- * says where the protocol's prose states it.
+ * The first event rule: a stream answers with a Task, then its updates, or
+ * with a single Message (SendMessageResponse's payload is a task or a
+ * message; a2a-python: "Agent should enqueue Task before
+ * TaskStatusUpdateEvent event")
+ */
+const FIRST_EVENT_RULE: FirstRule = {
+  kind: "first",
+  name: "first-event",
+  because:
+    'a stream answers with a Task, then its updates, or with a single Message (SendMessageResponse\'s payload is a task or a message; a2a-python: "Agent should enqueue Task before TaskStatusUpdateEvent event")',
+  events: [{ event: "task" }, { event: "message" }],
+};
+
+/**
+ * The message mode rule: a streamed Message is the whole answer: a2a-python
+ * refuses one in task mode ("Received Message object in task mode. Use
+ * TaskStatusUpdateEvent or TaskArtifactUpdateEvent instead")
+ */
+const MESSAGE_MODE_RULE: OnlyFirstRule = {
+  kind: "only-first",
+  name: "message-mode",
+  because:
+    'a streamed Message is the whole answer: a2a-python refuses one in task mode ("Received Message object in task mode. Use TaskStatusUpdateEvent or TaskArtifactUpdateEvent instead")',
+  events: [{ event: "message" }],
+};
+
+/**
+ * The message ends rule: a message-mode stream carries exactly one Message
+ * and nothing after it (a2a-python: "Multiple Message objects received",
+ * "Received TaskStatusUpdateEvent in message mode")
+ */
+const MESSAGE_ENDS_RULE: TerminalRule = {
+  kind: "terminal",
+  name: "message-ends",
+  because:
+    'a message-mode stream carries exactly one Message and nothing after it (a2a-python: "Multiple Message objects received", "Received TaskStatusUpdateEvent in message mode")',
+  events: [{ event: "message" }],
+  required: false,
+};
+
+/**
+ * The terminal status rule: TaskState: COMPLETED, FAILED, CANCELED and
+ * REJECTED are each "a terminal state" (a2a.proto); the update that enters
+ * one is the stream's last event (a2a-python rejects events after it)
+ */
+const TERMINAL_STATUS_RULE: TerminalRule = {
+  kind: "terminal",
+  name: "terminal-status",
+  because:
+    'TaskState: COMPLETED, FAILED, CANCELED and REJECTED are each "a terminal state" (a2a.proto); the update that enters one is the stream\'s last event (a2a-python rejects events after it)',
+  events: [
+    {
+      event: "statusUpdate",
+      where: [
+        {
+          path: ["statusUpdate", "status", "state"],
+          values: [
+            "TASK_STATE_COMPLETED",
+            "TASK_STATE_FAILED",
+            "TASK_STATE_CANCELED",
+            "TASK_STATE_REJECTED",
+          ],
+        },
+      ],
+    },
+  ],
+  required: false,
+};
+
+/**
+ * The same task rule: TaskStatusUpdateEvent.task_id: "The ID of the task
+ * that has changed"; TaskArtifactUpdateEvent.task_id: "The ID of the task
+ * for this artifact": the task the stream opened with
+ */
+const SAME_TASK_RULE: RefersRule = {
+  kind: "refers",
+  name: "same-task",
+  because:
+    'TaskStatusUpdateEvent.task_id: "The ID of the task that has changed"; TaskArtifactUpdateEvent.task_id: "The ID of the task for this artifact": the task the stream opened with',
+  events: [{ event: "statusUpdate" }, { event: "artifactUpdate" }],
+  key: {
+    statusUpdate: ["statusUpdate", "taskId"],
+    artifactUpdate: ["artifactUpdate", "taskId"],
+  },
+  to: [{ event: "task" }],
+  toKey: { "*": ["task", "id"] },
+};
+
+/**
+ * The artifact rule: TaskArtifactUpdateEvent.append: "If true, the content
+ * of this artifact should be appended to a previously sent artifact with the
+ * same ID"; last_chunk: "If true, this is the final chunk of the artifact"
+ * (a2a.proto). Both are optional flags, not a framing every artifact must
+ * use: an artifact sent whole is one update without last_chunk (a2a-python's
+ * TaskUpdater.add_artifact leaves both unset unless asked), and
+ * SubscribeToTask resumes a task whose artifacts the stream's first Task
+ * already carries, so an append may continue what this stream did not open.
+ * Hence implicit; a chunk after the final one is still refused
+ */
+const ARTIFACT_RULE: SpanRule = {
+  kind: "span",
+  name: "artifact",
+  because:
+    'TaskArtifactUpdateEvent.append: "If true, the content of this artifact should be appended to a previously sent artifact with the same ID"; last_chunk: "If true, this is the final chunk of the artifact" (a2a.proto). Both are optional flags, not a framing every artifact must use: an artifact sent whole is one update without last_chunk (a2a-python\'s TaskUpdater.add_artifact leaves both unset unless asked), and SubscribeToTask resumes a task whose artifacts the stream\'s first Task already carries, so an append may continue what this stream did not open. Hence implicit; a chunk after the final one is still refused',
+  opens: [
+    {
+      event: "artifactUpdate",
+      unless: [{ path: ["artifactUpdate", "append"], values: [true] }],
+    },
+  ],
+  continues: [
+    {
+      event: "artifactUpdate",
+      where: [{ path: ["artifactUpdate", "append"], values: [true] }],
+    },
+  ],
+  closes: [
+    {
+      event: "artifactUpdate",
+      where: [{ path: ["artifactUpdate", "lastChunk"], values: [true] }],
+    },
+  ],
+  aborts: [],
+  key: { "*": ["artifactUpdate", "artifact", "artifactId"] },
+  implicit: true,
+  resumable: false,
+  once: false,
+  reopens: true,
+};
+
+/**
+ * The ordering rules of the stream, from the overlay's stream facts, in
+ * their order.
  */
 const RULES: ReadonlyArray<StreamRule> = [
-  {
-    kind: "first",
-    name: "first-event",
-    because:
-      'a stream answers with a Task, then its updates, or with a single Message (SendMessageResponse\'s payload is a task or a message; a2a-python: "Agent should enqueue Task before TaskStatusUpdateEvent event")',
-    events: [{ event: "task" }, { event: "message" }],
-  },
-  {
-    kind: "only-first",
-    name: "message-mode",
-    because:
-      'a streamed Message is the whole answer: a2a-python refuses one in task mode ("Received Message object in task mode. Use TaskStatusUpdateEvent or TaskArtifactUpdateEvent instead")',
-    events: [{ event: "message" }],
-  },
-  {
-    kind: "terminal",
-    name: "message-ends",
-    because:
-      'a message-mode stream carries exactly one Message and nothing after it (a2a-python: "Multiple Message objects received", "Received TaskStatusUpdateEvent in message mode")',
-    events: [{ event: "message" }],
-    required: false,
-  },
-  {
-    kind: "terminal",
-    name: "terminal-status",
-    because:
-      'TaskState: COMPLETED, FAILED, CANCELED and REJECTED are each "a terminal state" (a2a.proto); the update that enters one is the stream\'s last event (a2a-python rejects events after it)',
-    events: [
+  FIRST_EVENT_RULE,
+  MESSAGE_MODE_RULE,
+  MESSAGE_ENDS_RULE,
+  TERMINAL_STATUS_RULE,
+  SAME_TASK_RULE,
+  ARTIFACT_RULE,
+];
+
+/**
+ * What the verifier asks of an event of each kind: the rules that can say
+ * anything of it, in their order, with which of their selectors its kind
+ * matches and the paths of its keys, compiled by agentwire so that a push
+ * reads no rule it need not.
+ */
+const PLANS: Plans = {
+  byKind: new Map<string, Plan>([
+    [
+      "task",
       {
-        event: "statusUpdate",
-        where: [
+        chunked: false,
+        chunks: [],
+        checks: [{ kind: "first", rule: FIRST_EVENT_RULE }],
+        spans: [
           {
-            path: ["statusUpdate", "status", "state"],
-            values: [
-              "TASK_STATE_COMPLETED",
-              "TASK_STATE_FAILED",
-              "TASK_STATE_CANCELED",
-              "TASK_STATE_REJECTED",
+            kind: "refers",
+            rule: SAME_TASK_RULE,
+            refers: 0,
+            events: false,
+            to: true,
+            key: undefined,
+            toKey: ["task", "id"],
+            shownBy: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "message",
+      {
+        chunked: false,
+        chunks: [],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "only-first", rule: MESSAGE_MODE_RULE, events: true },
+        ],
+        spans: [],
+        terminals: [{ rule: MESSAGE_ENDS_RULE, events: true }],
+        repeats: undefined,
+      },
+    ],
+    [
+      "statusUpdate",
+      {
+        chunked: false,
+        chunks: [],
+        checks: [{ kind: "first", rule: FIRST_EVENT_RULE }],
+        spans: [
+          {
+            kind: "refers",
+            rule: SAME_TASK_RULE,
+            refers: 0,
+            events: true,
+            to: false,
+            key: ["statusUpdate", "taskId"],
+            toKey: ["task", "id"],
+            shownBy: undefined,
+          },
+        ],
+        terminals: [
+          {
+            rule: TERMINAL_STATUS_RULE,
+            events: [
+              {
+                event: "statusUpdate",
+                where: [
+                  {
+                    path: ["statusUpdate", "status", "state"],
+                    values: [
+                      "TASK_STATE_COMPLETED",
+                      "TASK_STATE_FAILED",
+                      "TASK_STATE_CANCELED",
+                      "TASK_STATE_REJECTED",
+                    ],
+                  },
+                ],
+              },
             ],
           },
         ],
+        repeats: undefined,
       },
     ],
-    required: false,
-  },
-  {
-    kind: "refers",
-    name: "same-task",
-    because:
-      'TaskStatusUpdateEvent.task_id: "The ID of the task that has changed"; TaskArtifactUpdateEvent.task_id: "The ID of the task for this artifact": the task the stream opened with',
-    events: [{ event: "statusUpdate" }, { event: "artifactUpdate" }],
-    key: {
-      statusUpdate: ["statusUpdate", "taskId"],
-      artifactUpdate: ["artifactUpdate", "taskId"],
-    },
-    to: [{ event: "task" }],
-    toKey: { "*": ["task", "id"] },
-  },
-  {
-    kind: "span",
-    name: "artifact",
-    because:
-      'TaskArtifactUpdateEvent.append: "If true, the content of this artifact should be appended to a previously sent artifact with the same ID"; last_chunk: "If true, this is the final chunk of the artifact" (a2a.proto). Both are optional flags, not a framing every artifact must use: an artifact sent whole is one update without last_chunk (a2a-python\'s TaskUpdater.add_artifact leaves both unset unless asked), and SubscribeToTask resumes a task whose artifacts the stream\'s first Task already carries, so an append may continue what this stream did not open. Hence implicit; a chunk after the final one is still refused',
-    opens: [
+    [
+      "artifactUpdate",
       {
-        event: "artifactUpdate",
-        unless: [{ path: ["artifactUpdate", "append"], values: [true] }],
+        chunked: false,
+        chunks: [],
+        checks: [{ kind: "first", rule: FIRST_EVENT_RULE }],
+        spans: [
+          {
+            kind: "refers",
+            rule: SAME_TASK_RULE,
+            refers: 0,
+            events: true,
+            to: false,
+            key: ["artifactUpdate", "taskId"],
+            toKey: ["task", "id"],
+            shownBy: undefined,
+          },
+          {
+            kind: "span",
+            rule: ARTIFACT_RULE,
+            span: 0,
+            opens: [
+              {
+                event: "artifactUpdate",
+                unless: [
+                  { path: ["artifactUpdate", "append"], values: [true] },
+                ],
+              },
+            ],
+            continues: [
+              {
+                event: "artifactUpdate",
+                where: [{ path: ["artifactUpdate", "append"], values: [true] }],
+              },
+            ],
+            closes: [
+              {
+                event: "artifactUpdate",
+                where: [
+                  { path: ["artifactUpdate", "lastChunk"], values: [true] },
+                ],
+              },
+            ],
+            aborts: false,
+            key: ["artifactUpdate", "artifact", "artifactId"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
       },
     ],
-    continues: [
-      {
-        event: "artifactUpdate",
-        where: [{ path: ["artifactUpdate", "append"], values: [true] }],
-      },
-    ],
-    closes: [
-      {
-        event: "artifactUpdate",
-        where: [{ path: ["artifactUpdate", "lastChunk"], values: [true] }],
-      },
-    ],
-    aborts: [],
-    key: { "*": ["artifactUpdate", "artifact", "artifactId"] },
-    implicit: true,
-    resumable: false,
-    once: false,
-    reopens: true,
+  ]),
+  unnamed: {
+    chunked: false,
+    chunks: [],
+    checks: [{ kind: "first", rule: FIRST_EVENT_RULE }],
+    spans: [],
+    terminals: [],
+    repeats: [],
   },
-];
+};
 
 /** An event's kind, as the rules name it: the member it has. */
 function kindOf(event: StreamResponse): string {
@@ -151,7 +361,7 @@ export function readStream(
 export function createVerifier(
   options?: VerifyOptions,
 ): Verifier<StreamResponse> {
-  return verifier(RULES, kindOf, options);
+  return verifier(RULES, PLANS, kindOf, options);
 }
 
 /** What the stream builds, event by event: `task`, `message`. */

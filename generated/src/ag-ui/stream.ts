@@ -7,7 +7,18 @@ import type { ReadOptions } from "../stream/read.js";
 import { readEvents } from "../stream/read.js";
 import type { StreamResult } from "../stream/result.js";
 import type { StreamSource } from "../stream/source.js";
-import type { AssemblyStep, StreamRule, Transport } from "../stream/tables.js";
+import type {
+  AssemblyStep,
+  ChunkRule,
+  FirstRule,
+  InsideRule,
+  Plan,
+  Plans,
+  RefersRule,
+  SpanRule,
+  StreamRule,
+  Transport,
+} from "../stream/tables.js";
 import type { Verifier, VerifyOptions } from "../stream/verify.js";
 import { verifier } from "../stream/verify.js";
 import { isEvent } from "./guards.js";
@@ -22,245 +33,1719 @@ import { decodeEvent } from "./validate.js";
 const TRANSPORT: Transport = { framing: "sse", jsonRpc: false };
 
 /**
- * The ordering rules of the stream, from the overlay's stream facts; each
- * says where the protocol's prose states it.
+ * The first event rule: RUN_STARTED "Opens a run" and every other event
+ * belongs to one (Event: "Every member is normative"); @ag-ui/client's
+ * verifyEvents: "First event must be 'RUN_STARTED'"
+ */
+const FIRST_EVENT_RULE: FirstRule = {
+  kind: "first",
+  name: "first-event",
+  because:
+    'RUN_STARTED "Opens a run" and every other event belongs to one (Event: "Every member is normative"); @ag-ui/client\'s verifyEvents: "First event must be \'RUN_STARTED\'"',
+  events: [{ event: "RUN_STARTED" }],
+};
+
+/**
+ * The run rule: RunStartedEvent "Opens a run"; RunFinishedEvent "Closes a
+ * run that did not fail"; RunErrorEvent "Ends a run that failed". One run at
+ * a time: a run that spawns another is a subagent or a separate run
+ * (parentRunId)
+ */
+const RUN_RULE: SpanRule = {
+  kind: "span",
+  name: "run",
+  because:
+    'RunStartedEvent "Opens a run"; RunFinishedEvent "Closes a run that did not fail"; RunErrorEvent "Ends a run that failed". One run at a time: a run that spawns another is a subagent or a separate run (parentRunId)',
+  opens: [{ event: "RUN_STARTED" }],
+  continues: [],
+  closes: [{ event: "RUN_FINISHED" }],
+  aborts: [{ event: "RUN_ERROR" }],
+  implicit: false,
+  resumable: false,
+  once: false,
+  reopens: false,
+};
+
+/**
+ * The in run rule: every event but RUN_STARTED belongs to the run it opened:
+ * RUN_FINISHED closes one and RUN_ERROR "Ends a run that failed", so neither
+ * comes without one; the others are "within a run" (StepStartedEvent) or
+ * attributed to it. After a run ends, only a new RUN_STARTED may come
+ * (@ag-ui/client's verifyEvents: "Start a new run with 'RUN_STARTED'")
+ */
+const IN_RUN_RULE: InsideRule = {
+  kind: "inside",
+  name: "in-run",
+  because:
+    'every event but RUN_STARTED belongs to the run it opened: RUN_FINISHED closes one and RUN_ERROR "Ends a run that failed", so neither comes without one; the others are "within a run" (StepStartedEvent) or attributed to it. After a run ends, only a new RUN_STARTED may come (@ag-ui/client\'s verifyEvents: "Start a new run with \'RUN_STARTED\'")',
+  span: "run",
+  except: [{ event: "RUN_STARTED" }],
+};
+
+/**
+ * The text message rule: TextMessageStartEvent "Opens a streamed text
+ * message. The content arrives as TEXT_MESSAGE_CONTENT events and the
+ * message closes with TEXT_MESSAGE_END"; messageId "ties the later content
+ * and end events to it". The instance is its opener's: an event of it that
+ * names a subagent (Attributable.subagentRunId, "The subagent invocation
+ * this belongs to. Absent means the parent agent produced it directly")
+ * names the opener's, as @ag-ui/client's verifyEvents requires
+ */
+const TEXT_MESSAGE_RULE: SpanRule = {
+  kind: "span",
+  name: "text-message",
+  because:
+    'TextMessageStartEvent "Opens a streamed text message. The content arrives as TEXT_MESSAGE_CONTENT events and the message closes with TEXT_MESSAGE_END"; messageId "ties the later content and end events to it". The instance is its opener\'s: an event of it that names a subagent (Attributable.subagentRunId, "The subagent invocation this belongs to. Absent means the parent agent produced it directly") names the opener\'s, as @ag-ui/client\'s verifyEvents requires',
+  opens: [{ event: "TEXT_MESSAGE_START" }],
+  continues: [{ event: "TEXT_MESSAGE_CONTENT" }],
+  closes: [{ event: "TEXT_MESSAGE_END" }],
+  aborts: [],
+  key: { "*": ["messageId"] },
+  attribution: { "*": ["subagentRunId"] },
+  within: "run",
+  implicit: false,
+  resumable: false,
+  once: false,
+  reopens: false,
+};
+
+/**
+ * The text message chunk rule: TextMessageChunkEvent "stands in for a start,
+ * content and end sequence"; messageId: "Absent continues the message
+ * already open". Where the sequence ends is the prose's, as @ag-ui/client's
+ * transformChunks reads it: at the next event that is not a chunk of it, but
+ * for the events that do not interrupt a message (raw, activity, encrypted
+ * reasoning, a subagent starting)
+ */
+const TEXT_MESSAGE_CHUNK_RULE: ChunkRule = {
+  kind: "chunk",
+  name: "text-message-chunk",
+  because:
+    'TextMessageChunkEvent "stands in for a start, content and end sequence"; messageId: "Absent continues the message already open". Where the sequence ends is the prose\'s, as @ag-ui/client\'s transformChunks reads it: at the next event that is not a chunk of it, but for the events that do not interrupt a message (raw, activity, encrypted reasoning, a subagent starting)',
+  events: [{ event: "TEXT_MESSAGE_CHUNK" }],
+  span: "text-message",
+  key: { "*": ["messageId"] },
+  passThrough: [
+    { event: "RAW" },
+    { event: "ACTIVITY_SNAPSHOT" },
+    { event: "ACTIVITY_DELTA" },
+    { event: "REASONING_ENCRYPTED_VALUE" },
+    { event: "SUBAGENT_STARTED" },
+  ],
+  standsFor: {
+    opens: {
+      type: "TEXT_MESSAGE_START",
+      role: { $from: "/role", $else: "assistant" },
+      name: { $from: "/name" },
+      subagentRunId: { $from: "/subagentRunId" },
+    },
+    continues: { type: "TEXT_MESSAGE_CONTENT", delta: { $from: "/delta" } },
+    closes: { type: "TEXT_MESSAGE_END" },
+  },
+};
+
+/**
+ * The tool call rule: ToolCallStartEvent "Opens a tool call. The arguments
+ * arrive as TOOL_CALL_ARGS events and the call closes with TOOL_CALL_END";
+ * toolCallId "ties the later args, end and result events to it"
+ */
+const TOOL_CALL_RULE: SpanRule = {
+  kind: "span",
+  name: "tool-call",
+  because:
+    'ToolCallStartEvent "Opens a tool call. The arguments arrive as TOOL_CALL_ARGS events and the call closes with TOOL_CALL_END"; toolCallId "ties the later args, end and result events to it"',
+  opens: [{ event: "TOOL_CALL_START" }],
+  continues: [{ event: "TOOL_CALL_ARGS" }],
+  closes: [{ event: "TOOL_CALL_END" }],
+  aborts: [],
+  key: { "*": ["toolCallId"] },
+  within: "run",
+  implicit: false,
+  resumable: false,
+  once: false,
+  reopens: false,
+};
+
+/**
+ * The tool call chunk rule: ToolCallChunkEvent "stands in for a tool call's
+ * start, args and end sequence"; toolCallId: "Absent continues the call
+ * already open"
+ */
+const TOOL_CALL_CHUNK_RULE: ChunkRule = {
+  kind: "chunk",
+  name: "tool-call-chunk",
+  because:
+    'ToolCallChunkEvent "stands in for a tool call\'s start, args and end sequence"; toolCallId: "Absent continues the call already open"',
+  events: [{ event: "TOOL_CALL_CHUNK" }],
+  span: "tool-call",
+  key: { "*": ["toolCallId"] },
+  passThrough: [
+    { event: "RAW" },
+    { event: "ACTIVITY_SNAPSHOT" },
+    { event: "ACTIVITY_DELTA" },
+    { event: "REASONING_ENCRYPTED_VALUE" },
+    { event: "SUBAGENT_STARTED" },
+  ],
+  standsFor: {
+    opens: {
+      type: "TOOL_CALL_START",
+      toolCallName: { $from: "/toolCallName" },
+      parentMessageId: { $from: "/parentMessageId" },
+      subagentRunId: { $from: "/subagentRunId" },
+    },
+    continues: { type: "TOOL_CALL_ARGS", delta: { $from: "/delta" } },
+    closes: { type: "TOOL_CALL_END" },
+  },
+};
+
+/**
+ * The tool result rule: ToolCallResultEvent.toolCallId: "The call being
+ * answered", a call this stream started (ToolCallStartEvent.toolCallId "ties
+ * the later args, end and result events to it") or one the messages it
+ * declared made: ToolCall.id "Identifies the call. The answering tool
+ * message carries this as its toolCallId", in a MESSAGES_SNAPSHOT ("The
+ * complete set of messages the producer owns") or in the request RUN_STARTED
+ * echoes (input: "The request this run was started from"). RUN_STARTED's
+ * input is optional, and a later turn answers calls the request's messages
+ * made: until the run has shown its conversation (an echoed input, a
+ * snapshot) or the verifier is given the request, a call this stream did not
+ * start may be one of them
+ */
+const TOOL_RESULT_RULE: RefersRule = {
+  kind: "refers",
+  name: "tool-result",
+  because:
+    'ToolCallResultEvent.toolCallId: "The call being answered", a call this stream started (ToolCallStartEvent.toolCallId "ties the later args, end and result events to it") or one the messages it declared made: ToolCall.id "Identifies the call. The answering tool message carries this as its toolCallId", in a MESSAGES_SNAPSHOT ("The complete set of messages the producer owns") or in the request RUN_STARTED echoes (input: "The request this run was started from"). RUN_STARTED\'s input is optional, and a later turn answers calls the request\'s messages made: until the run has shown its conversation (an echoed input, a snapshot) or the verifier is given the request, a call this stream did not start may be one of them',
+  events: [{ event: "TOOL_CALL_RESULT" }],
+  key: { "*": ["toolCallId"] },
+  to: [
+    { event: "TOOL_CALL_START" },
+    { event: "TOOL_CALL_CHUNK" },
+    { event: "MESSAGES_SNAPSHOT" },
+    { event: "RUN_STARTED" },
+  ],
+  toKey: {
+    TOOL_CALL_START: ["toolCallId"],
+    TOOL_CALL_CHUNK: ["toolCallId"],
+    MESSAGES_SNAPSHOT: ["messages", "*", "toolCalls", "*", "id"],
+    RUN_STARTED: ["input", "messages", "*", "toolCalls", "*", "id"],
+  },
+  shownBy: {
+    MESSAGES_SNAPSHOT: ["messages"],
+    RUN_STARTED: ["input", "messages"],
+  },
+  request: ["messages", "*", "toolCalls", "*", "id"],
+};
+
+/**
+ * The step rule: StepStartedEvent "Opens a named step within a run";
+ * stepName: "the matching STEP_FINISHED carries the same name". A step is
+ * its owner's: SubagentStartedEvent, "Everything the subagent produces
+ * afterwards is attributed by carrying its subagentRunId" (Attributable), so
+ * a subagent's step is not its parent's of the same name, and only the
+ * owner's STEP_FINISHED matches it (@ag-ui/client's verifyEvents keys steps
+ * by owner and name alike)
+ */
+const STEP_RULE: SpanRule = {
+  kind: "span",
+  name: "step",
+  because:
+    'StepStartedEvent "Opens a named step within a run"; stepName: "the matching STEP_FINISHED carries the same name". A step is its owner\'s: SubagentStartedEvent, "Everything the subagent produces afterwards is attributed by carrying its subagentRunId" (Attributable), so a subagent\'s step is not its parent\'s of the same name, and only the owner\'s STEP_FINISHED matches it (@ag-ui/client\'s verifyEvents keys steps by owner and name alike)',
+  opens: [{ event: "STEP_STARTED" }],
+  continues: [],
+  closes: [{ event: "STEP_FINISHED" }],
+  aborts: [],
+  key: { "*": ["stepName"] },
+  owner: { "*": ["subagentRunId"] },
+  within: "run",
+  implicit: false,
+  resumable: false,
+  once: false,
+  reopens: false,
+};
+
+/**
+ * The reasoning rule: ReasoningStartEvent "Opens a span of reasoning";
+ * ReasoningEndEvent "Closes a span of reasoning". The instance is its
+ * opener's: an event of it that names a subagent
+ * (Attributable.subagentRunId, "The subagent invocation this belongs to.
+ * Absent means the parent agent produced it directly") names the opener's,
+ * as @ag-ui/client's verifyEvents requires
+ */
+const REASONING_RULE: SpanRule = {
+  kind: "span",
+  name: "reasoning",
+  because:
+    'ReasoningStartEvent "Opens a span of reasoning"; ReasoningEndEvent "Closes a span of reasoning". The instance is its opener\'s: an event of it that names a subagent (Attributable.subagentRunId, "The subagent invocation this belongs to. Absent means the parent agent produced it directly") names the opener\'s, as @ag-ui/client\'s verifyEvents requires',
+  opens: [{ event: "REASONING_START" }],
+  continues: [],
+  closes: [{ event: "REASONING_END" }],
+  aborts: [],
+  key: { "*": ["messageId"] },
+  attribution: { "*": ["subagentRunId"] },
+  within: "run",
+  implicit: false,
+  resumable: false,
+  once: false,
+  reopens: false,
+};
+
+/**
+ * The reasoning message rule: ReasoningMessageStartEvent "Opens a streamed
+ * reasoning message"; content "Appends a fragment" to it;
+ * ReasoningMessageEndEvent "Closes" it. The instance is its opener's: an
+ * event of it that names a subagent (Attributable.subagentRunId, "The
+ * subagent invocation this belongs to. Absent means the parent agent
+ * produced it directly") names the opener's, as @ag-ui/client's verifyEvents
+ * requires
+ */
+const REASONING_MESSAGE_RULE: SpanRule = {
+  kind: "span",
+  name: "reasoning-message",
+  because:
+    'ReasoningMessageStartEvent "Opens a streamed reasoning message"; content "Appends a fragment" to it; ReasoningMessageEndEvent "Closes" it. The instance is its opener\'s: an event of it that names a subagent (Attributable.subagentRunId, "The subagent invocation this belongs to. Absent means the parent agent produced it directly") names the opener\'s, as @ag-ui/client\'s verifyEvents requires',
+  opens: [{ event: "REASONING_MESSAGE_START" }],
+  continues: [{ event: "REASONING_MESSAGE_CONTENT" }],
+  closes: [{ event: "REASONING_MESSAGE_END" }],
+  aborts: [],
+  key: { "*": ["messageId"] },
+  attribution: { "*": ["subagentRunId"] },
+  within: "run",
+  implicit: false,
+  resumable: false,
+  once: false,
+  reopens: false,
+};
+
+/**
+ * The reasoning message chunk rule: ReasoningMessageChunkEvent "stands in
+ * for a reasoning message's start, content and end sequence"; messageId:
+ * "Absent continues the one already open"
+ */
+const REASONING_MESSAGE_CHUNK_RULE: ChunkRule = {
+  kind: "chunk",
+  name: "reasoning-message-chunk",
+  because:
+    'ReasoningMessageChunkEvent "stands in for a reasoning message\'s start, content and end sequence"; messageId: "Absent continues the one already open"',
+  events: [{ event: "REASONING_MESSAGE_CHUNK" }],
+  span: "reasoning-message",
+  key: { "*": ["messageId"] },
+  passThrough: [
+    { event: "RAW" },
+    { event: "ACTIVITY_SNAPSHOT" },
+    { event: "ACTIVITY_DELTA" },
+    { event: "REASONING_ENCRYPTED_VALUE" },
+    { event: "SUBAGENT_STARTED" },
+  ],
+  standsFor: {
+    opens: {
+      type: "REASONING_MESSAGE_START",
+      role: "reasoning",
+      subagentRunId: { $from: "/subagentRunId" },
+    },
+    continues: {
+      type: "REASONING_MESSAGE_CONTENT",
+      delta: { $from: "/delta" },
+    },
+    closes: { type: "REASONING_MESSAGE_END" },
+  },
+};
+
+/**
+ * The subagent rule: SubagentStartedEvent "Announces that a subagent
+ * invocation has begun"; SubagentFinishedEvent "Ends a subagent invocation's
+ * segment"; SubagentErrorEvent reports that it failed; subagentRunId
+ * identifies one invocation ("reusable across invocations, unlike
+ * subagentRunId")
+ */
+const SUBAGENT_RULE: SpanRule = {
+  kind: "span",
+  name: "subagent",
+  because:
+    'SubagentStartedEvent "Announces that a subagent invocation has begun"; SubagentFinishedEvent "Ends a subagent invocation\'s segment"; SubagentErrorEvent reports that it failed; subagentRunId identifies one invocation ("reusable across invocations, unlike subagentRunId")',
+  opens: [{ event: "SUBAGENT_STARTED" }],
+  continues: [],
+  closes: [{ event: "SUBAGENT_FINISHED" }, { event: "SUBAGENT_ERROR" }],
+  aborts: [],
+  key: { "*": ["subagentRunId"] },
+  within: "run",
+  implicit: false,
+  resumable: false,
+  once: true,
+  reopens: false,
+};
+
+/**
+ * The ordering rules of the stream, from the overlay's stream facts, in
+ * their order.
  */
 const RULES: ReadonlyArray<StreamRule> = [
-  {
-    kind: "first",
-    name: "first-event",
-    because:
-      'RUN_STARTED "Opens a run" and every other event belongs to one (Event: "Every member is normative"); @ag-ui/client\'s verifyEvents: "First event must be \'RUN_STARTED\'"',
-    events: [{ event: "RUN_STARTED" }],
-  },
-  {
-    kind: "span",
-    name: "run",
-    because:
-      'RunStartedEvent "Opens a run"; RunFinishedEvent "Closes a run that did not fail"; RunErrorEvent "Ends a run that failed". One run at a time: a run that spawns another is a subagent or a separate run (parentRunId)',
-    opens: [{ event: "RUN_STARTED" }],
-    continues: [],
-    closes: [{ event: "RUN_FINISHED" }],
-    aborts: [{ event: "RUN_ERROR" }],
-    implicit: false,
-    resumable: false,
-    once: false,
-    reopens: false,
-  },
-  {
-    kind: "inside",
-    name: "in-run",
-    because:
-      'every event but RUN_STARTED belongs to the run it opened: RUN_FINISHED closes one and RUN_ERROR "Ends a run that failed", so neither comes without one; the others are "within a run" (StepStartedEvent) or attributed to it. After a run ends, only a new RUN_STARTED may come (@ag-ui/client\'s verifyEvents: "Start a new run with \'RUN_STARTED\'")',
-    span: "run",
-    except: [{ event: "RUN_STARTED" }],
-  },
-  {
-    kind: "span",
-    name: "text-message",
-    because:
-      'TextMessageStartEvent "Opens a streamed text message. The content arrives as TEXT_MESSAGE_CONTENT events and the message closes with TEXT_MESSAGE_END"; messageId "ties the later content and end events to it". The instance is its opener\'s: an event of it that names a subagent (Attributable.subagentRunId, "The subagent invocation this belongs to. Absent means the parent agent produced it directly") names the opener\'s, as @ag-ui/client\'s verifyEvents requires',
-    opens: [{ event: "TEXT_MESSAGE_START" }],
-    continues: [{ event: "TEXT_MESSAGE_CONTENT" }],
-    closes: [{ event: "TEXT_MESSAGE_END" }],
-    aborts: [],
-    key: { "*": ["messageId"] },
-    attribution: { "*": ["subagentRunId"] },
-    within: "run",
-    implicit: false,
-    resumable: false,
-    once: false,
-    reopens: false,
-  },
-  {
-    kind: "chunk",
-    name: "text-message-chunk",
-    because:
-      'TextMessageChunkEvent "stands in for a start, content and end sequence"; messageId: "Absent continues the message already open". Where the sequence ends is the prose\'s, as @ag-ui/client\'s transformChunks reads it: at the next event that is not a chunk of it, but for the events that do not interrupt a message (raw, activity, encrypted reasoning, a subagent starting)',
-    events: [{ event: "TEXT_MESSAGE_CHUNK" }],
-    span: "text-message",
-    key: { "*": ["messageId"] },
-    passThrough: [
-      { event: "RAW" },
-      { event: "ACTIVITY_SNAPSHOT" },
-      { event: "ACTIVITY_DELTA" },
-      { event: "REASONING_ENCRYPTED_VALUE" },
-      { event: "SUBAGENT_STARTED" },
-    ],
-    standsFor: {
-      opens: {
-        type: "TEXT_MESSAGE_START",
-        role: { $from: "/role", $else: "assistant" },
-        name: { $from: "/name" },
-        subagentRunId: { $from: "/subagentRunId" },
-      },
-      continues: { type: "TEXT_MESSAGE_CONTENT", delta: { $from: "/delta" } },
-      closes: { type: "TEXT_MESSAGE_END" },
-    },
-  },
-  {
-    kind: "span",
-    name: "tool-call",
-    because:
-      'ToolCallStartEvent "Opens a tool call. The arguments arrive as TOOL_CALL_ARGS events and the call closes with TOOL_CALL_END"; toolCallId "ties the later args, end and result events to it"',
-    opens: [{ event: "TOOL_CALL_START" }],
-    continues: [{ event: "TOOL_CALL_ARGS" }],
-    closes: [{ event: "TOOL_CALL_END" }],
-    aborts: [],
-    key: { "*": ["toolCallId"] },
-    within: "run",
-    implicit: false,
-    resumable: false,
-    once: false,
-    reopens: false,
-  },
-  {
-    kind: "chunk",
-    name: "tool-call-chunk",
-    because:
-      'ToolCallChunkEvent "stands in for a tool call\'s start, args and end sequence"; toolCallId: "Absent continues the call already open"',
-    events: [{ event: "TOOL_CALL_CHUNK" }],
-    span: "tool-call",
-    key: { "*": ["toolCallId"] },
-    passThrough: [
-      { event: "RAW" },
-      { event: "ACTIVITY_SNAPSHOT" },
-      { event: "ACTIVITY_DELTA" },
-      { event: "REASONING_ENCRYPTED_VALUE" },
-      { event: "SUBAGENT_STARTED" },
-    ],
-    standsFor: {
-      opens: {
-        type: "TOOL_CALL_START",
-        toolCallName: { $from: "/toolCallName" },
-        parentMessageId: { $from: "/parentMessageId" },
-        subagentRunId: { $from: "/subagentRunId" },
-      },
-      continues: { type: "TOOL_CALL_ARGS", delta: { $from: "/delta" } },
-      closes: { type: "TOOL_CALL_END" },
-    },
-  },
-  {
-    kind: "refers",
-    name: "tool-result",
-    because:
-      'ToolCallResultEvent.toolCallId: "The call being answered", a call this stream started (ToolCallStartEvent.toolCallId "ties the later args, end and result events to it") or one the messages it declared made: ToolCall.id "Identifies the call. The answering tool message carries this as its toolCallId", in a MESSAGES_SNAPSHOT ("The complete set of messages the producer owns") or in the request RUN_STARTED echoes (input: "The request this run was started from"). RUN_STARTED\'s input is optional, and a later turn answers calls the request\'s messages made: until the run has shown its conversation (an echoed input, a snapshot) or the verifier is given the request, a call this stream did not start may be one of them',
-    events: [{ event: "TOOL_CALL_RESULT" }],
-    key: { "*": ["toolCallId"] },
-    to: [
-      { event: "TOOL_CALL_START" },
-      { event: "TOOL_CALL_CHUNK" },
-      { event: "MESSAGES_SNAPSHOT" },
-      { event: "RUN_STARTED" },
-    ],
-    toKey: {
-      TOOL_CALL_START: ["toolCallId"],
-      TOOL_CALL_CHUNK: ["toolCallId"],
-      MESSAGES_SNAPSHOT: ["messages", "*", "toolCalls", "*", "id"],
-      RUN_STARTED: ["input", "messages", "*", "toolCalls", "*", "id"],
-    },
-    shownBy: {
-      MESSAGES_SNAPSHOT: ["messages"],
-      RUN_STARTED: ["input", "messages"],
-    },
-    request: ["messages", "*", "toolCalls", "*", "id"],
-  },
-  {
-    kind: "span",
-    name: "step",
-    because:
-      'StepStartedEvent "Opens a named step within a run"; stepName: "the matching STEP_FINISHED carries the same name". A step is its owner\'s: SubagentStartedEvent, "Everything the subagent produces afterwards is attributed by carrying its subagentRunId" (Attributable), so a subagent\'s step is not its parent\'s of the same name, and only the owner\'s STEP_FINISHED matches it (@ag-ui/client\'s verifyEvents keys steps by owner and name alike)',
-    opens: [{ event: "STEP_STARTED" }],
-    continues: [],
-    closes: [{ event: "STEP_FINISHED" }],
-    aborts: [],
-    key: { "*": ["stepName"] },
-    owner: { "*": ["subagentRunId"] },
-    within: "run",
-    implicit: false,
-    resumable: false,
-    once: false,
-    reopens: false,
-  },
-  {
-    kind: "span",
-    name: "reasoning",
-    because:
-      'ReasoningStartEvent "Opens a span of reasoning"; ReasoningEndEvent "Closes a span of reasoning". The instance is its opener\'s: an event of it that names a subagent (Attributable.subagentRunId, "The subagent invocation this belongs to. Absent means the parent agent produced it directly") names the opener\'s, as @ag-ui/client\'s verifyEvents requires',
-    opens: [{ event: "REASONING_START" }],
-    continues: [],
-    closes: [{ event: "REASONING_END" }],
-    aborts: [],
-    key: { "*": ["messageId"] },
-    attribution: { "*": ["subagentRunId"] },
-    within: "run",
-    implicit: false,
-    resumable: false,
-    once: false,
-    reopens: false,
-  },
-  {
-    kind: "span",
-    name: "reasoning-message",
-    because:
-      'ReasoningMessageStartEvent "Opens a streamed reasoning message"; content "Appends a fragment" to it; ReasoningMessageEndEvent "Closes" it. The instance is its opener\'s: an event of it that names a subagent (Attributable.subagentRunId, "The subagent invocation this belongs to. Absent means the parent agent produced it directly") names the opener\'s, as @ag-ui/client\'s verifyEvents requires',
-    opens: [{ event: "REASONING_MESSAGE_START" }],
-    continues: [{ event: "REASONING_MESSAGE_CONTENT" }],
-    closes: [{ event: "REASONING_MESSAGE_END" }],
-    aborts: [],
-    key: { "*": ["messageId"] },
-    attribution: { "*": ["subagentRunId"] },
-    within: "run",
-    implicit: false,
-    resumable: false,
-    once: false,
-    reopens: false,
-  },
-  {
-    kind: "chunk",
-    name: "reasoning-message-chunk",
-    because:
-      'ReasoningMessageChunkEvent "stands in for a reasoning message\'s start, content and end sequence"; messageId: "Absent continues the one already open"',
-    events: [{ event: "REASONING_MESSAGE_CHUNK" }],
-    span: "reasoning-message",
-    key: { "*": ["messageId"] },
-    passThrough: [
-      { event: "RAW" },
-      { event: "ACTIVITY_SNAPSHOT" },
-      { event: "ACTIVITY_DELTA" },
-      { event: "REASONING_ENCRYPTED_VALUE" },
-      { event: "SUBAGENT_STARTED" },
-    ],
-    standsFor: {
-      opens: {
-        type: "REASONING_MESSAGE_START",
-        role: "reasoning",
-        subagentRunId: { $from: "/subagentRunId" },
-      },
-      continues: {
-        type: "REASONING_MESSAGE_CONTENT",
-        delta: { $from: "/delta" },
-      },
-      closes: { type: "REASONING_MESSAGE_END" },
-    },
-  },
-  {
-    kind: "span",
-    name: "subagent",
-    because:
-      'SubagentStartedEvent "Announces that a subagent invocation has begun"; SubagentFinishedEvent "Ends a subagent invocation\'s segment"; SubagentErrorEvent reports that it failed; subagentRunId identifies one invocation ("reusable across invocations, unlike subagentRunId")',
-    opens: [{ event: "SUBAGENT_STARTED" }],
-    continues: [],
-    closes: [{ event: "SUBAGENT_FINISHED" }, { event: "SUBAGENT_ERROR" }],
-    aborts: [],
-    key: { "*": ["subagentRunId"] },
-    within: "run",
-    implicit: false,
-    resumable: false,
-    once: true,
-    reopens: false,
-  },
+  FIRST_EVENT_RULE,
+  RUN_RULE,
+  IN_RUN_RULE,
+  TEXT_MESSAGE_RULE,
+  TEXT_MESSAGE_CHUNK_RULE,
+  TOOL_CALL_RULE,
+  TOOL_CALL_CHUNK_RULE,
+  TOOL_RESULT_RULE,
+  STEP_RULE,
+  REASONING_RULE,
+  REASONING_MESSAGE_RULE,
+  REASONING_MESSAGE_CHUNK_RULE,
+  SUBAGENT_RULE,
 ];
+
+/**
+ * What the verifier asks of an event of each kind: the rules that can say
+ * anything of it, in their order, with which of their selectors its kind
+ * matches and the paths of its keys, compiled by agentwire so that a push
+ * reads no rule it need not.
+ */
+const PLANS: Plans = {
+  byKind: new Map<string, Plan>([
+    [
+      "RUN_STARTED",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: true },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: RUN_RULE,
+            span: 0,
+            opens: true,
+            continues: false,
+            closes: false,
+            aborts: false,
+            key: undefined,
+            owner: undefined,
+            attribution: undefined,
+          },
+          {
+            kind: "refers",
+            rule: TOOL_RESULT_RULE,
+            refers: 0,
+            events: false,
+            to: true,
+            key: ["toolCallId"],
+            toKey: ["input", "messages", "*", "toolCalls", "*", "id"],
+            shownBy: ["input", "messages"],
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "RUN_FINISHED",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: RUN_RULE,
+            span: 0,
+            opens: false,
+            continues: false,
+            closes: true,
+            aborts: false,
+            key: undefined,
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "RUN_ERROR",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: RUN_RULE,
+            span: 0,
+            opens: false,
+            continues: false,
+            closes: false,
+            aborts: true,
+            key: undefined,
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "TEXT_MESSAGE_START",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: TEXT_MESSAGE_RULE,
+            span: 1,
+            opens: true,
+            continues: false,
+            closes: false,
+            aborts: false,
+            key: ["messageId"],
+            owner: undefined,
+            attribution: ["subagentRunId"],
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "TEXT_MESSAGE_CONTENT",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: TEXT_MESSAGE_RULE,
+            span: 1,
+            opens: false,
+            continues: true,
+            closes: false,
+            aborts: false,
+            key: ["messageId"],
+            owner: undefined,
+            attribution: ["subagentRunId"],
+          },
+        ],
+        terminals: [],
+        repeats: [["messageId"], ["subagentRunId"]],
+      },
+    ],
+    [
+      "TEXT_MESSAGE_END",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: TEXT_MESSAGE_RULE,
+            span: 1,
+            opens: false,
+            continues: false,
+            closes: true,
+            aborts: false,
+            key: ["messageId"],
+            owner: undefined,
+            attribution: ["subagentRunId"],
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "TEXT_MESSAGE_CHUNK",
+      {
+        chunked: true,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: true,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "RAW",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: true,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: true,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: true,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [],
+        terminals: [],
+        repeats: [],
+      },
+    ],
+    [
+      "ACTIVITY_SNAPSHOT",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: true,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: true,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: true,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [],
+        terminals: [],
+        repeats: [],
+      },
+    ],
+    [
+      "ACTIVITY_DELTA",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: true,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: true,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: true,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [],
+        terminals: [],
+        repeats: [],
+      },
+    ],
+    [
+      "REASONING_ENCRYPTED_VALUE",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: true,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: true,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: true,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [],
+        terminals: [],
+        repeats: [],
+      },
+    ],
+    [
+      "SUBAGENT_STARTED",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: true,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: true,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: true,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: SUBAGENT_RULE,
+            span: 6,
+            opens: true,
+            continues: false,
+            closes: false,
+            aborts: false,
+            key: ["subagentRunId"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "TOOL_CALL_START",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: TOOL_CALL_RULE,
+            span: 2,
+            opens: true,
+            continues: false,
+            closes: false,
+            aborts: false,
+            key: ["toolCallId"],
+            owner: undefined,
+            attribution: undefined,
+          },
+          {
+            kind: "refers",
+            rule: TOOL_RESULT_RULE,
+            refers: 0,
+            events: false,
+            to: true,
+            key: ["toolCallId"],
+            toKey: ["toolCallId"],
+            shownBy: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "TOOL_CALL_ARGS",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: TOOL_CALL_RULE,
+            span: 2,
+            opens: false,
+            continues: true,
+            closes: false,
+            aborts: false,
+            key: ["toolCallId"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: [["toolCallId"]],
+      },
+    ],
+    [
+      "TOOL_CALL_END",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: TOOL_CALL_RULE,
+            span: 2,
+            opens: false,
+            continues: false,
+            closes: true,
+            aborts: false,
+            key: ["toolCallId"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "TOOL_CALL_CHUNK",
+      {
+        chunked: true,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: true,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "refers",
+            rule: TOOL_RESULT_RULE,
+            refers: 0,
+            events: false,
+            to: true,
+            key: ["toolCallId"],
+            toKey: ["toolCallId"],
+            shownBy: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "TOOL_CALL_RESULT",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "refers",
+            rule: TOOL_RESULT_RULE,
+            refers: 0,
+            events: true,
+            to: false,
+            key: ["toolCallId"],
+            toKey: undefined,
+            shownBy: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "MESSAGES_SNAPSHOT",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "refers",
+            rule: TOOL_RESULT_RULE,
+            refers: 0,
+            events: false,
+            to: true,
+            key: ["toolCallId"],
+            toKey: ["messages", "*", "toolCalls", "*", "id"],
+            shownBy: ["messages"],
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "STEP_STARTED",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: STEP_RULE,
+            span: 3,
+            opens: true,
+            continues: false,
+            closes: false,
+            aborts: false,
+            key: ["stepName"],
+            owner: ["subagentRunId"],
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "STEP_FINISHED",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: STEP_RULE,
+            span: 3,
+            opens: false,
+            continues: false,
+            closes: true,
+            aborts: false,
+            key: ["stepName"],
+            owner: ["subagentRunId"],
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "REASONING_START",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: REASONING_RULE,
+            span: 4,
+            opens: true,
+            continues: false,
+            closes: false,
+            aborts: false,
+            key: ["messageId"],
+            owner: undefined,
+            attribution: ["subagentRunId"],
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "REASONING_END",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: REASONING_RULE,
+            span: 4,
+            opens: false,
+            continues: false,
+            closes: true,
+            aborts: false,
+            key: ["messageId"],
+            owner: undefined,
+            attribution: ["subagentRunId"],
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "REASONING_MESSAGE_START",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: REASONING_MESSAGE_RULE,
+            span: 5,
+            opens: true,
+            continues: false,
+            closes: false,
+            aborts: false,
+            key: ["messageId"],
+            owner: undefined,
+            attribution: ["subagentRunId"],
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "REASONING_MESSAGE_CONTENT",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: REASONING_MESSAGE_RULE,
+            span: 5,
+            opens: false,
+            continues: true,
+            closes: false,
+            aborts: false,
+            key: ["messageId"],
+            owner: undefined,
+            attribution: ["subagentRunId"],
+          },
+        ],
+        terminals: [],
+        repeats: [["messageId"], ["subagentRunId"]],
+      },
+    ],
+    [
+      "REASONING_MESSAGE_END",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: REASONING_MESSAGE_RULE,
+            span: 5,
+            opens: false,
+            continues: false,
+            closes: true,
+            aborts: false,
+            key: ["messageId"],
+            owner: undefined,
+            attribution: ["subagentRunId"],
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "REASONING_MESSAGE_CHUNK",
+      {
+        chunked: true,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: true,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "SUBAGENT_FINISHED",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: SUBAGENT_RULE,
+            span: 6,
+            opens: false,
+            continues: false,
+            closes: true,
+            aborts: false,
+            key: ["subagentRunId"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "SUBAGENT_ERROR",
+      {
+        chunked: false,
+        chunks: [
+          {
+            rule: TEXT_MESSAGE_CHUNK_RULE,
+            span: 1,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+          {
+            rule: TOOL_CALL_CHUNK_RULE,
+            span: 2,
+            events: false,
+            passThrough: false,
+            key: ["toolCallId"],
+          },
+          {
+            rule: REASONING_MESSAGE_CHUNK_RULE,
+            span: 5,
+            events: false,
+            passThrough: false,
+            key: ["messageId"],
+          },
+        ],
+        checks: [
+          { kind: "first", rule: FIRST_EVENT_RULE },
+          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+        ],
+        spans: [
+          {
+            kind: "span",
+            rule: SUBAGENT_RULE,
+            span: 6,
+            opens: false,
+            continues: false,
+            closes: true,
+            aborts: false,
+            key: ["subagentRunId"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+  ]),
+  unnamed: {
+    chunked: false,
+    chunks: [
+      {
+        rule: TEXT_MESSAGE_CHUNK_RULE,
+        span: 1,
+        events: false,
+        passThrough: false,
+        key: ["messageId"],
+      },
+      {
+        rule: TOOL_CALL_CHUNK_RULE,
+        span: 2,
+        events: false,
+        passThrough: false,
+        key: ["toolCallId"],
+      },
+      {
+        rule: REASONING_MESSAGE_CHUNK_RULE,
+        span: 5,
+        events: false,
+        passThrough: false,
+        key: ["messageId"],
+      },
+    ],
+    checks: [
+      { kind: "first", rule: FIRST_EVENT_RULE },
+      { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
+    ],
+    spans: [],
+    terminals: [],
+    repeats: [],
+  },
+};
 
 /** An event's kind, as the rules name it: its `type`. */
 function kindOf(event: Event): string {
@@ -290,7 +1775,7 @@ export function readStream(
  * if any. What it holds of the stream is bounded by `options.maxMemory`.
  */
 export function createVerifier(options?: VerifyOptions): Verifier<Event> {
-  return verifier(RULES, kindOf, options);
+  return verifier(RULES, PLANS, kindOf, options);
 }
 
 /** What the stream builds, event by event: `messages`, `state`. */

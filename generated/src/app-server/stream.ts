@@ -7,7 +7,14 @@ import type { ReadOptions } from "../stream/read.js";
 import { readEvents } from "../stream/read.js";
 import type { StreamResult } from "../stream/result.js";
 import type { StreamSource } from "../stream/source.js";
-import type { AssemblyStep, StreamRule, Transport } from "../stream/tables.js";
+import type {
+  AssemblyStep,
+  Plan,
+  Plans,
+  SpanRule,
+  StreamRule,
+  Transport,
+} from "../stream/tables.js";
 import type { Verifier, VerifyOptions } from "../stream/verify.js";
 import { verifier } from "../stream/verify.js";
 import { isServerNotification } from "./guards.js";
@@ -26,48 +33,225 @@ import { decodeServerNotification } from "./validate.js";
 const TRANSPORT: Transport = { framing: "jsonl", jsonRpc: true };
 
 /**
- * The ordering rules of the stream, from the overlay's stream facts; each
- * says where the protocol's prose states it.
+ * The turn rule: turn/started and turn/completed carry the turn (AppTurn)
+ * they open and close; a client that attaches mid-turn (turn/resume) sees a
+ * completion without its start, so a turn may be implicit, but it starts and
+ * completes once
  */
-const RULES: ReadonlyArray<StreamRule> = [
-  {
-    kind: "span",
-    name: "turn",
-    because:
-      "turn/started and turn/completed carry the turn (AppTurn) they open and close; a client that attaches mid-turn (turn/resume) sees a completion without its start, so a turn may be implicit, but it starts and completes once",
-    opens: [{ event: "turn/started" }],
-    continues: [],
-    closes: [{ event: "turn/completed" }],
-    aborts: [],
-    key: { "*": ["params", "turn", "id"] },
-    implicit: true,
-    resumable: false,
-    once: false,
-    reopens: false,
+const TURN_RULE: SpanRule = {
+  kind: "span",
+  name: "turn",
+  because:
+    "turn/started and turn/completed carry the turn (AppTurn) they open and close; a client that attaches mid-turn (turn/resume) sees a completion without its start, so a turn may be implicit, but it starts and completes once",
+  opens: [{ event: "turn/started" }],
+  continues: [],
+  closes: [{ event: "turn/completed" }],
+  aborts: [],
+  key: { "*": ["params", "turn", "id"] },
+  implicit: true,
+  resumable: false,
+  once: false,
+  reopens: false,
+};
+
+/**
+ * The item rule: item/started and item/completed carry the item (AppItem)
+ * they open and close, and the deltas its itemId; the app-server sends
+ * item/completed and deltas without an item/started (vv-agent's app-server
+ * contract fixtures), but nothing after an item completes: no delta, and no
+ * item/started of the same id (once)
+ */
+const ITEM_RULE: SpanRule = {
+  kind: "span",
+  name: "item",
+  because:
+    "item/started and item/completed carry the item (AppItem) they open and close, and the deltas its itemId; the app-server sends item/completed and deltas without an item/started (vv-agent's app-server contract fixtures), but nothing after an item completes: no delta, and no item/started of the same id (once)",
+  opens: [{ event: "item/started" }],
+  continues: [
+    { event: "item/agentMessage/delta" },
+    { event: "item/toolCall/delta" },
+  ],
+  closes: [{ event: "item/completed" }],
+  aborts: [],
+  key: {
+    "item/started": ["params", "item", "id"],
+    "item/completed": ["params", "item", "id"],
+    "*": ["params", "itemId"],
   },
-  {
-    kind: "span",
-    name: "item",
-    because:
-      "item/started and item/completed carry the item (AppItem) they open and close, and the deltas its itemId; the app-server sends item/completed and deltas without an item/started (vv-agent's app-server contract fixtures), but nothing after an item completes: no delta, and no item/started of the same id (once)",
-    opens: [{ event: "item/started" }],
-    continues: [
-      { event: "item/agentMessage/delta" },
-      { event: "item/toolCall/delta" },
+  implicit: true,
+  resumable: false,
+  once: true,
+  reopens: false,
+};
+
+/**
+ * The ordering rules of the stream, from the overlay's stream facts, in
+ * their order.
+ */
+const RULES: ReadonlyArray<StreamRule> = [TURN_RULE, ITEM_RULE];
+
+/**
+ * What the verifier asks of an event of each kind: the rules that can say
+ * anything of it, in their order, with which of their selectors its kind
+ * matches and the paths of its keys, compiled by agentwire so that a push
+ * reads no rule it need not.
+ */
+const PLANS: Plans = {
+  byKind: new Map<string, Plan>([
+    [
+      "turn/started",
+      {
+        chunked: false,
+        chunks: [],
+        checks: [],
+        spans: [
+          {
+            kind: "span",
+            rule: TURN_RULE,
+            span: 0,
+            opens: true,
+            continues: false,
+            closes: false,
+            aborts: false,
+            key: ["params", "turn", "id"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
     ],
-    closes: [{ event: "item/completed" }],
-    aborts: [],
-    key: {
-      "item/started": ["params", "item", "id"],
-      "item/completed": ["params", "item", "id"],
-      "*": ["params", "itemId"],
-    },
-    implicit: true,
-    resumable: false,
-    once: true,
-    reopens: false,
+    [
+      "turn/completed",
+      {
+        chunked: false,
+        chunks: [],
+        checks: [],
+        spans: [
+          {
+            kind: "span",
+            rule: TURN_RULE,
+            span: 0,
+            opens: false,
+            continues: false,
+            closes: true,
+            aborts: false,
+            key: ["params", "turn", "id"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "item/started",
+      {
+        chunked: false,
+        chunks: [],
+        checks: [],
+        spans: [
+          {
+            kind: "span",
+            rule: ITEM_RULE,
+            span: 1,
+            opens: true,
+            continues: false,
+            closes: false,
+            aborts: false,
+            key: ["params", "item", "id"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+    [
+      "item/agentMessage/delta",
+      {
+        chunked: false,
+        chunks: [],
+        checks: [],
+        spans: [
+          {
+            kind: "span",
+            rule: ITEM_RULE,
+            span: 1,
+            opens: false,
+            continues: true,
+            closes: false,
+            aborts: false,
+            key: ["params", "itemId"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: [["params", "itemId"]],
+      },
+    ],
+    [
+      "item/toolCall/delta",
+      {
+        chunked: false,
+        chunks: [],
+        checks: [],
+        spans: [
+          {
+            kind: "span",
+            rule: ITEM_RULE,
+            span: 1,
+            opens: false,
+            continues: true,
+            closes: false,
+            aborts: false,
+            key: ["params", "itemId"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: [["params", "itemId"]],
+      },
+    ],
+    [
+      "item/completed",
+      {
+        chunked: false,
+        chunks: [],
+        checks: [],
+        spans: [
+          {
+            kind: "span",
+            rule: ITEM_RULE,
+            span: 1,
+            opens: false,
+            continues: false,
+            closes: true,
+            aborts: false,
+            key: ["params", "item", "id"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
+      },
+    ],
+  ]),
+  unnamed: {
+    chunked: false,
+    chunks: [],
+    checks: [],
+    spans: [],
+    terminals: [],
+    repeats: [],
   },
-];
+};
 
 /** An event's kind, as the rules name it: its `method`. */
 function kindOf(event: ServerNotification): string {
@@ -106,7 +290,7 @@ export function readStream(
 export function createVerifier(
   options?: VerifyOptions,
 ): Verifier<ServerNotification> {
-  return verifier(RULES, kindOf, options);
+  return verifier(RULES, PLANS, kindOf, options);
 }
 
 /**

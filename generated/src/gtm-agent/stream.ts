@@ -7,7 +7,17 @@ import type { ReadOptions } from "../stream/read.js";
 import { readEvents } from "../stream/read.js";
 import type { StreamResult } from "../stream/result.js";
 import type { StreamSource } from "../stream/source.js";
-import type { AssemblyStep, StreamRule, Transport } from "../stream/tables.js";
+import type {
+  AssemblyStep,
+  FirstRule,
+  Plan,
+  Plans,
+  RefersRule,
+  SpanRule,
+  StreamRule,
+  TerminalRule,
+  Transport,
+} from "../stream/tables.js";
 import type { Verifier, VerifyOptions } from "../stream/verify.js";
 import { verifier } from "../stream/verify.js";
 import { isAgentStreamEvent } from "./guards.js";
@@ -21,97 +31,271 @@ import { decodeAgentStreamEvent } from "./validate.js";
 const TRANSPORT: Transport = { framing: "sse", jsonRpc: false };
 
 /**
- * The ordering rules of the stream, from the overlay's stream facts; each
- * says where the protocol's prose states it.
+ * The first frame rule: AgentStreamEvent: "The FIRST frame of every stream
+ * is ALWAYS a `task` frame (the task snapshot). On POST /runs/stream its
+ * `task.status.state` is TASK_STATE_SUBMITTED"; its `task` member: "on
+ * reconnect it carries the run's current state"
+ */
+const FIRST_FRAME_RULE: FirstRule = {
+  kind: "first",
+  name: "first-frame",
+  because:
+    'AgentStreamEvent: "The FIRST frame of every stream is ALWAYS a `task` frame (the task snapshot). On POST /runs/stream its `task.status.state` is TASK_STATE_SUBMITTED"; its `task` member: "on reconnect it carries the run\'s current state"',
+  events: [
+    {
+      event: "task",
+      where: [
+        { path: ["task", "status", "state"], values: ["TASK_STATE_SUBMITTED"] },
+      ],
+    },
+  ],
+  resumed: [{ event: "task" }],
+};
+
+/**
+ * The terminal status rule: AgentStreamEvent: "A `statusUpdate` frame whose
+ * `status.state` is terminal is always the LAST frame"; AgentTaskState:
+ * "Terminal: COMPLETED, FAILED, CANCELED, REJECTED. Interrupted:
+ * INPUT_REQUIRED, AUTH_REQUIRED. Everything else is non-terminal": an
+ * interrupted run waits for the client, so its stream ends there too, and
+ * the run is resumed by a new request; the typical sequence ends with
+ * `statusUpdate(terminal)`
+ */
+const TERMINAL_STATUS_RULE: TerminalRule = {
+  kind: "terminal",
+  name: "terminal-status",
+  because:
+    'AgentStreamEvent: "A `statusUpdate` frame whose `status.state` is terminal is always the LAST frame"; AgentTaskState: "Terminal: COMPLETED, FAILED, CANCELED, REJECTED. Interrupted: INPUT_REQUIRED, AUTH_REQUIRED. Everything else is non-terminal": an interrupted run waits for the client, so its stream ends there too, and the run is resumed by a new request; the typical sequence ends with `statusUpdate(terminal)`',
+  events: [
+    {
+      event: "statusUpdate",
+      where: [
+        {
+          path: ["statusUpdate", "status", "state"],
+          values: [
+            "TASK_STATE_COMPLETED",
+            "TASK_STATE_FAILED",
+            "TASK_STATE_CANCELED",
+            "TASK_STATE_REJECTED",
+            "TASK_STATE_INPUT_REQUIRED",
+            "TASK_STATE_AUTH_REQUIRED",
+          ],
+        },
+      ],
+    },
+  ],
+  required: true,
+};
+
+/**
+ * The same run rule: AgentTask.id: "The run id"; the updates' taskId: "The
+ * run this event belongs to: the runId", the run the stream's task frame
+ * opened
+ */
+const SAME_RUN_RULE: RefersRule = {
+  kind: "refers",
+  name: "same-run",
+  because:
+    'AgentTask.id: "The run id"; the updates\' taskId: "The run this event belongs to: the runId", the run the stream\'s task frame opened',
+  events: [{ event: "statusUpdate" }, { event: "artifactUpdate" }],
+  key: {
+    statusUpdate: ["statusUpdate", "taskId"],
+    artifactUpdate: ["artifactUpdate", "taskId"],
+  },
+  to: [{ event: "task" }],
+  toKey: { "*": ["task", "id"] },
+};
+
+/**
+ * The artifact rule: AgentTaskArtifactUpdateEvent: "Chunks sharing an
+ * `artifactId` are concatenated by the client in arrival order"; append:
+ * "Omitted or false on the first chunk of an artifact; true when this
+ * chunk's parts append to previously streamed content. An explicit false
+ * mid-stream means the artifact restarted"; lastChunk: "True on the
+ * artifact's final chunk". Resumable: on reconnect the first frame's task
+ * "carries the run's current state" (AgentStreamEvent.task), the artifacts
+ * streamed so far among it, so a resumed stream may go on appending to one,
+ * or end it, without its first chunk
+ */
+const ARTIFACT_RULE: SpanRule = {
+  kind: "span",
+  name: "artifact",
+  because:
+    'AgentTaskArtifactUpdateEvent: "Chunks sharing an `artifactId` are concatenated by the client in arrival order"; append: "Omitted or false on the first chunk of an artifact; true when this chunk\'s parts append to previously streamed content. An explicit false mid-stream means the artifact restarted"; lastChunk: "True on the artifact\'s final chunk". Resumable: on reconnect the first frame\'s task "carries the run\'s current state" (AgentStreamEvent.task), the artifacts streamed so far among it, so a resumed stream may go on appending to one, or end it, without its first chunk',
+  opens: [
+    {
+      event: "artifactUpdate",
+      unless: [{ path: ["artifactUpdate", "append"], values: [true] }],
+    },
+  ],
+  continues: [
+    {
+      event: "artifactUpdate",
+      where: [{ path: ["artifactUpdate", "append"], values: [true] }],
+    },
+  ],
+  closes: [
+    {
+      event: "artifactUpdate",
+      where: [{ path: ["artifactUpdate", "lastChunk"], values: [true] }],
+    },
+  ],
+  aborts: [],
+  key: { "*": ["artifactUpdate", "artifact", "artifactId"] },
+  implicit: false,
+  resumable: true,
+  once: false,
+  reopens: true,
+};
+
+/**
+ * The ordering rules of the stream, from the overlay's stream facts, in
+ * their order.
  */
 const RULES: ReadonlyArray<StreamRule> = [
-  {
-    kind: "first",
-    name: "first-frame",
-    because:
-      'AgentStreamEvent: "The FIRST frame of every stream is ALWAYS a `task` frame (the task snapshot). On POST /runs/stream its `task.status.state` is TASK_STATE_SUBMITTED"; its `task` member: "on reconnect it carries the run\'s current state"',
-    events: [
+  FIRST_FRAME_RULE,
+  TERMINAL_STATUS_RULE,
+  SAME_RUN_RULE,
+  ARTIFACT_RULE,
+];
+
+/**
+ * What the verifier asks of an event of each kind: the rules that can say
+ * anything of it, in their order, with which of their selectors its kind
+ * matches and the paths of its keys, compiled by agentwire so that a push
+ * reads no rule it need not.
+ */
+const PLANS: Plans = {
+  byKind: new Map<string, Plan>([
+    [
+      "task",
       {
-        event: "task",
-        where: [
+        chunked: false,
+        chunks: [],
+        checks: [{ kind: "first", rule: FIRST_FRAME_RULE }],
+        spans: [
           {
-            path: ["task", "status", "state"],
-            values: ["TASK_STATE_SUBMITTED"],
+            kind: "refers",
+            rule: SAME_RUN_RULE,
+            refers: 0,
+            events: false,
+            to: true,
+            key: undefined,
+            toKey: ["task", "id"],
+            shownBy: undefined,
           },
         ],
+        terminals: [],
+        repeats: undefined,
       },
     ],
-    resumed: [{ event: "task" }],
-  },
-  {
-    kind: "terminal",
-    name: "terminal-status",
-    because:
-      'AgentStreamEvent: "A `statusUpdate` frame whose `status.state` is terminal is always the LAST frame"; AgentTaskState: "Terminal: COMPLETED, FAILED, CANCELED, REJECTED. Interrupted: INPUT_REQUIRED, AUTH_REQUIRED. Everything else is non-terminal": an interrupted run waits for the client, so its stream ends there too, and the run is resumed by a new request; the typical sequence ends with `statusUpdate(terminal)`',
-    events: [
+    [
+      "statusUpdate",
       {
-        event: "statusUpdate",
-        where: [
+        chunked: false,
+        chunks: [],
+        checks: [{ kind: "first", rule: FIRST_FRAME_RULE }],
+        spans: [
           {
-            path: ["statusUpdate", "status", "state"],
-            values: [
-              "TASK_STATE_COMPLETED",
-              "TASK_STATE_FAILED",
-              "TASK_STATE_CANCELED",
-              "TASK_STATE_REJECTED",
-              "TASK_STATE_INPUT_REQUIRED",
-              "TASK_STATE_AUTH_REQUIRED",
+            kind: "refers",
+            rule: SAME_RUN_RULE,
+            refers: 0,
+            events: true,
+            to: false,
+            key: ["statusUpdate", "taskId"],
+            toKey: ["task", "id"],
+            shownBy: undefined,
+          },
+        ],
+        terminals: [
+          {
+            rule: TERMINAL_STATUS_RULE,
+            events: [
+              {
+                event: "statusUpdate",
+                where: [
+                  {
+                    path: ["statusUpdate", "status", "state"],
+                    values: [
+                      "TASK_STATE_COMPLETED",
+                      "TASK_STATE_FAILED",
+                      "TASK_STATE_CANCELED",
+                      "TASK_STATE_REJECTED",
+                      "TASK_STATE_INPUT_REQUIRED",
+                      "TASK_STATE_AUTH_REQUIRED",
+                    ],
+                  },
+                ],
+              },
             ],
           },
         ],
+        repeats: undefined,
       },
     ],
-    required: true,
-  },
-  {
-    kind: "refers",
-    name: "same-run",
-    because:
-      'AgentTask.id: "The run id"; the updates\' taskId: "The run this event belongs to: the runId", the run the stream\'s task frame opened',
-    events: [{ event: "statusUpdate" }, { event: "artifactUpdate" }],
-    key: {
-      statusUpdate: ["statusUpdate", "taskId"],
-      artifactUpdate: ["artifactUpdate", "taskId"],
-    },
-    to: [{ event: "task" }],
-    toKey: { "*": ["task", "id"] },
-  },
-  {
-    kind: "span",
-    name: "artifact",
-    because:
-      'AgentTaskArtifactUpdateEvent: "Chunks sharing an `artifactId` are concatenated by the client in arrival order"; append: "Omitted or false on the first chunk of an artifact; true when this chunk\'s parts append to previously streamed content. An explicit false mid-stream means the artifact restarted"; lastChunk: "True on the artifact\'s final chunk". Resumable: on reconnect the first frame\'s task "carries the run\'s current state" (AgentStreamEvent.task), the artifacts streamed so far among it, so a resumed stream may go on appending to one, or end it, without its first chunk',
-    opens: [
+    [
+      "artifactUpdate",
       {
-        event: "artifactUpdate",
-        unless: [{ path: ["artifactUpdate", "append"], values: [true] }],
+        chunked: false,
+        chunks: [],
+        checks: [{ kind: "first", rule: FIRST_FRAME_RULE }],
+        spans: [
+          {
+            kind: "refers",
+            rule: SAME_RUN_RULE,
+            refers: 0,
+            events: true,
+            to: false,
+            key: ["artifactUpdate", "taskId"],
+            toKey: ["task", "id"],
+            shownBy: undefined,
+          },
+          {
+            kind: "span",
+            rule: ARTIFACT_RULE,
+            span: 0,
+            opens: [
+              {
+                event: "artifactUpdate",
+                unless: [
+                  { path: ["artifactUpdate", "append"], values: [true] },
+                ],
+              },
+            ],
+            continues: [
+              {
+                event: "artifactUpdate",
+                where: [{ path: ["artifactUpdate", "append"], values: [true] }],
+              },
+            ],
+            closes: [
+              {
+                event: "artifactUpdate",
+                where: [
+                  { path: ["artifactUpdate", "lastChunk"], values: [true] },
+                ],
+              },
+            ],
+            aborts: false,
+            key: ["artifactUpdate", "artifact", "artifactId"],
+            owner: undefined,
+            attribution: undefined,
+          },
+        ],
+        terminals: [],
+        repeats: undefined,
       },
     ],
-    continues: [
-      {
-        event: "artifactUpdate",
-        where: [{ path: ["artifactUpdate", "append"], values: [true] }],
-      },
-    ],
-    closes: [
-      {
-        event: "artifactUpdate",
-        where: [{ path: ["artifactUpdate", "lastChunk"], values: [true] }],
-      },
-    ],
-    aborts: [],
-    key: { "*": ["artifactUpdate", "artifact", "artifactId"] },
-    implicit: false,
-    resumable: true,
-    once: false,
-    reopens: true,
+  ]),
+  unnamed: {
+    chunked: false,
+    chunks: [],
+    checks: [{ kind: "first", rule: FIRST_FRAME_RULE }],
+    spans: [],
+    terminals: [],
+    repeats: [],
   },
-];
+};
 
 /** An event's kind, as the rules name it: the member it has. */
 function kindOf(event: AgentStreamEvent): string {
@@ -154,7 +338,7 @@ export function readStream(
 export function createVerifier(
   options?: VerifyOptions,
 ): Verifier<AgentStreamEvent> {
-  return verifier(RULES, kindOf, options);
+  return verifier(RULES, PLANS, kindOf, options);
 }
 
 /** What the stream builds, event by event: `task`. */

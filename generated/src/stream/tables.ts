@@ -149,6 +149,92 @@ export type StreamRule =
   | RefersRule
   | ChunkRule;
 
+// ---------------------------------------------------------------------------------------
+// The rules compiled by the generator, per event kind: the rules that can say anything of
+// its events, in their order, each with what it asks of that kind resolved (which of its
+// selectors can match, the path of the key), so that a push reads no rule it need not.
+
+/**
+ * Whether an event of one kind is among those selectors name: always, never, or where
+ * the conditions of these selectors (those of its kind) hold.
+ */
+export type KindMatch = boolean | readonly Selector[];
+
+export interface ChunkStep {
+  readonly rule: ChunkRule;
+  /** The span's place among the span rules. */
+  readonly span: number;
+  readonly events: KindMatch;
+  readonly passThrough: KindMatch;
+  readonly key: readonly string[] | undefined;
+}
+
+export type Check =
+  | { readonly kind: "first"; readonly rule: FirstRule }
+  | {
+      readonly kind: "only-first";
+      readonly rule: OnlyFirstRule;
+      readonly events: KindMatch;
+    }
+  | {
+      readonly kind: "inside";
+      readonly rule: InsideRule;
+      readonly span: number;
+      readonly except: KindMatch;
+    };
+
+export interface SpanStep {
+  readonly kind: "span";
+  readonly rule: SpanRule;
+  readonly span: number;
+  readonly opens: KindMatch;
+  readonly continues: KindMatch;
+  readonly closes: KindMatch;
+  readonly aborts: KindMatch;
+  readonly key: readonly string[] | undefined;
+  readonly owner: readonly string[] | undefined;
+  readonly attribution: readonly string[] | undefined;
+}
+
+export interface RefersStep {
+  readonly kind: "refers";
+  readonly rule: RefersRule;
+  /** Its place among the refers rules. */
+  readonly refers: number;
+  readonly events: KindMatch;
+  readonly to: KindMatch;
+  readonly key: readonly string[] | undefined;
+  readonly toKey: readonly string[] | undefined;
+  /** Where an event of the kind shows every key there is. */
+  readonly shownBy: readonly string[] | undefined;
+}
+
+/** What a push asks of an event of one kind, by phase. */
+export interface Plan {
+  /** Events of the kind are chunks of some rule. */
+  readonly chunked: boolean;
+  readonly chunks: readonly ChunkStep[];
+  readonly checks: readonly Check[];
+  readonly spans: readonly (SpanStep | RefersStep)[];
+  readonly terminals: readonly {
+    readonly rule: TerminalRule;
+    readonly events: KindMatch;
+  }[];
+  /**
+   * Where an event of the kind changes nothing (it only continues spans, and no selector
+   * looks past its kind): the key paths its span steps read. An event that found all in
+   * order finds the next of its kind with the same keys in order too; undefined where an
+   * event of the kind may change what the next one finds.
+   */
+  readonly repeats: readonly (readonly string[])[] | undefined;
+}
+
+export interface Plans {
+  readonly byKind: ReadonlyMap<string, Plan>;
+  /** For a kind no rule names. */
+  readonly unnamed: Plan;
+}
+
 /**
  * A value built from an event: JSON in which `{ "$from": "/pointer" }` stands for the
  * event's value there (`"$else"` when it has none, or one of the values `"$none"` lists),
