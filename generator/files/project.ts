@@ -17,7 +17,9 @@ export const CONFIG_FILE = "agentwire.config.json";
  * this module in the sources (generator/files/), three in the build (build/generator/files/),
  * which holds the templates' table types beside the generator (build/templates/).
  */
-export const TOOL_ROOT = fileURLToPath(new URL(import.meta.url.endsWith("/build/generator/files/project.js") ? "../../../" : "../../", import.meta.url));
+export const TOOL_ROOT = fileURLToPath(
+  new URL(import.meta.url.endsWith("/build/generator/files/project.js") ? "../../../" : "../../", import.meta.url),
+);
 
 /** The nearest config, from `start` upwards: its path, or undefined where there is none. */
 export function findConfig(start: string): string | undefined {
