@@ -24,6 +24,12 @@ import type { JsonValue } from "../json.js";
 /** The module every protocol's generated code imports its shared helpers from. */
 export const RUNTIME = "../runtime.js";
 
+/** The decoders' shared state, `templates/decode.ts`. */
+export const DECODE = "../decode.js";
+
+/** The builders' and the match helpers' shared module, `templates/unions.ts`. */
+export const UNIONS = "../unions.js";
+
 /** A name every object inherits from Object.prototype, which a plain read would find there. */
 export function isPrototypeName(name: string): boolean {
   return name in Object.prototype;

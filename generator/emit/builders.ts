@@ -22,7 +22,7 @@ import { hasTags, tags } from "../ir/members.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import type { StampUnit } from "../schema/keywords.js";
-import { isPrototypeName, RUNTIME } from "./access.js";
+import { isPrototypeName, UNIONS } from "./access.js";
 import type { GeneratedFile } from "./file.js";
 import { memberValueType, variantType } from "./members.js";
 import { memberParameterName, TYPES } from "./names.js";
@@ -97,18 +97,18 @@ class BuilderEmitter {
         parameters: [
           parameter(FIELDS, this.fields(typeName, tagNames), { optional: !given.some((field) => field.required) }),
           ...(stamped.length > 0
-            ? [parameter(OPTIONS, typeReference(f.import("BuildOptions", RUNTIME, { typeOnly: true })), { optional: true })]
+            ? [parameter(OPTIONS, typeReference(f.import("BuildOptions", UNIONS, { typeOnly: true })), { optional: true })]
             : []),
         ],
         returns: typeName,
-        body: [returns(call(f.import("build", RUNTIME), args, [typeName, tagNames]))],
+        body: [returns(call(f.import("build", UNIONS), args, [typeName, tagNames]))],
       }),
     );
   }
 
   /** `Fields<T, Tags>`: what a builder of T is given, T without its tags. */
   private fields(type: Type, tagNames: Type): Type {
-    return typeReference(this.f.import("Fields", RUNTIME, { typeOnly: true }), [type, tagNames]);
+    return typeReference(this.f.import("Fields", UNIONS, { typeOnly: true }), [type, tagNames]);
   }
 
   /** `createUMember(member, fields?)`: a keyed union's value with that member set. */
@@ -118,7 +118,7 @@ class BuilderEmitter {
     const takesFields = shape.fields.length > 0 || shape.additional.kind !== "never";
     // A literal cannot leave out an inherited name such as `constructor`: TypeScript
     // reads it from Object, which is not never. `build` types its tags by name only.
-    const build = takesFields || shape.members.some((other) => isPrototypeName(other.name)) ? f.import("build", RUNTIME) : undefined;
+    const build = takesFields || shape.members.some((other) => isPrototypeName(other.name)) ? f.import("build", UNIONS) : undefined;
     // The member's value is named after it, unless that would shadow `build`.
     const given = identifier(memberParameterName(each.name, ["fields", ...(build === undefined ? [] : [build.text])]));
     const property = objectLiteral([{ key: each.name, value: given }]);

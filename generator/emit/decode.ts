@@ -20,7 +20,18 @@ import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { readerName, upperFirst } from "../name/rules.js";
 import { escapeToken } from "../pointer.js";
-import { access, boxMayPass, forEachProperty, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, ownTag, RUNTIME } from "./access.js";
+import {
+  access,
+  boxMayPass,
+  forEachProperty,
+  isPrototypeName,
+  jsonTypes,
+  notJsonArray,
+  notJsonObject,
+  ownTag,
+  DECODE,
+  RUNTIME,
+} from "./access.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
 
@@ -39,14 +50,14 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
   f.reserve(
     ir.types.flatMap((type) => [namesOf(ir, type.name).decoder, ...(emitter.reads(type.shape) ? [namesOf(ir, type.name).reader] : [])]),
   );
-  const options = typeReference(f.import("DecodeOptions", RUNTIME, { typeOnly: true }));
-  const result = f.import("DecodeResult", RUNTIME, { typeOnly: true });
+  const options = typeReference(f.import("DecodeOptions", DECODE, { typeOnly: true }));
+  const result = f.import("DecodeResult", DECODE, { typeOnly: true });
   for (const type of ir.types) {
     const name = type.name;
     const names = namesOf(ir, name);
     const typed = typeReference(f.import(name, TYPES, { typeOnly: true }));
     const read = emitter.reads(type.shape) ? identifier(names.reader) : UNDEFINED;
-    const reader = construct(f.import("Reader", RUNTIME), [identifier("options")]);
+    const reader = construct(f.import("Reader", DECODE), [identifier("options")]);
     f.declare(
       functionDeclaration({
         doc: documentation([
@@ -226,7 +237,7 @@ class DecodeEmitter {
       parameters: [
         parameter(INPUT, keywordType("unknown")),
         parameter(PATH, keywordType("string")),
-        parameter(READER, typeReference(this.f.import("Reader", RUNTIME, { typeOnly: true }))),
+        parameter(READER, typeReference(this.f.import("Reader", DECODE, { typeOnly: true }))),
       ],
       returns: keywordType("unknown"),
       body: options.recursive

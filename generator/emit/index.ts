@@ -4,7 +4,7 @@ import { optimize } from "../code/passes.js";
 import { ProtocolShapes } from "../ir/identity.js";
 import type { JsonValue } from "../json.js";
 import type { NamedIr } from "../name/index.js";
-import { RUNTIME_TYPES, RUNTIME_VALUES } from "../schema/names.js";
+import { SHARED_EXPORTS } from "../schema/names.js";
 import { generateBuilders } from "./builders.js";
 import { generateDecoders } from "./decode.js";
 import { GeneratedFile } from "./file.js";
@@ -83,8 +83,10 @@ export function* emitProtocol(ir: NamedIr, stream?: CompiledStream, printer?: Mo
   const index = new GeneratedFile(`${dir}/index.ts`, header);
   index.declare(
     ...modules.map((name) => exportAll(`./${name}.js`)),
-    exportNames(RUNTIME_VALUES.map(identifier), "../runtime.js"),
-    exportNames(RUNTIME_TYPES.map(identifier), "../runtime.js", { typeOnly: true }),
+    ...Object.entries(SHARED_EXPORTS).flatMap(([module, { values, types }]) => [
+      ...(values.length === 0 ? [] : [exportNames(values.map(identifier), `../${module}.js`)]),
+      exportNames(types.map(identifier), `../${module}.js`, { typeOnly: true }),
+    ]),
   );
   yield { path: index.path, module: index.toModule() };
   if (streamModule !== undefined) yield streamModule;

@@ -32,7 +32,7 @@ import type { KeyedUnionShape, NamedType, TaggedMember, TaggedUnionShape } from 
 import { isMatchable } from "../ir/members.js";
 import type { DeclaredNames, NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
-import { isPrototypeName, RUNTIME } from "./access.js";
+import { isPrototypeName, UNIONS } from "./access.js";
 import type { GeneratedFile } from "./file.js";
 import { memberValueType, variantType } from "./members.js";
 import { memberParameterName, parameterName, TYPES } from "./names.js";
@@ -178,12 +178,12 @@ class UnionMatch {
 
   /** `Only<H, Handlers>`: the handlers given, refusing keys the union has no member for. */
   private only(handlers: Type): Type {
-    return typeReference(this.f.import("Only", RUNTIME, { typeOnly: true }), [handlers, this.handlers]);
+    return typeReference(this.f.import("Only", UNIONS, { typeOnly: true }), [handlers, this.handlers]);
   }
 
   /** `Returned<H>`: what the handlers given return. */
   private returned(handlers: Type): Type {
-    return typeReference(this.f.import("Returned", RUNTIME, { typeOnly: true }), [handlers]);
+    return typeReference(this.f.import("Returned", UNIONS, { typeOnly: true }), [handlers]);
   }
 
   /** A switch on the tag, or a test per member; each case calls its handler if there is one. */
@@ -218,7 +218,7 @@ class UnionMatch {
         name: identifier(this.names.unmatched),
         parameters: [parameter(this.value, this.union)],
         returns: keywordType("never"),
-        body: [throws(construct(this.f.import("UnmatchedError", RUNTIME), [literal(this.type.name), tag, this.value]))],
+        body: [throws(construct(this.f.import("UnmatchedError", UNIONS), [literal(this.type.name), tag, this.value]))],
       }),
     );
   }

@@ -1,7 +1,7 @@
 import type { Type } from "../code/tree.js";
 import { indexedAccess, keywordType, literalType, typeReference } from "../code/build.js";
 import type { Field } from "../ir/model.js";
-import { RUNTIME } from "./access.js";
+import { UNIONS } from "./access.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
 
@@ -9,7 +9,7 @@ import { TYPES } from "./names.js";
 
 /** The variant of a keyed union in which `member` is set: `Member<PaymentMethod, "card">`. */
 export function variantType(f: GeneratedFile, union: string, member: Field): Type {
-  return typeReference(f.import("Member", RUNTIME, { typeOnly: true }), [
+  return typeReference(f.import("Member", UNIONS, { typeOnly: true }), [
     typeReference(f.import(union, TYPES, { typeOnly: true })),
     literalType(member.name),
   ]);

@@ -34,17 +34,17 @@ export function pascalCase(text: string): string {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** What every protocol's index re-exports from the shared runtime, values and types: names no definition may take. */
-export const RUNTIME_VALUES = ["assertNever", "UnmatchedError", "useRegExp"] as const;
-export const RUNTIME_TYPES = [
-  "BuildOptions",
-  "DecodeOptions",
-  "DecodeResult",
-  "Fields",
-  "Member",
-  "RegExpEngine",
-  "RegExpLike",
-  "ValidateOptions",
-  "ValidationError",
-  "ValidationResult",
-] as const;
+/**
+ * What every protocol's index re-exports from the modules the protocols share
+ * (`templates/runtime.ts`, `decode.ts`, `unions.ts`), values and types: names no definition may take.
+ */
+export const SHARED_EXPORTS = {
+  runtime: {
+    values: ["useRegExp"],
+    types: ["RegExpEngine", "RegExpLike", "ValidateOptions", "ValidationError", "ValidationResult"],
+  },
+  decode: { values: [], types: ["DecodeOptions", "DecodeResult"] },
+  unions: { values: ["assertNever", "UnmatchedError"], types: ["BuildOptions", "Fields", "Member"] },
+} as const;
+export const RUNTIME_VALUES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ values }) => values);
+export const RUNTIME_TYPES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ types }) => types);

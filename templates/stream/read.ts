@@ -2,7 +2,7 @@
 // JSON-RPC and decoded, one result a call. Copied from templates/stream/read.ts by
 // agentwire; each protocol's module binds it to its decoder and transport.
 
-import type { DecodeOptions, DecodeResult } from "../runtime.js";
+import type { DecodeOptions, DecodeResult } from "../decode.js";
 import { isRecord } from "../runtime.js";
 import type { Frame, FramingFault } from "./frame.js";
 import { detached, Framer } from "./frame.js";

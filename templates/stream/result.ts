@@ -1,7 +1,7 @@
 // What reading and checking a stream report: a result per event, with its place, and a
 // rule an event broke. Copied from templates/stream/result.ts by agentwire.
 
-import type { DecodeResult } from "../runtime.js";
+import type { DecodeResult } from "../decode.js";
 
 /** Where a result is in the stream: its index among the events, its byte offset and line (from 1). */
 export interface StreamPlace {

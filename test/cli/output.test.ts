@@ -41,7 +41,7 @@ describe("a package folder", () => {
     expect(readme).toContain("`@acme/bindings/<name>/stream`");
     expect(readme).not.toContain("{{");
     expect(readme).not.toContain("@agentwire/protocols");
-    expect(await run(root, "check")).toEqual({ code: 0, out: "packages/bindings/ is up to date (10 files)\n", err: "" });
+    expect(await run(root, "check")).toEqual({ code: 0, out: "packages/bindings/ is up to date (12 files)\n", err: "" });
   });
 
   it("has a description naming its protocols where the config gives none, and no license", async () => {
@@ -131,16 +131,16 @@ describe("a folder of plain sources", () => {
     const root = userProject(["alpha", "beta", "events"]);
     const { code, out, err } = await run(root, "generate");
     expect({ code, err }).toEqual({ code: 0, err: "" });
-    expect(out).toMatch(/\ngenerated 32 files in \d+ ms\n$/);
+    expect(out).toMatch(/\ngenerated 34 files in \d+ ms\n$/);
     const files = Object.keys(snapshot(path.join(root, "src/protocols"))).sort();
-    expect(files.filter((file) => !file.includes("/"))).toEqual(["runtime.ts", "sources.json"]);
+    expect(files.filter((file) => !file.includes("/"))).toEqual(["decode.ts", "runtime.ts", "sources.json", "unions.ts"]);
     expect(files.filter((file) => file.startsWith("stream/"))).toContain("stream/read.ts");
     expect(files.filter((file) => file.startsWith("events/"))).toContain("events/stream.ts");
     for (const name of ["alpha", "beta", "events"]) expect(files, name).toContain(`${name}/index.ts`);
     for (const file of ["package.json", "tsconfig.json", "README.md", "src"])
       expect(existsSync(path.join(root, "src/protocols", file)), file).toBe(false);
     expect(Object.keys(readJson(path.join(root, "src/protocols/sources.json")))).toEqual(["$comment", "alpha", "beta", "events"]);
-    expect(await run(root, "check")).toEqual({ code: 0, out: "src/protocols/ is up to date (32 files)\n", err: "" });
+    expect(await run(root, "check")).toEqual({ code: 0, out: "src/protocols/ is up to date (34 files)\n", err: "" });
   });
 
   it("compiles with the user's code under strict settings, and runs", async () => {
@@ -185,12 +185,14 @@ describe("a folder of plain sources", () => {
       "alpha/schema.json",
       "alpha/types.ts",
       "alpha/validate.ts",
+      "decode.ts",
       "mine.ts",
       "notes/todo.md",
       "runtime.ts",
       "sources.json",
+      "unions.ts",
     ]);
-    expect(await run(root, "check")).toEqual({ code: 0, out: "src/protocols/ is up to date (7 files)\n", err: "" });
+    expect(await run(root, "check")).toEqual({ code: 0, out: "src/protocols/ is up to date (9 files)\n", err: "" });
   });
 
   it("is what verify runs for a protocol of the project: its own stream module, compiled in memory", async () => {
@@ -243,7 +245,7 @@ describe("the config", () => {
     expect(existsSync(path.join(root, "generated"))).toBe(false);
     expect(await run(root, "check", `--config=elsewhere/${CONFIG_FILE}`)).toMatchObject({
       code: 0,
-      out: "generated/ is up to date (10 files)\n",
+      out: "generated/ is up to date (12 files)\n",
     });
     // A config of another name, where --config names it.
     writeFileSync(path.join(root, "elsewhere/other.json"), readFileSync(path.join(root, "elsewhere", CONFIG_FILE)));

@@ -16,7 +16,7 @@ import { createAssembler as assembleAppServer } from "../../generated/src/app-se
 import { isAgentTask } from "../../generated/src/gtm-agent/index.js";
 import type { AgentStreamEvent } from "../../generated/src/gtm-agent/index.js";
 import { createAssembler as assembleGtm } from "../../generated/src/gtm-agent/stream.js";
-import type { DecodeResult } from "../../generated/src/runtime.js";
+import type { DecodeResult } from "../../generated/src/decode.js";
 import { assembler as assemblerOf } from "../../generated/src/stream/assemble.js";
 import type { AssemblyStep } from "../../generated/src/stream/tables.js";
 import type { Violation } from "../../generated/src/stream/result.js";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readStream as readAgUi } from "../../generated/src/ag-ui/stream.js";
-import type { DecodeResult } from "../../generated/src/runtime.js";
+import type { DecodeResult } from "../../generated/src/decode.js";
 import { readEvents } from "../../generated/src/stream/read.js";
 import type { ReadOptions } from "../../generated/src/stream/read.js";
 import type { StreamResult } from "../../generated/src/stream/result.js";

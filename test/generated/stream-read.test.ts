@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readStream as readA2a } from "../../generated/src/a2a/stream.js";
 import { readStream as readAgUi } from "../../generated/src/ag-ui/stream.js";
 import { readStream as readAppServer } from "../../generated/src/app-server/stream.js";
-import type { DecodeResult } from "../../generated/src/runtime.js";
+import type { DecodeResult } from "../../generated/src/decode.js";
 import { readEvents } from "../../generated/src/stream/read.js";
 import type { ReadOptions } from "../../generated/src/stream/read.js";
 import type { StreamResult } from "../../generated/src/stream/result.js";

@@ -12,7 +12,7 @@ import { decodeServerNotification } from "../../generated/src/app-server/validat
 import { createVerifier as appServerVerifier } from "../../generated/src/app-server/stream.js";
 import { decodeAgentStreamEvent } from "../../generated/src/gtm-agent/validate.js";
 import { createVerifier as gtmVerifier } from "../../generated/src/gtm-agent/stream.js";
-import type { DecodeResult } from "../../generated/src/runtime.js";
+import type { DecodeResult } from "../../generated/src/decode.js";
 import type { Violation } from "../../generated/src/stream/result.js";
 import type { Verifier, VerifyOptions } from "../../generated/src/stream/verify.js";
 import { REPO } from "./project.js";

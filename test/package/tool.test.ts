@@ -248,6 +248,8 @@ describe.concurrent("agentwire, installed from its tarball", () => {
         "ag-ui/stream.ts",
         "ag-ui/schema.json",
         "runtime.ts",
+        "decode.ts",
+        "unions.ts",
         "stream/read.ts",
         "stream/assemble.ts",
         "stream/patch.ts",

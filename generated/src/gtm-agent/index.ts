@@ -6,16 +6,14 @@ export * from "./guards.js";
 export * from "./validate.js";
 export * from "./builders.js";
 export * from "./match.js";
-export { assertNever, UnmatchedError, useRegExp } from "../runtime.js";
+export { useRegExp } from "../runtime.js";
 export type {
-  BuildOptions,
-  DecodeOptions,
-  DecodeResult,
-  Fields,
-  Member,
   RegExpEngine,
   RegExpLike,
   ValidateOptions,
   ValidationError,
   ValidationResult,
 } from "../runtime.js";
+export type { DecodeOptions, DecodeResult } from "../decode.js";
+export { assertNever, UnmatchedError } from "../unions.js";
+export type { BuildOptions, Fields, Member } from "../unions.js";
