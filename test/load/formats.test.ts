@@ -32,6 +32,8 @@ describe("generator/formats", () => {
   it("imports nothing outside itself: load/, overlay/ and stream/ stand on it", () => {
     for (const file of filesUnder(FORMATS_FOLDER).filter((file) => file.endsWith(".ts")))
       for (const [, specifier] of readFileSync(path.join(REPO, file), "utf8").matchAll(/from "([^"]+)"/g))
-        expect(path.relative(FORMATS_FOLDER, path.join(path.dirname(file), specifier!)), `${file} imports ${specifier}`).not.toMatch(/^\.\./);
+        expect(path.relative(FORMATS_FOLDER, path.join(path.dirname(file), specifier!)), `${file} imports ${specifier}`).not.toMatch(
+          /^\.\./,
+        );
   });
 });
