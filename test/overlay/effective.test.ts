@@ -103,5 +103,16 @@ describe("the config and overlays", () => {
     ])
       expect(accepts({ protocols, ...(output === undefined ? {} : { output }) }), JSON.stringify(output)).toBe(false);
     expect(accepts({ protocols: [{ name: "Demo", schema: "x.json" }], output: { folder: "out" } })).toBe(false);
+    const output = { folder: "out" };
+    expect(accepts({ protocols, output, remotes: { "https://example.com/schemas/": "vendor/" } })).toBe(true);
+    for (const remotes of [
+      [],
+      { "file:///tmp/": "vendor/" },
+      { "FILE:///tmp/": "vendor/" },
+      { "https://example.com": "vendor/" },
+      { "https://example.com/?v=1/": "vendor/" },
+      { "https://example.com/": "" },
+    ])
+      expect(accepts({ protocols, output, remotes }), JSON.stringify(remotes)).toBe(false);
   });
 });

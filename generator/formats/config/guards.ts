@@ -12,7 +12,8 @@ import type { Config } from "./types.js";
 
 const ConfigProtocolsNamePattern = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/u;
 const ConfigProtocolsSha256Pattern = /^[0-9a-f]{64}$/u;
-const ConfigRemotesNamePattern = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^?#]*\/$/u;
+const ConfigRemotesNamePattern =
+  /^(?![fF][iI][lL][eE]:)[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^?#]*\/$/u;
 const ConfigOutputPackageNamePattern =
   /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/u;
 const ConfigOutputPackageVersionPattern =

@@ -26,7 +26,8 @@ import type { Config } from "./types.js";
 
 const ConfigProtocolsNamePattern = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/u;
 const ConfigProtocolsSha256Pattern = /^[0-9a-f]{64}$/u;
-const ConfigRemotesNamePattern = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^?#]*\/$/u;
+const ConfigRemotesNamePattern =
+  /^(?![fF][iI][lL][eE]:)[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^?#]*\/$/u;
 const ConfigOutputPackageNamePattern =
   /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/u;
 const ConfigOutputPackageVersionPattern =
@@ -226,7 +227,7 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
                 errors,
                 `${path}/remotes/${key2}`,
                 "pattern",
-                "must match the pattern ^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*/$",
+                "must match the pattern ^(?![fF][iI][lL][eE]:)[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*/$",
               );
             if (typeof property2 !== "string")
               fail(
