@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../generator/json.js";
 import { InputError } from "../../generator/errors.js";
 import { readConfig } from "../../generator/load/config.js";
+import { readFacts } from "../../generator/overlay/facts.js";
 import { load } from "../../generator/load/index.js";
 import { applyOverlays } from "../../generator/overlay/index.js";
 import { resolve } from "../../generator/resolve/index.js";
@@ -114,5 +115,30 @@ describe("the config and overlays", () => {
       { "https://example.com/": "" },
     ])
       expect(accepts({ protocols, output, remotes }), JSON.stringify(remotes)).toBe(false);
+  });
+
+  it("the overlay's schema accepts the facts agentwire reads, and refuses those it refuses", () => {
+    const validate = reference().compile(readJson(path.join(REPO, "schemas/overlay.schema.json")));
+    const accepts = (fact: object) => {
+      const overlay = { facts: [{ at: "/$defs/A", because: "the prose", ...fact }] };
+      let read = true;
+      try {
+        readFacts(overlay, "overlay.json");
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        read = false;
+      }
+      expect(validate(overlay), JSON.stringify(fact)).toBe(read);
+      return read;
+    };
+    for (const fact of [{ rename: "A" }, { enumNumbers: { A: 1 } }, { nameMembers: { tag: "type", suffix: "Event" } }])
+      expect(accepts(fact), JSON.stringify(fact)).toBe(true);
+    for (const fact of [
+      { rename: "A", because: " " },
+      { enumNumbers: { A: 2 ** 60 } },
+      { nameMembers: { tag: "type", sufix: "Event" } },
+      { rename: "A", at: "/~2" },
+    ])
+      expect(accepts(fact), JSON.stringify(fact)).toBe(false);
   });
 });

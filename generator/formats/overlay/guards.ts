@@ -28,6 +28,7 @@ import type {
 const FactNameMembersPrefixPattern = /^[A-Za-z0-9_]*$/u;
 const FactRenamePattern = /^[A-Z][A-Za-z0-9]*$/u;
 const FactAtPattern = /^(\/([^\/~]|~[01])*)*$/u;
+const FactBecausePattern = /\S/u;
 const ConditionsNamePattern = /^(\/([^\/~]|~[01])*)+$/u;
 const StreamRuleNamePattern = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/u;
 
@@ -108,6 +109,8 @@ export function isFact(value: unknown): value is Fact {
           if (property1 === undefined) continue;
           if (typeof property1 !== "number" || !Number.isInteger(property1))
             return false;
+          if (property1 < -9007199254740991) return false;
+          if (property1 > 9007199254740991) return false;
         }
         present++;
         break;
@@ -166,7 +169,7 @@ export function isFact(value: unknown): value is Fact {
         break;
       case "because":
         if (typeof property !== "string") return false;
-        if (codePointLength(property) < 1) return false;
+        if (!matches(FactBecausePattern, property)) return false;
         required++;
         break;
       default:

@@ -38,7 +38,7 @@ export type Fact =
       /**
        * Where the prose states the fact.
        *
-       * @minLength 1
+       * @pattern \S
        */
       because: string;
     }
@@ -67,7 +67,7 @@ export type Fact =
       /**
        * Where the prose states the fact.
        *
-       * @minLength 1
+       * @pattern \S
        */
       because: string;
     }
@@ -93,7 +93,7 @@ export type Fact =
       /**
        * Where the prose states the fact.
        *
-       * @minLength 1
+       * @pattern \S
        */
       because: string;
     }
@@ -119,7 +119,7 @@ export type Fact =
       /**
        * Where the prose states the fact.
        *
-       * @minLength 1
+       * @pattern \S
        */
       because: string;
     }
@@ -151,7 +151,7 @@ export type Fact =
       /**
        * Where the prose states the fact.
        *
-       * @minLength 1
+       * @pattern \S
        */
       because: string;
     }
@@ -179,7 +179,7 @@ export type Fact =
       /**
        * Where the prose states the fact.
        *
-       * @minLength 1
+       * @pattern \S
        */
       because: string;
     }
@@ -205,7 +205,7 @@ export type Fact =
       /**
        * Where the prose states the fact.
        *
-       * @minLength 1
+       * @pattern \S
        */
       because: string;
     }
@@ -231,7 +231,7 @@ export type Fact =
       /**
        * Where the prose states the fact.
        *
-       * @minLength 1
+       * @pattern \S
        */
       because: string;
     };

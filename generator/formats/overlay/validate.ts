@@ -56,6 +56,7 @@ import type {
 const FactNameMembersPrefixPattern = /^[A-Za-z0-9_]*$/u;
 const FactRenamePattern = /^[A-Z][A-Za-z0-9]*$/u;
 const FactAtPattern = /^(\/([^\/~]|~[01])*)*$/u;
+const FactBecausePattern = /\S/u;
 const ConditionsNamePattern = /^(\/([^\/~]|~[01])*)+$/u;
 const StreamRuleNamePattern = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/u;
 
@@ -338,6 +339,22 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
                 "type",
                 "must be an integer",
               );
+            else {
+              if (property1 < -9007199254740991)
+                fail(
+                  errors,
+                  `${path}/enumNumbers/${key1}`,
+                  "minimum",
+                  "must be at least -9007199254740991",
+                );
+              if (property1 > 9007199254740991)
+                fail(
+                  errors,
+                  `${path}/enumNumbers/${key1}`,
+                  "maximum",
+                  "must be at most 9007199254740991",
+                );
+            }
           }
         }
         break;
@@ -456,12 +473,12 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
         required++;
         if (typeof property !== "string")
           fail(errors, `${path}/because`, "type", "must be a string");
-        else if (codePointLength(property) < 1)
+        else if (!matches(FactBecausePattern, property))
           fail(
             errors,
             `${path}/because`,
-            "minLength",
-            "must have at least 1 character",
+            "pattern",
+            "must match the pattern \\S",
           );
         break;
       default:
