@@ -20,23 +20,26 @@ export interface Wording {
 
 /**
  * A reader's words for the refusals at some places of its format: `at` a pattern of JSON
- * Pointers into the section read, each `*` any one token ("/facts/*"); `keyword`,
- * the keyword that failed, any unless given. `say` is given the refused value and the
+ * Pointers into the section read, each `*` any one token ("/facts/*") and `a|b` either; `keyword`,
+ * the keyword that failed ("type|minItems", either), any unless given. `say` is given the refused value and the
  * place's pointer in the file, the key and the parent's pointer; undefined leaves the
  * validator's words.
  */
 export interface Words {
   readonly at: string;
   readonly keyword?: string;
+  /** Whether the words are for a refusal anywhere inside the place too: `say` is told of the place then, not of the refusal's. */
+  readonly within?: true;
   readonly say: (refused: Refused) => Wording | undefined;
 }
 
-/** A refusal where it is in the file: its pointer, its parent's, the last token, and the value there. */
+/** A refusal where it is in the file: its pointer, its parent's, the last token, the value there and the one it is in. */
 export interface Refused {
   readonly pointer: string;
   readonly parent: string;
   readonly key: string;
   readonly value: unknown;
+  readonly container: unknown;
   readonly refusal: Refusal;
 }
 
@@ -55,15 +58,24 @@ export function refusalError(
 ): InputError {
   const refusal = refusals[0]!;
   const tokens = tokensOf(section, refusal.path);
-  const pointer = appendPointer(base, ...tokens);
-  const parent = appendPointer(base, ...tokens.slice(0, -1));
-  const key = tokens.at(-1) ?? "";
-  const refused: Refused = { pointer, parent, key, value: valueAt(section, tokens), refusal };
-  for (const each of words)
-    if ((each.keyword === undefined || each.keyword === refusal.keyword) && matchesPattern(tokens, each.at)) {
-      const wording = each.say(refused);
-      if (wording !== undefined) return new InputError({ file, pointer: wording.pointer ?? pointer }, wording.problem, wording.hint);
-    }
+  const place = (length: number): Refused => ({
+    pointer: appendPointer(base, ...tokens.slice(0, length)),
+    parent: appendPointer(base, ...tokens.slice(0, Math.max(length - 1, 0))),
+    key: tokens[length - 1] ?? "",
+    value: valueAt(section, tokens.slice(0, length)),
+    container: valueAt(section, tokens.slice(0, Math.max(length - 1, 0))),
+    refusal,
+  });
+  const { pointer, parent, key } = place(tokens.length);
+  for (const each of words) {
+    if (each.keyword !== undefined && !each.keyword.split("|").includes(refusal.keyword)) continue;
+    const length = parsePointer(each.at).length;
+    if (!(each.within === true ? length <= tokens.length : length === tokens.length) || !matchesPattern(tokens.slice(0, length), each.at))
+      continue;
+    const wording = each.say(place(length));
+    if (wording !== undefined)
+      return new InputError({ file, pointer: wording.pointer ?? place(length).pointer }, wording.problem, wording.hint);
+  }
   switch (refusal.keyword) {
     case "required":
       return new InputError({ file, pointer: parent }, `missing "${key}"`);
@@ -85,7 +97,7 @@ function whose(tokens: readonly string[]): string {
 
 function matchesPattern(tokens: readonly string[], pattern: string): boolean {
   const wanted = parsePointer(pattern);
-  return wanted.length === tokens.length && wanted.every((token, i) => token === "*" || token === tokens[i]);
+  return wanted.length === tokens.length && wanted.every((token, i) => token === "*" || token.split("|").includes(tokens[i]!));
 }
 
 function valueAt(section: unknown, tokens: readonly string[]): unknown {

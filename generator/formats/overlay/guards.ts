@@ -23,12 +23,13 @@ import type {
   Stream,
   StreamRule,
   Template,
+  Text,
 } from "./types.js";
 
+const TextPattern = /\S/u;
 const FactNameMembersPrefixPattern = /^[A-Za-z0-9_]*$/u;
 const FactRenamePattern = /^[A-Z][A-Za-z0-9]*$/u;
 const FactAtPattern = /^(\/([^\/~]|~[01])*)*$/u;
-const FactBecausePattern = /\S/u;
 const ConditionsNamePattern = /^(\/([^\/~]|~[01])*)+$/u;
 const StreamRuleNamePattern = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/u;
 
@@ -64,6 +65,13 @@ export function isOverlay(value: unknown): value is Overlay {
     }
   }
   if (count === 0 && isBoxed(value)) return false;
+  return true;
+}
+
+/** Whether a value is a {@link Text}. */
+export function isText(value: unknown): value is Text {
+  if (typeof value !== "string") return false;
+  if (!matches(TextPattern, value)) return false;
   return true;
 }
 
@@ -168,8 +176,7 @@ export function isFact(value: unknown): value is Fact {
         required++;
         break;
       case "because":
-        if (typeof property !== "string") return false;
-        if (!matches(FactBecausePattern, property)) return false;
+        if (!isText(property)) return false;
         required++;
         break;
       default:
@@ -239,7 +246,7 @@ export function isStream(value: unknown): value is Stream {
     if (property === undefined) continue;
     switch (key) {
       case "event":
-        if (typeof property !== "string") return false;
+        if (!isText(property)) return false;
         break;
       case "framing":
         if (property !== "sse" && property !== "jsonl") return false;
@@ -249,12 +256,10 @@ export function isStream(value: unknown): value is Stream {
         if (typeof property !== "boolean") return false;
         break;
       case "errorEvent":
-        if (typeof property !== "string") return false;
-        if (codePointLength(property) < 1) return false;
+        if (!isText(property)) return false;
         break;
       case "because":
-        if (typeof property !== "string") return false;
-        if (codePointLength(property) < 1) return false;
+        if (!isText(property)) return false;
         required++;
         break;
       case "rules":
@@ -281,27 +286,40 @@ export function isStream(value: unknown): value is Stream {
 export function isStreamRule(value: unknown): value is StreamRule {
   if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
-  let present = 0;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
+      case "name":
+        if (typeof property !== "string") return false;
+        if (!matches(StreamRuleNamePattern, property)) return false;
+        required++;
+        break;
+      case "because":
+        if (!isText(property)) return false;
+        required++;
+        break;
       case "first":
         if (!isSelectors(property)) return false;
-        present++;
+        break;
+      case "resumed":
+        if (!isSelectors(property)) return false;
         break;
       case "onlyFirst":
         if (!isSelectors(property)) return false;
-        present++;
         break;
       case "terminal":
         if (!isSelectors(property)) return false;
-        present++;
+        break;
+      case "required":
+        if (typeof property !== "boolean") return false;
         break;
       case "inside":
-        if (typeof property !== "string") return false;
-        present++;
+        if (!isText(property)) return false;
+        break;
+      case "except":
+        if (!isSelectors(property)) return false;
         break;
       case "span":
         if (!isRecord(property) || typeof property.toJSON === "function")
@@ -336,7 +354,7 @@ export function isStreamRule(value: unknown): value is StreamRule {
               if (!isKey(property1)) return false;
               break;
             case "within":
-              if (typeof property1 !== "string") return false;
+              if (!isText(property1)) return false;
               break;
             case "implicit":
               if (typeof property1 !== "boolean") return false;
@@ -355,7 +373,6 @@ export function isStreamRule(value: unknown): value is StreamRule {
           }
         }
         if (required1 !== 2) return false;
-        present++;
         break;
       case "refers":
         if (!isRecord(property) || typeof property.toJSON === "function")
@@ -393,18 +410,17 @@ export function isStreamRule(value: unknown): value is StreamRule {
                   continue;
                 const property3 = property2[key3];
                 if (property3 === undefined) continue;
-                if (typeof property3 !== "string") return false;
+                if (!isEventPointer(property3)) return false;
               }
               break;
             case "request":
-              if (typeof property2 !== "string") return false;
+              if (!isEventPointer(property2)) return false;
               break;
             default:
               return false;
           }
         }
         if (required2 !== 3) return false;
-        present++;
         break;
       case "chunk":
         if (!isRecord(property) || typeof property.toJSON === "function")
@@ -420,7 +436,7 @@ export function isStreamRule(value: unknown): value is StreamRule {
               required3++;
               break;
             case "span":
-              if (typeof property4 !== "string") return false;
+              if (!isText(property4)) return false;
               required3++;
               break;
             case "key":
@@ -444,13 +460,31 @@ export function isStreamRule(value: unknown): value is StreamRule {
                 if (property5 === undefined) continue;
                 switch (key5) {
                   case "opens":
-                    if (!isOmitted(property5)) required4++;
+                    if (
+                      !isRecord(property5) ||
+                      typeof property5.toJSON === "function" ||
+                      isBoxed(property5)
+                    )
+                      return false;
+                    required4++;
                     break;
                   case "continues":
-                    if (!isOmitted(property5)) required4++;
+                    if (
+                      !isRecord(property5) ||
+                      typeof property5.toJSON === "function" ||
+                      isBoxed(property5)
+                    )
+                      return false;
+                    required4++;
                     break;
                   case "closes":
-                    if (!isOmitted(property5)) required4++;
+                    if (
+                      !isRecord(property5) ||
+                      typeof property5.toJSON === "function" ||
+                      isBoxed(property5)
+                    )
+                      return false;
+                    required4++;
                     break;
                   default:
                     return false;
@@ -463,33 +497,22 @@ export function isStreamRule(value: unknown): value is StreamRule {
           }
         }
         if (required3 !== 3) return false;
-        present++;
-        break;
-      case "name":
-        if (typeof property !== "string") return false;
-        if (!matches(StreamRuleNamePattern, property)) return false;
-        required++;
-        break;
-      case "because":
-        if (typeof property !== "string") return false;
-        if (codePointLength(property) < 1) return false;
-        required++;
-        break;
-      case "resumed":
-        if (!isSelectors(property)) return false;
-        break;
-      case "required":
-        if (typeof property !== "boolean") return false;
-        break;
-      case "except":
-        if (!isSelectors(property)) return false;
         break;
       default:
         return false;
     }
   }
   if (required !== 2) return false;
-  if (present !== 1) return false;
+  if (isStreamRuleIf(value)) {
+    if (!isStreamRuleThen(value)) return false;
+  }
+  if (isStreamRuleIf1(value)) {
+    if (!isStreamRuleThen1(value)) return false;
+  }
+  if (isStreamRuleIf2(value)) {
+    if (!isStreamRuleThen2(value)) return false;
+  }
+  if (!isStreamRule1(value)) return false;
   return true;
 }
 
@@ -529,7 +552,7 @@ export function isAssembly(value: unknown): value is Assembly {
             if (property2 === undefined) continue;
             switch (key2) {
               case "type":
-                if (typeof property2 !== "string") return false;
+                if (!isText(property2)) return false;
                 required1++;
                 break;
               case "list":
@@ -587,48 +610,41 @@ export function isPath(value: unknown): value is Path {
 export function isStep(value: unknown): value is Step {
   if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
-  let present = 0;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
-      case "set":
-        if (!isPath(property)) return false;
-        present++;
-        break;
-      case "add":
-        if (!isPath(property)) return false;
-        present++;
-        break;
-      case "merge":
-        if (!isPath(property)) return false;
-        present++;
-        break;
-      case "append":
-        if (!isPath(property)) return false;
-        present++;
-        break;
-      case "patch":
-        if (!isPath(property)) return false;
-        present++;
-        break;
       case "name":
         if (typeof property !== "string") return false;
         if (!matches(StreamRuleNamePattern, property)) return false;
         required++;
         break;
       case "because":
-        if (typeof property !== "string") return false;
-        if (codePointLength(property) < 1) return false;
+        if (!isText(property)) return false;
         required++;
         break;
       case "on":
         if (!isSelectors(property)) return false;
         required++;
         break;
+      case "set":
+        if (!isPath(property)) return false;
+        break;
+      case "add":
+        if (!isPath(property)) return false;
+        break;
+      case "merge":
+        if (!isPath(property)) return false;
+        break;
+      case "append":
+        if (!isPath(property)) return false;
+        break;
+      case "patch":
+        if (!isPath(property)) return false;
+        break;
       case "key":
-        if (typeof property !== "string") return false;
+        if (!isText(property)) return false;
         break;
       case "value":
         if (!isOmitted(property)) required++;
@@ -638,7 +654,38 @@ export function isStep(value: unknown): value is Step {
     }
   }
   if (required !== 4) return false;
-  if (present !== 1) return false;
+  if (isStepIf(value)) {
+    if (!isRecord(value) || typeof value.toJSON === "function") return false;
+    let required1 = 0;
+    for (const key1 in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, key1)) continue;
+      const property1 = value[key1];
+      if (property1 === undefined) continue;
+      switch (key1) {
+        case "key":
+          if (!isOmitted(property1)) required1++;
+          break;
+      }
+    }
+    if (required1 !== 1) return false;
+  } else {
+    if (
+      !isRecord(value) ||
+      typeof value.toJSON === "function" ||
+      isBoxed(value)
+    )
+      return false;
+    for (const key2 in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, key2)) continue;
+      const property2 = value[key2];
+      if (property2 === undefined) continue;
+      switch (key2) {
+        case "key":
+          return false;
+      }
+    }
+  }
+  if (!isStep1(value)) return false;
   return true;
 }
 
@@ -665,8 +712,7 @@ function isSelector2(value: unknown): boolean {
     if (property === undefined) continue;
     switch (key) {
       case "event":
-        if (typeof property !== "string") return false;
-        if (codePointLength(property) < 1) return false;
+        if (!isText(property)) return false;
         required++;
         break;
       case "where":
@@ -698,6 +744,188 @@ function isKey2(value: unknown): boolean {
   return true;
 }
 
+function isStreamRuleIf(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "resumed":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRuleThen(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "first":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRuleIf1(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "required":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRuleThen1(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "terminal":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRuleIf2(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "except":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRuleThen2(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "inside":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRule2(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "onlyFirst":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRule5(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "span":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRule6(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "refers":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRule7(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "chunk":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRule1(value: unknown): boolean {
+  let matches = 0;
+  if (isStreamRuleThen(value)) matches++;
+  if (isStreamRule2(value)) matches++;
+  if (isStreamRuleThen1(value)) matches++;
+  if (isStreamRuleThen2(value)) matches++;
+  if (isStreamRule5(value)) matches++;
+  if (isStreamRule6(value)) matches++;
+  if (isStreamRule7(value)) matches++;
+  return matches === 1;
+}
+
 function isPath2(value: unknown): boolean {
   if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
     return false;
@@ -717,4 +945,112 @@ function isPath1(value: unknown): boolean {
   if (typeof value === "string") return true;
   if (isPath2(value)) return true;
   return false;
+}
+
+function isStepIf11(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "add":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStepIf2(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "merge":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStepIf1(value: unknown): boolean {
+  if (isStepIf11(value)) return true;
+  if (isStepIf2(value)) return true;
+  return false;
+}
+
+function isStepIf(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
+    return false;
+  if (!isStepIf1(value)) return false;
+  return true;
+}
+
+function isStep11(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "set":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStep4(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "append":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStep5(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "patch":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStep1(value: unknown): boolean {
+  let matches = 0;
+  if (isStep11(value)) matches++;
+  if (isStepIf11(value)) matches++;
+  if (isStepIf2(value)) matches++;
+  if (isStep4(value)) matches++;
+  if (isStep5(value)) matches++;
+  return matches === 1;
 }

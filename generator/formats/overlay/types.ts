@@ -13,6 +13,13 @@ export interface Overlay {
   stream?: Stream;
 }
 
+/**
+ * A string with more in it than white space.
+ *
+ * @pattern \S
+ */
+export type Text = string;
+
 export type Fact =
   | {
       /**
@@ -35,12 +42,8 @@ export type Fact =
        * @pattern ^(/([^/~]|~[01])*)*$
        */
       at: string;
-      /**
-       * Where the prose states the fact.
-       *
-       * @pattern \S
-       */
-      because: string;
+      /** Where the prose states the fact. */
+      because: Text;
     }
   | {
       /**
@@ -64,12 +67,8 @@ export type Fact =
        * @pattern ^(/([^/~]|~[01])*)*$
        */
       at: string;
-      /**
-       * Where the prose states the fact.
-       *
-       * @pattern \S
-       */
-      because: string;
+      /** Where the prose states the fact. */
+      because: Text;
     }
   | {
       /**
@@ -90,12 +89,8 @@ export type Fact =
        * @pattern ^(/([^/~]|~[01])*)*$
        */
       at: string;
-      /**
-       * Where the prose states the fact.
-       *
-       * @pattern \S
-       */
-      because: string;
+      /** Where the prose states the fact. */
+      because: Text;
     }
   | {
       /**
@@ -116,12 +111,8 @@ export type Fact =
        * @pattern ^(/([^/~]|~[01])*)*$
        */
       at: string;
-      /**
-       * Where the prose states the fact.
-       *
-       * @pattern \S
-       */
-      because: string;
+      /** Where the prose states the fact. */
+      because: Text;
     }
   | {
       /**
@@ -148,12 +139,8 @@ export type Fact =
        * @pattern ^(/([^/~]|~[01])*)*$
        */
       at: string;
-      /**
-       * Where the prose states the fact.
-       *
-       * @pattern \S
-       */
-      because: string;
+      /** Where the prose states the fact. */
+      because: Text;
     }
   | {
       /**
@@ -176,12 +163,8 @@ export type Fact =
        * @pattern ^(/([^/~]|~[01])*)*$
        */
       at: string;
-      /**
-       * Where the prose states the fact.
-       *
-       * @pattern \S
-       */
-      because: string;
+      /** Where the prose states the fact. */
+      because: Text;
     }
   | {
       /**
@@ -202,12 +185,8 @@ export type Fact =
        * @pattern ^(/([^/~]|~[01])*)*$
        */
       at: string;
-      /**
-       * Where the prose states the fact.
-       *
-       * @pattern \S
-       */
-      because: string;
+      /** Where the prose states the fact. */
+      because: Text;
     }
   | {
       /**
@@ -228,12 +207,8 @@ export type Fact =
        * @pattern ^(/([^/~]|~[01])*)*$
        */
       at: string;
-      /**
-       * Where the prose states the fact.
-       *
-       * @pattern \S
-       */
-      because: string;
+      /** Where the prose states the fact. */
+      because: Text;
     };
 
 /**
@@ -241,13 +216,7 @@ export type Fact =
  * alone, or with conditions on values.
  */
 export type Selector =
-  | string
-  | {
-      /** @minLength 1 */
-      event: string;
-      where?: Conditions;
-      unless?: Conditions;
-    };
+  string | { event: Text; where?: Conditions; unless?: Conditions };
 
 /** @minItems 1 */
 export type Selectors = Selector[];
@@ -277,7 +246,7 @@ export interface Stream {
   /**
    * The named type every event is, when it is not the schema's root.
    */
-  event?: string;
+  event?: Text;
   /**
    * The usual framing: server-sent events, or one JSON document per line.
    */
@@ -292,283 +261,123 @@ export interface Stream {
    * own error report, which ends the stream without a violation; only where
    * the protocol or its binding defines one. Elsewhere an event of that name
    * is read as any other, and what it holds is the fault it is.
-   *
-   * @minLength 1
    */
-  errorEvent?: string;
-  /** @minLength 1 */
-  because: string;
+  errorEvent?: Text;
+  because: Text;
   rules: StreamRule[];
   assembly?: Assembly;
 }
 
 /** One ordering rule, with exactly one verb. */
-export type StreamRule =
-  | {
-      /** The events a stream may start with. */
-      first: Selectors;
-      onlyFirst?: never;
-      terminal?: never;
-      inside?: never;
-      span?: never;
-      refers?: never;
-      chunk?: never;
-      /**
-       * The rule's name, which a violation reports.
-       *
-       * @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$
-       */
-      name: string;
-      /**
-       * Where the prose states the rule.
-       *
-       * @minLength 1
-       */
-      because: string;
-      /** With first: what a resumed stream may start with instead. */
-      resumed?: Selectors;
-      /** With terminal: the stream must end with one. */
-      required?: boolean;
-      except?: Selectors;
-    }
-  | {
-      /** Events that may only come first. */
-      onlyFirst: Selectors;
-      first?: never;
-      terminal?: never;
-      inside?: never;
-      span?: never;
-      refers?: never;
-      chunk?: never;
-      /**
-       * The rule's name, which a violation reports.
-       *
-       * @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$
-       */
-      name: string;
-      /**
-       * Where the prose states the rule.
-       *
-       * @minLength 1
-       */
-      because: string;
-      /** With first: what a resumed stream may start with instead. */
-      resumed?: Selectors;
-      /** With terminal: the stream must end with one. */
-      required?: boolean;
-      except?: Selectors;
-    }
-  | {
-      /** Events nothing may follow. */
-      terminal: Selectors;
-      first?: never;
-      onlyFirst?: never;
-      inside?: never;
-      span?: never;
-      refers?: never;
-      chunk?: never;
-      /**
-       * The rule's name, which a violation reports.
-       *
-       * @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$
-       */
-      name: string;
-      /**
-       * Where the prose states the rule.
-       *
-       * @minLength 1
-       */
-      because: string;
-      /** With first: what a resumed stream may start with instead. */
-      resumed?: Selectors;
-      /** With terminal: the stream must end with one. */
-      required?: boolean;
-      except?: Selectors;
-    }
-  | {
-      /** The span every event, but those excepted, comes inside. */
-      inside: string;
-      first?: never;
-      onlyFirst?: never;
-      terminal?: never;
-      span?: never;
-      refers?: never;
-      chunk?: never;
-      /**
-       * The rule's name, which a violation reports.
-       *
-       * @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$
-       */
-      name: string;
-      /**
-       * Where the prose states the rule.
-       *
-       * @minLength 1
-       */
-      because: string;
-      /** With first: what a resumed stream may start with instead. */
-      resumed?: Selectors;
-      /** With terminal: the stream must end with one. */
-      required?: boolean;
-      except?: Selectors;
-    }
-  | {
-      span: {
-        opens: Selectors;
-        continues?: Selectors;
-        closes: Selectors;
-        /**
-         * Events that end it as a failure, and every span within it with it.
-         */
-        aborts?: Selectors;
-        key?: Key;
-        /**
-         * Where an event names whose an instance is (a subagent): an event that
-         * continues or closes an instance and names an owner there must name its
-         * opener's, absent meaning the stream's own.
-         */
-        attribution?: Key;
-        /**
-         * Where an instance's owner is (a subagent), absent meaning the stream's
-         * own: one key may be open once an owner, and only its owner closes it. Not
-         * for a span a chunk rule names.
-         */
-        owner?: Key;
-        /**
-         * The span it must be inside; closing that one while this is open is a
-         * violation.
-         */
-        within?: string;
-        /**
-         * It may be continued or closed without being opened; but not after it
-         * closed.
-         */
-        implicit?: boolean;
-        /**
-         * Implicit in a resumed stream (createVerifier({ resumed: true })) only: its
-         * first event carries what came before the reconnection, instances still
-         * going among it.
-         */
-        resumable?: boolean;
-        /** A key that ended may not open again. */
-        once?: boolean;
-        /** Opening an open key restarts it. */
-        reopens?: boolean;
-      };
-      first?: never;
-      onlyFirst?: never;
-      terminal?: never;
-      inside?: never;
-      refers?: never;
-      chunk?: never;
-      /**
-       * The rule's name, which a violation reports.
-       *
-       * @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$
-       */
-      name: string;
-      /**
-       * Where the prose states the rule.
-       *
-       * @minLength 1
-       */
-      because: string;
-      /** With first: what a resumed stream may start with instead. */
-      resumed?: Selectors;
-      /** With terminal: the stream must end with one. */
-      required?: boolean;
-      except?: Selectors;
-    }
-  | {
-      /** An event's key names one an earlier event carried. */
-      refers: {
-        events: Selectors;
-        key: Key;
-        to: Selectors;
-        /**
-         * Where the keys of a "to" event are (its "key" unless given): "*" in a
-         * pointer stands for every element of an array there, for an event that
-         * carries many (a snapshot's messages, each with its tool calls).
-         */
-        toKey?: Key;
-        /**
-         * Per event kind, a pointer to where such an event shows every key there is
-         * (AG-UI's RUN_STARTED echoing input.messages, a MESSAGES_SNAPSHOT's
-         * messages). Given, a key no event carried is a violation only once one such
-         * event has shown them, or the verifier was given the request.
-         */
-        shownBy?: { [key: string]: string };
-        /**
-         * Where the request that opened the stream holds keys, "*" for every element
-         * ("/messages/*\/toolCalls/*\/id"): a verifier given the request (verify
-         * --input) counts them as carried.
-         */
-        request?: string;
-      };
-      first?: never;
-      onlyFirst?: never;
-      terminal?: never;
-      inside?: never;
-      span?: never;
-      chunk?: never;
-      /**
-       * The rule's name, which a violation reports.
-       *
-       * @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$
-       */
-      name: string;
-      /**
-       * Where the prose states the rule.
-       *
-       * @minLength 1
-       */
-      because: string;
-      /** With first: what a resumed stream may start with instead. */
-      resumed?: Selectors;
-      /** With terminal: the stream must end with one. */
-      required?: boolean;
-      except?: Selectors;
-    }
-  | {
-      /**
-       * A shorthand event standing for a span's opening, content and closing.
-       */
-      chunk: {
-        events: Selectors;
-        span: string;
-        key: Key;
-        passThrough?: Selectors;
-        /**
-         * The events a chunk stands for: templates of the event it opens with, each
-         * chunk's content event, and the one that closes; the chunk's key is written
-         * where the rule's key is.
-         */
-        standsFor?: { opens: Template; continues: Template; closes: Template };
-      };
-      first?: never;
-      onlyFirst?: never;
-      terminal?: never;
-      inside?: never;
-      span?: never;
-      refers?: never;
-      /**
-       * The rule's name, which a violation reports.
-       *
-       * @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$
-       */
-      name: string;
-      /**
-       * Where the prose states the rule.
-       *
-       * @minLength 1
-       */
-      because: string;
-      /** With first: what a resumed stream may start with instead. */
-      resumed?: Selectors;
-      /** With terminal: the stream must end with one. */
-      required?: boolean;
-      except?: Selectors;
+export type StreamRule = {
+  /**
+   * The rule's name, which a violation reports.
+   *
+   * @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$
+   */
+  name: string;
+  /** Where the prose states the rule. */
+  because: Text;
+  /** The events a stream may start with. */
+  first?: Selectors;
+  /** With first: what a resumed stream may start with instead. */
+  resumed?: Selectors;
+  /** Events that may only come first. */
+  onlyFirst?: Selectors;
+  /** Events nothing may follow. */
+  terminal?: Selectors;
+  /** With terminal: the stream must end with one. */
+  required?: boolean;
+  /** The span every event, but those excepted, comes inside. */
+  inside?: Text;
+  except?: Selectors;
+  span?: {
+    opens: Selectors;
+    continues?: Selectors;
+    closes: Selectors;
+    /**
+     * Events that end it as a failure, and every span within it with it.
+     */
+    aborts?: Selectors;
+    key?: Key;
+    /**
+     * Where an event names whose an instance is (a subagent): an event that
+     * continues or closes an instance and names an owner there must name its
+     * opener's, absent meaning the stream's own.
+     */
+    attribution?: Key;
+    /**
+     * Where an instance's owner is (a subagent), absent meaning the stream's
+     * own: one key may be open once an owner, and only its owner closes it. Not
+     * for a span a chunk rule names.
+     */
+    owner?: Key;
+    /**
+     * The span it must be inside; closing that one while this is open is a
+     * violation.
+     */
+    within?: Text;
+    /**
+     * It may be continued or closed without being opened; but not after it
+     * closed.
+     */
+    implicit?: boolean;
+    /**
+     * Implicit in a resumed stream (createVerifier({ resumed: true })) only: its
+     * first event carries what came before the reconnection, instances still
+     * going among it.
+     */
+    resumable?: boolean;
+    /** A key that ended may not open again. */
+    once?: boolean;
+    /** Opening an open key restarts it. */
+    reopens?: boolean;
+  };
+  /** An event's key names one an earlier event carried. */
+  refers?: {
+    events: Selectors;
+    key: Key;
+    to: Selectors;
+    /**
+     * Where the keys of a "to" event are (its "key" unless given): "*" in a
+     * pointer stands for every element of an array there, for an event that
+     * carries many (a snapshot's messages, each with its tool calls).
+     */
+    toKey?: Key;
+    /**
+     * Per event kind, a pointer to where such an event shows every key there is
+     * (AG-UI's RUN_STARTED echoing input.messages, a MESSAGES_SNAPSHOT's
+     * messages). Given, a key no event carried is a violation only once one such
+     * event has shown them, or the verifier was given the request.
+     */
+    shownBy?: { [key: string]: EventPointer };
+    /**
+     * Where the request that opened the stream holds keys, "*" for every element
+     * ("/messages/*\/toolCalls/*\/id"): a verifier given the request (verify
+     * --input) counts them as carried.
+     */
+    request?: EventPointer;
+  };
+  /**
+   * A shorthand event standing for a span's opening, content and closing.
+   */
+  chunk?: {
+    events: Selectors;
+    span: Text;
+    key: Key;
+    passThrough?: Selectors;
+    /**
+     * The events a chunk stands for: templates of the event it opens with, each
+     * chunk's content event, and the one that closes; the chunk's key is written
+     * where the rule's key is.
+     */
+    standsFor?: {
+      opens: { [key: string]: unknown };
+      continues: { [key: string]: unknown };
+      closes: { [key: string]: unknown };
     };
+  };
+};
 
 /**
  * JSON in which { "$from": "/pointer" } stands for the event's value there
@@ -586,7 +395,7 @@ export interface Assembly {
   snapshot: {
     [key: string]: {
       /** A type of the schema, or "unknown". */
-      type: string;
+      type: Text;
       list?: boolean;
       nullable?: boolean;
       /** Its values may lack required properties. */
@@ -608,86 +417,24 @@ export type Path = [string, ...(string | { [key: string]: unknown })[]];
 /**
  * What events of some kinds do to the snapshot: exactly one action.
  */
-export type Step =
-  | {
-      set: Path;
-      add?: never;
-      merge?: never;
-      append?: never;
-      patch?: never;
-      /** @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$ */
-      name: string;
-      /** @minLength 1 */
-      because: string;
-      on: Selectors;
-      /** With add and merge: the field that identifies an element. */
-      key?: string;
-      value: Template;
-    }
-  | {
-      /** Adds the value to the list unless an element has its key. */
-      add: Path;
-      set?: never;
-      merge?: never;
-      append?: never;
-      patch?: never;
-      /** @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$ */
-      name: string;
-      /** @minLength 1 */
-      because: string;
-      on: Selectors;
-      /** With add and merge: the field that identifies an element. */
-      key?: string;
-      value: Template;
-    }
-  | {
-      /** Merges the value into the element with its key, or adds it. */
-      merge: Path;
-      set?: never;
-      add?: never;
-      append?: never;
-      patch?: never;
-      /** @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$ */
-      name: string;
-      /** @minLength 1 */
-      because: string;
-      on: Selectors;
-      /** With add and merge: the field that identifies an element. */
-      key?: string;
-      value: Template;
-    }
-  | {
-      /** Appends text to text, or items to a list. */
-      append: Path;
-      set?: never;
-      add?: never;
-      merge?: never;
-      patch?: never;
-      /** @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$ */
-      name: string;
-      /** @minLength 1 */
-      because: string;
-      on: Selectors;
-      /** With add and merge: the field that identifies an element. */
-      key?: string;
-      value: Template;
-    }
-  | {
-      /**
-       * Applies the value, an RFC 6902 patch; one that does not apply changes
-       * nothing.
-       */
-      patch: Path;
-      set?: never;
-      add?: never;
-      merge?: never;
-      append?: never;
-      /** @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$ */
-      name: string;
-      /** @minLength 1 */
-      because: string;
-      on: Selectors;
-      /** With add and merge: the field that identifies an element. */
-      key?: string;
-      value: Template;
-    };
+export type Step = {
+  /** @pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$ */
+  name: string;
+  because: Text;
+  on: Selectors;
+  set?: Path;
+  /** Adds the value to the list unless an element has its key. */
+  add?: Path;
+  /** Merges the value into the element with its key, or adds it. */
+  merge?: Path;
+  /** Appends text to text, or items to a list. */
+  append?: Path;
+  /**
+   * Applies the value, an RFC 6902 patch; one that does not apply changes
+   * nothing.
+   */
+  patch?: Path;
+  /** With add and merge: the field that identifies an element. */
+  key?: Text;
+  value: Template;
+};

@@ -36,6 +36,7 @@ import {
   isStream,
   isStreamRule,
   isTemplate,
+  isText,
 } from "./guards.js";
 import type {
   Assembly,
@@ -51,12 +52,13 @@ import type {
   Stream,
   StreamRule,
   Template,
+  Text,
 } from "./types.js";
 
+const TextPattern = /\S/u;
 const FactNameMembersPrefixPattern = /^[A-Za-z0-9_]*$/u;
 const FactRenamePattern = /^[A-Z][A-Za-z0-9]*$/u;
 const FactAtPattern = /^(\/([^\/~]|~[01])*)*$/u;
-const FactBecausePattern = /\S/u;
 const ConditionsNamePattern = /^(\/([^\/~]|~[01])*)+$/u;
 const StreamRuleNamePattern = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/u;
 
@@ -70,6 +72,18 @@ export function validateOverlay(
 ): ValidationResult<Overlay> {
   if (isOverlay(value)) return { ok: true, value };
   return validated<Overlay>(value, checkOverlay, options);
+}
+
+/**
+ * Checks a value as {@link isText} does, and when it is not a {@link Text},
+ * says why; see {@link ValidateOptions} for the limit of errors.
+ */
+export function validateText(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<Text> {
+  if (isText(value)) return { ok: true, value };
+  return validated<Text>(value, checkText, options);
 }
 
 /**
@@ -264,6 +278,15 @@ function checkOverlay(value: unknown, path: string, errors: Errors): void {
   }
   if (count === 0 && isBoxed(value))
     fail(errors, path, "type", "must be an object");
+}
+
+function checkText(value: unknown, path: string, errors: Errors): void {
+  if (typeof value !== "string") {
+    fail(errors, path, "type", "must be a string");
+    return;
+  }
+  if (!matches(TextPattern, value))
+    fail(errors, path, "pattern", "must match the pattern \\S");
 }
 
 function checkFact(value: unknown, path: string, errors: Errors): void {
@@ -471,15 +494,7 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
         break;
       case "because":
         required++;
-        if (typeof property !== "string")
-          fail(errors, `${path}/because`, "type", "must be a string");
-        else if (!matches(FactBecausePattern, property))
-          fail(
-            errors,
-            `${path}/because`,
-            "pattern",
-            "must match the pattern \\S",
-          );
+        if (!isText(property)) checkText(property, `${path}/because`, errors);
         break;
       default:
         fail(
@@ -526,15 +541,7 @@ function checkSelector(value: unknown, path: string, errors: Errors): void {
         switch (key) {
           case "event":
             required++;
-            if (typeof property !== "string")
-              fail(errors, `${path}/event`, "type", "must be a string");
-            else if (codePointLength(property) < 1)
-              fail(
-                errors,
-                `${path}/event`,
-                "minLength",
-                "must have at least 1 character",
-              );
+            if (!isText(property)) checkText(property, `${path}/event`, errors);
             break;
           case "where":
             if (!isConditions(property))
@@ -660,8 +667,7 @@ function checkStream(value: unknown, path: string, errors: Errors): void {
     if (property === undefined) continue;
     switch (key) {
       case "event":
-        if (typeof property !== "string")
-          fail(errors, `${path}/event`, "type", "must be a string");
+        if (!isText(property)) checkText(property, `${path}/event`, errors);
         break;
       case "framing":
         required++;
@@ -678,27 +684,12 @@ function checkStream(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/jsonRpc`, "type", "must be a boolean");
         break;
       case "errorEvent":
-        if (typeof property !== "string")
-          fail(errors, `${path}/errorEvent`, "type", "must be a string");
-        else if (codePointLength(property) < 1)
-          fail(
-            errors,
-            `${path}/errorEvent`,
-            "minLength",
-            "must have at least 1 character",
-          );
+        if (!isText(property))
+          checkText(property, `${path}/errorEvent`, errors);
         break;
       case "because":
         required++;
-        if (typeof property !== "string")
-          fail(errors, `${path}/because`, "type", "must be a string");
-        else if (codePointLength(property) < 1)
-          fail(
-            errors,
-            `${path}/because`,
-            "minLength",
-            "must have at least 1 character",
-          );
+        if (!isText(property)) checkText(property, `${path}/because`, errors);
         break;
       case "rules":
         required++;
@@ -741,34 +732,55 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
     return;
   }
   let required = 0;
-  let present = 0;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
+      case "name":
+        required++;
+        if (typeof property !== "string")
+          fail(errors, `${path}/name`, "type", "must be a string");
+        else if (!matches(StreamRuleNamePattern, property))
+          fail(
+            errors,
+            `${path}/name`,
+            "pattern",
+            "must match the pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$",
+          );
+        break;
+      case "because":
+        required++;
+        if (!isText(property)) checkText(property, `${path}/because`, errors);
+        break;
       case "first":
-        present++;
         if (!isSelectors(property))
           checkSelectors(property, `${path}/first`, errors);
         break;
+      case "resumed":
+        if (!isSelectors(property))
+          checkSelectors(property, `${path}/resumed`, errors);
+        break;
       case "onlyFirst":
-        present++;
         if (!isSelectors(property))
           checkSelectors(property, `${path}/onlyFirst`, errors);
         break;
       case "terminal":
-        present++;
         if (!isSelectors(property))
           checkSelectors(property, `${path}/terminal`, errors);
         break;
+      case "required":
+        if (typeof property !== "boolean")
+          fail(errors, `${path}/required`, "type", "must be a boolean");
+        break;
       case "inside":
-        present++;
-        if (typeof property !== "string")
-          fail(errors, `${path}/inside`, "type", "must be a string");
+        if (!isText(property)) checkText(property, `${path}/inside`, errors);
+        break;
+      case "except":
+        if (!isSelectors(property))
+          checkSelectors(property, `${path}/except`, errors);
         break;
       case "span":
-        present++;
         if (!isRecord(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/span`, "type", "must be an object");
         else {
@@ -809,13 +821,8 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                   checkKey(property1, `${path}/span/owner`, errors);
                 break;
               case "within":
-                if (typeof property1 !== "string")
-                  fail(
-                    errors,
-                    `${path}/span/within`,
-                    "type",
-                    "must be a string",
-                  );
+                if (!isText(property1))
+                  checkText(property1, `${path}/span/within`, errors);
                 break;
               case "implicit":
                 if (typeof property1 !== "boolean")
@@ -871,7 +878,6 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "refers":
-        present++;
         if (!isRecord(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/refers`, "type", "must be an object");
         else {
@@ -918,23 +924,21 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                       continue;
                     const property3 = property2[key3];
                     if (property3 === undefined) continue;
-                    if (typeof property3 !== "string")
-                      fail(
-                        errors,
+                    if (!isEventPointer(property3))
+                      checkEventPointer(
+                        property3,
                         `${path}/refers/shownBy/${key3}`,
-                        "type",
-                        "must be a string",
+                        errors,
                       );
                   }
                 }
                 break;
               case "request":
-                if (typeof property2 !== "string")
-                  fail(
-                    errors,
+                if (!isEventPointer(property2))
+                  checkEventPointer(
+                    property2,
                     `${path}/refers/request`,
-                    "type",
-                    "must be a string",
+                    errors,
                   );
                 break;
               default:
@@ -957,7 +961,6 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "chunk":
-        present++;
         if (!isRecord(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/chunk`, "type", "must be an object");
         else {
@@ -974,13 +977,8 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                 break;
               case "span":
                 required3++;
-                if (typeof property4 !== "string")
-                  fail(
-                    errors,
-                    `${path}/chunk/span`,
-                    "type",
-                    "must be a string",
-                  );
+                if (!isText(property4))
+                  checkText(property4, `${path}/chunk/span`, errors);
                 break;
               case "key":
                 required3++;
@@ -1015,13 +1013,46 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                     if (property5 === undefined) continue;
                     switch (key5) {
                       case "opens":
-                        if (!isOmitted(property5)) required4++;
+                        required4++;
+                        if (
+                          !isRecord(property5) ||
+                          typeof property5.toJSON === "function" ||
+                          isBoxed(property5)
+                        )
+                          fail(
+                            errors,
+                            `${path}/chunk/standsFor/opens`,
+                            "type",
+                            "must be an object",
+                          );
                         break;
                       case "continues":
-                        if (!isOmitted(property5)) required4++;
+                        required4++;
+                        if (
+                          !isRecord(property5) ||
+                          typeof property5.toJSON === "function" ||
+                          isBoxed(property5)
+                        )
+                          fail(
+                            errors,
+                            `${path}/chunk/standsFor/continues`,
+                            "type",
+                            "must be an object",
+                          );
                         break;
                       case "closes":
-                        if (!isOmitted(property5)) required4++;
+                        required4++;
+                        if (
+                          !isRecord(property5) ||
+                          typeof property5.toJSON === "function" ||
+                          isBoxed(property5)
+                        )
+                          fail(
+                            errors,
+                            `${path}/chunk/standsFor/closes`,
+                            "type",
+                            "must be an object",
+                          );
                         break;
                       default:
                         fail(
@@ -1033,21 +1064,21 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                     }
                   }
                   if (required4 !== 3) {
-                    if (isOmitted(jsonProperty(property4, "opens")))
+                    if (jsonProperty(property4, "opens") === undefined)
                       fail(
                         errors,
                         `${path}/chunk/standsFor/opens`,
                         "required",
                         "is required",
                       );
-                    if (isOmitted(jsonProperty(property4, "continues")))
+                    if (jsonProperty(property4, "continues") === undefined)
                       fail(
                         errors,
                         `${path}/chunk/standsFor/continues`,
                         "required",
                         "is required",
                       );
-                    if (isOmitted(jsonProperty(property4, "closes")))
+                    if (jsonProperty(property4, "closes") === undefined)
                       fail(
                         errors,
                         `${path}/chunk/standsFor/closes`,
@@ -1076,42 +1107,6 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
           }
         }
         break;
-      case "name":
-        required++;
-        if (typeof property !== "string")
-          fail(errors, `${path}/name`, "type", "must be a string");
-        else if (!matches(StreamRuleNamePattern, property))
-          fail(
-            errors,
-            `${path}/name`,
-            "pattern",
-            "must match the pattern ^[a-z][a-z0-9]*(-[a-z0-9]+)*$",
-          );
-        break;
-      case "because":
-        required++;
-        if (typeof property !== "string")
-          fail(errors, `${path}/because`, "type", "must be a string");
-        else if (codePointLength(property) < 1)
-          fail(
-            errors,
-            `${path}/because`,
-            "minLength",
-            "must have at least 1 character",
-          );
-        break;
-      case "resumed":
-        if (!isSelectors(property))
-          checkSelectors(property, `${path}/resumed`, errors);
-        break;
-      case "required":
-        if (typeof property !== "boolean")
-          fail(errors, `${path}/required`, "type", "must be a boolean");
-        break;
-      case "except":
-        if (!isSelectors(property))
-          checkSelectors(property, `${path}/except`, errors);
-        break;
       default:
         fail(
           errors,
@@ -1127,13 +1122,16 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
     if (jsonProperty(value, "because") === undefined)
       fail(errors, `${path}/because`, "required", "is required");
   }
-  if (present !== 1)
-    fail(
-      errors,
-      path,
-      "oneOf",
-      'must have exactly one of "first", "onlyFirst", "terminal", "inside", "span", "refers", "chunk"',
-    );
+  if (isStreamRuleIf(value)) {
+    if (!isStreamRuleThen(value)) checkStreamRuleThen(value, path, errors);
+  }
+  if (isStreamRuleIf1(value)) {
+    if (!isStreamRuleThen1(value)) checkStreamRuleThen1(value, path, errors);
+  }
+  if (isStreamRuleIf2(value)) {
+    if (!isStreamRuleThen2(value)) checkStreamRuleThen2(value, path, errors);
+  }
+  if (!isStreamRule1(value)) checkStreamRule1(value, path, errors);
 }
 
 function checkTemplate(value: unknown, path: string, errors: Errors): void {
@@ -1181,12 +1179,11 @@ function checkAssembly(value: unknown, path: string, errors: Errors): void {
                 switch (key2) {
                   case "type":
                     required1++;
-                    if (typeof property2 !== "string")
-                      fail(
-                        errors,
+                    if (!isText(property2))
+                      checkText(
+                        property2,
                         `${path}/snapshot/${key1}/type`,
-                        "type",
-                        "must be a string",
+                        errors,
                       );
                     break;
                   case "list":
@@ -1292,32 +1289,11 @@ function checkStep(value: unknown, path: string, errors: Errors): void {
     return;
   }
   let required = 0;
-  let present = 0;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
-      case "set":
-        present++;
-        if (!isPath(property)) checkPath(property, `${path}/set`, errors);
-        break;
-      case "add":
-        present++;
-        if (!isPath(property)) checkPath(property, `${path}/add`, errors);
-        break;
-      case "merge":
-        present++;
-        if (!isPath(property)) checkPath(property, `${path}/merge`, errors);
-        break;
-      case "append":
-        present++;
-        if (!isPath(property)) checkPath(property, `${path}/append`, errors);
-        break;
-      case "patch":
-        present++;
-        if (!isPath(property)) checkPath(property, `${path}/patch`, errors);
-        break;
       case "name":
         required++;
         if (typeof property !== "string")
@@ -1332,24 +1308,30 @@ function checkStep(value: unknown, path: string, errors: Errors): void {
         break;
       case "because":
         required++;
-        if (typeof property !== "string")
-          fail(errors, `${path}/because`, "type", "must be a string");
-        else if (codePointLength(property) < 1)
-          fail(
-            errors,
-            `${path}/because`,
-            "minLength",
-            "must have at least 1 character",
-          );
+        if (!isText(property)) checkText(property, `${path}/because`, errors);
         break;
       case "on":
         required++;
         if (!isSelectors(property))
           checkSelectors(property, `${path}/on`, errors);
         break;
+      case "set":
+        if (!isPath(property)) checkPath(property, `${path}/set`, errors);
+        break;
+      case "add":
+        if (!isPath(property)) checkPath(property, `${path}/add`, errors);
+        break;
+      case "merge":
+        if (!isPath(property)) checkPath(property, `${path}/merge`, errors);
+        break;
+      case "append":
+        if (!isPath(property)) checkPath(property, `${path}/append`, errors);
+        break;
+      case "patch":
+        if (!isPath(property)) checkPath(property, `${path}/patch`, errors);
+        break;
       case "key":
-        if (typeof property !== "string")
-          fail(errors, `${path}/key`, "type", "must be a string");
+        if (!isText(property)) checkText(property, `${path}/key`, errors);
         break;
       case "value":
         if (!isOmitted(property)) required++;
@@ -1373,13 +1355,47 @@ function checkStep(value: unknown, path: string, errors: Errors): void {
     if (isOmitted(jsonProperty(value, "value")))
       fail(errors, `${path}/value`, "required", "is required");
   }
-  if (present !== 1)
-    fail(
-      errors,
-      path,
-      "oneOf",
-      'must have exactly one of "set", "add", "merge", "append", "patch"',
-    );
+  if (isStepIf(value)) {
+    if (!isRecord(value) || typeof value.toJSON === "function")
+      fail(errors, path, "type", "must be an object");
+    else {
+      let required1 = 0;
+      for (const key1 in value) {
+        if (!Object.prototype.hasOwnProperty.call(value, key1)) continue;
+        const property1 = value[key1];
+        if (property1 === undefined) continue;
+        switch (key1) {
+          case "key":
+            if (!isOmitted(property1)) required1++;
+            break;
+        }
+      }
+      if (required1 !== 1) {
+        if (isOmitted(jsonProperty(value, "key")))
+          fail(errors, `${path}/key`, "required", "is required");
+      }
+    }
+  } else {
+    if (
+      !isRecord(value) ||
+      typeof value.toJSON === "function" ||
+      isBoxed(value)
+    )
+      fail(errors, path, "type", "must be an object");
+    else {
+      for (const key2 in value) {
+        if (!Object.prototype.hasOwnProperty.call(value, key2)) continue;
+        const property2 = value[key2];
+        if (property2 === undefined) continue;
+        switch (key2) {
+          case "key":
+            fail(errors, `${path}/key`, "false", "must not be present");
+            break;
+        }
+      }
+    }
+  }
+  if (!isStep1(value)) checkStep1(value, path, errors);
 }
 
 function checkFactFallback(value: unknown, path: string, errors: Errors): void {
@@ -1408,6 +1424,94 @@ function checkFactFallback(value: unknown, path: string, errors: Errors): void {
     path,
     "anyOf",
     "must be a string, or a number, or a boolean, or null",
+  );
+}
+
+function checkStreamRuleThen(
+  value: unknown,
+  path: string,
+  errors: Errors,
+): void {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
+    fail(errors, path, "type", "must be an object");
+    return;
+  }
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "first":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) {
+    if (isOmitted(jsonProperty(value, "first")))
+      fail(errors, `${path}/first`, "required", "is required");
+  }
+}
+
+function checkStreamRuleThen1(
+  value: unknown,
+  path: string,
+  errors: Errors,
+): void {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
+    fail(errors, path, "type", "must be an object");
+    return;
+  }
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "terminal":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) {
+    if (isOmitted(jsonProperty(value, "terminal")))
+      fail(errors, `${path}/terminal`, "required", "is required");
+  }
+}
+
+function checkStreamRuleThen2(
+  value: unknown,
+  path: string,
+  errors: Errors,
+): void {
+  if (!isRecord(value) || typeof value.toJSON === "function") {
+    fail(errors, path, "type", "must be an object");
+    return;
+  }
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "inside":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) {
+    if (isOmitted(jsonProperty(value, "inside")))
+      fail(errors, `${path}/inside`, "required", "is required");
+  }
+}
+
+function checkStreamRule1(value: unknown, path: string, errors: Errors): void {
+  if (isStreamRule1(value)) return;
+  fail(
+    errors,
+    path,
+    "oneOf",
+    "must be exactly one of: an object, or an object, or an object, or an object, or an object, or an object, or an object",
   );
 }
 
@@ -1443,6 +1547,16 @@ function checkPath1(value: unknown, path: string, errors: Errors): void {
   fail(errors, path, "anyOf", "must be a string, or an object");
 }
 
+function checkStep1(value: unknown, path: string, errors: Errors): void {
+  if (isStep1(value)) return;
+  fail(
+    errors,
+    path,
+    "oneOf",
+    "must be exactly one of: an object, or an object, or an object, or an object, or an object",
+  );
+}
+
 function isFactFallback(value: unknown): boolean {
   if (typeof value === "string") return true;
   if (Number.isFinite(value)) return true;
@@ -1466,8 +1580,7 @@ function isSelector2(value: unknown): boolean {
     if (property === undefined) continue;
     switch (key) {
       case "event":
-        if (typeof property !== "string") return false;
-        if (codePointLength(property) < 1) return false;
+        if (!isText(property)) return false;
         required++;
         break;
       case "where":
@@ -1511,6 +1624,188 @@ function isKey1(value: unknown): boolean {
   return false;
 }
 
+function isStreamRuleIf(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "resumed":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRuleThen(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "first":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRuleIf1(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "required":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRuleThen1(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "terminal":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRuleIf2(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "except":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRuleThen2(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "inside":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRule2(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "onlyFirst":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRule5(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "span":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRule6(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "refers":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRule7(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "chunk":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRule1(value: unknown): boolean {
+  let matches = 0;
+  if (isStreamRuleThen(value)) matches++;
+  if (isStreamRule2(value)) matches++;
+  if (isStreamRuleThen1(value)) matches++;
+  if (isStreamRuleThen2(value)) matches++;
+  if (isStreamRule5(value)) matches++;
+  if (isStreamRule6(value)) matches++;
+  if (isStreamRule7(value)) matches++;
+  return matches === 1;
+}
+
 function isPath2(value: unknown): boolean {
   if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
     return false;
@@ -1532,6 +1827,114 @@ function isPath1(value: unknown): boolean {
   return false;
 }
 
+function isStepIf11(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "add":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStepIf2(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "merge":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStepIf1(value: unknown): boolean {
+  if (isStepIf11(value)) return true;
+  if (isStepIf2(value)) return true;
+  return false;
+}
+
+function isStepIf(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
+    return false;
+  if (!isStepIf1(value)) return false;
+  return true;
+}
+
+function isStep11(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "set":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStep4(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "append":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStep5(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "patch":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStep1(value: unknown): boolean {
+  let matches = 0;
+  if (isStep11(value)) matches++;
+  if (isStepIf11(value)) matches++;
+  if (isStepIf2(value)) matches++;
+  if (isStep4(value)) matches++;
+  if (isStep5(value)) matches++;
+  return matches === 1;
+}
+
 /**
  * Reads an {@link Overlay} from its wire form into a new, canonical value;
  * see {@link DecodeOptions} for the modes and the limit of errors.
@@ -1541,6 +1944,17 @@ export function decodeOverlay(
   options?: DecodeOptions,
 ): DecodeResult<Overlay> {
   return new Reader(options).decode<Overlay>(input, readOverlay, checkOverlay);
+}
+
+/**
+ * Reads a {@link Text} from its wire form into a new, canonical value; see
+ * {@link DecodeOptions} for the modes and the limit of errors.
+ */
+export function decodeText(
+  input: unknown,
+  options?: DecodeOptions,
+): DecodeResult<Text> {
+  return new Reader(options).decode<Text>(input, undefined, checkText);
 }
 
 /**
@@ -1839,48 +2253,7 @@ function readStream(input: unknown, path: string, reader: Reader): unknown {
 }
 
 function readStreamRule(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input) || typeof input.toJSON === "function") return input;
-  const output: { [key: string]: unknown } = {};
-  for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const value = input[key];
-    if (value === undefined) continue;
-    switch (key) {
-      case "inside":
-      case "name":
-      case "because":
-      case "required":
-        output[key] = value;
-        break;
-      case "first":
-        output.first = readSelectors(value, `${path}/first`, reader);
-        break;
-      case "onlyFirst":
-        output.onlyFirst = readSelectors(value, `${path}/onlyFirst`, reader);
-        break;
-      case "terminal":
-        output.terminal = readSelectors(value, `${path}/terminal`, reader);
-        break;
-      case "span":
-        output.span = readStreamRuleSpan(value, `${path}/span`, reader);
-        break;
-      case "refers":
-        output.refers = readStreamRuleRefers(value, `${path}/refers`, reader);
-        break;
-      case "chunk":
-        output.chunk = readStreamRuleChunk(value, `${path}/chunk`, reader);
-        break;
-      case "resumed":
-        output.resumed = readSelectors(value, `${path}/resumed`, reader);
-        break;
-      case "except":
-        output.except = readSelectors(value, `${path}/except`, reader);
-        break;
-      default:
-        reader.unknownProperty(path, key);
-    }
-  }
-  return output;
+  return readStreamRule1(input, path, reader);
 }
 
 function readAssembly(input: unknown, path: string, reader: Reader): unknown {
@@ -1919,42 +2292,7 @@ function readPath(input: unknown, path: string, reader: Reader): unknown {
 }
 
 function readStep(input: unknown, path: string, reader: Reader): unknown {
-  if (!isRecord(input) || typeof input.toJSON === "function") return input;
-  const output: { [key: string]: unknown } = {};
-  for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const value = input[key];
-    if (value === undefined) continue;
-    switch (key) {
-      case "name":
-      case "because":
-      case "key":
-      case "value":
-        output[key] = value;
-        break;
-      case "set":
-        output.set = readPath(value, `${path}/set`, reader);
-        break;
-      case "add":
-        output.add = readPath(value, `${path}/add`, reader);
-        break;
-      case "merge":
-        output.merge = readPath(value, `${path}/merge`, reader);
-        break;
-      case "append":
-        output.append = readPath(value, `${path}/append`, reader);
-        break;
-      case "patch":
-        output.patch = readPath(value, `${path}/patch`, reader);
-        break;
-      case "on":
-        output.on = readSelectors(value, `${path}/on`, reader);
-        break;
-      default:
-        reader.unknownProperty(path, key);
-    }
-  }
-  return output;
+  return readStep1(input, path, reader);
 }
 
 function readOverlayFacts(
@@ -2236,9 +2574,13 @@ function readStreamRuleChunkStandsFor(
     if (value === undefined) continue;
     switch (key) {
       case "opens":
+        output.opens = readFactAnnotate(value, `${path}/opens`, reader);
+        break;
       case "continues":
+        output.continues = readFactAnnotate(value, `${path}/continues`, reader);
+        break;
       case "closes":
-        output[key] = value;
+        output.closes = readFactAnnotate(value, `${path}/closes`, reader);
         break;
       default:
         reader.unknownProperty(path, key);
@@ -2281,6 +2623,55 @@ function readStreamRuleChunk(
           `${path}/standsFor`,
           reader,
         );
+        break;
+      default:
+        reader.unknownProperty(path, key);
+    }
+  }
+  return output;
+}
+
+function readStreamRule1(
+  input: unknown,
+  path: string,
+  reader: Reader,
+): unknown {
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
+  const output: { [key: string]: unknown } = {};
+  for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const value = input[key];
+    if (value === undefined) continue;
+    switch (key) {
+      case "name":
+      case "because":
+      case "required":
+      case "inside":
+        output[key] = value;
+        break;
+      case "first":
+        output.first = readSelectors(value, `${path}/first`, reader);
+        break;
+      case "resumed":
+        output.resumed = readSelectors(value, `${path}/resumed`, reader);
+        break;
+      case "onlyFirst":
+        output.onlyFirst = readSelectors(value, `${path}/onlyFirst`, reader);
+        break;
+      case "terminal":
+        output.terminal = readSelectors(value, `${path}/terminal`, reader);
+        break;
+      case "except":
+        output.except = readSelectors(value, `${path}/except`, reader);
+        break;
+      case "span":
+        output.span = readStreamRuleSpan(value, `${path}/span`, reader);
+        break;
+      case "refers":
+        output.refers = readStreamRuleRefers(value, `${path}/refers`, reader);
+        break;
+      case "chunk":
+        output.chunk = readStreamRuleChunk(value, `${path}/chunk`, reader);
         break;
       default:
         reader.unknownProperty(path, key);
@@ -2365,4 +2756,43 @@ function readPathItem2(input: unknown, path: string, reader: Reader): unknown {
 function readPathItem(input: unknown, path: string, reader: Reader): unknown {
   if (isRecord(input)) return readPathItem2(input, path, reader);
   return input;
+}
+
+function readStep1(input: unknown, path: string, reader: Reader): unknown {
+  if (!isRecord(input) || typeof input.toJSON === "function") return input;
+  const output: { [key: string]: unknown } = {};
+  for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const value = input[key];
+    if (value === undefined) continue;
+    switch (key) {
+      case "name":
+      case "because":
+      case "key":
+      case "value":
+        output[key] = value;
+        break;
+      case "on":
+        output.on = readSelectors(value, `${path}/on`, reader);
+        break;
+      case "set":
+        output.set = readPath(value, `${path}/set`, reader);
+        break;
+      case "add":
+        output.add = readPath(value, `${path}/add`, reader);
+        break;
+      case "merge":
+        output.merge = readPath(value, `${path}/merge`, reader);
+        break;
+      case "append":
+        output.append = readPath(value, `${path}/append`, reader);
+        break;
+      case "patch":
+        output.patch = readPath(value, `${path}/patch`, reader);
+        break;
+      default:
+        reader.unknownProperty(path, key);
+    }
+  }
+  return output;
 }
