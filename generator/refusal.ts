@@ -46,8 +46,8 @@ export interface Refused {
 /**
  * The first refusal of a section of a file (`base`, its pointer in the file) as an
  * InputError naming the file and the JSON Pointer: in the reader's words where it has
- * some for the place, else the validator's, with the key it is of. A required property
- * missing is reported at its object, as `missing "key"`; one not known, as `unknown key "key"`.
+ * some for the place, else the validator's, with the key it is of (`"because" is required`,
+ * at the property missing); a property not known is an `unknown key "key"`.
  */
 export function refusalError(
   file: string,
@@ -66,7 +66,7 @@ export function refusalError(
     container: valueAt(section, tokens.slice(0, Math.max(length - 1, 0))),
     refusal,
   });
-  const { pointer, parent, key } = place(tokens.length);
+  const { pointer, key } = place(tokens.length);
   for (const each of words) {
     if (each.keyword !== undefined && !each.keyword.split("|").includes(refusal.keyword)) continue;
     const length = parsePointer(each.at).length;
@@ -76,14 +76,11 @@ export function refusalError(
     if (wording !== undefined)
       return new InputError({ file, pointer: wording.pointer ?? place(length).pointer }, wording.problem, wording.hint);
   }
-  switch (refusal.keyword) {
-    case "required":
-      return new InputError({ file, pointer: parent }, `missing "${key}"`);
-    case "additionalProperties":
-      return new InputError({ file, pointer }, `unknown key "${key}"`);
-    default:
-      return new InputError({ file, pointer }, `${whose(tokens)}${refusal.message}`);
-  }
+  if (refusal.keyword === "additionalProperties") return new InputError({ file, pointer }, `unknown key "${key}"`);
+  // The formats' Text, a string with more in it than white space.
+  if (refusal.keyword === "pattern" && refusal.message === "must match the pattern \\S")
+    return new InputError({ file, pointer }, `${whose(tokens)}must not be blank`);
+  return new InputError({ file, pointer }, `${whose(tokens)}${refusal.message}`);
 }
 
 /** The place's name, before the validator's words: `"upstream" `, `item 0 of "overlays" `; nothing for the section itself. */

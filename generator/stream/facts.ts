@@ -147,24 +147,26 @@ const SELECTORS = [
   "/rules/*/chunk/events|passThrough",
   "/assembly/steps/*/on",
 ];
-/** Where it has keys: a pointer, or one per kind. */
-const KEYS = ["/rules/*/span/key|owner|attribution", "/rules/*/refers/key|toKey", "/rules/*/chunk/key"];
+/** Where it has pointers into an event: a key, or one per kind. */
+const POINTERS = ["/rules/*/span/key|owner|attribution", "/rules/*/refers/key|toKey", "/rules/*/chunk/key"].flatMap((at) => [
+  at,
+  `${at}/*`,
+]);
 const STEP_PATHS = "/assembly/steps/*/set|add|merge|append|patch";
-
-const POINTER = 'must be a JSON Pointer into the event, such as "/messageId"';
-const LIST = 'must list events: their kinds ("RUN_STARTED"), or selectors ({ "event": …, "where": … })';
 const PATH = 'must be a path into the snapshot: a field, then properties, "*" or { field: value }';
 
 const says =
   (problem: string) =>
   ({ pointer }: Refused): Wording => ({ pointer, problem });
-/** A string's words, at the string, whether it is missing, no string or blank. */
-const text = (at: string, what: string): Words => ({ at, keyword: "required|type|pattern", say: says(`${what} must be a string`) });
 const verbCount = (value: unknown, verbs: readonly string[]): number =>
   typeof value === "object" && value !== null ? verbs.filter((verb) => verb in value).length : 1;
-const exactlyOne = (what: string, verbs: readonly string[], value: unknown): Wording => ({
-  problem: `a ${what} has exactly one of ${verbs.join(", ")}; this one has ${verbCount(value, verbs)}`,
-});
+/** A rule's or a step's words where it has other than one verb: that, whatever else is wrong in it. */
+const oneVerb =
+  (what: string, verbs: readonly string[]) =>
+  ({ value }: Refused): Wording | undefined =>
+    verbCount(value, verbs) === 1
+      ? undefined
+      : { problem: `a ${what} has exactly one of ${verbs.join(", ")}; this one has ${verbCount(value, verbs)}` };
 const named =
   (what: string) =>
   ({ value }: Refused): Wording => ({
@@ -173,23 +175,10 @@ const named =
 
 /** The stream section's words for what the overlay's schema refuses, where the validator's would say less. */
 const WORDS: readonly Words[] = [
-  // A rule or a step of other than one verb is that, whatever else is wrong in it.
-  { at: "/rules/*", within: true, say: ({ value }) => (verbCount(value, VERBS) === 1 ? undefined : exactlyOne("rule", VERBS, value)) },
+  { at: "/rules/*", within: true, say: oneVerb("rule", VERBS) },
+  { at: "/assembly/steps/*", within: true, say: oneVerb("step", ACTIONS) },
   {
-    at: "/assembly/steps/*",
-    within: true,
-    say: ({ value }) => (verbCount(value, ACTIONS) === 1 ? undefined : exactlyOne("step", ACTIONS, value)),
-  },
-  { at: "", keyword: "type", say: says('"stream" must be an object') },
-  { at: "/framing", say: says('"framing" is "sse" or "jsonl"') },
-  { at: "/rules", keyword: "required|type", say: says('"rules" must be an array of rules') },
-  text("/event", '"event"'),
-  text("/errorEvent", '"errorEvent"'),
-  text("/because", '"because"'),
-  { at: "/rules/*", keyword: "type", say: says("a rule must be an object") },
-  { at: "/rules/*", keyword: "oneOf", say: ({ value }) => exactlyOne("rule", VERBS, value) },
-  {
-    // A verb's companion without the verb: the schema requires the verb beside it.
+    // A verb's companion without the verb, which the schema requires beside it.
     at: "/rules/*/first|terminal|inside",
     keyword: "required",
     say: ({ parent, container }) => {
@@ -205,37 +194,23 @@ const WORDS: readonly Words[] = [
   },
   { at: "/rules/*/name", keyword: "pattern", say: named("rule") },
   { at: "/assembly/steps/*/name", keyword: "pattern", say: named("step") },
-  text("/rules/*/name", '"name"'),
-  text("/rules/*/because", '"because"'),
-  text("/rules/*/inside", "the name of a span rule"),
-  text("/rules/*/span/within", "the name of a span rule"),
-  text("/rules/*/chunk/span", "the name of a span rule"),
-  { at: "/rules/*/span|refers|chunk", keyword: "type", say: ({ pointer, key }) => ({ pointer, problem: `"${key}" must be an object` }) },
-  ...SELECTORS.flatMap((at): Words[] => [
-    { at, keyword: "required|type|minItems", say: says(LIST) },
-    { at: `${at}/*`, keyword: "anyOf|type", say: says('an event selector is a kind ("RUN_STARTED"), or { "event": …, "where": … }') },
-    text(`${at}/*/event`, '"event"'),
-    { at: `${at}/*/where|unless`, keyword: "type", say: says("conditions must be an object") },
-    { at: `${at}/*/where|unless/*`, keyword: "pattern", say: says(POINTER) },
-    { at: `${at}/*/where|unless/*`, keyword: "type|minItems", say: says("must list the values the event may have there") },
-  ]),
-  ...KEYS.flatMap((at): Words[] => [
-    { at, keyword: "pattern", say: says(POINTER) },
-    { at, keyword: "anyOf|type", say: says('a key is a JSON Pointer into the event, or one per kind: { kind: pointer, …, "*": pointer }') },
-    { at: `${at}/*`, keyword: "type|pattern", say: says(POINTER) },
-  ]),
-  { at: "/rules/*/refers/shownBy/*", keyword: "type|pattern", say: says(POINTER) },
-  { at: "/rules/*/refers/request", keyword: "type|pattern", say: says(POINTER) },
-  { at: "/rules/*/chunk/standsFor/opens|continues|closes", keyword: "type", say: says("must be the template of an event") },
-  { at: "/assembly", keyword: "type", say: says('"assembly" must be an object') },
-  { at: "/assembly/snapshot", keyword: "required|type", say: says('"snapshot" must be an object') },
-  { at: "/assembly/snapshot/*", keyword: "type", say: says("a snapshot field must be an object") },
-  text("/assembly/snapshot/*/type", '"type", the name of a type of the schema or "unknown",'),
-  { at: "/assembly/steps", keyword: "required|type", say: says('"steps" must be an array of steps') },
-  { at: "/assembly/steps/*", keyword: "type", say: says("a step must be an object") },
-  { at: "/assembly/steps/*", keyword: "oneOf", say: ({ value }) => exactlyOne("step", ACTIONS, value) },
-  text("/assembly/steps/*/name", '"name"'),
-  text("/assembly/steps/*/because", '"because"'),
+  ...SELECTORS.map((at) => ({
+    at,
+    keyword: "type|minItems",
+    say: says('must list events: their kinds ("RUN_STARTED"), or selectors ({ "event": …, "where": … })'),
+  })),
+  ...[...POINTERS, ...SELECTORS.map((at) => `${at}/*/where|unless/*`), "/rules/*/refers/shownBy/*", "/rules/*/refers/request"].map(
+    (at) => ({
+      at,
+      keyword: "pattern",
+      say: says('must be a JSON Pointer into the event, such as "/messageId"'),
+    }),
+  ),
+  ...SELECTORS.map((at) => ({
+    at: `${at}/*/where|unless/*`,
+    keyword: "type|minItems",
+    say: says("must list the values the event may have there"),
+  })),
   {
     at: "/assembly/steps/*/value",
     keyword: "required",
@@ -244,12 +219,12 @@ const WORDS: readonly Words[] = [
       problem: 'a step needs a "value": JSON, with { "$from": "/pointer" } for the event\'s values',
     }),
   },
+  { at: "/assembly/steps/*/key", keyword: "required", say: says('"add" and "merge" need "key", the field that identifies an element') },
   {
     at: "/assembly/steps/*/key",
     keyword: "false",
     say: ({ key }) => ({ problem: `unknown key "${key}": it goes with "add" and "merge" only` }),
   },
-  text("/assembly/steps/*/key", '"key", the field that identifies an element,'),
   { at: STEP_PATHS, say: says(PATH) },
   { at: `${STEP_PATHS}/0`, keyword: "type", say: ({ parent }) => ({ pointer: parent, problem: PATH }) },
   { at: `${STEP_PATHS}/*`, say: says('a step of a path is a property, "*", or { field: value } for an element') },

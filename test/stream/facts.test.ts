@@ -83,12 +83,13 @@ describe("stream facts", () => {
   });
 
   it.each([
-    [{ framing: "xml", because, rules: [] }, '#/stream/framing: "framing" is "sse" or "jsonl"'],
-    [{ framing: "sse", rules: [] }, '#/stream/because: "because" must be a string'],
+    [{ framing: "xml", because, rules: [] }, '#/stream/framing: "framing" must be one of "sse", "jsonl"'],
+    [{ framing: "sse", rules: [] }, '#/stream/because: "because" is required'],
+    [{ framing: "sse", because: " ", rules: [] }, '#/stream/because: "because" must not be blank'],
     [{ framing: "sse", because, rules: [], extra: 1 }, '#/stream/extra: unknown key "extra"'],
     [{ framing: "sse", because, rules: [{ name: "x", because }] }, "#/stream/rules/0: a rule has exactly one of first, onlyFirst"],
     [{ framing: "sse", because, rules: [{ name: "Bad Name", first: ["OPEN"], because }] }, '"Bad Name" is not a rule name'],
-    [{ framing: "sse", because, rules: [{ name: "x", first: ["OPEN"] }] }, '#/stream/rules/0/because: "because" must be a string'],
+    [{ framing: "sse", because, rules: [{ name: "x", first: ["OPEN"] }] }, '#/stream/rules/0/because: "because" is required'],
     [{ framing: "sse", because, rules: [{ name: "x", first: [], because }] }, "#/stream/rules/0/first: must list events"],
     [
       { framing: "sse", because, rules: [{ name: "x", first: ["NOPE"], because }] },
