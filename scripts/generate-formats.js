@@ -5,9 +5,11 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { FORMATS_FOLDER, generateFormats } from "../build/api/formats.js";
+import { describeWarning } from "../build/errors.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
-const files = await generateFormats();
+const { files, warnings } = await generateFormats();
+for (const warning of warnings) console.error(describeWarning(warning));
 rmSync(path.join(REPO, FORMATS_FOLDER), { recursive: true, force: true });
 for (const file of files) {
   const target = path.join(REPO, file.path);

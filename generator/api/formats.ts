@@ -1,5 +1,6 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
+import type { InputWarning } from "../errors.js";
 import { TOOL_ROOT } from "../files/project.js";
 import type { Config, OpenProject } from "../load/index.js";
 import { generate } from "../pipeline.js";
@@ -20,8 +21,16 @@ const FORMATS = ["config", "overlay"] as const;
 /** The modules the readers need of each format; the builders, matchers and index are left out. */
 const MODULES = ["types.ts", "guards.ts", "validate.ts"];
 
-/** The files of `generator/formats/`, generated in memory: paths relative to the repository, in a fixed order. */
-export async function generateFormats(): Promise<{ readonly path: string; readonly content: string }[]> {
+/** What `generator/formats/` holds, generated in memory. */
+export interface Formats {
+  /** Paths relative to the repository, in a fixed order. */
+  readonly files: readonly { readonly path: string; readonly content: string }[];
+  /** What the generation warns of in the schemas, such as a pattern that can backtrack. */
+  readonly warnings: readonly InputWarning[];
+}
+
+/** The files of `generator/formats/`, generated in memory. */
+export async function generateFormats(): Promise<Formats> {
   const root = realpathSync(TOOL_ROOT);
   const value: Config = {
     protocols: FORMATS.map((name, i) => ({
@@ -40,11 +49,14 @@ export async function generateFormats(): Promise<{ readonly path: string; readon
     config: { path: path.join(root, "generator/api/formats.ts"), file: "generator/api/formats.ts", text: "", value },
     output: { root, path: path.join(root, FORMATS_FOLDER) },
   };
-  const { files } = await generate(project);
-  return [
+  const { files, warnings } = await generate(project);
+  const kept = [
     { path: "README.md", content: README },
-    ...files.filter((file) => file.path === "runtime.ts" || FORMATS.some((name) => MODULES.some((module) => file.path === `${name}/${module}`))),
-  ].map((file) => ({ path: `${FORMATS_FOLDER}/${file.path}`, content: file.content }));
+    ...files.filter(
+      (file) => file.path === "runtime.ts" || FORMATS.some((name) => MODULES.some((module) => file.path === `${name}/${module}`)),
+    ),
+  ];
+  return { files: kept.map((file) => ({ path: `${FORMATS_FOLDER}/${file.path}`, content: file.content })), warnings };
 }
 
 const README = `# generator/formats

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FORMATS_FOLDER, generateFormats } from "../../generator/api/formats.js";
+import { PROTOCOL_NAME } from "../../generator/load/config.js";
 import { REPO } from "../helpers/project.js";
 
 /** Every file under a folder, relative to the repository. */
@@ -13,7 +14,7 @@ const filesUnder = (folder: string): string[] =>
 
 describe("generator/formats", () => {
   it("holds what agentwire generates from the config's and the overlay's schemas, byte for byte", async () => {
-    const files = await generateFormats();
+    const { files } = await generateFormats();
     const committed = filesUnder(FORMATS_FOLDER);
     const stale = [
       ...files.filter((file) => !committed.includes(file.path)).map((file) => `${file.path} is missing`),
@@ -35,5 +36,10 @@ describe("generator/formats", () => {
         expect(path.relative(FORMATS_FOLDER, path.join(path.dirname(file), specifier!)), `${file} imports ${specifier}`).not.toMatch(
           /^\.\./,
         );
+  });
+
+  it("agree with the readers' own patterns", () => {
+    const schema = JSON.parse(readFileSync(path.join(REPO, "schemas/config.schema.json"), "utf8"));
+    expect(schema.properties.protocols.items.properties.name.pattern).toBe(PROTOCOL_NAME.source);
   });
 });
