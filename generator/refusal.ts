@@ -19,11 +19,11 @@ export interface Wording {
 }
 
 /**
- * A reader's words for the refusals at some places of its format: `at` a pattern of JSON
- * Pointers into the section read, each `*` any one token ("/facts/*") and `a|b` either; `keyword`,
- * the keyword that failed ("type|minItems", either), any unless given. `say` is given the refused value and the
- * place's pointer in the file, the key and the parent's pointer; undefined leaves the
- * validator's words.
+ * A reader's words for the refusals at some places of its format. `at` is a pattern of
+ * JSON Pointers into the section read: `*` is any one token ("/facts/*"), `a|b` either
+ * token. `keyword` is the keyword that failed ("type|minItems": either), any unless given.
+ * `say` is told where the refusal is and what is there; undefined leaves the validator's
+ * words, or the next words that match.
  */
 export interface Words {
   readonly at: string;
