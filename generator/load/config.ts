@@ -1,11 +1,14 @@
-import type { JsonObject, JsonValue } from "../json.js";
-import { isJsonObject } from "../json.js";
 import { InputError } from "../errors.js";
-import { appendPointer } from "../pointer.js";
-import type { CompatibleWith } from "../schema/dialect.js";
-import { COMPATIBLE_WITH } from "../schema/dialect.js";
+import type { Config as ConfigFile } from "../formats/config/types.js";
+import { decodeConfig } from "../formats/config/validate.js";
+import { isJsonObject } from "../json.js";
 import type { FormatOption } from "../keywords/format.js";
 import { FORMAT_OPTIONS } from "../keywords/format.js";
+import { appendPointer } from "../pointer.js";
+import type { Refused, Words } from "../refusal.js";
+import { refusalError } from "../refusal.js";
+import type { CompatibleWith } from "../schema/dialect.js";
+import { COMPATIBLE_WITH } from "../schema/dialect.js";
 
 /** One entry of the config's `protocols`. Paths are relative to the config's folder, the project. */
 export interface ProtocolConfig {
@@ -78,15 +81,25 @@ export interface Config {
 /** What a protocol may be called: lowercase words joined by "-", since it names a folder of the generated package. */
 export const PROTOCOL_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
-/** What an npm package may be called, as npm's validate-npm-package-name allows a new one: lowercase, optionally scoped. */
-const PACKAGE_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
-/** A semantic version, as npm writes one. */
-const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
+type Entry = ConfigFile["protocols"][number];
+type Manifest = NonNullable<ConfigFile["output"]["package"]>;
 
-const KEYS = ["name", "schema", "overlays", "externalSchemas", "upstream", "sha256", "compatibleWith", "formats"];
-const CONFIG_KEYS = ["$schema", "protocols", "remotes", "output"];
-const OUTPUT_KEYS = ["folder", "package"];
-const PACKAGE_KEYS = ["name", "version", "description", "license"];
+/** The keys of an object of the format, for hints: every one, since the record must name each. */
+const keysOf = <T>(keys: Record<keyof T & string, true>): string => Object.keys(keys).join(", ");
+
+const KEYS = keysOf<Entry>({
+  name: true,
+  schema: true,
+  overlays: true,
+  externalSchemas: true,
+  upstream: true,
+  sha256: true,
+  compatibleWith: true,
+  formats: true,
+});
+const CONFIG_KEYS = keysOf<ConfigFile>({ $schema: true, protocols: true, remotes: true, output: true });
+const OUTPUT_KEYS = keysOf<ConfigFile["output"]>({ folder: true, package: true });
+const PACKAGE_KEYS = keysOf<Manifest>({ name: true, version: true, description: true, license: true });
 
 const HINTS: Readonly<Record<string, string>> = {
   name: 'each entry names its protocol, in lowercase words joined by "-": "name": "acme"',
@@ -96,67 +109,97 @@ const HINTS: Readonly<Record<string, string>> = {
 const OUTPUT_HINT =
   'e.g. "output": { "folder": "src/protocols" } for plain sources, or "output": { "folder": "generated", "package": { "name": "@acme/protocols", "version": "0.1.0" } }';
 
-/** Checks the config's shape and returns its protocols, sorted by name, and its remotes. */
+const REMOTES_HINT =
+  'e.g. "remotes": { "https://example.com/schemas/": "schemas/vendor/example/" }, a base URL ending in "/" to a folder of the project';
+
+const unknownKey =
+  (keys: string) =>
+  ({ key }: Refused) => ({ problem: `unknown key "${key}"`, hint: `known keys: ${keys}` });
+const option =
+  (values: readonly string[], hint: string) =>
+  ({ key, value }: Refused) => ({
+    problem: `"${key}" is ${values.map((each) => JSON.stringify(each)).join(" or ")}, not ${JSON.stringify(value)}`,
+    hint,
+  });
+const paths = (pointer: string, key: string) => ({ pointer, problem: `"${key}" must be an array of paths relative to the config` });
+const nonEmpty = ({ key }: Refused) => ({ problem: `"${key}" must be a non-empty string` });
+
+/** The config's words for what its schema refuses, where the validator's would say less. */
+const WORDS: readonly Words[] = [
+  { at: "/*", keyword: "additionalProperties", say: unknownKey(CONFIG_KEYS) },
+  { at: "/protocols/*/*", keyword: "additionalProperties", say: unknownKey(KEYS) },
+  {
+    at: "/protocols/*/*",
+    keyword: "required",
+    say: ({ key, parent }) => ({ pointer: parent, problem: `missing "${key}"`, ...(HINTS[key] === undefined ? {} : { hint: HINTS[key] }) }),
+  },
+  {
+    at: "/protocols/*/name",
+    keyword: "pattern",
+    say: ({ value }) => ({
+      problem: `protocol name "${String(value)}" must be lowercase words joined by "-"`,
+      hint: "it names a folder of the output and, in a package, its subpath export",
+    }),
+  },
+  { at: "/protocols/*/sha256", keyword: "pattern", say: () => ({ problem: "sha256 must be 64 lowercase hex digits" }) },
+  {
+    at: "/protocols/*/compatibleWith",
+    say: option(COMPATIBLE_WITH, '"ajv" reads the schema as ajv 8 does where its draft says otherwise'),
+  },
+  {
+    at: "/protocols/*/formats",
+    say: option(FORMAT_OPTIONS, '"assert" checks the formats agentwire knows; "annotate", the default, checks none'),
+  },
+  ...["overlays", "externalSchemas"].flatMap((key): Words[] => [
+    { at: `/protocols/*/${key}`, say: ({ pointer }) => paths(pointer, key) },
+    { at: `/protocols/*/${key}/*`, say: ({ parent }) => paths(parent, key) },
+  ]),
+  ...["type", "minLength"].map((keyword) => ({ at: "/protocols/*/*", keyword, say: nonEmpty })),
+  { at: "/remotes", say: () => ({ problem: '"remotes" must be an object mapping base URLs to folders', hint: REMOTES_HINT }) },
+  { at: "/remotes/*", keyword: "pattern", say: ({ key }) => notBaseUrl(key) },
+  { at: "/remotes/*", say: () => ({ problem: "the folder must be a non-empty path relative to the config", hint: REMOTES_HINT }) },
+  {
+    at: "/output",
+    keyword: "required",
+    say: () => ({ pointer: "", problem: 'missing "output", where the bindings go', hint: OUTPUT_HINT }),
+  },
+  { at: "/output", say: () => ({ problem: '"output" must be an object', hint: OUTPUT_HINT }) },
+  { at: "/output/*", keyword: "additionalProperties", say: unknownKey(OUTPUT_KEYS) },
+  { at: "/output/folder", say: () => ({ problem: '"folder" must be a non-empty path relative to the config', hint: OUTPUT_HINT }) },
+  { at: "/output/package", say: () => ({ problem: '"package" must be an object: { "name": …, "version": … }', hint: OUTPUT_HINT }) },
+  { at: "/output/package/*", keyword: "additionalProperties", say: unknownKey(PACKAGE_KEYS) },
+  {
+    at: "/output/package/name",
+    say: () => ({ problem: "the package name must be a lowercase npm package name, optionally scoped", hint: 'e.g. "@acme/protocols"' }),
+  },
+  { at: "/output/package/version", say: () => ({ problem: "the package version must be a semantic version", hint: 'e.g. "0.1.0"' }) },
+  ...["type", "minLength"].map((keyword) => ({ at: "/output/package/*", keyword, say: nonEmpty })),
+];
+
+/**
+ * Reads the config: its schema's decoder (`formats/config/`) checks its shape; then what
+ * no schema says: two protocols of one name, two remotes of one base URL. Returns its
+ * protocols, sorted by name, its remotes and its output, with their defaults.
+ */
 export function readConfig(document: unknown, file: string): Config {
-  const fail = (pointer: string, problem: string, hint?: string): never => {
-    throw new InputError({ file, pointer }, problem, hint);
-  };
+  // Before the schema's words: a file that is no config at all gets the command that writes one.
   if (!isJsonObject(document) || !Array.isArray(document["protocols"]))
-    fail("", 'expected an object with a "protocols" array', "`agentwire init` writes a starter config");
-  for (const key of Object.keys(document as JsonObject))
-    if (!CONFIG_KEYS.includes(key)) fail(appendPointer("", key), `unknown key "${key}"`, `known keys: ${CONFIG_KEYS.join(", ")}`);
-  const entries = (document as JsonObject)["protocols"] as readonly unknown[];
+    throw new InputError({ file, pointer: "" }, 'expected an object with a "protocols" array', "`agentwire init` writes a starter config");
+  const decoded = decodeConfig(document, { mode: "strict", maxErrors: 1 });
+  if (!decoded.ok) throw refusalError(file, "", document, decoded.errors, WORDS);
+  const config = decoded.value;
   const seen = new Map<string, string>();
-  const protocols = entries.map((entry, index): ProtocolConfig => {
+  const protocols = config.protocols.map((entry, index): ProtocolConfig => {
     const at = appendPointer("/protocols", index);
-    if (!isJsonObject(entry)) return fail(at, "expected an object");
-    for (const key of Object.keys(entry))
-      if (!KEYS.includes(key)) fail(appendPointer(at, key), `unknown key "${key}"`, `known keys: ${KEYS.join(", ")}`);
-    const text = (key: string, required: boolean): string | undefined => {
-      const value = entry[key];
-      if (value === undefined) return required ? fail(at, `missing "${key}"`, HINTS[key]) : undefined;
-      if (typeof value !== "string" || value === "") return fail(appendPointer(at, key), `"${key}" must be a non-empty string`);
-      return value;
-    };
-    const name = text("name", true)!;
-    if (!PROTOCOL_NAME.test(name))
-      fail(
-        appendPointer(at, "name"),
-        `protocol name "${name}" must be lowercase words joined by "-"`,
-        "it names a folder of the output and, in a package, its subpath export",
-      );
-    const earlier = seen.get(name);
+    const earlier = seen.get(entry.name);
     if (earlier !== undefined)
-      fail(
-        appendPointer(at, "name"),
-        `duplicate protocol name "${name}", also at ${earlier}`,
+      throw new InputError(
+        { file, pointer: appendPointer(at, "name") },
+        `duplicate protocol name "${entry.name}", also at ${earlier}`,
         "each protocol needs its own name: it names a folder of the generated package",
       );
-    seen.set(name, at);
-    const schema = text("schema", true)!;
-    const upstream = text("upstream", false);
-    const sha256 = text("sha256", false);
-    if (sha256 !== undefined && !/^[0-9a-f]{64}$/.test(sha256)) fail(appendPointer(at, "sha256"), "sha256 must be 64 lowercase hex digits");
-    const option = <T extends string>(key: string, values: readonly T[], hint: string): T | undefined => {
-      const value = entry[key];
-      if (value !== undefined && !values.includes(value as T))
-        fail(
-          appendPointer(at, key),
-          `"${key}" is ${values.map((each) => JSON.stringify(each)).join(" or ")}, not ${JSON.stringify(value)}`,
-          hint,
-        );
-      return value as T | undefined;
-    };
-    const compatibleWith = option("compatibleWith", COMPATIBLE_WITH, '"ajv" reads the schema as ajv 8 does where its draft says otherwise');
-    const formats = option("formats", FORMAT_OPTIONS, '"assert" checks the formats agentwire knows; "annotate", the default, checks none');
-    const paths = (key: string): string[] => {
-      const value = entry[key] ?? [];
-      if (!Array.isArray(value) || value.some((path) => typeof path !== "string" || path === ""))
-        fail(appendPointer(at, key), `"${key}" must be an array of paths relative to the config`);
-      return value as string[];
-    };
-    const overlays = paths("overlays");
-    const externalSchemas = paths("externalSchemas");
+    seen.set(entry.name, at);
+    const { name, schema, overlays = [], externalSchemas = [], upstream, sha256, compatibleWith, formats } = entry;
     return {
       pointer: at,
       name,
@@ -169,73 +212,35 @@ export function readConfig(document: unknown, file: string): Config {
       ...(formats === undefined ? {} : { formats }),
     };
   });
+  const { folder, package: manifest } = config.output;
   return {
     protocols: protocols.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-    remotes: readRemotes((document as JsonObject)["remotes"], fail),
-    output: readOutput((document as JsonObject)["output"], fail),
+    remotes: readRemotes(config.remotes ?? {}, file),
+    output: manifest === undefined ? { folder } : { folder, package: manifest },
   };
 }
 
-type Fail = (pointer: string, problem: string, hint?: string) => never;
-
-/** `output`: the folder, and the package it is where `package` is given. */
-function readOutput(value: JsonValue | undefined, fail: Fail): OutputConfig {
-  if (value === undefined) return fail("", 'missing "output", where the bindings go', OUTPUT_HINT);
-  if (!isJsonObject(value)) return fail("/output", '"output" must be an object', OUTPUT_HINT);
-  for (const key of Object.keys(value))
-    if (!OUTPUT_KEYS.includes(key)) fail(appendPointer("/output", key), `unknown key "${key}"`, `known keys: ${OUTPUT_KEYS.join(", ")}`);
-  const folder = value["folder"];
-  if (typeof folder !== "string" || folder === "")
-    fail("/output/folder", '"folder" must be a non-empty path relative to the config', OUTPUT_HINT);
-  const manifest = value["package"];
-  if (manifest === undefined) return { folder: folder as string };
-  if (!isJsonObject(manifest)) return fail("/output/package", '"package" must be an object: { "name": …, "version": … }', OUTPUT_HINT);
-  for (const key of Object.keys(manifest))
-    if (!PACKAGE_KEYS.includes(key))
-      fail(appendPointer("/output/package", key), `unknown key "${key}"`, `known keys: ${PACKAGE_KEYS.join(", ")}`);
-  const { name, version, description, license } = manifest;
-  if (typeof name !== "string" || !PACKAGE_NAME.test(name) || name.length > 214)
-    fail("/output/package/name", "the package name must be a lowercase npm package name, optionally scoped", 'e.g. "@acme/protocols"');
-  if (typeof version !== "string" || !VERSION.test(version))
-    fail("/output/package/version", "the package version must be a semantic version", 'e.g. "0.1.0"');
-  for (const [key, value] of Object.entries({ description, license }))
-    if (value !== undefined && (typeof value !== "string" || value === ""))
-      fail(`/output/package/${key}`, `"${key}" must be a non-empty string`);
-  return {
-    folder: folder as string,
-    package: {
-      name: name as string,
-      version: version as string,
-      ...(description === undefined ? {} : { description: description as string }),
-      ...(license === undefined ? {} : { license: license as string }),
-    },
-  };
-}
-
-const REMOTES_HINT =
-  'e.g. "remotes": { "https://example.com/schemas/": "schemas/vendor/example/" }, a base URL ending in "/" to a folder of the project';
-
-/** `remotes`: base URLs to the folders of the project that hold their vendored documents. */
-function readRemotes(value: JsonValue | undefined, fail: Fail): RemoteConfig[] {
-  if (value === undefined) return [];
-  if (!isJsonObject(value)) return fail("/remotes", '"remotes" must be an object mapping base URLs to folders', REMOTES_HINT);
+/** `remotes`, whose shape the schema checked: each key a base URL as `new URL` reads it, no two the same. */
+function readRemotes(remotes: NonNullable<ConfigFile["remotes"]>, file: string): RemoteConfig[] {
   const seen = new Map<string, string>();
-  return Object.keys(value).map((key): RemoteConfig => {
+  return Object.entries(remotes).map(([key, folder]): RemoteConfig => {
     const at = appendPointer("/remotes", key);
-    let url: URL | undefined;
-    try {
-      url = new URL(key);
-    } catch {
-      url = undefined;
+    const url = URL.canParse(key) ? new URL(key) : undefined;
+    if (url === undefined || url.protocol === "file:" || url.search !== "" || key.includes("#") || !url.pathname.endsWith("/")) {
+      const { problem, hint } = notBaseUrl(key);
+      throw new InputError({ file, pointer: at }, problem, hint);
     }
-    if (url === undefined || url.protocol === "file:" || url.search !== "" || key.includes("#") || !url.pathname.endsWith("/"))
-      fail(at, `"${key}" is not a base URL: an absolute URL (not file:) ending in "/", without query or fragment`, REMOTES_HINT);
-    const base = url!.href;
-    const earlier = seen.get(base);
-    if (earlier !== undefined) fail(at, `the base URL "${key}" is also mapped at ${earlier}`);
-    seen.set(base, at);
-    const folder = value[key];
-    if (typeof folder !== "string" || folder === "") fail(at, "the folder must be a non-empty path relative to the config", REMOTES_HINT);
-    return { pointer: at, base, folder: folder as string };
+    const earlier = seen.get(url.href);
+    if (earlier !== undefined) throw new InputError({ file, pointer: at }, `the base URL "${key}" is also mapped at ${earlier}`);
+    seen.set(url.href, at);
+    // The schema's folders are non-empty strings; the generated type of a map whose names have a pattern is unknown.
+    return { pointer: at, base: url.href, folder: String(folder) };
   });
+}
+
+function notBaseUrl(key: string): { problem: string; hint: string } {
+  return {
+    problem: `"${key}" is not a base URL: an absolute URL (not file:) ending in "/", without query or fragment`,
+    hint: REMOTES_HINT,
+  };
 }

@@ -1,9 +1,13 @@
 import { InputError } from "../errors.js";
+import type { Fact as FactFile, Overlay } from "../formats/overlay/types.js";
+import { decodeOverlay } from "../formats/overlay/validate.js";
 import type { JsonObject, JsonPrimitive, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
+import { appendPointer } from "../pointer.js";
+import type { Refused, Words } from "../refusal.js";
+import { refusalError } from "../refusal.js";
 import type { StampUnit } from "../schema/keywords.js";
 import { MODELLED, STAMP_UNITS } from "../schema/keywords.js";
-import { appendPointer } from "../pointer.js";
 
 /**
  * An overlay states what a protocol's prose says and its schema cannot. Each fact targets
@@ -73,80 +77,97 @@ export interface Annotate extends FactBase {
   readonly annotations: JsonObject;
 }
 
-const VERBS = ["exactlyOne", "required", "fallback", "enumNumbers", "nameMembers", "rename", "stamp", "annotate"] as const;
+/** The verbs, each a key of a fact of the overlay's schema but "at" and "because". */
+const VERBS = Object.keys({
+  exactlyOne: true,
+  required: true,
+  fallback: true,
+  enumNumbers: true,
+  nameMembers: true,
+  rename: true,
+  stamp: true,
+  annotate: true,
+} satisfies Record<Exclude<keyof FactFile, "at" | "because">, true>) as Fact["verb"][];
 
-/** Checks an overlay file's shape and returns its facts in order. */
+const KEYS: readonly (keyof Overlay)[] = ["$schema", "description", "facts", "stream"];
+
+const says =
+  (problem: string) =>
+  ({ pointer }: Refused) => ({ pointer, problem });
+/** A verb's words, at the verb, for what is wrong anywhere in its value. */
+const verb = (name: string, problem: string): Words[] => [
+  { at: `/facts/*/${name}`, say: says(problem) },
+  { at: `/facts/*/${name}/*`, say: ({ parent }) => ({ pointer: parent, problem }) },
+];
+
+/** The overlay's words for what its schema refuses, where the validator's would say less. */
+const WORDS: readonly Words[] = [
+  {
+    at: "/*",
+    keyword: "additionalProperties",
+    say: ({ key }) => ({ problem: `unknown key "${key}"`, hint: `known keys: ${KEYS.join(", ")}` }),
+  },
+  { at: "/facts", say: () => ({ pointer: "", problem: 'expected an object with a "facts" array' }) },
+  { at: "/facts/*", keyword: "type", say: says("a fact must be an object") },
+  {
+    at: "/facts/*",
+    keyword: "oneOf",
+    say: ({ value }) => {
+      const count = VERBS.filter((verb) => isJsonObject(value) && verb in value).length;
+      return { problem: `a fact has exactly one of ${VERBS.join(", ")}; this one has ${count}` };
+    },
+  },
+  { at: "/facts/*/at", say: says('"at" must be a JSON Pointer, such as "/$defs/Part"') },
+  { at: "/facts/*/because", say: says('"because" must say where the prose states this fact') },
+  ...verb("exactlyOne", '"exactlyOne" lists at least two property names'),
+  ...verb("required", '"required" is the name of one property'),
+  ...verb("fallback", '"fallback" is one of the enum\'s values'),
+  ...verb("enumNumbers", '"enumNumbers" maps each enum value to its integer'),
+  { at: "/facts/*/nameMembers/prefix", say: ({ key }) => ({ problem: `"${key}" must be letters and digits` }) },
+  { at: "/facts/*/nameMembers/suffix", say: ({ key }) => ({ problem: `"${key}" must be letters and digits` }) },
+  {
+    at: "/facts/*/nameMembers/*",
+    keyword: "additionalProperties",
+    say: ({ key }) => ({ problem: `unknown key "${key}"`, hint: "known keys: tag, prefix, suffix" }),
+  },
+  ...verb("nameMembers", '"nameMembers" is { "tag": "<property>", "suffix"?: "…", "prefix"?: "…" }'),
+  ...verb("rename", '"rename" is the new name: a letter in upper case, then letters and digits (AgentProviderUrl)'),
+  ...verb("stamp", `"stamp" is the time's unit: ${STAMP_UNITS.join(" or ")}`),
+  ...verb("annotate", '"annotate" is an object of annotation keywords'),
+];
+
+/**
+ * Reads an overlay's facts: the overlay schema's decoder (`formats/overlay/`) checks their
+ * shape, the `stream` section left to generator/stream, which reads it against the IR;
+ * then what no schema here says, that an annotation is no assertion. Returns them in order.
+ */
 export function readFacts(document: JsonValue, file: string): Fact[] {
-  const fail = (pointer: string, problem: string, hint?: string): never => {
-    throw new InputError({ file, pointer }, problem, hint);
-  };
-  if (!isJsonObject(document) || !(document["facts"] === undefined || Array.isArray(document["facts"])))
-    return fail("", 'expected an object with a "facts" array');
-  // The stream facts are read by generator/stream, against the IR.
-  for (const key of Object.keys(document))
-    if (!["$schema", "description", "facts", "stream"].includes(key)) fail(appendPointer("", key), `unknown key "${key}"`);
-  return ((document["facts"] ?? []) as readonly JsonValue[]).map((entry, index): Fact => {
+  if (!isJsonObject(document)) throw new InputError({ file, pointer: "" }, 'expected an object with a "facts" array');
+  const { stream: _, ...facts } = document;
+  const decoded = decodeOverlay(facts, { mode: "strict", maxErrors: 1 });
+  if (!decoded.ok) throw refusalError(file, "", facts, decoded.errors, WORDS);
+  return (decoded.value.facts ?? []).map((entry, index): Fact => {
     const pointer = appendPointer("/facts", index);
-    if (!isJsonObject(entry)) return fail(pointer, "a fact must be an object");
-    const verbs = VERBS.filter((verb) => verb in entry);
-    if (verbs.length !== 1) fail(pointer, `a fact has exactly one of ${VERBS.join(", ")}; this one has ${verbs.length}`);
-    for (const key of Object.keys(entry))
-      if (!["at", "because", ...VERBS].includes(key)) fail(appendPointer(pointer, key), `unknown key "${key}"`);
-    const at = entry["at"];
-    if (typeof at !== "string" || !(at === "" || at.startsWith("/")))
-      return fail(appendPointer(pointer, "at"), '"at" must be a JSON Pointer, such as "/$defs/Part"');
-    const because = entry["because"];
-    if (typeof because !== "string" || because.trim() === "")
-      return fail(appendPointer(pointer, "because"), '"because" must say where the prose states this fact');
-    const verb = verbs[0]!;
-    const value = entry[verb]!;
-    const here = appendPointer(pointer, verb);
-    const base = { at, because, file, pointer };
-    switch (verb) {
-      case "exactlyOne":
-        if (!Array.isArray(value) || value.length < 2 || value.some((member) => typeof member !== "string"))
-          return fail(here, '"exactlyOne" lists at least two property names');
-        return { ...base, verb, members: value as string[] };
-      case "required":
-        // One property per fact, so that each says where the prose requires it.
-        if (typeof value !== "string" || value === "") return fail(here, '"required" is the name of one property');
-        return { ...base, verb, property: value };
-      case "fallback":
-        if (isJsonObject(value) || Array.isArray(value)) return fail(here, '"fallback" is one of the enum\'s values');
-        return { ...base, verb, value: value as JsonPrimitive };
-      case "enumNumbers":
-        if (!isJsonObject(value) || Object.values(value).some((number) => !Number.isSafeInteger(number)))
-          return fail(here, '"enumNumbers" maps each enum value to its integer');
-        return { ...base, verb, numbers: value as Record<string, number> };
-      case "nameMembers": {
-        if (!isJsonObject(value) || typeof value["tag"] !== "string")
-          return fail(here, '"nameMembers" is { "tag": "<property>", "suffix"?: "…", "prefix"?: "…" }');
-        const affix = (key: string) => {
-          const text = value[key] ?? "";
-          return typeof text === "string" && /^[A-Za-z0-9_]*$/.test(text)
-            ? text
-            : fail(appendPointer(here, key), `"${key}" must be letters and digits`);
-        };
-        return { ...base, verb, tag: value["tag"], prefix: affix("prefix"), suffix: affix("suffix") };
-      }
-      case "rename":
-        if (typeof value !== "string" || !/^[A-Z][A-Za-z0-9]*$/.test(value))
-          return fail(here, '"rename" is the new name: a letter in upper case, then letters and digits (AgentProviderUrl)');
-        return { ...base, verb, name: value };
-      case "stamp":
-        if (!STAMP_UNITS.includes(value as StampUnit)) return fail(here, `"stamp" is the time's unit: ${STAMP_UNITS.join(" or ")}`);
-        return { ...base, verb, unit: value as StampUnit };
-      case "annotate": {
-        if (!isJsonObject(value)) return fail(here, '"annotate" is an object of annotation keywords');
-        for (const keyword of Object.keys(value))
-          if (MODELLED.has(keyword))
-            fail(
-              appendPointer(here, keyword),
-              `"${keyword}" constrains values; an overlay only annotates`,
-              "state constraints in the schema itself, or as a fact such as exactlyOne",
-            );
-        return { ...base, verb, annotations: value };
-      }
+    const base = { at: entry.at, because: entry.because, file, pointer };
+    if (entry.exactlyOne !== undefined) return { ...base, verb: "exactlyOne", members: entry.exactlyOne };
+    // One property per fact, so that each says where the prose requires it.
+    if (entry.required !== undefined) return { ...base, verb: "required", property: entry.required };
+    if (entry.fallback !== undefined) return { ...base, verb: "fallback", value: entry.fallback };
+    if (entry.enumNumbers !== undefined) return { ...base, verb: "enumNumbers", numbers: entry.enumNumbers };
+    if (entry.nameMembers !== undefined) {
+      const { tag, prefix = "", suffix = "" } = entry.nameMembers;
+      return { ...base, verb: "nameMembers", tag, prefix, suffix };
     }
+    if (entry.rename !== undefined) return { ...base, verb: "rename", name: entry.rename };
+    if (entry.stamp !== undefined) return { ...base, verb: "stamp", unit: entry.stamp };
+    const annotations: JsonObject = isJsonObject(entry.annotate) ? entry.annotate : {};
+    for (const keyword of Object.keys(annotations))
+      if (MODELLED.has(keyword))
+        throw new InputError(
+          { file, pointer: appendPointer(pointer, "annotate", keyword) },
+          `"${keyword}" constrains values; an overlay only annotates`,
+          "state constraints in the schema itself, or as a fact such as exactlyOne",
+        );
+    return { ...base, verb: "annotate", annotations };
   });
 }

@@ -1,7 +1,11 @@
 import { InputError } from "../errors.js";
+import type { Key, Selector, Stream, StreamRule } from "../formats/overlay/types.js";
+import { decodeStream } from "../formats/overlay/validate.js";
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import { appendPointer, parsePointer } from "../pointer.js";
+import type { Refused, Wording, Words } from "../refusal.js";
+import { refusalError } from "../refusal.js";
 
 /**
  * A protocol's stream facts: how its events are framed on the wire, and the ordering
@@ -59,7 +63,8 @@ export interface StepFact {
   readonly pointer: string;
 }
 
-const ACTIONS = ["set", "add", "merge", "append", "patch"] as const;
+type Action = StepFact["verb"];
+const ACTIONS: readonly Action[] = ["set", "add", "merge", "append", "patch"];
 
 /** Events of one kind, where conditions on their values hold: `{ "event": "task", "where": { "/task/status/state": [...] } }`. */
 export interface SelectorFact {
@@ -130,262 +135,248 @@ export type RuleFact = RuleBase &
       }
   );
 
-/** The verbs of a rule, each with the keys it takes besides `name`, `because` and itself. */
-const VERBS = {
-  first: ["resumed"],
-  onlyFirst: [],
-  terminal: ["required"],
-  inside: ["except"],
-  span: [],
-  refers: [],
-  chunk: [],
-} as const satisfies Record<string, readonly string[]>;
+/** The verbs of a rule, and the keys that go with one of them only. */
+const VERBS = ["first", "onlyFirst", "terminal", "inside", "span", "refers", "chunk"] as const satisfies readonly (keyof StreamRule)[];
+const COMPANIONS: Readonly<Record<string, (typeof VERBS)[number]>> = { resumed: "first", required: "terminal", except: "inside" };
 
-type Verb = keyof typeof VERBS;
+/** Where the section lists events, as patterns of pointers into it. */
+const SELECTORS = [
+  "/rules/*/first|resumed|onlyFirst|terminal|except",
+  "/rules/*/span/opens|continues|closes|aborts",
+  "/rules/*/refers/events|to",
+  "/rules/*/chunk/events|passThrough",
+  "/assembly/steps/*/on",
+];
+/** Where it has pointers into an event: a key, or one per kind. */
+const POINTERS = ["/rules/*/span/key|owner|attribution", "/rules/*/refers/key|toKey", "/rules/*/chunk/key"].flatMap((at) => [
+  at,
+  `${at}/*`,
+]);
+const STEP_PATHS = "/assembly/steps/*/set|add|merge|append|patch";
+const PATH = 'must be a path into the snapshot: a field, then properties, "*" or { field: value }';
 
-/** Reads the `stream` section of an overlay, checking its shape; where it is wrong, says where. */
+const says =
+  (problem: string) =>
+  ({ pointer }: Refused): Wording => ({ pointer, problem });
+const verbCount = (value: unknown, verbs: readonly string[]): number =>
+  typeof value === "object" && value !== null ? verbs.filter((verb) => verb in value).length : 1;
+/** A rule's or a step's words where it has other than one verb: that, whatever else is wrong in it. */
+const oneVerb =
+  (what: string, verbs: readonly string[]) =>
+  ({ value }: Refused): Wording | undefined =>
+    verbCount(value, verbs) === 1
+      ? undefined
+      : { problem: `a ${what} has exactly one of ${verbs.join(", ")}; this one has ${verbCount(value, verbs)}` };
+const named =
+  (what: string) =>
+  ({ value }: Refused): Wording => ({
+    problem: `${JSON.stringify(value)} is not a ${what} name: lower-case words joined by hyphens, such as "text-message"`,
+  });
+
+/** The stream section's words for what the overlay's schema refuses, where the validator's would say less. */
+const WORDS: readonly Words[] = [
+  { at: "/rules/*", within: true, say: oneVerb("rule", VERBS) },
+  { at: "/assembly/steps/*", within: true, say: oneVerb("step", ACTIONS) },
+  {
+    // A verb's companion without the verb, which the schema requires beside it.
+    at: "/rules/*/first|terminal|inside",
+    keyword: "required",
+    say: ({ parent, container }) => {
+      const rule = typeof container === "object" && container !== null ? container : {};
+      const companion = Object.keys(COMPANIONS).find((key) => key in rule && !(COMPANIONS[key]! in rule));
+      return companion === undefined
+        ? undefined
+        : {
+            pointer: appendPointer(parent, companion),
+            problem: `unknown key "${companion}": it goes with "${COMPANIONS[companion]}" only`,
+          };
+    },
+  },
+  { at: "/rules/*/name", keyword: "pattern", say: named("rule") },
+  { at: "/assembly/steps/*/name", keyword: "pattern", say: named("step") },
+  ...SELECTORS.map((at) => ({
+    at,
+    keyword: "type|minItems",
+    say: says('must list events: their kinds ("RUN_STARTED"), or selectors ({ "event": …, "where": … })'),
+  })),
+  ...[...POINTERS, ...SELECTORS.map((at) => `${at}/*/where|unless/*`), "/rules/*/refers/shownBy/*", "/rules/*/refers/request"].map(
+    (at) => ({
+      at,
+      keyword: "pattern",
+      say: says('must be a JSON Pointer into the event, such as "/messageId"'),
+    }),
+  ),
+  ...SELECTORS.map((at) => ({
+    at: `${at}/*/where|unless/*`,
+    keyword: "type|minItems",
+    say: says("must list the values the event may have there"),
+  })),
+  {
+    at: "/assembly/steps/*/value",
+    keyword: "required",
+    say: ({ parent }) => ({
+      pointer: parent,
+      problem: 'a step needs a "value": JSON, with { "$from": "/pointer" } for the event\'s values',
+    }),
+  },
+  { at: "/assembly/steps/*/key", keyword: "required", say: says('"add" and "merge" need "key", the field that identifies an element') },
+  {
+    at: "/assembly/steps/*/key",
+    keyword: "false",
+    say: ({ key }) => ({ problem: `unknown key "${key}": it goes with "add" and "merge" only` }),
+  },
+  { at: STEP_PATHS, say: says(PATH) },
+  { at: `${STEP_PATHS}/0`, keyword: "type", say: ({ parent }) => ({ pointer: parent, problem: PATH }) },
+  { at: `${STEP_PATHS}/*`, say: says('a step of a path is a property, "*", or { field: value } for an element') },
+];
+
+/**
+ * Reads the `stream` section of an overlay: the overlay schema's decoder
+ * (`formats/overlay/`, its `Stream`) checks its shape, and where it is wrong says where;
+ * then what no schema says: a key names one value of an event, but where a refers rule
+ * takes keys in. The pointers become their tokens, and what is left out its default.
+ */
 export function readStreamFacts(section: JsonValue, file: string, pointer: string): StreamFacts {
-  const fail = (at: string, problem: string, hint?: string): never => {
-    throw new InputError({ file, pointer: at }, problem, hint);
+  const decoded = decodeStream(section, { mode: "strict", maxErrors: 1 });
+  if (!decoded.ok) throw refusalError(file, pointer, section, decoded.errors, WORDS);
+  const stream: Stream = decoded.value;
+  const fail = (at: string, problem: string): never => {
+    throw new InputError({ file, pointer: at }, problem);
   };
-  const object = (value: JsonValue | undefined, at: string, what: string): JsonObject =>
-    isJsonObject(value) ? value : fail(at, `${what} must be an object`);
-  const only = (value: JsonObject, at: string, keys: readonly string[]) => {
-    for (const key of Object.keys(value)) if (!keys.includes(key)) fail(appendPointer(at, key), `unknown key "${key}"`);
-  };
-  const text = (value: JsonValue | undefined, at: string, what: string): string =>
-    typeof value === "string" && value.trim() !== "" ? value : fail(at, `${what} must be a string`);
-  const flag = (value: JsonValue | undefined, at: string): boolean =>
-    value === undefined ? false : typeof value === "boolean" ? value : fail(at, "must be true or false");
-  const path = (value: JsonValue | undefined, at: string): string[] =>
-    typeof value === "string" && value.startsWith("/")
-      ? parsePointer(value)
-      : fail(at, 'must be a JSON Pointer into the event, such as "/messageId"');
 
-  const conditions = (value: JsonValue | undefined, at: string): ConditionFact[] => {
-    if (value === undefined) return [];
-    return Object.entries(object(value, at, "conditions")).map(([pointerText, values]) => {
-      const here = appendPointer(at, pointerText);
-      if (!Array.isArray(values) || values.length === 0) return fail(here, "must list the values the event may have there");
-      return { path: path(pointerText, here), values };
-    });
-  };
-  const selector = (value: JsonValue, at: string): SelectorFact => {
+  const selector = (value: Selector, at: string): SelectorFact => {
     if (typeof value === "string") return { event: value, where: [], unless: [], pointer: at };
-    const fields = object(value, at, "an event selector");
-    only(fields, at, ["event", "where", "unless"]);
-    return {
-      event: text(fields["event"], appendPointer(at, "event"), '"event"'),
-      where: conditions(fields["where"], appendPointer(at, "where")),
-      unless: conditions(fields["unless"], appendPointer(at, "unless")),
-      pointer: at,
-    };
+    const conditions = (given: Record<string, unknown> | undefined): ConditionFact[] =>
+      // The values are the overlay's JSON, which the schema says are a list.
+      Object.entries(given ?? {}).map(([text, values]) => ({ path: parsePointer(text), values: values as JsonValue[] }));
+    return { event: value.event, where: conditions(value.where), unless: conditions(value.unless), pointer: at };
   };
-  const selectors = (value: JsonValue | undefined, at: string, required = true): SelectorFact[] => {
-    if (value === undefined && !required) return [];
-    if (!Array.isArray(value) || value.length === 0)
-      return fail(at, 'must list events: their kinds ("RUN_STARTED"), or selectors ({ "event": …, "where": … })');
-    return value.map((each, i) => selector(each, appendPointer(at, i)));
-  };
+  const selectors = (value: readonly Selector[] | undefined, at: string): SelectorFact[] =>
+    (value ?? []).map((each, i) => selector(each, appendPointer(at, i)));
   // A key is one value of the event; only where a rule takes keys in (a refers rule's
   // "toKey") may "*" stand for every element of an array, and the event carry many.
-  const key = (value: JsonValue | undefined, at: string, many = false): KeyFact => {
-    const keyPath = (pointerText: JsonValue | undefined, here: string): string[] => {
-      const tokens = path(pointerText, here);
+  const key = (value: Key | Readonly<Record<string, string>>, at: string, many = false): KeyFact => {
+    const keyPath = (text: string, here: string): string[] => {
+      const tokens = parsePointer(text);
       if (!many && tokens.includes("*"))
         fail(here, 'names every element ("*"), which only a refers rule\'s "toKey" may: a key here is one value of the event');
       return tokens;
     };
     if (typeof value === "string") return { "*": keyPath(value, at) };
-    return Object.fromEntries(
-      Object.entries(object(value, at, "a key")).map(([kind, pointerText]) => [kind, keyPath(pointerText, appendPointer(at, kind))]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([kind, text]) => [kind, keyPath(text, appendPointer(at, kind))]));
   };
-  // A rule's or a step's name, which a violation reports.
-  const named = (value: JsonValue | undefined, at: string, what: string): string => {
-    const name = text(value, at, '"name"');
-    return /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name)
-      ? name
-      : fail(at, `"${name}" is not a ${what} name: lower-case words joined by hyphens, such as "text-message"`);
-  };
-  const spanName = (value: JsonValue | undefined, at: string): string => text(value, at, "the name of a span rule");
+  const optionalKey = (name: string, value: Key | Readonly<Record<string, string>> | undefined, at: string) =>
+    value === undefined ? {} : { [name]: key(value, appendPointer(at, name)) };
 
-  const root = object(section, pointer, '"stream"');
-  only(root, pointer, ["event", "framing", "jsonRpc", "errorEvent", "because", "rules", "assembly"]);
-  const framing = root["framing"];
-  if (framing !== "sse" && framing !== "jsonl") fail(appendPointer(pointer, "framing"), '"framing" is "sse" or "jsonl"');
   const rulesAt = appendPointer(pointer, "rules");
-  if (!Array.isArray(root["rules"])) return fail(rulesAt, '"rules" must be an array of rules');
-  const rules = root["rules"].map((entry, index): RuleFact => {
+  const rules = stream.rules.map((rule, index): RuleFact => {
     const at = appendPointer(rulesAt, index);
-    const fields = object(entry, at, "a rule");
-    const verbs = (Object.keys(VERBS) as Verb[]).filter((verb) => verb in fields);
-    if (verbs.length !== 1) fail(at, `a rule has exactly one of ${Object.keys(VERBS).join(", ")}; this one has ${verbs.length}`);
-    const verb = verbs[0]!;
-    only(fields, at, ["name", "because", verb, ...VERBS[verb]]);
-    const name = named(fields["name"], appendPointer(at, "name"), "rule");
-    const base = { name, because: text(fields["because"], appendPointer(at, "because"), '"because"'), pointer: at };
-    const here = appendPointer(at, verb);
-    const value = fields[verb];
-    switch (verb) {
-      case "first":
-        return {
-          ...base,
-          kind: "first",
-          events: selectors(value, here),
-          ...("resumed" in fields ? { resumed: selectors(fields["resumed"], appendPointer(at, "resumed")) } : {}),
-        };
-      case "onlyFirst":
-        return { ...base, kind: "only-first", events: selectors(value, here) };
-      case "terminal":
-        return {
-          ...base,
-          kind: "terminal",
-          events: selectors(value, here),
-          required: flag(fields["required"], appendPointer(at, "required")),
-        };
-      case "inside":
-        return {
-          ...base,
-          kind: "inside",
-          span: spanName(value, here),
-          except: selectors(fields["except"], appendPointer(at, "except"), false),
-        };
-      case "span": {
-        const span = object(value, here, '"span"');
-        only(span, here, [
-          "opens",
-          "continues",
-          "closes",
-          "aborts",
-          "key",
-          "owner",
-          "attribution",
-          "within",
-          "implicit",
-          "resumable",
-          "once",
-          "reopens",
-        ]);
-        const within = span["within"];
-        return {
-          ...base,
-          kind: "span",
-          opens: selectors(span["opens"], appendPointer(here, "opens")),
-          continues: selectors(span["continues"], appendPointer(here, "continues"), false),
-          closes: selectors(span["closes"], appendPointer(here, "closes")),
-          aborts: selectors(span["aborts"], appendPointer(here, "aborts"), false),
-          ...(span["key"] === undefined ? {} : { key: key(span["key"], appendPointer(here, "key")) }),
-          ...(span["owner"] === undefined ? {} : { owner: key(span["owner"], appendPointer(here, "owner")) }),
-          ...(span["attribution"] === undefined ? {} : { attribution: key(span["attribution"], appendPointer(here, "attribution")) }),
-          ...(within === undefined ? {} : { within: spanName(within, appendPointer(here, "within")) }),
-          implicit: flag(span["implicit"], appendPointer(here, "implicit")),
-          resumable: flag(span["resumable"], appendPointer(here, "resumable")),
-          once: flag(span["once"], appendPointer(here, "once")),
-          reopens: flag(span["reopens"], appendPointer(here, "reopens")),
-        };
-      }
-      case "refers": {
-        const refers = object(value, here, '"refers"');
-        only(refers, here, ["events", "key", "to", "toKey", "shownBy", "request"]);
-        return {
-          ...base,
-          kind: "refers",
-          events: selectors(refers["events"], appendPointer(here, "events")),
-          key: key(refers["key"], appendPointer(here, "key")),
-          to: selectors(refers["to"], appendPointer(here, "to")),
-          toKey: key(refers["toKey"] ?? refers["key"] ?? null, appendPointer(here, "toKey"), true),
-          ...(refers["shownBy"] === undefined ? {} : { shownBy: key(refers["shownBy"], appendPointer(here, "shownBy")) }),
-          ...(refers["request"] === undefined ? {} : { request: path(refers["request"], appendPointer(here, "request")) }),
-        };
-      }
-      case "chunk": {
-        const chunk = object(value, here, '"chunk"');
-        only(chunk, here, ["events", "span", "key", "passThrough", "standsFor"]);
-        const standsFor = chunk["standsFor"];
-        const templates = standsFor === undefined ? undefined : object(standsFor, appendPointer(here, "standsFor"), '"standsFor"');
-        if (templates !== undefined) {
-          only(templates, appendPointer(here, "standsFor"), ["opens", "continues", "closes"]);
-          for (const key of ["opens", "continues", "closes"])
-            if (!isJsonObject(templates[key])) fail(appendPointer(here, "standsFor", key), "must be the template of an event");
-        }
-        return {
-          ...(templates === undefined
-            ? {}
-            : { standsFor: { opens: templates["opens"]!, continues: templates["continues"]!, closes: templates["closes"]! } }),
-          ...base,
-          kind: "chunk",
-          events: selectors(chunk["events"], appendPointer(here, "events")),
-          span: spanName(chunk["span"], appendPointer(here, "span")),
-          key: key(chunk["key"], appendPointer(here, "key")),
-          passThrough: selectors(chunk["passThrough"], appendPointer(here, "passThrough"), false),
-        };
-      }
+    const base = { name: rule.name, because: rule.because, pointer: at };
+    const here = (...tokens: string[]) => appendPointer(at, ...tokens);
+    if (rule.first !== undefined)
+      return {
+        ...base,
+        kind: "first",
+        events: selectors(rule.first, here("first")),
+        ...(rule.resumed === undefined ? {} : { resumed: selectors(rule.resumed, here("resumed")) }),
+      };
+    if (rule.onlyFirst !== undefined) return { ...base, kind: "only-first", events: selectors(rule.onlyFirst, here("onlyFirst")) };
+    if (rule.terminal !== undefined)
+      return { ...base, kind: "terminal", events: selectors(rule.terminal, here("terminal")), required: rule.required ?? false };
+    if (rule.inside !== undefined) return { ...base, kind: "inside", span: rule.inside, except: selectors(rule.except, here("except")) };
+    if (rule.span !== undefined) {
+      const span = rule.span;
+      return {
+        ...base,
+        kind: "span",
+        opens: selectors(span.opens, here("span", "opens")),
+        continues: selectors(span.continues, here("span", "continues")),
+        closes: selectors(span.closes, here("span", "closes")),
+        aborts: selectors(span.aborts, here("span", "aborts")),
+        ...optionalKey("key", span.key, here("span")),
+        ...optionalKey("owner", span.owner, here("span")),
+        ...optionalKey("attribution", span.attribution, here("span")),
+        ...(span.within === undefined ? {} : { within: span.within }),
+        implicit: span.implicit ?? false,
+        resumable: span.resumable ?? false,
+        once: span.once ?? false,
+        reopens: span.reopens ?? false,
+      };
     }
+    if (rule.refers !== undefined) {
+      const refers = rule.refers;
+      return {
+        ...base,
+        kind: "refers",
+        events: selectors(refers.events, here("refers", "events")),
+        key: key(refers.key, here("refers", "key")),
+        to: selectors(refers.to, here("refers", "to")),
+        toKey: key(refers.toKey ?? refers.key, here("refers", "toKey"), true),
+        ...optionalKey("shownBy", refers.shownBy, here("refers")),
+        ...(refers.request === undefined ? {} : { request: parsePointer(refers.request) }),
+      };
+    }
+    const chunk = rule.chunk!;
+    const templates = chunk.standsFor;
+    return {
+      // The templates are the overlay's JSON, which the schema says are objects.
+      ...(templates === undefined
+        ? {}
+        : {
+            standsFor: {
+              opens: templates.opens as JsonObject,
+              continues: templates.continues as JsonObject,
+              closes: templates.closes as JsonObject,
+            },
+          }),
+      ...base,
+      kind: "chunk",
+      events: selectors(chunk.events, here("chunk", "events")),
+      span: chunk.span,
+      key: key(chunk.key, here("chunk", "key")),
+      passThrough: selectors(chunk.passThrough, here("chunk", "passThrough")),
+    };
   });
   return {
-    ...(root["event"] === undefined ? {} : { event: text(root["event"], appendPointer(pointer, "event"), '"event"') }),
-    framing: framing as "sse" | "jsonl",
-    jsonRpc: flag(root["jsonRpc"], appendPointer(pointer, "jsonRpc")),
-    ...(root["errorEvent"] === undefined
-      ? {}
-      : { errorEvent: text(root["errorEvent"], appendPointer(pointer, "errorEvent"), '"errorEvent"') }),
-    because: text(root["because"], appendPointer(pointer, "because"), '"because"'),
+    ...(stream.event === undefined ? {} : { event: stream.event }),
+    framing: stream.framing,
+    jsonRpc: stream.jsonRpc ?? false,
+    ...(stream.errorEvent === undefined ? {} : { errorEvent: stream.errorEvent }),
+    because: stream.because,
     rules,
-    ...(root["assembly"] === undefined ? {} : { assembly: assembly(root["assembly"], appendPointer(pointer, "assembly")) }),
+    ...(stream.assembly === undefined ? {} : { assembly: assembly(stream.assembly, appendPointer(pointer, "assembly")) }),
     file,
     pointer,
   };
 
-  function assembly(value: JsonValue, at: string): AssemblyFacts {
-    const fields = object(value, at, '"assembly"');
-    only(fields, at, ["snapshot", "steps"]);
+  function assembly(value: NonNullable<Stream["assembly"]>, at: string): AssemblyFacts {
     const snapshotAt = appendPointer(at, "snapshot");
-    const snapshot = Object.entries(object(fields["snapshot"], snapshotAt, '"snapshot"')).map(([name, entry]): SnapshotField => {
-      const here = appendPointer(snapshotAt, name);
-      const field = object(entry, here, "a snapshot field");
-      only(field, here, ["type", "list", "nullable", "partial", "initial"]);
-      const list = flag(field["list"], appendPointer(here, "list"));
-      const nullable = flag(field["nullable"], appendPointer(here, "nullable"));
+    const snapshot = Object.entries(value.snapshot).map(([name, field]): SnapshotField => {
+      const list = field.list ?? false;
       return {
         name,
-        type: text(field["type"], appendPointer(here, "type"), '"type", the name of a type of the schema or "unknown",'),
+        type: field.type,
         list,
-        nullable,
-        partial: flag(field["partial"], appendPointer(here, "partial")),
-        initial: field["initial"] ?? (list ? [] : null),
-        pointer: here,
+        nullable: field.nullable ?? false,
+        partial: field.partial ?? false,
+        // The initial value is the overlay's JSON.
+        initial: (field.initial as JsonValue | undefined) ?? (list ? [] : null),
+        pointer: appendPointer(snapshotAt, name),
       };
     });
     const stepsAt = appendPointer(at, "steps");
-    if (!Array.isArray(fields["steps"])) return fail(stepsAt, '"steps" must be an array of steps');
-    const steps = fields["steps"].map((entry, index): StepFact => {
+    const steps = value.steps.map((step, index): StepFact => {
       const here = appendPointer(stepsAt, index);
-      const step = object(entry, here, "a step");
-      const verbs = ACTIONS.filter((verb) => verb in step);
-      if (verbs.length !== 1) fail(here, `a step has exactly one of ${ACTIONS.join(", ")}; this one has ${verbs.length}`);
-      const verb = verbs[0]!;
-      only(step, here, ["name", "because", "on", verb, "value", ...(verb === "add" || verb === "merge" ? ["key"] : [])]);
-      const name = named(step["name"], appendPointer(here, "name"), "step");
-      const path = step[verb];
-      if (!Array.isArray(path) || path.length === 0 || typeof path[0] !== "string")
-        fail(appendPointer(here, verb), 'must be a path into the snapshot: a field, then properties, "*" or { field: value }');
-      for (const [i, segment] of (path as JsonValue[]).entries())
-        if (typeof segment !== "string" && !(isJsonObject(segment) && Object.keys(segment).length === 1))
-          fail(appendPointer(here, verb, i), 'a step of a path is a property, "*", or { field: value } for an element');
-      if (!("value" in step)) fail(here, 'a step needs a "value": JSON, with { "$from": "/pointer" } for the event\'s values');
-      const key =
-        verb === "add" || verb === "merge"
-          ? text(step["key"], appendPointer(here, "key"), '"key", the field that identifies an element,')
-          : undefined;
+      const verb = ACTIONS.find((action) => step[action] !== undefined)!;
       return {
-        name,
-        because: text(step["because"], appendPointer(here, "because"), '"because"'),
-        on: selectors(step["on"], appendPointer(here, "on")),
+        name: step.name,
+        because: step.because,
+        on: selectors(step.on, appendPointer(here, "on")),
         verb,
-        path: path as (string | JsonObject)[],
-        ...(key === undefined ? {} : { key }),
-        value: step["value"]!,
+        // A path's elements are the overlay's JSON: properties, or { field: template }.
+        path: step[verb] as (string | JsonObject)[],
+        ...(step.key === undefined ? {} : { key: step.key }),
+        value: step.value as JsonValue,
         pointer: here,
       };
     });

@@ -124,9 +124,11 @@ describe("load", () => {
       'agentwire.config.json#/remotes/https:~1~1example.com~1: the folder of "https://example.com/", schemas/elsewhere/, does not exist',
     ],
     [{ "https://example.com/": "schemas/demo.schema.json" }, "schemas/demo.schema.json/, is a file"],
+    // The schema asks for the "/" as written; two keys may still be one base URL as `new URL` reads them.
+    [{ "https://example.com": "schemas/remotes/" }, '"https://example.com" is not a base URL'],
     [
-      { "https://example.com": "schemas/remotes/", "https://example.com/": "schemas/remotes/" },
-      'the base URL "https://example.com/" is also mapped at /remotes/https:~1~1example.com',
+      { "https://EXAMPLE.com/": "schemas/remotes/", "https://example.com/": "schemas/remotes/" },
+      'the base URL "https://example.com/" is also mapped at /remotes/https:~1~1EXAMPLE.com~1',
     ],
   ])("refuses the remotes %j", async (remotes, message) => {
     const root = makeProject({

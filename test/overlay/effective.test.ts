@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../generator/json.js";
 import { InputError } from "../../generator/errors.js";
 import { readConfig } from "../../generator/load/config.js";
+import { readFacts } from "../../generator/overlay/facts.js";
+import { readStreamFacts } from "../../generator/stream/facts.js";
 import { load } from "../../generator/load/index.js";
 import { applyOverlays } from "../../generator/overlay/index.js";
 import { resolve } from "../../generator/resolve/index.js";
@@ -103,5 +105,79 @@ describe("the config and overlays", () => {
     ])
       expect(accepts({ protocols, ...(output === undefined ? {} : { output }) }), JSON.stringify(output)).toBe(false);
     expect(accepts({ protocols: [{ name: "Demo", schema: "x.json" }], output: { folder: "out" } })).toBe(false);
+    const output = { folder: "out" };
+    expect(accepts({ protocols, output, remotes: { "https://example.com/schemas/": "vendor/" } })).toBe(true);
+    for (const remotes of [
+      [],
+      { "file:///tmp/": "vendor/" },
+      { "FILE:///tmp/": "vendor/" },
+      { "https://example.com": "vendor/" },
+      { "https://example.com/?v=1/": "vendor/" },
+      { "https://example.com/": "" },
+    ])
+      expect(accepts({ protocols, output, remotes }), JSON.stringify(remotes)).toBe(false);
+  });
+
+  it("the overlay's schema accepts the facts agentwire reads, and refuses those it refuses", () => {
+    const validate = reference().compile(readJson(path.join(REPO, "schemas/overlay.schema.json")));
+    const accepts = (fact: object) => {
+      const overlay = { facts: [{ at: "/$defs/A", because: "the prose", ...fact }] };
+      let read = true;
+      try {
+        readFacts(overlay, "overlay.json");
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        read = false;
+      }
+      expect(validate(overlay), JSON.stringify(fact)).toBe(read);
+      return read;
+    };
+    for (const fact of [{ rename: "A" }, { enumNumbers: { A: 1 } }, { nameMembers: { tag: "type", suffix: "Event" } }])
+      expect(accepts(fact), JSON.stringify(fact)).toBe(true);
+    for (const fact of [
+      { rename: "A", because: " " },
+      { enumNumbers: { A: 2 ** 60 } },
+      { nameMembers: { tag: "type", sufix: "Event" } },
+      { rename: "A", at: "/~2" },
+    ])
+      expect(accepts(fact), JSON.stringify(fact)).toBe(false);
+  });
+
+  it("the overlay's schema accepts the stream sections agentwire reads, and refuses those it refuses", () => {
+    const validate = reference().compile(readJson(path.join(REPO, "schemas/overlay.schema.json")));
+    const because = "the prose";
+    const accepts = (rule: object, assembly?: object) => {
+      const stream = { framing: "sse", because, rules: [{ name: "r", because, ...rule }], ...(assembly === undefined ? {} : { assembly }) };
+      let read = true;
+      try {
+        readStreamFacts(stream as JsonObject, "overlay.json", "/stream");
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        read = false;
+      }
+      expect(validate({ stream }), JSON.stringify(stream)).toBe(read);
+      return read;
+    };
+    const steps = (step: object) => ({ snapshot: {}, steps: [{ name: "s", because, on: ["A"], value: 1, ...step }] });
+    const refers = { events: ["A"], key: "/id", to: ["B"] };
+    for (const [rule, assembly] of [
+      [{ first: ["A"], resumed: ["B"] }],
+      [{ refers: { ...refers, shownBy: { B: "/ids" }, request: "/ids/*" } }],
+      [{ first: ["A"] }, steps({ add: ["list"], key: "id" })],
+    ])
+      expect(accepts(rule!, assembly), JSON.stringify(rule)).toBe(true);
+    for (const [rule, assembly] of [
+      [{ first: ["A"], because: " " }],
+      [{ terminal: ["A"], resumed: ["B"] }],
+      [{ first: ["A"], required: true }],
+      [{ first: ["A"], except: ["B"] }],
+      [{ inside: " " }],
+      [{ refers: { ...refers, shownBy: { B: "ids" } } }],
+      [{ refers: { ...refers, request: "ids" } }],
+      [{ chunk: { events: ["A"], span: "s", key: "/id", standsFor: { opens: {}, continues: "A", closes: {} } } }],
+      [{ first: ["A"] }, steps({ add: ["list"] })],
+      [{ first: ["A"] }, steps({ set: ["field"], key: "id" })],
+    ])
+      expect(accepts(rule!, assembly), JSON.stringify(rule)).toBe(false);
   });
 });

@@ -231,6 +231,10 @@ describe("overlay: the file", () => {
     [{ at: "$defs/A", fallback: "x", because }, '#/facts/0/at: "at" must be a JSON Pointer'],
     [{ at: "/$defs/B", fallback: "x", because }, '#/facts/0: nothing is there (at "/$defs/B")'],
     [{ at: "/$defs/A", fallback: "x", because, why: "" }, '#/facts/0/why: unknown key "why"'],
+    [
+      { at: "/$defs/A", nameMembers: { tag: "type", sufix: "Event" }, because },
+      '#/facts/0/nameMembers/sufix: unknown key "sufix"\n  known keys: tag, prefix, suffix',
+    ],
   ])("refuses %j", async (fact, message) => {
     expect(await inputError(() => effectiveSchema(schema, [fact]))).toContain(message);
   });

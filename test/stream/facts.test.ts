@@ -83,12 +83,13 @@ describe("stream facts", () => {
   });
 
   it.each([
-    [{ framing: "xml", because, rules: [] }, '#/stream/framing: "framing" is "sse" or "jsonl"'],
-    [{ framing: "sse", rules: [] }, '#/stream/because: "because" must be a string'],
+    [{ framing: "xml", because, rules: [] }, '#/stream/framing: "framing" must be one of "sse", "jsonl"'],
+    [{ framing: "sse", rules: [] }, '#/stream/because: "because" is required'],
+    [{ framing: "sse", because: " ", rules: [] }, '#/stream/because: "because" must not be blank'],
     [{ framing: "sse", because, rules: [], extra: 1 }, '#/stream/extra: unknown key "extra"'],
     [{ framing: "sse", because, rules: [{ name: "x", because }] }, "#/stream/rules/0: a rule has exactly one of first, onlyFirst"],
     [{ framing: "sse", because, rules: [{ name: "Bad Name", first: ["OPEN"], because }] }, '"Bad Name" is not a rule name'],
-    [{ framing: "sse", because, rules: [{ name: "x", first: ["OPEN"] }] }, '#/stream/rules/0/because: "because" must be a string'],
+    [{ framing: "sse", because, rules: [{ name: "x", first: ["OPEN"] }] }, '#/stream/rules/0/because: "because" is required'],
     [{ framing: "sse", because, rules: [{ name: "x", first: [], because }] }, "#/stream/rules/0/first: must list events"],
     [
       { framing: "sse", because, rules: [{ name: "x", first: ["NOPE"], because }] },
@@ -120,6 +121,40 @@ describe("stream facts", () => {
       '#/stream/rules/1/chunk/span: the span "thing" has an owner, and a chunk\'s lane has none',
     ],
     [{ event: "Nope", framing: "sse", because, rules: [] }, '#/stream/event: no type is named "Nope"'],
+    // What the overlay's schema refuses, which the reader let through to fail later, or never.
+    [
+      { framing: "sse", because, rules: [{ name: "x", first: [""], because }] },
+      '#/stream/rules/0/first/0: item 0 of "first" must have at least 1 character',
+    ],
+    [
+      { framing: "sse", because, rules: [{ name: "x", span: { opens: ["OPEN"], closes: ["CLOSE"], key: {} }, because }] },
+      '#/stream/rules/0/span/key: "key" must have at least 1 property',
+    ],
+    [
+      {
+        framing: "sse",
+        because,
+        rules: [span, { name: "x", refers: { events: ["CLOSE"], key: "/id", to: ["OPEN"], shownBy: "/id" }, because }],
+      },
+      '#/stream/rules/1/refers/shownBy: "shownBy" must be an object',
+    ],
+    [
+      { framing: "sse", because, rules: [{ name: "x", terminal: ["CLOSE"], resumed: ["OPEN"], because }] },
+      '#/stream/rules/0/resumed: unknown key "resumed": it goes with "first" only',
+    ],
+    [
+      { framing: "sse", because, rules: [{ name: "x", first: ["OPEN"], span: { opens: ["OPEN"] }, because }] },
+      "#/stream/rules/0: a rule has exactly one of first, onlyFirst, terminal, inside, span, refers, chunk; this one has 2",
+    ],
+    [
+      {
+        framing: "sse",
+        because,
+        rules: [],
+        assembly: { snapshot: {}, steps: [{ name: "s", on: ["OPEN"], set: ["a"], key: "id", value: 1, because }] },
+      },
+      '#/stream/assembly/steps/0/key: unknown key "key": it goes with "add" and "merge" only',
+    ],
     [
       { event: "Open", framing: "sse", because, rules: [] },
       "a stream's events are told apart by a tag or a keyed member, and Open is neither",
