@@ -1,5 +1,5 @@
 import { InputError } from "./errors.js";
-import { appendPointer, escapeToken, parsePointer } from "./pointer.js";
+import { appendPointer, parsePointer } from "./pointer.js";
 
 /**
  * A failure a generated decoder of agentwire's own formats (`formats/`) reports: where in
@@ -57,7 +57,7 @@ export function refusalError(
   words: readonly Words[],
 ): InputError {
   const refusal = refusals[0]!;
-  const tokens = tokensOf(section, refusal.path);
+  const tokens = parsePointer(refusal.path);
   const place = (length: number): Refused => ({
     pointer: appendPointer(base, ...tokens.slice(0, length)),
     parent: appendPointer(base, ...tokens.slice(0, Math.max(length - 1, 0))),
@@ -101,31 +101,6 @@ function valueAt(section: unknown, tokens: readonly string[]): unknown {
   let node = section;
   for (const token of tokens) node = isContainer(node) && Object.hasOwn(node, token) ? (node as Record<string, unknown>)[token] : undefined;
   return node;
-}
-
-/**
- * The tokens of a refusal's path, read against the value refused. The generated
- * validators write the key of a map's entry (`additionalProperties` with a schema, as
- * `remotes` or a selector's conditions) into the path as it is, not escaped: "/where//a/b"
- * for the key "/a/b". So the path is followed through the value, each object's own key
- * that it continues with taken, escaped or not, the longest first; a path that leads
- * nowhere is read as a JSON Pointer.
- */
-function tokensOf(section: unknown, path: string): string[] {
-  const tokens: string[] = [];
-  let node = section;
-  let rest = path;
-  while (rest !== "" && isContainer(node)) {
-    const continues = (written: string) => rest === `/${written}` || rest.startsWith(`/${written}/`);
-    const key = Object.keys(node)
-      .sort((a, b) => b.length - a.length)
-      .find((key) => continues(key) || continues(escapeToken(key)));
-    if (key === undefined) break;
-    tokens.push(key);
-    rest = rest.slice(1 + (continues(key) ? key : escapeToken(key)).length);
-    node = (node as Record<string, unknown>)[key];
-  }
-  return rest === "" ? tokens : [...tokens, ...parsePointer(rest)];
 }
 
 function isContainer(value: unknown): value is object {

@@ -4,8 +4,8 @@
 // generator first and again after, so that build/ reads with what was written.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { FORMATS_FOLDER, generateFormats } from "../build/api/formats.js";
-import { describeWarning } from "../build/errors.js";
+import { FORMATS_FOLDER, generateFormats } from "../build/generator/api/formats.js";
+import { describeWarning } from "../build/generator/errors.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const { files, warnings } = await generateFormats();

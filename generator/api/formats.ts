@@ -21,6 +21,9 @@ const FORMATS = ["config", "overlay"] as const;
 /** The modules the readers need of each format; the builders, matchers and index are left out. */
 const MODULES = ["types.ts", "guards.ts", "validate.ts"];
 
+/** The shared modules those import (`templates/`). */
+const SHARED = ["runtime.ts", "decode.ts"];
+
 /** What `generator/formats/` holds, generated in memory. */
 export interface Formats {
   /** Paths relative to the repository, in a fixed order. */
@@ -53,7 +56,7 @@ export async function generateFormats(): Promise<Formats> {
   const kept = [
     { path: "README.md", content: README },
     ...files.filter(
-      (file) => file.path === "runtime.ts" || FORMATS.some((name) => MODULES.some((module) => file.path === `${name}/${module}`)),
+      (file) => SHARED.includes(file.path) || FORMATS.some((name) => MODULES.some((module) => file.path === `${name}/${module}`)),
     ),
   ];
   return { files: kept.map((file) => ({ path: `${FORMATS_FOLDER}/${file.path}`, content: file.content })), warnings };

@@ -1,3 +1,4 @@
+import type { Selector as TableSelector, StreamRule as TableRule } from "../../templates/stream/tables.js";
 import { InputError } from "../errors.js";
 import type { Key, Selector, Stream, StreamRule } from "../formats/overlay/types.js";
 import { decodeStream } from "../formats/overlay/validate.js";
@@ -82,58 +83,19 @@ export interface ConditionFact {
 /** Per event kind, the path of its key; `"*"` for every other kind. */
 export type KeyFact = Readonly<Record<string, readonly string[]>>;
 
-interface RuleBase {
-  readonly name: string;
-  readonly because: string;
-  readonly pointer: string;
-}
+/**
+ * A rule as the facts state it: the runtime's rule (`templates/stream/tables.ts`, the one
+ * statement of each kind's form), with its selectors as read and its place, for messages.
+ */
+export type RuleFact = AsStated<TableRule>;
 
-export type RuleFact = RuleBase &
-  (
-    | { readonly kind: "first"; readonly events: readonly SelectorFact[]; readonly resumed?: readonly SelectorFact[] }
-    | { readonly kind: "only-first"; readonly events: readonly SelectorFact[] }
-    | { readonly kind: "terminal"; readonly events: readonly SelectorFact[]; readonly required: boolean }
-    | { readonly kind: "inside"; readonly span: string; readonly except: readonly SelectorFact[] }
-    | {
-        readonly kind: "span";
-        readonly opens: readonly SelectorFact[];
-        readonly continues: readonly SelectorFact[];
-        readonly closes: readonly SelectorFact[];
-        readonly aborts: readonly SelectorFact[];
-        readonly key?: KeyFact;
-        readonly owner?: KeyFact;
-        readonly attribution?: KeyFact;
-        readonly within?: string;
-        readonly implicit: boolean;
-        readonly resumable: boolean;
-        readonly once: boolean;
-        readonly reopens: boolean;
-      }
-    | {
-        readonly kind: "refers";
-        readonly events: readonly SelectorFact[];
-        readonly key: KeyFact;
-        readonly to: readonly SelectorFact[];
-        readonly toKey: KeyFact;
-        /**
-         * Per kind, where an event shows every key there is (the conversation a run
-         * resumes): until one has, a key no event carried may be one the stream never
-         * showed, and is no violation.
-         */
-        readonly shownBy?: KeyFact;
-        /** Where the request that opened the stream holds its keys, for a verifier given it. */
-        readonly request?: readonly string[];
-      }
-    | {
-        readonly kind: "chunk";
-        readonly events: readonly SelectorFact[];
-        readonly span: string;
-        readonly key: KeyFact;
-        readonly passThrough: readonly SelectorFact[];
-        /** Templates of the events a chunk stands for. */
-        readonly standsFor?: { readonly opens: JsonValue; readonly continues: JsonValue; readonly closes: JsonValue };
-      }
-  );
+type AsStated<R> = R extends unknown
+  ? {
+      readonly [K in keyof R]: R[K] extends readonly TableSelector[] | undefined
+        ? Exclude<R[K], readonly TableSelector[]> | readonly SelectorFact[]
+        : R[K];
+    } & { readonly pointer: string }
+  : never;
 
 /** The verbs of a rule, and the keys that go with one of them only. */
 const VERBS = ["first", "onlyFirst", "terminal", "inside", "span", "refers", "chunk"] as const satisfies readonly (keyof StreamRule)[];

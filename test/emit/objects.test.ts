@@ -157,4 +157,14 @@ describe("emit: object keywords beyond fields", () => {
       ["/Abcde", "pattern"],
     ]);
   });
+
+  it("writes a property's name into a JSON Pointer escaped, where a map's key or a pattern's name holds / or ~", () => {
+    const failures = (type: string, value: unknown) => {
+      const result = functions(type).validate(value);
+      return result.ok ? [] : result.errors.map((error) => `${error.path} ${error.keyword}`).sort();
+    };
+    expect(failures("Named", { "a/b": "x", "c~d": 1 })).toEqual(["/a~1b pattern", "/a~1b type", "/c~0d pattern"]);
+    expect(failures("Extensible", { id: "i", "x-a/b": "long" })).toEqual(["/x-a~1b maxLength"]);
+    expect(failures("Tagged", { "x-~/": { n: "1" } })).toEqual(["/x-~0~1/n type"]);
+  });
 });

@@ -1013,7 +1013,7 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
             if (!isSecurityScheme(property1))
               checkSecurityScheme(
                 property1,
-                `${path}/securitySchemes/${key1}`,
+                pointer(`${path}/securitySchemes`, key1),
                 errors,
               );
           }
@@ -2767,7 +2767,11 @@ function checkSecurityRequirement(
             const property1 = property[key1];
             if (property1 === undefined) continue;
             if (!isStringList(property1))
-              checkStringList(property1, `${path}/schemes/${key1}`, errors);
+              checkStringList(
+                property1,
+                pointer(`${path}/schemes`, key1),
+                errors,
+              );
           }
         }
         break;
@@ -3525,7 +3529,7 @@ function checkAuthorizationCodeOAuthFlowScopes(
     const property = value[key];
     if (property === undefined) continue;
     if (typeof property !== "string")
-      fail(errors, `${path}/${key}`, "type", "must be a string");
+      fail(errors, pointer(path, key), "type", "must be a string");
   }
 }
 

@@ -54,8 +54,18 @@ import { failingTest, FORMATS_RUNTIME } from "./keywords.js";
  */
 export type Check = Failure | Delegate | NonNull | Position | Items | Counted | Properties | Matches | Conditional | When;
 
-/** Where a value is: the `path` parameter, then property names and index or key locals. */
-export type Location = readonly (string | Name)[];
+/** Where a value is: the `path` parameter, then property names, index locals and key locals. */
+export type Location = readonly (string | Name | KeyToken)[];
+
+/** A local holding a property's name, which a JSON Pointer escapes (`~0`, `~1`); an index local is written as it is. */
+export interface KeyToken {
+  readonly kind: "key";
+  readonly key: Name;
+}
+
+function keyToken(key: Name): KeyToken {
+  return { kind: "key", key };
+}
 
 /** A value fails `keyword` when `test` holds; what `then` holds is checked only when it does not. */
 export interface Failure {
@@ -439,7 +449,9 @@ export class CheckBuilder {
     };
     const evaluated = test(constraint.evaluated, false);
     const rest =
-      constraint.rest.kind === "never" ? "closed" : this.checks(constraint.rest, property, scope, `${owner}Property`, [...at, key]);
+      constraint.rest.kind === "never"
+        ? "closed"
+        : this.checks(constraint.rest, property, scope, `${owner}Property`, [...at, keyToken(key)]);
     const loop: Properties = {
       kind: "properties",
       subject,
@@ -605,12 +617,14 @@ export class CheckBuilder {
         cases.push({ name: field.name, checks, counts, countsWhenWritten: counts.length > 0 && acceptsAnything(field.shape, this.shapes) });
     }
     const rest =
-      spec.additional.kind === "never" ? "closed" : this.checks(spec.additional, property, scope, `${owner}Property`, [...at, key]);
+      spec.additional.kind === "never"
+        ? "closed"
+        : this.checks(spec.additional, property, scope, `${owner}Property`, [...at, keyToken(key)]);
     const patternChecks = patterns.map((each, i) => ({
       test: call(this.runtime("matches"), [this.pattern(each.pattern, owner), key]),
-      checks: this.checks(each.shape, property, scope, patternOwner(i), [...at, key]),
+      checks: this.checks(each.shape, property, scope, patternOwner(i), [...at, keyToken(key)]),
     }));
-    const names = spec.names === undefined ? [] : this.nameChecks(spec.names, key, scope, `${owner}Name`, [...at, key]);
+    const names = spec.names === undefined ? [] : this.nameChecks(spec.names, key, scope, `${owner}Name`, [...at, keyToken(key)]);
     // An object whose keys need no look (a map of anything) is not walked.
     if (
       cases.length === 0 &&

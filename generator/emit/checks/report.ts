@@ -36,6 +36,11 @@ export class ReportPrinter extends CheckPrinter {
     super(f, builder);
   }
 
+  /** Where a check is, as the report writes it. */
+  private path(at: Location): Expression {
+    return path(at, () => this.runtime("pointer"));
+  }
+
   protected parameters(): Parameter[] {
     return [
       parameter(VALUE, keywordType("unknown")),
@@ -84,7 +89,7 @@ export class ReportPrinter extends CheckPrinter {
           body: [evaluate(call(this.target(target), [VALUE, PATH, ERRORS])), returns()],
         }));
         const tag = body.shape.tag;
-        const unknown = call(this.runtime("failTag"), [ERRORS, path([tag]), literal(tag), body.tagLocal, literal(body.expected)]);
+        const unknown = call(this.runtime("failTag"), [ERRORS, this.path([tag]), literal(tag), body.tagLocal, literal(body.expected)]);
         return [
           ifThen(body.notObject.test, block([this.fail(body.notObject), returns()])),
           constant(body.tagLocal, body.tagValue),
@@ -122,7 +127,7 @@ export class ReportPrinter extends CheckPrinter {
         return [
           ifThen(
             not(call(this.guardOf(check.target), [check.subject])),
-            evaluate(call(this.target(check.target), [check.subject, path(check.at), ERRORS])),
+            evaluate(call(this.target(check.target), [check.subject, this.path(check.at), ERRORS])),
           ),
         ];
       case "non-null": {
@@ -180,7 +185,7 @@ export class ReportPrinter extends CheckPrinter {
 
   /** `fail(errors, path, keyword, message);` */
   private fail(failure: Failure): Statement {
-    return evaluate(call(this.runtime("fail"), [ERRORS, path(failure.at), literal(failure.keyword), literal(failure.message)]));
+    return evaluate(call(this.runtime("fail"), [ERRORS, this.path(failure.at), literal(failure.keyword), literal(failure.message)]));
   }
 
   private properties(check: Properties, top: boolean): Statement[] {
@@ -191,7 +196,7 @@ export class ReportPrinter extends CheckPrinter {
             evaluate(
               call(this.runtime("fail"), [
                 ERRORS,
-                call(this.runtime("pointer"), [path(check.at), key]),
+                call(this.runtime("pointer"), [this.path(check.at), key]),
                 literal(check.unevaluated === undefined ? "additionalProperties" : "unevaluatedProperties"),
                 template(['must not have the property "', key, '"']),
               ]),
@@ -225,10 +230,18 @@ export class ReportPrinter extends CheckPrinter {
   }
 }
 
-/** A location as a string: `path`, or a template literal that adds its tokens. */
-function path(at: Location): Expression {
-  if (at.length === 0) return PATH;
-  const parts: (string | Expression)[] = [PATH];
-  for (const token of at) parts.push("/", typeof token === "string" ? escapeToken(token) : token);
-  return template(parts);
+/**
+ * A location as a string: `path`, or a template literal that adds its tokens, where a
+ * key's token is escaped by the runtime's `pointer` (a property's name may hold `/` or `~`).
+ */
+function path(at: Location, pointer: () => Name): Expression {
+  let parts: (string | Expression)[] = [PATH];
+  for (const token of at)
+    if (typeof token !== "string" && token.kind === "key") parts = [call(pointer(), [joined(parts), token.key])];
+    else parts.push("/", typeof token === "string" ? escapeToken(token) : token);
+  return joined(parts);
+}
+
+function joined(parts: readonly (string | Expression)[]): Expression {
+  return parts.length === 1 && typeof parts[0] !== "string" ? parts[0]! : template(parts);
 }

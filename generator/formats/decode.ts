@@ -1,0 +1,165 @@
+// The state of one decode, which every protocol's decoders share: its options, its
+// result, and what it drops, does not recognize and finds. Copied from
+// templates/decode.ts by agentwire.
+
+import type { ValidateOptions, ValidationError } from "./runtime.js";
+import { Errors, fail, FULL, pointer } from "./runtime.js";
+
+/** How to decode: `strict` (the default) accepts what the schema accepts; `tolerant` is a receiver's reading. */
+export interface DecodeOptions extends ValidateOptions {
+  /**
+   * `tolerant` follows the rules the protocols give receivers: properties a closed
+   * object does not know are dropped (and listed in `ignored`), a value or union tag
+   * this version does not know is reported as `unrecognized` rather than invalid, and
+   * an enum with a fallback reads an unknown value as its fallback.
+   */
+  readonly mode?: "strict" | "tolerant";
+}
+
+/**
+ * A decoded value in its canonical form, or why there is none. `unrecognized` is true
+ * when what failed is only something newer than this version (tolerant mode): a consumer
+ * of a stream can skip it rather than treat it as an error.
+ */
+export type DecodeResult<T> =
+  | {
+      readonly ok: true;
+      readonly value: T;
+      /** Tolerant mode: JSON Pointers of the properties dropped as unknown. */
+      readonly ignored?: readonly string[];
+    }
+  | {
+      readonly ok: false;
+      readonly unrecognized: boolean;
+      readonly errors: readonly ValidationError[];
+      /** Present when reading or checking stopped at {@link ValidateOptions.maxErrors}, with more to say. */
+      readonly truncated?: true;
+    };
+
+/**
+ * The state of one decode: its mode, what it dropped, what it did not recognize and the
+ * problems only decoding finds. Used by the generated code, not by its users.
+ */
+export class Reader {
+  readonly tolerant: boolean;
+  private readonly ignored: string[] = [];
+  private readonly unrecognized: Errors;
+  /** The problems reading finds, then what checking the value read finds, up to the limit together. */
+  private readonly problems: Errors;
+
+  constructor(options: DecodeOptions | undefined) {
+    this.tolerant = options?.mode === "tolerant";
+    this.unrecognized = new Errors(options);
+    this.problems = new Errors(options);
+  }
+
+  /**
+   * A property a closed object does not know: dropped, and listed when tolerant; a
+   * problem when strict, where checking would refuse it. It is not copied either way, so
+   * a value of a million unknown properties costs a look at each, not a copy.
+   */
+  unknownProperty(path: string, key: string): void {
+    if (this.tolerant) this.ignored.push(pointer(path, key));
+    else
+      fail(
+        this.problems,
+        pointer(path, key),
+        "additionalProperties",
+        `must not have the property "${key}"`,
+      );
+  }
+
+  /**
+   * A value of one of the expected types (`typeof`, space-separated) that this version
+   * does not know: in tolerant mode, the fallback if the enum has one, else noted as
+   * unrecognized. Anything else is left for checking to reject.
+   */
+  unknownValue(
+    value: unknown,
+    path: string,
+    types: string,
+    what: string,
+    fallback?: unknown,
+  ): unknown {
+    if (!this.tolerant || !types.split(" ").includes(typeof value))
+      return value;
+    if (fallback !== undefined) return fallback;
+    fail(
+      this.unrecognized,
+      path,
+      "unrecognized",
+      `${JSON.stringify(value)} is not ${what} this version knows`,
+    );
+    return value;
+  }
+
+  /**
+   * An integer that the wire accepts for a proto enum (any int32) but that names none of
+   * its values in this version: unrecognized in either mode, since the schema accepts it
+   * and no canonical value stands for it; when tolerant, the fallback if the enum has one.
+   */
+  unnamedNumber(
+    value: number,
+    path: string,
+    what: string,
+    fallback?: unknown,
+  ): unknown {
+    if (this.tolerant && fallback !== undefined) return fallback;
+    fail(
+      this.unrecognized,
+      path,
+      "unrecognized",
+      `${value} is not the number of ${what} this version knows`,
+    );
+    return value;
+  }
+
+  /** A field sent under two of its names, such as `taskId` and `task_id`. */
+  twice(path: string, key: string, name: string): void {
+    fail(
+      this.problems,
+      pointer(path, key),
+      "duplicate",
+      `is "${name}" again, under another of its names: send one`,
+    );
+  }
+
+  /**
+   * Reads the input (with `read`, unless reading changes nothing), then checks what was
+   * read: the value, if it is valid in its canonical form, else the reasons, up to the
+   * limit. Past the limit, reading stops as checking does.
+   */
+  decode<T>(
+    input: unknown,
+    read:
+      ((input: unknown, path: string, reader: Reader) => unknown) | undefined,
+    check: (value: unknown, path: string, errors: Errors) => void,
+  ): DecodeResult<T> {
+    let value = input;
+    try {
+      if (read !== undefined) value = read(input, "", this);
+    } catch (error) {
+      if (error !== FULL) throw error;
+      // Reading stopped: what was read is part of a value, with nothing to check, and
+      // either list may lack what the rest would have added.
+      this.unrecognized.truncated = true;
+      this.problems.truncated = true;
+    }
+    if (this.unrecognized.found.length > 0)
+      return this.failed(true, this.unrecognized);
+    if (this.problems.truncated) return this.failed(false, this.problems);
+    const errors = this.problems.check(check, value);
+    if (errors.found.length > 0) return this.failed(false, errors);
+    // Checked as the guard checks, by a function printed from the same check tree.
+    const decoded = value as T;
+    return this.ignored.length === 0
+      ? { ok: true, value: decoded }
+      : { ok: true, value: decoded, ignored: this.ignored };
+  }
+
+  private failed(unrecognized: boolean, errors: Errors): DecodeResult<never> {
+    return errors.truncated
+      ? { ok: false, unrecognized, errors: errors.found, truncated: true }
+      : { ok: false, unrecognized, errors: errors.found };
+  }
+}
