@@ -1,3 +1,4 @@
+import type * as Runtime from "../../templates/runtime.js";
 import type { Expression, Name, Statement } from "../code/tree.js";
 import {
   and,
@@ -23,6 +24,12 @@ import type { JsonValue } from "../json.js";
 
 /** The module every protocol's generated code imports its shared helpers from. */
 export const RUNTIME = "../runtime.js";
+
+/**
+ * A value the shared runtime exports, by the template's own exports
+ * (`templates/runtime.ts`): a name it does not export does not compile.
+ */
+export type RuntimeValue = keyof typeof Runtime;
 
 /** The decoders' shared state, `templates/decode.ts`. */
 export const DECODE = "../decode.js";
@@ -69,7 +76,7 @@ const HAS_OWN_PROPERTY = member(member(member(identifier("Object"), "prototype")
  * JSON writes it, the member's own loop says: it requires its tag and sees only what JSON
  * writes. An array is no member: its check refuses it.
  */
-export function ownTag(subject: Expression, tag: string, runtime: (name: string) => Expression): Expression {
+export function ownTag(subject: Expression, tag: string, runtime: (name: RuntimeValue) => Expression): Expression {
   return conditional(
     and([call(runtime("isRecord"), [subject]), call(HAS_OWN_PROPERTY, [subject, literal(tag)])]),
     member(subject, tag),
@@ -89,19 +96,19 @@ function hasToJson(subject: Expression): Expression {
  * generated code itself, not in the runtime, so that each place keeps its own inline
  * cache of the objects it sees: a shared one would see them all.
  */
-export function notJsonObject(subject: Expression, runtime: (name: string) => Expression, boxed: boolean): Expression {
+export function notJsonObject(subject: Expression, runtime: (name: RuntimeValue) => Expression, boxed: boolean): Expression {
   return or(jsonObjectParts(subject, runtime, boxed).map((part) => part.fails));
 }
 
 /** The test that JSON.stringify writes `subject` as an object: `notJsonObject`'s, the other way round. */
-export function isJsonObjectTest(subject: Expression, runtime: (name: string) => Expression, boxed: boolean): Expression {
+export function isJsonObjectTest(subject: Expression, runtime: (name: RuntimeValue) => Expression, boxed: boolean): Expression {
   return and(jsonObjectParts(subject, runtime, boxed).map((part) => part.holds));
 }
 
 /** What being an object to JSON takes, each part as the test that it holds and the test that it fails. */
 function jsonObjectParts(
   subject: Expression,
-  runtime: (name: string) => Expression,
+  runtime: (name: RuntimeValue) => Expression,
   boxed: boolean,
 ): readonly { holds: Expression; fails: Expression }[] {
   const record = call(runtime("isRecord"), [subject]);
@@ -114,7 +121,7 @@ function jsonObjectParts(
 }
 
 /** The test that `subject` is not an array JSON.stringify writes as one: no array, or one with a `toJSON` method. */
-export function notJsonArray(subject: Expression, runtime: (name: string) => Expression): Expression {
+export function notJsonArray(subject: Expression, runtime: (name: RuntimeValue) => Expression): Expression {
   return or([not(call(runtime("isArray"), [subject])), hasToJson(subject)]);
 }
 

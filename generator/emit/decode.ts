@@ -1,3 +1,4 @@
+import type { RuntimeValue } from "./access.js";
 import type { Expression, Function, Name, Statement, SwitchCase } from "../code/tree.js";
 import { and, arrayLiteral, assign, binary, call, construct, identifier, index } from "../code/build.js";
 import { literal, member, not, objectLiteral, regex, template, typeOf, UNDEFINED } from "../code/build.js";
@@ -157,7 +158,7 @@ class DecodeEmitter {
     this.shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
   }
 
-  private runtime(name: string): Name {
+  private runtime(name: RuntimeValue): Name {
     return this.f.import(name, RUNTIME);
   }
 

@@ -1,3 +1,4 @@
+import type { RuntimeValue } from "../access.js";
 import type { Expression, Name } from "../../code/tree.js";
 import {
   and,
@@ -290,7 +291,7 @@ export class CheckBuilder {
     this.ids = protocol.ids;
   }
 
-  runtime(name: string): Name {
+  runtime(name: RuntimeValue): Name {
     return this.f.import(name, RUNTIME);
   }
 
@@ -732,7 +733,7 @@ function failure(test: Expression, keyword: string, message: string, at: Locatio
 }
 
 /** The tests that a value has one JSON type. */
-const TYPE_TESTS: Readonly<Record<string, (subject: Expression, runtime: (name: string) => Name) => Expression>> = {
+const TYPE_TESTS: Readonly<Record<string, (subject: Expression, runtime: (name: RuntimeValue) => Name) => Expression>> = {
   string: (subject) => binary(typeOf(subject), "===", literal("string")),
   number: (subject) => binary(typeOf(subject), "===", literal("number")),
   boolean: (subject) => binary(typeOf(subject), "===", literal("boolean")),

@@ -1,3 +1,4 @@
+import type { RuntimeValue } from "../access.js";
 import type { Expression, Name } from "../../code/tree.js";
 import { and, binary, call, identifier, literal, member, not, or, typeOf } from "../../code/build.js";
 import type { Fails, Measure } from "../../keywords/index.js";
@@ -16,7 +17,7 @@ export const FORMATS_RUNTIME = "../formats.js";
 
 /** What a test needs of its file: runtime helpers, hoisted patterns and values, the property counter. */
 export interface TestContext {
-  readonly runtime: (name: string) => Name;
+  readonly runtime: (name: RuntimeValue) => Name;
   /** A test of `templates/formats.ts`, imported from the package's `formats` module. */
   readonly format: (test: string) => Name;
   readonly pattern: (source: string) => Name;

@@ -1,3 +1,4 @@
+import type { RuntimeValue } from "../access.js";
 import type { Expression, Function, Name, Parameter, Statement, Type } from "../../code/tree.js";
 import {
   and,
@@ -41,7 +42,7 @@ export abstract class CheckPrinter {
     readonly builder: CheckBuilder,
   ) {}
 
-  protected runtime(name: string): Name {
+  protected runtime(name: RuntimeValue): Name {
     return this.builder.runtime(name);
   }
 
