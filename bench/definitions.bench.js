@@ -62,7 +62,7 @@ const STAGES = `
   lap("import");
   const project = load(process.cwd()); lap("load");
   const protocol = project.protocols[0];
-  const resolved = await resolve(project, protocol); lap("resolve");
+  const resolved = resolve(project, protocol); lap("resolve");
   const effective = applyOverlays(resolved); lap("overlay");
   const ir = normalize(effective); lap("normalize");
   const named = nameIr(ir, effective); lap("name");

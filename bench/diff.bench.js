@@ -36,7 +36,7 @@ const cli = await sample(() => {
   );
   if (result.status !== 0) throw new Error(result.stderr);
 });
-const irs = async () => [await fileIr(FIXTURES, "7.5.1.json", "webhooks"), await fileIr(FIXTURES, "7.6.1.json", "webhooks")];
+const irs = async () => [fileIr(FIXTURES, "7.5.1.json", "webhooks"), fileIr(FIXTURES, "7.6.1.json", "webhooks")];
 const load = await sample(irs);
 const [before, after] = await irs();
 let changes = 0;

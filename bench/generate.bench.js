@@ -63,7 +63,7 @@ const stages = spawnSync(
     const project = load(process.cwd());
     lap("load");
     for (const protocol of project.protocols) {
-      const resolved = await resolve(project, protocol); lap("resolve");
+      const resolved = resolve(project, protocol); lap("resolve");
       const effective = applyOverlays(resolved); lap("overlay");
       const ir = normalize(effective); lap("normalize");
       const named = nameIr(ir, effective); lap("name");

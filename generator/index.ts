@@ -128,11 +128,11 @@ export async function diff(options: DiffOptions): Promise<Result<DiffResult>> {
   return run(async () => {
     const cwd = path.resolve(options.cwd ?? process.cwd());
     let protocols: ProtocolDiff[];
-    if ("since" in options) protocols = await diffSince(open(options), options.since);
+    if ("since" in options) protocols = diffSince(open(options), options.since);
     else {
       const lookup = lookUpProject(cwd, options.config);
       const project = lookup.config === undefined ? undefined : lookup.open();
-      protocols = [await diffFiles(cwd, [options.before, options.after], project, options.protocol)];
+      protocols = [diffFiles(cwd, [options.before, options.after], project, options.protocol)];
     }
     const breaking = protocols.some((protocol) => protocol.changes.some((change) => severity(change) === "breaking"));
     return {

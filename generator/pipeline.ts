@@ -56,7 +56,7 @@ export async function generate(source: ProjectSource, read?: ReadFile): Promise<
   for (const protocol of project.protocols) {
     let generated: GeneratedProtocol;
     try {
-      generated = await generateProtocol(project, protocol);
+      generated = generateProtocol(project, protocol);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       errors.add(error);
@@ -101,8 +101,8 @@ interface GeneratedProtocol {
   readonly inputs: readonly string[];
 }
 
-async function generateProtocol(project: Project, protocol: LoadedProtocol): Promise<GeneratedProtocol> {
-  const effective = await effectiveSchema(project, protocol);
+function generateProtocol(project: Project, protocol: LoadedProtocol): GeneratedProtocol {
+  const effective = effectiveSchema(project, protocol);
   // The patterns are checked beside the rest of the pipeline, in a worker, from the moment
   // they are known; their warnings are awaited at its end.
   const warnings = patternWarnings(effective).then((patterns) => [...ignoredAssertions(effective), ...patterns]);
@@ -145,8 +145,8 @@ async function patternWarnings(effective: ResolvedSchema): Promise<InputWarning[
 }
 
 /** A protocol's effective schema and IR: the pipeline up to the emitters. */
-export async function intermediate(schemas: Schemas, protocol: LoadedProtocol): Promise<{ effective: ResolvedSchema; ir: NamedIr }> {
-  const effective = await effectiveSchema(schemas, protocol);
+export function intermediate(schemas: Schemas, protocol: LoadedProtocol): { effective: ResolvedSchema; ir: NamedIr } {
+  const effective = effectiveSchema(schemas, protocol);
   return { effective, ir: irOf(effective) };
 }
 
@@ -156,8 +156,8 @@ function irOf(effective: ResolvedSchema): NamedIr {
 }
 
 /** A protocol's schemas resolved into one, with its overlays applied. */
-async function effectiveSchema(schemas: Schemas, protocol: LoadedProtocol): Promise<ResolvedSchema> {
-  return applyOverlays(await resolve(schemas, protocol));
+function effectiveSchema(schemas: Schemas, protocol: LoadedProtocol): ResolvedSchema {
+  return applyOverlays(resolve(schemas, protocol));
 }
 
 function countUnions(ir: Ir): number {

@@ -12,12 +12,12 @@ import { fileIr, irsAtRevision, projectIrs } from "./versions.js";
  * or the one whose vendored schema is one of the files (its overlays then apply), or a
  * protocol of their own named after the newer file. Paths are relative to `cwd`.
  */
-export async function diffFiles(
+export function diffFiles(
   cwd: string,
   [before, after]: readonly [string, string],
   project: OpenProject | undefined,
   protocol?: string,
-): Promise<ProtocolDiff> {
+): ProtocolDiff {
   const schemas = project === undefined ? undefined : loadSchemas(project);
   const like = schemas === undefined ? undefined : vendoredAs(schemas, cwd, protocol, [after, before]);
   if (protocol !== undefined && like === undefined)
@@ -28,7 +28,7 @@ export async function diffFiles(
   const name = like?.config.name ?? path.basename(after).replace(/(\.schema)?\.json$/, "");
   const remotes = schemas?.remotes ?? [];
   // One name for both sides: a root without a title is named after the protocol, and so pairs with itself.
-  return diffProtocol(name, await fileIr(cwd, before, name, like, remotes), await fileIr(cwd, after, name, like, remotes));
+  return diffProtocol(name, fileIr(cwd, before, name, like, remotes), fileIr(cwd, after, name, like, remotes));
 }
 
 /** The protocol the files stand for: the one named, or the one whose vendored schema is one of the files. */
@@ -43,9 +43,9 @@ function vendoredAs(schemas: Schemas, cwd: string, name: string | undefined, fil
 }
 
 /** Every protocol of the project against itself at a git revision, by name: one added or removed there is all added or removed. */
-export async function diffSince(project: OpenProject, revision: string): Promise<ProtocolDiff[]> {
-  const before = await irsAtRevision(project, revision);
-  const after = await projectIrs(loadSchemas(project));
+export function diffSince(project: OpenProject, revision: string): ProtocolDiff[] {
+  const before = irsAtRevision(project, revision);
+  const after = projectIrs(loadSchemas(project));
   const names = [...new Set([...before.keys(), ...after.keys()])].sort();
   return names.map((name) => diffProtocol(name, before.get(name), after.get(name)));
 }

@@ -16,9 +16,9 @@ import { intermediate } from "../pipeline.js";
  */
 
 /** Every protocol of a project, by name, as IR. */
-export async function projectIrs(schemas: Schemas): Promise<Map<string, Ir>> {
+export function projectIrs(schemas: Schemas): Map<string, Ir> {
   const irs = new Map<string, Ir>();
-  for (const protocol of schemas.protocols) irs.set(protocol.config.name, (await intermediate(schemas, protocol)).ir);
+  for (const protocol of schemas.protocols) irs.set(protocol.config.name, intermediate(schemas, protocol).ir);
   return irs;
 }
 
@@ -28,13 +28,7 @@ export async function projectIrs(schemas: Schemas): Promise<Map<string, Ir>> {
  * name the file relative to `cwd`. The file is the user's to name, wherever it is: its
  * real path is read, and its refs stay in its folder.
  */
-export async function fileIr(
-  cwd: string,
-  file: string,
-  name: string,
-  like?: LoadedProtocol,
-  remotes: Schemas["remotes"] = [],
-): Promise<Ir> {
+export function fileIr(cwd: string, file: string, name: string, like?: LoadedProtocol, remotes: Schemas["remotes"] = []): Ir {
   const root = realPathOf(cwd);
   const absolute = realPathOf(path.resolve(root, file));
   const protocol: LoadedProtocol = {
@@ -49,7 +43,7 @@ export async function fileIr(
     overlays: like?.overlays ?? [],
     externalSchemas: like?.externalSchemas ?? [],
   };
-  return (await intermediate({ root, inputsDir: path.dirname(absolute), protocols: [protocol], remotes }, protocol)).ir;
+  return intermediate({ root, inputsDir: path.dirname(absolute), protocols: [protocol], remotes }, protocol).ir;
 }
 
 /** A path with its links resolved; as it is where it does not exist, for the read to say so. */
@@ -67,7 +61,7 @@ function realPathOf(at: string): string {
  * there, and removed. Problems in that version name the revision:
  * `origin/main:schemas/acme.schema.json#/…`.
  */
-export async function irsAtRevision(project: OpenProject, revision: string): Promise<Map<string, Ir>> {
+export function irsAtRevision(project: OpenProject, revision: string): Map<string, Ir> {
   const root = project.folder.root;
   const configFile = project.config.file;
   const show = (file: string) => git(root, revision, ["show", `${revision}:./${file}`]);
@@ -80,7 +74,7 @@ export async function irsAtRevision(project: OpenProject, revision: string): Pro
       mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
       writeFileSync(path.join(scratch, file), file === configFile ? config.bytes : show(file));
     }
-    return await projectIrs(loadSchemas(openProject(path.join(scratch, configFile))));
+    return projectIrs(loadSchemas(openProject(path.join(scratch, configFile))));
   } catch (error) {
     if (error instanceof InputError) throw error.relocated((location) => ({ ...location, file: `${revision}:${location.file}` }));
     throw error;

@@ -43,15 +43,8 @@ export async function runDiff(args: Arguments, io: Io, project: ProjectLookup): 
   const options = readArguments(args);
   const diffs =
     options.since === undefined
-      ? [
-          await diffFiles(
-            io.cwd,
-            options.files as [string, string],
-            project.config === undefined ? undefined : project.open(),
-            options.protocol,
-          ),
-        ]
-      : await diffSince(project.open(), options.since);
+      ? [diffFiles(io.cwd, options.files as [string, string], project.config === undefined ? undefined : project.open(), options.protocol)]
+      : diffSince(project.open(), options.since);
   io.out(PRINTERS[options.format](diffs));
   return fails(diffs, options.failOn) ? 1 : 0;
 }

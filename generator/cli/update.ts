@@ -76,8 +76,8 @@ async function update({ values, positionals }: Arguments, io: Io, project: OpenP
   const vendored = new Map(fetched.map(({ protocol, bytes }) => [protocol.schema.absolutePath, bytes]));
   const read = (file: string) => vendored.get(file) ?? nodeFileSystem.read(file);
   const updated = loadSchemas(project, read);
-  const before = await projectIrs({ ...schemas, protocols: fetched.map(({ protocol }) => protocol) });
-  const after = await projectIrs({ ...updated, protocols: updated.protocols.filter((p) => before.has(p.config.name)) });
+  const before = projectIrs({ ...schemas, protocols: fetched.map(({ protocol }) => protocol) });
+  const after = projectIrs({ ...updated, protocols: updated.protocols.filter((p) => before.has(p.config.name)) });
   io.out(formatDiff([...before.keys()].map((name) => diffProtocol(name, before.get(name), after.get(name)))));
   if (check) {
     io.err(

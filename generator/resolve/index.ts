@@ -18,7 +18,7 @@ export interface ResolvedSchema {
   readonly files: readonly SourceFile[];
 }
 
-export async function resolve(project: Schemas, protocol: LoadedProtocol): Promise<ResolvedSchema> {
+export function resolve(project: Schemas, protocol: LoadedProtocol): ResolvedSchema {
   const resources = readReferencedFiles(protocol.schema, project, protocol.externalSchemas);
   const { schema, provenance } = canonicalize(resources, protocol.config.name, customDialect(resources, project));
   return { protocol, schema, provenance, files: resources.files };

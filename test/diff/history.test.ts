@@ -38,7 +38,7 @@ beforeAll(async () => {
     [CONFIG_FILE]: configFor(versions.map(({ file, name }) => ({ name, schema: `schemas/history/${file}` }))),
   });
   cpSync(HISTORY, path.join(root, "schemas/history"), { recursive: true });
-  const irs = await projectIrs(loadSchemas(root));
+  const irs = projectIrs(loadSchemas(root));
   diffs = versions.slice(1).map((version, i) => ({
     version,
     diff: diffProtocol(version.name, irs.get(versions[i]!.name), irs.get(version.name)),
@@ -119,7 +119,7 @@ describe("A2A's published history", () => {
 describe("GitHub's webhook schemas, 7.5.1 → 7.6.1 (344 definitions)", () => {
   it("diff to what changed: a category's node_id, a merge-group action, and two refactorings", async () => {
     const octokit = path.join(import.meta.dirname, "../fixtures/spec-history/octokit-webhooks");
-    const diff = diffProtocol("webhooks", await fileIr(octokit, "7.5.1.json", "webhooks"), await fileIr(octokit, "7.6.1.json", "webhooks"));
+    const diff = diffProtocol("webhooks", fileIr(octokit, "7.5.1.json", "webhooks"), fileIr(octokit, "7.6.1.json", "webhooks"));
     expect(diff.changes.map(({ kind, message }) => `${kind}: ${message}`)).toEqual([
       'field-added-required: discussion.category: required field "node_id" added',
       "type-extracted: discussion$category_changed.changes.category.from: is the named type DiscussionCategory",

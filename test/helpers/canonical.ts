@@ -11,7 +11,7 @@ import { resolve } from "../../generator/resolve/index.js";
  */
 export async function canonicalNormalized(root: string): Promise<JsonObject> {
   const project = load(root);
-  const result = await resolve(project, project.protocols[0]!);
+  const result = resolve(project, project.protocols[0]!);
   normalize(applyOverlays(result));
   return result.schema;
 }

@@ -27,7 +27,7 @@ export function protocol(name: ProtocolName): Promise<ProtocolUnderTest> {
     loaded = (async () => {
       const project = load(REPO);
       const protocol = project.protocols.find((candidate) => candidate.config.name === name)!;
-      const ir = normalize(applyOverlays(await resolve(project, protocol)));
+      const ir = normalize(applyOverlays(resolve(project, protocol)));
       const schema = JSON.parse(readFileSync(path.join(REPO, "generated/src", name, "schema.json"), "utf8")) as JsonObject;
       return { name, ir, schema };
     })();

@@ -20,7 +20,7 @@ describe("overlay: the effective schemas", () => {
   const effective = new Map<string, JsonObject>();
   beforeAll(async () => {
     const project = load(REPO);
-    for (const protocol of project.protocols) effective.set(protocol.config.name, applyOverlays(await resolve(project, protocol)).schema);
+    for (const protocol of project.protocols) effective.set(protocol.config.name, applyOverlays(resolve(project, protocol)).schema);
   });
 
   it("are valid JSON Schema 2020-12", () => {

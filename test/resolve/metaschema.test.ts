@@ -13,7 +13,7 @@ const schema = { $schema: "meta.json", $defs: { Small: { type: "number", maximum
 
 async function effective(root: string): Promise<JsonObject> {
   const project = load(root);
-  return (await resolve(project, project.protocols[0]!)).schema;
+  return resolve(project, project.protocols[0]!).schema;
 }
 
 describe("resolve: a custom metaschema", () => {
@@ -29,7 +29,7 @@ describe("resolve: a custom metaschema", () => {
     expect(resolved["$schema"]).toBe(`${META}/schema`);
     expect(resolved["x-agentwire-vocabularies"]).toEqual(["core", "applicator"]);
     const project = load(root);
-    const ir = normalize(applyOverlays(await resolve(project, project.protocols[0]!)));
+    const ir = normalize(applyOverlays(resolve(project, project.protocols[0]!)));
     // type, maximum and const are of the validation vocabulary, left out; not, of the
     // applicator, stays: of {} now, which every value matches.
     expect(ir.types[0]!.shape).toEqual({

@@ -9,7 +9,7 @@ import { CONFIG_FILE, configFor, demoProject, makeProject } from "../helpers/pro
 
 async function resolved(root: string): Promise<JsonObject> {
   const project = load(root);
-  return (await resolve(project, project.protocols[0]!)).schema;
+  return resolve(project, project.protocols[0]!).schema;
 }
 
 const failure = (root: string, stage: (root: string) => Promise<unknown> = resolved) => inputError(() => stage(root));
@@ -519,7 +519,7 @@ describe("resolve: remotes", () => {
     );
     const message = await failure(root, async (dir) => {
       const project = load(dir);
-      return normalize(applyOverlays(await resolve(project, project.protocols[0]!)));
+      return normalize(applyOverlays(resolve(project, project.protocols[0]!)));
     });
     expect(message).toMatch(/^schemas\/vendor\/localhost\/defs\.json#\/\$defs\/Mode\/pattern: invalid pattern/);
   });
@@ -532,7 +532,7 @@ describe("resolve: provenance", () => {
     });
     const message = await failure(root, async (dir) => {
       const project = load(dir);
-      return normalize(applyOverlays(await resolve(project, project.protocols[0]!)));
+      return normalize(applyOverlays(resolve(project, project.protocols[0]!)));
     });
     expect(message).toMatch(/^schemas\/demo\.schema\.json#\/definitions\/Outer\/properties\/mode\/pattern: invalid pattern/);
   });
