@@ -21,6 +21,14 @@ export function parsePointer(pointer: string): string[] {
   return pointer.slice(1).split("/").map(unescapeToken);
 }
 
+/**
+ * The JSON Pointer a local `$ref` names, its fragment percent-decoded (`"#/$defs/A%20B"` is
+ * `"/$defs/A B"`); undefined where the value is no string, or names another document.
+ */
+export function localRefPointer(ref: unknown): string | undefined {
+  return typeof ref === "string" && ref.startsWith("#") ? decodeURIComponent(ref.slice(1)) : undefined;
+}
+
 /** The value at `pointer`, or undefined when the pointer leads nowhere. */
 export function getAtPointer(document: unknown, pointer: string): unknown {
   let node = document;

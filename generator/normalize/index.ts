@@ -5,7 +5,7 @@ import { mapFields } from "../ir/walk.js";
 import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
-import { appendPointer, unescapeToken } from "../pointer.js";
+import { appendPointer, localRefPointer, unescapeToken } from "../pointer.js";
 import { docOf } from "./docs.js";
 import { chainText, Context } from "./context.js";
 import { readSchema } from "./schema.js";
@@ -47,7 +47,7 @@ export function normalize(effective: ResolvedSchema): Ir {
         : "agentwire generates types nested at most that deep, and allOf copies what it composes into the type: move nested schemas into $defs and $ref them",
     );
   const rootRef = effective.schema["$ref"];
-  const root = typeof rootRef === "string" ? /^#\/\$defs\/([^/]+)$/.exec(decodeURIComponent(rootRef))?.[1] : undefined;
+  const root = /^\/\$defs\/([^/]+)$/.exec(localRefPointer(rootRef) ?? "")?.[1];
   const shapes = new Map(types.map((type) => [type.name, type.shape]));
   return {
     protocol: effective.protocol.config.name,

@@ -6,7 +6,7 @@ import { pointerToFragment } from "../resolve/index.js";
 import { wireAliases } from "../schema/aliases.js";
 import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, STAMP_KEYWORD } from "../schema/keywords.js";
 import { pascalCase } from "../schema/names.js";
-import { appendPointer, getAtPointer, isWithin, parsePointer } from "../pointer.js";
+import { appendPointer, getAtPointer, isWithin, localRefPointer, parsePointer } from "../pointer.js";
 import { presence, presenceNames } from "../schema/presence.js";
 import { walkSchemas } from "../schema/walk.js";
 import type { Fact } from "./facts.js";
@@ -161,9 +161,9 @@ function rename(
 /** Points every local `$ref` to `from`, or into it, at `to` instead. */
 function redirectRefs(document: JsonValue, from: string, to: string): void {
   walkSchemas(document, "", (schema) => {
-    if (!isJsonObject(schema) || typeof schema["$ref"] !== "string" || !schema["$ref"].startsWith("#")) return;
-    const pointer = decodeURIComponent(schema["$ref"].slice(1));
-    if (isWithin(pointer, from)) (schema as Record<string, JsonValue>)["$ref"] = pointerToFragment(to + pointer.slice(from.length));
+    const pointer = isJsonObject(schema) ? localRefPointer(schema["$ref"]) : undefined;
+    if (pointer !== undefined && isWithin(pointer, from))
+      (schema as Record<string, JsonValue>)["$ref"] = pointerToFragment(to + pointer.slice(from.length));
   });
 }
 

@@ -12,7 +12,7 @@ import {
   VOCABULARIES_KEYWORD,
 } from "../schema/keywords.js";
 import { isNameLike, pascalCase, RUNTIME_TYPES, RUNTIME_VALUES, typeNameFor } from "../schema/names.js";
-import { appendPointer, getAtPointer, parsePointer } from "../pointer.js";
+import { appendPointer, getAtPointer, localRefPointer, parsePointer } from "../pointer.js";
 import { dialectOf, hasDefsKeyword } from "../schema/dialect.js";
 import { isSubschemaPlace, mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
 import type { CustomDialect } from "./metaschema.js";
@@ -571,7 +571,7 @@ function dynamicScopes(
     /** A ref into the effective schema, to the type as it is in the scope entering it makes. */
     retarget(ref: string, scope: Scope): string {
       if (dependent.size === 0) return ref;
-      const [defs, name, ...rest] = parsePointer(decodeURIComponent(ref.slice(1)));
+      const [defs, name, ...rest] = parsePointer(localRefPointer(ref)!);
       const entry = defs === "$defs" && name !== undefined ? byName.get(name) : undefined;
       if (entry === undefined) return ref;
       const instance = instanceOf(name!, of(resources.baseOf(entry.source, entry.pointer), scope));

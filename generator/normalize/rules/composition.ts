@@ -1,6 +1,6 @@
 import type { JsonValue } from "../../json.js";
 import type { Shape } from "../../ir/model.js";
-import { appendPointer, getAtPointer, unescapeToken } from "../../pointer.js";
+import { appendPointer, getAtPointer, localRefPointer, unescapeToken } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { intersect } from "../intersect.js";
 import type { SchemaRule } from "./rule.js";
@@ -67,8 +67,8 @@ export const MEET: SchemaRule = rule(
 );
 
 function refShape(ref: JsonValue, pointer: string, context: Context): Shape {
-  if (typeof ref !== "string" || !ref.startsWith("#")) return context.fail(pointer, "$ref must be a string pointing into this document");
-  const target = decodeURIComponent(ref.slice(1));
+  const target = localRefPointer(ref);
+  if (target === undefined) return context.fail(pointer, "$ref must be a string pointing into this document");
   const name = /^\/\$defs\/([^/]+)$/.exec(target)?.[1];
   if (name !== undefined && Object.hasOwn(context.definitions, unescapeToken(name))) return { kind: "ref", name: unescapeToken(name) };
   const schema = getAtPointer(context.document, target);

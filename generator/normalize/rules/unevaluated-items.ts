@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from "../../json.js";
 import { isJsonObject, jsonEqual } from "../../json.js";
 import type { Shape } from "../../ir/model.js";
-import { appendPointer, getAtPointer } from "../../pointer.js";
+import { appendPointer, getAtPointer, localRefPointer } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { compact, constrain, intersect } from "../intersect.js";
 import type { SchemaRule } from "./rule.js";
@@ -73,8 +73,8 @@ function evaluatedItems(schema: JsonValue, pointer: string, nested: boolean, con
   if (!isJsonObject(schema)) return NOTHING;
   const parts: Evaluated[] = [own(schema, pointer, nested, context)];
   const ref = schema["$ref"];
-  if (typeof ref === "string" && ref.startsWith("#")) {
-    const target = decodeURIComponent(ref.slice(1));
+  const target = localRefPointer(ref);
+  if (target !== undefined) {
     if (!seen.has(target))
       parts.push(evaluatedItems(getAtPointer(context.document, target) as JsonValue, target, true, context, new Set([...seen, target])));
   }
@@ -202,10 +202,13 @@ function evaluatesAny(schema: JsonValue, context: Context, seen: Set<string>): b
   if (!isJsonObject(schema)) return false;
   if (["prefixItems", "items", "additionalItems", "contains", "unevaluatedItems"].some((keyword) => keyword in schema)) return true;
   const ref = schema["$ref"];
-  if (typeof ref === "string" && ref.startsWith("#") && !seen.has(ref)) {
-    const target = getAtPointer(context.document, decodeURIComponent(ref.slice(1))) as JsonValue;
-    if (evaluatesAny(target, context, new Set([...seen, ref]))) return true;
-  }
+  const target = localRefPointer(ref);
+  if (
+    target !== undefined &&
+    !seen.has(target) &&
+    evaluatesAny(getAtPointer(context.document, target) as JsonValue, context, new Set([...seen, target]))
+  )
+    return true;
   return ["allOf", "anyOf", "oneOf", "if", "then", "else"].some((keyword) => {
     const value = schema[keyword];
     const members = Array.isArray(value) ? value : value === undefined ? [] : [value];

@@ -1,7 +1,7 @@
 import type { JsonValue } from "../../json.js";
 import { isJsonObject } from "../../json.js";
 import type { Evaluated, Shape } from "../../ir/model.js";
-import { appendPointer, getAtPointer } from "../../pointer.js";
+import { appendPointer, getAtPointer, localRefPointer } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { constrain, intersect } from "../intersect.js";
 import type { SchemaRule } from "./rule.js";
@@ -20,7 +20,7 @@ export const UNEVALUATED_CLOSES: SchemaRule = rule(
   (draft, context) => {
     if (!("unevaluatedProperties" in draft.schema)) return draft;
     const rest = context.shape(draft.schema["unevaluatedProperties"]!, appendPointer(draft.pointer, "unevaluatedProperties"));
-    const evaluated = evaluatedBy(draft.schema, draft.pointer, false, context, []);
+    const evaluated = evaluatedBy(draft.schema, draft.pointer, false, context, new Set());
     if (rest.kind === "unknown" || evaluated.all) return draft;
     return {
       ...draft,
@@ -77,15 +77,15 @@ function evaluatedBy(
   pointer: string,
   ownUnevaluated: boolean,
   context: Context,
-  following: readonly string[],
+  following: ReadonlySet<string>,
 ): Evaluated {
   if (!isJsonObject(schema)) return NONE;
   const ref = schema["$ref"];
-  const refTarget = typeof ref === "string" && ref.startsWith("#") ? decodeURIComponent(ref.slice(1)) : undefined;
+  const refTarget = localRefPointer(ref);
   const fromRef =
-    refTarget === undefined || following.includes(refTarget)
+    refTarget === undefined || following.has(refTarget)
       ? NONE
-      : evaluatedBy(getAtPointer(context.document, refTarget) as JsonValue, refTarget, true, context, [...following, refTarget]);
+      : evaluatedBy(getAtPointer(context.document, refTarget) as JsonValue, refTarget, true, context, new Set([...following, refTarget]));
   // Up to draft-07 a `$ref` replaces its schema.
   if (refTarget !== undefined && context.refReplacesSiblings) return fromRef;
   const read = (at: JsonValue, ptr: string) => evaluatedBy(at, ptr, true, context, following);
