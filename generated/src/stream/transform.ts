@@ -105,7 +105,6 @@ export interface CheckStreamOptions extends DecodeStreamOptions {
 
 interface Controller<O> {
   enqueue(chunk: O): void;
-  error(reason?: unknown): void;
   terminate(): void;
 }
 
@@ -168,7 +167,9 @@ function assembly<T, S>(assembler: Assembler<T, S>): Stage<T> {
 }
 
 /** A violation is told from a result by its rule. */
-const isViolation = <T>(item: Checked<T>): item is Violation => "rule" in item;
+function isViolation<T>(item: Checked<T>): item is Violation {
+  return "rule" in item;
+}
 
 /**
  * A result, and what the stages find of it, in the order the stages piped one after the
