@@ -161,7 +161,7 @@ function transformDeclarations(
   return [
     functionDeclaration({
       doc: documentation([
-        "{@link readStream} as a web TransformStream, for `pipeThrough`: bytes (a `fetch` body's) in, one result per event out, as `readStream(body, options)` yields them, faults included: `response.body.pipeThrough(decodeStream())`. A chunk is taken only once the results of the last are read, but the one the writable side holds, so backpressure reaches the source; cancelling the readable side cancels the source of a pipe, and a pipe's `signal` stops it. A fault that stops the reading (too large, not UTF-8) ends the readable side.",
+        "{@link readStream} as a web TransformStream, for `pipeThrough`: bytes (a `fetch` body's) in, one result per event out, as `readStream(body, options)` yields them, faults included: `response.body.pipeThrough(decodeStream())`. A chunk is taken only once the results of the last are read, but the one the writable side holds, so backpressure reaches the source; cancelling the readable side cancels the source of a pipe, and a pipe's `signal` stops it. A fault that stops the reading (too large, not UTF-8) ends the readable side; the source's error errors it (where `readStream` first reports the event it cut off). No `idleTimeout`: a stage cannot tell when its reader waits.",
       ]),
       exported: true,
       name: identifier("decodeStream"),

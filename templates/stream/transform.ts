@@ -226,7 +226,9 @@ function staged<T>(stage: Stage<T>): TransformPair<Checked<T>, Checked<T>> {
  * the chunk is read, which the TransformStream's queuing then holds: the writer waits for
  * the reader, so no chunk is taken before the last one's results are read but the one
  * the writable side holds. A fault that stops the reading (too large, not UTF-8) ends the
- * readable side and errors the writable one, which cancels the source of a pipe.
+ * readable side and errors the writable one, which cancels the source of a pipe. The
+ * source's error (a pipe aborting the writable side) errors the readable side at once:
+ * the event it cut off is not reported, as readStream reports it.
  */
 export function decoding<T>(
   decode: (input: unknown, options?: DecodeOptions) => DecodeResult<T>,

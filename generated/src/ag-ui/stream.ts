@@ -640,7 +640,9 @@ export type { Assembler } from "../stream/assemble.js";
  * the results of the last are read, but the one the writable side holds, so
  * backpressure reaches the source; cancelling the readable side cancels the
  * source of a pipe, and a pipe's `signal` stops it. A fault that stops the
- * reading (too large, not UTF-8) ends the readable side.
+ * reading (too large, not UTF-8) ends the readable side; the source's error
+ * errors it (where `readStream` first reports the event it cut off). No
+ * `idleTimeout`: a stage cannot tell when its reader waits.
  */
 export function decodeStream(
   options?: DecodeStreamOptions,
