@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Project, ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { corpusDocuments, MISSING_REQUIRED } from "../helpers/corpus.js";
 import { REPO } from "../helpers/project.js";
@@ -172,6 +173,11 @@ export async function bare(chunk: Uint8Array): Promise<string> {
     );
     expect(bare.stdout + bare.stderr).toBe("");
     expect(bare.status).toBe(0);
+    // And by the TypeScript that ts-morph bundles (6.x, the compiler API), as a consumer a major version behind compiles them.
+    for (const name of ["streams-dom", "streams-node", "streams-bare"]) {
+      const project = new Project({ tsConfigFilePath: path.join(scratch, name, "tsconfig.json") });
+      expect(project.formatDiagnosticsWithColorAndContext(project.getPreEmitDiagnostics()), `${name}, TypeScript ${ts.version}`).toBe("");
+    }
   });
 
   /** Compiles examples, a file each, in an ESM project (as the bindings are ESM only) of strict options and these. */
