@@ -21,7 +21,11 @@ import type { Verifier, VerifyOptions } from "./verify.js";
 // constructor (lib.dom, webworker, @types/node's global, Deno's, Bun's, workers-types'),
 // its instance type for <I, O> is taken with an instantiation expression; where it has
 // none (the package's own build), the structural fallback below stands in. Nothing is
-// declared globally, and no lib is referenced: a consumer's globals stay its own.
+// declared globally, and no lib is referenced: a consumer's globals stay its own (an empty
+// `interface ReadableStream<R>` merged into them would type the pair as well, and add the
+// names to every consumer's globals; `/// <reference lib="dom" />`, the whole DOM). Tested
+// as a consumer under lib dom, under @types/node and under neither, by tsc and ts-morph's
+// TypeScript (test/generated/typecheck.test.ts).
 
 /** The readable side where the host's types declare no web streams: the members a reader uses. */
 export interface ReadableLike<O> {
@@ -207,12 +211,13 @@ function passEnd<T>(
 
 /** A stage of results in, results and what it finds out; violations coming in passed on. */
 function staged<T>(stage: Stage<T>): TransformPair<Checked<T>, Checked<T>> {
+  const stages = [stage];
   return transformStream<Checked<T>, Checked<T>>({
     transform(item, controller) {
       if (isViolation(item)) controller.enqueue(item);
-      else passOn(item, [stage], controller);
+      else passOn(item, stages, controller);
     },
-    flush: (controller) => passEnd([stage], controller),
+    flush: (controller) => passEnd(stages, controller),
   });
 }
 
