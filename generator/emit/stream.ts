@@ -39,6 +39,7 @@ const RUNTIME = {
   read: "../stream/read.js",
   verify: "../stream/verify.js",
   assemble: "../stream/assemble.js",
+  transform: "../stream/transform.js",
 } as const;
 
 /** The types a user of a protocol's stream module names, re-exported from it, by the module that declares them. */
@@ -144,8 +145,97 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
     ...(stream.assembly === undefined ? [] : assemblyDeclarations(f, stream, event, rules, kindOf)),
     ...STREAM_TYPES.map(([module, names]) => exportNames(names.map(identifier), RUNTIME[module], { typeOnly: true })),
     ...(stream.assembly === undefined ? [] : [exportNames([identifier("Assembler")], RUNTIME.assemble, { typeOnly: true })]),
+    ...transformDeclarations(f, stream, event, decode, accepts),
   ];
   for (const declaration of declarations) f.declare(declaration);
+}
+
+// ---------------------------------------------------------------------------------------
+// The stream as web TransformStreams (templates/stream/transform.ts), for `pipeThrough`.
+
+/**
+ * `decodeStream(options)`, `verifyStream(options)` and, where the stream is assembled,
+ * `assembleStream()` and `checkStream(options)` (the three in one stage): the reader, the
+ * verifier and the assembler above as TransformStreams, typed by the consumer's own web
+ * streams; and their types.
+ */
+function transformDeclarations(
+  f: GeneratedFile,
+  stream: CompiledStream,
+  event: Type,
+  decode: Name,
+  accepts: readonly Name[],
+): Declaration[] {
+  f.reserve(["decodeStream", "verifyStream", "assembleStream", "checkStream"]);
+  const options = identifier("options");
+  const runtimeType = (name: string, args: readonly Type[]) => typeReference(f.import(name, RUNTIME.transform, { typeOnly: true }), args);
+  const bytes = typeReference(identifier("Uint8Array"));
+  const checked = runtimeType("Checked", [event]);
+  const result = typeReference(f.import("StreamResult", RUNTIME.result, { typeOnly: true }), [event]);
+  const snapshot = typeReference(identifier("Snapshot"));
+  const assembled = stream.assembly !== undefined;
+  return [
+    functionDeclaration({
+      doc: documentation([
+        "{@link readStream} as a web TransformStream, for `pipeThrough`: bytes (a `fetch` body's) in, one result per event out, as `readStream(body, options)` yields them, faults included: `response.body.pipeThrough(decodeStream())`. A chunk is taken only once the results of the last are read, but the one the writable side holds, so backpressure reaches the source; cancelling the readable side cancels the source of a pipe, and a pipe's `signal` stops it. A fault that stops the reading (too large, not UTF-8) ends the readable side; the source's error errors it (where `readStream` first reports the event it cut off). No `idleTimeout`: a stage cannot tell when its reader waits.",
+      ]),
+      exported: true,
+      name: identifier("decodeStream"),
+      parameters: [parameter(options, runtimeType("DecodeStreamOptions", []), { optional: true })],
+      returns: runtimeType("TransformPair", [bytes, result]),
+      body: [returns(call(f.import("decoding", RUNTIME.transform), [decode, identifier("TRANSPORT"), options, ...accepts]))],
+    }),
+    functionDeclaration({
+      doc: documentation([
+        "{@link createVerifier} as a web TransformStream: results in (from {@link decodeStream}), each passed on as it came, and after the result of an event that broke a rule, that {@link Violation}; at the end, the violation of the end, if any ({@link Checked}). A result that is not ok is counted, not checked, as `skip()` does.",
+      ]),
+      exported: true,
+      name: identifier("verifyStream"),
+      parameters: [parameter(options, typeReference(f.import("VerifyOptions", RUNTIME.verify, { typeOnly: true })), { optional: true })],
+      returns: runtimeType("TransformPair", [checked, checked]),
+      body: [returns(call(f.import("verifying", RUNTIME.transform), [call(identifier("createVerifier"), [options])]))],
+    }),
+    ...(!assembled
+      ? []
+      : [
+          functionDeclaration({
+            doc: documentation([
+              "{@link createAssembler} as a web TransformStream: results in, each passed on as it came and its event assembled, a refusal after its result, as a {@link Violation} at the result's index; `snapshot()` is what they have built ({@link Snapshot}).",
+            ]),
+            exported: true,
+            name: identifier("assembleStream"),
+            parameters: [],
+            returns: runtimeType("AssemblyStream", [checked, event, snapshot]),
+            body: [returns(call(f.import("assembling", RUNTIME.transform), [call(identifier("createAssembler"), [])]))],
+          }),
+          functionDeclaration({
+            doc: documentation([
+              "{@link decodeStream}, {@link verifyStream} (with `options.verify`) and {@link assembleStream} in one TransformStream: what the three piped give, in their order, at the cost of one (each stage of a pipe costs more per event than the three do; bench/stream.bench.js).",
+            ]),
+            exported: true,
+            name: identifier("checkStream"),
+            parameters: [parameter(options, runtimeType("CheckStreamOptions", []), { optional: true })],
+            returns: runtimeType("AssemblyStream", [bytes, event, snapshot]),
+            body: [
+              returns(
+                call(f.import("checking", RUNTIME.transform), [
+                  decode,
+                  identifier("TRANSPORT"),
+                  identifier("createVerifier"),
+                  identifier("createAssembler"),
+                  options,
+                  ...accepts,
+                ]),
+              ),
+            ],
+          }),
+        ]),
+    exportNames(
+      ["Checked", ...(assembled ? ["AssemblyStream", "CheckStreamOptions"] : []), "DecodeStreamOptions", "TransformPair"].map(identifier),
+      RUNTIME.transform,
+      { typeOnly: true },
+    ),
+  ];
 }
 
 /**

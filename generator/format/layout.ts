@@ -131,7 +131,10 @@ function functionDeclaration(node: Function): Doc {
   const signature = concat(
     `${node.exported ? "export " : ""}function ${node.name.text}`,
     typeParameters,
-    list("(", node.parameters.map(parameter), concat("): ", type(node.returns))),
+    // No parameters: nothing to break between the parentheses (a list would print a lone comma).
+    node.parameters.length === 0
+      ? concat("(): ", type(node.returns))
+      : list("(", node.parameters.map(parameter), concat("): ", type(node.returns))),
   );
   return node.body === undefined ? concat(signature, ";") : concat(signature, " ", block(node.body));
 }

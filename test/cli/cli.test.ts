@@ -15,7 +15,7 @@ describe("agentwire generate", () => {
     // No warning either: no pattern of the four protocols can backtrack catastrophically.
     expect(err).toBe("");
     expect(out).toMatch(
-      /^a2a {9}51 types, 5 unions, 8 files\nag-ui {7}82 types, 7 unions, 8 files\napp-server {2}33 types, 1 union, 8 files\ngtm-agent {3}11 types, 3 unions, 8 files\ngenerated 51 files in \d+ ms\n$/,
+      /^a2a {9}51 types, 5 unions, 8 files\nag-ui {7}82 types, 7 unions, 8 files\napp-server {2}33 types, 1 union, 8 files\ngtm-agent {3}11 types, 3 unions, 8 files\ngenerated 52 files in \d+ ms\n$/,
     );
     expect(snapshot(path.join(root, "generated"))).toEqual(snapshotOwned(REPO));
   });
@@ -82,7 +82,7 @@ describe("agentwire check", () => {
     const before = snapshot(root);
     const { code, out } = await run(root, "check");
     expect(code).toBe(0);
-    expect(out).toBe("generated/ is up to date (51 files)\n");
+    expect(out).toBe("generated/ is up to date (52 files)\n");
     expect(snapshot(root)).toEqual(before);
   });
 

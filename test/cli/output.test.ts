@@ -131,7 +131,7 @@ describe("a folder of plain sources", () => {
     const root = userProject(["alpha", "beta", "events"]);
     const { code, out, err } = await run(root, "generate");
     expect({ code, err }).toEqual({ code: 0, err: "" });
-    expect(out).toMatch(/\ngenerated 34 files in \d+ ms\n$/);
+    expect(out).toMatch(/\ngenerated 35 files in \d+ ms\n$/);
     const files = Object.keys(snapshot(path.join(root, "src/protocols"))).sort();
     expect(files.filter((file) => !file.includes("/"))).toEqual(["decode.ts", "runtime.ts", "sources.json", "unions.ts"]);
     expect(files.filter((file) => file.startsWith("stream/"))).toContain("stream/read.ts");
@@ -140,7 +140,7 @@ describe("a folder of plain sources", () => {
     for (const file of ["package.json", "tsconfig.json", "README.md", "src"])
       expect(existsSync(path.join(root, "src/protocols", file)), file).toBe(false);
     expect(Object.keys(readJson(path.join(root, "src/protocols/sources.json")))).toEqual(["$comment", "alpha", "beta", "events"]);
-    expect(await run(root, "check")).toEqual({ code: 0, out: "src/protocols/ is up to date (34 files)\n", err: "" });
+    expect(await run(root, "check")).toEqual({ code: 0, out: "src/protocols/ is up to date (35 files)\n", err: "" });
   });
 
   it("compiles with the user's code under strict settings, and runs", async () => {
@@ -167,7 +167,7 @@ describe("a folder of plain sources", () => {
       JSON.stringify({ ...config, protocols: config.protocols.filter(({ name }) => name === "alpha") }, null, 2),
     );
     // check sees what generate would remove: the dropped protocols' files (5 and 8), and the stream's shared
-    // modules (12); the diff shows the first removed in full.
+    // modules (13); the diff shows the first removed in full.
     const check = await run(root, "check");
     expect(check.code).toBe(1);
     expect(check.out).toMatch(
@@ -175,7 +175,7 @@ describe("a folder of plain sources", () => {
     );
     expect(check.out).not.toContain("mine.ts");
     expect(check.err).toBe(
-      "src/protocols/ is out of date: 1 changed, 25 stale (26 files). Run `agentwire generate` and commit the result.\n",
+      "src/protocols/ is out of date: 1 changed, 26 stale (27 files). Run `agentwire generate` and commit the result.\n",
     );
 
     expect((await run(root, "generate")).code).toBe(0);

@@ -65,7 +65,7 @@ describe("the pins of agentwire.config.json, a lockfile", () => {
     const { code, out } = await run(root, "generate");
     expect(code).toBe(0);
     expect(out).toContain(
-      `\nag-ui: pinned schemas/ag-ui.schema.json at sha256 ${now.slice(0, 8)}… (was ${old.slice(0, 8)}…)\ngenerated 51 files`,
+      `\nag-ui: pinned schemas/ag-ui.schema.json at sha256 ${now.slice(0, 8)}… (was ${old.slice(0, 8)}…)\ngenerated 52 files`,
     );
     expect(readFileSync(config, "utf8")).toBe(before.replace(old, now));
     expect(await run(root, "check")).toMatchObject({ code: 0 });

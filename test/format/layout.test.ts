@@ -250,6 +250,20 @@ describe("format: layout as prettier's", () => {
     expect(printed).toContain(`  if (\n    firstXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX(value) &&\n    secondXX`);
   });
 
+  it("breaks the return type of a function of no parameters, not its empty parentheses", async () => {
+    const printed = print(
+      functionDeclaration({
+        exported: true,
+        name: long("make"),
+        parameters: [],
+        returns: typeReference(long("Result"), [typeReference(long("First")), typeReference(long("Second"))]),
+        body: [returns(literal(1))],
+      }),
+    );
+    expect(await prettier.format(printed, { parser: "typescript" })).toBe(printed);
+    expect(printed).toContain(`function makeXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX(): ResultXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX<\n`);
+  });
+
   it("parenthesizes an || inside an && and a binary under !", async () => {
     const printed = await body(
       ifThen(

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Project, ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { corpusDocuments, MISSING_REQUIRED } from "../helpers/corpus.js";
 import { REPO } from "../helpers/project.js";
@@ -93,6 +94,90 @@ describe("generated types", () => {
     });
     expect(result.stdout + result.stderr).toBe("");
     expect(result.status).toBe(0);
+  });
+
+  it("type the stream's TransformStreams by the consumer's own web streams: lib dom, Node's types, or neither (the fallback)", () => {
+    // Against the package's declarations, checked too, as a user's project imports them.
+    const paths = {
+      "@agentwire/protocols/*/stream": [path.join(REPO, "generated/dist/*/stream.d.ts")],
+      "@agentwire/protocols/*": [path.join(REPO, "generated/dist/*/index.d.ts")],
+    };
+    const imports = [
+      'import { assembleStream, checkStream, decodeStream, verifyStream } from "@agentwire/protocols/ag-ui/stream";',
+      'import type { Checked, Snapshot, StreamResult } from "@agentwire/protocols/ag-ui/stream";',
+      'import type { Event } from "@agentwire/protocols/ag-ui";',
+    ].join("\n");
+    // What a consumer with web streams in its types writes: pipeThrough, for await, getReader, pipeTo.
+    const piped = (body: string) => `${imports}
+export async function piped(body: ${body}): Promise<number> {
+  let count = 0;
+  for await (const result of body.pipeThrough(decodeStream({ mode: "tolerant" }))) if (result.ok) count += result.value.type.length;
+  const reader = body.pipeThrough(decodeStream()).pipeThrough(verifyStream()).getReader();
+  const next = await reader.read();
+  if (!next.done) {
+    const item: Checked<Event> = next.value;
+    if ("rule" in item) count += item.index;
+    else if (item.ok) count += item.value.type.length;
+  }
+  const assembly = assembleStream();
+  const results: ReadableStream<StreamResult<Event>> = body.pipeThrough(decodeStream());
+  await results.pipeThrough(verifyStream()).pipeThrough(assembly).pipeTo(new WritableStream<Checked<Event>>());
+  const snapshot: Snapshot = assembly.snapshot();
+  const checked: ReadableStream<Checked<Event>> = body.pipeThrough(checkStream({ verify: { maxMemory: 1024 } }), { signal: AbortSignal.timeout(1000) });
+  // @ts-expect-error results are not strings
+  const strings: ReadableStream<string> = body.pipeThrough(decodeStream());
+  // @ts-expect-error bytes do not go into the verifier
+  body.pipeThrough(verifyStream());
+  void strings;
+  void checked;
+  return count + snapshot.messages.length;
+}
+`;
+    const dom = compileExamples("streams-dom", [{ file: "lib dom", source: piped("ReadableStream<Uint8Array<ArrayBuffer>>") + "export const fromFetch = (response: Response) => piped(response.body!);\n" }], {
+      lib: ["es2022", "dom"],
+      types: [],
+      skipLibCheck: false,
+      paths,
+    });
+    expect(dom.stdout + dom.stderr).toBe("");
+    expect(dom.status).toBe(0);
+    const node = compileExamples(
+      "streams-node",
+      [{ file: "@types/node", source: piped("ReadableStream<Uint8Array>") + 'import { Readable } from "node:stream";\nexport const fromNode = (stream: Readable) => piped(Readable.toWeb(stream) as ReadableStream<Uint8Array>);\n' }],
+      { lib: ["es2022"], types: ["node"], typeRoots: [path.join(REPO, "node_modules/@types")], skipLibCheck: false, paths },
+    );
+    expect(node.stdout + node.stderr).toBe("");
+    expect(node.status).toBe(0);
+    // Neither: the package's own lib. The sides are the fallback's shapes, still typed by element.
+    const bare = compileExamples(
+      "streams-bare",
+      [
+        {
+          file: "lib es2022",
+          source: `${imports}
+export async function bare(chunk: Uint8Array): Promise<string> {
+  const { readable, writable } = decodeStream();
+  const writing = writable.getWriter().write(chunk);
+  const next = await readable.getReader().read();
+  await writing;
+  const result: StreamResult<Event> | undefined = next.value;
+  // @ts-expect-error a result is not a string
+  const wrong: string | undefined = next.value;
+  void wrong;
+  return result?.ok === true ? result.value.type : "";
+}
+`,
+        },
+      ],
+      { lib: ["es2022"], types: [], skipLibCheck: false, paths },
+    );
+    expect(bare.stdout + bare.stderr).toBe("");
+    expect(bare.status).toBe(0);
+    // And by the TypeScript that ts-morph bundles (6.x, the compiler API), as a consumer a major version behind compiles them.
+    for (const name of ["streams-dom", "streams-node", "streams-bare"]) {
+      const project = new Project({ tsConfigFilePath: path.join(scratch, name, "tsconfig.json") });
+      expect(project.formatDiagnosticsWithColorAndContext(project.getPreEmitDiagnostics()), `${name}, TypeScript ${ts.version}`).toBe("");
+    }
   });
 
   /** Compiles examples, a file each, in an ESM project (as the bindings are ESM only) of strict options and these. */

@@ -19,6 +19,19 @@ import type {
   StreamRule,
   Transport,
 } from "../stream/tables.js";
+import type {
+  AssemblyStream,
+  CheckStreamOptions,
+  Checked,
+  DecodeStreamOptions,
+  TransformPair,
+} from "../stream/transform.js";
+import {
+  assembling,
+  checking,
+  decoding,
+  verifying,
+} from "../stream/transform.js";
 import type { Verifier, VerifyOptions } from "../stream/verify.js";
 import { verifier } from "../stream/verify.js";
 import { isEvent } from "./guards.js";
@@ -2103,3 +2116,75 @@ export type { StreamSource } from "../stream/source.js";
 export type { Verifier, VerifyOptions } from "../stream/verify.js";
 
 export type { Assembler } from "../stream/assemble.js";
+
+/**
+ * {@link readStream} as a web TransformStream, for `pipeThrough`: bytes (a
+ * `fetch` body's) in, one result per event out, as `readStream(body,
+ * options)` yields them, faults included:
+ * `response.body.pipeThrough(decodeStream())`. A chunk is taken only once
+ * the results of the last are read, but the one the writable side holds, so
+ * backpressure reaches the source; cancelling the readable side cancels the
+ * source of a pipe, and a pipe's `signal` stops it. A fault that stops the
+ * reading (too large, not UTF-8) ends the readable side; the source's error
+ * errors it (where `readStream` first reports the event it cut off). No
+ * `idleTimeout`: a stage cannot tell when its reader waits.
+ */
+export function decodeStream(
+  options?: DecodeStreamOptions,
+): TransformPair<Uint8Array, StreamResult<Event>> {
+  return decoding(decodeEvent, TRANSPORT, options, isEvent);
+}
+
+/**
+ * {@link createVerifier} as a web TransformStream: results in (from {@link
+ * decodeStream}), each passed on as it came, and after the result of an
+ * event that broke a rule, that {@link Violation}; at the end, the violation
+ * of the end, if any ({@link Checked}). A result that is not ok is counted,
+ * not checked, as `skip()` does.
+ */
+export function verifyStream(
+  options?: VerifyOptions,
+): TransformPair<Checked<Event>, Checked<Event>> {
+  return verifying(createVerifier(options));
+}
+
+/**
+ * {@link createAssembler} as a web TransformStream: results in, each passed
+ * on as it came and its event assembled, a refusal after its result, as a
+ * {@link Violation} at the result's index; `snapshot()` is what they have
+ * built ({@link Snapshot}).
+ */
+export function assembleStream(): AssemblyStream<
+  Checked<Event>,
+  Event,
+  Snapshot
+> {
+  return assembling(createAssembler());
+}
+
+/**
+ * {@link decodeStream}, {@link verifyStream} (with `options.verify`) and
+ * {@link assembleStream} in one TransformStream: what the three piped give,
+ * in their order, at the cost of one (each stage of a pipe costs more per
+ * event than the three do; bench/stream.bench.js).
+ */
+export function checkStream(
+  options?: CheckStreamOptions,
+): AssemblyStream<Uint8Array, Event, Snapshot> {
+  return checking(
+    decodeEvent,
+    TRANSPORT,
+    createVerifier,
+    createAssembler,
+    options,
+    isEvent,
+  );
+}
+
+export type {
+  Checked,
+  AssemblyStream,
+  CheckStreamOptions,
+  DecodeStreamOptions,
+  TransformPair,
+} from "../stream/transform.js";

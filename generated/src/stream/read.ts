@@ -51,7 +51,7 @@ export interface ReadOptions extends DecodeOptions {
   readonly idleTimeout?: number;
 }
 
-const MAX_EVENT_SIZE = 16 * 1024 * 1024;
+export const MAX_EVENT_SIZE = 16 * 1024 * 1024;
 
 /** The longest a timer waits: longer ones fire at once. */
 const MAX_TIMEOUT = 2 ** 31 - 1;
@@ -408,7 +408,7 @@ function isErrorReport(frame: Frame, transport: Transport): boolean {
   );
 }
 
-function resultOf<T>(
+export function resultOf<T>(
   frame: Frame,
   index: number,
   decode: (input: unknown, options?: DecodeOptions) => DecodeResult<T>,
