@@ -70,6 +70,15 @@ describe("normalize: the rules", () => {
     }
   });
 
+  it("each is exported under its name in capitals, so that the code and the fixtures name it alike", async () => {
+    const folder = path.join(import.meta.dirname, "../../generator/normalize/rules");
+    const exported = new Map<unknown, string>();
+    for (const file of readdirSync(folder).filter((name) => name.endsWith(".ts")))
+      for (const [name, value] of Object.entries(await import(path.join(folder, file)))) exported.set(value, name);
+    const mismatched = RULES.filter((rule) => exported.has(rule) && exported.get(rule) !== rule.name.toUpperCase().replaceAll("-", "_"));
+    expect(mismatched.map((rule) => `${exported.get(rule)} is "${rule.name}"`)).toEqual([]);
+  });
+
   const cases = fixtures.flatMap((fixture) => fixture.cases.map((testCase) => ({ rule: fixture.rule, ...testCase })));
   it.each(cases)("$rule: $about", async (testCase) => {
     if (testCase.error !== undefined) {

@@ -16,7 +16,7 @@ export interface Alternatives {
 /** A rule that may say what some alternatives are; the first that does decides. */
 export type UnionRule = Rule<Alternatives, Shape | undefined>;
 
-export const NULL_MEMBERS_MAKE_NULLABLE: UnionRule = rule(
+export const NULL_MAKES_NULLABLE: UnionRule = rule(
   "null-makes-nullable",
   "null alternatives make the union of the others nullable",
   (alternatives, context) => {
@@ -53,19 +53,19 @@ export const INT32: UnionRule = rule(
   ({ members }) => wireInteger(members),
 );
 
-export const TAGGED: UnionRule = rule(
+export const TAGGED_UNION: UnionRule = rule(
   "tagged-union",
   "objects that each hold a distinct constant in one required property are a tagged union on it",
   ({ members }, context) => tagged(members, context),
 );
 
-export const CONSTANTS: UnionRule = rule(
+export const CONSTANTS_ARE_ENUM: UnionRule = rule(
   "constants-are-enum",
   "constants are one enum, each described by its branch; under oneOf a value two branches accept is dropped",
   ({ members, branches, exclusive }) => constants(members, branches, exclusive),
 );
 
-export const PLAIN: UnionRule = rule(
+export const PLAIN_UNION: UnionRule = rule(
   "plain-union",
   "any other alternatives are a plain union, exclusive under oneOf",
   ({ members, exclusive }) => ({
@@ -75,8 +75,16 @@ export const PLAIN: UnionRule = rule(
   }),
 );
 
-/** The union rules, in order: the first that says what the alternatives are decides; `PLAIN` always decides. */
-export const UNION_RULES: readonly UnionRule[] = [NULL_MEMBERS_MAKE_NULLABLE, ONE_ALTERNATIVE, PROTO_ENUM, INT32, TAGGED, CONSTANTS, PLAIN];
+/** The union rules, in order: the first that says what the alternatives are decides; `PLAIN_UNION` always decides. */
+export const UNION_RULES: readonly UnionRule[] = [
+  NULL_MAKES_NULLABLE,
+  ONE_ALTERNATIVE,
+  PROTO_ENUM,
+  INT32,
+  TAGGED_UNION,
+  CONSTANTS_ARE_ENUM,
+  PLAIN_UNION,
+];
 
 /** The shape of `anyOf`/`oneOf` alternatives, by the first union rule that fits. */
 export function classifyUnion(members: readonly Shape[], branches: readonly JsonValue[], exclusive: boolean, context: Context): Shape {
