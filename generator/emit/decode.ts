@@ -14,9 +14,9 @@ import {
   typeReference,
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
-import { recursiveTypes, ThroughRefs } from "../ir/graph.js";
+import { ThroughRefs } from "../ir/graph.js";
 import type { ProtocolShapes } from "../ir/identity.js";
-import type { EnumWire, Field, Ir, PatternProperty, Shape } from "../ir/model.js";
+import type { EnumWire, Field, PatternProperty, Shape } from "../ir/model.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { readerName, upperFirst } from "../name/rules.js";
@@ -72,7 +72,7 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
       }),
     );
   }
-  const recursive = recursiveTypes(ir);
+  const { recursive } = protocol;
   for (const type of ir.types)
     if (emitter.reads(type.shape))
       f.declare(
@@ -89,8 +89,7 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
  * reader of freshly parsed JSON may take the guard's verdict for the decoder's: no field
  * is read under another of its names, no enum from a number, no number from digits.
  */
-export function decodingKeepsAccepted(ir: Ir, name: string): boolean {
-  const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
+export function decodingKeepsAccepted(shapes: ReadonlyMap<string, Shape>, name: string): boolean {
   // Every shape reachable from the type, each named type once; a worklist, since a chain of refs may be long.
   const seen = new Set<string>([name]);
   const pending: Shape[] = [shapes.get(name)!];
@@ -155,7 +154,7 @@ class DecodeEmitter {
     private readonly ir: NamedIr,
     private readonly protocol: ProtocolShapes,
   ) {
-    this.shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
+    this.shapes = protocol.byName;
   }
 
   private runtime(name: RuntimeValue): Name {

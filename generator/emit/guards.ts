@@ -1,6 +1,5 @@
 import { documentation, identifier, typePredicate, typeReference } from "../code/build.js";
 import { article } from "../ir/describe.js";
-import { recursiveTypes } from "../ir/graph.js";
 import type { ProtocolShapes } from "../ir/identity.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
@@ -18,10 +17,9 @@ import { TYPES } from "./names.js";
  */
 export function generateGuards(f: GeneratedFile, ir: NamedIr, protocol: ProtocolShapes): void {
   f.reserve(ir.types.map((type) => namesOf(ir, type.name).guard));
-  const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
   const guard = (name: string) => identifier(namesOf(ir, name).guard);
-  const guards = new GuardPrinter(f, new CheckBuilder(f, shapes, guard, protocol), guard);
-  const recursive = recursiveTypes(ir);
+  const guards = new GuardPrinter(f, new CheckBuilder(f, guard, protocol), guard);
+  const { recursive } = protocol;
   for (const type of ir.types) {
     const name = type.name;
     const returns = typePredicate(VALUE, typeReference(f.import(name, TYPES, { typeOnly: true })));

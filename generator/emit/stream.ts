@@ -24,6 +24,7 @@ import {
   propertySignature,
   unionType,
 } from "../code/build.js";
+import type { ProtocolShapes } from "../ir/identity.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import type { CompiledStream } from "../stream/index.js";
@@ -57,7 +58,7 @@ const STREAM_TYPES: readonly (readonly [keyof typeof RUNTIME, readonly string[]]
  * each rule with the prose it comes from. A module of its own, so that importing the
  * types or guards never loads the reader.
  */
-export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledStream): void {
+export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledStream, protocol: ProtocolShapes): void {
   // Claimed before anything is imported, so that a type of one of these names is imported under another.
   const ruleNames = new Map(stream.rules.map((rule) => [rule, identifier(ruleConstant(rule.name))] as const));
   f.reserve(["RULES", "PLANS", "TRANSPORT", "kindOf", "readStream", "createVerifier", ...[...ruleNames.values()].map(({ text }) => text)]);
@@ -66,7 +67,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   const event = typeReference(f.import(stream.event, TYPES, { typeOnly: true }));
   const decode = f.import(names.decoder, "./validate.js");
   // Where decoding keeps what the guard accepts, the reader takes the guard's verdict.
-  const accepts = decodingKeepsAccepted(ir, stream.event) ? [f.import(names.guard, GUARDS)] : [];
+  const accepts = decodingKeepsAccepted(protocol.byName, stream.event) ? [f.import(names.guard, GUARDS)] : [];
   const rulesType = typeReference(identifier("ReadonlyArray"), [typeReference(f.import("StreamRule", RUNTIME.tables, { typeOnly: true }))]);
   const rules = identifier("RULES");
   const plans = identifier("PLANS");

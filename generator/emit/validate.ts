@@ -12,7 +12,6 @@ import {
   typeReference,
 } from "../code/build.js";
 import { article } from "../ir/describe.js";
-import { recursiveTypes } from "../ir/graph.js";
 import type { ProtocolShapes } from "../ir/identity.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
@@ -35,10 +34,9 @@ const OPTIONS = identifier("options");
 
 export function generateValidators(f: GeneratedFile, ir: NamedIr, protocol: ProtocolShapes): void {
   f.reserve(ir.types.flatMap((type) => [namesOf(ir, type.name).validator, namesOf(ir, type.name).check]));
-  const shapes = new Map(ir.types.map((type) => [type.name, type.shape]));
   const guard = (name: string) => f.import(namesOf(ir, name).guard, GUARDS);
   const check = (name: string) => identifier(namesOf(ir, name).check);
-  const builder = new CheckBuilder(f, shapes, guard, protocol);
+  const builder = new CheckBuilder(f, guard, protocol);
   const guards = new GuardPrinter(f, builder, guard);
   const checks = new ReportPrinter(f, builder, guard, check, guards);
   const result = f.import("ValidationResult", RUNTIME, { typeOnly: true });
@@ -72,7 +70,7 @@ export function generateValidators(f: GeneratedFile, ir: NamedIr, protocol: Prot
       }),
     );
   }
-  const recursive = recursiveTypes(ir);
+  const { recursive } = protocol;
   for (const type of ir.types)
     f.declare(checks.function(check(type.name), type.shape, type.name, { exported: false, recursive: recursive.has(type.name) }));
   for (const helper of [...checks.helpers, ...guards.helpers]) f.declare(helper);

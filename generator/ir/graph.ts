@@ -12,9 +12,9 @@ export function refsOf(shape: Shape): string[] {
  * one iff its strongly connected component of the ref graph has more than one member or
  * it refers to itself, so one pass finds them all, in time linear in the types and refs.
  */
-export function recursiveTypes(ir: Ir): ReadonlySet<string> {
-  const cyclic = onCycles(typeGraph(ir.types, (type) => refsOf(type.shape)));
-  return new Set(ir.types.filter((_, i) => cyclic[i]).map((type) => type.name));
+export function recursiveTypes({ types }: Pick<Ir, "types">): ReadonlySet<string> {
+  const cyclic = onCycles(typeGraph(types, (type) => refsOf(type.shape)));
+  return new Set(types.filter((_, i) => cyclic[i]).map((type) => type.name));
 }
 
 /** The graph of named types, by their positions: an edge to each type `targetsOf` names, once. */

@@ -1,3 +1,4 @@
+import { recursiveTypes } from "./graph.js";
 import type { Field, NamedType, Shape } from "./model.js";
 import { childShapes } from "./walk.js";
 
@@ -80,15 +81,21 @@ function isField(value: object): value is Field {
 }
 
 /**
- * What the emitters of one protocol share of its shapes: their ids, the ones met in more
- * than one place over every named type, and the named type a shape is the shape of.
+ * What the emitters of one protocol share of its shapes, settled once for all of them:
+ * the named types' shapes by name, the types that contain themselves, the shapes' ids, the
+ * ones met in more than one place over every named type, and the named type a shape is
+ * the shape of.
  */
 export class ProtocolShapes {
+  readonly byName: ReadonlyMap<string, Shape>;
+  readonly recursive: ReadonlySet<string>;
   readonly ids = new ShapeIds();
   readonly repeated: ReadonlySet<number>;
   private readonly named = new Map<number, string>();
 
   constructor(types: readonly NamedType[]) {
+    this.byName = new Map(types.map((type) => [type.name, type.shape]));
+    this.recursive = recursiveTypes({ types });
     this.repeated = this.ids.repeated(types.map((type) => type.shape));
     for (const { name, shape } of types) if (!this.named.has(this.ids.id(shape))) this.named.set(this.ids.id(shape), name);
   }

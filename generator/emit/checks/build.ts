@@ -282,13 +282,16 @@ export class CheckBuilder {
    * @param guard the guard of a named type as the file refers to it, for tests of union members
    * @param protocol the protocol's shapes by id: those met in more than one place, and the named types they are
    */
+  /** The named types' shapes, by name. */
+  readonly shapes: ReadonlyMap<string, Shape>;
+
   constructor(
     private readonly f: GeneratedFile,
-    readonly shapes: ReadonlyMap<string, Shape>,
     private readonly guard: (type: string) => Name,
     private readonly protocol: ProtocolShapes,
   ) {
     this.ids = protocol.ids;
+    this.shapes = protocol.byName;
   }
 
   runtime(name: RuntimeValue): Name {
