@@ -60,9 +60,13 @@ const STREAM_TYPES: readonly (readonly [keyof typeof RUNTIME, readonly string[]]
  */
 export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledStream, protocol: ProtocolShapes): void {
   // Claimed before anything is imported, so that a type of one of these names is imported under another.
-  const ruleNames = new Map(stream.rules.map((rule) => [rule, identifier(ruleConstant(rule.name))] as const));
+  const ruleNames = new Map(stream.rules.map((rule) => [rule, identifier(tableConstant(rule.name, "RULE"))] as const));
   f.reserve(["RULES", "PLANS", "TRANSPORT", "kindOf", "readStream", "createVerifier", ...[...ruleNames.values()].map(({ text }) => text)]);
-  if (stream.assembly !== undefined) f.reserve(["Snapshot", "INITIAL", "STEPS", "createAssembler"]);
+  const stepNames = new Map(
+    (stream.assembly?.plan.steps ?? []).map((step) => [step, identifier(tableConstant(step.name, "STEP"))] as const),
+  );
+  if (stream.assembly !== undefined)
+    f.reserve(["Snapshot", "INITIAL", "ASSEMBLY", "createAssembler", ...[...stepNames.values()].map(({ text }) => text)]);
   const names = namesOf(ir, stream.event);
   const event = typeReference(f.import(stream.event, TYPES, { typeOnly: true }));
   const decode = f.import(names.decoder, "./validate.js");
@@ -143,7 +147,9 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
       returns: typeReference(f.import("Verifier", RUNTIME.verify, { typeOnly: true }), [event]),
       body: [returns(call(f.import("verifier", RUNTIME.verify), [rules, plans, kindOf, options]))],
     }),
-    ...(stream.assembly === undefined ? [] : assemblyDeclarations(f, stream, event, rules, kindOf)),
+    ...(stream.assembly === undefined
+      ? []
+      : assemblyDeclarations(f, stream, event, new Map<unknown, Name>([...ruleNames, ...stepNames]), kindOf)),
     ...STREAM_TYPES.map(([module, names]) => exportNames(names.map(identifier), RUNTIME[module], { typeOnly: true })),
     ...(stream.assembly === undefined ? [] : [exportNames([identifier("Assembler")], RUNTIME.assemble, { typeOnly: true })]),
     ...transformDeclarations(f, stream, event, decode, accepts),
@@ -241,10 +247,17 @@ function transformDeclarations(
 
 /**
  * `Snapshot`, what the stream builds (a field per fact, typed by the schema's types), the
- * steps events take on it (`STEPS`), and `createAssembler()`.
+ * steps events take on it, each a constant, the plan that files them under the kinds they
+ * name (`ASSEMBLY`), and `createAssembler()`.
  */
-function assemblyDeclarations(f: GeneratedFile, stream: CompiledStream, event: Type, rules: Name, kindOf: Name): Declaration[] {
-  const { snapshot, steps } = stream.assembly!;
+function assemblyDeclarations(
+  f: GeneratedFile,
+  stream: CompiledStream,
+  event: Type,
+  tableNames: ReadonlyMap<unknown, Name>,
+  kindOf: Name,
+): Declaration[] {
+  const { snapshot, steps, plan } = stream.assembly!;
   const snapshotType = identifier("Snapshot");
   const fieldType = ({ type, list, nullable, partial }: (typeof snapshot)[number]): Type => {
     const named = type === "unknown" ? keywordType("unknown") : typeReference(f.import(type, TYPES, { typeOnly: true }));
@@ -253,7 +266,8 @@ function assemblyDeclarations(f: GeneratedFile, stream: CompiledStream, event: T
     return nullable ? unionType([element, keywordType("null")]) : element;
   };
   const initial = identifier("INITIAL");
-  const stepsName = identifier("STEPS");
+  const assembly = identifier("ASSEMBLY");
+  const stepPlan = typeReference(f.import("StepPlan", RUNTIME.tables, { typeOnly: true }));
   return [
     interfaceDeclaration(
       snapshotType,
@@ -264,12 +278,32 @@ function assemblyDeclarations(f: GeneratedFile, stream: CompiledStream, event: T
       type: typeReference(snapshotType),
       doc: documentation(["The snapshot before any event."]),
     }),
-    constant(stepsName, jsonLiteral(steps as never), {
-      type: typeReference(identifier("ReadonlyArray"), [typeReference(f.import("AssemblyStep", RUNTIME.tables, { typeOnly: true }))]),
-      doc: documentation([
-        "What each kind of event does to the snapshot, from the overlay's assembly facts; each says where the protocol's prose states it. Chunks are first expanded into the events their rules say they stand for.",
+    ...plan.steps.map((step, i) =>
+      constant(tableNames.get(step)!, tableLiteral(step, new Map()), {
+        type: stepPlan,
+        doc: documentation([`The ${step.name.replaceAll("-", " ")} step: ${steps[i]!.because}`]),
+      }),
+    ),
+    constant(
+      assembly,
+      objectLiteral([
+        { key: "steps", value: arrayLiteral(plan.steps.map((step) => tableNames.get(step)!)) },
+        {
+          key: "byKind",
+          value: construct(identifier("Map"), [
+            arrayLiteral([...plan.byKind].map(([kind, filed]) => arrayLiteral([literal(kind), tableLiteral(filed, tableNames)]))),
+          ]),
+        },
+        { key: "chunks", value: tableLiteral(plan.chunks, tableNames) },
+        { key: "chunked", value: tableLiteral(plan.chunked, tableNames) },
       ]),
-    }),
+      {
+        type: typeReference(f.import("AssemblyPlan", RUNTIME.tables, { typeOnly: true })),
+        doc: documentation([
+          "What each kind of event does to the snapshot: the steps a selector of which names it, in their order, compiled by agentwire from the overlay's assembly facts; and the events the chunk rules' chunks stand for, into which chunks are first expanded.",
+        ]),
+      },
+    ),
     functionDeclaration({
       doc: documentation([
         `An assembler of the stream: \`push\` each {@link ${stream.event}} in order; \`snapshot()\` is what they have built ({@link Snapshot}). A step that cannot apply (a patch that does not apply, a delta for something never started) is returned as a violation and changes nothing; nothing throws.`,
@@ -278,7 +312,7 @@ function assemblyDeclarations(f: GeneratedFile, stream: CompiledStream, event: T
       name: identifier("createAssembler"),
       parameters: [],
       returns: typeReference(f.import("Assembler", RUNTIME.assemble, { typeOnly: true }), [event, typeReference(snapshotType)]),
-      body: [returns(call(f.import("assembler", RUNTIME.assemble), [stepsName, rules, kindOf, initial]))],
+      body: [returns(call(f.import("assembler", RUNTIME.assemble), [assembly, kindOf, initial]))],
     }),
   ];
 }
@@ -294,9 +328,12 @@ const RULE_TYPES: Readonly<Record<StreamRule["kind"], string>> = {
   chunk: "ChunkRule",
 };
 
-/** The constant a rule is declared as: its name in capitals, `TEXT_MESSAGE_RULE` (a rule's name is lowercase words joined by "-"). */
-function ruleConstant(name: string): string {
-  return `${name.replaceAll("-", "_").toUpperCase()}_RULE`;
+/**
+ * The constant a rule or an assembly step is declared as: its name in capitals, then what
+ * it is, `TEXT_MESSAGE_RULE` (names are lowercase words joined by "-", and unique).
+ */
+function tableConstant(name: string, what: "RULE" | "STEP"): string {
+  return `${name.replaceAll("-", "_").toUpperCase()}_${what}`;
 }
 
 /** The plans as a literal: a Map of each kind's, and the plan of the kinds no rule names. */

@@ -1,4 +1,4 @@
-import type { AssemblyStep, Condition, KeyPaths, Plans, Selector, StreamRule, Transport } from "../../templates/stream/tables.js";
+import type { AssemblyPlan, AssemblyStep, Condition, KeyPaths, Plans, Selector, StreamRule, Transport } from "../../templates/stream/tables.js";
 import { InputError } from "../errors.js";
 import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
@@ -8,6 +8,7 @@ import type { NamedIr } from "../name/index.js";
 import { appendPointer } from "../pointer.js";
 import type { KeyFact, RuleFact, SelectorFact, SnapshotField, StepFact, StreamFacts } from "./facts.js";
 import { readStreamFacts } from "./facts.js";
+import { planAssembly } from "./assembly.js";
 import { plansOf } from "./plan.js";
 
 export type { StreamFacts } from "./facts.js";
@@ -32,6 +33,8 @@ export interface CompiledStream {
   readonly assembly?: {
     readonly snapshot: readonly Omit<SnapshotField, "pointer">[];
     readonly steps: readonly AssemblyStep[];
+    /** The steps compiled for the runtime, each of `steps` in its order. */
+    readonly plan: AssemblyPlan;
   };
 }
 
@@ -76,7 +79,7 @@ export function compileStream(protocol: LoadedProtocol, ir: NamedIr): CompiledSt
     because: facts.because,
     rules,
     plans: plansOf(rules),
-    ...(facts.assembly === undefined ? {} : { assembly: compileAssembly(facts, kinds, new Set(ir.types.map((type) => type.name)), fail) }),
+    ...(facts.assembly === undefined ? {} : { assembly: compileAssembly(facts, rules, kinds, new Set(ir.types.map((type) => type.name)), fail) }),
   };
 }
 
@@ -165,6 +168,7 @@ function compileRules(
 
 function compileAssembly(
   facts: StreamFacts,
+  rules: readonly StreamRule[],
   kinds: readonly string[],
   types: ReadonlySet<string>,
   fail: (pointer: string, problem: string, hint?: string) => never,
@@ -193,7 +197,7 @@ function compileAssembly(
       action: action(step),
     };
   });
-  return { snapshot, steps };
+  return { snapshot, steps, plan: planAssembly(steps, rules) };
 }
 
 /** Selectors as the engines read them, each event kind checked to be one of the stream's. */

@@ -21,7 +21,7 @@ import type {
   Step,
 } from "./steps.js";
 import { Refusal, compile } from "./steps.js";
-import type { AssemblyStep, StreamRule } from "./tables.js";
+import type { AssemblyPlan } from "./tables.js";
 
 /**
  * Builds a snapshot from events, one at a time. A step that cannot apply (a patch that
@@ -45,13 +45,12 @@ const MISSED: unique symbol = Symbol("missed");
  * the events their rules say they stand for.
  */
 export function assembler<T, S>(
-  steps: readonly AssemblyStep[],
-  rules: readonly StreamRule[],
+  plan: AssemblyPlan,
   kindOf: (event: T) => string,
   initial: S,
 ): Assembler<T, S> {
   return new StepAssembler(
-    compile(steps, rules),
+    compile(plan),
     kindOf as (event: unknown) => string,
     initial,
   ) as Assembler<unknown, unknown> as Assembler<T, S>;

@@ -18,6 +18,7 @@ import type { AgentStreamEvent } from "../../generated/src/gtm-agent/index.js";
 import { createAssembler as assembleGtm } from "../../generated/src/gtm-agent/stream.js";
 import type { DecodeResult } from "../../generated/src/decode.js";
 import { assembler as assemblerOf } from "../../generated/src/stream/assemble.js";
+import { planAssembly } from "../../generator/stream/assembly.js";
 import type { AssemblyStep } from "../../generated/src/stream/tables.js";
 import type { Violation } from "../../generated/src/stream/result.js";
 import { loadTraces } from "../helpers/streams.js";
@@ -975,7 +976,7 @@ describe("the indexes stay exact where a step changes what they hold", () => {
   type Built = { groups: { id: string; items: { id: string; text: string }[] }[] };
 
   it("a lookup after each finds what a walk of every element would", () => {
-    const assembler = assemblerOf<{ type: string }, Built>(STEPS, [], (event) => event.type, { groups: [] });
+    const assembler = assemblerOf<{ type: string }, Built>(planAssembly(STEPS, []), (event) => event.type, { groups: [] });
     const events = [
       { type: "group", id: "g1" },
       { type: "group", id: "g2" },

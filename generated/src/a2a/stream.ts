@@ -8,13 +8,14 @@ import { readEvents } from "../stream/read.js";
 import type { StreamResult } from "../stream/result.js";
 import type { StreamSource } from "../stream/source.js";
 import type {
-  AssemblyStep,
+  AssemblyPlan,
   FirstRule,
   OnlyFirstRule,
   Plan,
   Plans,
   RefersRule,
   SpanRule,
+  StepPlan,
   StreamRule,
   TerminalRule,
   Transport,
@@ -387,74 +388,146 @@ export interface Snapshot {
 const INITIAL: Snapshot = { task: null, message: null };
 
 /**
- * What each kind of event does to the snapshot, from the overlay's assembly
- * facts; each says where the protocol's prose states it. Chunks are first
- * expanded into the events their rules say they stand for.
+ * The message step: StreamResponse.message: "A Message object containing a
+ * message from the agent", the whole answer of a message-mode stream
  */
-const STEPS: ReadonlyArray<AssemblyStep> = [
-  {
-    name: "message",
-    because:
-      'StreamResponse.message: "A Message object containing a message from the agent", the whole answer of a message-mode stream',
-    on: [{ event: "message" }],
-    action: { verb: "set", path: ["message"], value: { $from: "/message" } },
-  },
-  {
-    name: "task-snapshot",
-    because:
-      'StreamResponse.task: "A Task object containing the current state of the task"',
-    on: [{ event: "task" }],
-    action: { verb: "set", path: ["task"], value: { $from: "/task" } },
-  },
-  {
-    name: "task-status",
-    because: 'TaskStatusUpdateEvent.status: "The new status of the task"',
-    on: [{ event: "statusUpdate" }],
-    action: {
-      verb: "set",
-      path: ["task", "status"],
-      value: { $from: "/statusUpdate/status" },
+const MESSAGE_STEP: StepPlan = {
+  name: "message",
+  on: [{ event: "message" }],
+  verb: "set",
+  path: [{ kind: "property", name: "message" }],
+  property: "message",
+  key: "",
+  value: { $from: ["message"] },
+  remembers: false,
+  fields: { value: "message", wanted: [] },
+  disturbs: false,
+};
+
+/**
+ * The task snapshot step: StreamResponse.task: "A Task object containing the
+ * current state of the task"
+ */
+const TASK_SNAPSHOT_STEP: StepPlan = {
+  name: "task-snapshot",
+  on: [{ event: "task" }],
+  verb: "set",
+  path: [{ kind: "property", name: "task" }],
+  property: "task",
+  key: "",
+  value: { $from: ["task"] },
+  remembers: false,
+  fields: { value: "task", wanted: [] },
+  disturbs: false,
+};
+
+/**
+ * The task status step: TaskStatusUpdateEvent.status: "The new status of the
+ * task"
+ */
+const TASK_STATUS_STEP: StepPlan = {
+  name: "task-status",
+  on: [{ event: "statusUpdate" }],
+  verb: "set",
+  path: [
+    { kind: "property", name: "task" },
+    { kind: "property", name: "status" },
+  ],
+  property: "status",
+  key: "",
+  value: { $from: ["statusUpdate", "status"] },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The artifact starts step: TaskArtifactUpdateEvent: an artifact not
+ * appended starts it (again); Artifact.artifact_id "must be unique within a
+ * task"
+ */
+const ARTIFACT_STARTS_STEP: StepPlan = {
+  name: "artifact-starts",
+  on: [
+    {
+      event: "artifactUpdate",
+      unless: [{ path: ["artifactUpdate", "append"], values: [true] }],
     },
-  },
-  {
-    name: "artifact-starts",
-    because:
-      'TaskArtifactUpdateEvent: an artifact not appended starts it (again); Artifact.artifact_id "must be unique within a task"',
-    on: [
-      {
-        event: "artifactUpdate",
-        unless: [{ path: ["artifactUpdate", "append"], values: [true] }],
-      },
-    ],
-    action: {
-      verb: "merge",
-      path: ["task", "artifacts"],
-      key: "artifactId",
-      value: { $from: "/artifactUpdate/artifact" },
+  ],
+  verb: "merge",
+  path: [
+    { kind: "property", name: "task" },
+    { kind: "property", name: "artifacts" },
+  ],
+  property: "artifacts",
+  key: "artifactId",
+  value: { $from: ["artifactUpdate", "artifact"] },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The artifact appends step: TaskArtifactUpdateEvent.append: "If true, the
+ * content of this artifact should be appended to a previously sent artifact
+ * with the same ID"
+ */
+const ARTIFACT_APPENDS_STEP: StepPlan = {
+  name: "artifact-appends",
+  on: [
+    {
+      event: "artifactUpdate",
+      where: [{ path: ["artifactUpdate", "append"], values: [true] }],
     },
-  },
-  {
-    name: "artifact-appends",
-    because:
-      'TaskArtifactUpdateEvent.append: "If true, the content of this artifact should be appended to a previously sent artifact with the same ID"',
-    on: [
-      {
-        event: "artifactUpdate",
-        where: [{ path: ["artifactUpdate", "append"], values: [true] }],
-      },
-    ],
-    action: {
-      verb: "append",
-      path: [
-        "task",
-        "artifacts",
-        { artifactId: { $from: "/artifactUpdate/artifact/artifactId" } },
-        "parts",
+  ],
+  verb: "append",
+  path: [
+    { kind: "property", name: "task" },
+    { kind: "property", name: "artifacts" },
+    {
+      kind: "where",
+      name: "artifactId",
+      value: { $from: ["artifactUpdate", "artifact", "artifactId"] },
+    },
+    { kind: "property", name: "parts" },
+  ],
+  property: "parts",
+  key: "",
+  value: { $from: ["artifactUpdate", "artifact", "parts"] },
+  remembers: true,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * What each kind of event does to the snapshot: the steps a selector of
+ * which names it, in their order, compiled by agentwire from the overlay's
+ * assembly facts; and the events the chunk rules' chunks stand for, into
+ * which chunks are first expanded.
+ */
+const ASSEMBLY: AssemblyPlan = {
+  steps: [
+    MESSAGE_STEP,
+    TASK_SNAPSHOT_STEP,
+    TASK_STATUS_STEP,
+    ARTIFACT_STARTS_STEP,
+    ARTIFACT_APPENDS_STEP,
+  ],
+  byKind: new Map([
+    ["message", [{ step: MESSAGE_STEP, always: true }]],
+    ["task", [{ step: TASK_SNAPSHOT_STEP, always: true }]],
+    ["statusUpdate", [{ step: TASK_STATUS_STEP, always: true }]],
+    [
+      "artifactUpdate",
+      [
+        { step: ARTIFACT_STARTS_STEP, always: false },
+        { step: ARTIFACT_APPENDS_STEP, always: false },
       ],
-      value: { $from: "/artifactUpdate/artifact/parts" },
-    },
-  },
-];
+    ],
+  ]),
+  chunks: [],
+  chunked: [],
+};
 
 /**
  * An assembler of the stream: `push` each {@link StreamResponse} in order;
@@ -463,7 +536,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
  * started) is returned as a violation and changes nothing; nothing throws.
  */
 export function createAssembler(): Assembler<StreamResponse, Snapshot> {
-  return assembler(STEPS, RULES, kindOf, INITIAL);
+  return assembler(ASSEMBLY, kindOf, INITIAL);
 }
 
 export type { ReadOptions } from "../stream/read.js";

@@ -8,7 +8,7 @@ import { readEvents } from "../stream/read.js";
 import type { StreamResult } from "../stream/result.js";
 import type { StreamSource } from "../stream/source.js";
 import type {
-  AssemblyStep,
+  AssemblyPlan,
   ChunkRule,
   FirstRule,
   InsideRule,
@@ -16,6 +16,7 @@ import type {
   Plans,
   RefersRule,
   SpanRule,
+  StepPlan,
   StreamRule,
   Transport,
 } from "../stream/tables.js";
@@ -1801,296 +1802,598 @@ export interface Snapshot {
 const INITIAL: Snapshot = { messages: [], state: {} };
 
 /**
- * What each kind of event does to the snapshot, from the overlay's assembly
- * facts; each says where the protocol's prose states it. Chunks are first
- * expanded into the events their rules say they stand for.
+ * The text message starts step: TextMessageStartEvent "Opens a streamed text
+ * message"; role: "An absent role means assistant; that meaning is
+ * normative"; subagentRunId (Attributable, composed into the events and the
+ * message types alike): "The subagent invocation this belongs to", so the
+ * message it opens belongs to it too
  */
-const STEPS: ReadonlyArray<AssemblyStep> = [
-  {
-    name: "text-message-starts",
-    because:
-      'TextMessageStartEvent "Opens a streamed text message"; role: "An absent role means assistant; that meaning is normative"; subagentRunId (Attributable, composed into the events and the message types alike): "The subagent invocation this belongs to", so the message it opens belongs to it too',
-    on: [{ event: "TEXT_MESSAGE_START" }],
-    action: {
-      verb: "add",
-      path: ["messages"],
-      key: "id",
+const TEXT_MESSAGE_STARTS_STEP: StepPlan = {
+  name: "text-message-starts",
+  on: [{ event: "TEXT_MESSAGE_START" }],
+  verb: "add",
+  path: [{ kind: "property", name: "messages" }],
+  property: "messages",
+  key: "id",
+  value: {
+    id: { $from: ["messageId"] },
+    role: { $from: ["role"], $else: "assistant" },
+    content: "",
+    name: { $from: ["name"] },
+    subagentRunId: { $from: ["subagentRunId"] },
+  },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The text message content step: TextMessageContentEvent "Appends a fragment
+ * to a streamed text message"
+ */
+const TEXT_MESSAGE_CONTENT_STEP: StepPlan = {
+  name: "text-message-content",
+  on: [{ event: "TEXT_MESSAGE_CONTENT" }],
+  verb: "append",
+  path: [
+    { kind: "property", name: "messages" },
+    { kind: "where", name: "id", value: { $from: ["messageId"] } },
+    { kind: "property", name: "content" },
+  ],
+  property: "content",
+  key: "",
+  value: { $from: ["delta"] },
+  remembers: true,
+  fields: { value: "delta", wanted: ["messageId"] },
+  disturbs: false,
+};
+
+/**
+ * The tool call message step: ToolCallStartEvent.parentMessageId: "The
+ * assistant message that holds this call. Absent means the producer did not
+ * attribute it to one", and an empty id names no message; as @ag-ui/client's
+ * apply does, a call with no message yet gets an assistant message of its
+ * own (the parent's id, or the call's), which belongs to the call's subagent
+ * (ToolCall: "inherits its containing message's attribution")
+ */
+const TOOL_CALL_MESSAGE_STEP: StepPlan = {
+  name: "tool-call-message",
+  on: [{ event: "TOOL_CALL_START" }],
+  verb: "add",
+  path: [{ kind: "property", name: "messages" }],
+  property: "messages",
+  key: "id",
+  value: {
+    id: {
+      $from: ["parentMessageId"],
+      $none: [""],
+      $else: { $from: ["toolCallId"] },
+    },
+    role: "assistant",
+    subagentRunId: { $from: ["subagentRunId"] },
+  },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The tool call starts step: ToolCallStartEvent "Opens a tool call", a
+ * ToolCall of the assistant message (AssistantMessage.toolCalls: "The tool
+ * calls this turn made")
+ */
+const TOOL_CALL_STARTS_STEP: StepPlan = {
+  name: "tool-call-starts",
+  on: [{ event: "TOOL_CALL_START" }],
+  verb: "add",
+  path: [
+    { kind: "property", name: "messages" },
+    {
+      kind: "where",
+      name: "id",
       value: {
-        id: { $from: "/messageId" },
-        role: { $from: "/role", $else: "assistant" },
-        content: "",
-        name: { $from: "/name" },
-        subagentRunId: { $from: "/subagentRunId" },
+        $from: ["parentMessageId"],
+        $none: [""],
+        $else: { $from: ["toolCallId"] },
       },
     },
+    { kind: "property", name: "toolCalls" },
+  ],
+  property: "toolCalls",
+  key: "id",
+  value: {
+    id: { $from: ["toolCallId"] },
+    type: "function",
+    function: { name: { $from: ["toolCallName"] }, arguments: "" },
   },
-  {
-    name: "text-message-content",
-    because:
-      'TextMessageContentEvent "Appends a fragment to a streamed text message"',
-    on: [{ event: "TEXT_MESSAGE_CONTENT" }],
-    action: {
-      verb: "append",
-      path: ["messages", { id: { $from: "/messageId" } }, "content"],
-      value: { $from: "/delta" },
-    },
-  },
-  {
-    name: "tool-call-message",
-    because:
-      "ToolCallStartEvent.parentMessageId: \"The assistant message that holds this call. Absent means the producer did not attribute it to one\", and an empty id names no message; as @ag-ui/client's apply does, a call with no message yet gets an assistant message of its own (the parent's id, or the call's), which belongs to the call's subagent (ToolCall: \"inherits its containing message's attribution\")",
-    on: [{ event: "TOOL_CALL_START" }],
-    action: {
-      verb: "add",
-      path: ["messages"],
-      key: "id",
-      value: {
-        id: {
-          $from: "/parentMessageId",
-          $none: [""],
-          $else: { $from: "/toolCallId" },
-        },
-        role: "assistant",
-        subagentRunId: { $from: "/subagentRunId" },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The tool call named step: ToolCallStartEvent.toolCallId "Identifies the
+ * call", and toolCallName says "Which tool is being called": a start for a
+ * call already there (the verifier lets a later run reuse the id) names it
+ * anew, as @ag-ui/client's apply does, and its arguments go on
+ * (ToolCallArgsEvent.delta: fragments "concatenate into the call's argument
+ * text")
+ */
+const TOOL_CALL_NAMED_STEP: StepPlan = {
+  name: "tool-call-named",
+  on: [{ event: "TOOL_CALL_START" }],
+  verb: "set",
+  path: [
+    { kind: "property", name: "messages" },
+    {
+      kind: "any",
+      name: "*",
+      across: {
+        id: '[["toolCalls"],"id"]',
+        properties: ["toolCalls"],
+        field: "id",
+        wanted: { $from: ["toolCallId"] },
       },
     },
-  },
-  {
-    name: "tool-call-starts",
-    because:
-      'ToolCallStartEvent "Opens a tool call", a ToolCall of the assistant message (AssistantMessage.toolCalls: "The tool calls this turn made")',
-    on: [{ event: "TOOL_CALL_START" }],
-    action: {
-      verb: "add",
-      path: [
-        "messages",
-        {
-          id: {
-            $from: "/parentMessageId",
-            $none: [""],
-            $else: { $from: "/toolCallId" },
-          },
-        },
-        "toolCalls",
-      ],
-      key: "id",
-      value: {
-        id: { $from: "/toolCallId" },
-        type: "function",
-        function: { name: { $from: "/toolCallName" }, arguments: "" },
+    { kind: "property", name: "toolCalls" },
+    { kind: "where", name: "id", value: { $from: ["toolCallId"] } },
+    { kind: "property", name: "function" },
+    { kind: "property", name: "name" },
+  ],
+  property: "name",
+  key: "",
+  value: { $from: ["toolCallName"] },
+  remembers: false,
+  fields: { value: "toolCallName", wanted: ["toolCallId"] },
+  disturbs: false,
+};
+
+/**
+ * The tool call args step: ToolCallArgsEvent.delta: "A fragment of the
+ * arguments, which concatenate into the call's argument text"
+ * (FunctionCall.arguments)
+ */
+const TOOL_CALL_ARGS_STEP: StepPlan = {
+  name: "tool-call-args",
+  on: [{ event: "TOOL_CALL_ARGS" }],
+  verb: "append",
+  path: [
+    { kind: "property", name: "messages" },
+    {
+      kind: "any",
+      name: "*",
+      across: {
+        id: '[["toolCalls"],"id"]',
+        properties: ["toolCalls"],
+        field: "id",
+        wanted: { $from: ["toolCallId"] },
       },
     },
-  },
-  {
-    name: "tool-call-named",
-    because:
-      'ToolCallStartEvent.toolCallId "Identifies the call", and toolCallName says "Which tool is being called": a start for a call already there (the verifier lets a later run reuse the id) names it anew, as @ag-ui/client\'s apply does, and its arguments go on (ToolCallArgsEvent.delta: fragments "concatenate into the call\'s argument text")',
-    on: [{ event: "TOOL_CALL_START" }],
-    action: {
-      verb: "set",
-      path: [
-        "messages",
-        "*",
-        "toolCalls",
-        { id: { $from: "/toolCallId" } },
-        "function",
-        "name",
-      ],
-      value: { $from: "/toolCallName" },
+    { kind: "property", name: "toolCalls" },
+    { kind: "where", name: "id", value: { $from: ["toolCallId"] } },
+    { kind: "property", name: "function" },
+    { kind: "property", name: "arguments" },
+  ],
+  property: "arguments",
+  key: "",
+  value: { $from: ["delta"] },
+  remembers: true,
+  fields: { value: "delta", wanted: ["toolCallId"] },
+  disturbs: false,
+};
+
+/**
+ * The tool call result step: ToolCallResultEvent "Mints a tool message
+ * rather than appending to an existing one, which is why it has its own
+ * messageId": a new message whatever the messages hold, as @ag-ui/client's
+ * apply pushes one (an id made up for a call's assistant message cannot
+ * swallow it); subagentRunId (Attributable): "The subagent invocation this
+ * belongs to"
+ */
+const TOOL_CALL_RESULT_STEP: StepPlan = {
+  name: "tool-call-result",
+  on: [{ event: "TOOL_CALL_RESULT" }],
+  verb: "append",
+  path: [{ kind: "property", name: "messages" }],
+  property: "messages",
+  key: "",
+  value: [
+    {
+      id: { $from: ["messageId"] },
+      role: "tool",
+      toolCallId: { $from: ["toolCallId"] },
+      content: { $from: ["content"] },
+      subagentRunId: { $from: ["subagentRunId"] },
     },
+  ],
+  remembers: true,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The reasoning message starts step: ReasoningMessageStartEvent "Opens a
+ * streamed reasoning message" (a ReasoningMessage); subagentRunId
+ * (Attributable): "The subagent invocation this belongs to"
+ */
+const REASONING_MESSAGE_STARTS_STEP: StepPlan = {
+  name: "reasoning-message-starts",
+  on: [{ event: "REASONING_MESSAGE_START" }],
+  verb: "add",
+  path: [{ kind: "property", name: "messages" }],
+  property: "messages",
+  key: "id",
+  value: {
+    id: { $from: ["messageId"] },
+    role: "reasoning",
+    content: "",
+    subagentRunId: { $from: ["subagentRunId"] },
   },
-  {
-    name: "tool-call-args",
-    because:
-      'ToolCallArgsEvent.delta: "A fragment of the arguments, which concatenate into the call\'s argument text" (FunctionCall.arguments)',
-    on: [{ event: "TOOL_CALL_ARGS" }],
-    action: {
-      verb: "append",
-      path: [
-        "messages",
-        "*",
-        "toolCalls",
-        { id: { $from: "/toolCallId" } },
-        "function",
-        "arguments",
-      ],
-      value: { $from: "/delta" },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The reasoning message content step: ReasoningMessageContentEvent "Appends
+ * a fragment to a streamed reasoning message"
+ */
+const REASONING_MESSAGE_CONTENT_STEP: StepPlan = {
+  name: "reasoning-message-content",
+  on: [{ event: "REASONING_MESSAGE_CONTENT" }],
+  verb: "append",
+  path: [
+    { kind: "property", name: "messages" },
+    { kind: "where", name: "id", value: { $from: ["messageId"] } },
+    { kind: "property", name: "content" },
+  ],
+  property: "content",
+  key: "",
+  value: { $from: ["delta"] },
+  remembers: true,
+  fields: { value: "delta", wanted: ["messageId"] },
+  disturbs: false,
+};
+
+/**
+ * The message encrypted value step: ReasoningEncryptedValueEvent.entityId:
+ * "a message id or a tool call id, according to subtype", which "decides
+ * where the value is stored": BaseMessage.encryptedValue
+ */
+const MESSAGE_ENCRYPTED_VALUE_STEP: StepPlan = {
+  name: "message-encrypted-value",
+  on: [
+    {
+      event: "REASONING_ENCRYPTED_VALUE",
+      where: [{ path: ["subtype"], values: ["message"] }],
     },
-  },
-  {
-    name: "tool-call-result",
-    because:
-      'ToolCallResultEvent "Mints a tool message rather than appending to an existing one, which is why it has its own messageId": a new message whatever the messages hold, as @ag-ui/client\'s apply pushes one (an id made up for a call\'s assistant message cannot swallow it); subagentRunId (Attributable): "The subagent invocation this belongs to"',
-    on: [{ event: "TOOL_CALL_RESULT" }],
-    action: {
-      verb: "append",
-      path: ["messages"],
-      value: [
-        {
-          id: { $from: "/messageId" },
-          role: "tool",
-          toolCallId: { $from: "/toolCallId" },
-          content: { $from: "/content" },
-          subagentRunId: { $from: "/subagentRunId" },
-        },
-      ],
+  ],
+  verb: "set",
+  path: [
+    { kind: "property", name: "messages" },
+    { kind: "where", name: "id", value: { $from: ["entityId"] } },
+    { kind: "property", name: "encryptedValue" },
+  ],
+  property: "encryptedValue",
+  key: "",
+  value: { $from: ["encryptedValue"] },
+  remembers: false,
+  fields: { value: "encryptedValue", wanted: ["entityId"] },
+  disturbs: false,
+};
+
+/**
+ * The tool call encrypted value step: ReasoningEncryptedValueEvent with
+ * subtype tool-call: the value belongs to the tool call
+ * (ToolCall.encryptedValue)
+ */
+const TOOL_CALL_ENCRYPTED_VALUE_STEP: StepPlan = {
+  name: "tool-call-encrypted-value",
+  on: [
+    {
+      event: "REASONING_ENCRYPTED_VALUE",
+      where: [{ path: ["subtype"], values: ["tool-call"] }],
     },
+  ],
+  verb: "set",
+  path: [
+    { kind: "property", name: "messages" },
+    {
+      kind: "any",
+      name: "*",
+      across: {
+        id: '[["toolCalls"],"id"]',
+        properties: ["toolCalls"],
+        field: "id",
+        wanted: { $from: ["entityId"] },
+      },
+    },
+    { kind: "property", name: "toolCalls" },
+    { kind: "where", name: "id", value: { $from: ["entityId"] } },
+    { kind: "property", name: "encryptedValue" },
+  ],
+  property: "encryptedValue",
+  key: "",
+  value: { $from: ["encryptedValue"] },
+  remembers: false,
+  fields: { value: "encryptedValue", wanted: ["entityId"] },
+  disturbs: false,
+};
+
+/**
+ * The messages snapshot step: MessagesSnapshotEvent: "The complete set of
+ * messages the producer owns, in order" (how it reconciles with a consumer's
+ * own messages is the prose's; here it replaces them)
+ */
+const MESSAGES_SNAPSHOT_STEP: StepPlan = {
+  name: "messages-snapshot",
+  on: [{ event: "MESSAGES_SNAPSHOT" }],
+  verb: "set",
+  path: [{ kind: "property", name: "messages" }],
+  property: "messages",
+  key: "",
+  value: { $from: ["messages"] },
+  remembers: false,
+  fields: { value: "messages", wanted: [] },
+  disturbs: false,
+};
+
+/**
+ * The activity snapshot step: ActivitySnapshotEvent.replace: "Absent means
+ * it does [overwrite the activity's existing content], and that meaning is
+ * normative"; subagentRunId (Attributable): "The subagent invocation this
+ * belongs to"
+ */
+const ACTIVITY_SNAPSHOT_STEP: StepPlan = {
+  name: "activity-snapshot",
+  on: [
+    {
+      event: "ACTIVITY_SNAPSHOT",
+      unless: [{ path: ["replace"], values: [false] }],
+    },
+  ],
+  verb: "merge",
+  path: [{ kind: "property", name: "messages" }],
+  property: "messages",
+  key: "id",
+  value: {
+    id: { $from: ["messageId"] },
+    role: "activity",
+    activityType: { $from: ["activityType"] },
+    content: { $from: ["content"] },
+    subagentRunId: { $from: ["subagentRunId"] },
   },
-  {
-    name: "reasoning-message-starts",
-    because:
-      'ReasoningMessageStartEvent "Opens a streamed reasoning message" (a ReasoningMessage); subagentRunId (Attributable): "The subagent invocation this belongs to"',
-    on: [{ event: "REASONING_MESSAGE_START" }],
-    action: {
-      verb: "add",
-      path: ["messages"],
-      key: "id",
-      value: {
-        id: { $from: "/messageId" },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The activity snapshot kept step: ActivitySnapshotEvent.replace: "only an
+ * explicit false asks a consumer to leave what is already there";
+ * subagentRunId (Attributable): "The subagent invocation this belongs to"
+ */
+const ACTIVITY_SNAPSHOT_KEPT_STEP: StepPlan = {
+  name: "activity-snapshot-kept",
+  on: [
+    {
+      event: "ACTIVITY_SNAPSHOT",
+      where: [{ path: ["replace"], values: [false] }],
+    },
+  ],
+  verb: "add",
+  path: [{ kind: "property", name: "messages" }],
+  property: "messages",
+  key: "id",
+  value: {
+    id: { $from: ["messageId"] },
+    role: "activity",
+    activityType: { $from: ["activityType"] },
+    content: { $from: ["content"] },
+    subagentRunId: { $from: ["subagentRunId"] },
+  },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The activity delta step: ActivityDeltaEvent.patch: "The change, as an RFC
+ * 6902 patch against the activity's content"
+ */
+const ACTIVITY_DELTA_STEP: StepPlan = {
+  name: "activity-delta",
+  on: [{ event: "ACTIVITY_DELTA" }],
+  verb: "patch",
+  path: [
+    { kind: "property", name: "messages" },
+    { kind: "where", name: "id", value: { $from: ["messageId"] } },
+    { kind: "property", name: "content" },
+  ],
+  property: "content",
+  key: "",
+  value: { $from: ["patch"] },
+  remembers: false,
+  fields: { value: "patch", wanted: ["messageId"] },
+  disturbs: false,
+};
+
+/**
+ * The activity delta type step: ActivityDeltaEvent.activityType: "What kind
+ * of activity this is", as the activity message's
+ * (ActivityMessage.activityType), once its patch applied (a step after one
+ * refused does not run), as @ag-ui/client's apply does
+ */
+const ACTIVITY_DELTA_TYPE_STEP: StepPlan = {
+  name: "activity-delta-type",
+  on: [{ event: "ACTIVITY_DELTA" }],
+  verb: "set",
+  path: [
+    { kind: "property", name: "messages" },
+    { kind: "where", name: "id", value: { $from: ["messageId"] } },
+    { kind: "property", name: "activityType" },
+  ],
+  property: "activityType",
+  key: "",
+  value: { $from: ["activityType"] },
+  remembers: false,
+  fields: { value: "activityType", wanted: ["messageId"] },
+  disturbs: false,
+};
+
+/**
+ * The state snapshot step: StateSnapshotEvent "Replaces the agent state
+ * wholesale"
+ */
+const STATE_SNAPSHOT_STEP: StepPlan = {
+  name: "state-snapshot",
+  on: [{ event: "STATE_SNAPSHOT" }],
+  verb: "set",
+  path: [{ kind: "property", name: "state" }],
+  property: "state",
+  key: "",
+  value: { $from: ["snapshot"] },
+  remembers: false,
+  fields: { value: "snapshot", wanted: [] },
+  disturbs: false,
+};
+
+/**
+ * The state delta step: StateDeltaEvent.delta: "The change, as an RFC 6902
+ * patch against the current state"; a patch may not apply, "which RFC 6902
+ * leaves to the applier"
+ */
+const STATE_DELTA_STEP: StepPlan = {
+  name: "state-delta",
+  on: [{ event: "STATE_DELTA" }],
+  verb: "patch",
+  path: [{ kind: "property", name: "state" }],
+  property: "state",
+  key: "",
+  value: { $from: ["delta"] },
+  remembers: false,
+  fields: { value: "delta", wanted: [] },
+  disturbs: false,
+};
+
+/**
+ * What each kind of event does to the snapshot: the steps a selector of
+ * which names it, in their order, compiled by agentwire from the overlay's
+ * assembly facts; and the events the chunk rules' chunks stand for, into
+ * which chunks are first expanded.
+ */
+const ASSEMBLY: AssemblyPlan = {
+  steps: [
+    TEXT_MESSAGE_STARTS_STEP,
+    TEXT_MESSAGE_CONTENT_STEP,
+    TOOL_CALL_MESSAGE_STEP,
+    TOOL_CALL_STARTS_STEP,
+    TOOL_CALL_NAMED_STEP,
+    TOOL_CALL_ARGS_STEP,
+    TOOL_CALL_RESULT_STEP,
+    REASONING_MESSAGE_STARTS_STEP,
+    REASONING_MESSAGE_CONTENT_STEP,
+    MESSAGE_ENCRYPTED_VALUE_STEP,
+    TOOL_CALL_ENCRYPTED_VALUE_STEP,
+    MESSAGES_SNAPSHOT_STEP,
+    ACTIVITY_SNAPSHOT_STEP,
+    ACTIVITY_SNAPSHOT_KEPT_STEP,
+    ACTIVITY_DELTA_STEP,
+    ACTIVITY_DELTA_TYPE_STEP,
+    STATE_SNAPSHOT_STEP,
+    STATE_DELTA_STEP,
+  ],
+  byKind: new Map([
+    ["TEXT_MESSAGE_START", [{ step: TEXT_MESSAGE_STARTS_STEP, always: true }]],
+    [
+      "TEXT_MESSAGE_CONTENT",
+      [{ step: TEXT_MESSAGE_CONTENT_STEP, always: true }],
+    ],
+    [
+      "TOOL_CALL_START",
+      [
+        { step: TOOL_CALL_MESSAGE_STEP, always: true },
+        { step: TOOL_CALL_STARTS_STEP, always: true },
+        { step: TOOL_CALL_NAMED_STEP, always: true },
+      ],
+    ],
+    ["TOOL_CALL_ARGS", [{ step: TOOL_CALL_ARGS_STEP, always: true }]],
+    ["TOOL_CALL_RESULT", [{ step: TOOL_CALL_RESULT_STEP, always: true }]],
+    [
+      "REASONING_MESSAGE_START",
+      [{ step: REASONING_MESSAGE_STARTS_STEP, always: true }],
+    ],
+    [
+      "REASONING_MESSAGE_CONTENT",
+      [{ step: REASONING_MESSAGE_CONTENT_STEP, always: true }],
+    ],
+    [
+      "REASONING_ENCRYPTED_VALUE",
+      [
+        { step: MESSAGE_ENCRYPTED_VALUE_STEP, always: false },
+        { step: TOOL_CALL_ENCRYPTED_VALUE_STEP, always: false },
+      ],
+    ],
+    ["MESSAGES_SNAPSHOT", [{ step: MESSAGES_SNAPSHOT_STEP, always: true }]],
+    [
+      "ACTIVITY_SNAPSHOT",
+      [
+        { step: ACTIVITY_SNAPSHOT_STEP, always: false },
+        { step: ACTIVITY_SNAPSHOT_KEPT_STEP, always: false },
+      ],
+    ],
+    [
+      "ACTIVITY_DELTA",
+      [
+        { step: ACTIVITY_DELTA_STEP, always: true },
+        { step: ACTIVITY_DELTA_TYPE_STEP, always: true },
+      ],
+    ],
+    ["STATE_SNAPSHOT", [{ step: STATE_SNAPSHOT_STEP, always: true }]],
+    ["STATE_DELTA", [{ step: STATE_DELTA_STEP, always: true }]],
+  ]),
+  chunks: [
+    {
+      rule: TEXT_MESSAGE_CHUNK_RULE,
+      opens: {
+        type: "TEXT_MESSAGE_START",
+        role: { $from: ["role"], $else: "assistant" },
+        name: { $from: ["name"] },
+        subagentRunId: { $from: ["subagentRunId"] },
+      },
+      continues: { type: "TEXT_MESSAGE_CONTENT", delta: { $from: ["delta"] } },
+      closes: { type: "TEXT_MESSAGE_END" },
+      keyPath: ["messageId"],
+    },
+    {
+      rule: TOOL_CALL_CHUNK_RULE,
+      opens: {
+        type: "TOOL_CALL_START",
+        toolCallName: { $from: ["toolCallName"] },
+        parentMessageId: { $from: ["parentMessageId"] },
+        subagentRunId: { $from: ["subagentRunId"] },
+      },
+      continues: { type: "TOOL_CALL_ARGS", delta: { $from: ["delta"] } },
+      closes: { type: "TOOL_CALL_END" },
+      keyPath: ["toolCallId"],
+    },
+    {
+      rule: REASONING_MESSAGE_CHUNK_RULE,
+      opens: {
+        type: "REASONING_MESSAGE_START",
         role: "reasoning",
-        content: "",
-        subagentRunId: { $from: "/subagentRunId" },
+        subagentRunId: { $from: ["subagentRunId"] },
       },
-    },
-  },
-  {
-    name: "reasoning-message-content",
-    because:
-      'ReasoningMessageContentEvent "Appends a fragment to a streamed reasoning message"',
-    on: [{ event: "REASONING_MESSAGE_CONTENT" }],
-    action: {
-      verb: "append",
-      path: ["messages", { id: { $from: "/messageId" } }, "content"],
-      value: { $from: "/delta" },
-    },
-  },
-  {
-    name: "message-encrypted-value",
-    because:
-      'ReasoningEncryptedValueEvent.entityId: "a message id or a tool call id, according to subtype", which "decides where the value is stored": BaseMessage.encryptedValue',
-    on: [
-      {
-        event: "REASONING_ENCRYPTED_VALUE",
-        where: [{ path: ["subtype"], values: ["message"] }],
+      continues: {
+        type: "REASONING_MESSAGE_CONTENT",
+        delta: { $from: ["delta"] },
       },
-    ],
-    action: {
-      verb: "set",
-      path: ["messages", { id: { $from: "/entityId" } }, "encryptedValue"],
-      value: { $from: "/encryptedValue" },
+      closes: { type: "REASONING_MESSAGE_END" },
+      keyPath: ["messageId"],
     },
-  },
-  {
-    name: "tool-call-encrypted-value",
-    because:
-      "ReasoningEncryptedValueEvent with subtype tool-call: the value belongs to the tool call (ToolCall.encryptedValue)",
-    on: [
-      {
-        event: "REASONING_ENCRYPTED_VALUE",
-        where: [{ path: ["subtype"], values: ["tool-call"] }],
-      },
-    ],
-    action: {
-      verb: "set",
-      path: [
-        "messages",
-        "*",
-        "toolCalls",
-        { id: { $from: "/entityId" } },
-        "encryptedValue",
-      ],
-      value: { $from: "/encryptedValue" },
-    },
-  },
-  {
-    name: "messages-snapshot",
-    because:
-      "MessagesSnapshotEvent: \"The complete set of messages the producer owns, in order\" (how it reconciles with a consumer's own messages is the prose's; here it replaces them)",
-    on: [{ event: "MESSAGES_SNAPSHOT" }],
-    action: { verb: "set", path: ["messages"], value: { $from: "/messages" } },
-  },
-  {
-    name: "activity-snapshot",
-    because:
-      'ActivitySnapshotEvent.replace: "Absent means it does [overwrite the activity\'s existing content], and that meaning is normative"; subagentRunId (Attributable): "The subagent invocation this belongs to"',
-    on: [
-      {
-        event: "ACTIVITY_SNAPSHOT",
-        unless: [{ path: ["replace"], values: [false] }],
-      },
-    ],
-    action: {
-      verb: "merge",
-      path: ["messages"],
-      key: "id",
-      value: {
-        id: { $from: "/messageId" },
-        role: "activity",
-        activityType: { $from: "/activityType" },
-        content: { $from: "/content" },
-        subagentRunId: { $from: "/subagentRunId" },
-      },
-    },
-  },
-  {
-    name: "activity-snapshot-kept",
-    because:
-      'ActivitySnapshotEvent.replace: "only an explicit false asks a consumer to leave what is already there"; subagentRunId (Attributable): "The subagent invocation this belongs to"',
-    on: [
-      {
-        event: "ACTIVITY_SNAPSHOT",
-        where: [{ path: ["replace"], values: [false] }],
-      },
-    ],
-    action: {
-      verb: "add",
-      path: ["messages"],
-      key: "id",
-      value: {
-        id: { $from: "/messageId" },
-        role: "activity",
-        activityType: { $from: "/activityType" },
-        content: { $from: "/content" },
-        subagentRunId: { $from: "/subagentRunId" },
-      },
-    },
-  },
-  {
-    name: "activity-delta",
-    because:
-      'ActivityDeltaEvent.patch: "The change, as an RFC 6902 patch against the activity\'s content"',
-    on: [{ event: "ACTIVITY_DELTA" }],
-    action: {
-      verb: "patch",
-      path: ["messages", { id: { $from: "/messageId" } }, "content"],
-      value: { $from: "/patch" },
-    },
-  },
-  {
-    name: "activity-delta-type",
-    because:
-      "ActivityDeltaEvent.activityType: \"What kind of activity this is\", as the activity message's (ActivityMessage.activityType), once its patch applied (a step after one refused does not run), as @ag-ui/client's apply does",
-    on: [{ event: "ACTIVITY_DELTA" }],
-    action: {
-      verb: "set",
-      path: ["messages", { id: { $from: "/messageId" } }, "activityType"],
-      value: { $from: "/activityType" },
-    },
-  },
-  {
-    name: "state-snapshot",
-    because: 'StateSnapshotEvent "Replaces the agent state wholesale"',
-    on: [{ event: "STATE_SNAPSHOT" }],
-    action: { verb: "set", path: ["state"], value: { $from: "/snapshot" } },
-  },
-  {
-    name: "state-delta",
-    because:
-      'StateDeltaEvent.delta: "The change, as an RFC 6902 patch against the current state"; a patch may not apply, "which RFC 6902 leaves to the applier"',
-    on: [{ event: "STATE_DELTA" }],
-    action: { verb: "patch", path: ["state"], value: { $from: "/delta" } },
-  },
-];
+  ],
+  chunked: ["TEXT_MESSAGE_CHUNK", "TOOL_CALL_CHUNK", "REASONING_MESSAGE_CHUNK"],
+};
 
 /**
  * An assembler of the stream: `push` each {@link Event} in order;
@@ -2099,7 +2402,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
  * started) is returned as a violation and changes nothing; nothing throws.
  */
 export function createAssembler(): Assembler<Event, Snapshot> {
-  return assembler(STEPS, RULES, kindOf, INITIAL);
+  return assembler(ASSEMBLY, kindOf, INITIAL);
 }
 
 export type { ReadOptions } from "../stream/read.js";

@@ -8,10 +8,11 @@ import { readEvents } from "../stream/read.js";
 import type { StreamResult } from "../stream/result.js";
 import type { StreamSource } from "../stream/source.js";
 import type {
-  AssemblyStep,
+  AssemblyPlan,
   Plan,
   Plans,
   SpanRule,
+  StepPlan,
   StreamRule,
   Transport,
 } from "../stream/tables.js";
@@ -319,94 +320,177 @@ export interface Snapshot {
 const INITIAL: Snapshot = { threads: [], turns: [], items: [] };
 
 /**
- * What each kind of event does to the snapshot, from the overlay's assembly
- * facts; each says where the protocol's prose states it. Chunks are first
- * expanded into the events their rules say they stand for.
+ * The thread started step: thread/started carries the thread (AppThread) it
+ * starts
  */
-const STEPS: ReadonlyArray<AssemblyStep> = [
-  {
-    name: "thread-started",
-    because: "thread/started carries the thread (AppThread) it starts",
-    on: [{ event: "thread/started" }],
-    action: {
-      verb: "merge",
-      path: ["threads"],
-      key: "id",
-      value: { $from: "/params/thread" },
-    },
-  },
-  {
-    name: "thread-archived",
-    because: "thread/archived names the thread archived (AppThread.archived)",
-    on: [{ event: "thread/archived" }],
-    action: {
-      verb: "set",
-      path: ["threads", { id: { $from: "/params/threadId" } }, "archived"],
-      value: true,
-    },
-  },
-  {
-    name: "turn-as-sent",
-    because:
-      "turn/started and turn/completed carry the turn (AppTurn) as it is then",
-    on: [{ event: "turn/started" }, { event: "turn/completed" }],
-    action: {
-      verb: "merge",
-      path: ["turns"],
-      key: "id",
-      value: { $from: "/params/turn" },
-    },
-  },
-  {
-    name: "item-as-sent",
-    because:
-      "item/started and item/completed carry the item (AppItem) as it is then; the completed item is the whole of it",
-    on: [{ event: "item/started" }, { event: "item/completed" }],
-    action: {
-      verb: "merge",
-      path: ["items"],
-      key: "id",
-      value: { $from: "/params/item" },
-    },
-  },
-  {
-    name: "item-seen",
-    because:
-      "the app-server sends deltas without an item/started: the item is known by its id until it completes",
-    on: [
-      { event: "item/agentMessage/delta" },
-      { event: "item/toolCall/delta" },
+const THREAD_STARTED_STEP: StepPlan = {
+  name: "thread-started",
+  on: [{ event: "thread/started" }],
+  verb: "merge",
+  path: [{ kind: "property", name: "threads" }],
+  property: "threads",
+  key: "id",
+  value: { $from: ["params", "thread"] },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The thread archived step: thread/archived names the thread archived
+ * (AppThread.archived)
+ */
+const THREAD_ARCHIVED_STEP: StepPlan = {
+  name: "thread-archived",
+  on: [{ event: "thread/archived" }],
+  verb: "set",
+  path: [
+    { kind: "property", name: "threads" },
+    { kind: "where", name: "id", value: { $from: ["params", "threadId"] } },
+    { kind: "property", name: "archived" },
+  ],
+  property: "archived",
+  key: "",
+  value: true,
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The turn as sent step: turn/started and turn/completed carry the turn
+ * (AppTurn) as it is then
+ */
+const TURN_AS_SENT_STEP: StepPlan = {
+  name: "turn-as-sent",
+  on: [{ event: "turn/started" }, { event: "turn/completed" }],
+  verb: "merge",
+  path: [{ kind: "property", name: "turns" }],
+  property: "turns",
+  key: "id",
+  value: { $from: ["params", "turn"] },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The item as sent step: item/started and item/completed carry the item
+ * (AppItem) as it is then; the completed item is the whole of it
+ */
+const ITEM_AS_SENT_STEP: StepPlan = {
+  name: "item-as-sent",
+  on: [{ event: "item/started" }, { event: "item/completed" }],
+  verb: "merge",
+  path: [{ kind: "property", name: "items" }],
+  property: "items",
+  key: "id",
+  value: { $from: ["params", "item"] },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The item seen step: the app-server sends deltas without an item/started:
+ * the item is known by its id until it completes
+ */
+const ITEM_SEEN_STEP: StepPlan = {
+  name: "item-seen",
+  on: [{ event: "item/agentMessage/delta" }, { event: "item/toolCall/delta" }],
+  verb: "add",
+  path: [{ kind: "property", name: "items" }],
+  property: "items",
+  key: "id",
+  value: { id: { $from: ["params", "itemId"] } },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The agent message delta step: item/agentMessage/delta: a fragment of the
+ * agent message's text, in order
+ */
+const AGENT_MESSAGE_DELTA_STEP: StepPlan = {
+  name: "agent-message-delta",
+  on: [{ event: "item/agentMessage/delta" }],
+  verb: "append",
+  path: [
+    { kind: "property", name: "items" },
+    { kind: "where", name: "id", value: { $from: ["params", "itemId"] } },
+    { kind: "property", name: "content" },
+  ],
+  property: "content",
+  key: "",
+  value: { $from: ["params", "delta"] },
+  remembers: true,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The tool call delta step: item/toolCall/delta: a piece of the tool call's
+ * progress, any JSON, kept in order
+ */
+const TOOL_CALL_DELTA_STEP: StepPlan = {
+  name: "tool-call-delta",
+  on: [{ event: "item/toolCall/delta" }],
+  verb: "append",
+  path: [
+    { kind: "property", name: "items" },
+    { kind: "where", name: "id", value: { $from: ["params", "itemId"] } },
+    { kind: "property", name: "content" },
+  ],
+  property: "content",
+  key: "",
+  value: [{ $from: ["params", "delta"] }],
+  remembers: true,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * What each kind of event does to the snapshot: the steps a selector of
+ * which names it, in their order, compiled by agentwire from the overlay's
+ * assembly facts; and the events the chunk rules' chunks stand for, into
+ * which chunks are first expanded.
+ */
+const ASSEMBLY: AssemblyPlan = {
+  steps: [
+    THREAD_STARTED_STEP,
+    THREAD_ARCHIVED_STEP,
+    TURN_AS_SENT_STEP,
+    ITEM_AS_SENT_STEP,
+    ITEM_SEEN_STEP,
+    AGENT_MESSAGE_DELTA_STEP,
+    TOOL_CALL_DELTA_STEP,
+  ],
+  byKind: new Map([
+    ["thread/started", [{ step: THREAD_STARTED_STEP, always: true }]],
+    ["thread/archived", [{ step: THREAD_ARCHIVED_STEP, always: true }]],
+    ["turn/started", [{ step: TURN_AS_SENT_STEP, always: true }]],
+    ["turn/completed", [{ step: TURN_AS_SENT_STEP, always: true }]],
+    ["item/started", [{ step: ITEM_AS_SENT_STEP, always: true }]],
+    ["item/completed", [{ step: ITEM_AS_SENT_STEP, always: true }]],
+    [
+      "item/agentMessage/delta",
+      [
+        { step: ITEM_SEEN_STEP, always: true },
+        { step: AGENT_MESSAGE_DELTA_STEP, always: true },
+      ],
     ],
-    action: {
-      verb: "add",
-      path: ["items"],
-      key: "id",
-      value: { id: { $from: "/params/itemId" } },
-    },
-  },
-  {
-    name: "agent-message-delta",
-    because:
-      "item/agentMessage/delta: a fragment of the agent message's text, in order",
-    on: [{ event: "item/agentMessage/delta" }],
-    action: {
-      verb: "append",
-      path: ["items", { id: { $from: "/params/itemId" } }, "content"],
-      value: { $from: "/params/delta" },
-    },
-  },
-  {
-    name: "tool-call-delta",
-    because:
-      "item/toolCall/delta: a piece of the tool call's progress, any JSON, kept in order",
-    on: [{ event: "item/toolCall/delta" }],
-    action: {
-      verb: "append",
-      path: ["items", { id: { $from: "/params/itemId" } }, "content"],
-      value: [{ $from: "/params/delta" }],
-    },
-  },
-];
+    [
+      "item/toolCall/delta",
+      [
+        { step: ITEM_SEEN_STEP, always: true },
+        { step: TOOL_CALL_DELTA_STEP, always: true },
+      ],
+    ],
+  ]),
+  chunks: [],
+  chunked: [],
+};
 
 /**
  * An assembler of the stream: `push` each {@link ServerNotification} in
@@ -416,7 +500,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
  * throws.
  */
 export function createAssembler(): Assembler<ServerNotification, Snapshot> {
-  return assembler(STEPS, RULES, kindOf, INITIAL);
+  return assembler(ASSEMBLY, kindOf, INITIAL);
 }
 
 export type { ReadOptions } from "../stream/read.js";

@@ -8,12 +8,13 @@ import { readEvents } from "../stream/read.js";
 import type { StreamResult } from "../stream/result.js";
 import type { StreamSource } from "../stream/source.js";
 import type {
-  AssemblyStep,
+  AssemblyPlan,
   FirstRule,
   Plan,
   Plans,
   RefersRule,
   SpanRule,
+  StepPlan,
   StreamRule,
   TerminalRule,
   Transport,
@@ -363,67 +364,129 @@ export interface Snapshot {
 const INITIAL: Snapshot = { task: null };
 
 /**
- * What each kind of event does to the snapshot, from the overlay's assembly
- * facts; each says where the protocol's prose states it. Chunks are first
- * expanded into the events their rules say they stand for.
+ * The task snapshot step: AgentTask: "A full task snapshot carried in a
+ * stream frame"
  */
-const STEPS: ReadonlyArray<AssemblyStep> = [
-  {
-    name: "task-snapshot",
-    because: 'AgentTask: "A full task snapshot carried in a stream frame"',
-    on: [{ event: "task" }],
-    action: { verb: "set", path: ["task"], value: { $from: "/task" } },
-  },
-  {
-    name: "task-status",
-    because:
-      'AgentTaskStatusUpdateEvent: "The run entered a new state" (its status)',
-    on: [{ event: "statusUpdate" }],
-    action: {
-      verb: "set",
-      path: ["task", "status"],
-      value: { $from: "/statusUpdate/status" },
+const TASK_SNAPSHOT_STEP: StepPlan = {
+  name: "task-snapshot",
+  on: [{ event: "task" }],
+  verb: "set",
+  path: [{ kind: "property", name: "task" }],
+  property: "task",
+  key: "",
+  value: { $from: ["task"] },
+  remembers: false,
+  fields: { value: "task", wanted: [] },
+  disturbs: false,
+};
+
+/**
+ * The task status step: AgentTaskStatusUpdateEvent: "The run entered a new
+ * state" (its status)
+ */
+const TASK_STATUS_STEP: StepPlan = {
+  name: "task-status",
+  on: [{ event: "statusUpdate" }],
+  verb: "set",
+  path: [
+    { kind: "property", name: "task" },
+    { kind: "property", name: "status" },
+  ],
+  property: "status",
+  key: "",
+  value: { $from: ["statusUpdate", "status"] },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The artifact starts step: AgentTaskArtifactUpdateEvent.append: "Omitted or
+ * false on the first chunk of an artifact ... An explicit false mid-stream
+ * means the artifact restarted and the accumulated content should be
+ * discarded"
+ */
+const ARTIFACT_STARTS_STEP: StepPlan = {
+  name: "artifact-starts",
+  on: [
+    {
+      event: "artifactUpdate",
+      unless: [{ path: ["artifactUpdate", "append"], values: [true] }],
     },
-  },
-  {
-    name: "artifact-starts",
-    because:
-      'AgentTaskArtifactUpdateEvent.append: "Omitted or false on the first chunk of an artifact ... An explicit false mid-stream means the artifact restarted and the accumulated content should be discarded"',
-    on: [
-      {
-        event: "artifactUpdate",
-        unless: [{ path: ["artifactUpdate", "append"], values: [true] }],
-      },
-    ],
-    action: {
-      verb: "merge",
-      path: ["task", "artifacts"],
-      key: "artifactId",
-      value: { $from: "/artifactUpdate/artifact" },
+  ],
+  verb: "merge",
+  path: [
+    { kind: "property", name: "task" },
+    { kind: "property", name: "artifacts" },
+  ],
+  property: "artifacts",
+  key: "artifactId",
+  value: { $from: ["artifactUpdate", "artifact"] },
+  remembers: false,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * The artifact appends step: AgentTaskArtifactUpdateEvent: "Chunks sharing
+ * an `artifactId` are concatenated by the client in arrival order";
+ * AgentRunArtifact: "the parts arrive across append-only chunks ... so a
+ * streaming client assembles the same artifact a Get Agent Run returns"
+ */
+const ARTIFACT_APPENDS_STEP: StepPlan = {
+  name: "artifact-appends",
+  on: [
+    {
+      event: "artifactUpdate",
+      where: [{ path: ["artifactUpdate", "append"], values: [true] }],
     },
-  },
-  {
-    name: "artifact-appends",
-    because:
-      'AgentTaskArtifactUpdateEvent: "Chunks sharing an `artifactId` are concatenated by the client in arrival order"; AgentRunArtifact: "the parts arrive across append-only chunks ... so a streaming client assembles the same artifact a Get Agent Run returns"',
-    on: [
-      {
-        event: "artifactUpdate",
-        where: [{ path: ["artifactUpdate", "append"], values: [true] }],
-      },
-    ],
-    action: {
-      verb: "append",
-      path: [
-        "task",
-        "artifacts",
-        { artifactId: { $from: "/artifactUpdate/artifact/artifactId" } },
-        "parts",
+  ],
+  verb: "append",
+  path: [
+    { kind: "property", name: "task" },
+    { kind: "property", name: "artifacts" },
+    {
+      kind: "where",
+      name: "artifactId",
+      value: { $from: ["artifactUpdate", "artifact", "artifactId"] },
+    },
+    { kind: "property", name: "parts" },
+  ],
+  property: "parts",
+  key: "",
+  value: { $from: ["artifactUpdate", "artifact", "parts"] },
+  remembers: true,
+  fields: undefined,
+  disturbs: false,
+};
+
+/**
+ * What each kind of event does to the snapshot: the steps a selector of
+ * which names it, in their order, compiled by agentwire from the overlay's
+ * assembly facts; and the events the chunk rules' chunks stand for, into
+ * which chunks are first expanded.
+ */
+const ASSEMBLY: AssemblyPlan = {
+  steps: [
+    TASK_SNAPSHOT_STEP,
+    TASK_STATUS_STEP,
+    ARTIFACT_STARTS_STEP,
+    ARTIFACT_APPENDS_STEP,
+  ],
+  byKind: new Map([
+    ["task", [{ step: TASK_SNAPSHOT_STEP, always: true }]],
+    ["statusUpdate", [{ step: TASK_STATUS_STEP, always: true }]],
+    [
+      "artifactUpdate",
+      [
+        { step: ARTIFACT_STARTS_STEP, always: false },
+        { step: ARTIFACT_APPENDS_STEP, always: false },
       ],
-      value: { $from: "/artifactUpdate/artifact/parts" },
-    },
-  },
-];
+    ],
+  ]),
+  chunks: [],
+  chunked: [],
+};
 
 /**
  * An assembler of the stream: `push` each {@link AgentStreamEvent} in order;
@@ -432,7 +495,7 @@ const STEPS: ReadonlyArray<AssemblyStep> = [
  * started) is returned as a violation and changes nothing; nothing throws.
  */
 export function createAssembler(): Assembler<AgentStreamEvent, Snapshot> {
-  return assembler(STEPS, RULES, kindOf, INITIAL);
+  return assembler(ASSEMBLY, kindOf, INITIAL);
 }
 
 export type { ReadOptions } from "../stream/read.js";

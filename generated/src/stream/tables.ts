@@ -277,3 +277,100 @@ export interface AssemblyStep {
   readonly on: readonly Selector[];
   readonly action: Action;
 }
+
+// ---------------------------------------------------------------------------------------
+// The steps compiled by the generator: each step's path resolved into places, its
+// templates' pointers split, what it may disturb found, and the steps filed under the
+// kinds they name, so that the runtime only makes the templates functions.
+
+/**
+ * A template as the plans hold it: as {@link Template}, each `{ "$from": "/a/b" }` with
+ * its pointer split into tokens, `{ "$from": ["a", "b"] }`.
+ */
+export type PlannedTemplate = unknown;
+
+/**
+ * A path through any element of a list to the element of a list each holds whose field
+ * has a value (`messages * toolCalls {id}`): the elements of the outer list are found
+ * through an index of that field's values, not by trying each.
+ */
+export interface AcrossPlan {
+  /** What tells two such paths apart: their properties and field. */
+  readonly id: string;
+  /** The properties from an element of the outer list to its list. */
+  readonly properties: readonly string[];
+  readonly field: string;
+  /** The value looked for. */
+  readonly wanted: PlannedTemplate;
+}
+
+/** A step of a path: a property, any element of a list, or the element whose field has a value. */
+export type PlacePlan =
+  | { readonly kind: "property"; readonly name: string }
+  | {
+      readonly kind: "any";
+      readonly name: string;
+      /** Where the element is the one that holds the element a later step looks for, how. */
+      readonly across: AcrossPlan | undefined;
+    }
+  | {
+      readonly kind: "where";
+      readonly name: string;
+      /** The field's value. */
+      readonly value: PlannedTemplate;
+    };
+
+/** An assembly step as the assembler runs it. */
+export interface StepPlan {
+  readonly name: string;
+  readonly on: readonly Selector[];
+  readonly verb: Verb;
+  readonly path: readonly PlacePlan[];
+  /** The path's last step, where it is a property. */
+  readonly property: string | undefined;
+  /** The field elements are told apart by (`add` and `merge`); "" for the other verbs. */
+  readonly key: string;
+  readonly value: PlannedTemplate;
+  /**
+   * An append whose object, once found, is found again by an event that wants the same
+   * elements, until another step changes the snapshot: appending changes no step of the
+   * path, unless a `where` step looks at the very property appended to.
+   */
+  readonly remembers: boolean;
+  /**
+   * Where the value and the values its `where` steps look for are each a property of the
+   * event, their names: a run of appends reads them where it runs.
+   */
+  readonly fields:
+    { readonly value: string; readonly wanted: readonly string[] } | undefined;
+  /**
+   * Whether the step can change what the assembler's indexes hold otherwise than by adding
+   * to a list or making one (a field elements are found by, a property between an element
+   * and the list it holds, a list a patch rewrites): then the indexes are forgotten after
+   * it. No step of the four protocols can.
+   */
+  readonly disturbs: boolean;
+}
+
+/** A chunk rule's expansion: the events its chunks stand for, and where a chunk's key goes in them. */
+export interface ChunkPlan {
+  readonly rule: ChunkRule;
+  readonly opens: PlannedTemplate;
+  readonly continues: PlannedTemplate;
+  readonly closes: PlannedTemplate;
+  readonly keyPath: readonly string[];
+}
+
+/** What the assembler runs: the steps per kind, and the chunk rules' expansions. */
+export interface AssemblyPlan {
+  /** Every step, in the order the facts state them. */
+  readonly steps: readonly StepPlan[];
+  /** Per kind, the steps a selector of which names it, in their order, each `always` where a selector takes any event of the kind. */
+  readonly byKind: ReadonlyMap<
+    string,
+    readonly { readonly step: StepPlan; readonly always: boolean }[]
+  >;
+  readonly chunks: readonly ChunkPlan[];
+  /** The kinds a chunk rule's events name: only they, or an open lane, expand. */
+  readonly chunked: readonly string[];
+}
