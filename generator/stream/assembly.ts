@@ -1,13 +1,12 @@
 import type {
   AcrossPlan,
   AssemblyPlan,
-  AssemblyStep,
   ChunkPlan,
   ChunkRule,
   PlacePlan,
+  Selector,
   StepPlan,
   StreamRule,
-  Template,
 } from "../../templates/stream/tables.js";
 import { isJsonObject } from "../json.js";
 import type { JsonValue } from "../json.js";
@@ -17,6 +16,46 @@ import { parsePointer } from "../pointer.js";
 // (templates/stream/assemble.ts): each path resolved into places, the templates' pointers
 // split, what a step may disturb found, and the steps filed under the kinds they name, in
 // the form the tables declare, so that the runtime only makes the templates functions.
+
+/**
+ * A value built from an event, as the facts state it: JSON in which `{ "$from": "/pointer" }` stands for the
+ * event's value there (`"$else"` when it has none, or one of the values `"$none"` lists),
+ * and an object's properties that come to nothing are left out.
+ */
+export type Template = unknown;
+
+/**
+ * A place in the snapshot: property names, `"*"` for any element of an array, and
+ * `{ field: Template }` for the element whose field has that value.
+ */
+export type Path = readonly (string | { readonly [field: string]: Template })[];
+
+/**
+ * One thing an event does to the snapshot, at a path: set a value; add an element to a
+ * list unless one has its key, or merge it into the one that has; append text, or items
+ * to a list; apply an RFC 6902 patch.
+ */
+export type Action =
+  | {
+      readonly verb: "set" | "append" | "patch";
+      readonly path: Path;
+      readonly value: Template;
+    }
+  | {
+      readonly verb: "add" | "merge";
+      readonly path: Path;
+      /** The field elements of the list are told apart by. */
+      readonly key: string;
+      readonly value: Template;
+    };
+
+/** An assembly step of the facts, checked against the stream: what events of some kinds do to the snapshot, with where the prose says so. */
+export interface AssemblyStep {
+  readonly name: string;
+  readonly because: string;
+  readonly on: readonly Selector[];
+  readonly action: Action;
+}
 
 /** A chunk rule that says what its chunks stand for. */
 type Expansion = ChunkRule & { readonly standsFor: NonNullable<ChunkRule["standsFor"]> };

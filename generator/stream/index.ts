@@ -1,4 +1,4 @@
-import type { AssemblyPlan, AssemblyStep, Condition, KeyPaths, Plans, Selector, StreamRule, Transport } from "../../templates/stream/tables.js";
+import type { AssemblyPlan, Condition, KeyPaths, Plans, Selector, StreamRule, Transport } from "../../templates/stream/tables.js";
 import { InputError } from "../errors.js";
 import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
@@ -8,6 +8,7 @@ import type { NamedIr } from "../name/index.js";
 import { appendPointer } from "../pointer.js";
 import type { KeyFact, RuleFact, SelectorFact, SnapshotField, StepFact, StreamFacts } from "./facts.js";
 import { readStreamFacts } from "./facts.js";
+import type { AssemblyStep } from "./assembly.js";
 import { planAssembly } from "./assembly.js";
 import { plansOf } from "./plan.js";
 
@@ -79,7 +80,9 @@ export function compileStream(protocol: LoadedProtocol, ir: NamedIr): CompiledSt
     because: facts.because,
     rules,
     plans: plansOf(rules),
-    ...(facts.assembly === undefined ? {} : { assembly: compileAssembly(facts, rules, kinds, new Set(ir.types.map((type) => type.name)), fail) }),
+    ...(facts.assembly === undefined
+      ? {}
+      : { assembly: compileAssembly(facts, rules, kinds, new Set(ir.types.map((type) => type.name)), fail) }),
   };
 }
 

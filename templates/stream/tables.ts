@@ -235,59 +235,24 @@ export interface Plans {
   readonly unnamed: Plan;
 }
 
-/**
- * A value built from an event: JSON in which `{ "$from": "/pointer" }` stands for the
- * event's value there (`"$else"` when it has none, or one of the values `"$none"` lists),
- * and an object's properties that come to nothing are left out.
- */
-export type Template = unknown;
-
-/**
- * A place in the snapshot: property names, `"*"` for any element of an array, and
- * `{ field: Template }` for the element whose field has that value.
- */
-export type Path = readonly (string | { readonly [field: string]: Template })[];
-
-/**
- * One thing an event does to the snapshot, at a path: set a value; add an element to a
- * list unless one has its key, or merge it into the one that has; append text, or items
- * to a list; apply an RFC 6902 patch.
- */
-export type Action =
-  | {
-      readonly verb: "set" | "append" | "patch";
-      readonly path: Path;
-      readonly value: Template;
-    }
-  | {
-      readonly verb: "add" | "merge";
-      readonly path: Path;
-      /** The field elements of the list are told apart by. */
-      readonly key: string;
-      readonly value: Template;
-    };
-
-/** What an action does: its verb. */
-export type Verb = Action["verb"];
-
-/** What events of some kinds do to the snapshot, with where the prose says so. */
-export interface AssemblyStep {
-  readonly name: string;
-  readonly because: string;
-  readonly on: readonly Selector[];
-  readonly action: Action;
-}
-
 // ---------------------------------------------------------------------------------------
 // The steps compiled by the generator: each step's path resolved into places, its
 // templates' pointers split, what it may disturb found, and the steps filed under the
 // kinds they name, so that the runtime only makes the templates functions.
 
 /**
- * A template as the plans hold it: as {@link Template}, each `{ "$from": "/a/b" }` with
- * its pointer split into tokens, `{ "$from": ["a", "b"] }`.
+ * A value built from an event: JSON in which `{ "$from": ["a", "b"] }` stands for the
+ * event's value at that path of property names (`"$else"` when it has none, or one of the
+ * values `"$none"` lists), and an object's properties that come to nothing are left out.
  */
 export type PlannedTemplate = unknown;
+
+/**
+ * What a step does to the snapshot, at its path: set a value; add an element to a list
+ * unless one has its key, or merge it into the one that has; append text, or items to a
+ * list; apply an RFC 6902 patch.
+ */
+export type Verb = "set" | "add" | "merge" | "append" | "patch";
 
 /**
  * A path through any element of a list to the element of a list each holds whose field

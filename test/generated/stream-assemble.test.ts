@@ -19,7 +19,7 @@ import { createAssembler as assembleGtm } from "../../generated/src/gtm-agent/st
 import type { DecodeResult } from "../../generated/src/decode.js";
 import { assembler as assemblerOf } from "../../generated/src/stream/assemble.js";
 import { planAssembly } from "../../generator/stream/assembly.js";
-import type { AssemblyStep } from "../../generated/src/stream/tables.js";
+import type { AssemblyStep } from "../../generator/stream/assembly.js";
 import type { Violation } from "../../generated/src/stream/result.js";
 import { loadTraces } from "../helpers/streams.js";
 

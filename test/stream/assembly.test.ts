@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { planAssembly } from "../../generator/stream/assembly.js";
-import type { AssemblyStep, ChunkRule } from "../../templates/stream/tables.js";
+import type { AssemblyStep } from "../../generator/stream/assembly.js";
+import type { ChunkRule } from "../../templates/stream/tables.js";
 
 const because = "the prose says so";
 const step = (name: string, event: string, action: AssemblyStep["action"], where?: boolean): AssemblyStep => ({
