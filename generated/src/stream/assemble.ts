@@ -240,7 +240,7 @@ class StepAssembler {
     // A value the event does not carry (a delta left out) does nothing.
     if (value === undefined) return undefined;
     const { path } = step;
-    switch (step.action) {
+    switch (step.verb) {
       case "set": {
         const parent = this.parentOf(step, event);
         if (parent instanceof Refusal) return parent;
@@ -269,7 +269,7 @@ class StepAssembler {
         const existing = this.find(list, step.key, key);
         if (existing === undefined)
           this.indexes.pushOnto(list, copyValue(value, this.measures));
-        else if (step.action === "merge") {
+        else if (step.verb === "merge") {
           // Defined, not assigned: a property named "__proto__" stays a property.
           const copied = copyValue(value, this.measures);
           for (const field of Object.keys(copied)) {

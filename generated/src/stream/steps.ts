@@ -5,13 +5,12 @@
 import { isObject } from "./patch.js";
 import { valueAt } from "./select.js";
 import type {
+  AcrossPlan,
   AssemblyPlan,
   ChunkRule,
   PlacePlan,
   PlannedTemplate,
-  Selector,
   StepPlan,
-  Verb,
 } from "./tables.js";
 
 export type Json = { [key: string]: unknown } | unknown[];
@@ -35,9 +34,12 @@ export class Refusal {
 /** A template compiled: the value it builds from an event. */
 export type Builder = (event: unknown) => unknown;
 
-/** A step of a path, compiled: a property, any element of a list, or the element whose field has a value. */
+/**
+ * A place of a path as the walks read it: a property, any element of a list, or the
+ * element whose field has a value; every place of one shape.
+ */
 export interface PathStep {
-  readonly kind: "property" | "any" | "where";
+  readonly kind: PlacePlan["kind"];
   /** The property, or the element's field. */
   readonly name: string;
   /** The field's value, built from the event (`where` only). */
@@ -47,53 +49,21 @@ export interface PathStep {
 }
 
 /**
- * A path through any element of a list to the element of a list each holds whose field
- * has a value (`messages * toolCalls {id}`): the elements of the outer list are found
- * through an index of that field's values (see {@link AcrossIndex}), not by trying each.
+ * An {@link AcrossPlan}, the value it looks for built from the event: the elements of the
+ * outer list are found through an index of that field's values (see `AcrossIndex`).
  */
-export interface Across {
-  /** What tells two such paths apart: their properties and field. */
-  readonly id: string;
-  /** The properties from an element of the outer list to its list. */
-  readonly properties: readonly string[];
-  readonly field: string;
-  /** The value looked for, built from the event. */
+export interface Across extends Omit<AcrossPlan, "wanted"> {
   readonly wanted: Builder;
 }
 
-/** A step compiled: its action's kind, path, key and value. */
-export interface Step {
-  readonly name: string;
-  readonly on: readonly Selector[];
-  readonly action: Verb;
+/**
+ * A step as the assembler runs it: its plan, with its templates made functions, and the
+ * values its path's `where` places look for beside.
+ */
+export interface Step extends Omit<StepPlan, "path" | "value"> {
   readonly path: readonly PathStep[];
-  /** The path's last step, where it is a property; undefined where it is not. */
-  readonly property: string | undefined;
-  /** The field elements are told apart by (`add` and `merge`). */
-  readonly key: string;
   readonly value: Builder;
-  /** The values its path's `where` steps look for, built from the event. */
   readonly wanted: readonly Builder[];
-  /**
-   * An append whose object, once found, is found again by an event that wants the same
-   * elements, until another step changes the snapshot: appending changes no step of the
-   * path, unless a `where` step looks at the very property appended to.
-   */
-  readonly remembers: boolean;
-  /**
-   * Where the value and the wanted values are each a property of the event, their names:
-   * a run of appends reads them where it runs, which a lookup shared by every template
-   * cannot do as fast.
-   */
-  readonly fields:
-    { readonly value: string; readonly wanted: readonly string[] } | undefined;
-  /**
-   * Whether the step can change what an index holds otherwise than by adding to a list
-   * or making one (a field elements are found by, a property between an element and the
-   * list it holds, a list a patch rewrites): then the indexes are forgotten after it, and
-   * made again when next asked. No step of the four protocols can.
-   */
-  readonly disturbs: boolean;
 }
 
 /** A step filed under a kind: `always` where a selector of it takes any event of the kind. */
@@ -155,7 +125,7 @@ function compileStep(step: StepPlan): Step {
   return {
     name: step.name,
     on: step.on,
-    action: step.verb,
+    verb: step.verb,
     path,
     property: step.property,
     key: step.key,
