@@ -25,7 +25,7 @@ import { random } from "./random.js";
 const REPO = path.resolve(import.meta.dirname, "..");
 const dist = (file) => import(path.join(REPO, "generated/dist", file));
 const ours = await dist("ag-ui/stream.js");
-const { readEvents } = await dist("stream.js");
+const { readEvents } = await dist("stream/read.js");
 const BASELINE = process.env.BENCH_BASELINE;
 const baseline = BASELINE === undefined ? undefined : await import(path.resolve(BASELINE, "ag-ui/stream.js"));
 
