@@ -708,4 +708,49 @@ describe("pulling", () => {
     expect(seen.cancelled).toBe(false);
     expect(stream.locked).toBe(false);
   });
+
+  /** A reader, as `getReader()` gives one, whose reads answer in turn as `answers` says; notes its releasing. */
+  function byteStream(answers: ReadonlyArray<() => Promise<{ done: boolean; value?: Uint8Array }>>) {
+    const seen = { reads: 0, released: false };
+    const stream = {
+      getReader: () => ({
+        read: () => answers[seen.reads++]!(),
+        cancel: () => Promise.resolve(),
+        releaseLock: () => {
+          seen.released = true;
+        },
+      }),
+    };
+    return { stream, seen };
+  }
+
+  it("reads a reader again where a read gives no bytes, and lets it go at its end", async () => {
+    const { stream, seen } = byteStream([
+      async () => ({ done: false }),
+      async () => ({ done: false, value: bytesOf('data: {"n":0}\n') }),
+      async () => ({ done: false, value: undefined }),
+      async () => ({ done: false, value: bytesOf("\n") }),
+      async () => ({ done: true }),
+    ]);
+    expect(brief(await read(stream))).toEqual([{ index: 0, offset: 0, line: 1, value: { n: 0 } }]);
+    expect(seen).toEqual({ reads: 5, released: true });
+  });
+
+  it("lets a reader go and throws its error where a read fails, by rejecting or by throwing", async () => {
+    const failure = new Error("the connection was reset");
+    for (const fails of [() => Promise.reject(failure), () => { throw failure; }]) {
+      const { stream, seen } = byteStream([async () => ({ done: false, value: bytesOf('data: {"n":0}\n\ndata: {"n"') }), fails]);
+      const results: unknown[] = [];
+      await expect(
+        (async () => {
+          for await (const result of readEvents(stream, asIs, SSE)) results.push(brief([result])[0]);
+        })(),
+      ).rejects.toBe(failure);
+      expect(results).toEqual([
+        { index: 0, offset: 0, line: 1, value: { n: 0 } },
+        { index: 1, offset: 15, line: 3, fault: "cut-off", data: '{"n"' },
+      ]);
+      expect(seen.released).toBe(true);
+    }
+  });
 });
