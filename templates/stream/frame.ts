@@ -158,31 +158,56 @@ export class Framer {
       let stop = from + (i - at);
       while (stop < size && bytes[stop] !== end) stop++;
       // Mostly an event is one data line and the blank line after it, both whole in the
-      // chunk: it is framed here, as the lines would frame it, in one step.
+      // chunk, and so is the next: they are framed here, as the lines would frame them, in
+      // one step each, the place kept in locals until the run ends (the framer's time per
+      // event 6% less than one event a turn of the outer loop, bench/stream.bench.js).
       if (
         i === lf &&
         text.charCodeAt(i + 1) === 0x0a &&
         this.eventOffset === -1 &&
         this.tailSize === 0 &&
         this.framing === "sse" &&
-        stop - from <= this.maxEventSize &&
-        text.startsWith("data:", at)
+        isDataLine(text, at)
       ) {
-        frames.push({
-          text: text.slice(at + (text.charCodeAt(at + 5) === 0x20 ? 6 : 5), i),
-          name: undefined,
-          offset: this.lineOffset,
-          line: this.line,
-          unended: false,
-        });
-        this.offset = this.lineOffset + (stop - from) + 2;
-        this.line += 2;
-        this.lineOffset = this.offset;
-        at = i + 2;
-        from = stop + 2;
-        lf = text.indexOf("\n", at);
-        if (cr !== -1 && cr < at) cr = text.indexOf("\r", at);
-        continue;
+        const max = this.maxEventSize;
+        let lineOffset = this.lineOffset;
+        let line = this.line;
+        let framed = false;
+        // Where the data line ends, in the text (`lineEnd`) and in the bytes (`stop`).
+        for (let lineEnd = i; stop - from <= max;) {
+          frames.push({
+            text: text.slice(
+              at + (text.charCodeAt(at + 5) === 0x20 ? 6 : 5),
+              lineEnd,
+            ),
+            name: undefined,
+            offset: lineOffset,
+            line,
+            unended: false,
+          });
+          framed = true;
+          lineOffset += stop - from + 2;
+          line += 2;
+          at = lineEnd + 2;
+          from = stop + 2;
+          lf = text.indexOf("\n", at);
+          if (cr !== -1 && cr < at) cr = text.indexOf("\r", at);
+          if (
+            lf === -1 ||
+            (cr !== -1 && cr < lf) ||
+            text.charCodeAt(lf + 1) !== 0x0a ||
+            !isDataLine(text, at)
+          )
+            break;
+          lineEnd = lf;
+          stop = from + (lineEnd - at);
+          while (stop < size && bytes[stop] !== 0x0a) stop++;
+        }
+        if (framed) {
+          this.line = line;
+          this.offset = this.lineOffset = lineOffset;
+          continue;
+        }
       }
       let line = text.slice(at, i);
       let lineSize = stop - from;
@@ -418,6 +443,17 @@ export class Framer {
       ? { offset: this.lineOffset, line: this.line }
       : { offset: this.eventOffset, line: this.eventLine };
   }
+}
+
+/** Whether the line at `at` is a `data` field's (`data:`), read a character at a time, as no call is as fast. */
+function isDataLine(text: string, at: number): boolean {
+  return (
+    text.charCodeAt(at) === 0x64 &&
+    text.charCodeAt(at + 1) === 0x61 &&
+    text.charCodeAt(at + 2) === 0x74 &&
+    text.charCodeAt(at + 3) === 0x61 &&
+    text.charCodeAt(at + 4) === 0x3a
+  );
 }
 
 /**

@@ -249,6 +249,23 @@ describe("where each result is", () => {
     ]);
   });
 
+  it("places each event of a run of one-line events in one chunk, characters past U+007F in them, and the events after the run", async () => {
+    // Bytes: 0 `data: "é"␊␊` (é two bytes) 12 `data:"東"␊␊` (東 three) 24 `data: "🚀"␊␊`
+    // (🚀 four) 38 `data: 4␍␊␍␊` 49 `data: "ü"␊␊` 61 `event: x␊` 70 `data: 6␊␊`.
+    const text = 'data: "é"\n\ndata:"東"\n\ndata: "🚀"\n\ndata: 4\r\n\r\ndata: "ü"\n\nevent: x\ndata: 6\n\n';
+    const expected = [
+      { index: 0, offset: 0, line: 1, value: "é" },
+      { index: 1, offset: 12, line: 3, value: "東" },
+      { index: 2, offset: 24, line: 5, value: "🚀" },
+      { index: 3, offset: 38, line: 7, value: 4 },
+      { index: 4, offset: 49, line: 9, value: "ü" },
+      { index: 5, offset: 61, line: 11, value: 6 },
+    ];
+    expect(brief(await read(chunks(bytesOf(text))))).toEqual(expected);
+    // Cut inside the run: its end, the rest of a line, is read on in the next chunk.
+    for (const at of [5, 12, 13, 16, 30, 36, 37]) expect(brief(await read(chunks(...cutAt(bytesOf(text), [at]))))).toEqual(expected);
+  });
+
   it("counts the byte order mark in offsets and not as a line", async () => {
     expect(brief(await read(chunks("\uFEFFdata: 1\n\ndata: 2\n\n")))).toEqual([
       { index: 0, offset: 3, line: 1, value: 1 },
@@ -690,5 +707,50 @@ describe("pulling", () => {
     expect((await read(stream)).map((result) => result.ok && result.value)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
     expect(seen.cancelled).toBe(false);
     expect(stream.locked).toBe(false);
+  });
+
+  /** A reader, as `getReader()` gives one, whose reads answer in turn as `answers` says; notes its releasing. */
+  function byteStream(answers: ReadonlyArray<() => Promise<{ done: boolean; value?: Uint8Array }>>) {
+    const seen = { reads: 0, released: false };
+    const stream = {
+      getReader: () => ({
+        read: () => answers[seen.reads++]!(),
+        cancel: () => Promise.resolve(),
+        releaseLock: () => {
+          seen.released = true;
+        },
+      }),
+    };
+    return { stream, seen };
+  }
+
+  it("reads a reader again where a read gives no bytes, and lets it go at its end", async () => {
+    const { stream, seen } = byteStream([
+      async () => ({ done: false }),
+      async () => ({ done: false, value: bytesOf('data: {"n":0}\n') }),
+      async () => ({ done: false, value: undefined }),
+      async () => ({ done: false, value: bytesOf("\n") }),
+      async () => ({ done: true }),
+    ]);
+    expect(brief(await read(stream))).toEqual([{ index: 0, offset: 0, line: 1, value: { n: 0 } }]);
+    expect(seen).toEqual({ reads: 5, released: true });
+  });
+
+  it("lets a reader go and throws its error where a read fails, by rejecting or by throwing", async () => {
+    const failure = new Error("the connection was reset");
+    for (const fails of [() => Promise.reject(failure), () => { throw failure; }]) {
+      const { stream, seen } = byteStream([async () => ({ done: false, value: bytesOf('data: {"n":0}\n\ndata: {"n"') }), fails]);
+      const results: unknown[] = [];
+      await expect(
+        (async () => {
+          for await (const result of readEvents(stream, asIs, SSE)) results.push(brief([result])[0]);
+        })(),
+      ).rejects.toBe(failure);
+      expect(results).toEqual([
+        { index: 0, offset: 0, line: 1, value: { n: 0 } },
+        { index: 1, offset: 15, line: 3, fault: "cut-off", data: '{"n"' },
+      ]);
+      expect(seen.released).toBe(true);
+    }
   });
 });
