@@ -1,7 +1,7 @@
 import path from "node:path";
 import { InputError } from "../errors.js";
 import type { JsonObject, JsonValue } from "../json.js";
-import { isJsonObject, jsonEqual } from "../json.js";
+import { isJsonObject } from "../json.js";
 import type { SourceFile } from "../load/index.js";
 import {
   DYNAMIC_REF_KEYWORDS,
@@ -11,38 +11,16 @@ import {
   USE_SITE_ANNOTATIONS,
   VOCABULARIES_KEYWORD,
 } from "../schema/keywords.js";
-import { isNameLike, pascalCase, RUNTIME_TYPES, RUNTIME_VALUES, typeNameFor } from "../schema/names.js";
+import { isNameLike, pascalCase, typeNameFor } from "../schema/names.js";
 import { appendPointer, getAtPointer, localRefPointer, parsePointer } from "../pointer.js";
 import { dialectOf, hasDefsKeyword } from "../schema/dialect.js";
 import { isSubschemaPlace, mapSchemas, subschemasOf, walkSchemas } from "../schema/walk.js";
 import type { CustomDialect } from "./metaschema.js";
 import { Provenance } from "./provenance.js";
 import { isRefused, pointerToFragment } from "./refs.js";
+import type { Named } from "./naming.js";
+import { CONTAINERS, TypeNames } from "./naming.js";
 import type { Place, Resources } from "./resources.js";
-
-/** One named type of the effective schema, and where its schema came from. */
-interface Named {
-  readonly name: string;
-  readonly source: SourceFile;
-  readonly pointer: string;
-  readonly body: JsonValue;
-}
-
-const CONTAINERS = ["$defs", "definitions"];
-
-/** The names the runtime exports, which every protocol's index re-exports: no type has them. */
-const RUNTIME_NAMES: ReadonlySet<string> = new Set([...RUNTIME_VALUES, ...RUNTIME_TYPES]);
-
-/** A type's name as the names made from it spell it (`isDeployment`): two types alike here would share those. */
-function foldedName(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
-
-/** A file's name as a word of a type's name: "bitrise-step.json" → "BitriseStep". */
-function fileName(file: SourceFile): string {
-  const word = pascalCase(path.basename(file.absolutePath).replace(/(\.schema)?\.json$/, ""));
-  return /^[0-9]/.test(word) ? `_${word}` : word;
-}
 
 type RefKeyword = (typeof REF_KEYWORDS)[number];
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
@@ -76,61 +54,9 @@ export function canonicalize(
 ): { schema: JsonObject; provenance: Provenance } {
   const files = resources.files;
   const root = files[0]!;
-  const named: Named[] = [];
-  const byName = new Map<string, Named>();
-  /** The same, by the name with its first letter upper case, as the names of its guard and the rest have it. */
-  const byFolded = new Map<string, Named>();
-  /** Per file, the places that become named types: pointer → effective pointer. */
-  const relocated = new Map<SourceFile, Map<string, string>>(files.map((file) => [file, new Map()]));
-
-  /**
-   * Names a schema. A name another schema already has is qualified by the names of the
-   * named schemas that enclose this one, nearest first (`itemType` in `numberList` is
-   * `NumberListItemType`), then by its place (`/then/$defs/thingy` is `ThenThingy`), then,
-   * in another file than the schema that has the name, by that file's name
-   * (`ContainerReferenceConfigModel` of `bitrise-step.json` is
-   * `BitriseStepContainerReferenceConfigModel`), and last by its rank among the schemas
-   * that want the name (`Item2`), so that the first schema to take a name keeps it
-   * and a later one gets the same qualified name in every version of the spec. A name is
-   * had also where it differs from another only in its first letter's case (`deployment`
-   * and `Deployment` would both have the guard `isDeployment`) or is one the runtime exports.
-   */
-  const add = (entry: Named, location: string, sharable: boolean): void => {
-    const candidates = [entry.name];
-    const qualified = pascalCase(entry.name);
-    for (const enclosing of enclosingNames(entry.source, location)) candidates.push(`${enclosing}${pascalCase(candidates.at(-1)!)}`);
-    // Then the place itself: `/then/$defs/thingy` is ThenThingy.
-    const place = parsePointer(location).filter((token) => !CONTAINERS.includes(token));
-    candidates.push(pascalCase(place.slice(0, -1).join(" ")) + qualified);
-    const holder = byFolded.get(foldedName(entry.name));
-    if (holder !== undefined && holder.source !== entry.source) candidates.push(`${fileName(entry.source)}${qualified}`);
-    const taken = (name: string) => {
-      if (RUNTIME_NAMES.has(name)) return true;
-      const existing = byFolded.get(foldedName(name));
-      if (existing === undefined) return false;
-      return !(sharable && existing.name === name && existing.source === entry.source && jsonEqual(existing.body, entry.body));
-    };
-    let name = candidates.find((candidate) => !taken(candidate));
-    for (let rank = 2; name === undefined; rank++) if (!taken(`${entry.name}${rank}`)) name = `${entry.name}${rank}`;
-    if (!byName.has(name)) {
-      const placed = name === entry.name ? entry : { ...entry, name };
-      named.push(placed);
-      byName.set(name, placed);
-      byFolded.set(foldedName(name), placed);
-    }
-    relocated.get(entry.source)!.set(location, `/$defs/${name}`);
-  };
-  /** The names of the named schemas that hold the one at `pointer` in `file`, nearest first. */
-  const enclosingNames = (file: SourceFile, pointer: string): string[] => {
-    const places = relocated.get(file)!;
-    const tokens = parsePointer(pointer);
-    const names: string[] = [];
-    for (let length = tokens.length - 1; length >= 0; length--) {
-      const target = places.get(appendPointer("", ...tokens.slice(0, length)));
-      if (target !== undefined) names.push(target.slice("/$defs/".length));
-    }
-    return names;
-  };
+  const names = new TypeNames(files);
+  const { named, relocated } = names;
+  const add = (entry: Named, location: string, sharable: boolean): void => void names.add(entry, location, sharable);
   // A key or title with nothing to make a name of ("", "???") is Unnamed, qualified as any name is.
   const nameFor = (text: string): string => typeNameFor(text) || "Unnamed";
 

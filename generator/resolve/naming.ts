@@ -1,0 +1,101 @@
+import path from "node:path";
+import type { JsonValue } from "../json.js";
+import { jsonEqual } from "../json.js";
+import type { SourceFile } from "../load/index.js";
+import { appendPointer, parsePointer } from "../pointer.js";
+import { pascalCase, RUNTIME_TYPES, RUNTIME_VALUES } from "../schema/names.js";
+
+/** One named type of the effective schema, and where its schema came from. */
+export interface Named {
+  readonly name: string;
+  readonly source: SourceFile;
+  readonly pointer: string;
+  readonly body: JsonValue;
+}
+
+/** The keywords that hold definitions, which a place's name leaves out. */
+export const CONTAINERS = ["$defs", "definitions"];
+
+/** The names the runtime exports, which every protocol's index re-exports: no type has them. */
+const RUNTIME_NAMES: ReadonlySet<string> = new Set([...RUNTIME_VALUES, ...RUNTIME_TYPES]);
+
+/**
+ * The project's type-naming rule: the named types of a protocol's files, in the order they
+ * were named, and per file the places that became them. `canonicalize` decides which
+ * schemas are named and by what they would like to be called; this decides the names.
+ */
+export class TypeNames {
+  readonly named: Named[] = [];
+  /** Per file, the places that become named types: pointer → effective pointer. */
+  readonly relocated: Map<SourceFile, Map<string, string>>;
+  private readonly byName = new Map<string, Named>();
+  /** The same, by the name with its first letter upper case, as the names of its guard and the rest have it. */
+  private readonly byFolded = new Map<string, Named>();
+
+  constructor(files: readonly SourceFile[]) {
+    this.relocated = new Map(files.map((file) => [file, new Map()]));
+  }
+
+  /**
+   * Names a schema. A name another schema already has is qualified by the names of the
+   * named schemas that enclose this one, nearest first (`itemType` in `numberList` is
+   * `numberListItemType`), then by its place (`/then/$defs/thingy` is `ThenThingy`), then,
+   * in another file than the schema that has the name, by that file's name
+   * (`ContainerReferenceConfigModel` of `bitrise-step.json` is
+   * `BitriseStepContainerReferenceConfigModel`), and last by its rank among the schemas
+   * that want the name (`Item2`), so that the first schema to take a name keeps it
+   * and a later one gets the same qualified name in every version of the spec. A name is
+   * had also where it differs from another only in its first letter's case (`deployment`
+   * and `Deployment` would both have the guard `isDeployment`) or is one the runtime exports.
+   * A `sharable` schema (a titled one) shares the entry of an identical one of its name and file.
+   */
+  add(entry: Named, location: string, sharable: boolean): string {
+    const candidates = [entry.name];
+    const qualified = pascalCase(entry.name);
+    for (const enclosing of this.enclosingNames(entry.source, location)) candidates.push(`${enclosing}${pascalCase(candidates.at(-1)!)}`);
+    // Then the place itself: `/then/$defs/thingy` is ThenThingy.
+    const place = parsePointer(location).filter((token) => !CONTAINERS.includes(token));
+    candidates.push(pascalCase(place.slice(0, -1).join(" ")) + qualified);
+    const holder = this.byFolded.get(foldedName(entry.name));
+    if (holder !== undefined && holder.source !== entry.source) candidates.push(`${fileName(entry.source)}${qualified}`);
+    const taken = (name: string) => {
+      if (RUNTIME_NAMES.has(name)) return true;
+      const existing = this.byFolded.get(foldedName(name));
+      if (existing === undefined) return false;
+      return !(sharable && existing.name === name && existing.source === entry.source && jsonEqual(existing.body, entry.body));
+    };
+    let name = candidates.find((candidate) => !taken(candidate));
+    for (let rank = 2; name === undefined; rank++) if (!taken(`${entry.name}${rank}`)) name = `${entry.name}${rank}`;
+    if (!this.byName.has(name)) {
+      const placed = name === entry.name ? entry : { ...entry, name };
+      this.named.push(placed);
+      this.byName.set(name, placed);
+      this.byFolded.set(foldedName(name), placed);
+    }
+    this.relocated.get(entry.source)!.set(location, `/$defs/${name}`);
+    return name;
+  }
+
+  /** The names of the named schemas that hold the one at `pointer` in `file`, nearest first. */
+  private enclosingNames(file: SourceFile, pointer: string): string[] {
+    const places = this.relocated.get(file)!;
+    const tokens = parsePointer(pointer);
+    const names: string[] = [];
+    for (let length = tokens.length - 1; length >= 0; length--) {
+      const target = places.get(appendPointer("", ...tokens.slice(0, length)));
+      if (target !== undefined) names.push(target.slice("/$defs/".length));
+    }
+    return names;
+  }
+}
+
+/** A type's name as the names made from it spell it (`isDeployment`): two types alike here would share those. */
+function foldedName(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** A file's name as a word of a type's name: "bitrise-step.json" → "BitriseStep". */
+function fileName(file: SourceFile): string {
+  const word = pascalCase(path.basename(file.absolutePath).replace(/(\.schema)?\.json$/, ""));
+  return /^[0-9]/.test(word) ? `_${word}` : word;
+}
