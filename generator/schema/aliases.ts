@@ -32,9 +32,11 @@ export function dependentSchemasKeyword(dialect: Dialect | undefined): "dependen
 
 /**
  * How the effective schema says that a field arrives under one of its names at most: the
- * dependent schema of each alias, "an object with `task_id` has no `taskId`". Proto's JSON
- * parsers read a field given under both names as a duplicate field (protojson refuses it),
- * and so do the decoders.
+ * dependent schema of each alias, "an object with `task_id` has no `taskId`". ProtoJSON
+ * reads a field given under both names as a duplicate field, which a parser keeps the last
+ * of or, where it cannot tell the order, refuses (Go's protojson refuses, protobuf-es keeps
+ * the last); a schema cannot say which value is last, so here, as a key twice in one
+ * object, it is refused, by the schema and the decoders alike.
  */
 export function aliasExclusion(property: string): JsonObject {
   return { not: { required: [property] } };
