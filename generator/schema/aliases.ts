@@ -32,7 +32,7 @@ export function dependentSchemasKeyword(dialect: Dialect | undefined): "dependen
 
 /**
  * How the effective schema says that a field arrives under one of its names at most: the
- * dependent schema of each alias, "an object with `task_id` has no `taskId`". ProtoJSON
+ * dependent schema of each alias, "an object with `order_id` has no `orderId`". ProtoJSON
  * reads a field given under both names as a duplicate field, which a parser keeps the last
  * of or, where it cannot tell the order, refuses (Go's protojson refuses, protobuf-es keeps
  * the last); a schema cannot say which value is last, so here, as a key twice in one
