@@ -48,8 +48,8 @@ function aliased(document: JsonValue): { schema: Record<string, JsonValue>; poin
 
 /**
  * Says, of every object with wire aliases, that a field arrives under one of its names at
- * most: the dependent schema of each alias excludes its property (`aliasExclusion`), as the
- * decoders read it and proto's JSON parsers do. Located at the alias's pattern property.
+ * most: the dependent schema of each alias excludes its property (`aliasExclusion`, which
+ * says why), as the decoders read it. Located at the alias's pattern property.
  */
 function excludeAliases(document: Record<string, JsonValue>, provenance: Provenance): Relocation[] {
   const keyword = dependentSchemasKeyword(dialectOf(document["$schema"]));
