@@ -68,6 +68,12 @@ const SCHEMA = {
       properties: { orderId: { type: "string", maxLength: 3 }, note: {} },
       patternProperties: { "^(order_id)$": { type: "string", maxLength: 3 } },
     },
+    UnevaluatedAliased: {
+      type: "object",
+      properties: { orderId: { type: "string" } },
+      patternProperties: { "^(order_id)$": { type: "string" } },
+      unevaluatedProperties: false,
+    },
   },
 };
 
@@ -105,6 +111,7 @@ const DOCUMENTS: Readonly<Record<string, readonly unknown[]>> = {
     { orderId: "a", order_id: "a" },
     { orderId: "a", other: 1 },
   ],
+  UnevaluatedAliased: [{}, { orderId: "a" }, { order_id: "a" }, { order_id: 1 }, { orderId: "a", order_id: "a" }, { other: 1 }],
   Card: [
     {},
     { billing: "x" },
