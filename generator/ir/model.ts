@@ -153,7 +153,10 @@ export interface Field {
   readonly shape: Shape;
   readonly required: boolean;
   readonly doc: Doc;
-  /** Other names the wire accepts for this field (proto names in snake_case). */
+  /**
+   * Other names the wire accepts for this field (proto names in snake_case), one of its
+   * names at most in a value: the effective schema says so by each alias's dependent schema.
+   */
   readonly aliases?: readonly string[];
   /** Where the field's schema is in the effective schema. */
   readonly pointer: string;

@@ -3,7 +3,8 @@ import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { Provenance, Relocation, ResolvedSchema } from "../resolve/index.js";
 import { pointerToFragment } from "../resolve/index.js";
-import { wireAliases } from "../schema/aliases.js";
+import { aliasExclusion, dependentSchemasKeyword, exactName, wireAliases } from "../schema/aliases.js";
+import { dialectOf } from "../schema/dialect.js";
 import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, STAMP_KEYWORD } from "../schema/keywords.js";
 import { pascalCase } from "../schema/names.js";
 import { appendPointer, getAtPointer, isWithin, localRefPointer, parsePointer } from "../pointer.js";
@@ -19,18 +20,55 @@ export type { Fact } from "./facts.js";
  * schema, is still JSON Schema 2020-12: constraints become standard keywords (exactly one
  * member → `oneOf` of `required`, a required property → `required`, or an `allOf` member
  * when it has wire aliases), names become titled `$defs` entries, and what has no keyword
- * (enum fallbacks and numbers, stamps) becomes an `x-agentwire-*` annotation.
+ * (enum fallbacks and numbers, stamps) becomes an `x-agentwire-*` annotation. A field with
+ * wire aliases arrives under one of its names at most, which its aliases' dependent
+ * schemas say.
  */
 export function applyOverlays(resolved: ResolvedSchema): ResolvedSchema {
-  // Facts write into a copy; without any, the resolved schema is the effective one as it is.
-  if (resolved.protocol.overlays.length === 0) return resolved;
+  // Facts write into a copy; without any, nor aliases, the resolved schema is the effective one as it is.
+  if (resolved.protocol.overlays.length === 0 && aliased(resolved.schema).length === 0) return resolved;
   const schema = structuredClone(resolved.schema) as Record<string, JsonValue>;
   let provenance = resolved.provenance;
   for (const overlay of resolved.protocol.overlays)
     for (const fact of readFacts(overlay.document, overlay.file)) {
       provenance = provenance.with(apply(schema, fact, provenance));
     }
+  provenance = provenance.with(excludeAliases(schema, provenance));
   return { ...resolved, schema, provenance };
+}
+
+/** The schemas of a document that have wire aliases, with their pointers. */
+function aliased(document: JsonValue): { schema: Record<string, JsonValue>; pointer: string }[] {
+  const found: { schema: Record<string, JsonValue>; pointer: string }[] = [];
+  walkSchemas(document, "", (schema, pointer) => {
+    if (isJsonObject(schema) && wireAliases(schema).size > 0) found.push({ schema: schema as Record<string, JsonValue>, pointer });
+  });
+  return found;
+}
+
+/**
+ * Says, of every object with wire aliases, that a field arrives under one of its names at
+ * most: the dependent schema of each alias excludes its property (`aliasExclusion`, which
+ * says why), as the decoders read it. Located at the alias's pattern property.
+ */
+function excludeAliases(document: Record<string, JsonValue>, provenance: Provenance): Relocation[] {
+  const keyword = dependentSchemasKeyword(dialectOf(document["$schema"]));
+  const written: Relocation[] = [];
+  for (const { schema, pointer } of aliased(document)) {
+    const patterns = Object.keys(schema["patternProperties"] as JsonObject);
+    const dependents: Record<string, JsonValue> = isJsonObject(schema[keyword]) ? { ...schema[keyword] } : {};
+    for (const [alias, property] of wireAliases(schema)) {
+      const exclusion = aliasExclusion(property);
+      // One the schema states already stays, the exclusion beside it; defined, since an alias may be "__proto__".
+      const value = Object.hasOwn(dependents, alias) ? { allOf: [dependents[alias]!, exclusion] } : exclusion;
+      Object.defineProperty(dependents, alias, { value, enumerable: true, writable: true, configurable: true });
+      const pattern = patterns.find((each) => exactName(each) === alias)!;
+      const source = provenance.locate(appendPointer(pointer, "patternProperties", pattern));
+      written.push({ effective: appendPointer(pointer, keyword, alias), file: source.file, pointer: source.pointer ?? "" });
+    }
+    schema[keyword] = dependents;
+  }
+  return written;
 }
 
 /** Applies one fact in place; returns where what it wrote came from. */

@@ -78,14 +78,53 @@ describe("decode: wire forms", () => {
         });
   });
 
-  it("refuses a field sent under both its names, which the schema allows", async () => {
-    const decode = (await generatedModules("a2a")).functions("Task").decode;
-    expect(decode({ id: "t", status: { state: "TASK_STATE_WORKING" }, contextId: "a", context_id: "a" })).toEqual({
+  it("refuses a field sent under both its names, as the schema does (protojson: a duplicate field)", async () => {
+    const { ajv, generated } = await a2a();
+    const { is, validate, decode } = generated.functions("Task");
+    const task = { id: "t", status: { state: "TASK_STATE_WORKING" }, contextId: "a", context_id: "a" };
+    expect(decode(task)).toEqual({
       ok: false,
       unrecognized: false,
       errors: [{ path: "/context_id", keyword: "duplicate", message: 'is "contextId" again, under another of its names: send one' }],
     });
+    expect(ajv.validate({ $ref: "effective#/$defs/Task" }, task)).toBe(false);
+    expect(is(task)).toBe(false);
+    expect(validate(task).ok).toBe(false);
   });
+
+  it("refuses every aliased field of every type under both its names, as the reference does, and reads either alone", async () => {
+    const { ir, ajv, generated } = await a2a();
+    const problems: string[] = [];
+    let tried = 0;
+    for (const [index, type] of ir.types.entries()) {
+      const shape = type.shape;
+      const fields = shape.kind === "object" ? shape.fields : shape.kind === "keyed-union" ? [...shape.members, ...shape.fields] : [];
+      const reference = ajv.compile({ $ref: `effective#/$defs/${type.name}` });
+      const { is, decode } = generated.functions(type.name);
+      const maker = new SampleMaker(ir, new Random(0xa11a5 + index));
+      for (let i = 0; i < 20; i++) {
+        const canonical = maker.valid(shape) as Record<string, JsonValue> | undefined;
+        if (canonical === undefined || !reference(canonical)) continue;
+        for (const field of fields)
+          for (const alias of field.aliases ?? []) {
+            if (canonical[field.name] === undefined) continue;
+            tried++;
+            const both = { ...canonical, [alias]: canonical[field.name]! };
+            const show = `${type.name} ${JSON.stringify(both)}`;
+            if (reference(both)) problems.push(`the reference accepts ${show}`);
+            if (is(both)) problems.push(`isT accepts ${show}`);
+            const decoded = decode(both);
+            if (decoded.ok || !decoded.errors.some((error) => error.keyword === "duplicate"))
+              problems.push(`decode does not refuse ${show}`);
+            const { [field.name]: value, ...rest } = canonical;
+            if (!reference({ ...rest, [alias]: value! }) || !decode({ ...rest, [alias]: value! }).ok)
+              problems.push(`${type.name}: "${alias}" alone is refused`);
+          }
+      }
+    }
+    expect(problems.slice(0, 10)).toEqual([]);
+    expect(tried).toBeGreaterThan(100);
+  }, 60_000);
 
   it("refuses int32 digits beyond an int32, which the schema's pattern allows", async () => {
     const decode = (await generatedModules("a2a")).functions("GetTaskRequest").decode;

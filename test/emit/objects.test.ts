@@ -63,6 +63,17 @@ const SCHEMA = {
     },
     OneRequired: { type: "object", properties: { a: {}, b: {} }, required: ["a"], oneOf: [{ required: ["a"] }, { required: ["b"] }] },
     AnyValue: { oneOf: [{ required: ["a"] }, { required: ["b"] }] },
+    OpenAliased: {
+      type: "object",
+      properties: { orderId: { type: "string", maxLength: 3 }, note: {} },
+      patternProperties: { "^(order_id)$": { type: "string", maxLength: 3 } },
+    },
+    UnevaluatedAliased: {
+      type: "object",
+      properties: { orderId: { type: "string" } },
+      patternProperties: { "^(order_id)$": { type: "string" } },
+      unevaluatedProperties: false,
+    },
   },
 };
 
@@ -90,6 +101,17 @@ const DOCUMENTS: Readonly<Record<string, readonly unknown[]>> = {
   AtLeastOne: [{}, { a: "x" }, { b: 1 }, { a: "x", b: 1 }, { a: 1 }, { c: 1 }, "a"],
   OneRequired: [{}, { a: 1 }, { b: 1 }, { a: 1, b: 1 }],
   AnyValue: [{}, { a: 1 }, { b: 1 }, { a: 1, b: 1 }, "a", 1, null, []],
+  OpenAliased: [
+    {},
+    { orderId: "a" },
+    { order_id: "ab" },
+    { order_id: 1 },
+    { order_id: "abcd" },
+    { order_id: "a" },
+    { orderId: "a", order_id: "a" },
+    { orderId: "a", other: 1 },
+  ],
+  UnevaluatedAliased: [{}, { orderId: "a" }, { order_id: "a" }, { order_id: 1 }, { orderId: "a", order_id: "a" }, { other: 1 }],
   Card: [
     {},
     { billing: "x" },
@@ -126,6 +148,16 @@ describe("emit: object keywords beyond fields", () => {
     expect(ours).toEqual(theirs);
     // Each type's documents are not all valid, nor all invalid.
     expect(new Set(ours.map((answer) => answer[1])).size).toBe(2);
+  });
+
+  it("checks a wire alias of an open object as its field, and a field under one of its names at most", () => {
+    const { is, validate } = functions("OpenAliased");
+    expect(is({ order_id: 1 })).toBe(false);
+    expect(validate({ orderId: "a", order_id: "a" })).toMatchObject({
+      ok: false,
+      errors: [{ path: "", keyword: "dependentSchemas", message: 'must have one of "orderId", "order_id" at most' }],
+    });
+    expect(validate({ order_id: "abcd" })).toMatchObject({ ok: false, errors: [{ path: "/order_id", keyword: "maxLength" }] });
   });
 
   it("reads a property a pattern matches as the pattern's shape, and keeps it where the object is closed", () => {

@@ -26,6 +26,35 @@ describe("overlay: facts", () => {
     ]);
   });
 
+  it("says of every wire alias that it excludes its field, without a fact too, in the draft's keyword; normalize absorbs it", async () => {
+    const exclusions = { status_update: { not: { required: ["statusUpdate"] } } };
+    for (const facts of [[], [{ at: "/$defs/Frame", exactlyOne: ["task", "statusUpdate"], because }]]) {
+      const effective = effectiveSchema({ $defs: { Frame: frame } }, facts);
+      expect(defs(effective.schema)["Frame"]!["dependentSchemas"]).toEqual(exclusions);
+      // Located at the alias's pattern property, where the schema named it.
+      expect(effective.provenance.locate("/$defs/Frame/dependentSchemas/status_update")).toMatchObject({
+        file: "schemas/test.schema.json",
+        pointer: "/$defs/Frame/patternProperties/^(status_update)$",
+      });
+    }
+    const draft7 = effectiveSchema({ $schema: "http://json-schema.org/draft-07/schema#", definitions: { Frame: frame } }).schema;
+    expect(defs(draft7)["Frame"]!["dependencies"]).toEqual(exclusions);
+    // One the schema states stays, the exclusion beside it.
+    const stated = { ...frame, dependentSchemas: { status_update: { required: ["task"] } } };
+    expect(defs(effectiveSchema({ $defs: { Frame: stated } }).schema)["Frame"]!["dependentSchemas"]).toEqual({
+      status_update: { allOf: [{ required: ["task"] }, exclusions.status_update] },
+    });
+    // The keyed union stays one: the exclusion is what the alias is, no constraint beside it.
+    const keyed = irOf({ $defs: { Frame: frame } }, [{ at: "/$defs/Frame", exactlyOne: ["task", "statusUpdate"], because }]);
+    expect(keyed.types[0]!.shape.kind).toBe("keyed-union");
+    expect(irOf({ $defs: { Frame: frame } }).types[0]!.shape).toMatchObject({ kind: "object", additional: { kind: "never" } });
+  });
+
+  it("leaves a schema without aliases or facts as it is", () => {
+    const plain = { $defs: { A: { type: "object", properties: { a: { type: "string" } } } } };
+    expect(JSON.stringify(effectiveSchema(plain).schema)).not.toContain("dependentSchemas");
+  });
+
   it("exactlyOne refuses a member the schema does not declare, or a schema that already has a oneOf", async () => {
     expect(
       await inputError(() => effectiveSchema({ $defs: { Frame: frame } }, [{ at: "/$defs/Frame", exactlyOne: ["task", "nope"], because }])),

@@ -601,6 +601,8 @@ export class CheckBuilder {
     const unchecked: string[] = [];
     const patterns = spec.patterns ?? [];
     const patternOwner = (i: number) => `${owner}PatternProperty${patterns.length === 1 ? "" : i + 1}`;
+    const aliasCounters: Name[] = [];
+    const onePerField: Failure[] = [];
     for (const field of [...members, ...spec.fields]) {
       const fieldOwner = `${owner}${upperFirst(field.name)}`;
       // A declared property whose name a pattern matches is of the pattern's shape too: known here, not tested.
@@ -615,10 +617,33 @@ export class CheckBuilder {
       const counts: Name[] = [];
       if (field.required) counts.push(requiredCount!);
       if (members.includes(field)) counts.push(present!);
-      if (checks.length === 0 && counts.length === 0) unchecked.push(field.name);
       // A value of any type is there only if JSON writes it; a typed one is refused if not.
-      else
-        cases.push({ name: field.name, checks, counts, countsWhenWritten: counts.length > 0 && acceptsAnything(field.shape, this.shapes) });
+      const countsWhenWritten = acceptsAnything(field.shape, this.shapes);
+      // Where other properties are allowed, an alias is one, of its field's shape; a field has one of its names at most.
+      const aliases = spec.additional.kind === "never" ? [] : (field.aliases ?? []);
+      const aliasCases: PropertyCase[] = [];
+      if (aliases.length > 0) {
+        const named = scope.local("named");
+        aliasCounters.push(named);
+        counts.push(named);
+        for (const alias of aliases)
+          aliasCases.push({
+            name: alias,
+            checks: [
+              ...this.checks(field.shape, property, scope, fieldOwner, [...at, alias]),
+              ...patterns.flatMap((each, i) =>
+                new RegExp(each.pattern, "u").test(alias) ? this.checks(each.shape, property, scope, patternOwner(i), [...at, alias]) : [],
+              ),
+            ],
+            counts: [named],
+            countsWhenWritten,
+          });
+        const names = describeValues([field.name, ...aliases]);
+        onePerField.push(failure(binary(named, ">", literal(1)), "dependentSchemas", `must have one of ${names} at most`, at));
+      }
+      if (checks.length === 0 && counts.length === 0) unchecked.push(field.name);
+      else cases.push({ name: field.name, checks, counts, countsWhenWritten: counts.length > 0 && countsWhenWritten });
+      cases.push(...aliasCases);
     }
     const rest =
       spec.additional.kind === "never"
@@ -638,7 +663,7 @@ export class CheckBuilder {
       patternChecks.every((each) => each.checks.length === 0)
     )
       return [];
-    const after: Failure[] = [];
+    const after: Failure[] = [...onePerField];
     if (present !== undefined) {
       const names = describeValues(members.map((each) => each.name));
       after.push(failure(binary(present, "!==", literal(1)), "oneOf", `must have exactly one of ${names}`, at));
@@ -656,7 +681,7 @@ export class CheckBuilder {
         key,
         property,
         ...(requiredCount === undefined ? {} : { required: { counter: requiredCount, fields: required } }),
-        counters: [requiredCount, present, counter].filter((each) => each !== undefined),
+        counters: [requiredCount, present, counter, ...aliasCounters].filter((each) => each !== undefined),
         ...(counter === undefined ? {} : { count: { counter, bounded } }),
         cases,
         unchecked,

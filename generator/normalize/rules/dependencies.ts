@@ -1,7 +1,8 @@
-import type { JsonValue } from "../../json.js";
+import type { JsonObject, JsonValue } from "../../json.js";
 import { isJsonObject, jsonEqual } from "../../json.js";
 import type { Constraint, Field, Shape } from "../../ir/model.js";
 import { appendPointer } from "../../pointer.js";
+import { isAliasExclusion } from "../../schema/aliases.js";
 import type { Context } from "../context.js";
 import { constrain, intersect } from "../intersect.js";
 import type { SchemaRule } from "./rule.js";
@@ -11,7 +12,9 @@ import { rule } from "./rule.js";
  * What an object with a property must also be: `dependentRequired` (the other properties
  * it requires), `dependentSchemas` (a schema it is of) and draft 7's `dependencies`
  * (either, by the form of each entry). Each entry is an `if` constraint: an object that
- * has the property is of the dependent shape; anything else passes.
+ * has the property is of the dependent shape; anything else passes. An alias's dependent
+ * schema that excludes its field (`schema/aliases.ts`) is no constraint but what the alias
+ * is: the field's aliases in the IR are names it arrives under one at most.
  */
 
 const UNKNOWN: Shape = { kind: "unknown" };
@@ -23,16 +26,18 @@ export const DEPENDENCIES: SchemaRule = rule(
   "each entry of dependentRequired, dependentSchemas and dependencies is an if constraint: an object with the property must have the others, or be of the schema",
   (draft, context) => {
     const constraints = ["dependentRequired", "dependentSchemas", "dependencies"].flatMap((keyword) =>
-      keyword in draft.schema ? dependents(keyword, draft.schema[keyword]!, draft.pointer, context) : [],
+      keyword in draft.schema ? dependents(keyword, draft.schema, draft.pointer, context) : [],
     );
     return constraints.length === 0 ? draft : { ...draft, parts: [...draft.parts, constrain(UNKNOWN, constraints)] };
   },
 );
 
-function dependents(keyword: string, value: JsonValue, pointer: string, context: Context): Constraint[] {
+function dependents(keyword: string, schema: JsonObject, pointer: string, context: Context): Constraint[] {
   const at = appendPointer(pointer, keyword);
+  const value = schema[keyword];
   if (!isJsonObject(value)) return context.fail(at, `"${keyword}" must be an object`);
   return Object.entries(value).flatMap(([name, dependent]): Constraint[] => {
+    if (keyword !== "dependentRequired" && isAliasExclusion(schema, name, dependent)) return [];
     const where = appendPointer(at, name);
     const dependentShape =
       keyword === "dependentRequired" || (keyword === "dependencies" && Array.isArray(dependent))

@@ -42,7 +42,7 @@ const STRING: Shape = { kind: "string" };
 
 export const PATTERN_PROPERTY_IS_ALIAS: Refinement<ObjectDraft> = rule(
   "pattern-property-is-alias",
-  'a pattern property naming a declared property in other words ("^(order_id)$" beside "orderId") is its wire alias',
+  'a pattern property naming a declared property in other words ("^(order_id)$" beside "orderId") is its wire alias; a value has one of a field\'s names at most, as the alias\'s dependent schema says (dependencies absorbs it)',
   (object) => ({ ...object, aliases: [...wireAliases(object.schema)] }),
 );
 
