@@ -247,7 +247,7 @@ describe("agentwire diff", () => {
     [["a.json", "b.json", "--since", "HEAD"], "give either OLD NEW or --since, not both"],
     [
       ["a.json", "b.json", "--fail-on", "sometimes"],
-      '--fail-on is any, none, or a list of wire, source, behaviour or breaking, each alone or with :receivers or :producers; not "sometimes"',
+      '--fail-on is any, none, or a list of wire, source, behaviour or breaking, each alone or with :receivers, :strict-receivers, :tolerant-receivers, :producers; not "sometimes"',
     ],
     [["a.json", "b.json", "--frobnicate"], 'unknown option "--frobnicate"'],
     [["--since"], "--since needs a value"],
