@@ -447,10 +447,19 @@ interface Fields {
  * field's own (open), or something else, which the field's values need not be.
  */
 function undeclared(object: Fields, field: Field): "closed" | "open" | "unlike" {
-  const matching = (object.patterns ?? []).filter(({ pattern }) => new RegExp(pattern, "u").test(field.name));
+  const matching = (object.patterns ?? []).filter(({ pattern }) => matchesName(pattern, field.name));
   const readings = matching.length > 0 ? matching.map(({ shape }) => shape) : [object.additional];
   if (readings.some((shape) => shape.kind === "never")) return "closed";
   return readings.every((shape) => shape.kind === "unknown" || sameValues(shape, field.shape)) ? "open" : "unlike";
+}
+
+/** Whether a pattern matches a property name; one JavaScript cannot compile (meant for another engine) is taken to. */
+function matchesName(pattern: string, name: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(name);
+  } catch {
+    return true;
+  }
 }
 
 /** Whether two shapes accept the same values: the same but for docs and where they are. */
