@@ -62,7 +62,11 @@ export const DIFF_HELP = `Usage: agentwire diff OLD NEW [--protocol NAME] [--for
 A semantic diff of two versions of a protocol's schema, computed on the IR and
 through references: each change with its JSON Pointer and, in each category,
 the audiences it breaks: receivers (code that decodes and matches) and
-producers (code that builds and sends). The categories:
+producers (code that builds and sends). Receivers are strict (isT, validateT,
+decodeT by default: a closed object refuses a property it does not declare) or
+tolerant (decodeT in tolerant mode: such a property is dropped, an unknown enum
+value read as the fallback); a change that breaks only the strict ones says
+"strict receivers". The categories:
 
   wire        which JSON values are valid
   source      TypeScript that names a type, calls a builder or matches
@@ -84,8 +88,11 @@ not checked, so an edit can be previewed before generating.
   --json             the same as --format json.
   --fail-on WHAT     exit 1 on a break in these categories, a comma-separated
                      list, each alone or with an audience: wire:producers,
-                     source, behaviour:receivers. breaking is all three; any
-                     fails on any change; none never fails. Default: wire,source.
+                     source, behaviour:receivers. The audiences: producers;
+                     receivers, or strict-receivers, any break of receivers;
+                     tolerant-receivers, one that breaks tolerant ones too.
+                     breaking is all three categories; any fails on any
+                     change; none never fails. Default: wire,source.
 
 Exit codes: 0 nothing to fail on, 1 changes to fail on, 2 error.`;
 

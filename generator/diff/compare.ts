@@ -7,6 +7,7 @@ import type {
   MapShape,
   NamedType,
   ObjectShape,
+  PatternProperty,
   RefShape,
   Shape,
   TaggedUnionShape,
@@ -260,7 +261,7 @@ class Comparison {
   }
 
   private object(before: ObjectShape, after: ObjectShape, place: Place): void {
-    this.fields(before.fields, after.fields, before.additional.kind !== "never", place);
+    this.fields(before, after, place);
     this.patterns(before, after, place);
     this.additional(before.additional, after.additional, place);
     this.names(before.names, after.names, place);
@@ -317,24 +318,39 @@ class Comparison {
       this.shape(before, after, { pointer: appendPointer(place.pointer, "additionalProperties"), subject: `${place.subject}{}` });
   }
 
-  private fields(before: readonly Field[], after: readonly Field[], wasOpen: boolean, place: Place): void {
-    const older = new Map(before.map((field) => [field.name, field]));
-    const newer = new Set(after.map((field) => field.name));
-    for (const field of before)
-      if (!newer.has(field.name))
+  /**
+   * Fields by name. A field added or removed is classified by how the other version reads
+   * a property of its name that it does not declare: refused (closed), read as other
+   * properties it is (open), or read as ones it need not be (unlike other properties). An
+   * added field matters so to older receivers; a removed one to older producers, whose
+   * values still carry it, and a removed required one to older receivers too.
+   */
+  private fields(before: Fields, after: Fields, place: Place): void {
+    const older = new Map(before.fields.map((field) => [field.name, field]));
+    const newer = new Set(after.fields.map((field) => field.name));
+    for (const field of before.fields)
+      if (!newer.has(field.name)) {
+        const open = undeclared(after, field) === "open" ? "open" : "closed";
         this.add(
-          wasOpen ? "field-removed-from-open-object" : "field-removed-from-closed-object",
+          field.required ? `required-field-removed-from-${open}-object` : `field-removed-from-${open}-object`,
           { pointer: field.pointer, subject: place.subject },
-          `field "${field.name}" removed`,
+          `${field.required ? "required " : ""}field "${field.name}" removed`,
         );
-    for (const field of after) {
+      }
+    for (const field of after.fields) {
       const at = { pointer: field.pointer, subject: `${place.subject}.${field.name}` };
       const old = older.get(field.name);
       if (old === undefined) {
+        const required = field.required ? "required" : "optional";
+        const reading = undeclared(before, field);
         this.add(
-          field.required ? "field-added-required" : "field-added-optional",
+          reading === "open"
+            ? `field-added-${required}`
+            : reading === "closed"
+              ? `field-added-${required}-to-closed-object`
+              : `field-added-${required}-unlike-other-properties`,
           { pointer: field.pointer, subject: place.subject },
-          `${field.required ? "required" : "optional"} field "${field.name}" added`,
+          `${required} field "${field.name}" added`,
         );
         continue;
       }
@@ -366,7 +382,7 @@ class Comparison {
         this.shape(old.shape, member.shape, at);
       }
     }
-    this.fields(before.fields, after.fields, before.additional.kind !== "never", place);
+    this.fields(before, after, place);
     this.additional(before.additional, after.additional, place);
   }
 
@@ -414,6 +430,35 @@ class Comparison {
         place,
         after.exclusive ? "must match exactly one alternative" : "may match several alternatives",
       );
+  }
+}
+
+/** An object's fields and how it reads the properties it does not declare: an object's, or a keyed union's. */
+interface Fields {
+  readonly fields: readonly Field[];
+  readonly patterns?: readonly PatternProperty[];
+  readonly additional: Shape;
+}
+
+/**
+ * How an object reads a property it does not declare, of a field's name and shape: it
+ * refuses it (closed: no pattern matches and it has no other properties), or reads it as
+ * what the patterns it matches, or else its other properties, hold: any value, or the
+ * field's own (open), or something else, which the field's values need not be.
+ */
+function undeclared(object: Fields, field: Field): "closed" | "open" | "unlike" {
+  const matching = (object.patterns ?? []).filter(({ pattern }) => matchesName(pattern, field.name));
+  const readings = matching.length > 0 ? matching.map(({ shape }) => shape) : [object.additional];
+  if (readings.some((shape) => shape.kind === "never")) return "closed";
+  return readings.every((shape) => shape.kind === "unknown" || sameValues(shape, field.shape)) ? "open" : "unlike";
+}
+
+/** Whether a pattern matches a property name; one JavaScript cannot compile (meant for another engine) is taken to. */
+function matchesName(pattern: string, name: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(name);
+  } catch {
+    return true;
   }
 }
 

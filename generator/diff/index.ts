@@ -21,20 +21,32 @@ export function diffProtocol(name: string, before: Ir | undefined, after: Ir | u
 
 /**
  * What `--fail-on` fails on: any change, nothing, or a break in one of the listed
- * categories for one of the listed audiences (`category:audience` pairs).
+ * categories of one of the listed audiences, as changes list them (`category:audience` pairs).
  */
 export type FailOn = "any" | "none" | ReadonlySet<`${Category}:${Audience}`>;
 
 /**
- * The default: breaks on the wire or in source, for either audience. A break of
- * behaviour (a changed default, a changed format) is shown but needs a reader to judge it.
+ * The default: breaks on the wire or in source, for any audience. A break of behaviour (a
+ * changed default, a changed format) is shown but needs a reader to judge it.
  */
 export const DEFAULT_FAIL_ON = "wire,source";
 
 /**
+ * The audiences `--fail-on` names, and the breaks that break each: a strict receiver
+ * breaks on what breaks any receiver (so `receivers` and `strict-receivers` fail alike), a
+ * tolerant one only on what breaks both kinds.
+ */
+const NAMED: Readonly<Record<string, readonly Audience[]>> = {
+  receivers: ["receivers", "strict-receivers"],
+  "strict-receivers": ["receivers", "strict-receivers"],
+  "tolerant-receivers": ["receivers"],
+  producers: ["producers"],
+};
+
+/**
  * Reads `--fail-on`: `any`, `none`, or a comma-separated list of categories, each alone
- * (both audiences) or with an audience (`wire:producers`); `breaking` is every category.
- * Returns what is wrong with it, in words, when it is not that.
+ * (every audience) or with one (`wire:producers`, `wire:tolerant-receivers`); `breaking`
+ * is every category. Returns what is wrong with it, in words, when it is not that.
  */
 export function readFailOn(text: string): FailOn | { readonly error: string } {
   const terms = text.split(",").map((term) => term.trim());
@@ -43,10 +55,12 @@ export function readFailOn(text: string): FailOn | { readonly error: string } {
   for (const term of terms) {
     const [category, audience, extra] = term.split(":");
     const categories = category === "breaking" ? CATEGORIES : CATEGORIES.filter((known) => known === category);
-    const audiences = audience === undefined ? AUDIENCES : AUDIENCES.filter((known) => known === audience);
+    const audiences = audience === undefined ? AUDIENCES : Object.hasOwn(NAMED, audience) ? NAMED[audience]! : [];
     if (categories.length === 0 || audiences.length === 0 || extra !== undefined)
       return {
-        error: `--fail-on is any, none, or a list of ${CATEGORIES.join(", ")} or breaking, each alone or with :receivers or :producers; not "${text}"`,
+        error: `--fail-on is any, none, or a list of ${CATEGORIES.join(", ")} or breaking, each alone or with ${Object.keys(NAMED)
+          .map((name) => `:${name}`)
+          .join(", ")}; not "${text}"`,
       };
     for (const each of categories) for (const whom of audiences) pairs.add(`${each}:${whom}`);
   }

@@ -29,7 +29,8 @@ export function formatDiff(diffs: readonly ProtocolDiff[]): string {
         lines.push(`    ${change.message}`, `      ${change.kind} at ${change.pointer === "" ? "the root" : change.pointer}`);
         for (const category of CATEGORIES) {
           const broken = change.breaks[category];
-          if (broken.length > 0) lines.push(`      ${category}: breaks ${broken.join(" and ")}: ${KINDS[change.kind][category]!.why}`);
+          if (broken.length > 0)
+            lines.push(`      ${category}: breaks ${broken.map(spoken).join(" and ")}: ${KINDS[change.kind][category]!.why}`);
         }
       }
     }
@@ -102,7 +103,12 @@ function bySeverity(changes: readonly Change[]): Change[] {
 
 /** Whom a change breaks in one category, in bold, or that it breaks no one there. */
 function breaksCell(broken: readonly Audience[]): string {
-  return broken.length === 0 ? "compatible" : `breaks **${broken.join("** and **")}**`;
+  return broken.length === 0 ? "compatible" : `breaks **${broken.map(spoken).join("** and **")}**`;
+}
+
+/** An audience in words: `strict receivers`. */
+function spoken(audience: Audience): string {
+  return audience.replace("-", " ");
 }
 
 /**

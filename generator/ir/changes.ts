@@ -8,24 +8,27 @@ import type table from "./changes.json";
  * sorts its rules: per category of break, for each of the two audiences of the bindings.
  *
  * Audiences:
- * - receivers decode, check and match what arrives;
+ * - receivers decode, check and match what arrives. They come in two kinds, since the
+ *   bindings read in two modes: strict receivers (`isT`, `validateT`, and `decodeT` by
+ *   default) accept exactly what the schema accepts, so a closed object refuses a property
+ *   it does not declare; tolerant ones (`decodeT(input, { mode: "tolerant" })`) drop such a
+ *   property and read an enum value they do not know as the overlay's fallback, if it has
+ *   one. A break lists `receivers` where it breaks both kinds, `strict-receivers` where it
+ *   breaks the strict ones alone (a tolerant receiver breaks on nothing a strict one does not);
  * - producers build and send.
  *
  * Categories:
  * - wire: which JSON values are valid. A change breaks receivers when a newer sender may
  *   send what they reject, and producers when what they send is no longer valid.
  * - source: TypeScript that names a type, calls a builder or matches exhaustively stops
- *   compiling.
+ *   compiling (in source, strict and tolerant receivers are the same code).
  * - behaviour: what the values mean where they do not show it (a default, a format).
- *
- * Receivers are taken to be tolerant, as the protocols' prose asks: they ignore properties
- * they do not know, so adding a field or opening an object does not break them.
  */
 
-export type Audience = "receivers" | "producers";
+export type Audience = "receivers" | "strict-receivers" | "producers";
 export type Category = "wire" | "source" | "behaviour";
 
-export const AUDIENCES: readonly Audience[] = ["receivers", "producers"];
+export const AUDIENCES: readonly Audience[] = ["receivers", "strict-receivers", "producers"];
 export const CATEGORIES: readonly Category[] = ["wire", "source", "behaviour"];
 
 /** A break in one category: whom it breaks, and why, in words. */

@@ -56,7 +56,7 @@ export function narrowValues(shape: EnumShape, keep: (value: JsonPrimitive) => b
 
 /**
  * A change of values, classified: another constant; values added (receivers meet what
- * they do not know) or removed (producers' values become invalid); and of an enum, its
+ * they do not know, which tolerant ones read as the fallback if there is one) or removed (producers' values become invalid); and of an enum, its
  * integers on the wire and its fallback.
  */
 export function valueChanges(before: ValuesShape, after: ValuesShape): KeywordChange[] {
@@ -67,7 +67,10 @@ export function valueChanges(before: ValuesShape, after: ValuesShape): KeywordCh
   const added = next.filter((value) => !old.some((each) => jsonEqual(each, value)));
   const removed = old.filter((value) => !next.some((each) => jsonEqual(each, value)));
   const changes: KeywordChange[] = [];
-  if (added.length > 0) changes.push({ kind: "enum-value-added", what: `gains ${describeValues(added)}` });
+  // Older tolerant receivers read a value they do not know as the fallback, where there is one.
+  const fallback = before.kind === "enum" && before.fallback !== undefined;
+  if (added.length > 0)
+    changes.push({ kind: fallback ? "enum-value-added-with-fallback" : "enum-value-added", what: `gains ${describeValues(added)}` });
   if (removed.length > 0) changes.push({ kind: "enum-value-removed", what: `loses ${describeValues(removed)}` });
   if (before.kind !== "enum" || after.kind !== "enum") return changes;
   changes.push(...wireChanges(before, after));

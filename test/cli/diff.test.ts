@@ -76,6 +76,31 @@ describe("agentwire diff", () => {
     });
   });
 
+  it("says a field added to a closed object breaks strict receivers, and fails on it unless --fail-on names tolerant ones", async () => {
+    const v2 = eventsSchema(["Started"]) as { $defs: { Started: { properties: Record<string, object> } } };
+    v2.$defs.Started.properties["note"] = { type: "string" };
+    const root = demoProject(eventsSchema(["Started"]), { "v2.json": v2 });
+    const { code, out } = await run(root, "diff", "schemas/demo.schema.json", "v2.json");
+    expect(out).toBe(
+      [
+        "demo: 1 change (1 breaking)",
+        "",
+        "  breaking",
+        '    Started: optional field "note" added',
+        "      field-added-optional-to-closed-object at /$defs/Started/properties/note",
+        "      wire: breaks strict receivers: older strict receivers refuse a property their closed object does not declare; tolerant ones drop it",
+        "",
+      ].join("\n"),
+    );
+    expect(code).toBe(1);
+    const exit = async (failOn: string) => (await run(root, "diff", "schemas/demo.schema.json", "v2.json", `--fail-on=${failOn}`)).code;
+    expect([await exit("wire:strict-receivers"), await exit("wire:receivers"), await exit("wire:tolerant-receivers")]).toEqual([1, 1, 0]);
+    const markdown = await run(root, "diff", "--format=markdown", "schemas/demo.schema.json", "v2.json");
+    expect(markdown.out).toContain(
+      "| `field-added-optional-to-closed-object` | `/$defs/Started/properties/note` | breaks **strict receivers** | compatible | compatible |",
+    );
+  });
+
   it("fails on a category and audience as --fail-on says, on wire and source breaks by default", async () => {
     // v2 gives the id a maximum length (a wire break for producers) and a changed default (a break of behaviour).
     const version = (maxLength: number | undefined, level: string) => {
@@ -247,7 +272,7 @@ describe("agentwire diff", () => {
     [["a.json", "b.json", "--since", "HEAD"], "give either OLD NEW or --since, not both"],
     [
       ["a.json", "b.json", "--fail-on", "sometimes"],
-      '--fail-on is any, none, or a list of wire, source, behaviour or breaking, each alone or with :receivers or :producers; not "sometimes"',
+      '--fail-on is any, none, or a list of wire, source, behaviour or breaking, each alone or with :receivers, :strict-receivers, :tolerant-receivers, :producers; not "sometimes"',
     ],
     [["a.json", "b.json", "--frobnicate"], 'unknown option "--frobnicate"'],
     [["--since"], "--since needs a value"],

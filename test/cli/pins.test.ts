@@ -97,10 +97,11 @@ describe("the pins of agentwire.config.json, a lockfile", () => {
     const original = readFileSync(schema, "utf8");
     writeFileSync(path.join(root, "v1.json"), original);
     writeFileSync(schema, withOptionalProperty(original));
-    const { code, out } = await run(root, "diff", "v1.json", "schemas/ag-ui.schema.json");
+    // AG-UI's events are closed: older strict receivers refuse the field, tolerant ones drop it.
+    const { code, out } = await run(root, "diff", "v1.json", "schemas/ag-ui.schema.json", "--fail-on", "wire:tolerant-receivers,source");
     expect(code).toBe(0);
     expect(out).toBe(
-      'ag-ui: 1 change (1 compatible)\n\n  compatible\n    RunStartedEvent: optional field "resumedFrom" added\n      field-added-optional at /$defs/RunStartedEvent/properties/resumedFrom\n',
+      'ag-ui: 1 change (1 breaking)\n\n  breaking\n    RunStartedEvent: optional field "resumedFrom" added\n      field-added-optional-to-closed-object at /$defs/RunStartedEvent/properties/resumedFrom\n      wire: breaks strict receivers: older strict receivers refuse a property their closed object does not declare; tolerant ones drop it\n',
     );
   });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Change, ProtocolDiff } from "../../generator/diff/index.js";
+import type { Change, FailOn, ProtocolDiff } from "../../generator/diff/index.js";
 import {
   AUDIENCES,
   CATEGORIES,
@@ -73,7 +73,7 @@ describe("diff", () => {
   });
 
   it("are documented in docs/diff.md's table with the breaks they have", () => {
-    const cell = "both|receivers|producers|—|docs";
+    const cell = "both|receivers|strict receivers|producers|strict receivers and producers|—|docs";
     const rows = [...doc("docs/diff.md").matchAll(new RegExp(`^\\| (${cell}) +\\| (${cell}) +\\| (${cell}) +\\| (\`.*\`) +\\|$`, "gm"))];
     const documented = Object.fromEntries(
       rows.flatMap(([, wire, source, behaviour, kinds]) =>
@@ -112,8 +112,24 @@ describe("diff", () => {
     expect([member, behaviour].map(failOn("none"))).toEqual([false, false]);
   });
 
+  it("fails on breaks of strict receivers for receivers and strict-receivers, and not for tolerant-receivers", () => {
+    const diff = (name: string) => [diffOf(fixtures.find(([fixture]) => fixture === name)![1])];
+    const [closed, opened, member, required] = [
+      diff("field-added-optional-to-closed-object"),
+      diff("object-opened"),
+      diff("member-added"),
+      diff("field-added-required-to-closed-object"),
+    ];
+    const failOn = (text: string) => (diffs: readonly ProtocolDiff[]) => fails(diffs, readFailOn(text) as FailOn);
+    expect([closed, opened, member, required].map(failOn(DEFAULT_FAIL_ON))).toEqual([true, true, true, true]);
+    expect([closed, opened, member, required].map(failOn("wire:receivers"))).toEqual([true, true, true, true]);
+    expect([closed, opened, member, required].map(failOn("wire:strict-receivers"))).toEqual([true, true, true, true]);
+    expect([closed, opened, member, required].map(failOn("wire:tolerant-receivers"))).toEqual([false, false, true, false]);
+    expect([closed, opened, member, required].map(failOn("wire:tolerant-receivers,wire:producers"))).toEqual([false, false, true, true]);
+  });
+
   it("refuses a --fail-on it cannot read, saying what it takes", () => {
-    for (const text of ["wires", "wire:senders", "wire:producers:x", "any,wire", "", "none,none"])
+    for (const text of ["wires", "wire:senders", "wire:producers:x", "any,wire", "", "none,none", "wire:tolerant", "wire:constructor"])
       expect(readFailOn(text), text).toEqual({ error: expect.stringContaining(`not "${text}"`) });
   });
 

@@ -121,7 +121,7 @@ describe("GitHub's webhook schemas, 7.5.1 → 7.6.1 (344 definitions)", () => {
     const octokit = path.join(import.meta.dirname, "../fixtures/spec-history/octokit-webhooks");
     const diff = diffProtocol("webhooks", fileIr(octokit, "7.5.1.json", "webhooks"), fileIr(octokit, "7.6.1.json", "webhooks"));
     expect(diff.changes.map(({ kind, message }) => `${kind}: ${message}`)).toEqual([
-      'field-added-required: discussion.category: required field "node_id" added',
+      'field-added-required-to-closed-object: discussion.category: required field "node_id" added',
       "type-extracted: discussion$category_changed.changes.category.from: is the named type DiscussionCategory",
       "type-extracted: discussion.category: is the named type DiscussionCategory",
       "type-added: merge_group$destroyed: added",

@@ -24,5 +24,14 @@ export const docPages = (): string[] => [
 export const tsExamples = (): { file: string; source: string }[] =>
   docPages().flatMap((file) => [...doc(file).matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => ({ file, source: match[1]! })));
 
-/** The audiences a change breaks in one category, as the documentation's tables write them. */
-export const audiencesCell = (audiences: readonly string[]): string => (audiences.length === 2 ? "both" : (audiences[0] ?? "—"));
+/**
+ * The audiences a change breaks in one category, as the documentation's tables write them:
+ * `both` for receivers and producers, `strict receivers` for the strict ones alone, `—` for
+ * no one. Of several changes, one that breaks every receiver covers one that breaks the strict ones.
+ */
+export function audiencesCell(audiences: readonly string[]): string {
+  const whom = audiences.includes("receivers") ? audiences.filter((audience) => audience !== "strict-receivers") : audiences;
+  if (whom.length === 0) return "—";
+  if (whom.length === 2 && whom[0] === "receivers") return "both";
+  return whom.map((audience) => audience.replace("-", " ")).join(" and ");
+}
