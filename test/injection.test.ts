@@ -85,10 +85,11 @@ describe("a schema that tries to break out of the generated code", () => {
     for (const file of readdirSync(dir).filter((name) => name.endsWith(".ts"))) {
       const source = readFileSync(path.join(dir, file), "utf8");
       // The canary may appear in comments and string literals only: outside them, nowhere.
-      const code = source
-        .replace(/\/\*[\s\S]*?\*\//g, "")
-        .replace(/\/\/.*$/gm, "")
-        .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""');
+      // One pass, whichever starts first: a string may hold "/*" (a description in
+      // standard.ts's definitions does), and a comment a quote.
+      const code = source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/gm, (token) =>
+        token.startsWith("/") ? "" : '""',
+      );
       expect(code, file).not.toContain(CANARY);
     }
   });
