@@ -184,12 +184,22 @@ export declare namespace StandardJSONSchemaV1 {
 /**
  * A generated type T as Standard Schema and Standard JSON Schema at once: `TSchema`.
  * Input and output are both T: `validate` returns the value it was given, as `validateT`
- * does, not a decoded copy.
+ * does, not a decoded copy; and it returns at once, never a promise.
  */
 export interface AgentwireSchema<T>
   extends StandardSchemaV1<T>, StandardJSONSchemaV1<T> {
-  readonly "~standard": StandardSchemaV1.Props<T> &
-    StandardJSONSchemaV1.Props<T>;
+  readonly "~standard": AgentwireSchema.Props<T>;
+}
+
+export declare namespace AgentwireSchema {
+  /** The properties of both specs, `validate` synchronous. */
+  interface Props<T>
+    extends StandardSchemaV1.Props<T>, StandardJSONSchemaV1.Props<T> {
+    readonly validate: (
+      value: unknown,
+      options?: StandardSchemaV1.Options | undefined,
+    ) => StandardSchemaV1.Result<T>;
+  }
 }
 
 /** What a `TSchema`'s `validate` returns. */
