@@ -208,8 +208,11 @@ export type StandardResult<T> = StandardSchemaV1.Result<T>;
 /** What a `TSchema`'s `jsonSchema.input` and `output` take. */
 export type JsonSchemaOptions = StandardJSONSchemaV1.Options;
 
-/** A protocol's `$defs`, as its effective schema has them. */
-export type JsonSchemaDefinitions = { readonly [name: string]: unknown };
+/** A definition of a protocol's `$defs`, as its effective schema has it, with its key. */
+export interface JsonSchemaDefinition {
+  readonly key: string;
+  readonly schema: unknown;
+}
 
 /** A JSON Schema, as `jsonSchema.input` and `output` return it. */
 export type JsonSchemaDocument = Record<string, unknown>;
@@ -260,14 +263,14 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 /**
- * The JSON Schema of the type `name` of a protocol, whose effective schema's `$defs` are
- * `definitions`: the type's own schema at the root, and the definitions
- * it refers to, however indirectly, under `$defs` (draft 2020-12) or `definitions`
- * (draft-07), in the effective schema's order. A new object each time. Other targets, and
+ * The JSON Schema of the type `name` of a protocol, of which `definitions` are
+ * definitions of the effective schema's `$defs` (those `name` reaches, at least, in the
+ * order of `$defs`): the type's own schema at the root, and the definitions it refers to, however indirectly, under `$defs` (draft
+ * 2020-12) or `definitions` (draft-07), in the effective schema's order. A new object each time. Other targets, and
  * a schema that uses a keyword draft-07 has no form for, throw, as the spec asks.
  */
 export function jsonSchemaOf(
-  definitions: JsonSchemaDefinitions,
+  definitions: readonly JsonSchemaDefinition[],
   name: string,
   options: StandardJSONSchemaV1.Options,
 ): JsonSchemaDocument {
@@ -276,7 +279,8 @@ export function jsonSchemaOf(
     throw new Error(
       `agentwire: no JSON Schema for the target ${JSON.stringify(target)} (draft-2020-12 and draft-07 are)`,
     );
-  const defs = definitions as JsonObject;
+  const defs: JsonObject = {};
+  for (const { key, schema } of definitions) define(defs, key, schema);
   if (!Object.hasOwn(defs, name))
     throw new Error(`agentwire: no definition ${JSON.stringify(name)}`);
   const wanted = new Set<string>();

@@ -1,4 +1,5 @@
 import {
+  arrayLiteral,
   call,
   constant,
   documentation,
@@ -15,6 +16,8 @@ import {
 import type { Name } from "../code/tree.js";
 import { article } from "../ir/describe.js";
 import { isJsonObject } from "../json.js";
+import type { JsonObject, JsonValue } from "../json.js";
+import { upperFirst } from "../name/rules.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import type { GeneratedFile } from "./file.js";
@@ -31,9 +34,10 @@ const OPTIONS = identifier("options");
  * (standardschema.dev) and a Standard JSON Schema. Its `validate` returns what
  * `validateT` says, as Standard Schema says it; its `jsonSchema` gives T's schema with the
  * definitions it refers to, from the effective schema's `$defs`, which the module holds as
- * one object literal (a schema change shows in its diff as in schema.json's). Each
- * `TSchema` is an object literal of functions, so a bundle that does not import it
- * leaves it, the definitions and the shared module out.
+ * an object literal each (a schema change shows in its diff as in schema.json's); each
+ * type's function names those it reaches. Each `TSchema` is an object literal of
+ * functions, so a bundle leaves out the TSchemas it does not import, the definitions none
+ * of those reaches, and, when it imports none, the shared module.
  */
 export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr): void {
   const definitions = isJsonObject(ir.schema["$defs"]) ? ir.schema["$defs"] : {};
@@ -46,7 +50,17 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr): void {
   const schemaType = f.import("AgentwireSchema", STANDARD, { typeOnly: true });
   const resultType = f.import("StandardResult", STANDARD, { typeOnly: true });
   const optionsType = f.import("JsonSchemaOptions", STANDARD, { typeOnly: true });
-  const text = f.constant("definitions", "definitions", (name) => constant(name, jsonLiteral(definitions)));
+  // One constant per definition, so that a bundle holds those its TSchemas reach, and only those.
+  const definition = (key: string) =>
+    f.constant(`definition:${key}`, `definition${upperFirst(key)}`, (name) =>
+      constant(
+        name,
+        objectLiteral([
+          { key: "key", value: literal(key) },
+          { key: "schema", value: jsonLiteral(definitions[key]!) },
+        ]),
+      ),
+    );
   const record = typeReference(f.import("JsonSchemaDocument", STANDARD, { typeOnly: true }));
   for (const type of typed) {
     const { name } = type;
@@ -95,10 +109,45 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr): void {
         exported: false,
         parameters: [parameter(OPTIONS, typeReference(optionsType))],
         returns: record,
-        body: [returns(call(jsonSchemaOf, [text, literal(definitionKey(type.pointer)!), OPTIONS]))],
+        body: [
+          returns(
+            call(jsonSchemaOf, [
+              arrayLiteral(reached(definitions, definitionKey(type.pointer)!).map(definition)),
+              literal(definitionKey(type.pointer)!),
+              OPTIONS,
+            ]),
+          ),
+        ],
       }),
     );
   }
+}
+
+/**
+ * The keys of the definitions `key`'s reaches through `$ref`s, itself included, in the
+ * order of `$defs`. A `$ref` is looked for in every value, a `const`'s too: one too many is
+ * harmless, where one too few would leave a `$ref` dangling.
+ */
+function reached(definitions: JsonObject, key: string): string[] {
+  const found = new Set([key]);
+  const pending = [key];
+  const visit = (value: JsonValue): void => {
+    if (Array.isArray(value)) for (const item of value as readonly JsonValue[]) visit(item);
+    else if (isJsonObject(value))
+      for (const [name, item] of Object.entries(value)) {
+        const target =
+          name === "$ref" && typeof item === "string"
+            ? definitionKey(item.replace(/^#/, "").replace(/^(\/\$defs\/[^/]+).*$/, "$1"))
+            : undefined;
+        if (target !== undefined && Object.hasOwn(definitions, target) && !found.has(target)) {
+          found.add(target);
+          pending.push(target);
+        }
+        visit(item);
+      }
+  };
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) visit(definitions[next]!);
+  return Object.keys(definitions).filter((name) => found.has(name));
 }
 
 /** The key of a definition of the root's `$defs` that `pointer` points at, if it does. */

@@ -38,11 +38,18 @@ describe("an app's bundle", () => {
     for (const absent of ["~standard", "jsonSchemaOf", "standardResult", "draft-07"]) expect(code, absent).not.toContain(absent);
   }, 20_000);
 
-  it("of a Standard Schema holds its validator and its JSON Schema's definitions, not the guards of types it does not reach", async () => {
+  it("of a Standard Schema holds its validator and the definitions it reaches, not those of types it does not reach", async () => {
     const code = await bundle(`export { RunStartedEventSchema } from "@agentwire/protocols/ag-ui/index.ts";`);
-    for (const present of ["~standard", "function validateRunStartedEvent(", "function jsonSchemaOf(", "RunStartedEvent: {"])
+    for (const present of [
+      "~standard",
+      "function validateRunStartedEvent(",
+      "function jsonSchemaOf(",
+      "definitionRunStartedEvent",
+      "definitionBaseEvent",
+    ])
       expect(code, present).toContain(present);
-    expect(code).not.toContain("function isTextMessageContentEvent(");
+    for (const absent of ["function isTextMessageContentEvent(", "definitionTextMessageContentEvent", "definitionEvent "])
+      expect(code, absent).not.toContain(absent);
   }, 20_000);
 
   it("of the stream subpath holds the reader, the verifier, the assembler and its patch library", async () => {

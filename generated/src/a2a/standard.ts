@@ -115,8 +115,9 @@ import {
   validateValue,
 } from "./validate.js";
 
-const definitions = {
-  AgentCapabilities: {
+const definitionAgentCapabilities = {
+  key: "AgentCapabilities",
+  schema: {
     additionalProperties: false,
     description: "Defines optional capabilities supported by an agent.",
     patternProperties: {
@@ -155,7 +156,46 @@ const definitions = {
     title: "Agent Capabilities",
     type: "object",
   },
-  AgentCard: {
+};
+const definitionAgentExtension = {
+  key: "AgentExtension",
+  schema: {
+    additionalProperties: false,
+    description: "A declaration of a protocol extension supported by an Agent.",
+    properties: {
+      description: {
+        default: "",
+        description:
+          "A human-readable description of how this agent uses the extension.",
+        type: "string",
+      },
+      params: {
+        $ref: "#/$defs/Struct",
+        description: "Optional, extension-specific configuration parameters.",
+      },
+      required: {
+        default: false,
+        description:
+          "If true, the client must understand and comply with the extension's requirements.",
+        type: "boolean",
+      },
+      uri: {
+        default: "",
+        description: "The unique URI identifying the extension.",
+        type: "string",
+      },
+    },
+    title: "Agent Extension",
+    type: "object",
+  },
+};
+const definitionStruct = {
+  key: "Struct",
+  schema: { title: "Struct", type: "object" },
+};
+const definitionAgentCard = {
+  key: "AgentCard",
+  schema: {
     additionalProperties: false,
     description:
       "AgentCard is a self-describing manifest for an agent. It provides essential\n metadata including the agent's identity, capabilities, skills, supported\n communication methods, and security requirements.\n Next ID: 20",
@@ -299,7 +339,10 @@ const definitions = {
       },
     ],
   },
-  AgentCardSignature: {
+};
+const definitionAgentCardSignature = {
+  key: "AgentCardSignature",
+  schema: {
     additionalProperties: false,
     description:
       "AgentCardSignature represents a JWS signature of an AgentCard.\n This follows the JSON format of an RFC 7515 JSON Web Signature (JWS).",
@@ -324,36 +367,10 @@ const definitions = {
     type: "object",
     required: ["protected", "signature"],
   },
-  AgentExtension: {
-    additionalProperties: false,
-    description: "A declaration of a protocol extension supported by an Agent.",
-    properties: {
-      description: {
-        default: "",
-        description:
-          "A human-readable description of how this agent uses the extension.",
-        type: "string",
-      },
-      params: {
-        $ref: "#/$defs/Struct",
-        description: "Optional, extension-specific configuration parameters.",
-      },
-      required: {
-        default: false,
-        description:
-          "If true, the client must understand and comply with the extension's requirements.",
-        type: "boolean",
-      },
-      uri: {
-        default: "",
-        description: "The unique URI identifying the extension.",
-        type: "string",
-      },
-    },
-    title: "Agent Extension",
-    type: "object",
-  },
-  AgentInterface: {
+};
+const definitionAgentInterface = {
+  key: "AgentInterface",
+  schema: {
     additionalProperties: false,
     description:
       "Declares a combination of a target URL, transport and protocol version for interacting with the agent.\n This allows agents to expose the same functionality over multiple protocol binding mechanisms.",
@@ -414,7 +431,10 @@ const definitions = {
       },
     ],
   },
-  AgentProvider: {
+};
+const definitionAgentProvider = {
+  key: "AgentProvider",
+  schema: {
     additionalProperties: false,
     description: "Represents the service provider of an agent.",
     properties: {
@@ -435,7 +455,10 @@ const definitions = {
     type: "object",
     required: ["url", "organization"],
   },
-  AgentSkill: {
+};
+const definitionAgentSkill = {
+  key: "AgentSkill",
+  schema: {
     additionalProperties: false,
     description:
       "Represents a distinct capability or function that an agent can perform.",
@@ -506,7 +529,10 @@ const definitions = {
     type: "object",
     required: ["id", "name", "description", "tags"],
   },
-  APIKeySecurityScheme: {
+};
+const definitionAPIKeySecurityScheme = {
+  key: "APIKeySecurityScheme",
+  schema: {
     additionalProperties: false,
     description: "Defines a security scheme using an API key.",
     properties: {
@@ -532,80 +558,10 @@ const definitions = {
     type: "object",
     required: ["location", "name"],
   },
-  Artifact: {
-    additionalProperties: false,
-    description: "Artifacts represent task outputs.",
-    patternProperties: {
-      "^(artifact_id)$": {
-        default: "",
-        description:
-          "Unique identifier (e.g. UUID) for the artifact. It must be at least unique\n within a task.",
-        type: "string",
-      },
-    },
-    properties: {
-      artifactId: {
-        default: "",
-        description:
-          "Unique identifier (e.g. UUID) for the artifact. It must be at least unique\n within a task.",
-        type: "string",
-      },
-      description: {
-        default: "",
-        description: "A human readable description of the artifact, optional.",
-        type: "string",
-      },
-      extensions: {
-        description:
-          "The URIs of extensions that are present or contributed to this Artifact.",
-        items: { type: "string" },
-        type: "array",
-      },
-      metadata: {
-        $ref: "#/$defs/Struct",
-        description: "Optional metadata included with the artifact.",
-      },
-      name: {
-        default: "",
-        description: "A human readable name for the artifact.",
-        type: "string",
-      },
-      parts: {
-        description:
-          "The content of the artifact. Must contain at least one part.",
-        items: { $ref: "#/$defs/Part" },
-        type: "array",
-      },
-    },
-    title: "Artifact",
-    type: "object",
-    allOf: [
-      { anyOf: [{ required: ["artifactId"] }, { required: ["artifact_id"] }] },
-    ],
-    required: ["parts"],
-  },
-  AuthenticationInfo: {
-    additionalProperties: false,
-    description: "Defines authentication details, used for push notifications.",
-    properties: {
-      credentials: {
-        default: "",
-        description:
-          "Push Notification credentials. Format depends on the scheme (e.g., token for Bearer).",
-        type: "string",
-      },
-      scheme: {
-        default: "",
-        description:
-          "HTTP Authentication Scheme from the [IANA registry](https://www.iana.org/assignments/http-authschemes/).\n Common values: `Bearer`, `Basic`, `Digest`. Scheme names are case-insensitive per [RFC 9110 Section 11.1](https://www.rfc-editor.org/rfc/rfc9110#section-11.1).",
-        type: "string",
-      },
-    },
-    title: "Authentication Info",
-    type: "object",
-    required: ["scheme"],
-  },
-  AuthorizationCodeOAuthFlow: {
+};
+const definitionAuthorizationCodeOAuthFlow = {
+  key: "AuthorizationCodeOAuthFlow",
+  schema: {
     additionalProperties: false,
     description:
       "Defines configuration details for the OAuth 2.0 Authorization Code flow.",
@@ -674,26 +630,10 @@ const definitions = {
     ],
     required: ["scopes"],
   },
-  CancelTaskRequest: {
-    additionalProperties: false,
-    description: "Represents a request for the `CancelTask` method.",
-    properties: {
-      id: {
-        default: "",
-        description: "The resource id of the task to cancel.",
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        type: "string",
-      },
-    },
-    title: "Cancel Task Request",
-    type: "object",
-    required: ["id"],
-  },
-  ClientCredentialsOAuthFlow: {
+};
+const definitionClientCredentialsOAuthFlow = {
+  key: "ClientCredentialsOAuthFlow",
+  schema: {
     additionalProperties: false,
     description:
       "Defines configuration details for the OAuth 2.0 Client Credentials flow.",
@@ -734,80 +674,10 @@ const definitions = {
     ],
     required: ["scopes"],
   },
-  CreateTaskPushNotificationConfigRequest: {
-    additionalProperties: false,
-    description:
-      "Represents a request for the `CreateTaskPushNotificationConfig` method.",
-    patternProperties: {
-      "^(config_id)$": {
-        default: "",
-        description: "The ID for the new config.",
-        type: "string",
-      },
-      "^(task_id)$": {
-        default: "",
-        description: "The parent task resource id.",
-        type: "string",
-      },
-    },
-    properties: {
-      config: {
-        $ref: "#/$defs/PushNotificationConfig",
-        description: "The configuration to create.",
-      },
-      configId: {
-        default: "",
-        description: "The ID for the new config.",
-        type: "string",
-      },
-      taskId: {
-        default: "",
-        description: "The parent task resource id.",
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        type: "string",
-      },
-    },
-    title: "Create Task Push Notification Config Request",
-    type: "object",
-  },
-  DeleteTaskPushNotificationConfigRequest: {
-    additionalProperties: false,
-    description:
-      "Represents a request for the `DeleteTaskPushNotificationConfig` method.",
-    patternProperties: {
-      "^(task_id)$": {
-        default: "",
-        description: "The parent task resource id.",
-        type: "string",
-      },
-    },
-    properties: {
-      id: {
-        default: "",
-        description: "The resource id of the config to delete.",
-        type: "string",
-      },
-      taskId: {
-        default: "",
-        description: "The parent task resource id.",
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        type: "string",
-      },
-    },
-    title: "Delete Task Push Notification Config Request",
-    type: "object",
-    allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
-    required: ["id"],
-  },
-  DeviceCodeOAuthFlow: {
+};
+const definitionDeviceCodeOAuthFlow = {
+  key: "DeviceCodeOAuthFlow",
+  schema: {
     additionalProperties: false,
     description:
       "Defines configuration details for the OAuth 2.0 Device Code flow (RFC 8628).\n This flow is designed for input-constrained devices such as IoT devices,\n and CLI tools where the user authenticates on a separate device.",
@@ -864,87 +734,10 @@ const definitions = {
     ],
     required: ["scopes"],
   },
-  GetExtendedAgentCardRequest: {
-    additionalProperties: false,
-    properties: {
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        type: "string",
-      },
-    },
-    title: "Get Extended Agent Card Request",
-    type: "object",
-  },
-  GetTaskPushNotificationConfigRequest: {
-    additionalProperties: false,
-    patternProperties: {
-      "^(task_id)$": {
-        default: "",
-        description: "The parent task resource id.",
-        type: "string",
-      },
-    },
-    properties: {
-      id: {
-        default: "",
-        description: "The resource id of the config to retrieve.",
-        type: "string",
-      },
-      taskId: {
-        default: "",
-        description: "The parent task resource id.",
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        type: "string",
-      },
-    },
-    title: "Get Task Push Notification Config Request",
-    type: "object",
-    allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
-    required: ["id"],
-  },
-  GetTaskRequest: {
-    additionalProperties: false,
-    description: "Represents a request for the `GetTask` method.",
-    patternProperties: {
-      "^(history_length)$": {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
-        description:
-          "The maximum number of most recent messages from the task's history to retrieve. An\n unset value means the client does not impose any limit. A value of zero is\n a request to not include any messages. The server MUST NOT return more\n messages than the provided value, but MAY apply a lower limit.",
-      },
-    },
-    properties: {
-      historyLength: {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
-        description:
-          "The maximum number of most recent messages from the task's history to retrieve. An\n unset value means the client does not impose any limit. A value of zero is\n a request to not include any messages. The server MUST NOT return more\n messages than the provided value, but MAY apply a lower limit.",
-      },
-      id: {
-        default: "",
-        description: "The resource id of the task.",
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        type: "string",
-      },
-    },
-    title: "Get Task Request",
-    type: "object",
-    required: ["id"],
-  },
-  HTTPAuthSecurityScheme: {
+};
+const definitionHTTPAuthSecurityScheme = {
+  key: "HTTPAuthSecurityScheme",
+  schema: {
     additionalProperties: false,
     description: "Defines a security scheme using HTTP authentication.",
     patternProperties: {
@@ -978,7 +771,10 @@ const definitions = {
     type: "object",
     required: ["scheme"],
   },
-  ImplicitOAuthFlow: {
+};
+const definitionImplicitOAuthFlow = {
+  key: "ImplicitOAuthFlow",
+  schema: {
     additionalProperties: false,
     description: "DEPRECATED",
     patternProperties: {
@@ -1020,7 +816,683 @@ const definitions = {
     type: "object",
     deprecated: true,
   },
-  ListTaskPushNotificationConfigRequest: {
+};
+const definitionMutualTlsSecurityScheme = {
+  key: "MutualTlsSecurityScheme",
+  schema: {
+    additionalProperties: false,
+    description: "Defines a security scheme using mTLS authentication.",
+    properties: {
+      description: {
+        default: "",
+        description: "An optional description for the security scheme.",
+        type: "string",
+      },
+    },
+    title: "Mutual Tls Security Scheme",
+    type: "object",
+  },
+};
+const definitionOAuth2SecurityScheme = {
+  key: "OAuth2SecurityScheme",
+  schema: {
+    additionalProperties: false,
+    description: "Defines a security scheme using OAuth 2.0.",
+    patternProperties: {
+      "^(oauth2_metadata_url)$": {
+        default: "",
+        description:
+          "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
+        type: "string",
+      },
+    },
+    properties: {
+      description: {
+        default: "",
+        description: "An optional description for the security scheme.",
+        type: "string",
+      },
+      flows: {
+        $ref: "#/$defs/OAuthFlows",
+        description:
+          "An object containing configuration information for the supported OAuth 2.0 flows.",
+      },
+      oauth2MetadataUrl: {
+        default: "",
+        description:
+          "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
+        type: "string",
+      },
+    },
+    title: "O Auth2 Security Scheme",
+    type: "object",
+    required: ["flows"],
+  },
+};
+const definitionOAuthFlows = {
+  key: "OAuthFlows",
+  schema: {
+    additionalProperties: false,
+    description: "Defines the configuration for the supported OAuth 2.0 flows.",
+    patternProperties: {
+      "^(authorization_code)$": {
+        $ref: "#/$defs/AuthorizationCodeOAuthFlow",
+        description: "Configuration for the OAuth Authorization Code flow.",
+      },
+      "^(client_credentials)$": {
+        $ref: "#/$defs/ClientCredentialsOAuthFlow",
+        description: "Configuration for the OAuth Client Credentials flow.",
+      },
+      "^(device_code)$": {
+        $ref: "#/$defs/DeviceCodeOAuthFlow",
+        description: "Configuration for the OAuth Device Code flow.",
+      },
+    },
+    properties: {
+      authorizationCode: {
+        $ref: "#/$defs/AuthorizationCodeOAuthFlow",
+        description: "Configuration for the OAuth Authorization Code flow.",
+      },
+      clientCredentials: {
+        $ref: "#/$defs/ClientCredentialsOAuthFlow",
+        description: "Configuration for the OAuth Client Credentials flow.",
+      },
+      deviceCode: {
+        $ref: "#/$defs/DeviceCodeOAuthFlow",
+        description: "Configuration for the OAuth Device Code flow.",
+      },
+      implicit: {
+        $ref: "#/$defs/ImplicitOAuthFlow",
+        deprecated: true,
+        description: "Deprecated: use Authorization Code + PKCE instead.",
+      },
+      password: {
+        $ref: "#/$defs/PasswordOAuthFlow",
+        deprecated: true,
+        description:
+          "Deprecated: use Authorization Code + PKCE or Device Code.",
+      },
+    },
+    title: "O Auth Flows",
+    type: "object",
+    oneOf: [
+      {
+        anyOf: [
+          { required: ["authorizationCode"] },
+          { required: ["authorization_code"] },
+        ],
+      },
+      {
+        anyOf: [
+          { required: ["clientCredentials"] },
+          { required: ["client_credentials"] },
+        ],
+      },
+      { required: ["implicit"] },
+      { required: ["password"] },
+      { anyOf: [{ required: ["deviceCode"] }, { required: ["device_code"] }] },
+    ],
+  },
+};
+const definitionOpenIdConnectSecurityScheme = {
+  key: "OpenIdConnectSecurityScheme",
+  schema: {
+    additionalProperties: false,
+    description: "Defines a security scheme using OpenID Connect.",
+    patternProperties: {
+      "^(open_id_connect_url)$": {
+        default: "",
+        description:
+          "The OpenID Connect Discovery URL for the OIDC provider's metadata.\n See: https://openid.net/specs/openid-connect-discovery-1_0.html",
+        type: "string",
+      },
+    },
+    properties: {
+      description: {
+        default: "",
+        description: "An optional description for the security scheme.",
+        type: "string",
+      },
+      openIdConnectUrl: {
+        default: "",
+        description:
+          "The OpenID Connect Discovery URL for the OIDC provider's metadata.\n See: https://openid.net/specs/openid-connect-discovery-1_0.html",
+        type: "string",
+      },
+    },
+    title: "Open Id Connect Security Scheme",
+    type: "object",
+    allOf: [
+      {
+        anyOf: [
+          { required: ["openIdConnectUrl"] },
+          { required: ["open_id_connect_url"] },
+        ],
+      },
+    ],
+  },
+};
+const definitionPasswordOAuthFlow = {
+  key: "PasswordOAuthFlow",
+  schema: {
+    additionalProperties: false,
+    description: "DEPRECATED",
+    patternProperties: {
+      "^(refresh_url)$": {
+        default: "",
+        description:
+          "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
+        type: "string",
+      },
+      "^(token_url)$": {
+        default: "",
+        description:
+          "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
+        type: "string",
+      },
+    },
+    properties: {
+      refreshUrl: {
+        default: "",
+        description:
+          "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
+        type: "string",
+      },
+      scopes: {
+        additionalProperties: { type: "string" },
+        description:
+          "The available scopes for the OAuth2 security scheme. A map between the\n scope name and a short description for it. The map MAY be empty.",
+        propertyNames: { type: "string" },
+        type: "object",
+      },
+      tokenUrl: {
+        default: "",
+        description:
+          "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
+        type: "string",
+      },
+    },
+    title: "PasswordO Auth Flow",
+    type: "object",
+    deprecated: true,
+  },
+};
+const definitionSecurityRequirement = {
+  key: "SecurityRequirement",
+  schema: {
+    additionalProperties: false,
+    properties: {
+      schemes: {
+        additionalProperties: { $ref: "#/$defs/StringList" },
+        propertyNames: { type: "string" },
+        type: "object",
+      },
+    },
+    title: "Security Requirement",
+    type: "object",
+  },
+};
+const definitionSecurityScheme = {
+  key: "SecurityScheme",
+  schema: {
+    additionalProperties: false,
+    description:
+      "Defines a security scheme that can be used to secure an agent's endpoints.\n This is a discriminated union type based on the OpenAPI 3.2 Security Scheme Object.\n See: https://spec.openapis.org/oas/v3.2.0.html#security-scheme-object",
+    patternProperties: {
+      "^(api_key_security_scheme)$": {
+        $ref: "#/$defs/APIKeySecurityScheme",
+        description: "API key-based authentication.",
+      },
+      "^(http_auth_security_scheme)$": {
+        $ref: "#/$defs/HTTPAuthSecurityScheme",
+        description: "HTTP authentication (Basic, Bearer, etc.).",
+      },
+      "^(mtls_security_scheme)$": {
+        $ref: "#/$defs/MutualTlsSecurityScheme",
+        description: "Mutual TLS authentication.",
+      },
+      "^(oauth2_security_scheme)$": {
+        $ref: "#/$defs/OAuth2SecurityScheme",
+        description: "OAuth 2.0 authentication.",
+      },
+      "^(open_id_connect_security_scheme)$": {
+        $ref: "#/$defs/OpenIdConnectSecurityScheme",
+        description: "OpenID Connect authentication.",
+      },
+    },
+    properties: {
+      apiKeySecurityScheme: {
+        $ref: "#/$defs/APIKeySecurityScheme",
+        description: "API key-based authentication.",
+      },
+      httpAuthSecurityScheme: {
+        $ref: "#/$defs/HTTPAuthSecurityScheme",
+        description: "HTTP authentication (Basic, Bearer, etc.).",
+      },
+      mtlsSecurityScheme: {
+        $ref: "#/$defs/MutualTlsSecurityScheme",
+        description: "Mutual TLS authentication.",
+      },
+      oauth2SecurityScheme: {
+        $ref: "#/$defs/OAuth2SecurityScheme",
+        description: "OAuth 2.0 authentication.",
+      },
+      openIdConnectSecurityScheme: {
+        $ref: "#/$defs/OpenIdConnectSecurityScheme",
+        description: "OpenID Connect authentication.",
+      },
+    },
+    title: "Security Scheme",
+    type: "object",
+    oneOf: [
+      {
+        anyOf: [
+          { required: ["apiKeySecurityScheme"] },
+          { required: ["api_key_security_scheme"] },
+        ],
+      },
+      {
+        anyOf: [
+          { required: ["httpAuthSecurityScheme"] },
+          { required: ["http_auth_security_scheme"] },
+        ],
+      },
+      {
+        anyOf: [
+          { required: ["oauth2SecurityScheme"] },
+          { required: ["oauth2_security_scheme"] },
+        ],
+      },
+      {
+        anyOf: [
+          { required: ["openIdConnectSecurityScheme"] },
+          { required: ["open_id_connect_security_scheme"] },
+        ],
+      },
+      {
+        anyOf: [
+          { required: ["mtlsSecurityScheme"] },
+          { required: ["mtls_security_scheme"] },
+        ],
+      },
+    ],
+  },
+};
+const definitionStringList = {
+  key: "StringList",
+  schema: {
+    additionalProperties: false,
+    properties: { list: { items: { type: "string" }, type: "array" } },
+    title: "String List",
+    type: "object",
+  },
+};
+const definitionArtifact = {
+  key: "Artifact",
+  schema: {
+    additionalProperties: false,
+    description: "Artifacts represent task outputs.",
+    patternProperties: {
+      "^(artifact_id)$": {
+        default: "",
+        description:
+          "Unique identifier (e.g. UUID) for the artifact. It must be at least unique\n within a task.",
+        type: "string",
+      },
+    },
+    properties: {
+      artifactId: {
+        default: "",
+        description:
+          "Unique identifier (e.g. UUID) for the artifact. It must be at least unique\n within a task.",
+        type: "string",
+      },
+      description: {
+        default: "",
+        description: "A human readable description of the artifact, optional.",
+        type: "string",
+      },
+      extensions: {
+        description:
+          "The URIs of extensions that are present or contributed to this Artifact.",
+        items: { type: "string" },
+        type: "array",
+      },
+      metadata: {
+        $ref: "#/$defs/Struct",
+        description: "Optional metadata included with the artifact.",
+      },
+      name: {
+        default: "",
+        description: "A human readable name for the artifact.",
+        type: "string",
+      },
+      parts: {
+        description:
+          "The content of the artifact. Must contain at least one part.",
+        items: { $ref: "#/$defs/Part" },
+        type: "array",
+      },
+    },
+    title: "Artifact",
+    type: "object",
+    allOf: [
+      { anyOf: [{ required: ["artifactId"] }, { required: ["artifact_id"] }] },
+    ],
+    required: ["parts"],
+  },
+};
+const definitionPart = {
+  key: "Part",
+  schema: {
+    additionalProperties: false,
+    description:
+      "Part represents a container for a section of communication content.\n Parts can be purely textual, some sort of file (image, video, etc) or\n a structured data blob (i.e. JSON).",
+    patternProperties: {
+      "^(media_type)$": {
+        default: "",
+        description:
+          'The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").\n This field is available for all part types.',
+        type: "string",
+      },
+    },
+    properties: {
+      data: {
+        $ref: "#/$defs/Value",
+        description:
+          "Arbitrary structured data as a JSON value (object, array, string, number, boolean, or null).",
+      },
+      filename: {
+        default: "",
+        description: 'An optional name for the file (e.g., "document.pdf").',
+        type: "string",
+      },
+      mediaType: {
+        default: "",
+        description:
+          'The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").\n This field is available for all part types.',
+        type: "string",
+      },
+      metadata: {
+        $ref: "#/$defs/Struct",
+        description: "Optional metadata associated with this part.",
+      },
+      raw: {
+        description:
+          "The raw byte content of a file. In JSON serialization, this is encoded as a base64 string.",
+        pattern: "^[A-Za-z0-9+/]*={0,2}$",
+        type: "string",
+      },
+      text: {
+        description: "The string content of the text part.",
+        type: "string",
+      },
+      url: {
+        description: "A URL pointing to the file's content.",
+        type: "string",
+      },
+    },
+    title: "Part",
+    type: "object",
+    oneOf: [
+      { required: ["text"] },
+      { required: ["raw"] },
+      { required: ["url"] },
+      { required: ["data"] },
+    ],
+  },
+};
+const definitionValue = { key: "Value", schema: { title: "Value" } };
+const definitionAuthenticationInfo = {
+  key: "AuthenticationInfo",
+  schema: {
+    additionalProperties: false,
+    description: "Defines authentication details, used for push notifications.",
+    properties: {
+      credentials: {
+        default: "",
+        description:
+          "Push Notification credentials. Format depends on the scheme (e.g., token for Bearer).",
+        type: "string",
+      },
+      scheme: {
+        default: "",
+        description:
+          "HTTP Authentication Scheme from the [IANA registry](https://www.iana.org/assignments/http-authschemes/).\n Common values: `Bearer`, `Basic`, `Digest`. Scheme names are case-insensitive per [RFC 9110 Section 11.1](https://www.rfc-editor.org/rfc/rfc9110#section-11.1).",
+        type: "string",
+      },
+    },
+    title: "Authentication Info",
+    type: "object",
+    required: ["scheme"],
+  },
+};
+const definitionCancelTaskRequest = {
+  key: "CancelTaskRequest",
+  schema: {
+    additionalProperties: false,
+    description: "Represents a request for the `CancelTask` method.",
+    properties: {
+      id: {
+        default: "",
+        description: "The resource id of the task to cancel.",
+        type: "string",
+      },
+      tenant: {
+        default: "",
+        description: "Optional tenant, provided as a path parameter.",
+        type: "string",
+      },
+    },
+    title: "Cancel Task Request",
+    type: "object",
+    required: ["id"],
+  },
+};
+const definitionCreateTaskPushNotificationConfigRequest = {
+  key: "CreateTaskPushNotificationConfigRequest",
+  schema: {
+    additionalProperties: false,
+    description:
+      "Represents a request for the `CreateTaskPushNotificationConfig` method.",
+    patternProperties: {
+      "^(config_id)$": {
+        default: "",
+        description: "The ID for the new config.",
+        type: "string",
+      },
+      "^(task_id)$": {
+        default: "",
+        description: "The parent task resource id.",
+        type: "string",
+      },
+    },
+    properties: {
+      config: {
+        $ref: "#/$defs/PushNotificationConfig",
+        description: "The configuration to create.",
+      },
+      configId: {
+        default: "",
+        description: "The ID for the new config.",
+        type: "string",
+      },
+      taskId: {
+        default: "",
+        description: "The parent task resource id.",
+        type: "string",
+      },
+      tenant: {
+        default: "",
+        description: "Optional tenant, provided as a path parameter.",
+        type: "string",
+      },
+    },
+    title: "Create Task Push Notification Config Request",
+    type: "object",
+  },
+};
+const definitionPushNotificationConfig = {
+  key: "PushNotificationConfig",
+  schema: {
+    additionalProperties: false,
+    description:
+      "Configuration for setting up push notifications for task updates.",
+    properties: {
+      authentication: {
+        $ref: "#/$defs/AuthenticationInfo",
+        description:
+          "Authentication information required to send the notification",
+      },
+      id: {
+        default: "",
+        description:
+          "A unique identifier (e.g. UUID) for this push notification.",
+        type: "string",
+      },
+      token: {
+        default: "",
+        description: "Token unique for this task/session",
+        type: "string",
+      },
+      url: {
+        default: "",
+        description: "Url to send the notification too",
+        type: "string",
+      },
+    },
+    title: "Push Notification Config",
+    type: "object",
+  },
+};
+const definitionDeleteTaskPushNotificationConfigRequest = {
+  key: "DeleteTaskPushNotificationConfigRequest",
+  schema: {
+    additionalProperties: false,
+    description:
+      "Represents a request for the `DeleteTaskPushNotificationConfig` method.",
+    patternProperties: {
+      "^(task_id)$": {
+        default: "",
+        description: "The parent task resource id.",
+        type: "string",
+      },
+    },
+    properties: {
+      id: {
+        default: "",
+        description: "The resource id of the config to delete.",
+        type: "string",
+      },
+      taskId: {
+        default: "",
+        description: "The parent task resource id.",
+        type: "string",
+      },
+      tenant: {
+        default: "",
+        description: "Optional tenant, provided as a path parameter.",
+        type: "string",
+      },
+    },
+    title: "Delete Task Push Notification Config Request",
+    type: "object",
+    allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
+    required: ["id"],
+  },
+};
+const definitionGetExtendedAgentCardRequest = {
+  key: "GetExtendedAgentCardRequest",
+  schema: {
+    additionalProperties: false,
+    properties: {
+      tenant: {
+        default: "",
+        description: "Optional tenant, provided as a path parameter.",
+        type: "string",
+      },
+    },
+    title: "Get Extended Agent Card Request",
+    type: "object",
+  },
+};
+const definitionGetTaskPushNotificationConfigRequest = {
+  key: "GetTaskPushNotificationConfigRequest",
+  schema: {
+    additionalProperties: false,
+    patternProperties: {
+      "^(task_id)$": {
+        default: "",
+        description: "The parent task resource id.",
+        type: "string",
+      },
+    },
+    properties: {
+      id: {
+        default: "",
+        description: "The resource id of the config to retrieve.",
+        type: "string",
+      },
+      taskId: {
+        default: "",
+        description: "The parent task resource id.",
+        type: "string",
+      },
+      tenant: {
+        default: "",
+        description: "Optional tenant, provided as a path parameter.",
+        type: "string",
+      },
+    },
+    title: "Get Task Push Notification Config Request",
+    type: "object",
+    allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
+    required: ["id"],
+  },
+};
+const definitionGetTaskRequest = {
+  key: "GetTaskRequest",
+  schema: {
+    additionalProperties: false,
+    description: "Represents a request for the `GetTask` method.",
+    patternProperties: {
+      "^(history_length)$": {
+        anyOf: [
+          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+          { pattern: "^-?[0-9]+$", type: "string" },
+        ],
+        description:
+          "The maximum number of most recent messages from the task's history to retrieve. An\n unset value means the client does not impose any limit. A value of zero is\n a request to not include any messages. The server MUST NOT return more\n messages than the provided value, but MAY apply a lower limit.",
+      },
+    },
+    properties: {
+      historyLength: {
+        anyOf: [
+          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+          { pattern: "^-?[0-9]+$", type: "string" },
+        ],
+        description:
+          "The maximum number of most recent messages from the task's history to retrieve. An\n unset value means the client does not impose any limit. A value of zero is\n a request to not include any messages. The server MUST NOT return more\n messages than the provided value, but MAY apply a lower limit.",
+      },
+      id: {
+        default: "",
+        description: "The resource id of the task.",
+        type: "string",
+      },
+      tenant: {
+        default: "",
+        description: "Optional tenant, provided as a path parameter.",
+        type: "string",
+      },
+    },
+    title: "Get Task Request",
+    type: "object",
+    required: ["id"],
+  },
+};
+const definitionListTaskPushNotificationConfigRequest = {
+  key: "ListTaskPushNotificationConfigRequest",
+  schema: {
     additionalProperties: false,
     patternProperties: {
       "^(page_size)$": {
@@ -1073,7 +1545,10 @@ const definitions = {
     type: "object",
     allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
   },
-  ListTaskPushNotificationConfigResponse: {
+};
+const definitionListTaskPushNotificationConfigResponse = {
+  key: "ListTaskPushNotificationConfigResponse",
+  schema: {
     additionalProperties: false,
     description:
       "Represents a successful response for the `ListTaskPushNotificationConfig`\n method.",
@@ -1101,7 +1576,44 @@ const definitions = {
     title: "List Task Push Notification Config Response",
     type: "object",
   },
-  ListTasksRequest: {
+};
+const definitionTaskPushNotificationConfig = {
+  key: "TaskPushNotificationConfig",
+  schema: {
+    additionalProperties: false,
+    description:
+      "A container associating a push notification configuration with a specific\n task.",
+    patternProperties: {
+      "^(push_notification_config)$": {
+        $ref: "#/$defs/PushNotificationConfig",
+        description: "The push notification configuration details.",
+      },
+      "^(task_id)$": {
+        default: "",
+        description: "The id of the task this config is associated with.",
+        type: "string",
+      },
+    },
+    properties: {
+      id: { default: "", description: "The id of the config.", type: "string" },
+      pushNotificationConfig: {
+        $ref: "#/$defs/PushNotificationConfig",
+        description: "The push notification configuration details.",
+      },
+      taskId: {
+        default: "",
+        description: "The id of the task this config is associated with.",
+        type: "string",
+      },
+      tenant: { default: "", description: "Optional tenant", type: "string" },
+    },
+    title: "Task Push Notification Config",
+    type: "object",
+  },
+};
+const definitionListTasksRequest = {
+  key: "ListTasksRequest",
+  schema: {
     additionalProperties: false,
     description:
       "Parameters for listing tasks with optional filtering criteria.",
@@ -1198,7 +1710,48 @@ const definitions = {
     title: "List Tasks Request",
     type: "object",
   },
-  ListTasksResponse: {
+};
+const definitionTimestamp = {
+  key: "Timestamp",
+  schema: { format: "date-time", title: "Timestamp", type: "string" },
+};
+const definitionTaskState = {
+  key: "TaskState",
+  schema: {
+    anyOf: [
+      { pattern: "^TASK_STATE_UNSPECIFIED$", type: "string" },
+      {
+        enum: [
+          "TASK_STATE_SUBMITTED",
+          "TASK_STATE_WORKING",
+          "TASK_STATE_COMPLETED",
+          "TASK_STATE_FAILED",
+          "TASK_STATE_CANCELED",
+          "TASK_STATE_INPUT_REQUIRED",
+          "TASK_STATE_REJECTED",
+          "TASK_STATE_AUTH_REQUIRED",
+        ],
+        type: "string",
+      },
+      { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+    ],
+    title: "Task State",
+    "x-agentwire-enum-numbers": {
+      TASK_STATE_UNSPECIFIED: 0,
+      TASK_STATE_SUBMITTED: 1,
+      TASK_STATE_WORKING: 2,
+      TASK_STATE_COMPLETED: 3,
+      TASK_STATE_FAILED: 4,
+      TASK_STATE_CANCELED: 5,
+      TASK_STATE_INPUT_REQUIRED: 6,
+      TASK_STATE_REJECTED: 7,
+      TASK_STATE_AUTH_REQUIRED: 8,
+    },
+  },
+};
+const definitionListTasksResponse = {
+  key: "ListTasksResponse",
+  schema: {
     additionalProperties: false,
     description:
       "Result object for tasks/list method containing an array of tasks and pagination information.",
@@ -1269,7 +1822,10 @@ const definitions = {
       { anyOf: [{ required: ["totalSize"] }, { required: ["total_size"] }] },
     ],
   },
-  Message: {
+};
+const definitionMessage = {
+  key: "Message",
+  schema: {
     additionalProperties: false,
     description:
       "Message is one unit of communication between client and server. It can be\n associated with a context and/or a task. For server messages, context_id must\n be provided, and task_id only if a task was created. For client messages, both\n fields are optional, with the caveat that if both are provided, they have to\n match (the context_id has to be the one that is set on the task). If only\n task_id is provided, the server will infer context_id from it.",
@@ -1352,374 +1908,105 @@ const definitions = {
     ],
     required: ["role", "parts"],
   },
-  MutualTlsSecurityScheme: {
-    additionalProperties: false,
-    description: "Defines a security scheme using mTLS authentication.",
-    properties: {
-      description: {
-        default: "",
-        description: "An optional description for the security scheme.",
-        type: "string",
-      },
-    },
-    title: "Mutual Tls Security Scheme",
-    type: "object",
-  },
-  OAuth2SecurityScheme: {
-    additionalProperties: false,
-    description: "Defines a security scheme using OAuth 2.0.",
-    patternProperties: {
-      "^(oauth2_metadata_url)$": {
-        default: "",
-        description:
-          "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
-        type: "string",
-      },
-    },
-    properties: {
-      description: {
-        default: "",
-        description: "An optional description for the security scheme.",
-        type: "string",
-      },
-      flows: {
-        $ref: "#/$defs/OAuthFlows",
-        description:
-          "An object containing configuration information for the supported OAuth 2.0 flows.",
-      },
-      oauth2MetadataUrl: {
-        default: "",
-        description:
-          "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
-        type: "string",
-      },
-    },
-    title: "O Auth2 Security Scheme",
-    type: "object",
-    required: ["flows"],
-  },
-  OAuthFlows: {
-    additionalProperties: false,
-    description: "Defines the configuration for the supported OAuth 2.0 flows.",
-    patternProperties: {
-      "^(authorization_code)$": {
-        $ref: "#/$defs/AuthorizationCodeOAuthFlow",
-        description: "Configuration for the OAuth Authorization Code flow.",
-      },
-      "^(client_credentials)$": {
-        $ref: "#/$defs/ClientCredentialsOAuthFlow",
-        description: "Configuration for the OAuth Client Credentials flow.",
-      },
-      "^(device_code)$": {
-        $ref: "#/$defs/DeviceCodeOAuthFlow",
-        description: "Configuration for the OAuth Device Code flow.",
-      },
-    },
-    properties: {
-      authorizationCode: {
-        $ref: "#/$defs/AuthorizationCodeOAuthFlow",
-        description: "Configuration for the OAuth Authorization Code flow.",
-      },
-      clientCredentials: {
-        $ref: "#/$defs/ClientCredentialsOAuthFlow",
-        description: "Configuration for the OAuth Client Credentials flow.",
-      },
-      deviceCode: {
-        $ref: "#/$defs/DeviceCodeOAuthFlow",
-        description: "Configuration for the OAuth Device Code flow.",
-      },
-      implicit: {
-        $ref: "#/$defs/ImplicitOAuthFlow",
-        deprecated: true,
-        description: "Deprecated: use Authorization Code + PKCE instead.",
-      },
-      password: {
-        $ref: "#/$defs/PasswordOAuthFlow",
-        deprecated: true,
-        description:
-          "Deprecated: use Authorization Code + PKCE or Device Code.",
-      },
-    },
-    title: "O Auth Flows",
-    type: "object",
-    oneOf: [
-      {
-        anyOf: [
-          { required: ["authorizationCode"] },
-          { required: ["authorization_code"] },
-        ],
-      },
-      {
-        anyOf: [
-          { required: ["clientCredentials"] },
-          { required: ["client_credentials"] },
-        ],
-      },
-      { required: ["implicit"] },
-      { required: ["password"] },
-      { anyOf: [{ required: ["deviceCode"] }, { required: ["device_code"] }] },
-    ],
-  },
-  OpenIdConnectSecurityScheme: {
-    additionalProperties: false,
-    description: "Defines a security scheme using OpenID Connect.",
-    patternProperties: {
-      "^(open_id_connect_url)$": {
-        default: "",
-        description:
-          "The OpenID Connect Discovery URL for the OIDC provider's metadata.\n See: https://openid.net/specs/openid-connect-discovery-1_0.html",
-        type: "string",
-      },
-    },
-    properties: {
-      description: {
-        default: "",
-        description: "An optional description for the security scheme.",
-        type: "string",
-      },
-      openIdConnectUrl: {
-        default: "",
-        description:
-          "The OpenID Connect Discovery URL for the OIDC provider's metadata.\n See: https://openid.net/specs/openid-connect-discovery-1_0.html",
-        type: "string",
-      },
-    },
-    title: "Open Id Connect Security Scheme",
-    type: "object",
-    allOf: [
-      {
-        anyOf: [
-          { required: ["openIdConnectUrl"] },
-          { required: ["open_id_connect_url"] },
-        ],
-      },
-    ],
-  },
-  Part: {
+};
+const definitionTask = {
+  key: "Task",
+  schema: {
     additionalProperties: false,
     description:
-      "Part represents a container for a section of communication content.\n Parts can be purely textual, some sort of file (image, video, etc) or\n a structured data blob (i.e. JSON).",
+      "Task is the core unit of action for A2A. It has a current status\n and when results are created for the task they are stored in the\n artifact. If there are multiple turns for a task, these are stored in\n history.",
     patternProperties: {
-      "^(media_type)$": {
+      "^(context_id)$": {
         default: "",
         description:
-          'The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").\n This field is available for all part types.',
+          "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
         type: "string",
       },
     },
     properties: {
-      data: {
-        $ref: "#/$defs/Value",
-        description:
-          "Arbitrary structured data as a JSON value (object, array, string, number, boolean, or null).",
+      artifacts: {
+        description: "A set of output artifacts for a Task.",
+        items: { $ref: "#/$defs/Artifact" },
+        type: "array",
       },
-      filename: {
-        default: "",
-        description: 'An optional name for the file (e.g., "document.pdf").',
-        type: "string",
-      },
-      mediaType: {
+      contextId: {
         default: "",
         description:
-          'The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").\n This field is available for all part types.',
+          "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
         type: "string",
       },
-      metadata: {
-        $ref: "#/$defs/Struct",
-        description: "Optional metadata associated with this part.",
-      },
-      raw: {
-        description:
-          "The raw byte content of a file. In JSON serialization, this is encoded as a base64 string.",
-        pattern: "^[A-Za-z0-9+/]*={0,2}$",
-        type: "string",
-      },
-      text: {
-        description: "The string content of the text part.",
-        type: "string",
-      },
-      url: {
-        description: "A URL pointing to the file's content.",
-        type: "string",
-      },
-    },
-    title: "Part",
-    type: "object",
-    oneOf: [
-      { required: ["text"] },
-      { required: ["raw"] },
-      { required: ["url"] },
-      { required: ["data"] },
-    ],
-  },
-  PasswordOAuthFlow: {
-    additionalProperties: false,
-    description: "DEPRECATED",
-    patternProperties: {
-      "^(refresh_url)$": {
-        default: "",
-        description:
-          "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-        type: "string",
-      },
-      "^(token_url)$": {
-        default: "",
-        description:
-          "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
-        type: "string",
-      },
-    },
-    properties: {
-      refreshUrl: {
-        default: "",
-        description:
-          "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-        type: "string",
-      },
-      scopes: {
-        additionalProperties: { type: "string" },
-        description:
-          "The available scopes for the OAuth2 security scheme. A map between the\n scope name and a short description for it. The map MAY be empty.",
-        propertyNames: { type: "string" },
-        type: "object",
-      },
-      tokenUrl: {
-        default: "",
-        description:
-          "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
-        type: "string",
-      },
-    },
-    title: "PasswordO Auth Flow",
-    type: "object",
-    deprecated: true,
-  },
-  PushNotificationConfig: {
-    additionalProperties: false,
-    description:
-      "Configuration for setting up push notifications for task updates.",
-    properties: {
-      authentication: {
-        $ref: "#/$defs/AuthenticationInfo",
-        description:
-          "Authentication information required to send the notification",
+      history: {
+        description: "The history of interactions from a task.",
+        items: { $ref: "#/$defs/Message" },
+        type: "array",
       },
       id: {
         default: "",
         description:
-          "A unique identifier (e.g. UUID) for this push notification.",
+          "Unique identifier (e.g. UUID) for the task, generated by the server for a\n new task.",
         type: "string",
       },
-      token: {
-        default: "",
-        description: "Token unique for this task/session",
-        type: "string",
+      metadata: {
+        $ref: "#/$defs/Struct",
+        description:
+          "A key/value object to store custom metadata about a task.",
       },
-      url: {
-        default: "",
-        description: "Url to send the notification too",
-        type: "string",
+      status: {
+        $ref: "#/$defs/TaskStatus",
+        description:
+          "The current status of a Task, including state and a message.",
       },
     },
-    title: "Push Notification Config",
+    title: "Task",
     type: "object",
+    required: ["id", "status"],
   },
-  SecurityRequirement: {
+};
+const definitionTaskStatus = {
+  key: "TaskStatus",
+  schema: {
     additionalProperties: false,
+    description: "A container for the status of a task",
     properties: {
-      schemes: {
-        additionalProperties: { $ref: "#/$defs/StringList" },
-        propertyNames: { type: "string" },
-        type: "object",
+      message: {
+        $ref: "#/$defs/Message",
+        description: "A message associated with the status.",
+      },
+      state: {
+        $ref: "#/$defs/TaskState",
+        default: 0,
+        description: "The current state of this task.",
+      },
+      timestamp: {
+        $ref: "#/$defs/Timestamp",
+        description:
+          'ISO 8601 Timestamp when the status was recorded.\n Example: "2023-10-27T10:00:00Z"',
       },
     },
-    title: "Security Requirement",
+    title: "Task Status",
     type: "object",
+    required: ["state"],
   },
-  SecurityScheme: {
-    additionalProperties: false,
-    description:
-      "Defines a security scheme that can be used to secure an agent's endpoints.\n This is a discriminated union type based on the OpenAPI 3.2 Security Scheme Object.\n See: https://spec.openapis.org/oas/v3.2.0.html#security-scheme-object",
-    patternProperties: {
-      "^(api_key_security_scheme)$": {
-        $ref: "#/$defs/APIKeySecurityScheme",
-        description: "API key-based authentication.",
-      },
-      "^(http_auth_security_scheme)$": {
-        $ref: "#/$defs/HTTPAuthSecurityScheme",
-        description: "HTTP authentication (Basic, Bearer, etc.).",
-      },
-      "^(mtls_security_scheme)$": {
-        $ref: "#/$defs/MutualTlsSecurityScheme",
-        description: "Mutual TLS authentication.",
-      },
-      "^(oauth2_security_scheme)$": {
-        $ref: "#/$defs/OAuth2SecurityScheme",
-        description: "OAuth 2.0 authentication.",
-      },
-      "^(open_id_connect_security_scheme)$": {
-        $ref: "#/$defs/OpenIdConnectSecurityScheme",
-        description: "OpenID Connect authentication.",
-      },
-    },
-    properties: {
-      apiKeySecurityScheme: {
-        $ref: "#/$defs/APIKeySecurityScheme",
-        description: "API key-based authentication.",
-      },
-      httpAuthSecurityScheme: {
-        $ref: "#/$defs/HTTPAuthSecurityScheme",
-        description: "HTTP authentication (Basic, Bearer, etc.).",
-      },
-      mtlsSecurityScheme: {
-        $ref: "#/$defs/MutualTlsSecurityScheme",
-        description: "Mutual TLS authentication.",
-      },
-      oauth2SecurityScheme: {
-        $ref: "#/$defs/OAuth2SecurityScheme",
-        description: "OAuth 2.0 authentication.",
-      },
-      openIdConnectSecurityScheme: {
-        $ref: "#/$defs/OpenIdConnectSecurityScheme",
-        description: "OpenID Connect authentication.",
-      },
-    },
-    title: "Security Scheme",
-    type: "object",
-    oneOf: [
-      {
-        anyOf: [
-          { required: ["apiKeySecurityScheme"] },
-          { required: ["api_key_security_scheme"] },
-        ],
-      },
-      {
-        anyOf: [
-          { required: ["httpAuthSecurityScheme"] },
-          { required: ["http_auth_security_scheme"] },
-        ],
-      },
-      {
-        anyOf: [
-          { required: ["oauth2SecurityScheme"] },
-          { required: ["oauth2_security_scheme"] },
-        ],
-      },
-      {
-        anyOf: [
-          { required: ["openIdConnectSecurityScheme"] },
-          { required: ["open_id_connect_security_scheme"] },
-        ],
-      },
-      {
-        anyOf: [
-          { required: ["mtlsSecurityScheme"] },
-          { required: ["mtls_security_scheme"] },
-        ],
-      },
+};
+const definitionRole = {
+  key: "Role",
+  schema: {
+    anyOf: [
+      { pattern: "^ROLE_UNSPECIFIED$", type: "string" },
+      { enum: ["ROLE_USER", "ROLE_AGENT"], type: "string" },
+      { maximum: 2147483647, minimum: -2147483648, type: "integer" },
     ],
+    title: "Role",
+    "x-agentwire-enum-numbers": {
+      ROLE_UNSPECIFIED: 0,
+      ROLE_USER: 1,
+      ROLE_AGENT: 2,
+    },
   },
-  SendMessageConfiguration: {
+};
+const definitionSendMessageConfiguration = {
+  key: "SendMessageConfiguration",
+  schema: {
     additionalProperties: false,
     description: "Configuration of a send message request.",
     patternProperties: {
@@ -1773,7 +2060,10 @@ const definitions = {
     title: "Send Message Configuration",
     type: "object",
   },
-  SendMessageRequest: {
+};
+const definitionSendMessageRequest = {
+  key: "SendMessageRequest",
+  schema: {
     additionalProperties: false,
     description:
       "/////////// Request Messages ///////////\n Represents a request for the `SendMessage` method.",
@@ -1801,7 +2091,10 @@ const definitions = {
     type: "object",
     required: ["message"],
   },
-  SendMessageResponse: {
+};
+const definitionSendMessageResponse = {
+  key: "SendMessageResponse",
+  schema: {
     additionalProperties: false,
     description: "////// Response Messages ///////////",
     properties: {
@@ -1812,7 +2105,10 @@ const definitions = {
     type: "object",
     oneOf: [{ required: ["task"] }, { required: ["message"] }],
   },
-  StreamResponse: {
+};
+const definitionStreamResponse = {
+  key: "StreamResponse",
+  schema: {
     additionalProperties: false,
     description:
       "A wrapper object used in streaming operations to encapsulate different types of response data.",
@@ -1863,81 +2159,10 @@ const definitions = {
       },
     ],
   },
-  StringList: {
-    additionalProperties: false,
-    properties: { list: { items: { type: "string" }, type: "array" } },
-    title: "String List",
-    type: "object",
-  },
-  SubscribeToTaskRequest: {
-    additionalProperties: false,
-    properties: {
-      id: {
-        default: "",
-        description: "The resource id of the task to subscribe to.",
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        type: "string",
-      },
-    },
-    title: "Subscribe To Task Request",
-    type: "object",
-    required: ["id"],
-  },
-  Task: {
-    additionalProperties: false,
-    description:
-      "Task is the core unit of action for A2A. It has a current status\n and when results are created for the task they are stored in the\n artifact. If there are multiple turns for a task, these are stored in\n history.",
-    patternProperties: {
-      "^(context_id)$": {
-        default: "",
-        description:
-          "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
-        type: "string",
-      },
-    },
-    properties: {
-      artifacts: {
-        description: "A set of output artifacts for a Task.",
-        items: { $ref: "#/$defs/Artifact" },
-        type: "array",
-      },
-      contextId: {
-        default: "",
-        description:
-          "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
-        type: "string",
-      },
-      history: {
-        description: "The history of interactions from a task.",
-        items: { $ref: "#/$defs/Message" },
-        type: "array",
-      },
-      id: {
-        default: "",
-        description:
-          "Unique identifier (e.g. UUID) for the task, generated by the server for a\n new task.",
-        type: "string",
-      },
-      metadata: {
-        $ref: "#/$defs/Struct",
-        description:
-          "A key/value object to store custom metadata about a task.",
-      },
-      status: {
-        $ref: "#/$defs/TaskStatus",
-        description:
-          "The current status of a Task, including state and a message.",
-      },
-    },
-    title: "Task",
-    type: "object",
-    required: ["id", "status"],
-  },
-  TaskArtifactUpdateEvent: {
+};
+const definitionTaskArtifactUpdateEvent = {
+  key: "TaskArtifactUpdateEvent",
+  schema: {
     additionalProperties: false,
     description:
       "TaskArtifactUpdateEvent represents a task delta where an artifact has\n been generated.",
@@ -1997,61 +2222,10 @@ const definitions = {
     ],
     required: ["artifact"],
   },
-  TaskPushNotificationConfig: {
-    additionalProperties: false,
-    description:
-      "A container associating a push notification configuration with a specific\n task.",
-    patternProperties: {
-      "^(push_notification_config)$": {
-        $ref: "#/$defs/PushNotificationConfig",
-        description: "The push notification configuration details.",
-      },
-      "^(task_id)$": {
-        default: "",
-        description: "The id of the task this config is associated with.",
-        type: "string",
-      },
-    },
-    properties: {
-      id: { default: "", description: "The id of the config.", type: "string" },
-      pushNotificationConfig: {
-        $ref: "#/$defs/PushNotificationConfig",
-        description: "The push notification configuration details.",
-      },
-      taskId: {
-        default: "",
-        description: "The id of the task this config is associated with.",
-        type: "string",
-      },
-      tenant: { default: "", description: "Optional tenant", type: "string" },
-    },
-    title: "Task Push Notification Config",
-    type: "object",
-  },
-  TaskStatus: {
-    additionalProperties: false,
-    description: "A container for the status of a task",
-    properties: {
-      message: {
-        $ref: "#/$defs/Message",
-        description: "A message associated with the status.",
-      },
-      state: {
-        $ref: "#/$defs/TaskState",
-        default: 0,
-        description: "The current state of this task.",
-      },
-      timestamp: {
-        $ref: "#/$defs/Timestamp",
-        description:
-          'ISO 8601 Timestamp when the status was recorded.\n Example: "2023-10-27T10:00:00Z"',
-      },
-    },
-    title: "Task Status",
-    type: "object",
-    required: ["state"],
-  },
-  TaskStatusUpdateEvent: {
+};
+const definitionTaskStatusUpdateEvent = {
+  key: "TaskStatusUpdateEvent",
+  schema: {
     additionalProperties: false,
     description:
       "An event sent by the agent to notify the client of a change in a task's\n status.",
@@ -2095,52 +2269,26 @@ const definitions = {
     ],
     required: ["status"],
   },
-  Struct: { title: "Struct", type: "object" },
-  Timestamp: { format: "date-time", title: "Timestamp", type: "string" },
-  Value: { title: "Value" },
-  TaskState: {
-    anyOf: [
-      { pattern: "^TASK_STATE_UNSPECIFIED$", type: "string" },
-      {
-        enum: [
-          "TASK_STATE_SUBMITTED",
-          "TASK_STATE_WORKING",
-          "TASK_STATE_COMPLETED",
-          "TASK_STATE_FAILED",
-          "TASK_STATE_CANCELED",
-          "TASK_STATE_INPUT_REQUIRED",
-          "TASK_STATE_REJECTED",
-          "TASK_STATE_AUTH_REQUIRED",
-        ],
+};
+const definitionSubscribeToTaskRequest = {
+  key: "SubscribeToTaskRequest",
+  schema: {
+    additionalProperties: false,
+    properties: {
+      id: {
+        default: "",
+        description: "The resource id of the task to subscribe to.",
         type: "string",
       },
-      { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-    ],
-    title: "Task State",
-    "x-agentwire-enum-numbers": {
-      TASK_STATE_UNSPECIFIED: 0,
-      TASK_STATE_SUBMITTED: 1,
-      TASK_STATE_WORKING: 2,
-      TASK_STATE_COMPLETED: 3,
-      TASK_STATE_FAILED: 4,
-      TASK_STATE_CANCELED: 5,
-      TASK_STATE_INPUT_REQUIRED: 6,
-      TASK_STATE_REJECTED: 7,
-      TASK_STATE_AUTH_REQUIRED: 8,
+      tenant: {
+        default: "",
+        description: "Optional tenant, provided as a path parameter.",
+        type: "string",
+      },
     },
-  },
-  Role: {
-    anyOf: [
-      { pattern: "^ROLE_UNSPECIFIED$", type: "string" },
-      { enum: ["ROLE_USER", "ROLE_AGENT"], type: "string" },
-      { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-    ],
-    title: "Role",
-    "x-agentwire-enum-numbers": {
-      ROLE_UNSPECIFIED: 0,
-      ROLE_USER: 1,
-      ROLE_AGENT: 2,
-    },
+    title: "Subscribe To Task Request",
+    type: "object",
+    required: ["id"],
   },
 };
 
@@ -2169,7 +2317,11 @@ function standardAgentCapabilities(
 function jsonSchemaAgentCapabilities(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentCapabilities", options);
+  return jsonSchemaOf(
+    [definitionAgentCapabilities, definitionAgentExtension, definitionStruct],
+    "AgentCapabilities",
+    options,
+  );
 }
 
 /**
@@ -2190,7 +2342,34 @@ function standardAgentCard(value: unknown): StandardResult<AgentCard> {
   return standardResult(validateAgentCard(value), value);
 }
 function jsonSchemaAgentCard(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentCard", options);
+  return jsonSchemaOf(
+    [
+      definitionAgentCapabilities,
+      definitionAgentCard,
+      definitionAgentCardSignature,
+      definitionAgentExtension,
+      definitionAgentInterface,
+      definitionAgentProvider,
+      definitionAgentSkill,
+      definitionAPIKeySecurityScheme,
+      definitionAuthorizationCodeOAuthFlow,
+      definitionClientCredentialsOAuthFlow,
+      definitionDeviceCodeOAuthFlow,
+      definitionHTTPAuthSecurityScheme,
+      definitionImplicitOAuthFlow,
+      definitionMutualTlsSecurityScheme,
+      definitionOAuth2SecurityScheme,
+      definitionOAuthFlows,
+      definitionOpenIdConnectSecurityScheme,
+      definitionPasswordOAuthFlow,
+      definitionSecurityRequirement,
+      definitionSecurityScheme,
+      definitionStringList,
+      definitionStruct,
+    ],
+    "AgentCard",
+    options,
+  );
 }
 
 /**
@@ -2218,7 +2397,11 @@ function standardAgentCardSignature(
 function jsonSchemaAgentCardSignature(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentCardSignature", options);
+  return jsonSchemaOf(
+    [definitionAgentCardSignature, definitionStruct],
+    "AgentCardSignature",
+    options,
+  );
 }
 
 /**
@@ -2246,7 +2429,11 @@ function standardAgentExtension(
 function jsonSchemaAgentExtension(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentExtension", options);
+  return jsonSchemaOf(
+    [definitionAgentExtension, definitionStruct],
+    "AgentExtension",
+    options,
+  );
 }
 
 /**
@@ -2274,7 +2461,7 @@ function standardAgentInterface(
 function jsonSchemaAgentInterface(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentInterface", options);
+  return jsonSchemaOf([definitionAgentInterface], "AgentInterface", options);
 }
 
 /**
@@ -2300,7 +2487,7 @@ function standardAgentProvider(value: unknown): StandardResult<AgentProvider> {
 function jsonSchemaAgentProvider(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentProvider", options);
+  return jsonSchemaOf([definitionAgentProvider], "AgentProvider", options);
 }
 
 /**
@@ -2321,7 +2508,11 @@ function standardAgentSkill(value: unknown): StandardResult<AgentSkill> {
   return standardResult(validateAgentSkill(value), value);
 }
 function jsonSchemaAgentSkill(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentSkill", options);
+  return jsonSchemaOf(
+    [definitionAgentSkill, definitionSecurityRequirement, definitionStringList],
+    "AgentSkill",
+    options,
+  );
 }
 
 /**
@@ -2350,7 +2541,11 @@ function standardAPIKeySecurityScheme(
 function jsonSchemaAPIKeySecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "APIKeySecurityScheme", options);
+  return jsonSchemaOf(
+    [definitionAPIKeySecurityScheme],
+    "APIKeySecurityScheme",
+    options,
+  );
 }
 
 /**
@@ -2371,7 +2566,11 @@ function standardArtifact(value: unknown): StandardResult<Artifact> {
   return standardResult(validateArtifact(value), value);
 }
 function jsonSchemaArtifact(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Artifact", options);
+  return jsonSchemaOf(
+    [definitionArtifact, definitionPart, definitionStruct, definitionValue],
+    "Artifact",
+    options,
+  );
 }
 
 /**
@@ -2399,7 +2598,11 @@ function standardAuthenticationInfo(
 function jsonSchemaAuthenticationInfo(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AuthenticationInfo", options);
+  return jsonSchemaOf(
+    [definitionAuthenticationInfo],
+    "AuthenticationInfo",
+    options,
+  );
 }
 
 /**
@@ -2428,7 +2631,11 @@ function standardAuthorizationCodeOAuthFlow(
 function jsonSchemaAuthorizationCodeOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AuthorizationCodeOAuthFlow", options);
+  return jsonSchemaOf(
+    [definitionAuthorizationCodeOAuthFlow],
+    "AuthorizationCodeOAuthFlow",
+    options,
+  );
 }
 
 /**
@@ -2456,7 +2663,11 @@ function standardCancelTaskRequest(
 function jsonSchemaCancelTaskRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "CancelTaskRequest", options);
+  return jsonSchemaOf(
+    [definitionCancelTaskRequest],
+    "CancelTaskRequest",
+    options,
+  );
 }
 
 /**
@@ -2485,7 +2696,11 @@ function standardClientCredentialsOAuthFlow(
 function jsonSchemaClientCredentialsOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ClientCredentialsOAuthFlow", options);
+  return jsonSchemaOf(
+    [definitionClientCredentialsOAuthFlow],
+    "ClientCredentialsOAuthFlow",
+    options,
+  );
 }
 
 /**
@@ -2520,7 +2735,11 @@ function jsonSchemaCreateTaskPushNotificationConfigRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    definitions,
+    [
+      definitionAuthenticationInfo,
+      definitionCreateTaskPushNotificationConfigRequest,
+      definitionPushNotificationConfig,
+    ],
     "CreateTaskPushNotificationConfigRequest",
     options,
   );
@@ -2558,7 +2777,7 @@ function jsonSchemaDeleteTaskPushNotificationConfigRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    definitions,
+    [definitionDeleteTaskPushNotificationConfigRequest],
     "DeleteTaskPushNotificationConfigRequest",
     options,
   );
@@ -2589,7 +2808,11 @@ function standardDeviceCodeOAuthFlow(
 function jsonSchemaDeviceCodeOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "DeviceCodeOAuthFlow", options);
+  return jsonSchemaOf(
+    [definitionDeviceCodeOAuthFlow],
+    "DeviceCodeOAuthFlow",
+    options,
+  );
 }
 
 /**
@@ -2618,7 +2841,11 @@ function standardGetExtendedAgentCardRequest(
 function jsonSchemaGetExtendedAgentCardRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "GetExtendedAgentCardRequest", options);
+  return jsonSchemaOf(
+    [definitionGetExtendedAgentCardRequest],
+    "GetExtendedAgentCardRequest",
+    options,
+  );
 }
 
 /**
@@ -2652,7 +2879,7 @@ function jsonSchemaGetTaskPushNotificationConfigRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    definitions,
+    [definitionGetTaskPushNotificationConfigRequest],
     "GetTaskPushNotificationConfigRequest",
     options,
   );
@@ -2683,7 +2910,7 @@ function standardGetTaskRequest(
 function jsonSchemaGetTaskRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "GetTaskRequest", options);
+  return jsonSchemaOf([definitionGetTaskRequest], "GetTaskRequest", options);
 }
 
 /**
@@ -2712,7 +2939,11 @@ function standardHTTPAuthSecurityScheme(
 function jsonSchemaHTTPAuthSecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "HTTPAuthSecurityScheme", options);
+  return jsonSchemaOf(
+    [definitionHTTPAuthSecurityScheme],
+    "HTTPAuthSecurityScheme",
+    options,
+  );
 }
 
 /**
@@ -2740,7 +2971,11 @@ function standardImplicitOAuthFlow(
 function jsonSchemaImplicitOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ImplicitOAuthFlow", options);
+  return jsonSchemaOf(
+    [definitionImplicitOAuthFlow],
+    "ImplicitOAuthFlow",
+    options,
+  );
 }
 
 /**
@@ -2774,7 +3009,7 @@ function jsonSchemaListTaskPushNotificationConfigRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    definitions,
+    [definitionListTaskPushNotificationConfigRequest],
     "ListTaskPushNotificationConfigRequest",
     options,
   );
@@ -2812,7 +3047,12 @@ function jsonSchemaListTaskPushNotificationConfigResponse(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    definitions,
+    [
+      definitionAuthenticationInfo,
+      definitionListTaskPushNotificationConfigResponse,
+      definitionPushNotificationConfig,
+      definitionTaskPushNotificationConfig,
+    ],
     "ListTaskPushNotificationConfigResponse",
     options,
   );
@@ -2843,7 +3083,11 @@ function standardListTasksRequest(
 function jsonSchemaListTasksRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ListTasksRequest", options);
+  return jsonSchemaOf(
+    [definitionListTasksRequest, definitionTimestamp, definitionTaskState],
+    "ListTasksRequest",
+    options,
+  );
 }
 
 /**
@@ -2871,7 +3115,23 @@ function standardListTasksResponse(
 function jsonSchemaListTasksResponse(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ListTasksResponse", options);
+  return jsonSchemaOf(
+    [
+      definitionArtifact,
+      definitionListTasksResponse,
+      definitionMessage,
+      definitionPart,
+      definitionTask,
+      definitionTaskStatus,
+      definitionStruct,
+      definitionTimestamp,
+      definitionValue,
+      definitionTaskState,
+      definitionRole,
+    ],
+    "ListTasksResponse",
+    options,
+  );
 }
 
 /**
@@ -2892,7 +3152,17 @@ function standardMessage(value: unknown): StandardResult<Message> {
   return standardResult(validateMessage(value), value);
 }
 function jsonSchemaMessage(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Message", options);
+  return jsonSchemaOf(
+    [
+      definitionMessage,
+      definitionPart,
+      definitionStruct,
+      definitionValue,
+      definitionRole,
+    ],
+    "Message",
+    options,
+  );
 }
 
 /**
@@ -2921,7 +3191,11 @@ function standardMutualTlsSecurityScheme(
 function jsonSchemaMutualTlsSecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "MutualTlsSecurityScheme", options);
+  return jsonSchemaOf(
+    [definitionMutualTlsSecurityScheme],
+    "MutualTlsSecurityScheme",
+    options,
+  );
 }
 
 /**
@@ -2950,7 +3224,19 @@ function standardOAuth2SecurityScheme(
 function jsonSchemaOAuth2SecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "OAuth2SecurityScheme", options);
+  return jsonSchemaOf(
+    [
+      definitionAuthorizationCodeOAuthFlow,
+      definitionClientCredentialsOAuthFlow,
+      definitionDeviceCodeOAuthFlow,
+      definitionImplicitOAuthFlow,
+      definitionOAuth2SecurityScheme,
+      definitionOAuthFlows,
+      definitionPasswordOAuthFlow,
+    ],
+    "OAuth2SecurityScheme",
+    options,
+  );
 }
 
 /**
@@ -2971,7 +3257,18 @@ function standardOAuthFlows(value: unknown): StandardResult<OAuthFlows> {
   return standardResult(validateOAuthFlows(value), value);
 }
 function jsonSchemaOAuthFlows(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "OAuthFlows", options);
+  return jsonSchemaOf(
+    [
+      definitionAuthorizationCodeOAuthFlow,
+      definitionClientCredentialsOAuthFlow,
+      definitionDeviceCodeOAuthFlow,
+      definitionImplicitOAuthFlow,
+      definitionOAuthFlows,
+      definitionPasswordOAuthFlow,
+    ],
+    "OAuthFlows",
+    options,
+  );
 }
 
 /**
@@ -3000,7 +3297,11 @@ function standardOpenIdConnectSecurityScheme(
 function jsonSchemaOpenIdConnectSecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "OpenIdConnectSecurityScheme", options);
+  return jsonSchemaOf(
+    [definitionOpenIdConnectSecurityScheme],
+    "OpenIdConnectSecurityScheme",
+    options,
+  );
 }
 
 /**
@@ -3021,7 +3322,11 @@ function standardPart(value: unknown): StandardResult<Part> {
   return standardResult(validatePart(value), value);
 }
 function jsonSchemaPart(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Part", options);
+  return jsonSchemaOf(
+    [definitionPart, definitionStruct, definitionValue],
+    "Part",
+    options,
+  );
 }
 
 /**
@@ -3049,7 +3354,11 @@ function standardPasswordOAuthFlow(
 function jsonSchemaPasswordOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "PasswordOAuthFlow", options);
+  return jsonSchemaOf(
+    [definitionPasswordOAuthFlow],
+    "PasswordOAuthFlow",
+    options,
+  );
 }
 
 /**
@@ -3078,7 +3387,11 @@ function standardPushNotificationConfig(
 function jsonSchemaPushNotificationConfig(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "PushNotificationConfig", options);
+  return jsonSchemaOf(
+    [definitionAuthenticationInfo, definitionPushNotificationConfig],
+    "PushNotificationConfig",
+    options,
+  );
 }
 
 /**
@@ -3106,7 +3419,11 @@ function standardSecurityRequirement(
 function jsonSchemaSecurityRequirement(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SecurityRequirement", options);
+  return jsonSchemaOf(
+    [definitionSecurityRequirement, definitionStringList],
+    "SecurityRequirement",
+    options,
+  );
 }
 
 /**
@@ -3134,7 +3451,24 @@ function standardSecurityScheme(
 function jsonSchemaSecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SecurityScheme", options);
+  return jsonSchemaOf(
+    [
+      definitionAPIKeySecurityScheme,
+      definitionAuthorizationCodeOAuthFlow,
+      definitionClientCredentialsOAuthFlow,
+      definitionDeviceCodeOAuthFlow,
+      definitionHTTPAuthSecurityScheme,
+      definitionImplicitOAuthFlow,
+      definitionMutualTlsSecurityScheme,
+      definitionOAuth2SecurityScheme,
+      definitionOAuthFlows,
+      definitionOpenIdConnectSecurityScheme,
+      definitionPasswordOAuthFlow,
+      definitionSecurityScheme,
+    ],
+    "SecurityScheme",
+    options,
+  );
 }
 
 /**
@@ -3163,7 +3497,15 @@ function standardSendMessageConfiguration(
 function jsonSchemaSendMessageConfiguration(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SendMessageConfiguration", options);
+  return jsonSchemaOf(
+    [
+      definitionAuthenticationInfo,
+      definitionPushNotificationConfig,
+      definitionSendMessageConfiguration,
+    ],
+    "SendMessageConfiguration",
+    options,
+  );
 }
 
 /**
@@ -3191,7 +3533,21 @@ function standardSendMessageRequest(
 function jsonSchemaSendMessageRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SendMessageRequest", options);
+  return jsonSchemaOf(
+    [
+      definitionAuthenticationInfo,
+      definitionMessage,
+      definitionPart,
+      definitionPushNotificationConfig,
+      definitionSendMessageConfiguration,
+      definitionSendMessageRequest,
+      definitionStruct,
+      definitionValue,
+      definitionRole,
+    ],
+    "SendMessageRequest",
+    options,
+  );
 }
 
 /**
@@ -3219,7 +3575,23 @@ function standardSendMessageResponse(
 function jsonSchemaSendMessageResponse(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SendMessageResponse", options);
+  return jsonSchemaOf(
+    [
+      definitionArtifact,
+      definitionMessage,
+      definitionPart,
+      definitionSendMessageResponse,
+      definitionTask,
+      definitionTaskStatus,
+      definitionStruct,
+      definitionTimestamp,
+      definitionValue,
+      definitionTaskState,
+      definitionRole,
+    ],
+    "SendMessageResponse",
+    options,
+  );
 }
 
 /**
@@ -3247,7 +3619,25 @@ function standardStreamResponse(
 function jsonSchemaStreamResponse(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "StreamResponse", options);
+  return jsonSchemaOf(
+    [
+      definitionArtifact,
+      definitionMessage,
+      definitionPart,
+      definitionStreamResponse,
+      definitionTask,
+      definitionTaskArtifactUpdateEvent,
+      definitionTaskStatus,
+      definitionTaskStatusUpdateEvent,
+      definitionStruct,
+      definitionTimestamp,
+      definitionValue,
+      definitionTaskState,
+      definitionRole,
+    ],
+    "StreamResponse",
+    options,
+  );
 }
 
 /**
@@ -3268,7 +3658,7 @@ function standardStringList(value: unknown): StandardResult<StringList> {
   return standardResult(validateStringList(value), value);
 }
 function jsonSchemaStringList(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "StringList", options);
+  return jsonSchemaOf([definitionStringList], "StringList", options);
 }
 
 /**
@@ -3297,7 +3687,11 @@ function standardSubscribeToTaskRequest(
 function jsonSchemaSubscribeToTaskRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SubscribeToTaskRequest", options);
+  return jsonSchemaOf(
+    [definitionSubscribeToTaskRequest],
+    "SubscribeToTaskRequest",
+    options,
+  );
 }
 
 /**
@@ -3318,7 +3712,22 @@ function standardTask(value: unknown): StandardResult<Task> {
   return standardResult(validateTask(value), value);
 }
 function jsonSchemaTask(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Task", options);
+  return jsonSchemaOf(
+    [
+      definitionArtifact,
+      definitionMessage,
+      definitionPart,
+      definitionTask,
+      definitionTaskStatus,
+      definitionStruct,
+      definitionTimestamp,
+      definitionValue,
+      definitionTaskState,
+      definitionRole,
+    ],
+    "Task",
+    options,
+  );
 }
 
 /**
@@ -3347,7 +3756,17 @@ function standardTaskArtifactUpdateEvent(
 function jsonSchemaTaskArtifactUpdateEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TaskArtifactUpdateEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionArtifact,
+      definitionPart,
+      definitionTaskArtifactUpdateEvent,
+      definitionStruct,
+      definitionValue,
+    ],
+    "TaskArtifactUpdateEvent",
+    options,
+  );
 }
 
 /**
@@ -3376,7 +3795,15 @@ function standardTaskPushNotificationConfig(
 function jsonSchemaTaskPushNotificationConfig(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TaskPushNotificationConfig", options);
+  return jsonSchemaOf(
+    [
+      definitionAuthenticationInfo,
+      definitionPushNotificationConfig,
+      definitionTaskPushNotificationConfig,
+    ],
+    "TaskPushNotificationConfig",
+    options,
+  );
 }
 
 /**
@@ -3397,7 +3824,20 @@ function standardTaskStatus(value: unknown): StandardResult<TaskStatus> {
   return standardResult(validateTaskStatus(value), value);
 }
 function jsonSchemaTaskStatus(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TaskStatus", options);
+  return jsonSchemaOf(
+    [
+      definitionMessage,
+      definitionPart,
+      definitionTaskStatus,
+      definitionStruct,
+      definitionTimestamp,
+      definitionValue,
+      definitionTaskState,
+      definitionRole,
+    ],
+    "TaskStatus",
+    options,
+  );
 }
 
 /**
@@ -3426,7 +3866,21 @@ function standardTaskStatusUpdateEvent(
 function jsonSchemaTaskStatusUpdateEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TaskStatusUpdateEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionMessage,
+      definitionPart,
+      definitionTaskStatus,
+      definitionTaskStatusUpdateEvent,
+      definitionStruct,
+      definitionTimestamp,
+      definitionValue,
+      definitionTaskState,
+      definitionRole,
+    ],
+    "TaskStatusUpdateEvent",
+    options,
+  );
 }
 
 /**
@@ -3447,7 +3901,7 @@ function standardStruct(value: unknown): StandardResult<Struct> {
   return standardResult(validateStruct(value), value);
 }
 function jsonSchemaStruct(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Struct", options);
+  return jsonSchemaOf([definitionStruct], "Struct", options);
 }
 
 /**
@@ -3468,7 +3922,7 @@ function standardTimestamp(value: unknown): StandardResult<Timestamp> {
   return standardResult(validateTimestamp(value), value);
 }
 function jsonSchemaTimestamp(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Timestamp", options);
+  return jsonSchemaOf([definitionTimestamp], "Timestamp", options);
 }
 
 /**
@@ -3489,7 +3943,7 @@ function standardValue(value: unknown): StandardResult<Value> {
   return standardResult(validateValue(value), value);
 }
 function jsonSchemaValue(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Value", options);
+  return jsonSchemaOf([definitionValue], "Value", options);
 }
 
 /**
@@ -3510,7 +3964,7 @@ function standardTaskState(value: unknown): StandardResult<TaskState> {
   return standardResult(validateTaskState(value), value);
 }
 function jsonSchemaTaskState(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TaskState", options);
+  return jsonSchemaOf([definitionTaskState], "TaskState", options);
 }
 
 /**
@@ -3531,5 +3985,5 @@ function standardRole(value: unknown): StandardResult<Role> {
   return standardResult(validateRole(value), value);
 }
 function jsonSchemaRole(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Role", options);
+  return jsonSchemaOf([definitionRole], "Role", options);
 }

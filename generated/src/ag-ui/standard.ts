@@ -177,8 +177,9 @@ import {
   validateVideoInputContent,
 } from "./validate.js";
 
-const definitions = {
-  Event: {
+const definitionEvent = {
+  key: "Event",
+  schema: {
     description:
       "Any AG-UI event. Every member is normative: there is no optional tier and no event a consumer may decline to implement. Discriminated by the type property.",
     oneOf: [
@@ -215,7 +216,10 @@ const definitions = {
       { $ref: "#/$defs/SubagentErrorEvent" },
     ],
   },
-  EventType: {
+};
+const definitionEventType = {
+  key: "EventType",
+  schema: {
     type: "string",
     description: "The discriminator carried by every event.",
     enum: [
@@ -252,7 +256,10 @@ const definitions = {
       "SUBAGENT_ERROR",
     ],
   },
-  BaseEvent: {
+};
+const definitionBaseEvent = {
+  key: "BaseEvent",
+  schema: {
     type: "object",
     description:
       "The fields every event carries, whatever its type. Composed into each event definition rather than repeated, so a change here reaches every event at once.",
@@ -281,7 +288,10 @@ const definitions = {
     },
     required: ["type"],
   },
-  Attributable: {
+};
+const definitionAttributable = {
+  key: "Attributable",
+  schema: {
     type: "object",
     description:
       "Composed into everything that can belong to a subagent's work: the events that describe content or progress, the message types, and each interrupt. Run-scoped events omit it — RUN_STARTED, RUN_FINISHED and RUN_ERROR describe the run itself and MESSAGES_SNAPSHOT is conversation-wide, so none of them can belong to one subagent. A tool call omits it too and inherits its containing message's attribution.",
@@ -293,41 +303,43 @@ const definitions = {
       },
     },
   },
-  SubagentRunId: {
+};
+const definitionSubagentRunId = {
+  key: "SubagentRunId",
+  schema: {
     type: "string",
     description:
       "An opaque handle for one subagent invocation, not a reusable name for a subagent definition: two invocations of the same subagent carry two different values. Named to mirror runId one level down, the way the subagent's name mirrors agentId.",
   },
-  Metadata: {
+};
+const definitionMetadata = {
+  key: "Metadata",
+  schema: {
     type: "object",
     description:
       "Extra information attached to an event, a message, a tool call, a tool, an interrupt or a resume entry. Open by key: any JSON value is allowed under a key, including null, because a null there is meaningful data. The object itself may be absent but is never null when present. The key ag-ui is reserved for the protocol's own use; reservation is by convention, since validating the shape of a key's value would contradict being open by key.",
     additionalProperties: true,
   },
-  State: {
+};
+const definitionState = {
+  key: "State",
+  schema: {
     description:
       "Agent state. Any JSON value: the protocol carries state without interpreting it, so an object, an array, a string and a number are all valid.",
   },
-  TextMessageRole: {
+};
+const definitionTextMessageRole = {
+  key: "TextMessageRole",
+  schema: {
     type: "string",
     description:
       "The roles a streamed text message may take. Excludes tool, which is carried by TOOL_CALL_RESULT rather than streamed as text.",
     enum: ["developer", "system", "assistant", "user"],
   },
-  Role: {
-    type: "string",
-    description: "Every role a materialised message may have.",
-    enum: [
-      "developer",
-      "system",
-      "assistant",
-      "user",
-      "tool",
-      "activity",
-      "reasoning",
-    ],
-  },
-  TextMessageStartEvent: {
+};
+const definitionTextMessageStartEvent = {
+  key: "TextMessageStartEvent",
+  schema: {
     type: "object",
     description:
       "Opens a streamed text message. The content arrives as TEXT_MESSAGE_CONTENT events and the message closes with TEXT_MESSAGE_END.",
@@ -354,7 +366,10 @@ const definitions = {
     required: ["type", "messageId"],
     unevaluatedProperties: false,
   },
-  TextMessageContentEvent: {
+};
+const definitionTextMessageContentEvent = {
+  key: "TextMessageContentEvent",
+  schema: {
     type: "object",
     description: "Appends a fragment to a streamed text message.",
     allOf: [{ $ref: "#/$defs/BaseEvent" }, { $ref: "#/$defs/Attributable" }],
@@ -373,7 +388,10 @@ const definitions = {
     required: ["type", "messageId", "delta"],
     unevaluatedProperties: false,
   },
-  TextMessageEndEvent: {
+};
+const definitionTextMessageEndEvent = {
+  key: "TextMessageEndEvent",
+  schema: {
     type: "object",
     description: "Closes a streamed text message.",
     allOf: [{ $ref: "#/$defs/BaseEvent" }, { $ref: "#/$defs/Attributable" }],
@@ -384,7 +402,10 @@ const definitions = {
     required: ["type", "messageId"],
     unevaluatedProperties: false,
   },
-  TextMessageChunkEvent: {
+};
+const definitionTextMessageChunkEvent = {
+  key: "TextMessageChunkEvent",
+  schema: {
     type: "object",
     description:
       "A shorthand that stands in for a start, content and end sequence, for producers that cannot know in advance where a message begins. Every field is optional because a continuation chunk omits what has not changed; which message a field-less chunk continues is a sequence question the prose specification answers.",
@@ -412,7 +433,10 @@ const definitions = {
     required: ["type"],
     unevaluatedProperties: false,
   },
-  ToolCallStartEvent: {
+};
+const definitionToolCallStartEvent = {
+  key: "ToolCallStartEvent",
+  schema: {
     type: "object",
     description:
       "Opens a tool call. The arguments arrive as TOOL_CALL_ARGS events and the call closes with TOOL_CALL_END.",
@@ -437,7 +461,10 @@ const definitions = {
     required: ["type", "toolCallId", "toolCallName"],
     unevaluatedProperties: false,
   },
-  ToolCallArgsEvent: {
+};
+const definitionToolCallArgsEvent = {
+  key: "ToolCallArgsEvent",
+  schema: {
     type: "object",
     description: "Appends a fragment of a tool call's arguments.",
     allOf: [{ $ref: "#/$defs/BaseEvent" }, { $ref: "#/$defs/Attributable" }],
@@ -456,7 +483,10 @@ const definitions = {
     required: ["type", "toolCallId", "delta"],
     unevaluatedProperties: false,
   },
-  ToolCallEndEvent: {
+};
+const definitionToolCallEndEvent = {
+  key: "ToolCallEndEvent",
+  schema: {
     type: "object",
     description: "Closes a tool call, meaning its arguments are complete.",
     allOf: [{ $ref: "#/$defs/BaseEvent" }, { $ref: "#/$defs/Attributable" }],
@@ -467,7 +497,10 @@ const definitions = {
     required: ["type", "toolCallId"],
     unevaluatedProperties: false,
   },
-  ToolCallChunkEvent: {
+};
+const definitionToolCallChunkEvent = {
+  key: "ToolCallChunkEvent",
+  schema: {
     type: "object",
     description:
       "A shorthand that stands in for a tool call's start, args and end sequence. Every field is optional for the same reason as TEXT_MESSAGE_CHUNK.",
@@ -495,7 +528,10 @@ const definitions = {
     required: ["type"],
     unevaluatedProperties: false,
   },
-  ToolCallResultEvent: {
+};
+const definitionToolCallResultEvent = {
+  key: "ToolCallResultEvent",
+  schema: {
     type: "object",
     description:
       "Carries what a tool returned. Mints a tool message rather than appending to an existing one, which is why it has its own messageId.",
@@ -521,7 +557,10 @@ const definitions = {
     required: ["type", "messageId", "toolCallId", "content"],
     unevaluatedProperties: false,
   },
-  StateSnapshotEvent: {
+};
+const definitionStateSnapshotEvent = {
+  key: "StateSnapshotEvent",
+  schema: {
     type: "object",
     description:
       "Replaces the agent state wholesale. Sent when a delta cannot express the change, or to resynchronise a consumer.",
@@ -536,7 +575,10 @@ const definitions = {
     required: ["type", "snapshot"],
     unevaluatedProperties: false,
   },
-  StateDeltaEvent: {
+};
+const definitionStateDeltaEvent = {
+  key: "StateDeltaEvent",
+  schema: {
     type: "object",
     description: "Changes the agent state incrementally.",
     allOf: [{ $ref: "#/$defs/BaseEvent" }, { $ref: "#/$defs/Attributable" }],
@@ -551,7 +593,10 @@ const definitions = {
     required: ["type", "delta"],
     unevaluatedProperties: false,
   },
-  MessagesSnapshotEvent: {
+};
+const definitionMessagesSnapshotEvent = {
+  key: "MessagesSnapshotEvent",
+  schema: {
     type: "object",
     description:
       "The complete set of messages the producer owns, in order. Conversation-wide rather than a plain overwrite: a consumer may keep messages of its own that no producer tracks, so exactly how a snapshot reconciles with those is behavioural and belongs in the prose. Being conversation-wide it cannot belong to a single subagent, so it carries no attribution; it does establish which subagent owns each message it contains, through the messages themselves.",
@@ -567,7 +612,10 @@ const definitions = {
     required: ["type", "messages"],
     unevaluatedProperties: false,
   },
-  ActivitySnapshotEvent: {
+};
+const definitionActivitySnapshotEvent = {
+  key: "ActivitySnapshotEvent",
+  schema: {
     type: "object",
     description:
       "Reports structured progress that is not conversation content, such as a step a UI renders as its own widget.",
@@ -598,7 +646,10 @@ const definitions = {
     required: ["type", "messageId", "activityType", "content"],
     unevaluatedProperties: false,
   },
-  ActivityDeltaEvent: {
+};
+const definitionActivityDeltaEvent = {
+  key: "ActivityDeltaEvent",
+  schema: {
     type: "object",
     description: "Changes an activity message's content incrementally.",
     allOf: [{ $ref: "#/$defs/BaseEvent" }, { $ref: "#/$defs/Attributable" }],
@@ -621,7 +672,10 @@ const definitions = {
     required: ["type", "messageId", "activityType", "patch"],
     unevaluatedProperties: false,
   },
-  RawEvent: {
+};
+const definitionRawEvent = {
+  key: "RawEvent",
+  schema: {
     type: "object",
     description:
       "Passes a provider-native event through untranslated, for consumers that need detail the protocol does not model.",
@@ -640,7 +694,10 @@ const definitions = {
     required: ["type", "event"],
     unevaluatedProperties: false,
   },
-  CustomEvent: {
+};
+const definitionCustomEvent = {
+  key: "CustomEvent",
+  schema: {
     type: "object",
     description:
       "The protocol's extension point for an application's own events. Anything a consumer does with one is outside the protocol.",
@@ -657,7 +714,10 @@ const definitions = {
     required: ["type", "name", "value"],
     unevaluatedProperties: false,
   },
-  RunStartedEvent: {
+};
+const definitionRunStartedEvent = {
+  key: "RunStartedEvent",
+  schema: {
     type: "object",
     description:
       "Opens a run. Run-scoped, so it carries no subagent attribution.",
@@ -688,7 +748,10 @@ const definitions = {
     required: ["type", "threadId", "runId"],
     unevaluatedProperties: false,
   },
-  RunFinishedEvent: {
+};
+const definitionRunFinishedEvent = {
+  key: "RunFinishedEvent",
+  schema: {
     type: "object",
     description:
       "Closes a run that did not fail. Run-scoped, so it carries no subagent attribution.",
@@ -718,7 +781,10 @@ const definitions = {
     required: ["type", "threadId", "runId"],
     unevaluatedProperties: false,
   },
-  RunErrorEvent: {
+};
+const definitionRunErrorEvent = {
+  key: "RunErrorEvent",
+  schema: {
     type: "object",
     description:
       "Ends a run that failed. Run-scoped, so it carries no subagent attribution; a subagent that fails without ending the run reports SUBAGENT_ERROR instead.",
@@ -744,7 +810,10 @@ const definitions = {
     required: ["type", "message"],
     unevaluatedProperties: false,
   },
-  StepStartedEvent: {
+};
+const definitionStepStartedEvent = {
+  key: "StepStartedEvent",
+  schema: {
     type: "object",
     description:
       "Opens a named step within a run, for producers whose frameworks have a step concept worth surfacing.",
@@ -760,7 +829,10 @@ const definitions = {
     required: ["type", "stepName"],
     unevaluatedProperties: false,
   },
-  StepFinishedEvent: {
+};
+const definitionStepFinishedEvent = {
+  key: "StepFinishedEvent",
+  schema: {
     type: "object",
     description: "Closes a named step.",
     allOf: [{ $ref: "#/$defs/BaseEvent" }, { $ref: "#/$defs/Attributable" }],
@@ -771,7 +843,10 @@ const definitions = {
     required: ["type", "stepName"],
     unevaluatedProperties: false,
   },
-  ReasoningStartEvent: {
+};
+const definitionReasoningStartEvent = {
+  key: "ReasoningStartEvent",
+  schema: {
     type: "object",
     description:
       "Opens a span of reasoning. A span may contain several reasoning messages.",
@@ -783,7 +858,10 @@ const definitions = {
     required: ["type", "messageId"],
     unevaluatedProperties: false,
   },
-  ReasoningMessageStartEvent: {
+};
+const definitionReasoningMessageStartEvent = {
+  key: "ReasoningMessageStartEvent",
+  schema: {
     type: "object",
     description: "Opens a streamed reasoning message.",
     allOf: [{ $ref: "#/$defs/BaseEvent" }, { $ref: "#/$defs/Attributable" }],
@@ -802,7 +880,10 @@ const definitions = {
     required: ["type", "messageId", "role"],
     unevaluatedProperties: false,
   },
-  ReasoningMessageContentEvent: {
+};
+const definitionReasoningMessageContentEvent = {
+  key: "ReasoningMessageContentEvent",
+  schema: {
     type: "object",
     description: "Appends a fragment to a streamed reasoning message.",
     allOf: [{ $ref: "#/$defs/BaseEvent" }, { $ref: "#/$defs/Attributable" }],
@@ -820,7 +901,10 @@ const definitions = {
     required: ["type", "messageId", "delta"],
     unevaluatedProperties: false,
   },
-  ReasoningMessageEndEvent: {
+};
+const definitionReasoningMessageEndEvent = {
+  key: "ReasoningMessageEndEvent",
+  schema: {
     type: "object",
     description: "Closes a streamed reasoning message.",
     allOf: [{ $ref: "#/$defs/BaseEvent" }, { $ref: "#/$defs/Attributable" }],
@@ -834,7 +918,10 @@ const definitions = {
     required: ["type", "messageId"],
     unevaluatedProperties: false,
   },
-  ReasoningMessageChunkEvent: {
+};
+const definitionReasoningMessageChunkEvent = {
+  key: "ReasoningMessageChunkEvent",
+  schema: {
     type: "object",
     description:
       "A shorthand that stands in for a reasoning message's start, content and end sequence.",
@@ -854,7 +941,10 @@ const definitions = {
     required: ["type"],
     unevaluatedProperties: false,
   },
-  ReasoningEndEvent: {
+};
+const definitionReasoningEndEvent = {
+  key: "ReasoningEndEvent",
+  schema: {
     type: "object",
     description: "Closes a span of reasoning.",
     allOf: [{ $ref: "#/$defs/BaseEvent" }, { $ref: "#/$defs/Attributable" }],
@@ -865,7 +955,10 @@ const definitions = {
     required: ["type", "messageId"],
     unevaluatedProperties: false,
   },
-  ReasoningEncryptedValueEvent: {
+};
+const definitionReasoningEncryptedValueEvent = {
+  key: "ReasoningEncryptedValueEvent",
+  schema: {
     type: "object",
     description:
       "Carries a provider's opaque, encrypted reasoning artefact, which a consumer stores and returns on a later turn without being able to read it.",
@@ -890,13 +983,19 @@ const definitions = {
     required: ["type", "subtype", "entityId", "encryptedValue"],
     unevaluatedProperties: false,
   },
-  ReasoningEncryptedValueSubtype: {
+};
+const definitionReasoningEncryptedValueSubtype = {
+  key: "ReasoningEncryptedValueSubtype",
+  schema: {
     type: "string",
     description:
       "Whether a REASONING_ENCRYPTED_VALUE belongs to a message or to a tool call.",
     enum: ["tool-call", "message"],
   },
-  SubagentStartedEvent: {
+};
+const definitionSubagentStartedEvent = {
+  key: "SubagentStartedEvent",
+  schema: {
     type: "object",
     description:
       "Announces that a subagent invocation has begun. Everything the subagent produces afterwards is attributed by carrying its subagentRunId, so a consumer can group the work without replaying the stream. Composed from BaseEvent alone rather than Attributable, because here subagentRunId identifies the subagent rather than attributing the event to one; attribution to an enclosing subagent is parentSubagentRunId.",
@@ -934,7 +1033,10 @@ const definitions = {
     required: ["type", "subagentRunId", "name"],
     unevaluatedProperties: false,
   },
-  SubagentFinishedEvent: {
+};
+const definitionSubagentFinishedEvent = {
+  key: "SubagentFinishedEvent",
+  schema: {
     type: "object",
     description:
       "Ends a subagent invocation's segment of this run, either because the work completed or because it is suspended awaiting outside input.",
@@ -958,7 +1060,10 @@ const definitions = {
     required: ["type", "subagentRunId"],
     unevaluatedProperties: false,
   },
-  SubagentErrorEvent: {
+};
+const definitionSubagentErrorEvent = {
+  key: "SubagentErrorEvent",
+  schema: {
     type: "object",
     description:
       "Reports that a subagent invocation failed. The run may continue: a parent agent is free to handle a failed subagent, which is why this is not RUN_ERROR.",
@@ -981,14 +1086,20 @@ const definitions = {
     required: ["type", "subagentRunId", "message"],
     unevaluatedProperties: false,
   },
-  RunFinishedOutcome: {
+};
+const definitionRunFinishedOutcome = {
+  key: "RunFinishedOutcome",
+  schema: {
     description: "Why a run ended.",
     oneOf: [
       { $ref: "#/$defs/RunFinishedSuccessOutcome" },
       { $ref: "#/$defs/RunFinishedInterruptOutcome" },
     ],
   },
-  RunFinishedSuccessOutcome: {
+};
+const definitionRunFinishedSuccessOutcome = {
+  key: "RunFinishedSuccessOutcome",
+  schema: {
     type: "object",
     description:
       "The run completed. Equivalent to an absent outcome. Closed like every other object, which is also what keeps it from carrying the suspended sibling's interrupts — a success with an interrupt still pending would be a contradiction, not an extension.",
@@ -996,7 +1107,10 @@ const definitions = {
     required: ["type"],
     unevaluatedProperties: false,
   },
-  RunFinishedInterruptOutcome: {
+};
+const definitionRunFinishedInterruptOutcome = {
+  key: "RunFinishedInterruptOutcome",
+  schema: {
     type: "object",
     description:
       "The run is paused, waiting for something outside it. Resuming means starting a new run whose resume entries answer these interrupts.",
@@ -1013,7 +1127,10 @@ const definitions = {
     required: ["type", "interrupts"],
     unevaluatedProperties: false,
   },
-  SubagentFinishedOutcome: {
+};
+const definitionSubagentFinishedOutcome = {
+  key: "SubagentFinishedOutcome",
+  schema: {
     description:
       "Why a subagent's segment of a run ended. Mirrors RunFinishedOutcome one level down.",
     oneOf: [
@@ -1021,7 +1138,10 @@ const definitions = {
       { $ref: "#/$defs/SubagentFinishedSuspendedOutcome" },
     ],
   },
-  SubagentFinishedSuccessOutcome: {
+};
+const definitionSubagentFinishedSuccessOutcome = {
+  key: "SubagentFinishedSuccessOutcome",
+  schema: {
     type: "object",
     description:
       "The subagent completed its work. Equivalent to an absent outcome.",
@@ -1029,7 +1149,10 @@ const definitions = {
     required: ["type"],
     unevaluatedProperties: false,
   },
-  SubagentFinishedSuspendedOutcome: {
+};
+const definitionSubagentFinishedSuspendedOutcome = {
+  key: "SubagentFinishedSuspendedOutcome",
+  schema: {
     type: "object",
     description:
       "The subagent is paused awaiting outside input. Terminal for this stream, not for the subagent: a later run may continue the same invocation once the interrupts are answered.",
@@ -1045,7 +1168,10 @@ const definitions = {
     required: ["type"],
     unevaluatedProperties: false,
   },
-  Interrupt: {
+};
+const definitionInterrupt = {
+  key: "Interrupt",
+  schema: {
     type: "object",
     description:
       "Something a run needs from outside before it can continue, such as an approval or a missing value.",
@@ -1089,7 +1215,10 @@ const definitions = {
     required: ["id", "reason"],
     unevaluatedProperties: false,
   },
-  ResumeEntry: {
+};
+const definitionResumeEntry = {
+  key: "ResumeEntry",
+  schema: {
     type: "object",
     description:
       "An answer to one interrupt, sent on the run that continues from it.",
@@ -1116,7 +1245,10 @@ const definitions = {
     required: ["interruptId", "status"],
     unevaluatedProperties: false,
   },
-  TokenUsage: {
+};
+const definitionTokenUsage = {
+  key: "TokenUsage",
+  schema: {
     type: "object",
     description:
       "Token counts for one provider and model. Every field is a label or a number — nothing content-bearing or identifying, no prompts, completions, messages, or thread, run and user identifiers.",
@@ -1162,7 +1294,10 @@ const definitions = {
     },
     unevaluatedProperties: false,
   },
-  Message: {
+};
+const definitionMessage = {
+  key: "Message",
+  schema: {
     description: "Any message in a conversation. Discriminated by role.",
     oneOf: [
       { $ref: "#/$defs/DeveloperMessage" },
@@ -1174,7 +1309,10 @@ const definitions = {
       { $ref: "#/$defs/ReasoningMessage" },
     ],
   },
-  BaseMessage: {
+};
+const definitionBaseMessage = {
+  key: "BaseMessage",
+  schema: {
     type: "object",
     description:
       "The fields shared by the developer, system, assistant and user messages. Deliberately excludes content, because a user message's content may be an array while the others are strings, and composition here intersects rather than overrides: a base that constrained content to a string would make an array content invalid. The tool, activity and reasoning messages do not compose this, because they carry no name.",
@@ -1205,7 +1343,10 @@ const definitions = {
     },
     required: ["id", "role"],
   },
-  DeveloperMessage: {
+};
+const definitionDeveloperMessage = {
+  key: "DeveloperMessage",
+  schema: {
     type: "object",
     description: "Instructions from the application developer.",
     allOf: [{ $ref: "#/$defs/BaseMessage" }],
@@ -1220,7 +1361,10 @@ const definitions = {
     required: ["id", "role", "content"],
     unevaluatedProperties: false,
   },
-  SystemMessage: {
+};
+const definitionSystemMessage = {
+  key: "SystemMessage",
+  schema: {
     type: "object",
     description: "Instructions from the system.",
     allOf: [{ $ref: "#/$defs/BaseMessage" }],
@@ -1231,7 +1375,10 @@ const definitions = {
     required: ["id", "role", "content"],
     unevaluatedProperties: false,
   },
-  AssistantMessage: {
+};
+const definitionAssistantMessage = {
+  key: "AssistantMessage",
+  schema: {
     type: "object",
     description:
       "A message from the agent. Content is optional because a turn may consist only of tool calls.",
@@ -1251,7 +1398,10 @@ const definitions = {
     required: ["id", "role"],
     unevaluatedProperties: false,
   },
-  UserMessage: {
+};
+const definitionUserMessage = {
+  key: "UserMessage",
+  schema: {
     type: "object",
     description: "A message from the person using the application.",
     allOf: [{ $ref: "#/$defs/BaseMessage" }],
@@ -1269,7 +1419,10 @@ const definitions = {
     required: ["id", "role", "content"],
     unevaluatedProperties: false,
   },
-  ToolMessage: {
+};
+const definitionToolMessage = {
+  key: "ToolMessage",
+  schema: {
     type: "object",
     description:
       "What a tool returned, as a message in the conversation. Stands alone rather than composing BaseMessage, because it carries no name.",
@@ -1300,7 +1453,10 @@ const definitions = {
     required: ["id", "role", "content", "toolCallId"],
     unevaluatedProperties: false,
   },
-  ActivityMessage: {
+};
+const definitionActivityMessage = {
+  key: "ActivityMessage",
+  schema: {
     type: "object",
     description:
       "Structured progress that is not conversation content, materialised as a message so it keeps its place in the sequence. Stands alone rather than composing BaseMessage, because its content is an object rather than a string.",
@@ -1330,7 +1486,10 @@ const definitions = {
     required: ["id", "role", "activityType", "content"],
     unevaluatedProperties: false,
   },
-  ReasoningMessage: {
+};
+const definitionReasoningMessage = {
+  key: "ReasoningMessage",
+  schema: {
     type: "object",
     description:
       "A span of the agent's reasoning, materialised as a message. Stands alone rather than composing BaseMessage, because it carries no name.",
@@ -1356,7 +1515,10 @@ const definitions = {
     required: ["id", "role", "content"],
     unevaluatedProperties: false,
   },
-  ToolCall: {
+};
+const definitionToolCall = {
+  key: "ToolCall",
+  schema: {
     type: "object",
     description:
       "A call an assistant message made. Carries no subagent attribution of its own and inherits its containing message's, since several calls can share one parent.",
@@ -1387,7 +1549,10 @@ const definitions = {
     required: ["id", "type", "function"],
     unevaluatedProperties: false,
   },
-  FunctionCall: {
+};
+const definitionFunctionCall = {
+  key: "FunctionCall",
+  schema: {
     type: "object",
     description: "The name and arguments of a tool call.",
     properties: {
@@ -1401,7 +1566,10 @@ const definitions = {
     required: ["name", "arguments"],
     unevaluatedProperties: false,
   },
-  InputContent: {
+};
+const definitionInputContent = {
+  key: "InputContent",
+  schema: {
     description:
       "One part of a multimodal user message. Discriminated by type.",
     oneOf: [
@@ -1412,7 +1580,10 @@ const definitions = {
       { $ref: "#/$defs/DocumentInputContent" },
     ],
   },
-  TextInputContent: {
+};
+const definitionTextInputContent = {
+  key: "TextInputContent",
+  schema: {
     type: "object",
     description: "A text part.",
     properties: {
@@ -1422,7 +1593,10 @@ const definitions = {
     required: ["type", "text"],
     unevaluatedProperties: false,
   },
-  ImageInputContent: {
+};
+const definitionImageInputContent = {
+  key: "ImageInputContent",
+  schema: {
     type: "object",
     description: "An image part.",
     properties: {
@@ -1439,7 +1613,10 @@ const definitions = {
     required: ["type", "source"],
     unevaluatedProperties: false,
   },
-  AudioInputContent: {
+};
+const definitionAudioInputContent = {
+  key: "AudioInputContent",
+  schema: {
     type: "object",
     description: "An audio part.",
     properties: {
@@ -1456,7 +1633,10 @@ const definitions = {
     required: ["type", "source"],
     unevaluatedProperties: false,
   },
-  VideoInputContent: {
+};
+const definitionVideoInputContent = {
+  key: "VideoInputContent",
+  schema: {
     type: "object",
     description: "A video part.",
     properties: {
@@ -1473,7 +1653,10 @@ const definitions = {
     required: ["type", "source"],
     unevaluatedProperties: false,
   },
-  DocumentInputContent: {
+};
+const definitionDocumentInputContent = {
+  key: "DocumentInputContent",
+  schema: {
     type: "object",
     description: "A document part.",
     properties: {
@@ -1490,7 +1673,10 @@ const definitions = {
     required: ["type", "source"],
     unevaluatedProperties: false,
   },
-  InputContentSource: {
+};
+const definitionInputContentSource = {
+  key: "InputContentSource",
+  schema: {
     description:
       "Where a media part's bytes come from: carried inline, or referenced by URL.",
     oneOf: [
@@ -1498,7 +1684,10 @@ const definitions = {
       { $ref: "#/$defs/InputContentUrlSource" },
     ],
   },
-  InputContentDataSource: {
+};
+const definitionInputContentDataSource = {
+  key: "InputContentDataSource",
+  schema: {
     type: "object",
     description: "Bytes carried inline.",
     properties: {
@@ -1518,7 +1707,10 @@ const definitions = {
     required: ["type", "value", "mimeType"],
     unevaluatedProperties: false,
   },
-  InputContentUrlSource: {
+};
+const definitionInputContentUrlSource = {
+  key: "InputContentUrlSource",
+  schema: {
     type: "object",
     description: "Bytes referenced by URL, fetched by whoever needs them.",
     properties: {
@@ -1537,7 +1729,10 @@ const definitions = {
     required: ["type", "value"],
     unevaluatedProperties: false,
   },
-  Context: {
+};
+const definitionContext = {
+  key: "Context",
+  schema: {
     type: "object",
     description:
       "A named piece of ambient information given to the agent for the run, distinct from the conversation.",
@@ -1551,7 +1746,10 @@ const definitions = {
     required: ["description", "value"],
     unevaluatedProperties: false,
   },
-  Tool: {
+};
+const definitionTool = {
+  key: "Tool",
+  schema: {
     type: "object",
     description: "A tool the agent may call.",
     properties: {
@@ -1577,7 +1775,10 @@ const definitions = {
     required: ["name", "description"],
     unevaluatedProperties: false,
   },
-  RunAgentInput: {
+};
+const definitionRunAgentInput = {
+  key: "RunAgentInput",
+  schema: {
     type: "object",
     description:
       "A request to run an agent. Also echoed back as RUN_STARTED.input. Only threadId, runId and messages are required: those are the three the SDKs already agree on, and for tools and context an absent key and an empty array mean the same thing, so requiring them would catch nothing a producer could get wrong.",
@@ -1629,13 +1830,19 @@ const definitions = {
     required: ["threadId", "runId", "messages"],
     unevaluatedProperties: false,
   },
-  JsonPatch: {
+};
+const definitionJsonPatch = {
+  key: "JsonPatch",
+  schema: {
     type: "array",
     description:
       "A JSON Patch document as defined by RFC 6902, referenced by STATE_DELTA.delta and ACTIVITY_DELTA.patch: an ordered sequence of operations applied to a target document. An empty array is a valid no-op patch. Whether the operations actually apply to the document they target is a runtime question RFC 6902 leaves to the applier; structural validity here says nothing about it.",
     items: { $ref: "#/$defs/JsonPatchOperation" },
   },
-  JsonPatchOperation: {
+};
+const definitionJsonPatchOperation = {
+  key: "JsonPatchOperation",
+  schema: {
     description:
       "A single RFC 6902 operation. Exactly one of the operation shapes must match, discriminated by op. Unlike the protocol's own objects, the operations are open: RFC 6902 section 4 requires members an operation does not define to be ignored rather than rejected, so a remove carrying a leftover value is a valid patch. Two of the RFC's rules are relations between values rather than shapes, so no static schema can express them and neither is checked here: a move whose from is a proper prefix of its path (section 4.4), and any operation whose pointer does not resolve in the target document. Both are the applier's to reject.",
     oneOf: [
@@ -1647,7 +1854,10 @@ const definitions = {
       { $ref: "#/$defs/TestOperation" },
     ],
   },
-  AddOperation: {
+};
+const definitionAddOperation = {
+  key: "AddOperation",
+  schema: {
     type: "object",
     description: "Inserts value at path. RFC 6902 section 4.1.",
     properties: {
@@ -1663,7 +1873,10 @@ const definitions = {
     },
     required: ["op", "path", "value"],
   },
-  RemoveOperation: {
+};
+const definitionRemoveOperation = {
+  key: "RemoveOperation",
+  schema: {
     type: "object",
     description: "Removes the value at path. RFC 6902 section 4.2.",
     properties: {
@@ -1675,7 +1888,10 @@ const definitions = {
     },
     required: ["op", "path"],
   },
-  ReplaceOperation: {
+};
+const definitionReplaceOperation = {
+  key: "ReplaceOperation",
+  schema: {
     type: "object",
     description: "Replaces the value at path. RFC 6902 section 4.3.",
     properties: {
@@ -1690,7 +1906,10 @@ const definitions = {
     },
     required: ["op", "path", "value"],
   },
-  MoveOperation: {
+};
+const definitionMoveOperation = {
+  key: "MoveOperation",
+  schema: {
     type: "object",
     description: "Moves the value at from to path. RFC 6902 section 4.4.",
     properties: {
@@ -1709,7 +1928,10 @@ const definitions = {
     },
     required: ["op", "from", "path"],
   },
-  CopyOperation: {
+};
+const definitionCopyOperation = {
+  key: "CopyOperation",
+  schema: {
     type: "object",
     description: "Copies the value at from to path. RFC 6902 section 4.5.",
     properties: {
@@ -1728,7 +1950,10 @@ const definitions = {
     },
     required: ["op", "from", "path"],
   },
-  TestOperation: {
+};
+const definitionTestOperation = {
+  key: "TestOperation",
+  schema: {
     type: "object",
     description:
       "Asserts that the value at path equals value. RFC 6902 section 4.6.",
@@ -1745,11 +1970,30 @@ const definitions = {
     },
     required: ["op", "path", "value"],
   },
-  JsonPointer: {
+};
+const definitionJsonPointer = {
+  key: "JsonPointer",
+  schema: {
     type: "string",
     description:
       "A JSON Pointer as defined by RFC 6901. Either the empty string, meaning the whole document, or a sequence of slash-prefixed reference tokens in which a tilde is escaped as ~0 and a slash as ~1. A value with no leading slash, or a tilde followed by anything other than 0 or 1, is not a JSON Pointer.",
     pattern: "^(/([^/~]|~[01])*)*$",
+  },
+};
+const definitionRole = {
+  key: "Role",
+  schema: {
+    type: "string",
+    description: "Every role a materialised message may have.",
+    enum: [
+      "developer",
+      "system",
+      "assistant",
+      "user",
+      "tool",
+      "activity",
+      "reasoning",
+    ],
   },
 };
 
@@ -1771,7 +2015,93 @@ function standardEvent(value: unknown): StandardResult<Event> {
   return standardResult(validateEvent(value), value);
 }
 function jsonSchemaEvent(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Event", options);
+  return jsonSchemaOf(
+    [
+      definitionEvent,
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionState,
+      definitionTextMessageRole,
+      definitionTextMessageStartEvent,
+      definitionTextMessageContentEvent,
+      definitionTextMessageEndEvent,
+      definitionTextMessageChunkEvent,
+      definitionToolCallStartEvent,
+      definitionToolCallArgsEvent,
+      definitionToolCallEndEvent,
+      definitionToolCallChunkEvent,
+      definitionToolCallResultEvent,
+      definitionStateSnapshotEvent,
+      definitionStateDeltaEvent,
+      definitionMessagesSnapshotEvent,
+      definitionActivitySnapshotEvent,
+      definitionActivityDeltaEvent,
+      definitionRawEvent,
+      definitionCustomEvent,
+      definitionRunStartedEvent,
+      definitionRunFinishedEvent,
+      definitionRunErrorEvent,
+      definitionStepStartedEvent,
+      definitionStepFinishedEvent,
+      definitionReasoningStartEvent,
+      definitionReasoningMessageStartEvent,
+      definitionReasoningMessageContentEvent,
+      definitionReasoningMessageEndEvent,
+      definitionReasoningMessageChunkEvent,
+      definitionReasoningEndEvent,
+      definitionReasoningEncryptedValueEvent,
+      definitionReasoningEncryptedValueSubtype,
+      definitionSubagentStartedEvent,
+      definitionSubagentFinishedEvent,
+      definitionSubagentErrorEvent,
+      definitionRunFinishedOutcome,
+      definitionRunFinishedSuccessOutcome,
+      definitionRunFinishedInterruptOutcome,
+      definitionSubagentFinishedOutcome,
+      definitionSubagentFinishedSuccessOutcome,
+      definitionSubagentFinishedSuspendedOutcome,
+      definitionInterrupt,
+      definitionResumeEntry,
+      definitionTokenUsage,
+      definitionMessage,
+      definitionBaseMessage,
+      definitionDeveloperMessage,
+      definitionSystemMessage,
+      definitionAssistantMessage,
+      definitionUserMessage,
+      definitionToolMessage,
+      definitionActivityMessage,
+      definitionReasoningMessage,
+      definitionToolCall,
+      definitionFunctionCall,
+      definitionInputContent,
+      definitionTextInputContent,
+      definitionImageInputContent,
+      definitionAudioInputContent,
+      definitionVideoInputContent,
+      definitionDocumentInputContent,
+      definitionInputContentSource,
+      definitionInputContentDataSource,
+      definitionInputContentUrlSource,
+      definitionContext,
+      definitionTool,
+      definitionRunAgentInput,
+      definitionJsonPatch,
+      definitionJsonPatchOperation,
+      definitionAddOperation,
+      definitionRemoveOperation,
+      definitionReplaceOperation,
+      definitionMoveOperation,
+      definitionCopyOperation,
+      definitionTestOperation,
+      definitionJsonPointer,
+    ],
+    "Event",
+    options,
+  );
 }
 
 /**
@@ -1792,7 +2122,7 @@ function standardEventType(value: unknown): StandardResult<EventType> {
   return standardResult(validateEventType(value), value);
 }
 function jsonSchemaEventType(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "EventType", options);
+  return jsonSchemaOf([definitionEventType], "EventType", options);
 }
 
 /**
@@ -1813,7 +2143,11 @@ function standardBaseEvent(value: unknown): StandardResult<BaseEvent> {
   return standardResult(validateBaseEvent(value), value);
 }
 function jsonSchemaBaseEvent(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "BaseEvent", options);
+  return jsonSchemaOf(
+    [definitionEventType, definitionBaseEvent, definitionMetadata],
+    "BaseEvent",
+    options,
+  );
 }
 
 /**
@@ -1839,7 +2173,11 @@ function standardAttributable(value: unknown): StandardResult<Attributable> {
 function jsonSchemaAttributable(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Attributable", options);
+  return jsonSchemaOf(
+    [definitionAttributable, definitionSubagentRunId],
+    "Attributable",
+    options,
+  );
 }
 
 /**
@@ -1865,7 +2203,7 @@ function standardSubagentRunId(value: unknown): StandardResult<SubagentRunId> {
 function jsonSchemaSubagentRunId(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SubagentRunId", options);
+  return jsonSchemaOf([definitionSubagentRunId], "SubagentRunId", options);
 }
 
 /**
@@ -1886,7 +2224,7 @@ function standardMetadata(value: unknown): StandardResult<Metadata> {
   return standardResult(validateMetadata(value), value);
 }
 function jsonSchemaMetadata(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Metadata", options);
+  return jsonSchemaOf([definitionMetadata], "Metadata", options);
 }
 
 /**
@@ -1907,7 +2245,7 @@ function standardState(value: unknown): StandardResult<State> {
   return standardResult(validateState(value), value);
 }
 function jsonSchemaState(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "State", options);
+  return jsonSchemaOf([definitionState], "State", options);
 }
 
 /**
@@ -1935,7 +2273,7 @@ function standardTextMessageRole(
 function jsonSchemaTextMessageRole(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TextMessageRole", options);
+  return jsonSchemaOf([definitionTextMessageRole], "TextMessageRole", options);
 }
 
 /**
@@ -1956,7 +2294,7 @@ function standardRole(value: unknown): StandardResult<Role> {
   return standardResult(validateRole(value), value);
 }
 function jsonSchemaRole(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Role", options);
+  return jsonSchemaOf([definitionRole], "Role", options);
 }
 
 /**
@@ -1985,7 +2323,19 @@ function standardTextMessageStartEvent(
 function jsonSchemaTextMessageStartEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TextMessageStartEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionTextMessageRole,
+      definitionTextMessageStartEvent,
+    ],
+    "TextMessageStartEvent",
+    options,
+  );
 }
 
 /**
@@ -2014,7 +2364,18 @@ function standardTextMessageContentEvent(
 function jsonSchemaTextMessageContentEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TextMessageContentEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionTextMessageContentEvent,
+    ],
+    "TextMessageContentEvent",
+    options,
+  );
 }
 
 /**
@@ -2042,7 +2403,18 @@ function standardTextMessageEndEvent(
 function jsonSchemaTextMessageEndEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TextMessageEndEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionTextMessageEndEvent,
+    ],
+    "TextMessageEndEvent",
+    options,
+  );
 }
 
 /**
@@ -2071,7 +2443,19 @@ function standardTextMessageChunkEvent(
 function jsonSchemaTextMessageChunkEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TextMessageChunkEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionTextMessageRole,
+      definitionTextMessageChunkEvent,
+    ],
+    "TextMessageChunkEvent",
+    options,
+  );
 }
 
 /**
@@ -2099,7 +2483,18 @@ function standardToolCallStartEvent(
 function jsonSchemaToolCallStartEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ToolCallStartEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionToolCallStartEvent,
+    ],
+    "ToolCallStartEvent",
+    options,
+  );
 }
 
 /**
@@ -2127,7 +2522,18 @@ function standardToolCallArgsEvent(
 function jsonSchemaToolCallArgsEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ToolCallArgsEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionToolCallArgsEvent,
+    ],
+    "ToolCallArgsEvent",
+    options,
+  );
 }
 
 /**
@@ -2155,7 +2561,18 @@ function standardToolCallEndEvent(
 function jsonSchemaToolCallEndEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ToolCallEndEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionToolCallEndEvent,
+    ],
+    "ToolCallEndEvent",
+    options,
+  );
 }
 
 /**
@@ -2183,7 +2600,18 @@ function standardToolCallChunkEvent(
 function jsonSchemaToolCallChunkEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ToolCallChunkEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionToolCallChunkEvent,
+    ],
+    "ToolCallChunkEvent",
+    options,
+  );
 }
 
 /**
@@ -2211,7 +2639,18 @@ function standardToolCallResultEvent(
 function jsonSchemaToolCallResultEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ToolCallResultEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionToolCallResultEvent,
+    ],
+    "ToolCallResultEvent",
+    options,
+  );
 }
 
 /**
@@ -2239,7 +2678,19 @@ function standardStateSnapshotEvent(
 function jsonSchemaStateSnapshotEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "StateSnapshotEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionState,
+      definitionStateSnapshotEvent,
+    ],
+    "StateSnapshotEvent",
+    options,
+  );
 }
 
 /**
@@ -2267,7 +2718,27 @@ function standardStateDeltaEvent(
 function jsonSchemaStateDeltaEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "StateDeltaEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionStateDeltaEvent,
+      definitionJsonPatch,
+      definitionJsonPatchOperation,
+      definitionAddOperation,
+      definitionRemoveOperation,
+      definitionReplaceOperation,
+      definitionMoveOperation,
+      definitionCopyOperation,
+      definitionTestOperation,
+      definitionJsonPointer,
+    ],
+    "StateDeltaEvent",
+    options,
+  );
 }
 
 /**
@@ -2296,7 +2767,38 @@ function standardMessagesSnapshotEvent(
 function jsonSchemaMessagesSnapshotEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "MessagesSnapshotEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionMessagesSnapshotEvent,
+      definitionMessage,
+      definitionBaseMessage,
+      definitionDeveloperMessage,
+      definitionSystemMessage,
+      definitionAssistantMessage,
+      definitionUserMessage,
+      definitionToolMessage,
+      definitionActivityMessage,
+      definitionReasoningMessage,
+      definitionToolCall,
+      definitionFunctionCall,
+      definitionInputContent,
+      definitionTextInputContent,
+      definitionImageInputContent,
+      definitionAudioInputContent,
+      definitionVideoInputContent,
+      definitionDocumentInputContent,
+      definitionInputContentSource,
+      definitionInputContentDataSource,
+      definitionInputContentUrlSource,
+    ],
+    "MessagesSnapshotEvent",
+    options,
+  );
 }
 
 /**
@@ -2325,7 +2827,18 @@ function standardActivitySnapshotEvent(
 function jsonSchemaActivitySnapshotEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ActivitySnapshotEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionActivitySnapshotEvent,
+    ],
+    "ActivitySnapshotEvent",
+    options,
+  );
 }
 
 /**
@@ -2353,7 +2866,27 @@ function standardActivityDeltaEvent(
 function jsonSchemaActivityDeltaEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ActivityDeltaEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionActivityDeltaEvent,
+      definitionJsonPatch,
+      definitionJsonPatchOperation,
+      definitionAddOperation,
+      definitionRemoveOperation,
+      definitionReplaceOperation,
+      definitionMoveOperation,
+      definitionCopyOperation,
+      definitionTestOperation,
+      definitionJsonPointer,
+    ],
+    "ActivityDeltaEvent",
+    options,
+  );
 }
 
 /**
@@ -2374,7 +2907,18 @@ function standardRawEvent(value: unknown): StandardResult<RawEvent> {
   return standardResult(validateRawEvent(value), value);
 }
 function jsonSchemaRawEvent(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "RawEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionRawEvent,
+    ],
+    "RawEvent",
+    options,
+  );
 }
 
 /**
@@ -2395,7 +2939,18 @@ function standardCustomEvent(value: unknown): StandardResult<CustomEvent> {
   return standardResult(validateCustomEvent(value), value);
 }
 function jsonSchemaCustomEvent(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "CustomEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionCustomEvent,
+    ],
+    "CustomEvent",
+    options,
+  );
 }
 
 /**
@@ -2423,7 +2978,43 @@ function standardRunStartedEvent(
 function jsonSchemaRunStartedEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "RunStartedEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionState,
+      definitionRunStartedEvent,
+      definitionResumeEntry,
+      definitionMessage,
+      definitionBaseMessage,
+      definitionDeveloperMessage,
+      definitionSystemMessage,
+      definitionAssistantMessage,
+      definitionUserMessage,
+      definitionToolMessage,
+      definitionActivityMessage,
+      definitionReasoningMessage,
+      definitionToolCall,
+      definitionFunctionCall,
+      definitionInputContent,
+      definitionTextInputContent,
+      definitionImageInputContent,
+      definitionAudioInputContent,
+      definitionVideoInputContent,
+      definitionDocumentInputContent,
+      definitionInputContentSource,
+      definitionInputContentDataSource,
+      definitionInputContentUrlSource,
+      definitionContext,
+      definitionTool,
+      definitionRunAgentInput,
+    ],
+    "RunStartedEvent",
+    options,
+  );
 }
 
 /**
@@ -2451,7 +3042,23 @@ function standardRunFinishedEvent(
 function jsonSchemaRunFinishedEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "RunFinishedEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionRunFinishedEvent,
+      definitionRunFinishedOutcome,
+      definitionRunFinishedSuccessOutcome,
+      definitionRunFinishedInterruptOutcome,
+      definitionInterrupt,
+      definitionTokenUsage,
+    ],
+    "RunFinishedEvent",
+    options,
+  );
 }
 
 /**
@@ -2477,7 +3084,17 @@ function standardRunErrorEvent(value: unknown): StandardResult<RunErrorEvent> {
 function jsonSchemaRunErrorEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "RunErrorEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionMetadata,
+      definitionRunErrorEvent,
+      definitionTokenUsage,
+    ],
+    "RunErrorEvent",
+    options,
+  );
 }
 
 /**
@@ -2505,7 +3122,18 @@ function standardStepStartedEvent(
 function jsonSchemaStepStartedEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "StepStartedEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionStepStartedEvent,
+    ],
+    "StepStartedEvent",
+    options,
+  );
 }
 
 /**
@@ -2533,7 +3161,18 @@ function standardStepFinishedEvent(
 function jsonSchemaStepFinishedEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "StepFinishedEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionStepFinishedEvent,
+    ],
+    "StepFinishedEvent",
+    options,
+  );
 }
 
 /**
@@ -2561,7 +3200,18 @@ function standardReasoningStartEvent(
 function jsonSchemaReasoningStartEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ReasoningStartEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionReasoningStartEvent,
+    ],
+    "ReasoningStartEvent",
+    options,
+  );
 }
 
 /**
@@ -2590,7 +3240,18 @@ function standardReasoningMessageStartEvent(
 function jsonSchemaReasoningMessageStartEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ReasoningMessageStartEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionReasoningMessageStartEvent,
+    ],
+    "ReasoningMessageStartEvent",
+    options,
+  );
 }
 
 /**
@@ -2619,7 +3280,18 @@ function standardReasoningMessageContentEvent(
 function jsonSchemaReasoningMessageContentEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ReasoningMessageContentEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionReasoningMessageContentEvent,
+    ],
+    "ReasoningMessageContentEvent",
+    options,
+  );
 }
 
 /**
@@ -2648,7 +3320,18 @@ function standardReasoningMessageEndEvent(
 function jsonSchemaReasoningMessageEndEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ReasoningMessageEndEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionReasoningMessageEndEvent,
+    ],
+    "ReasoningMessageEndEvent",
+    options,
+  );
 }
 
 /**
@@ -2677,7 +3360,18 @@ function standardReasoningMessageChunkEvent(
 function jsonSchemaReasoningMessageChunkEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ReasoningMessageChunkEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionReasoningMessageChunkEvent,
+    ],
+    "ReasoningMessageChunkEvent",
+    options,
+  );
 }
 
 /**
@@ -2705,7 +3399,18 @@ function standardReasoningEndEvent(
 function jsonSchemaReasoningEndEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ReasoningEndEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionReasoningEndEvent,
+    ],
+    "ReasoningEndEvent",
+    options,
+  );
 }
 
 /**
@@ -2734,7 +3439,19 @@ function standardReasoningEncryptedValueEvent(
 function jsonSchemaReasoningEncryptedValueEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ReasoningEncryptedValueEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionReasoningEncryptedValueEvent,
+      definitionReasoningEncryptedValueSubtype,
+    ],
+    "ReasoningEncryptedValueEvent",
+    options,
+  );
 }
 
 /**
@@ -2764,7 +3481,11 @@ function standardReasoningEncryptedValueSubtype(
 function jsonSchemaReasoningEncryptedValueSubtype(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ReasoningEncryptedValueSubtype", options);
+  return jsonSchemaOf(
+    [definitionReasoningEncryptedValueSubtype],
+    "ReasoningEncryptedValueSubtype",
+    options,
+  );
 }
 
 /**
@@ -2793,7 +3514,17 @@ function standardSubagentStartedEvent(
 function jsonSchemaSubagentStartedEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SubagentStartedEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionSubagentStartedEvent,
+    ],
+    "SubagentStartedEvent",
+    options,
+  );
 }
 
 /**
@@ -2822,7 +3553,20 @@ function standardSubagentFinishedEvent(
 function jsonSchemaSubagentFinishedEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SubagentFinishedEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionSubagentFinishedEvent,
+      definitionSubagentFinishedOutcome,
+      definitionSubagentFinishedSuccessOutcome,
+      definitionSubagentFinishedSuspendedOutcome,
+    ],
+    "SubagentFinishedEvent",
+    options,
+  );
 }
 
 /**
@@ -2850,7 +3594,17 @@ function standardSubagentErrorEvent(
 function jsonSchemaSubagentErrorEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SubagentErrorEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionEventType,
+      definitionBaseEvent,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionSubagentErrorEvent,
+    ],
+    "SubagentErrorEvent",
+    options,
+  );
 }
 
 /**
@@ -2878,7 +3632,19 @@ function standardRunFinishedOutcome(
 function jsonSchemaRunFinishedOutcome(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "RunFinishedOutcome", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionRunFinishedOutcome,
+      definitionRunFinishedSuccessOutcome,
+      definitionRunFinishedInterruptOutcome,
+      definitionInterrupt,
+    ],
+    "RunFinishedOutcome",
+    options,
+  );
 }
 
 /**
@@ -2907,7 +3673,11 @@ function standardRunFinishedSuccessOutcome(
 function jsonSchemaRunFinishedSuccessOutcome(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "RunFinishedSuccessOutcome", options);
+  return jsonSchemaOf(
+    [definitionRunFinishedSuccessOutcome],
+    "RunFinishedSuccessOutcome",
+    options,
+  );
 }
 
 /**
@@ -2936,7 +3706,17 @@ function standardRunFinishedInterruptOutcome(
 function jsonSchemaRunFinishedInterruptOutcome(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "RunFinishedInterruptOutcome", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionRunFinishedInterruptOutcome,
+      definitionInterrupt,
+    ],
+    "RunFinishedInterruptOutcome",
+    options,
+  );
 }
 
 /**
@@ -2965,7 +3745,15 @@ function standardSubagentFinishedOutcome(
 function jsonSchemaSubagentFinishedOutcome(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SubagentFinishedOutcome", options);
+  return jsonSchemaOf(
+    [
+      definitionSubagentFinishedOutcome,
+      definitionSubagentFinishedSuccessOutcome,
+      definitionSubagentFinishedSuspendedOutcome,
+    ],
+    "SubagentFinishedOutcome",
+    options,
+  );
 }
 
 /**
@@ -2995,7 +3783,11 @@ function standardSubagentFinishedSuccessOutcome(
 function jsonSchemaSubagentFinishedSuccessOutcome(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SubagentFinishedSuccessOutcome", options);
+  return jsonSchemaOf(
+    [definitionSubagentFinishedSuccessOutcome],
+    "SubagentFinishedSuccessOutcome",
+    options,
+  );
 }
 
 /**
@@ -3025,7 +3817,11 @@ function standardSubagentFinishedSuspendedOutcome(
 function jsonSchemaSubagentFinishedSuspendedOutcome(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SubagentFinishedSuspendedOutcome", options);
+  return jsonSchemaOf(
+    [definitionSubagentFinishedSuspendedOutcome],
+    "SubagentFinishedSuspendedOutcome",
+    options,
+  );
 }
 
 /**
@@ -3046,7 +3842,16 @@ function standardInterrupt(value: unknown): StandardResult<Interrupt> {
   return standardResult(validateInterrupt(value), value);
 }
 function jsonSchemaInterrupt(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Interrupt", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionInterrupt,
+    ],
+    "Interrupt",
+    options,
+  );
 }
 
 /**
@@ -3067,7 +3872,11 @@ function standardResumeEntry(value: unknown): StandardResult<ResumeEntry> {
   return standardResult(validateResumeEntry(value), value);
 }
 function jsonSchemaResumeEntry(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ResumeEntry", options);
+  return jsonSchemaOf(
+    [definitionMetadata, definitionResumeEntry],
+    "ResumeEntry",
+    options,
+  );
 }
 
 /**
@@ -3088,7 +3897,7 @@ function standardTokenUsage(value: unknown): StandardResult<TokenUsage> {
   return standardResult(validateTokenUsage(value), value);
 }
 function jsonSchemaTokenUsage(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TokenUsage", options);
+  return jsonSchemaOf([definitionTokenUsage], "TokenUsage", options);
 }
 
 /**
@@ -3109,7 +3918,35 @@ function standardMessage(value: unknown): StandardResult<Message> {
   return standardResult(validateMessage(value), value);
 }
 function jsonSchemaMessage(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Message", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionMessage,
+      definitionBaseMessage,
+      definitionDeveloperMessage,
+      definitionSystemMessage,
+      definitionAssistantMessage,
+      definitionUserMessage,
+      definitionToolMessage,
+      definitionActivityMessage,
+      definitionReasoningMessage,
+      definitionToolCall,
+      definitionFunctionCall,
+      definitionInputContent,
+      definitionTextInputContent,
+      definitionImageInputContent,
+      definitionAudioInputContent,
+      definitionVideoInputContent,
+      definitionDocumentInputContent,
+      definitionInputContentSource,
+      definitionInputContentDataSource,
+      definitionInputContentUrlSource,
+    ],
+    "Message",
+    options,
+  );
 }
 
 /**
@@ -3130,7 +3967,16 @@ function standardBaseMessage(value: unknown): StandardResult<BaseMessage> {
   return standardResult(validateBaseMessage(value), value);
 }
 function jsonSchemaBaseMessage(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "BaseMessage", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionBaseMessage,
+    ],
+    "BaseMessage",
+    options,
+  );
 }
 
 /**
@@ -3158,7 +4004,17 @@ function standardDeveloperMessage(
 function jsonSchemaDeveloperMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "DeveloperMessage", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionBaseMessage,
+      definitionDeveloperMessage,
+    ],
+    "DeveloperMessage",
+    options,
+  );
 }
 
 /**
@@ -3184,7 +4040,17 @@ function standardSystemMessage(value: unknown): StandardResult<SystemMessage> {
 function jsonSchemaSystemMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "SystemMessage", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionBaseMessage,
+      definitionSystemMessage,
+    ],
+    "SystemMessage",
+    options,
+  );
 }
 
 /**
@@ -3212,7 +4078,19 @@ function standardAssistantMessage(
 function jsonSchemaAssistantMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AssistantMessage", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionBaseMessage,
+      definitionAssistantMessage,
+      definitionToolCall,
+      definitionFunctionCall,
+    ],
+    "AssistantMessage",
+    options,
+  );
 }
 
 /**
@@ -3233,7 +4111,26 @@ function standardUserMessage(value: unknown): StandardResult<UserMessage> {
   return standardResult(validateUserMessage(value), value);
 }
 function jsonSchemaUserMessage(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "UserMessage", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionBaseMessage,
+      definitionUserMessage,
+      definitionInputContent,
+      definitionTextInputContent,
+      definitionImageInputContent,
+      definitionAudioInputContent,
+      definitionVideoInputContent,
+      definitionDocumentInputContent,
+      definitionInputContentSource,
+      definitionInputContentDataSource,
+      definitionInputContentUrlSource,
+    ],
+    "UserMessage",
+    options,
+  );
 }
 
 /**
@@ -3254,7 +4151,16 @@ function standardToolMessage(value: unknown): StandardResult<ToolMessage> {
   return standardResult(validateToolMessage(value), value);
 }
 function jsonSchemaToolMessage(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ToolMessage", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionToolMessage,
+    ],
+    "ToolMessage",
+    options,
+  );
 }
 
 /**
@@ -3282,7 +4188,16 @@ function standardActivityMessage(
 function jsonSchemaActivityMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ActivityMessage", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionActivityMessage,
+    ],
+    "ActivityMessage",
+    options,
+  );
 }
 
 /**
@@ -3310,7 +4225,16 @@ function standardReasoningMessage(
 function jsonSchemaReasoningMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ReasoningMessage", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionReasoningMessage,
+    ],
+    "ReasoningMessage",
+    options,
+  );
 }
 
 /**
@@ -3331,7 +4255,11 @@ function standardToolCall(value: unknown): StandardResult<ToolCall> {
   return standardResult(validateToolCall(value), value);
 }
 function jsonSchemaToolCall(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ToolCall", options);
+  return jsonSchemaOf(
+    [definitionMetadata, definitionToolCall, definitionFunctionCall],
+    "ToolCall",
+    options,
+  );
 }
 
 /**
@@ -3357,7 +4285,7 @@ function standardFunctionCall(value: unknown): StandardResult<FunctionCall> {
 function jsonSchemaFunctionCall(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "FunctionCall", options);
+  return jsonSchemaOf([definitionFunctionCall], "FunctionCall", options);
 }
 
 /**
@@ -3383,7 +4311,21 @@ function standardInputContent(value: unknown): StandardResult<InputContent> {
 function jsonSchemaInputContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "InputContent", options);
+  return jsonSchemaOf(
+    [
+      definitionInputContent,
+      definitionTextInputContent,
+      definitionImageInputContent,
+      definitionAudioInputContent,
+      definitionVideoInputContent,
+      definitionDocumentInputContent,
+      definitionInputContentSource,
+      definitionInputContentDataSource,
+      definitionInputContentUrlSource,
+    ],
+    "InputContent",
+    options,
+  );
 }
 
 /**
@@ -3411,7 +4353,11 @@ function standardTextInputContent(
 function jsonSchemaTextInputContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TextInputContent", options);
+  return jsonSchemaOf(
+    [definitionTextInputContent],
+    "TextInputContent",
+    options,
+  );
 }
 
 /**
@@ -3439,7 +4385,16 @@ function standardImageInputContent(
 function jsonSchemaImageInputContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ImageInputContent", options);
+  return jsonSchemaOf(
+    [
+      definitionImageInputContent,
+      definitionInputContentSource,
+      definitionInputContentDataSource,
+      definitionInputContentUrlSource,
+    ],
+    "ImageInputContent",
+    options,
+  );
 }
 
 /**
@@ -3467,7 +4422,16 @@ function standardAudioInputContent(
 function jsonSchemaAudioInputContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AudioInputContent", options);
+  return jsonSchemaOf(
+    [
+      definitionAudioInputContent,
+      definitionInputContentSource,
+      definitionInputContentDataSource,
+      definitionInputContentUrlSource,
+    ],
+    "AudioInputContent",
+    options,
+  );
 }
 
 /**
@@ -3495,7 +4459,16 @@ function standardVideoInputContent(
 function jsonSchemaVideoInputContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "VideoInputContent", options);
+  return jsonSchemaOf(
+    [
+      definitionVideoInputContent,
+      definitionInputContentSource,
+      definitionInputContentDataSource,
+      definitionInputContentUrlSource,
+    ],
+    "VideoInputContent",
+    options,
+  );
 }
 
 /**
@@ -3524,7 +4497,16 @@ function standardDocumentInputContent(
 function jsonSchemaDocumentInputContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "DocumentInputContent", options);
+  return jsonSchemaOf(
+    [
+      definitionDocumentInputContent,
+      definitionInputContentSource,
+      definitionInputContentDataSource,
+      definitionInputContentUrlSource,
+    ],
+    "DocumentInputContent",
+    options,
+  );
 }
 
 /**
@@ -3552,7 +4534,15 @@ function standardInputContentSource(
 function jsonSchemaInputContentSource(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "InputContentSource", options);
+  return jsonSchemaOf(
+    [
+      definitionInputContentSource,
+      definitionInputContentDataSource,
+      definitionInputContentUrlSource,
+    ],
+    "InputContentSource",
+    options,
+  );
 }
 
 /**
@@ -3581,7 +4571,11 @@ function standardInputContentDataSource(
 function jsonSchemaInputContentDataSource(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "InputContentDataSource", options);
+  return jsonSchemaOf(
+    [definitionInputContentDataSource],
+    "InputContentDataSource",
+    options,
+  );
 }
 
 /**
@@ -3610,7 +4604,11 @@ function standardInputContentUrlSource(
 function jsonSchemaInputContentUrlSource(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "InputContentUrlSource", options);
+  return jsonSchemaOf(
+    [definitionInputContentUrlSource],
+    "InputContentUrlSource",
+    options,
+  );
 }
 
 /**
@@ -3631,7 +4629,7 @@ function standardContext(value: unknown): StandardResult<Context> {
   return standardResult(validateContext(value), value);
 }
 function jsonSchemaContext(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Context", options);
+  return jsonSchemaOf([definitionContext], "Context", options);
 }
 
 /**
@@ -3652,7 +4650,7 @@ function standardTool(value: unknown): StandardResult<Tool> {
   return standardResult(validateTool(value), value);
 }
 function jsonSchemaTool(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "Tool", options);
+  return jsonSchemaOf([definitionMetadata, definitionTool], "Tool", options);
 }
 
 /**
@@ -3678,7 +4676,40 @@ function standardRunAgentInput(value: unknown): StandardResult<RunAgentInput> {
 function jsonSchemaRunAgentInput(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "RunAgentInput", options);
+  return jsonSchemaOf(
+    [
+      definitionAttributable,
+      definitionSubagentRunId,
+      definitionMetadata,
+      definitionState,
+      definitionResumeEntry,
+      definitionMessage,
+      definitionBaseMessage,
+      definitionDeveloperMessage,
+      definitionSystemMessage,
+      definitionAssistantMessage,
+      definitionUserMessage,
+      definitionToolMessage,
+      definitionActivityMessage,
+      definitionReasoningMessage,
+      definitionToolCall,
+      definitionFunctionCall,
+      definitionInputContent,
+      definitionTextInputContent,
+      definitionImageInputContent,
+      definitionAudioInputContent,
+      definitionVideoInputContent,
+      definitionDocumentInputContent,
+      definitionInputContentSource,
+      definitionInputContentDataSource,
+      definitionInputContentUrlSource,
+      definitionContext,
+      definitionTool,
+      definitionRunAgentInput,
+    ],
+    "RunAgentInput",
+    options,
+  );
 }
 
 /**
@@ -3699,7 +4730,21 @@ function standardJsonPatch(value: unknown): StandardResult<JsonPatch> {
   return standardResult(validateJsonPatch(value), value);
 }
 function jsonSchemaJsonPatch(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "JsonPatch", options);
+  return jsonSchemaOf(
+    [
+      definitionJsonPatch,
+      definitionJsonPatchOperation,
+      definitionAddOperation,
+      definitionRemoveOperation,
+      definitionReplaceOperation,
+      definitionMoveOperation,
+      definitionCopyOperation,
+      definitionTestOperation,
+      definitionJsonPointer,
+    ],
+    "JsonPatch",
+    options,
+  );
 }
 
 /**
@@ -3727,7 +4772,20 @@ function standardJsonPatchOperation(
 function jsonSchemaJsonPatchOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "JsonPatchOperation", options);
+  return jsonSchemaOf(
+    [
+      definitionJsonPatchOperation,
+      definitionAddOperation,
+      definitionRemoveOperation,
+      definitionReplaceOperation,
+      definitionMoveOperation,
+      definitionCopyOperation,
+      definitionTestOperation,
+      definitionJsonPointer,
+    ],
+    "JsonPatchOperation",
+    options,
+  );
 }
 
 /**
@@ -3753,7 +4811,11 @@ function standardAddOperation(value: unknown): StandardResult<AddOperation> {
 function jsonSchemaAddOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AddOperation", options);
+  return jsonSchemaOf(
+    [definitionAddOperation, definitionJsonPointer],
+    "AddOperation",
+    options,
+  );
 }
 
 /**
@@ -3781,7 +4843,11 @@ function standardRemoveOperation(
 function jsonSchemaRemoveOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "RemoveOperation", options);
+  return jsonSchemaOf(
+    [definitionRemoveOperation, definitionJsonPointer],
+    "RemoveOperation",
+    options,
+  );
 }
 
 /**
@@ -3809,7 +4875,11 @@ function standardReplaceOperation(
 function jsonSchemaReplaceOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ReplaceOperation", options);
+  return jsonSchemaOf(
+    [definitionReplaceOperation, definitionJsonPointer],
+    "ReplaceOperation",
+    options,
+  );
 }
 
 /**
@@ -3835,7 +4905,11 @@ function standardMoveOperation(value: unknown): StandardResult<MoveOperation> {
 function jsonSchemaMoveOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "MoveOperation", options);
+  return jsonSchemaOf(
+    [definitionMoveOperation, definitionJsonPointer],
+    "MoveOperation",
+    options,
+  );
 }
 
 /**
@@ -3861,7 +4935,11 @@ function standardCopyOperation(value: unknown): StandardResult<CopyOperation> {
 function jsonSchemaCopyOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "CopyOperation", options);
+  return jsonSchemaOf(
+    [definitionCopyOperation, definitionJsonPointer],
+    "CopyOperation",
+    options,
+  );
 }
 
 /**
@@ -3887,7 +4965,11 @@ function standardTestOperation(value: unknown): StandardResult<TestOperation> {
 function jsonSchemaTestOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TestOperation", options);
+  return jsonSchemaOf(
+    [definitionTestOperation, definitionJsonPointer],
+    "TestOperation",
+    options,
+  );
 }
 
 /**
@@ -3908,5 +4990,5 @@ function standardJsonPointer(value: unknown): StandardResult<JsonPointer> {
   return standardResult(validateJsonPointer(value), value);
 }
 function jsonSchemaJsonPointer(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "JsonPointer", options);
+  return jsonSchemaOf([definitionJsonPointer], "JsonPointer", options);
 }

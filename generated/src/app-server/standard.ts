@@ -79,8 +79,9 @@ import {
   validateWarningParams,
 } from "./validate.js";
 
-const definitions = {
-  ServerNotification: {
+const definitionServerNotification = {
+  key: "ServerNotification",
+  schema: {
     title: "ServerNotification",
     oneOf: [
       { $ref: "#/$defs/ThreadStartedNotification" },
@@ -96,7 +97,10 @@ const definitions = {
       { $ref: "#/$defs/ErrorWarningNotification" },
     ],
   },
-  ThreadStartedNotification: {
+};
+const definitionThreadStartedNotification = {
+  key: "ThreadStartedNotification",
+  schema: {
     title: "ThreadStartedNotification",
     type: "object",
     properties: {
@@ -105,7 +109,10 @@ const definitions = {
     },
     required: ["method", "params"],
   },
-  ThreadArchivedNotification: {
+};
+const definitionThreadArchivedNotification = {
+  key: "ThreadArchivedNotification",
+  schema: {
     title: "ThreadArchivedNotification",
     type: "object",
     properties: {
@@ -114,7 +121,10 @@ const definitions = {
     },
     required: ["method", "params"],
   },
-  TurnStartedNotification: {
+};
+const definitionTurnStartedNotification = {
+  key: "TurnStartedNotification",
+  schema: {
     title: "TurnStartedNotification",
     type: "object",
     properties: {
@@ -123,7 +133,10 @@ const definitions = {
     },
     required: ["method", "params"],
   },
-  TurnCompletedNotification: {
+};
+const definitionTurnCompletedNotification = {
+  key: "TurnCompletedNotification",
+  schema: {
     title: "TurnCompletedNotification",
     type: "object",
     properties: {
@@ -132,7 +145,10 @@ const definitions = {
     },
     required: ["method", "params"],
   },
-  ItemStartedNotification: {
+};
+const definitionItemStartedNotification = {
+  key: "ItemStartedNotification",
+  schema: {
     title: "ItemStartedNotification",
     type: "object",
     properties: {
@@ -141,7 +157,10 @@ const definitions = {
     },
     required: ["method", "params"],
   },
-  ItemAgentMessageDeltaNotification: {
+};
+const definitionItemAgentMessageDeltaNotification = {
+  key: "ItemAgentMessageDeltaNotification",
+  schema: {
     title: "ItemAgentMessageDeltaNotification",
     type: "object",
     properties: {
@@ -150,7 +169,10 @@ const definitions = {
     },
     required: ["method", "params"],
   },
-  ItemToolCallDeltaNotification: {
+};
+const definitionItemToolCallDeltaNotification = {
+  key: "ItemToolCallDeltaNotification",
+  schema: {
     title: "ItemToolCallDeltaNotification",
     type: "object",
     properties: {
@@ -159,7 +181,10 @@ const definitions = {
     },
     required: ["method", "params"],
   },
-  ItemCompletedNotification: {
+};
+const definitionItemCompletedNotification = {
+  key: "ItemCompletedNotification",
+  schema: {
     title: "ItemCompletedNotification",
     type: "object",
     properties: {
@@ -168,7 +193,10 @@ const definitions = {
     },
     required: ["method", "params"],
   },
-  ApprovalRequestedNotification: {
+};
+const definitionApprovalRequestedNotification = {
+  key: "ApprovalRequestedNotification",
+  schema: {
     title: "ApprovalRequestedNotification",
     type: "object",
     properties: {
@@ -177,7 +205,10 @@ const definitions = {
     },
     required: ["method", "params"],
   },
-  ApprovalResolvedNotification: {
+};
+const definitionApprovalResolvedNotification = {
+  key: "ApprovalResolvedNotification",
+  schema: {
     title: "ApprovalResolvedNotification",
     type: "object",
     properties: {
@@ -186,7 +217,10 @@ const definitions = {
     },
     required: ["method", "params"],
   },
-  ErrorWarningNotification: {
+};
+const definitionErrorWarningNotification = {
+  key: "ErrorWarningNotification",
+  schema: {
     title: "ErrorWarningNotification",
     type: "object",
     properties: {
@@ -195,7 +229,10 @@ const definitions = {
     },
     required: ["method", "params"],
   },
-  AgentMessageDeltaParams: {
+};
+const definitionAgentMessageDeltaParams = {
+  key: "AgentMessageDeltaParams",
+  schema: {
     type: "object",
     properties: {
       delta: { type: "string" },
@@ -205,7 +242,10 @@ const definitions = {
     },
     required: ["threadId", "turnId", "itemId", "delta"],
   },
-  AppItem: {
+};
+const definitionAppItem = {
+  key: "AppItem",
+  schema: {
     type: "object",
     properties: {
       completedAtMs: {
@@ -222,7 +262,10 @@ const definitions = {
     },
     required: ["id", "runEventId", "type", "status", "createdAtMs"],
   },
-  AppItemKind: {
+};
+const definitionAppItemKind = {
+  key: "AppItemKind",
+  schema: {
     type: "string",
     enum: [
       "userMessage",
@@ -236,11 +279,17 @@ const definitions = {
       "runStatus",
     ],
   },
-  AppItemStatus: {
+};
+const definitionAppItemStatus = {
+  key: "AppItemStatus",
+  schema: {
     type: "string",
     enum: ["queued", "inProgress", "completed", "failed", "interrupted"],
   },
-  AppThread: {
+};
+const definitionAppThread = {
+  key: "AppThread",
+  schema: {
     type: "object",
     properties: {
       activeTurnId: { type: ["string", "null"] },
@@ -263,7 +312,10 @@ const definitions = {
       "updatedAtMs",
     ],
   },
-  AppTokenUsage: {
+};
+const definitionAppTokenUsage = {
+  key: "AppTokenUsage",
+  schema: {
     type: "object",
     properties: {
       inputTokens: { type: "integer", format: "uint64", minimum: 0 },
@@ -272,7 +324,10 @@ const definitions = {
     },
     required: ["inputTokens", "outputTokens", "totalTokens"],
   },
-  AppTurn: {
+};
+const definitionAppTurn = {
+  key: "AppTurn",
+  schema: {
     type: "object",
     properties: {
       completedAtMs: {
@@ -292,8 +347,14 @@ const definitions = {
     },
     required: ["id", "threadId", "runId", "status", "input"],
   },
-  ApprovalDecision: { type: "string", enum: ["allow", "deny"] },
-  ApprovalRequestParams: {
+};
+const definitionApprovalDecision = {
+  key: "ApprovalDecision",
+  schema: { type: "string", enum: ["allow", "deny"] },
+};
+const definitionApprovalRequestParams = {
+  key: "ApprovalRequestParams",
+  schema: {
     type: "object",
     properties: {
       choices: { type: "array", items: { $ref: "#/$defs/ApprovalDecision" } },
@@ -312,7 +373,10 @@ const definitions = {
       "choices",
     ],
   },
-  ApprovalResolveParams: {
+};
+const definitionApprovalResolveParams = {
+  key: "ApprovalResolveParams",
+  schema: {
     type: "object",
     properties: {
       decision: { $ref: "#/$defs/ApprovalDecision" },
@@ -322,7 +386,10 @@ const definitions = {
     },
     required: ["threadId", "turnId", "requestId", "decision"],
   },
-  ItemCompletedParams: {
+};
+const definitionItemCompletedParams = {
+  key: "ItemCompletedParams",
+  schema: {
     type: "object",
     properties: {
       item: { $ref: "#/$defs/AppItem" },
@@ -331,7 +398,10 @@ const definitions = {
     },
     required: ["threadId", "turnId", "item"],
   },
-  ItemStartedParams: {
+};
+const definitionItemStartedParams = {
+  key: "ItemStartedParams",
+  schema: {
     type: "object",
     properties: {
       item: { $ref: "#/$defs/AppItem" },
@@ -340,18 +410,30 @@ const definitions = {
     },
     required: ["threadId", "turnId", "item"],
   },
-  ThreadArchivedParams: {
+};
+const definitionThreadArchivedParams = {
+  key: "ThreadArchivedParams",
+  schema: {
     type: "object",
     properties: { threadId: { type: "string" } },
     required: ["threadId"],
   },
-  ThreadStartedParams: {
+};
+const definitionThreadStartedParams = {
+  key: "ThreadStartedParams",
+  schema: {
     type: "object",
     properties: { thread: { $ref: "#/$defs/AppThread" } },
     required: ["thread"],
   },
-  ThreadStatus: { type: "string", enum: ["idle", "running", "archived"] },
-  ToolCallDeltaParams: {
+};
+const definitionThreadStatus = {
+  key: "ThreadStatus",
+  schema: { type: "string", enum: ["idle", "running", "archived"] },
+};
+const definitionToolCallDeltaParams = {
+  key: "ToolCallDeltaParams",
+  schema: {
     type: "object",
     properties: {
       delta: true,
@@ -361,26 +443,41 @@ const definitions = {
     },
     required: ["threadId", "turnId", "itemId", "delta"],
   },
-  TurnCompletedParams: {
+};
+const definitionTurnCompletedParams = {
+  key: "TurnCompletedParams",
+  schema: {
     type: "object",
     properties: { turn: { $ref: "#/$defs/AppTurn" } },
     required: ["turn"],
   },
-  TurnStartedParams: {
+};
+const definitionTurnStartedParams = {
+  key: "TurnStartedParams",
+  schema: {
     type: "object",
     properties: { turn: { $ref: "#/$defs/AppTurn" } },
     required: ["turn"],
   },
-  TurnStatus: {
+};
+const definitionTurnStatus = {
+  key: "TurnStatus",
+  schema: {
     type: "string",
     enum: ["queued", "running", "completed", "failed", "interrupted"],
   },
-  UserInput: {
+};
+const definitionUserInput = {
+  key: "UserInput",
+  schema: {
     type: "object",
     properties: { text: { type: "string" } },
     required: ["text"],
   },
-  WarningParams: {
+};
+const definitionWarningParams = {
+  key: "WarningParams",
+  schema: {
     type: "object",
     properties: {
       code: { type: ["string", "null"] },
@@ -415,7 +512,45 @@ function standardServerNotification(
 function jsonSchemaServerNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ServerNotification", options);
+  return jsonSchemaOf(
+    [
+      definitionServerNotification,
+      definitionThreadStartedNotification,
+      definitionThreadArchivedNotification,
+      definitionTurnStartedNotification,
+      definitionTurnCompletedNotification,
+      definitionItemStartedNotification,
+      definitionItemAgentMessageDeltaNotification,
+      definitionItemToolCallDeltaNotification,
+      definitionItemCompletedNotification,
+      definitionApprovalRequestedNotification,
+      definitionApprovalResolvedNotification,
+      definitionErrorWarningNotification,
+      definitionAgentMessageDeltaParams,
+      definitionAppItem,
+      definitionAppItemKind,
+      definitionAppItemStatus,
+      definitionAppThread,
+      definitionAppTokenUsage,
+      definitionAppTurn,
+      definitionApprovalDecision,
+      definitionApprovalRequestParams,
+      definitionApprovalResolveParams,
+      definitionItemCompletedParams,
+      definitionItemStartedParams,
+      definitionThreadArchivedParams,
+      definitionThreadStartedParams,
+      definitionThreadStatus,
+      definitionToolCallDeltaParams,
+      definitionTurnCompletedParams,
+      definitionTurnStartedParams,
+      definitionTurnStatus,
+      definitionUserInput,
+      definitionWarningParams,
+    ],
+    "ServerNotification",
+    options,
+  );
 }
 
 /**
@@ -444,7 +579,16 @@ function standardThreadStartedNotification(
 function jsonSchemaThreadStartedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ThreadStartedNotification", options);
+  return jsonSchemaOf(
+    [
+      definitionThreadStartedNotification,
+      definitionAppThread,
+      definitionThreadStartedParams,
+      definitionThreadStatus,
+    ],
+    "ThreadStartedNotification",
+    options,
+  );
 }
 
 /**
@@ -473,7 +617,11 @@ function standardThreadArchivedNotification(
 function jsonSchemaThreadArchivedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ThreadArchivedNotification", options);
+  return jsonSchemaOf(
+    [definitionThreadArchivedNotification, definitionThreadArchivedParams],
+    "ThreadArchivedNotification",
+    options,
+  );
 }
 
 /**
@@ -502,7 +650,18 @@ function standardTurnStartedNotification(
 function jsonSchemaTurnStartedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TurnStartedNotification", options);
+  return jsonSchemaOf(
+    [
+      definitionTurnStartedNotification,
+      definitionAppTokenUsage,
+      definitionAppTurn,
+      definitionTurnStartedParams,
+      definitionTurnStatus,
+      definitionUserInput,
+    ],
+    "TurnStartedNotification",
+    options,
+  );
 }
 
 /**
@@ -531,7 +690,18 @@ function standardTurnCompletedNotification(
 function jsonSchemaTurnCompletedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TurnCompletedNotification", options);
+  return jsonSchemaOf(
+    [
+      definitionTurnCompletedNotification,
+      definitionAppTokenUsage,
+      definitionAppTurn,
+      definitionTurnCompletedParams,
+      definitionTurnStatus,
+      definitionUserInput,
+    ],
+    "TurnCompletedNotification",
+    options,
+  );
 }
 
 /**
@@ -560,7 +730,17 @@ function standardItemStartedNotification(
 function jsonSchemaItemStartedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ItemStartedNotification", options);
+  return jsonSchemaOf(
+    [
+      definitionItemStartedNotification,
+      definitionAppItem,
+      definitionAppItemKind,
+      definitionAppItemStatus,
+      definitionItemStartedParams,
+    ],
+    "ItemStartedNotification",
+    options,
+  );
 }
 
 /**
@@ -594,7 +774,10 @@ function jsonSchemaItemAgentMessageDeltaNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    definitions,
+    [
+      definitionItemAgentMessageDeltaNotification,
+      definitionAgentMessageDeltaParams,
+    ],
     "ItemAgentMessageDeltaNotification",
     options,
   );
@@ -627,7 +810,11 @@ function standardItemToolCallDeltaNotification(
 function jsonSchemaItemToolCallDeltaNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ItemToolCallDeltaNotification", options);
+  return jsonSchemaOf(
+    [definitionItemToolCallDeltaNotification, definitionToolCallDeltaParams],
+    "ItemToolCallDeltaNotification",
+    options,
+  );
 }
 
 /**
@@ -656,7 +843,17 @@ function standardItemCompletedNotification(
 function jsonSchemaItemCompletedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ItemCompletedNotification", options);
+  return jsonSchemaOf(
+    [
+      definitionItemCompletedNotification,
+      definitionAppItem,
+      definitionAppItemKind,
+      definitionAppItemStatus,
+      definitionItemCompletedParams,
+    ],
+    "ItemCompletedNotification",
+    options,
+  );
 }
 
 /**
@@ -686,7 +883,15 @@ function standardApprovalRequestedNotification(
 function jsonSchemaApprovalRequestedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ApprovalRequestedNotification", options);
+  return jsonSchemaOf(
+    [
+      definitionApprovalRequestedNotification,
+      definitionApprovalDecision,
+      definitionApprovalRequestParams,
+    ],
+    "ApprovalRequestedNotification",
+    options,
+  );
 }
 
 /**
@@ -715,7 +920,15 @@ function standardApprovalResolvedNotification(
 function jsonSchemaApprovalResolvedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ApprovalResolvedNotification", options);
+  return jsonSchemaOf(
+    [
+      definitionApprovalResolvedNotification,
+      definitionApprovalDecision,
+      definitionApprovalResolveParams,
+    ],
+    "ApprovalResolvedNotification",
+    options,
+  );
 }
 
 /**
@@ -744,7 +957,11 @@ function standardErrorWarningNotification(
 function jsonSchemaErrorWarningNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ErrorWarningNotification", options);
+  return jsonSchemaOf(
+    [definitionErrorWarningNotification, definitionWarningParams],
+    "ErrorWarningNotification",
+    options,
+  );
 }
 
 /**
@@ -773,7 +990,11 @@ function standardAgentMessageDeltaParams(
 function jsonSchemaAgentMessageDeltaParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentMessageDeltaParams", options);
+  return jsonSchemaOf(
+    [definitionAgentMessageDeltaParams],
+    "AgentMessageDeltaParams",
+    options,
+  );
 }
 
 /**
@@ -794,7 +1015,11 @@ function standardAppItem(value: unknown): StandardResult<AppItem> {
   return standardResult(validateAppItem(value), value);
 }
 function jsonSchemaAppItem(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AppItem", options);
+  return jsonSchemaOf(
+    [definitionAppItem, definitionAppItemKind, definitionAppItemStatus],
+    "AppItem",
+    options,
+  );
 }
 
 /**
@@ -815,7 +1040,7 @@ function standardAppItemKind(value: unknown): StandardResult<AppItemKind> {
   return standardResult(validateAppItemKind(value), value);
 }
 function jsonSchemaAppItemKind(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AppItemKind", options);
+  return jsonSchemaOf([definitionAppItemKind], "AppItemKind", options);
 }
 
 /**
@@ -841,7 +1066,7 @@ function standardAppItemStatus(value: unknown): StandardResult<AppItemStatus> {
 function jsonSchemaAppItemStatus(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AppItemStatus", options);
+  return jsonSchemaOf([definitionAppItemStatus], "AppItemStatus", options);
 }
 
 /**
@@ -862,7 +1087,11 @@ function standardAppThread(value: unknown): StandardResult<AppThread> {
   return standardResult(validateAppThread(value), value);
 }
 function jsonSchemaAppThread(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AppThread", options);
+  return jsonSchemaOf(
+    [definitionAppThread, definitionThreadStatus],
+    "AppThread",
+    options,
+  );
 }
 
 /**
@@ -888,7 +1117,7 @@ function standardAppTokenUsage(value: unknown): StandardResult<AppTokenUsage> {
 function jsonSchemaAppTokenUsage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AppTokenUsage", options);
+  return jsonSchemaOf([definitionAppTokenUsage], "AppTokenUsage", options);
 }
 
 /**
@@ -909,7 +1138,16 @@ function standardAppTurn(value: unknown): StandardResult<AppTurn> {
   return standardResult(validateAppTurn(value), value);
 }
 function jsonSchemaAppTurn(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AppTurn", options);
+  return jsonSchemaOf(
+    [
+      definitionAppTokenUsage,
+      definitionAppTurn,
+      definitionTurnStatus,
+      definitionUserInput,
+    ],
+    "AppTurn",
+    options,
+  );
 }
 
 /**
@@ -937,7 +1175,11 @@ function standardApprovalDecision(
 function jsonSchemaApprovalDecision(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ApprovalDecision", options);
+  return jsonSchemaOf(
+    [definitionApprovalDecision],
+    "ApprovalDecision",
+    options,
+  );
 }
 
 /**
@@ -966,7 +1208,11 @@ function standardApprovalRequestParams(
 function jsonSchemaApprovalRequestParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ApprovalRequestParams", options);
+  return jsonSchemaOf(
+    [definitionApprovalDecision, definitionApprovalRequestParams],
+    "ApprovalRequestParams",
+    options,
+  );
 }
 
 /**
@@ -995,7 +1241,11 @@ function standardApprovalResolveParams(
 function jsonSchemaApprovalResolveParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ApprovalResolveParams", options);
+  return jsonSchemaOf(
+    [definitionApprovalDecision, definitionApprovalResolveParams],
+    "ApprovalResolveParams",
+    options,
+  );
 }
 
 /**
@@ -1023,7 +1273,16 @@ function standardItemCompletedParams(
 function jsonSchemaItemCompletedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ItemCompletedParams", options);
+  return jsonSchemaOf(
+    [
+      definitionAppItem,
+      definitionAppItemKind,
+      definitionAppItemStatus,
+      definitionItemCompletedParams,
+    ],
+    "ItemCompletedParams",
+    options,
+  );
 }
 
 /**
@@ -1051,7 +1310,16 @@ function standardItemStartedParams(
 function jsonSchemaItemStartedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ItemStartedParams", options);
+  return jsonSchemaOf(
+    [
+      definitionAppItem,
+      definitionAppItemKind,
+      definitionAppItemStatus,
+      definitionItemStartedParams,
+    ],
+    "ItemStartedParams",
+    options,
+  );
 }
 
 /**
@@ -1080,7 +1348,11 @@ function standardThreadArchivedParams(
 function jsonSchemaThreadArchivedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ThreadArchivedParams", options);
+  return jsonSchemaOf(
+    [definitionThreadArchivedParams],
+    "ThreadArchivedParams",
+    options,
+  );
 }
 
 /**
@@ -1108,7 +1380,15 @@ function standardThreadStartedParams(
 function jsonSchemaThreadStartedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ThreadStartedParams", options);
+  return jsonSchemaOf(
+    [
+      definitionAppThread,
+      definitionThreadStartedParams,
+      definitionThreadStatus,
+    ],
+    "ThreadStartedParams",
+    options,
+  );
 }
 
 /**
@@ -1134,7 +1414,7 @@ function standardThreadStatus(value: unknown): StandardResult<ThreadStatus> {
 function jsonSchemaThreadStatus(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ThreadStatus", options);
+  return jsonSchemaOf([definitionThreadStatus], "ThreadStatus", options);
 }
 
 /**
@@ -1162,7 +1442,11 @@ function standardToolCallDeltaParams(
 function jsonSchemaToolCallDeltaParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "ToolCallDeltaParams", options);
+  return jsonSchemaOf(
+    [definitionToolCallDeltaParams],
+    "ToolCallDeltaParams",
+    options,
+  );
 }
 
 /**
@@ -1190,7 +1474,17 @@ function standardTurnCompletedParams(
 function jsonSchemaTurnCompletedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TurnCompletedParams", options);
+  return jsonSchemaOf(
+    [
+      definitionAppTokenUsage,
+      definitionAppTurn,
+      definitionTurnCompletedParams,
+      definitionTurnStatus,
+      definitionUserInput,
+    ],
+    "TurnCompletedParams",
+    options,
+  );
 }
 
 /**
@@ -1218,7 +1512,17 @@ function standardTurnStartedParams(
 function jsonSchemaTurnStartedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TurnStartedParams", options);
+  return jsonSchemaOf(
+    [
+      definitionAppTokenUsage,
+      definitionAppTurn,
+      definitionTurnStartedParams,
+      definitionTurnStatus,
+      definitionUserInput,
+    ],
+    "TurnStartedParams",
+    options,
+  );
 }
 
 /**
@@ -1239,7 +1543,7 @@ function standardTurnStatus(value: unknown): StandardResult<TurnStatus> {
   return standardResult(validateTurnStatus(value), value);
 }
 function jsonSchemaTurnStatus(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "TurnStatus", options);
+  return jsonSchemaOf([definitionTurnStatus], "TurnStatus", options);
 }
 
 /**
@@ -1260,7 +1564,7 @@ function standardUserInput(value: unknown): StandardResult<UserInput> {
   return standardResult(validateUserInput(value), value);
 }
 function jsonSchemaUserInput(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "UserInput", options);
+  return jsonSchemaOf([definitionUserInput], "UserInput", options);
 }
 
 /**
@@ -1286,5 +1590,5 @@ function standardWarningParams(value: unknown): StandardResult<WarningParams> {
 function jsonSchemaWarningParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "WarningParams", options);
+  return jsonSchemaOf([definitionWarningParams], "WarningParams", options);
 }

@@ -35,8 +35,9 @@ import {
   validateAgentTaskStatusUpdateEvent,
 } from "./validate.js";
 
-const definitions = {
-  AgentStreamEvent: {
+const definitionAgentStreamEvent = {
+  key: "AgentStreamEvent",
+  schema: {
     title: "AgentStreamEvent",
     description:
       "One server-sent event of a streaming run.\nEXACTLY ONE member is present per event, discriminating the frame kind:\n`task`, `statusUpdate`, `artifactUpdate`, or `message`.\n\nThe FIRST frame of every stream is ALWAYS a `task` frame (the task snapshot). On POST /runs/stream its `task.status.state` is\nTASK_STATE_SUBMITTED, emitted before execution begins. A streaming-only\nclient MUST read the run id from this first frame -- `task.id` -- because it\nis the only place a caller who did not start the run over a non-streaming\nendpoint receives it, and it is what Get Agent Run and Resume Agent Run\nStream need to poll the run or reconnect to its stream after a drop.\n\nThe typical sequence is:\n`task(SUBMITTED)` -> `statusUpdate(WORKING)` -> `artifactUpdate`* ->\n`statusUpdate(terminal)`. A `statusUpdate` frame whose `status.state` is\nterminal is always the LAST frame.",
@@ -74,7 +75,10 @@ const definitions = {
       { required: ["message"] },
     ],
   },
-  AgentArtifactPart: {
+};
+const definitionAgentArtifactPart = {
+  key: "AgentArtifactPart",
+  schema: {
     type: "object",
     properties: {
       text: { type: "string", description: "Inline text content (text part)." },
@@ -100,7 +104,10 @@ const definitions = {
       { required: ["data"] },
     ],
   },
-  AgentFileContent: {
+};
+const definitionAgentFileContent = {
+  key: "AgentFileContent",
+  schema: {
     type: "object",
     properties: {
       uri: {
@@ -120,7 +127,10 @@ const definitions = {
       "File content: exactly one of `uri` (a link, e.g. the platform's\ntoken-gated document route) or `bytes` (base64). `name` is always present\non emitted files (the server falls back to the object type rather than\nemit a nameless file).",
     oneOf: [{ required: ["uri"] }, { required: ["bytes"] }],
   },
-  AgentMessage: {
+};
+const definitionAgentMessage = {
+  key: "AgentMessage",
+  schema: {
     type: "object",
     required: ["messageId", "role", "parts"],
     properties: {
@@ -151,7 +161,10 @@ const definitions = {
     description:
       "A message: the shape carried by `status.message`, `history`, and the stream `message` frame (that frame is reserved for future use and not currently emitted).",
   },
-  AgentMessageRole: {
+};
+const definitionAgentMessageRole = {
+  key: "AgentMessageRole",
+  schema: {
     type: "string",
     enum: ["ROLE_UNSPECIFIED", "ROLE_USER", "ROLE_AGENT"],
     description: "Who a message is from.",
@@ -162,7 +175,10 @@ const definitions = {
     },
     "x-agentwire-fallback": "ROLE_UNSPECIFIED",
   },
-  AgentRunArtifact: {
+};
+const definitionAgentRunArtifact = {
+  key: "AgentRunArtifact",
+  schema: {
     type: "object",
     required: ["artifactId", "parts"],
     properties: {
@@ -191,7 +207,10 @@ const definitions = {
     description:
       "An output artifact of a run. Available when the terminal\nstate is COMPLETED; a completed run carries at least one, and the response\nartifact is the complete record of the result. A chat agent returns a\nsingle text part; a data agent returns a multi-part artifact carrying both\nrenditions, e.g. `parts: [ { text }, { data } ]`, where the `data` part\nholds the structured payload. Over the stream the parts arrive across\nappend-only chunks (the final `lastChunk` event delivers the data part\nbeside the text tail), so a streaming client assembles the same artifact a\nGet Agent Run returns. The first artifact of a run is its response; see\nAgentRunAttributes.artifacts.",
   },
-  AgentRunStatus: {
+};
+const definitionAgentRunStatus = {
+  key: "AgentRunStatus",
+  schema: {
     type: "object",
     required: ["state"],
     properties: {
@@ -212,7 +231,10 @@ const definitions = {
     },
     description: "Current status of a run.",
   },
-  AgentTask: {
+};
+const definitionAgentTask = {
+  key: "AgentTask",
+  schema: {
     type: "object",
     required: ["id", "status"],
     properties: {
@@ -249,7 +271,10 @@ const definitions = {
     description:
       "A full task snapshot carried in a stream frame. Emitted as the FIRST frame of every stream.",
   },
-  AgentTaskArtifactUpdateEvent: {
+};
+const definitionAgentTaskArtifactUpdateEvent = {
+  key: "AgentTaskArtifactUpdateEvent",
+  schema: {
     type: "object",
     required: ["taskId", "artifact"],
     properties: {
@@ -279,7 +304,10 @@ const definitions = {
     description:
       "Artifact content produced mid-run. Chunks\nsharing an `artifactId` are concatenated by the client in arrival order.",
   },
-  AgentTaskState: {
+};
+const definitionAgentTaskState = {
+  key: "AgentTaskState",
+  schema: {
     type: "string",
     enum: [
       "TASK_STATE_UNSPECIFIED",
@@ -314,7 +342,10 @@ const definitions = {
     },
     "x-agentwire-fallback": "TASK_STATE_UNSPECIFIED",
   },
-  AgentTaskStatusUpdateEvent: {
+};
+const definitionAgentTaskStatusUpdateEvent = {
+  key: "AgentTaskStatusUpdateEvent",
+  schema: {
     type: "object",
     required: ["taskId", "status"],
     properties: {
@@ -362,7 +393,23 @@ function standardAgentStreamEvent(
 function jsonSchemaAgentStreamEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentStreamEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionAgentStreamEvent,
+      definitionAgentArtifactPart,
+      definitionAgentFileContent,
+      definitionAgentMessage,
+      definitionAgentMessageRole,
+      definitionAgentRunArtifact,
+      definitionAgentRunStatus,
+      definitionAgentTask,
+      definitionAgentTaskArtifactUpdateEvent,
+      definitionAgentTaskState,
+      definitionAgentTaskStatusUpdateEvent,
+    ],
+    "AgentStreamEvent",
+    options,
+  );
 }
 
 /**
@@ -390,7 +437,11 @@ function standardAgentArtifactPart(
 function jsonSchemaAgentArtifactPart(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentArtifactPart", options);
+  return jsonSchemaOf(
+    [definitionAgentArtifactPart, definitionAgentFileContent],
+    "AgentArtifactPart",
+    options,
+  );
 }
 
 /**
@@ -418,7 +469,11 @@ function standardAgentFileContent(
 function jsonSchemaAgentFileContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentFileContent", options);
+  return jsonSchemaOf(
+    [definitionAgentFileContent],
+    "AgentFileContent",
+    options,
+  );
 }
 
 /**
@@ -444,7 +499,16 @@ function standardAgentMessage(value: unknown): StandardResult<AgentMessage> {
 function jsonSchemaAgentMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentMessage", options);
+  return jsonSchemaOf(
+    [
+      definitionAgentArtifactPart,
+      definitionAgentFileContent,
+      definitionAgentMessage,
+      definitionAgentMessageRole,
+    ],
+    "AgentMessage",
+    options,
+  );
 }
 
 /**
@@ -472,7 +536,11 @@ function standardAgentMessageRole(
 function jsonSchemaAgentMessageRole(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentMessageRole", options);
+  return jsonSchemaOf(
+    [definitionAgentMessageRole],
+    "AgentMessageRole",
+    options,
+  );
 }
 
 /**
@@ -500,7 +568,15 @@ function standardAgentRunArtifact(
 function jsonSchemaAgentRunArtifact(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentRunArtifact", options);
+  return jsonSchemaOf(
+    [
+      definitionAgentArtifactPart,
+      definitionAgentFileContent,
+      definitionAgentRunArtifact,
+    ],
+    "AgentRunArtifact",
+    options,
+  );
 }
 
 /**
@@ -528,7 +604,18 @@ function standardAgentRunStatus(
 function jsonSchemaAgentRunStatus(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentRunStatus", options);
+  return jsonSchemaOf(
+    [
+      definitionAgentArtifactPart,
+      definitionAgentFileContent,
+      definitionAgentMessage,
+      definitionAgentMessageRole,
+      definitionAgentRunStatus,
+      definitionAgentTaskState,
+    ],
+    "AgentRunStatus",
+    options,
+  );
 }
 
 /**
@@ -549,7 +636,20 @@ function standardAgentTask(value: unknown): StandardResult<AgentTask> {
   return standardResult(validateAgentTask(value), value);
 }
 function jsonSchemaAgentTask(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentTask", options);
+  return jsonSchemaOf(
+    [
+      definitionAgentArtifactPart,
+      definitionAgentFileContent,
+      definitionAgentMessage,
+      definitionAgentMessageRole,
+      definitionAgentRunArtifact,
+      definitionAgentRunStatus,
+      definitionAgentTask,
+      definitionAgentTaskState,
+    ],
+    "AgentTask",
+    options,
+  );
 }
 
 /**
@@ -578,7 +678,16 @@ function standardAgentTaskArtifactUpdateEvent(
 function jsonSchemaAgentTaskArtifactUpdateEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentTaskArtifactUpdateEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionAgentArtifactPart,
+      definitionAgentFileContent,
+      definitionAgentRunArtifact,
+      definitionAgentTaskArtifactUpdateEvent,
+    ],
+    "AgentTaskArtifactUpdateEvent",
+    options,
+  );
 }
 
 /**
@@ -606,7 +715,7 @@ function standardAgentTaskState(
 function jsonSchemaAgentTaskState(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentTaskState", options);
+  return jsonSchemaOf([definitionAgentTaskState], "AgentTaskState", options);
 }
 
 /**
@@ -635,5 +744,17 @@ function standardAgentTaskStatusUpdateEvent(
 function jsonSchemaAgentTaskStatusUpdateEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitions, "AgentTaskStatusUpdateEvent", options);
+  return jsonSchemaOf(
+    [
+      definitionAgentArtifactPart,
+      definitionAgentFileContent,
+      definitionAgentMessage,
+      definitionAgentMessageRole,
+      definitionAgentRunStatus,
+      definitionAgentTaskState,
+      definitionAgentTaskStatusUpdateEvent,
+    ],
+    "AgentTaskStatusUpdateEvent",
+    options,
+  );
 }
