@@ -2,6 +2,7 @@ import { sValidator } from "@hono/standard-validator";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import fc from "fast-check";
 import { Hono } from "hono";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { standardSchemaName, validatorName } from "../../generator/name/rules.js";
@@ -66,6 +67,34 @@ describe("TSchema", () => {
         : [file];
     });
     expect(disagreements).toEqual([]);
+  });
+
+  it("says what validateT says of arbitrary JSON, keys with / and ~ too (fast-check)", () => {
+    const key = fc.oneof(fc.constantFrom("type", "messages", "0", "a/b", "~1", "~0/~"), fc.string({ maxLength: 4 }));
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.dictionary(key, tie("value"), { maxKeys: 4 }),
+        fc.array(tie("value"), { maxLength: 3 }),
+      ),
+    }));
+    const types = ["ag-ui:Event", "ag-ui:RunAgentInput", "a2a:StreamResponse", "app-server:ServerNotification"].filter((entry) => {
+      const [name, type] = entry.split(":") as [string, string];
+      return indexes.get(name as ProtocolName)![standardSchemaName(type)] !== undefined;
+    });
+    expect(types.length).toBeGreaterThanOrEqual(3);
+    fc.assert(
+      fc.property(fc.constantFrom(...types), value, (entry, document) => {
+        const [name, type] = entry.split(":") as [string, string];
+        const verdict = validatorOf(name, type)(document);
+        const expected = verdict.ok
+          ? { value: document }
+          : { issues: verdict.errors.map(({ message, path }) => ({ message, path: segments(path, document) })) };
+        expect(schemaOf(name, type)["~standard"].validate(document)).toEqual(expected);
+      }),
+      { numRuns: 300, seed: 25 },
+    );
   });
 
   it("is taken by Hono's standard validator, which answers 400 with its issues", async () => {
