@@ -12,6 +12,7 @@ import type { SectionSink } from "./file.js";
 import { generateGuards } from "./guards.js";
 import { generateMatches } from "./match.js";
 import { generateTypes } from "./types.js";
+import { generateStandardSchemas } from "./standard.js";
 import { generateStream } from "./stream.js";
 import { generateValidators } from "./validate.js";
 import type { CompiledStream } from "../stream/index.js";
@@ -59,6 +60,7 @@ export function* emitProtocol(ir: NamedIr, stream?: CompiledStream, printer?: Mo
     ],
     ["builders", generateBuilders],
     ["match", generateMatches],
+    ["standard", generateStandardSchemas],
     // The stream module is not re-exported by the index: it is a subpath of its own.
     ...(stream === undefined ? [] : [["stream", (f: GeneratedFile) => generateStream(f, ir, stream, shapes)] satisfies [string, unknown]]),
   ];

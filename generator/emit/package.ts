@@ -85,7 +85,7 @@ export function emitPackage(protocols: readonly ProtocolEntry[], templates: Temp
  * The top-level names of the modules the protocols share (`templates/`): as this version
  * writes them, and as earlier ones did, before the stream modules were a folder.
  */
-const SHARED_TOPS = ["runtime.ts", "decode.ts", "unions.ts", "formats.ts", "stream", "stream.ts", "assemble.ts", "patch.ts"];
+const SHARED_TOPS = ["runtime.ts", "decode.ts", "unions.ts", "formats.ts", "standard.ts", "stream", "stream.ts", "assemble.ts", "patch.ts"];
 
 export function retiredTops(recorded: JsonValue | undefined, files: readonly { readonly path: string }[]): string[] {
   if (!isJsonObject(recorded)) return [];

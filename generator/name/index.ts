@@ -13,6 +13,7 @@ import {
   matchName,
   partialMatchName,
   readerName,
+  standardSchemaName,
   unmatchedName,
   upperFirst,
   validatorName,
@@ -41,6 +42,8 @@ export interface DeclaredNames {
   readonly reader: string;
   /** An enum's values as an array: `RoleValues`. */
   readonly values?: string;
+  /** The type as a Standard Schema object: `EventSchema`, exported. */
+  readonly standard: string;
   /** A tagged object's builder: `createTextMessageStartEvent`. */
   readonly builder?: string;
   /** A keyed union's builders, one per member in order. */
@@ -78,6 +81,7 @@ function declaredNames(type: NamedType): DeclaredNames {
     check: checkName(name),
     decoder: decoderName(name),
     reader: readerName(name),
+    standard: standardSchemaName(name),
     ...(shape.kind === "enum" ? { values: valuesName(name) } : {}),
     ...(hasTags(shape) ? { builder: builderName(name) } : {}),
     ...(shape.kind === "keyed-union" ? { memberBuilders: memberBuilderNames(name, shape.members) } : {}),
@@ -155,6 +159,8 @@ function mapNames(declared: DeclaredNames, exported: (text: string) => string, i
             unmatched: internal(match.unmatched),
           },
         }),
+    // Last of a type's exports, so that the type's other names claim theirs first.
+    standard: exported(declared.standard),
   };
 }
 

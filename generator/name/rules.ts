@@ -34,6 +34,11 @@ export function handlersName(owner: string): string {
   return `${owner}Handlers`;
 }
 
+/** The type as a Standard Schema (standardschema.dev): `TSchema`, the type's name as it is. */
+export function standardSchemaName(owner: string): string {
+  return `${owner}Schema`;
+}
+
 /** An enum's values, as a readonly array: `TValues`. */
 export function valuesName(owner: string): string {
   return `${owner}Values`;

@@ -15,7 +15,7 @@ describe("agentwire generate", () => {
     // No warning either: no pattern of the four protocols can backtrack catastrophically.
     expect(err).toBe("");
     expect(out).toMatch(
-      /^a2a {9}51 types, 5 unions, 8 files\nag-ui {7}82 types, 7 unions, 8 files\napp-server {2}33 types, 1 union, 8 files\ngtm-agent {3}11 types, 3 unions, 8 files\ngenerated 52 files in \d+ ms\n$/,
+      /^a2a {9}51 types, 5 unions, 9 files\nag-ui {7}82 types, 7 unions, 9 files\napp-server {2}33 types, 1 union, 9 files\ngtm-agent {3}11 types, 3 unions, 9 files\ngenerated 57 files in \d+ ms\n$/,
     );
     expect(snapshot(path.join(root, "generated"))).toEqual(snapshotOwned(REPO));
   });
@@ -82,7 +82,7 @@ describe("agentwire check", () => {
     const before = snapshot(root);
     const { code, out } = await run(root, "check");
     expect(code).toBe(0);
-    expect(out).toBe("generated/ is up to date (52 files)\n");
+    expect(out).toBe("generated/ is up to date (57 files)\n");
     expect(snapshot(root)).toEqual(before);
   });
 
@@ -97,7 +97,7 @@ describe("agentwire check", () => {
     expect(code).toBe(1);
     expect(out).toContain("--- a/generated/src/demo/types.ts\n+++ b/generated/src/demo/types.ts\n");
     expect(out).toContain("-/** Edited by hand. */\n+/** A string. */\n");
-    expect(out).toContain("+++ b/generated/src/demo/index.ts\n@@ -0,0 +1,17 @@");
+    expect(out).toContain("+++ b/generated/src/demo/index.ts\n@@ -0,0 +1,18 @@");
     expect(out).toContain("--- a/generated/src/demo/extra.ts\n+++ b/generated/src/demo/extra.ts\n@@ -1,1 +0,0 @@\n-export {};");
     expect(err).toBe(
       "generated/ is out of date: 1 changed, 1 missing, 1 stale (3 files). Run `agentwire generate` and commit the result.\n",

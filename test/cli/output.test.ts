@@ -41,7 +41,7 @@ describe("a package folder", () => {
     expect(readme).toContain("`@acme/bindings/<name>/stream`");
     expect(readme).not.toContain("{{");
     expect(readme).not.toContain("@agentwire/protocols");
-    expect(await run(root, "check")).toEqual({ code: 0, out: "packages/bindings/ is up to date (12 files)\n", err: "" });
+    expect(await run(root, "check")).toEqual({ code: 0, out: "packages/bindings/ is up to date (14 files)\n", err: "" });
   });
 
   it("has a description naming its protocols where the config gives none, and no license", async () => {
@@ -131,16 +131,16 @@ describe("a folder of plain sources", () => {
     const root = userProject(["alpha", "beta", "events"]);
     const { code, out, err } = await run(root, "generate");
     expect({ code, err }).toEqual({ code: 0, err: "" });
-    expect(out).toMatch(/\ngenerated 35 files in \d+ ms\n$/);
+    expect(out).toMatch(/\ngenerated 39 files in \d+ ms\n$/);
     const files = Object.keys(snapshot(path.join(root, "src/protocols"))).sort();
-    expect(files.filter((file) => !file.includes("/"))).toEqual(["decode.ts", "runtime.ts", "sources.json", "unions.ts"]);
+    expect(files.filter((file) => !file.includes("/"))).toEqual(["decode.ts", "runtime.ts", "sources.json", "standard.ts", "unions.ts"]);
     expect(files.filter((file) => file.startsWith("stream/"))).toContain("stream/read.ts");
     expect(files.filter((file) => file.startsWith("events/"))).toContain("events/stream.ts");
     for (const name of ["alpha", "beta", "events"]) expect(files, name).toContain(`${name}/index.ts`);
     for (const file of ["package.json", "tsconfig.json", "README.md", "src"])
       expect(existsSync(path.join(root, "src/protocols", file)), file).toBe(false);
     expect(Object.keys(readJson(path.join(root, "src/protocols/sources.json")))).toEqual(["$comment", "alpha", "beta", "events"]);
-    expect(await run(root, "check")).toEqual({ code: 0, out: "src/protocols/ is up to date (35 files)\n", err: "" });
+    expect(await run(root, "check")).toEqual({ code: 0, out: "src/protocols/ is up to date (39 files)\n", err: "" });
   });
 
   it("compiles with the user's code under strict settings, and runs", async () => {
@@ -166,7 +166,7 @@ describe("a folder of plain sources", () => {
       path.join(root, CONFIG_FILE),
       JSON.stringify({ ...config, protocols: config.protocols.filter(({ name }) => name === "alpha") }, null, 2),
     );
-    // check sees what generate would remove: the dropped protocols' files (5 and 8), and the stream's shared
+    // check sees what generate would remove: the dropped protocols' files (6 and 9), and the stream's shared
     // modules (13); the diff shows the first removed in full.
     const check = await run(root, "check");
     expect(check.code).toBe(1);
@@ -175,7 +175,7 @@ describe("a folder of plain sources", () => {
     );
     expect(check.out).not.toContain("mine.ts");
     expect(check.err).toBe(
-      "src/protocols/ is out of date: 1 changed, 26 stale (27 files). Run `agentwire generate` and commit the result.\n",
+      "src/protocols/ is out of date: 1 changed, 28 stale (29 files). Run `agentwire generate` and commit the result.\n",
     );
 
     expect((await run(root, "generate")).code).toBe(0);
@@ -183,6 +183,7 @@ describe("a folder of plain sources", () => {
       "alpha/guards.ts",
       "alpha/index.ts",
       "alpha/schema.json",
+      "alpha/standard.ts",
       "alpha/types.ts",
       "alpha/validate.ts",
       "decode.ts",
@@ -190,9 +191,10 @@ describe("a folder of plain sources", () => {
       "notes/todo.md",
       "runtime.ts",
       "sources.json",
+      "standard.ts",
       "unions.ts",
     ]);
-    expect(await run(root, "check")).toEqual({ code: 0, out: "src/protocols/ is up to date (9 files)\n", err: "" });
+    expect(await run(root, "check")).toEqual({ code: 0, out: "src/protocols/ is up to date (11 files)\n", err: "" });
   });
 
   it("is what verify runs for a protocol of the project: its own stream module, compiled in memory", async () => {
@@ -245,7 +247,7 @@ describe("the config", () => {
     expect(existsSync(path.join(root, "generated"))).toBe(false);
     expect(await run(root, "check", `--config=elsewhere/${CONFIG_FILE}`)).toMatchObject({
       code: 0,
-      out: "generated/ is up to date (12 files)\n",
+      out: "generated/ is up to date (14 files)\n",
     });
     // A config of another name, where --config names it.
     writeFileSync(path.join(root, "elsewhere/other.json"), readFileSync(path.join(root, "elsewhere", CONFIG_FILE)));

@@ -65,7 +65,7 @@ describe("the pins of agentwire.config.json, a lockfile", () => {
     const { code, out } = await run(root, "generate");
     expect(code).toBe(0);
     expect(out).toContain(
-      `\nag-ui: pinned schemas/ag-ui.schema.json at sha256 ${now.slice(0, 8)}… (was ${old.slice(0, 8)}…)\ngenerated 52 files`,
+      `\nag-ui: pinned schemas/ag-ui.schema.json at sha256 ${now.slice(0, 8)}… (was ${old.slice(0, 8)}…)\ngenerated 57 files`,
     );
     expect(readFileSync(config, "utf8")).toBe(before.replace(old, now));
     expect(await run(root, "check")).toMatchObject({ code: 0 });
@@ -87,7 +87,7 @@ describe("the pins of agentwire.config.json, a lockfile", () => {
     expect(out).toContain("+  resumedFrom?: string;\n");
     expect(err).toBe(
       `ag-ui: schemas/ag-ui.schema.json changed since it was pinned (sha256 ${now.slice(0, 8)}…, pinned ${old.slice(0, 8)}…)\n` +
-        "generated/ is out of date: 5 changed (5 files). Run `agentwire generate` and commit the result.\n",
+        "generated/ is out of date: 6 changed (6 files). Run `agentwire generate` and commit the result.\n",
     );
     expect(snapshot(root)).toEqual(before);
   });
@@ -116,9 +116,15 @@ describe("the pins of agentwire.config.json, a lockfile", () => {
     };
     // The same schema, laid out differently: only its hash changes.
     expect(await changedBy((text) => `${JSON.stringify(JSON.parse(text), null, 4)}\n`)).toEqual(["sources.json"]);
-    // A description: the JSDoc of the type and of its builder, and the effective schema.
+    // A description: the JSDoc of the type and of its builder, the effective schema, and the definitions of its Standard Schemas.
     const described = (text: string) =>
       text.replace('"Opens a run. Run-scoped, so it carries no subagent attribution."', '"A run has started."');
-    expect(await changedBy(described)).toEqual(["sources.json", "src/ag-ui/builders.ts", "src/ag-ui/schema.json", "src/ag-ui/types.ts"]);
+    expect(await changedBy(described)).toEqual([
+      "sources.json",
+      "src/ag-ui/builders.ts",
+      "src/ag-ui/schema.json",
+      "src/ag-ui/standard.ts",
+      "src/ag-ui/types.ts",
+    ]);
   });
 });

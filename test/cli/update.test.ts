@@ -71,7 +71,7 @@ describe("agentwire update", () => {
     const { code, out } = await run(root, "update", "demo");
     expect(code).toBe(0);
     expect(out).toContain('demo: 2 changes (1 breaking, 1 compatible)\n\n  breaking\n    Event: gains the member Paused (type "PAUSED")');
-    expect(out).toContain(`demo: updated schemas/demo.schema.json to sha256 ${sha256(V2)}\nregenerated 14 files\n`);
+    expect(out).toContain(`demo: updated schemas/demo.schema.json to sha256 ${sha256(V2)}\nregenerated 16 files\n`);
     expect(readFileSync(path.join(root, "schemas/demo.schema.json"), "utf8")).toBe(V2);
     expect(readFileSync(path.join(root, CONFIG_FILE), "utf8")).toContain(`"sha256": "${sha256(V2)}"`);
     expect(readFileSync(path.join(root, "generated/src/demo/types.ts"), "utf8")).toContain("export interface Paused {");

@@ -54,7 +54,7 @@ describe("agentwire generate --watch", () => {
     const watch = watching(root);
     let at = await watch.until(/watching for changes/);
     expect(watch.printed()).toMatch(
-      /^alpha {2}3 types, 1 union, 7 files\nbeta {3}2 types, 0 unions, 6 files\nalpha: pinned .*\nbeta: pinned .*\ngenerated 17 files in \d+ ms\n/,
+      /^alpha {2}3 types, 1 union, 8 files\nbeta {3}2 types, 0 unions, 7 files\nalpha: pinned .*\nbeta: pinned .*\ngenerated 20 files in \d+ ms\n/,
     );
     const types = path.join(root, "src/protocols/alpha/types.ts");
     expect(readFileSync(types, "utf8")).not.toContain("Paused");
@@ -91,7 +91,7 @@ describe("agentwire generate --watch", () => {
     const at = await watch.until(/watching for the next change\n/);
     expect(watch.printed()).toContain("cannot read schemas/beta.schema.json");
     writeFileSync(path.join(root, "schemas/beta.schema.json"), JSON.stringify(eventsSchema(["Opened"])));
-    await watch.until(/generated 17 files in \d+ ms\n/, at);
+    await watch.until(/generated 20 files in \d+ ms\n/, at);
     expect(existsSync(path.join(root, "src/protocols/beta/index.ts"))).toBe(true);
     expect(await watch.stop()).toBe(0);
   });

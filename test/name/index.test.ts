@@ -107,6 +107,18 @@ describe("the names of what is exported for a type", () => {
     expect([of("isTask").guard, of("isTask1").guard]).toEqual(["isIsTask", "isIsTask1"]);
   });
 
+  it("give the Standard Schema TSchema, qualified as the others where a definition has that name", () => {
+    const ir = namedIrOf({
+      $defs: { Event: { type: "object" }, EventSchema: { type: "string" }, Role: { enum: ["a"] } },
+    });
+    const of = (name: string) => ir.names.get(name)!;
+    expect([of("Event").standard, of("EventSchema").standard, of("Role").standard]).toEqual([
+      "EventSchema1",
+      "EventSchemaSchema",
+      "RoleSchema",
+    ]);
+  });
+
   it("are each one name in the module: no two exports, nor a runtime's, share one", () => {
     const ir = namedIrOf({
       $defs: {
@@ -121,6 +133,7 @@ describe("the names of what is exported for a type", () => {
       declared.guard,
       declared.validator,
       declared.decoder,
+      declared.standard,
       ...(declared.values === undefined ? [] : [declared.values]),
       ...(declared.builder === undefined ? [] : [declared.builder]),
       ...(declared.match === undefined ? [] : [declared.match.exhaustive, declared.match.partial, declared.match.handlers]),

@@ -34,6 +34,22 @@ describe("an app's bundle", () => {
     expect(code).toContain("function matchEvent(");
     for (const absent of ["applyPatch", "rfc6902", "Framer", "readEvents", "function verifier", "function assembler"])
       expect(code, absent).not.toContain(absent);
+    // Nor the Standard Schemas, their definitions or their shared module.
+    for (const absent of ["~standard", "jsonSchemaOf", "standardResult", "draft-07"]) expect(code, absent).not.toContain(absent);
+  }, 20_000);
+
+  it("of a Standard Schema holds its validator and the definitions it reaches, not those of types it does not reach", async () => {
+    const code = await bundle(`export { RunStartedEventSchema } from "@agentwire/protocols/ag-ui/index.ts";`);
+    for (const present of [
+      "~standard",
+      "function validateRunStartedEvent(",
+      "function jsonSchemaOf(",
+      "definitionRunStartedEvent",
+      "definitionBaseEvent",
+    ])
+      expect(code, present).toContain(present);
+    for (const absent of ["function isTextMessageContentEvent(", "definitionTextMessageContentEvent", "definitionEvent "])
+      expect(code, absent).not.toContain(absent);
   }, 20_000);
 
   it("of the stream subpath holds the reader, the verifier, the assembler and its patch library", async () => {

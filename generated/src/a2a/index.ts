@@ -6,6 +6,7 @@ export * from "./guards.js";
 export * from "./validate.js";
 export * from "./builders.js";
 export * from "./match.js";
+export * from "./standard.js";
 export { useRegExp } from "../runtime.js";
 export type {
   RegExpEngine,

@@ -1,0 +1,157 @@
+import {
+  arrayLiteral,
+  call,
+  constant,
+  documentation,
+  functionDeclaration,
+  identifier,
+  jsonLiteral,
+  keywordType,
+  literal,
+  objectLiteral,
+  parameter,
+  returns,
+  typeReference,
+} from "../code/build.js";
+import type { Name } from "../code/tree.js";
+import { article } from "../ir/describe.js";
+import { isJsonObject } from "../json.js";
+import type { JsonObject, JsonValue } from "../json.js";
+import { upperFirst } from "../name/rules.js";
+import type { NamedIr } from "../name/index.js";
+import { namesOf } from "../name/index.js";
+import type { GeneratedFile } from "./file.js";
+import { TYPES } from "./names.js";
+
+/** The shared module of Standard Schema, `templates/standard.ts`. */
+const STANDARD = "../standard.js";
+const VALIDATE = "./validate.js";
+const VALUE = identifier("value");
+const OPTIONS = identifier("options");
+
+/**
+ * `standard.ts`: for every named type T, `TSchema`, T as a Standard Schema
+ * (standardschema.dev) and a Standard JSON Schema. Its `validate` returns what
+ * `validateT` says, as Standard Schema says it; its `jsonSchema` gives T's schema with the
+ * definitions it refers to, from the effective schema's `$defs`, which the module holds as
+ * an object literal each (a schema change shows in its diff as in schema.json's); each
+ * type's function names those it reaches. Each `TSchema` is an object literal of
+ * functions, so a bundle leaves out the TSchemas it does not import, the definitions none
+ * of those reaches, and, when it imports none, the shared module.
+ */
+export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr): void {
+  const definitions = isJsonObject(ir.schema["$defs"]) ? ir.schema["$defs"] : {};
+  const typed = ir.types.filter((type) => definitionKey(type.pointer) !== undefined);
+  if (typed.length === 0) return;
+  f.reserve(typed.map((type) => namesOf(ir, type.name).standard));
+  const standardResult = f.import("standardResult", STANDARD);
+  const jsonSchemaOf = f.import("jsonSchemaOf", STANDARD);
+  const vendor = f.import("VENDOR", STANDARD);
+  const schemaType = f.import("AgentwireSchema", STANDARD, { typeOnly: true });
+  const resultType = f.import("StandardResult", STANDARD, { typeOnly: true });
+  const optionsType = f.import("JsonSchemaOptions", STANDARD, { typeOnly: true });
+  // One constant per definition, so that a bundle holds those its TSchemas reach, and only those.
+  const definition = (key: string) =>
+    f.constant(`definition:${key}`, `definition${upperFirst(key)}`, (name) =>
+      constant(
+        name,
+        objectLiteral([
+          { key: "key", value: literal(key) },
+          { key: "schema", value: jsonLiteral(definitions[key]!) },
+        ]),
+      ),
+    );
+  const record = typeReference(f.import("JsonSchemaDocument", STANDARD, { typeOnly: true }));
+  for (const type of typed) {
+    const { name } = type;
+    const names = namesOf(ir, name);
+    const own = typeReference(f.import(name, TYPES, { typeOnly: true }), []);
+    const validator = f.import(names.validator, VALIDATE);
+    const validate: Name = f.allocate(`standard${name}`);
+    const jsonSchema: Name = f.allocate(`jsonSchema${name}`);
+    f.declare(
+      constant(
+        identifier(names.standard),
+        objectLiteral([
+          {
+            key: "~standard",
+            value: objectLiteral([
+              { key: "version", value: literal(1) },
+              { key: "vendor", value: vendor },
+              { key: "validate", value: validate },
+              {
+                key: "jsonSchema",
+                value: objectLiteral([
+                  { key: "input", value: jsonSchema },
+                  { key: "output", value: jsonSchema },
+                ]),
+              },
+            ]),
+          },
+        ]),
+        {
+          exported: true,
+          type: typeReference(schemaType, [own]),
+          doc: documentation([
+            `{@link ${name}} as a Standard Schema: \`validate\` says what {@link ${names.validator}} says of a value, each error an issue whose path is its JSON Pointer's keys; \`jsonSchema\` gives ${article(name)} ${name}'s JSON Schema, draft 2020-12 or draft-07.`,
+          ]),
+        },
+      ),
+      functionDeclaration({
+        name: validate,
+        exported: false,
+        parameters: [parameter(VALUE, keywordType("unknown"))],
+        returns: typeReference(resultType, [own]),
+        body: [returns(call(standardResult, [call(validator, [VALUE]), VALUE]))],
+      }),
+      functionDeclaration({
+        name: jsonSchema,
+        exported: false,
+        parameters: [parameter(OPTIONS, typeReference(optionsType))],
+        returns: record,
+        body: [
+          returns(
+            call(jsonSchemaOf, [
+              arrayLiteral(reached(definitions, definitionKey(type.pointer)!).map(definition)),
+              literal(definitionKey(type.pointer)!),
+              OPTIONS,
+            ]),
+          ),
+        ],
+      }),
+    );
+  }
+}
+
+/**
+ * The keys of the definitions `key`'s reaches through `$ref`s, itself included, in the
+ * order of `$defs`. A `$ref` is looked for in every value, a `const`'s too: one too many is
+ * harmless, where one too few would leave a `$ref` dangling.
+ */
+function reached(definitions: JsonObject, key: string): string[] {
+  const found = new Set([key]);
+  const pending = [key];
+  const visit = (value: JsonValue): void => {
+    if (Array.isArray(value)) for (const item of value as readonly JsonValue[]) visit(item);
+    else if (isJsonObject(value))
+      for (const [name, item] of Object.entries(value)) {
+        const target =
+          name === "$ref" && typeof item === "string"
+            ? definitionKey(item.replace(/^#/, "").replace(/^(\/\$defs\/[^/]+).*$/, "$1"))
+            : undefined;
+        if (target !== undefined && Object.hasOwn(definitions, target) && !found.has(target)) {
+          found.add(target);
+          pending.push(target);
+        }
+        visit(item);
+      }
+  };
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) visit(definitions[next]!);
+  return Object.keys(definitions).filter((name) => found.has(name));
+}
+
+/** The key of a definition of the root's `$defs` that `pointer` points at, if it does. */
+function definitionKey(pointer: string): string | undefined {
+  const match = /^\/\$defs\/([^/]+)$/.exec(pointer);
+  return match === null ? undefined : match[1]!.replaceAll("~1", "/").replaceAll("~0", "~");
+}

@@ -1,0 +1,157 @@
+import { sValidator } from "@hono/standard-validator";
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
+import { Ajv } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import fc from "fast-check";
+import { Hono } from "hono";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { standardSchemaName, validatorName } from "../../generator/name/rules.js";
+import { EventSchema, RunAgentInputSchema, validateEvent } from "../../generated/src/ag-ui/index.js";
+import type { Event, RunAgentInput } from "../../generated/src/ag-ui/index.js";
+import { corpusDocuments } from "../helpers/corpus.js";
+import { generatedIndex } from "../helpers/generated.js";
+import type { ProtocolName } from "../helpers/protocols.js";
+import { PROTOCOLS, protocol } from "../helpers/protocols.js";
+
+/**
+ * `TSchema`, each type as a Standard Schema: it is what `@standard-schema/spec`'s types
+ * say, a consumer of the spec (Hono's validator) takes it, its `validate` says what
+ * `validateT` says on the real corpus, and its JSON Schema, in both drafts, judges the
+ * corpus as the bindings do.
+ */
+type Schema = StandardSchemaV1<unknown> & StandardJSONSchemaV1<unknown>;
+type Validator = (value: unknown) => { ok: true; value: unknown } | { ok: false; errors: readonly { path: string; message: string }[] };
+
+const indexes = new Map(await Promise.all(PROTOCOLS.map(async (name) => [name, await generatedIndex(name)] as const)));
+const schemaOf = (name: string, type: string) => indexes.get(name as ProtocolName)![standardSchemaName(type)] as unknown as Schema;
+const validatorOf = (name: string, type: string) => indexes.get(name as ProtocolName)![validatorName(type)] as unknown as Validator;
+
+describe("TSchema", () => {
+  it("is a Standard Schema and a Standard JSON Schema of T, by the spec's own types", () => {
+    const standard: StandardSchemaV1<Event> = EventSchema;
+    const json: StandardJSONSchemaV1<RunAgentInput> = RunAgentInputSchema;
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof EventSchema>>().toEqualTypeOf<Event>();
+    expectTypeOf<StandardSchemaV1.InferInput<typeof RunAgentInputSchema>>().toEqualTypeOf<RunAgentInput>();
+    expect(standard["~standard"]).toMatchObject({ version: 1, vendor: "agentwire" });
+    expect(json["~standard"].jsonSchema.output({ target: "draft-07" })).toMatchObject({ type: "object" });
+  });
+
+  it("gives validateT's verdicts, each error's pointer as path segments", () => {
+    const value = { type: "RUN_STARTED", threadId: "t1", runId: "r1" };
+    expect(EventSchema["~standard"].validate(value)).toEqual({ value });
+    const input = { threadId: 1, runId: "r", state: {}, tools: [], context: [], forwardedProps: {}, messages: [{ role: "user" }] };
+    expect(RunAgentInputSchema["~standard"].validate(input)).toEqual({
+      issues: [
+        { message: "must be a string", path: ["threadId"] },
+        { message: "is required", path: ["messages", 0, "content"] },
+        { message: "is required", path: ["messages", 0, "id"] },
+      ],
+    });
+    // An object's key that reads as an index stays a string; `~1` and `~0` are read back.
+    const state = { type: "STATE_SNAPSHOT", snapshot: {}, "a/b~c": 1 };
+    const issues = EventSchema["~standard"].validate(state) as StandardSchemaV1.FailureResult;
+    expect(validateEvent(state)).toMatchObject({ ok: false, errors: [{ path: "/a~1b~0c" }] });
+    expect(issues.issues.map((issue) => issue.path)).toEqual([["a/b~c"]]);
+  });
+
+  it("says what validateT says on the real corpus", () => {
+    const documents = corpusDocuments();
+    const disagreements = documents.flatMap(({ file, protocol: name, definition, document }) => {
+      const verdict = validatorOf(name, definition)(document);
+      const standard = schemaOf(name, definition)["~standard"].validate(document);
+      const expected = verdict.ok
+        ? { value: document }
+        : { issues: verdict.errors.map(({ message, path }) => ({ message, path: segments(path, document) })) };
+      return JSON.stringify(standard) === JSON.stringify(expected) && (!verdict.ok || (standard as { value: unknown }).value === document)
+        ? []
+        : [file];
+    });
+    expect(disagreements).toEqual([]);
+  });
+
+  it("says what validateT says of arbitrary JSON, keys with / and ~ too (fast-check)", () => {
+    const key = fc.oneof(fc.constantFrom("type", "messages", "0", "a/b", "~1", "~0/~"), fc.string({ maxLength: 4 }));
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.dictionary(key, tie("value"), { maxKeys: 4 }),
+        fc.array(tie("value"), { maxLength: 3 }),
+      ),
+    }));
+    const types = ["ag-ui:Event", "ag-ui:RunAgentInput", "a2a:StreamResponse", "app-server:ServerNotification"].filter((entry) => {
+      const [name, type] = entry.split(":") as [string, string];
+      return indexes.get(name as ProtocolName)![standardSchemaName(type)] !== undefined;
+    });
+    expect(types.length).toBeGreaterThanOrEqual(3);
+    fc.assert(
+      fc.property(fc.constantFrom(...types), value, (entry, document) => {
+        const [name, type] = entry.split(":") as [string, string];
+        const verdict = validatorOf(name, type)(document);
+        const expected = verdict.ok
+          ? { value: document }
+          : { issues: verdict.errors.map(({ message, path }) => ({ message, path: segments(path, document) })) };
+        expect(schemaOf(name, type)["~standard"].validate(document)).toEqual(expected);
+      }),
+      { numRuns: 300, seed: 25 },
+    );
+  });
+
+  it("is taken by Hono's standard validator, which answers 400 with its issues", async () => {
+    const app = new Hono().post("/events", sValidator("json", EventSchema), (c) => {
+      const event: Event = c.req.valid("json");
+      return c.json({ type: event.type });
+    });
+    const post = (body: unknown) =>
+      app.request("/events", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+    const accepted = await post({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "Hi" });
+    expect([accepted.status, await accepted.json()]).toEqual([200, { type: "TEXT_MESSAGE_CONTENT" }]);
+    const refused = await post({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ success: false, error: [{ message: "is required", path: ["delta"] }] });
+  });
+});
+
+describe("TSchema's JSON Schema", () => {
+  it("refuses a target it does not give", () => {
+    expect(() => EventSchema["~standard"].jsonSchema.input({ target: "openapi-3.0" })).toThrow(/openapi-3.0/);
+  });
+
+  it.each(PROTOCOLS)("of every type of %s, in draft 2020-12 and draft-07, judges the corpus as the bindings do", async (name) => {
+    const { ir } = await protocol(name);
+    const drafts = [
+      { target: "draft-2020-12", ajv: new Ajv2020({ strict: false, validateFormats: false }) },
+      { target: "draft-07", ajv: new Ajv({ strict: false, validateFormats: false }) },
+    ] as const;
+    const documents = corpusDocuments().filter((document) => document.protocol === name);
+    const disagreements: string[] = [];
+    for (const type of ir.types) {
+      const converter = schemaOf(name, type.name)["~standard"].jsonSchema;
+      for (const { target, ajv } of drafts) {
+        const schema = converter.input({ target });
+        // A new object each time, the same text.
+        expect(converter.output({ target })).toEqual(schema);
+        const validate = ajv.compile(schema);
+        for (const { file, definition, document } of documents)
+          if (definition === type.name && validate(document) !== validatorOf(name, type.name)(document).ok)
+            disagreements.push(`${target} ${file}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
+});
+
+/** A JSON Pointer as Standard Schema's path, by its own reading (RFC 6901). */
+function segments(pointer: string, value: unknown): PropertyKey[] {
+  if (pointer === "") return [];
+  let at = value;
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((token) => {
+      const key = token.replace(/~1/g, "/").replace(/~0/g, "~");
+      const segment = Array.isArray(at) ? Number(key) : key;
+      at = (at as Record<PropertyKey, unknown> | undefined)?.[segment];
+      return segment;
+    });
+}
