@@ -155,6 +155,10 @@ const definitionAgentCapabilities = {
     },
     title: "Agent Capabilities",
     type: "object",
+    dependentSchemas: {
+      extended_agent_card: { not: { required: ["extendedAgentCard"] } },
+      push_notifications: { not: { required: ["pushNotifications"] } },
+    },
   },
 };
 const definitionAgentExtension = {
@@ -338,6 +342,15 @@ const definitionAgentCard = {
         ],
       },
     ],
+    dependentSchemas: {
+      default_input_modes: { not: { required: ["defaultInputModes"] } },
+      default_output_modes: { not: { required: ["defaultOutputModes"] } },
+      documentation_url: { not: { required: ["documentationUrl"] } },
+      icon_url: { not: { required: ["iconUrl"] } },
+      security_requirements: { not: { required: ["securityRequirements"] } },
+      security_schemes: { not: { required: ["securitySchemes"] } },
+      supported_interfaces: { not: { required: ["supportedInterfaces"] } },
+    },
   },
 };
 const definitionAgentCardSignature = {
@@ -430,6 +443,10 @@ const definitionAgentInterface = {
         ],
       },
     ],
+    dependentSchemas: {
+      protocol_binding: { not: { required: ["protocolBinding"] } },
+      protocol_version: { not: { required: ["protocolVersion"] } },
+    },
   },
 };
 const definitionAgentProvider = {
@@ -528,6 +545,11 @@ const definitionAgentSkill = {
     title: "Agent Skill",
     type: "object",
     required: ["id", "name", "description", "tags"],
+    dependentSchemas: {
+      input_modes: { not: { required: ["inputModes"] } },
+      output_modes: { not: { required: ["outputModes"] } },
+      security_requirements: { not: { required: ["securityRequirements"] } },
+    },
   },
 };
 const definitionAPIKeySecurityScheme = {
@@ -629,6 +651,12 @@ const definitionAuthorizationCodeOAuthFlow = {
       { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
     ],
     required: ["scopes"],
+    dependentSchemas: {
+      authorization_url: { not: { required: ["authorizationUrl"] } },
+      pkce_required: { not: { required: ["pkceRequired"] } },
+      refresh_url: { not: { required: ["refreshUrl"] } },
+      token_url: { not: { required: ["tokenUrl"] } },
+    },
   },
 };
 const definitionClientCredentialsOAuthFlow = {
@@ -673,6 +701,10 @@ const definitionClientCredentialsOAuthFlow = {
       { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
     ],
     required: ["scopes"],
+    dependentSchemas: {
+      refresh_url: { not: { required: ["refreshUrl"] } },
+      token_url: { not: { required: ["tokenUrl"] } },
+    },
   },
 };
 const definitionDeviceCodeOAuthFlow = {
@@ -733,6 +765,13 @@ const definitionDeviceCodeOAuthFlow = {
       { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
     ],
     required: ["scopes"],
+    dependentSchemas: {
+      device_authorization_url: {
+        not: { required: ["deviceAuthorizationUrl"] },
+      },
+      refresh_url: { not: { required: ["refreshUrl"] } },
+      token_url: { not: { required: ["tokenUrl"] } },
+    },
   },
 };
 const definitionHTTPAuthSecurityScheme = {
@@ -770,6 +809,9 @@ const definitionHTTPAuthSecurityScheme = {
     title: "HTTP Auth Security Scheme",
     type: "object",
     required: ["scheme"],
+    dependentSchemas: {
+      bearer_format: { not: { required: ["bearerFormat"] } },
+    },
   },
 };
 const definitionImplicitOAuthFlow = {
@@ -815,6 +857,10 @@ const definitionImplicitOAuthFlow = {
     title: "ImplicitO Auth Flow",
     type: "object",
     deprecated: true,
+    dependentSchemas: {
+      authorization_url: { not: { required: ["authorizationUrl"] } },
+      refresh_url: { not: { required: ["refreshUrl"] } },
+    },
   },
 };
 const definitionMutualTlsSecurityScheme = {
@@ -867,6 +913,9 @@ const definitionOAuth2SecurityScheme = {
     title: "O Auth2 Security Scheme",
     type: "object",
     required: ["flows"],
+    dependentSchemas: {
+      oauth2_metadata_url: { not: { required: ["oauth2MetadataUrl"] } },
+    },
   },
 };
 const definitionOAuthFlows = {
@@ -932,6 +981,11 @@ const definitionOAuthFlows = {
       { required: ["password"] },
       { anyOf: [{ required: ["deviceCode"] }, { required: ["device_code"] }] },
     ],
+    dependentSchemas: {
+      authorization_code: { not: { required: ["authorizationCode"] } },
+      client_credentials: { not: { required: ["clientCredentials"] } },
+      device_code: { not: { required: ["deviceCode"] } },
+    },
   },
 };
 const definitionOpenIdConnectSecurityScheme = {
@@ -970,6 +1024,9 @@ const definitionOpenIdConnectSecurityScheme = {
         ],
       },
     ],
+    dependentSchemas: {
+      open_id_connect_url: { not: { required: ["openIdConnectUrl"] } },
+    },
   },
 };
 const definitionPasswordOAuthFlow = {
@@ -1015,6 +1072,10 @@ const definitionPasswordOAuthFlow = {
     title: "PasswordO Auth Flow",
     type: "object",
     deprecated: true,
+    dependentSchemas: {
+      refresh_url: { not: { required: ["refreshUrl"] } },
+      token_url: { not: { required: ["tokenUrl"] } },
+    },
   },
 };
 const definitionSecurityRequirement = {
@@ -1116,6 +1177,17 @@ const definitionSecurityScheme = {
         ],
       },
     ],
+    dependentSchemas: {
+      api_key_security_scheme: { not: { required: ["apiKeySecurityScheme"] } },
+      http_auth_security_scheme: {
+        not: { required: ["httpAuthSecurityScheme"] },
+      },
+      mtls_security_scheme: { not: { required: ["mtlsSecurityScheme"] } },
+      oauth2_security_scheme: { not: { required: ["oauth2SecurityScheme"] } },
+      open_id_connect_security_scheme: {
+        not: { required: ["openIdConnectSecurityScheme"] },
+      },
+    },
   },
 };
 const definitionStringList = {
@@ -1180,6 +1252,7 @@ const definitionArtifact = {
       { anyOf: [{ required: ["artifactId"] }, { required: ["artifact_id"] }] },
     ],
     required: ["parts"],
+    dependentSchemas: { artifact_id: { not: { required: ["artifactId"] } } },
   },
 };
 const definitionPart = {
@@ -1240,6 +1313,7 @@ const definitionPart = {
       { required: ["url"] },
       { required: ["data"] },
     ],
+    dependentSchemas: { media_type: { not: { required: ["mediaType"] } } },
   },
 };
 const definitionValue = { key: "Value", schema: { title: "Value" } };
@@ -1330,6 +1404,10 @@ const definitionCreateTaskPushNotificationConfigRequest = {
     },
     title: "Create Task Push Notification Config Request",
     type: "object",
+    dependentSchemas: {
+      config_id: { not: { required: ["configId"] } },
+      task_id: { not: { required: ["taskId"] } },
+    },
   },
 };
 const definitionPushNotificationConfig = {
@@ -1399,6 +1477,7 @@ const definitionDeleteTaskPushNotificationConfigRequest = {
     type: "object",
     allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
     required: ["id"],
+    dependentSchemas: { task_id: { not: { required: ["taskId"] } } },
   },
 };
 const definitionGetExtendedAgentCardRequest = {
@@ -1448,6 +1527,7 @@ const definitionGetTaskPushNotificationConfigRequest = {
     type: "object",
     allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
     required: ["id"],
+    dependentSchemas: { task_id: { not: { required: ["taskId"] } } },
   },
 };
 const definitionGetTaskRequest = {
@@ -1488,6 +1568,9 @@ const definitionGetTaskRequest = {
     title: "Get Task Request",
     type: "object",
     required: ["id"],
+    dependentSchemas: {
+      history_length: { not: { required: ["historyLength"] } },
+    },
   },
 };
 const definitionListTaskPushNotificationConfigRequest = {
@@ -1544,6 +1627,11 @@ const definitionListTaskPushNotificationConfigRequest = {
     title: "List Task Push Notification Config Request",
     type: "object",
     allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
+    dependentSchemas: {
+      page_size: { not: { required: ["pageSize"] } },
+      page_token: { not: { required: ["pageToken"] } },
+      task_id: { not: { required: ["taskId"] } },
+    },
   },
 };
 const definitionListTaskPushNotificationConfigResponse = {
@@ -1575,6 +1663,9 @@ const definitionListTaskPushNotificationConfigResponse = {
     },
     title: "List Task Push Notification Config Response",
     type: "object",
+    dependentSchemas: {
+      next_page_token: { not: { required: ["nextPageToken"] } },
+    },
   },
 };
 const definitionTaskPushNotificationConfig = {
@@ -1609,6 +1700,12 @@ const definitionTaskPushNotificationConfig = {
     },
     title: "Task Push Notification Config",
     type: "object",
+    dependentSchemas: {
+      push_notification_config: {
+        not: { required: ["pushNotificationConfig"] },
+      },
+      task_id: { not: { required: ["taskId"] } },
+    },
   },
 };
 const definitionListTasksRequest = {
@@ -1709,6 +1806,14 @@ const definitionListTasksRequest = {
     },
     title: "List Tasks Request",
     type: "object",
+    dependentSchemas: {
+      context_id: { not: { required: ["contextId"] } },
+      history_length: { not: { required: ["historyLength"] } },
+      include_artifacts: { not: { required: ["includeArtifacts"] } },
+      page_size: { not: { required: ["pageSize"] } },
+      page_token: { not: { required: ["pageToken"] } },
+      status_timestamp_after: { not: { required: ["statusTimestampAfter"] } },
+    },
   },
 };
 const definitionTimestamp = {
@@ -1821,6 +1926,11 @@ const definitionListTasksResponse = {
       { anyOf: [{ required: ["pageSize"] }, { required: ["page_size"] }] },
       { anyOf: [{ required: ["totalSize"] }, { required: ["total_size"] }] },
     ],
+    dependentSchemas: {
+      next_page_token: { not: { required: ["nextPageToken"] } },
+      page_size: { not: { required: ["pageSize"] } },
+      total_size: { not: { required: ["totalSize"] } },
+    },
   },
 };
 const definitionMessage = {
@@ -1907,6 +2017,12 @@ const definitionMessage = {
       { anyOf: [{ required: ["messageId"] }, { required: ["message_id"] }] },
     ],
     required: ["role", "parts"],
+    dependentSchemas: {
+      context_id: { not: { required: ["contextId"] } },
+      message_id: { not: { required: ["messageId"] } },
+      reference_task_ids: { not: { required: ["referenceTaskIds"] } },
+      task_id: { not: { required: ["taskId"] } },
+    },
   },
 };
 const definitionTask = {
@@ -1960,6 +2076,7 @@ const definitionTask = {
     title: "Task",
     type: "object",
     required: ["id", "status"],
+    dependentSchemas: { context_id: { not: { required: ["contextId"] } } },
   },
 };
 const definitionTaskStatus = {
@@ -2059,6 +2176,13 @@ const definitionSendMessageConfiguration = {
     },
     title: "Send Message Configuration",
     type: "object",
+    dependentSchemas: {
+      accepted_output_modes: { not: { required: ["acceptedOutputModes"] } },
+      history_length: { not: { required: ["historyLength"] } },
+      push_notification_config: {
+        not: { required: ["pushNotificationConfig"] },
+      },
+    },
   },
 };
 const definitionSendMessageRequest = {
@@ -2158,6 +2282,10 @@ const definitionStreamResponse = {
         ],
       },
     ],
+    dependentSchemas: {
+      artifact_update: { not: { required: ["artifactUpdate"] } },
+      status_update: { not: { required: ["statusUpdate"] } },
+    },
   },
 };
 const definitionTaskArtifactUpdateEvent = {
@@ -2221,6 +2349,11 @@ const definitionTaskArtifactUpdateEvent = {
       { anyOf: [{ required: ["contextId"] }, { required: ["context_id"] }] },
     ],
     required: ["artifact"],
+    dependentSchemas: {
+      context_id: { not: { required: ["contextId"] } },
+      last_chunk: { not: { required: ["lastChunk"] } },
+      task_id: { not: { required: ["taskId"] } },
+    },
   },
 };
 const definitionTaskStatusUpdateEvent = {
@@ -2268,6 +2401,10 @@ const definitionTaskStatusUpdateEvent = {
       { anyOf: [{ required: ["contextId"] }, { required: ["context_id"] }] },
     ],
     required: ["status"],
+    dependentSchemas: {
+      context_id: { not: { required: ["contextId"] } },
+      task_id: { not: { required: ["taskId"] } },
+    },
   },
 };
 const definitionSubscribeToTaskRequest = {
