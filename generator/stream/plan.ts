@@ -120,10 +120,13 @@ function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
     checks,
     spans,
     terminals,
+    // The emitter writes `same` (generator/emit/stream.ts).
     repeats: changesNothing
-      ? spans.flatMap((step) =>
-          (step.kind === "span" ? [step.key, step.owner, step.attribution] : [step.key]).filter((path) => path !== undefined),
-        )
+      ? {
+          paths: spans.flatMap((step) =>
+            (step.kind === "span" ? [step.key, step.owner, step.attribution] : [step.key]).filter((path) => path !== undefined),
+          ),
+        }
       : undefined,
   };
 }

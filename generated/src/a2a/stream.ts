@@ -336,7 +336,7 @@ const PLANS: Plans = {
     checks: [{ kind: "first", rule: FIRST_EVENT_RULE }],
     spans: [],
     terminals: [],
-    repeats: [],
+    repeats: { paths: [] },
   },
 };
 

@@ -410,6 +410,46 @@ const RULES: ReadonlyArray<StreamRule> = [
 ];
 
 /**
+ * Whether a TEXT_MESSAGE_CONTENT event has the values the last one had at
+ * messageId, subagentRunId: the keys it is read by (Plan.repeats). Equal
+ * values are equal keys: `valueAt` read the last one's.
+ */
+function textMessageContentRepeats(
+  event: Readonly<Record<string, unknown>>,
+  values: ReadonlyArray<unknown>,
+): boolean {
+  return (
+    event["messageId"] === values[0] && event["subagentRunId"] === values[1]
+  );
+}
+
+/**
+ * Whether a TOOL_CALL_ARGS event has the values the last one had at
+ * toolCallId: the keys it is read by (Plan.repeats). Equal values are equal
+ * keys: `valueAt` read the last one's.
+ */
+function toolCallArgsRepeats(
+  event: Readonly<Record<string, unknown>>,
+  values: ReadonlyArray<unknown>,
+): boolean {
+  return event["toolCallId"] === values[0];
+}
+
+/**
+ * Whether a REASONING_MESSAGE_CONTENT event has the values the last one had
+ * at messageId, subagentRunId: the keys it is read by (Plan.repeats). Equal
+ * values are equal keys: `valueAt` read the last one's.
+ */
+function reasoningMessageContentRepeats(
+  event: Readonly<Record<string, unknown>>,
+  values: ReadonlyArray<unknown>,
+): boolean {
+  return (
+    event["messageId"] === values[0] && event["subagentRunId"] === values[1]
+  );
+}
+
+/**
  * What the verifier asks of an event of each kind: the rules that can say
  * anything of it, in their order, with which of their selectors its kind
  * matches and the paths of its keys, compiled by agentwire so that a push
@@ -669,7 +709,10 @@ const PLANS: Plans = {
           },
         ],
         terminals: [],
-        repeats: [["messageId"], ["subagentRunId"]],
+        repeats: {
+          paths: [["messageId"], ["subagentRunId"]],
+          same: textMessageContentRepeats,
+        },
       },
     ],
     [
@@ -790,7 +833,7 @@ const PLANS: Plans = {
         ],
         spans: [],
         terminals: [],
-        repeats: [],
+        repeats: { paths: [] },
       },
     ],
     [
@@ -826,7 +869,7 @@ const PLANS: Plans = {
         ],
         spans: [],
         terminals: [],
-        repeats: [],
+        repeats: { paths: [] },
       },
     ],
     [
@@ -862,7 +905,7 @@ const PLANS: Plans = {
         ],
         spans: [],
         terminals: [],
-        repeats: [],
+        repeats: { paths: [] },
       },
     ],
     [
@@ -898,7 +941,7 @@ const PLANS: Plans = {
         ],
         spans: [],
         terminals: [],
-        repeats: [],
+        repeats: { paths: [] },
       },
     ],
     [
@@ -1055,7 +1098,7 @@ const PLANS: Plans = {
           },
         ],
         terminals: [],
-        repeats: [["toolCallId"]],
+        repeats: { paths: [["toolCallId"]], same: toolCallArgsRepeats },
       },
     ],
     [
@@ -1539,7 +1582,10 @@ const PLANS: Plans = {
           },
         ],
         terminals: [],
-        repeats: [["messageId"], ["subagentRunId"]],
+        repeats: {
+          paths: [["messageId"], ["subagentRunId"]],
+          same: reasoningMessageContentRepeats,
+        },
       },
     ],
     [
@@ -1757,7 +1803,7 @@ const PLANS: Plans = {
     ],
     spans: [],
     terminals: [],
-    repeats: [],
+    repeats: { paths: [] },
   },
 };
 

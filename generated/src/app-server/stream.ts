@@ -6,6 +6,7 @@ import { assembler } from "../stream/assemble.js";
 import type { ReadOptions } from "../stream/read.js";
 import { readEvents } from "../stream/read.js";
 import type { StreamResult } from "../stream/result.js";
+import { valueAt } from "../stream/select.js";
 import type { StreamSource } from "../stream/source.js";
 import type {
   AssemblyPlan,
@@ -103,6 +104,30 @@ const ITEM_RULE: SpanRule = {
  * their order.
  */
 const RULES: ReadonlyArray<StreamRule> = [TURN_RULE, ITEM_RULE];
+
+/**
+ * Whether a item/agentMessage/delta event has the values the last one had at
+ * params/itemId: the keys it is read by (Plan.repeats). Equal values are
+ * equal keys: `valueAt` read the last one's.
+ */
+function itemAgentMessageDeltaRepeats(
+  event: Readonly<Record<string, unknown>>,
+  values: ReadonlyArray<unknown>,
+): boolean {
+  return valueAt(event, ["params", "itemId"]) === values[0];
+}
+
+/**
+ * Whether a item/toolCall/delta event has the values the last one had at
+ * params/itemId: the keys it is read by (Plan.repeats). Equal values are
+ * equal keys: `valueAt` read the last one's.
+ */
+function itemToolCallDeltaRepeats(
+  event: Readonly<Record<string, unknown>>,
+  values: ReadonlyArray<unknown>,
+): boolean {
+  return valueAt(event, ["params", "itemId"]) === values[0];
+}
 
 /**
  * What the verifier asks of an event of each kind: the rules that can say
@@ -205,7 +230,10 @@ const PLANS: Plans = {
           },
         ],
         terminals: [],
-        repeats: [["params", "itemId"]],
+        repeats: {
+          paths: [["params", "itemId"]],
+          same: itemAgentMessageDeltaRepeats,
+        },
       },
     ],
     [
@@ -229,7 +257,10 @@ const PLANS: Plans = {
           },
         ],
         terminals: [],
-        repeats: [["params", "itemId"]],
+        repeats: {
+          paths: [["params", "itemId"]],
+          same: itemToolCallDeltaRepeats,
+        },
       },
     ],
     [
@@ -263,7 +294,7 @@ const PLANS: Plans = {
     checks: [],
     spans: [],
     terminals: [],
-    repeats: [],
+    repeats: { paths: [] },
   },
 };
 

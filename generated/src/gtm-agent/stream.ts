@@ -307,7 +307,7 @@ const PLANS: Plans = {
     checks: [{ kind: "first", rule: FIRST_FRAME_RULE }],
     spans: [],
     terminals: [],
-    repeats: [],
+    repeats: { paths: [] },
   },
 };
 
