@@ -209,6 +209,11 @@ export interface RefersStep {
   readonly shownBy: readonly string[] | undefined;
 }
 
+export interface TerminalStep {
+  readonly rule: TerminalRule;
+  readonly events: KindMatch;
+}
+
 /** What a push asks of an event of one kind, by phase. */
 export interface Plan {
   /** Events of the kind are chunks of some rule. */
@@ -216,10 +221,7 @@ export interface Plan {
   readonly chunks: readonly ChunkStep[];
   readonly checks: readonly Check[];
   readonly spans: readonly (SpanStep | RefersStep)[];
-  readonly terminals: readonly {
-    readonly rule: TerminalRule;
-    readonly events: KindMatch;
-  }[];
+  readonly terminals: readonly TerminalStep[];
   /**
    * Where an event of the kind changes nothing (it only continues spans, and no selector
    * looks past its kind): the keys its span steps read. An event that found all in order

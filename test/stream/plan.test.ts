@@ -73,6 +73,8 @@ describe("plansOf", () => {
       { kind: "only-first", rule: rules[1], events: true },
     ]);
     expect(plans.byKind.get("CHUNK")!.chunked).toBe(true);
+    // An event that passes through a lane leaves it as it is: its plan has no step of the chunk rule.
+    expect(plans.byKind.get("RAW")!.chunks).toEqual([]);
   });
 
   it("keeps a selector's conditions where they decide, and a rule itself, not a copy", () => {

@@ -484,10 +484,7 @@ const PLANS: Plans = {
             key: ["messageId"],
           },
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: true },
-        ],
+        checks: [{ kind: "first", rule: FIRST_EVENT_RULE }],
         spans: [
           {
             kind: "span",
@@ -804,29 +801,7 @@ const PLANS: Plans = {
       "RAW",
       {
         chunked: false,
-        chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: true,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-        ],
+        chunks: [],
         checks: [
           { kind: "first", rule: FIRST_EVENT_RULE },
           { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
@@ -840,29 +815,7 @@ const PLANS: Plans = {
       "ACTIVITY_SNAPSHOT",
       {
         chunked: false,
-        chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: true,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-        ],
+        chunks: [],
         checks: [
           { kind: "first", rule: FIRST_EVENT_RULE },
           { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
@@ -876,29 +829,7 @@ const PLANS: Plans = {
       "ACTIVITY_DELTA",
       {
         chunked: false,
-        chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: true,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-        ],
+        chunks: [],
         checks: [
           { kind: "first", rule: FIRST_EVENT_RULE },
           { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
@@ -912,29 +843,7 @@ const PLANS: Plans = {
       "REASONING_ENCRYPTED_VALUE",
       {
         chunked: false,
-        chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: true,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-        ],
+        chunks: [],
         checks: [
           { kind: "first", rule: FIRST_EVENT_RULE },
           { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
@@ -948,29 +857,7 @@ const PLANS: Plans = {
       "SUBAGENT_STARTED",
       {
         chunked: false,
-        chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: true,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-        ],
+        chunks: [],
         checks: [
           { kind: "first", rule: FIRST_EVENT_RULE },
           { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
