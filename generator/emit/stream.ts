@@ -73,6 +73,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   // Each kind's Repeats.same, where it reads a key: `textMessageContentRepeats`.
   const repeated = [...stream.plans.byKind].filter(([, plan]) => (plan.repeats?.paths.length ?? 0) > 0);
   const repeatsNames = new Map(repeated.map(([kind, plan]) => [plan.repeats!, f.allocate(`${camelCase(kind)}Repeats`)] as const));
+  const shared = sharedSteps(f, stream, ruleNames);
   const names = namesOf(ir, stream.event);
   const event = typeReference(f.import(stream.event, TYPES, { typeOnly: true }));
   const decode = f.import(names.decoder, "./validate.js");
@@ -109,7 +110,8 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
       doc: documentation(["The ordering rules of the stream, from the overlay's stream facts, in their order."]),
     }),
     ...repeated.map(([kind, { repeats }]) => repeatsFunction(f, kind, repeats!, repeatsNames.get(repeats!)!)),
-    constant(plans, plansLiteral(f, stream, ruleNames, repeatsNames), {
+    ...shared.declarations,
+    constant(plans, plansLiteral(f, stream, new Map<unknown, Name>([...ruleNames, ...shared.names]), repeatsNames), {
       type: typeReference(f.import("Plans", RUNTIME.tables, { typeOnly: true })),
       doc: documentation([
         "What the verifier asks of an event of each kind: the rules that can say anything of it, in their order, with which of their selectors its kind matches and the paths of its keys, compiled by agentwire so that a push reads no rule it need not.",
@@ -339,7 +341,7 @@ const RULE_TYPES: Readonly<Record<StreamRule["kind"], string>> = {
  * The constant a rule or an assembly step is declared as: its name in capitals, then what
  * it is, `TEXT_MESSAGE_RULE` (names are lowercase words joined by "-", and unique).
  */
-function tableConstant(name: string, what: "RULE" | "STEP"): string {
+function tableConstant(name: string, what: "RULE" | "STEP" | "CHECK"): string {
   return `${name.replaceAll("-", "_").toUpperCase()}_${what}`;
 }
 
@@ -350,20 +352,20 @@ function tableConstant(name: string, what: "RULE" | "STEP"): string {
 function plansLiteral(
   f: GeneratedFile,
   stream: CompiledStream,
-  ruleNames: ReadonlyMap<StreamRule, Name>,
+  tableNames: ReadonlyMap<unknown, Name>,
   repeatsNames: ReadonlyMap<Repeats, Name>,
 ): Expression {
   const planType = typeReference(f.import("Plan", RUNTIME.tables, { typeOnly: true }));
   const planLiteral = ({ repeats, ...plan }: Plan) =>
     objectLiteral([
-      ...Object.entries(plan).map(([key, item]) => ({ key, value: tableLiteral(item, ruleNames) })),
+      ...Object.entries(plan).map(([key, item]) => ({ key, value: tableLiteral(item, tableNames) })),
       {
         key: "repeats",
         value:
           repeats === undefined
             ? UNDEFINED
             : objectLiteral([
-                { key: "paths", value: tableLiteral(repeats.paths, ruleNames) },
+                { key: "paths", value: tableLiteral(repeats.paths, tableNames) },
                 ...(repeatsNames.has(repeats) ? [{ key: "same", value: repeatsNames.get(repeats)! }] : []),
               ]),
       },
@@ -374,6 +376,63 @@ function plansLiteral(
     { key: "unnamed", value: planLiteral(stream.plans.unnamed) },
   ]);
 }
+
+/**
+ * The steps the plans of several kinds ask alike (a chunk rule's lane, which every other
+ * event ends; what comes first), each declared once, `TEXT_MESSAGE_CHUNK_CHECK`, and the
+ * name of each plan's step that is one of them.
+ */
+function sharedSteps(
+  f: GeneratedFile,
+  stream: CompiledStream,
+  ruleNames: ReadonlyMap<StreamRule, Name>,
+): { readonly declarations: readonly Declaration[]; readonly names: ReadonlyMap<unknown, Name> } {
+  const plans = [...stream.plans.byKind, [undefined, stream.plans.unnamed] as const];
+  const byText = new Map<
+    string,
+    { readonly step: Step; readonly type: string; readonly kinds: (string | undefined)[]; readonly steps: Step[] }
+  >();
+  for (const [kind, plan] of plans) {
+    const steps: (readonly [Step, string])[] = [
+      ...plan.chunks.map((step) => [step, "ChunkStep"] as const),
+      ...plan.checks.map((step) => [step, "Check"] as const),
+      ...plan.spans.map((step) => [step, step.kind === "span" ? "SpanStep" : "RefersStep"] as const),
+      ...plan.terminals.map((step) => [step, "TerminalStep"] as const),
+    ];
+    for (const [step, type] of steps) {
+      // A rule by its name: the steps of two kinds are alike where they print alike.
+      const text = `${type} ${JSON.stringify(step, (_, value: unknown) => (ruleNames.has(value as StreamRule) ? (value as StreamRule).name : value))}`;
+      const known = byText.get(text) ?? { step, type, kinds: [], steps: [] };
+      byText.set(text, known);
+      known.kinds.push(kind);
+      known.steps.push(step);
+    }
+  }
+  const declarations: Declaration[] = [];
+  const names = new Map<unknown, Name>();
+  for (const { step, type, kinds, steps } of byText.values()) {
+    if (kinds.length < 2) continue;
+    const name = f.allocate(tableConstant(step.rule.name, "CHECK"));
+    declarations.push(
+      constant(name, tableLiteral(step, ruleNames), {
+        type: typeReference(f.import(type, RUNTIME.tables, { typeOnly: true })),
+        doc: documentation([`The ${step.rule.name.replaceAll("-", " ")} rule as the plans of ${kindsInWords(kinds)} ask it.`]),
+      }),
+    );
+    for (const each of steps) names.set(each, name);
+  }
+  return { declarations, names };
+}
+
+/** Kinds in words (undefined: those no rule names): "A, B", "23 kinds and every other". */
+function kindsInWords(kinds: readonly (string | undefined)[]): string {
+  const named = kinds.filter((kind) => kind !== undefined);
+  const listed = named.length <= 4 ? named.join(", ") : `${named.length} kinds`;
+  return named.length === kinds.length ? listed : `${listed} and every other kind`;
+}
+
+/** A step of a plan, in any of its phases. */
+type Step = Plan["chunks"][number] | Plan["checks"][number] | Plan["spans"][number] | Plan["terminals"][number];
 
 /**
  * A kind's `Repeats.same`: its event's values at the paths, each compared with the last

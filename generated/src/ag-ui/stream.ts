@@ -9,13 +9,17 @@ import type { StreamResult } from "../stream/result.js";
 import type { StreamSource } from "../stream/source.js";
 import type {
   AssemblyPlan,
+  Check,
   ChunkRule,
+  ChunkStep,
   FirstRule,
   InsideRule,
   Plan,
   Plans,
   RefersRule,
+  RefersStep,
   SpanRule,
+  SpanStep,
   StepPlan,
   StreamRule,
   Transport,
@@ -450,6 +454,89 @@ function reasoningMessageContentRepeats(
 }
 
 /**
+ * The text message chunk rule as the plans of 22 kinds and every other kind
+ * ask it.
+ */
+const TEXT_MESSAGE_CHUNK_CHECK: ChunkStep = {
+  rule: TEXT_MESSAGE_CHUNK_RULE,
+  span: 1,
+  events: false,
+  passThrough: false,
+  key: ["messageId"],
+};
+
+/**
+ * The tool call chunk rule as the plans of 22 kinds and every other kind ask
+ * it.
+ */
+const TOOL_CALL_CHUNK_CHECK: ChunkStep = {
+  rule: TOOL_CALL_CHUNK_RULE,
+  span: 2,
+  events: false,
+  passThrough: false,
+  key: ["toolCallId"],
+};
+
+/**
+ * The reasoning message chunk rule as the plans of 22 kinds and every other
+ * kind ask it.
+ */
+const REASONING_MESSAGE_CHUNK_CHECK: ChunkStep = {
+  rule: REASONING_MESSAGE_CHUNK_RULE,
+  span: 5,
+  events: false,
+  passThrough: false,
+  key: ["messageId"],
+};
+
+/**
+ * The first event rule as the plans of 28 kinds and every other kind ask it.
+ */
+const FIRST_EVENT_CHECK: Check = { kind: "first", rule: FIRST_EVENT_RULE };
+
+/**
+ * The in run rule as the plans of 27 kinds and every other kind ask it.
+ */
+const IN_RUN_CHECK: Check = {
+  kind: "inside",
+  rule: IN_RUN_RULE,
+  span: 0,
+  except: false,
+};
+
+/**
+ * The tool result rule as the plans of TOOL_CALL_START, TOOL_CALL_CHUNK ask
+ * it.
+ */
+const TOOL_RESULT_CHECK: RefersStep = {
+  kind: "refers",
+  rule: TOOL_RESULT_RULE,
+  refers: 0,
+  events: false,
+  to: true,
+  key: ["toolCallId"],
+  toKey: ["toolCallId"],
+  shownBy: undefined,
+};
+
+/**
+ * The subagent rule as the plans of SUBAGENT_FINISHED, SUBAGENT_ERROR ask
+ * it.
+ */
+const SUBAGENT_CHECK: SpanStep = {
+  kind: "span",
+  rule: SUBAGENT_RULE,
+  span: 6,
+  opens: false,
+  continues: false,
+  closes: true,
+  aborts: false,
+  key: ["subagentRunId"],
+  owner: undefined,
+  attribution: undefined,
+};
+
+/**
  * What the verifier asks of an event of each kind: the rules that can say
  * anything of it, in their order, with which of their selectors its kind
  * matches and the paths of its keys, compiled by agentwire so that a push
@@ -462,29 +549,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [{ kind: "first", rule: FIRST_EVENT_RULE }],
+        checks: [FIRST_EVENT_CHECK],
         spans: [
           {
             kind: "span",
@@ -518,32 +587,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -567,32 +615,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -616,32 +643,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -665,32 +671,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -717,32 +702,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -773,25 +737,10 @@ const PLANS: Plans = {
             passThrough: false,
             key: ["messageId"],
           },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [],
         terminals: [],
         repeats: undefined,
@@ -802,10 +751,7 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [],
         terminals: [],
         repeats: { paths: [] },
@@ -816,10 +762,7 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [],
         terminals: [],
         repeats: { paths: [] },
@@ -830,10 +773,7 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [],
         terminals: [],
         repeats: { paths: [] },
@@ -844,10 +784,7 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [],
         terminals: [],
         repeats: { paths: [] },
@@ -858,10 +795,7 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -885,32 +819,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -924,16 +837,7 @@ const PLANS: Plans = {
             owner: undefined,
             attribution: undefined,
           },
-          {
-            kind: "refers",
-            rule: TOOL_RESULT_RULE,
-            refers: 0,
-            events: false,
-            to: true,
-            key: ["toolCallId"],
-            toKey: ["toolCallId"],
-            shownBy: undefined,
-          },
+          TOOL_RESULT_CHECK,
         ],
         terminals: [],
         repeats: undefined,
@@ -944,32 +848,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -993,32 +876,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1042,13 +904,7 @@ const PLANS: Plans = {
       {
         chunked: true,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
           {
             rule: TOOL_CALL_CHUNK_RULE,
             span: 2,
@@ -1056,30 +912,10 @@ const PLANS: Plans = {
             passThrough: false,
             key: ["toolCallId"],
           },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
-        spans: [
-          {
-            kind: "refers",
-            rule: TOOL_RESULT_RULE,
-            refers: 0,
-            events: false,
-            to: true,
-            key: ["toolCallId"],
-            toKey: ["toolCallId"],
-            shownBy: undefined,
-          },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
+        spans: [TOOL_RESULT_CHECK],
         terminals: [],
         repeats: undefined,
       },
@@ -1089,32 +925,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "refers",
@@ -1136,32 +951,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "refers",
@@ -1183,32 +977,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1232,32 +1005,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1281,32 +1033,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1330,32 +1061,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1379,32 +1089,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1428,32 +1117,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1480,32 +1148,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1529,20 +1176,8 @@ const PLANS: Plans = {
       {
         chunked: true,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
           {
             rule: REASONING_MESSAGE_CHUNK_RULE,
             span: 5,
@@ -1551,10 +1186,7 @@ const PLANS: Plans = {
             key: ["messageId"],
           },
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [],
         terminals: [],
         repeats: undefined,
@@ -1565,46 +1197,12 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
-        spans: [
-          {
-            kind: "span",
-            rule: SUBAGENT_RULE,
-            span: 6,
-            opens: false,
-            continues: false,
-            closes: true,
-            aborts: false,
-            key: ["subagentRunId"],
-            owner: undefined,
-            attribution: undefined,
-          },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
+        spans: [SUBAGENT_CHECK],
         terminals: [],
         repeats: undefined,
       },
@@ -1614,46 +1212,12 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
-        spans: [
-          {
-            kind: "span",
-            rule: SUBAGENT_RULE,
-            span: 6,
-            opens: false,
-            continues: false,
-            closes: true,
-            aborts: false,
-            key: ["subagentRunId"],
-            owner: undefined,
-            attribution: undefined,
-          },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
+        spans: [SUBAGENT_CHECK],
         terminals: [],
         repeats: undefined,
       },
@@ -1662,32 +1226,11 @@ const PLANS: Plans = {
   unnamed: {
     chunked: false,
     chunks: [
-      {
-        rule: TEXT_MESSAGE_CHUNK_RULE,
-        span: 1,
-        events: false,
-        passThrough: false,
-        key: ["messageId"],
-      },
-      {
-        rule: TOOL_CALL_CHUNK_RULE,
-        span: 2,
-        events: false,
-        passThrough: false,
-        key: ["toolCallId"],
-      },
-      {
-        rule: REASONING_MESSAGE_CHUNK_RULE,
-        span: 5,
-        events: false,
-        passThrough: false,
-        key: ["messageId"],
-      },
+      TEXT_MESSAGE_CHUNK_CHECK,
+      TOOL_CALL_CHUNK_CHECK,
+      REASONING_MESSAGE_CHUNK_CHECK,
     ],
-    checks: [
-      { kind: "first", rule: FIRST_EVENT_RULE },
-      { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-    ],
+    checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
     spans: [],
     terminals: [],
     repeats: { paths: [] },

@@ -13,6 +13,7 @@ import type {
   Plan,
   Plans,
   SpanRule,
+  SpanStep,
   StepPlan,
   StreamRule,
   Transport,
@@ -130,6 +131,23 @@ function itemToolCallDeltaRepeats(
 }
 
 /**
+ * The item rule as the plans of item/agentMessage/delta, item/toolCall/delta
+ * ask it.
+ */
+const ITEM_CHECK: SpanStep = {
+  kind: "span",
+  rule: ITEM_RULE,
+  span: 1,
+  opens: false,
+  continues: true,
+  closes: false,
+  aborts: false,
+  key: ["params", "itemId"],
+  owner: undefined,
+  attribution: undefined,
+};
+
+/**
  * What the verifier asks of an event of each kind: the rules that can say
  * anything of it, in their order, with which of their selectors its kind
  * matches and the paths of its keys, compiled by agentwire so that a push
@@ -215,20 +233,7 @@ const PLANS: Plans = {
         chunked: false,
         chunks: [],
         checks: [],
-        spans: [
-          {
-            kind: "span",
-            rule: ITEM_RULE,
-            span: 1,
-            opens: false,
-            continues: true,
-            closes: false,
-            aborts: false,
-            key: ["params", "itemId"],
-            owner: undefined,
-            attribution: undefined,
-          },
-        ],
+        spans: [ITEM_CHECK],
         terminals: [],
         repeats: {
           paths: [["params", "itemId"]],
@@ -242,20 +247,7 @@ const PLANS: Plans = {
         chunked: false,
         chunks: [],
         checks: [],
-        spans: [
-          {
-            kind: "span",
-            rule: ITEM_RULE,
-            span: 1,
-            opens: false,
-            continues: true,
-            closes: false,
-            aborts: false,
-            key: ["params", "itemId"],
-            owner: undefined,
-            attribution: undefined,
-          },
-        ],
+        spans: [ITEM_CHECK],
         terminals: [],
         repeats: {
           paths: [["params", "itemId"]],
