@@ -1,4 +1,4 @@
-import type { StreamRule } from "../../templates/stream/tables.js";
+import type { Plan, Repeats, StreamRule } from "../../templates/stream/tables.js";
 import type { Declaration, Expression, Name, Statement, Type } from "../code/tree.js";
 import {
   arrayLiteral,
@@ -10,6 +10,7 @@ import {
   functionDeclaration,
   identifier,
   ifThen,
+  index,
   jsonLiteral,
   literal,
   member,
@@ -23,6 +24,7 @@ import {
   interfaceDeclaration,
   propertySignature,
   unionType,
+  and,
 } from "../code/build.js";
 import type { ProtocolShapes } from "../ir/identity.js";
 import type { NamedIr } from "../name/index.js";
@@ -39,6 +41,7 @@ const RUNTIME = {
   source: "../stream/source.js",
   read: "../stream/read.js",
   verify: "../stream/verify.js",
+  select: "../stream/select.js",
   assemble: "../stream/assemble.js",
   transform: "../stream/transform.js",
 } as const;
@@ -67,6 +70,10 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   );
   if (stream.assembly !== undefined)
     f.reserve(["Snapshot", "INITIAL", "ASSEMBLY", "createAssembler", ...[...stepNames.values()].map(({ text }) => text)]);
+  // Each kind's Repeats.same, where it reads a key: `textMessageContentRepeats`.
+  const repeated = [...stream.plans.byKind].filter(([, plan]) => (plan.repeats?.paths.length ?? 0) > 0);
+  const repeatsNames = new Map(repeated.map(([kind, plan]) => [plan.repeats!, f.allocate(`${camelCase(kind)}Repeats`)] as const));
+  const shared = sharedSteps(f, stream, ruleNames);
   const names = namesOf(ir, stream.event);
   const event = typeReference(f.import(stream.event, TYPES, { typeOnly: true }));
   const decode = f.import(names.decoder, "./validate.js");
@@ -102,7 +109,9 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
       type: rulesType,
       doc: documentation(["The ordering rules of the stream, from the overlay's stream facts, in their order."]),
     }),
-    constant(plans, plansLiteral(f, stream, ruleNames), {
+    ...repeated.map(([kind, { repeats }]) => repeatsFunction(f, kind, repeats!, repeatsNames.get(repeats!)!)),
+    ...shared.declarations,
+    constant(plans, plansLiteral(f, stream, new Map<unknown, Name>([...ruleNames, ...shared.names]), repeatsNames), {
       type: typeReference(f.import("Plans", RUNTIME.tables, { typeOnly: true })),
       doc: documentation([
         "What the verifier asks of an event of each kind: the rules that can say anything of it, in their order, with which of their selectors its kind matches and the paths of its keys, compiled by agentwire so that a push reads no rule it need not.",
@@ -332,18 +341,136 @@ const RULE_TYPES: Readonly<Record<StreamRule["kind"], string>> = {
  * The constant a rule or an assembly step is declared as: its name in capitals, then what
  * it is, `TEXT_MESSAGE_RULE` (names are lowercase words joined by "-", and unique).
  */
-function tableConstant(name: string, what: "RULE" | "STEP"): string {
+function tableConstant(name: string, what: "RULE" | "STEP" | "CHECK"): string {
   return `${name.replaceAll("-", "_").toUpperCase()}_${what}`;
 }
 
-/** The plans as a literal: a Map of each kind's, and the plan of the kinds no rule names. */
-function plansLiteral(f: GeneratedFile, stream: CompiledStream, ruleNames: ReadonlyMap<StreamRule, Name>): Expression {
+/**
+ * The plans as a literal: a Map of each kind's, and the plan of the kinds no rule names;
+ * a plan's repeats with the function that reads them, where it has one.
+ */
+function plansLiteral(
+  f: GeneratedFile,
+  stream: CompiledStream,
+  tableNames: ReadonlyMap<unknown, Name>,
+  repeatsNames: ReadonlyMap<Repeats, Name>,
+): Expression {
   const planType = typeReference(f.import("Plan", RUNTIME.tables, { typeOnly: true }));
-  const byKind = [...stream.plans.byKind].map(([kind, plan]) => arrayLiteral([literal(kind), tableLiteral(plan, ruleNames)]));
+  const planLiteral = ({ repeats, ...plan }: Plan) =>
+    objectLiteral([
+      ...Object.entries(plan).map(([key, item]) => ({ key, value: tableLiteral(item, tableNames) })),
+      {
+        key: "repeats",
+        value:
+          repeats === undefined
+            ? UNDEFINED
+            : objectLiteral([
+                { key: "paths", value: tableLiteral(repeats.paths, tableNames) },
+                ...(repeatsNames.has(repeats) ? [{ key: "same", value: repeatsNames.get(repeats)! }] : []),
+              ]),
+      },
+    ]);
+  const byKind = [...stream.plans.byKind].map(([kind, plan]) => arrayLiteral([literal(kind), planLiteral(plan)]));
   return objectLiteral([
     { key: "byKind", value: construct(identifier("Map"), [arrayLiteral(byKind)], [keywordType("string"), planType]) },
-    { key: "unnamed", value: tableLiteral(stream.plans.unnamed, ruleNames) },
+    { key: "unnamed", value: planLiteral(stream.plans.unnamed) },
   ]);
+}
+
+/**
+ * The steps the plans of several kinds ask alike (a chunk rule's lane, which every other
+ * event ends; what comes first), each declared once, `TEXT_MESSAGE_CHUNK_CHECK`, and the
+ * name of each plan's step that is one of them.
+ */
+function sharedSteps(
+  f: GeneratedFile,
+  stream: CompiledStream,
+  ruleNames: ReadonlyMap<StreamRule, Name>,
+): { readonly declarations: readonly Declaration[]; readonly names: ReadonlyMap<unknown, Name> } {
+  const plans = [...stream.plans.byKind, [undefined, stream.plans.unnamed] as const];
+  const byText = new Map<
+    string,
+    { readonly step: Step; readonly type: string; readonly kinds: (string | undefined)[]; readonly steps: Step[] }
+  >();
+  for (const [kind, plan] of plans) {
+    const steps: (readonly [Step, string])[] = [
+      ...plan.chunks.map((step) => [step, "ChunkStep"] as const),
+      ...plan.checks.map((step) => [step, "Check"] as const),
+      ...plan.spans.map((step) => [step, step.kind === "span" ? "SpanStep" : "RefersStep"] as const),
+      ...plan.terminals.map((step) => [step, "TerminalStep"] as const),
+    ];
+    for (const [step, type] of steps) {
+      // A rule by its name: the steps of two kinds are alike where they print alike.
+      const text = `${type} ${JSON.stringify(step, (_, value: unknown) => (ruleNames.has(value as StreamRule) ? (value as StreamRule).name : value))}`;
+      const known = byText.get(text) ?? { step, type, kinds: [], steps: [] };
+      byText.set(text, known);
+      known.kinds.push(kind);
+      known.steps.push(step);
+    }
+  }
+  const declarations: Declaration[] = [];
+  const names = new Map<unknown, Name>();
+  for (const { step, type, kinds, steps } of byText.values()) {
+    if (kinds.length < 2) continue;
+    const name = f.allocate(tableConstant(step.rule.name, "CHECK"));
+    declarations.push(
+      constant(name, tableLiteral(step, ruleNames), {
+        type: typeReference(f.import(type, RUNTIME.tables, { typeOnly: true })),
+        doc: documentation([`The ${step.rule.name.replaceAll("-", " ")} rule as the plans of ${kindsInWords(kinds)} ask it.`]),
+      }),
+    );
+    for (const each of steps) names.set(each, name);
+  }
+  return { declarations, names };
+}
+
+/** Kinds in words (undefined: those no rule names): "A, B", "23 kinds and every other". */
+function kindsInWords(kinds: readonly (string | undefined)[]): string {
+  const named = kinds.filter((kind) => kind !== undefined);
+  const listed = named.length <= 4 ? named.join(", ") : `${named.length} kinds`;
+  return named.length === kinds.length ? listed : `${listed} and every other kind`;
+}
+
+/** A step of a plan, in any of its phases. */
+type Step = Plan["chunks"][number] | Plan["checks"][number] | Plan["spans"][number] | Plan["terminals"][number];
+
+/**
+ * A kind's `Repeats.same`: its event's values at the paths, each compared with the last
+ * event's, a path of one property read by its name (which the engine caches), a longer
+ * one by `valueAt`.
+ */
+function repeatsFunction(f: GeneratedFile, kind: string, repeats: Repeats, name: Name): Declaration {
+  const event = identifier("event");
+  const values = identifier("values");
+  const valueAt = (path: readonly string[]) =>
+    path.length === 1 ? index(event, literal(path[0]!)) : call(f.import("valueAt", RUNTIME.select), [event, jsonLiteral([...path])]);
+  return functionDeclaration({
+    doc: documentation([
+      `Whether a ${kind} event has the values the last one had at ${repeats.paths.map((path) => path.join("/")).join(", ")}: the keys it is read by (Plan.repeats). Equal values are equal keys: \`valueAt\` read the last one's.`,
+    ]),
+    exported: false,
+    name,
+    parameters: [
+      parameter(
+        event,
+        typeReference(identifier("Readonly"), [typeReference(identifier("Record"), [keywordType("string"), keywordType("unknown")])]),
+      ),
+      parameter(values, typeReference(identifier("ReadonlyArray"), [keywordType("unknown")])),
+    ],
+    returns: keywordType("boolean"),
+    body: [returns(and(repeats.paths.map((path, i) => binary(valueAt(path), "===", index(values, literal(i))))))],
+  });
+}
+
+/** A kind as the start of a function's name: "TEXT_MESSAGE_CONTENT" is `textMessageContent`, "item/agentMessage/delta" `itemAgentMessageDelta`. */
+function camelCase(kind: string): string {
+  const words = kind.split(/[^A-Za-z0-9]+/).filter((word) => word !== "");
+  const cased = words.map((word, i) => {
+    const lower = word === word.toUpperCase() ? word.toLowerCase() : word;
+    return i === 0 ? lower[0]!.toLowerCase() + lower.slice(1) : lower[0]!.toUpperCase() + lower.slice(1);
+  });
+  const joined = cased.join("");
+  return /^[A-Za-z]/.test(joined) ? joined : `kind${joined}`;
 }
 
 /** A table's value as a literal: JSON, where a rule is named by its constant and an absent value is `undefined`. */

@@ -9,6 +9,7 @@ import type {
   Selector,
   SpanStep,
   StreamRule,
+  TerminalStep,
 } from "../../templates/stream/tables.js";
 
 // The rules compiled per event kind, once, by the generator: what a push of the runtime's
@@ -35,7 +36,8 @@ function kindMatch(selectors: readonly Selector[], kind: string | undefined): Ki
  * The plan of a kind (undefined: a kind no rule names): the rules that look at every
  * event (what comes first, what must come inside a span, a chunk's lane, which any other
  * event ends), and those that name the kind. A rule that does not name a kind lets its
- * events pass.
+ * events pass, and so does one whose step could never say anything of them (an inside
+ * rule that excepts them, a chunk rule they pass through).
  */
 function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
   const spanRules = rules.filter((rule) => rule.kind === "span");
@@ -46,18 +48,17 @@ function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
   const chunks: ChunkStep[] = [];
   const checks: Check[] = [];
   const spans: (SpanStep | RefersStep)[] = [];
-  const terminals: Plan["terminals"][number][] = [];
+  const terminals: TerminalStep[] = [];
   for (const rule of asked)
     switch (rule.kind) {
-      case "chunk":
-        chunks.push({
-          rule,
-          span: spanIndex(rule.span),
-          events: kindMatch(rule.events, kind),
-          passThrough: kindMatch(rule.passThrough, kind),
-          key: keyPathOf(rule.key, kind),
-        });
+      case "chunk": {
+        const events = kindMatch(rule.events, kind);
+        const passThrough = kindMatch(rule.passThrough, kind);
+        // An event that is no chunk and always passes through leaves the lane as it is.
+        if (events === false && passThrough === true) break;
+        chunks.push({ rule, span: spanIndex(rule.span), events, passThrough, key: keyPathOf(rule.key, kind) });
         break;
+      }
       case "first":
         checks.push({ kind: "first", rule });
         break;
@@ -68,14 +69,13 @@ function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
           events: kindMatch(rule.events, kind),
         });
         break;
-      case "inside":
-        checks.push({
-          kind: "inside",
-          rule,
-          span: spanIndex(rule.span),
-          except: kindMatch(rule.except, kind),
-        });
+      case "inside": {
+        const except = kindMatch(rule.except, kind);
+        // An event always excepted may come anywhere.
+        if (except === true) break;
+        checks.push({ kind: "inside", rule, span: spanIndex(rule.span), except });
         break;
+      }
       case "span":
         spans.push({
           kind: "span",
@@ -120,10 +120,13 @@ function planOf(rules: readonly StreamRule[], kind: string | undefined): Plan {
     checks,
     spans,
     terminals,
+    // The emitter writes `same` (generator/emit/stream.ts).
     repeats: changesNothing
-      ? spans.flatMap((step) =>
-          (step.kind === "span" ? [step.key, step.owner, step.attribution] : [step.key]).filter((path) => path !== undefined),
-        )
+      ? {
+          paths: spans.flatMap((step) =>
+            (step.kind === "span" ? [step.key, step.owner, step.attribution] : [step.key]).filter((path) => path !== undefined),
+          ),
+        }
       : undefined,
   };
 }

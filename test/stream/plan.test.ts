@@ -49,7 +49,7 @@ describe("plansOf", () => {
     expect(unnamed.chunks).toEqual([{ rule: chunk, span: 0, events: false, passThrough: false, key: ["id"] }]);
     expect(unnamed.spans).toEqual([]);
     // Nothing an event of no named kind does is undone by the next: in order, it finds that in order too.
-    expect(unnamed.repeats).toEqual([]);
+    expect(unnamed.repeats).toEqual({ paths: [] });
   });
 
   it("resolves what a rule asks of a kind: which selectors match, the span's place, the key's path", () => {
@@ -73,6 +73,8 @@ describe("plansOf", () => {
       { kind: "only-first", rule: rules[1], events: true },
     ]);
     expect(plans.byKind.get("CHUNK")!.chunked).toBe(true);
+    // An event that passes through a lane leaves it as it is: its plan has no step of the chunk rule.
+    expect(plans.byKind.get("RAW")!.chunks).toEqual([]);
   });
 
   it("keeps a selector's conditions where they decide, and a rule itself, not a copy", () => {
@@ -82,9 +84,10 @@ describe("plansOf", () => {
   });
 
   it("marks a kind that only continues spans as one whose next event with the same keys is in order too", () => {
-    expect(plans.byKind.get("CONTENT")!.repeats).toEqual([["id"]]);
+    // The paths of its keys; the stream module adds the function that reads them (Repeats.same).
+    expect(plans.byKind.get("CONTENT")!.repeats).toEqual({ paths: [["id"]] });
     // RUN checks no key: the next is out of order where this one was, and so never skipped.
-    expect(plans.byKind.get("RUN")!.repeats).toEqual([]);
+    expect(plans.byKind.get("RUN")!.repeats).toEqual({ paths: [] });
     for (const kind of ["START", "END", "CHUNK", "DONE"]) expect(plans.byKind.get(kind)!.repeats, kind).toBeUndefined();
   });
 });

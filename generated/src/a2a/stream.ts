@@ -9,6 +9,7 @@ import type { StreamResult } from "../stream/result.js";
 import type { StreamSource } from "../stream/source.js";
 import type {
   AssemblyPlan,
+  Check,
   FirstRule,
   OnlyFirstRule,
   Plan,
@@ -191,6 +192,12 @@ const RULES: ReadonlyArray<StreamRule> = [
 ];
 
 /**
+ * The first event rule as the plans of task, message, statusUpdate,
+ * artifactUpdate and every other kind ask it.
+ */
+const FIRST_EVENT_CHECK: Check = { kind: "first", rule: FIRST_EVENT_RULE };
+
+/**
  * What the verifier asks of an event of each kind: the rules that can say
  * anything of it, in their order, with which of their selectors its kind
  * matches and the paths of its keys, compiled by agentwire so that a push
@@ -203,7 +210,7 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [],
-        checks: [{ kind: "first", rule: FIRST_EVENT_RULE }],
+        checks: [FIRST_EVENT_CHECK],
         spans: [
           {
             kind: "refers",
@@ -226,7 +233,7 @@ const PLANS: Plans = {
         chunked: false,
         chunks: [],
         checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
+          FIRST_EVENT_CHECK,
           { kind: "only-first", rule: MESSAGE_MODE_RULE, events: true },
         ],
         spans: [],
@@ -239,7 +246,7 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [],
-        checks: [{ kind: "first", rule: FIRST_EVENT_RULE }],
+        checks: [FIRST_EVENT_CHECK],
         spans: [
           {
             kind: "refers",
@@ -281,7 +288,7 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [],
-        checks: [{ kind: "first", rule: FIRST_EVENT_RULE }],
+        checks: [FIRST_EVENT_CHECK],
         spans: [
           {
             kind: "refers",
@@ -333,10 +340,10 @@ const PLANS: Plans = {
   unnamed: {
     chunked: false,
     chunks: [],
-    checks: [{ kind: "first", rule: FIRST_EVENT_RULE }],
+    checks: [FIRST_EVENT_CHECK],
     spans: [],
     terminals: [],
-    repeats: [],
+    repeats: { paths: [] },
   },
 };
 

@@ -9,13 +9,17 @@ import type { StreamResult } from "../stream/result.js";
 import type { StreamSource } from "../stream/source.js";
 import type {
   AssemblyPlan,
+  Check,
   ChunkRule,
+  ChunkStep,
   FirstRule,
   InsideRule,
   Plan,
   Plans,
   RefersRule,
+  RefersStep,
   SpanRule,
+  SpanStep,
   StepPlan,
   StreamRule,
   Transport,
@@ -410,6 +414,129 @@ const RULES: ReadonlyArray<StreamRule> = [
 ];
 
 /**
+ * Whether a TEXT_MESSAGE_CONTENT event has the values the last one had at
+ * messageId, subagentRunId: the keys it is read by (Plan.repeats). Equal
+ * values are equal keys: `valueAt` read the last one's.
+ */
+function textMessageContentRepeats(
+  event: Readonly<Record<string, unknown>>,
+  values: ReadonlyArray<unknown>,
+): boolean {
+  return (
+    event["messageId"] === values[0] && event["subagentRunId"] === values[1]
+  );
+}
+
+/**
+ * Whether a TOOL_CALL_ARGS event has the values the last one had at
+ * toolCallId: the keys it is read by (Plan.repeats). Equal values are equal
+ * keys: `valueAt` read the last one's.
+ */
+function toolCallArgsRepeats(
+  event: Readonly<Record<string, unknown>>,
+  values: ReadonlyArray<unknown>,
+): boolean {
+  return event["toolCallId"] === values[0];
+}
+
+/**
+ * Whether a REASONING_MESSAGE_CONTENT event has the values the last one had
+ * at messageId, subagentRunId: the keys it is read by (Plan.repeats). Equal
+ * values are equal keys: `valueAt` read the last one's.
+ */
+function reasoningMessageContentRepeats(
+  event: Readonly<Record<string, unknown>>,
+  values: ReadonlyArray<unknown>,
+): boolean {
+  return (
+    event["messageId"] === values[0] && event["subagentRunId"] === values[1]
+  );
+}
+
+/**
+ * The text message chunk rule as the plans of 22 kinds and every other kind
+ * ask it.
+ */
+const TEXT_MESSAGE_CHUNK_CHECK: ChunkStep = {
+  rule: TEXT_MESSAGE_CHUNK_RULE,
+  span: 1,
+  events: false,
+  passThrough: false,
+  key: ["messageId"],
+};
+
+/**
+ * The tool call chunk rule as the plans of 22 kinds and every other kind ask
+ * it.
+ */
+const TOOL_CALL_CHUNK_CHECK: ChunkStep = {
+  rule: TOOL_CALL_CHUNK_RULE,
+  span: 2,
+  events: false,
+  passThrough: false,
+  key: ["toolCallId"],
+};
+
+/**
+ * The reasoning message chunk rule as the plans of 22 kinds and every other
+ * kind ask it.
+ */
+const REASONING_MESSAGE_CHUNK_CHECK: ChunkStep = {
+  rule: REASONING_MESSAGE_CHUNK_RULE,
+  span: 5,
+  events: false,
+  passThrough: false,
+  key: ["messageId"],
+};
+
+/**
+ * The first event rule as the plans of 28 kinds and every other kind ask it.
+ */
+const FIRST_EVENT_CHECK: Check = { kind: "first", rule: FIRST_EVENT_RULE };
+
+/**
+ * The in run rule as the plans of 27 kinds and every other kind ask it.
+ */
+const IN_RUN_CHECK: Check = {
+  kind: "inside",
+  rule: IN_RUN_RULE,
+  span: 0,
+  except: false,
+};
+
+/**
+ * The tool result rule as the plans of TOOL_CALL_START, TOOL_CALL_CHUNK ask
+ * it.
+ */
+const TOOL_RESULT_CHECK: RefersStep = {
+  kind: "refers",
+  rule: TOOL_RESULT_RULE,
+  refers: 0,
+  events: false,
+  to: true,
+  key: ["toolCallId"],
+  toKey: ["toolCallId"],
+  shownBy: undefined,
+};
+
+/**
+ * The subagent rule as the plans of SUBAGENT_FINISHED, SUBAGENT_ERROR ask
+ * it.
+ */
+const SUBAGENT_CHECK: SpanStep = {
+  kind: "span",
+  rule: SUBAGENT_RULE,
+  span: 6,
+  opens: false,
+  continues: false,
+  closes: true,
+  aborts: false,
+  key: ["subagentRunId"],
+  owner: undefined,
+  attribution: undefined,
+};
+
+/**
  * What the verifier asks of an event of each kind: the rules that can say
  * anything of it, in their order, with which of their selectors its kind
  * matches and the paths of its keys, compiled by agentwire so that a push
@@ -422,32 +549,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: true },
-        ],
+        checks: [FIRST_EVENT_CHECK],
         spans: [
           {
             kind: "span",
@@ -481,32 +587,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -530,32 +615,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -579,32 +643,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -628,32 +671,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -669,7 +691,10 @@ const PLANS: Plans = {
           },
         ],
         terminals: [],
-        repeats: [["messageId"], ["subagentRunId"]],
+        repeats: {
+          paths: [["messageId"], ["subagentRunId"]],
+          same: textMessageContentRepeats,
+        },
       },
     ],
     [
@@ -677,32 +702,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -733,25 +737,10 @@ const PLANS: Plans = {
             passThrough: false,
             key: ["messageId"],
           },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [],
         terminals: [],
         repeats: undefined,
@@ -761,177 +750,52 @@ const PLANS: Plans = {
       "RAW",
       {
         chunked: false,
-        chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: true,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-        ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        chunks: [],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [],
         terminals: [],
-        repeats: [],
+        repeats: { paths: [] },
       },
     ],
     [
       "ACTIVITY_SNAPSHOT",
       {
         chunked: false,
-        chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: true,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-        ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        chunks: [],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [],
         terminals: [],
-        repeats: [],
+        repeats: { paths: [] },
       },
     ],
     [
       "ACTIVITY_DELTA",
       {
         chunked: false,
-        chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: true,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-        ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        chunks: [],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [],
         terminals: [],
-        repeats: [],
+        repeats: { paths: [] },
       },
     ],
     [
       "REASONING_ENCRYPTED_VALUE",
       {
         chunked: false,
-        chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: true,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-        ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        chunks: [],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [],
         terminals: [],
-        repeats: [],
+        repeats: { paths: [] },
       },
     ],
     [
       "SUBAGENT_STARTED",
       {
         chunked: false,
-        chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: true,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: true,
-            key: ["messageId"],
-          },
-        ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        chunks: [],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -955,32 +819,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -994,16 +837,7 @@ const PLANS: Plans = {
             owner: undefined,
             attribution: undefined,
           },
-          {
-            kind: "refers",
-            rule: TOOL_RESULT_RULE,
-            refers: 0,
-            events: false,
-            to: true,
-            key: ["toolCallId"],
-            toKey: ["toolCallId"],
-            shownBy: undefined,
-          },
+          TOOL_RESULT_CHECK,
         ],
         terminals: [],
         repeats: undefined,
@@ -1014,32 +848,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1055,7 +868,7 @@ const PLANS: Plans = {
           },
         ],
         terminals: [],
-        repeats: [["toolCallId"]],
+        repeats: { paths: [["toolCallId"]], same: toolCallArgsRepeats },
       },
     ],
     [
@@ -1063,32 +876,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1112,13 +904,7 @@ const PLANS: Plans = {
       {
         chunked: true,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
           {
             rule: TOOL_CALL_CHUNK_RULE,
             span: 2,
@@ -1126,30 +912,10 @@ const PLANS: Plans = {
             passThrough: false,
             key: ["toolCallId"],
           },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
-        spans: [
-          {
-            kind: "refers",
-            rule: TOOL_RESULT_RULE,
-            refers: 0,
-            events: false,
-            to: true,
-            key: ["toolCallId"],
-            toKey: ["toolCallId"],
-            shownBy: undefined,
-          },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
+        spans: [TOOL_RESULT_CHECK],
         terminals: [],
         repeats: undefined,
       },
@@ -1159,32 +925,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "refers",
@@ -1206,32 +951,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "refers",
@@ -1253,32 +977,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1302,32 +1005,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1351,32 +1033,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1400,32 +1061,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1449,32 +1089,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1498,32 +1117,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1539,7 +1137,10 @@ const PLANS: Plans = {
           },
         ],
         terminals: [],
-        repeats: [["messageId"], ["subagentRunId"]],
+        repeats: {
+          paths: [["messageId"], ["subagentRunId"]],
+          same: reasoningMessageContentRepeats,
+        },
       },
     ],
     [
@@ -1547,32 +1148,11 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [
           {
             kind: "span",
@@ -1596,20 +1176,8 @@ const PLANS: Plans = {
       {
         chunked: true,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
           {
             rule: REASONING_MESSAGE_CHUNK_RULE,
             span: 5,
@@ -1618,10 +1186,7 @@ const PLANS: Plans = {
             key: ["messageId"],
           },
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
         spans: [],
         terminals: [],
         repeats: undefined,
@@ -1632,46 +1197,12 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
-        spans: [
-          {
-            kind: "span",
-            rule: SUBAGENT_RULE,
-            span: 6,
-            opens: false,
-            continues: false,
-            closes: true,
-            aborts: false,
-            key: ["subagentRunId"],
-            owner: undefined,
-            attribution: undefined,
-          },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
+        spans: [SUBAGENT_CHECK],
         terminals: [],
         repeats: undefined,
       },
@@ -1681,46 +1212,12 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [
-          {
-            rule: TEXT_MESSAGE_CHUNK_RULE,
-            span: 1,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
-          {
-            rule: TOOL_CALL_CHUNK_RULE,
-            span: 2,
-            events: false,
-            passThrough: false,
-            key: ["toolCallId"],
-          },
-          {
-            rule: REASONING_MESSAGE_CHUNK_RULE,
-            span: 5,
-            events: false,
-            passThrough: false,
-            key: ["messageId"],
-          },
+          TEXT_MESSAGE_CHUNK_CHECK,
+          TOOL_CALL_CHUNK_CHECK,
+          REASONING_MESSAGE_CHUNK_CHECK,
         ],
-        checks: [
-          { kind: "first", rule: FIRST_EVENT_RULE },
-          { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-        ],
-        spans: [
-          {
-            kind: "span",
-            rule: SUBAGENT_RULE,
-            span: 6,
-            opens: false,
-            continues: false,
-            closes: true,
-            aborts: false,
-            key: ["subagentRunId"],
-            owner: undefined,
-            attribution: undefined,
-          },
-        ],
+        checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
+        spans: [SUBAGENT_CHECK],
         terminals: [],
         repeats: undefined,
       },
@@ -1729,35 +1226,14 @@ const PLANS: Plans = {
   unnamed: {
     chunked: false,
     chunks: [
-      {
-        rule: TEXT_MESSAGE_CHUNK_RULE,
-        span: 1,
-        events: false,
-        passThrough: false,
-        key: ["messageId"],
-      },
-      {
-        rule: TOOL_CALL_CHUNK_RULE,
-        span: 2,
-        events: false,
-        passThrough: false,
-        key: ["toolCallId"],
-      },
-      {
-        rule: REASONING_MESSAGE_CHUNK_RULE,
-        span: 5,
-        events: false,
-        passThrough: false,
-        key: ["messageId"],
-      },
+      TEXT_MESSAGE_CHUNK_CHECK,
+      TOOL_CALL_CHUNK_CHECK,
+      REASONING_MESSAGE_CHUNK_CHECK,
     ],
-    checks: [
-      { kind: "first", rule: FIRST_EVENT_RULE },
-      { kind: "inside", rule: IN_RUN_RULE, span: 0, except: false },
-    ],
+    checks: [FIRST_EVENT_CHECK, IN_RUN_CHECK],
     spans: [],
     terminals: [],
-    repeats: [],
+    repeats: { paths: [] },
   },
 };
 

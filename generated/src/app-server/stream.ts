@@ -6,12 +6,14 @@ import { assembler } from "../stream/assemble.js";
 import type { ReadOptions } from "../stream/read.js";
 import { readEvents } from "../stream/read.js";
 import type { StreamResult } from "../stream/result.js";
+import { valueAt } from "../stream/select.js";
 import type { StreamSource } from "../stream/source.js";
 import type {
   AssemblyPlan,
   Plan,
   Plans,
   SpanRule,
+  SpanStep,
   StepPlan,
   StreamRule,
   Transport,
@@ -105,6 +107,47 @@ const ITEM_RULE: SpanRule = {
 const RULES: ReadonlyArray<StreamRule> = [TURN_RULE, ITEM_RULE];
 
 /**
+ * Whether a item/agentMessage/delta event has the values the last one had at
+ * params/itemId: the keys it is read by (Plan.repeats). Equal values are
+ * equal keys: `valueAt` read the last one's.
+ */
+function itemAgentMessageDeltaRepeats(
+  event: Readonly<Record<string, unknown>>,
+  values: ReadonlyArray<unknown>,
+): boolean {
+  return valueAt(event, ["params", "itemId"]) === values[0];
+}
+
+/**
+ * Whether a item/toolCall/delta event has the values the last one had at
+ * params/itemId: the keys it is read by (Plan.repeats). Equal values are
+ * equal keys: `valueAt` read the last one's.
+ */
+function itemToolCallDeltaRepeats(
+  event: Readonly<Record<string, unknown>>,
+  values: ReadonlyArray<unknown>,
+): boolean {
+  return valueAt(event, ["params", "itemId"]) === values[0];
+}
+
+/**
+ * The item rule as the plans of item/agentMessage/delta, item/toolCall/delta
+ * ask it.
+ */
+const ITEM_CHECK: SpanStep = {
+  kind: "span",
+  rule: ITEM_RULE,
+  span: 1,
+  opens: false,
+  continues: true,
+  closes: false,
+  aborts: false,
+  key: ["params", "itemId"],
+  owner: undefined,
+  attribution: undefined,
+};
+
+/**
  * What the verifier asks of an event of each kind: the rules that can say
  * anything of it, in their order, with which of their selectors its kind
  * matches and the paths of its keys, compiled by agentwire so that a push
@@ -190,22 +233,12 @@ const PLANS: Plans = {
         chunked: false,
         chunks: [],
         checks: [],
-        spans: [
-          {
-            kind: "span",
-            rule: ITEM_RULE,
-            span: 1,
-            opens: false,
-            continues: true,
-            closes: false,
-            aborts: false,
-            key: ["params", "itemId"],
-            owner: undefined,
-            attribution: undefined,
-          },
-        ],
+        spans: [ITEM_CHECK],
         terminals: [],
-        repeats: [["params", "itemId"]],
+        repeats: {
+          paths: [["params", "itemId"]],
+          same: itemAgentMessageDeltaRepeats,
+        },
       },
     ],
     [
@@ -214,22 +247,12 @@ const PLANS: Plans = {
         chunked: false,
         chunks: [],
         checks: [],
-        spans: [
-          {
-            kind: "span",
-            rule: ITEM_RULE,
-            span: 1,
-            opens: false,
-            continues: true,
-            closes: false,
-            aborts: false,
-            key: ["params", "itemId"],
-            owner: undefined,
-            attribution: undefined,
-          },
-        ],
+        spans: [ITEM_CHECK],
         terminals: [],
-        repeats: [["params", "itemId"]],
+        repeats: {
+          paths: [["params", "itemId"]],
+          same: itemToolCallDeltaRepeats,
+        },
       },
     ],
     [
@@ -263,7 +286,7 @@ const PLANS: Plans = {
     checks: [],
     spans: [],
     terminals: [],
-    repeats: [],
+    repeats: { paths: [] },
   },
 };
 

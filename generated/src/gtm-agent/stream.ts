@@ -9,6 +9,7 @@ import type { StreamResult } from "../stream/result.js";
 import type { StreamSource } from "../stream/source.js";
 import type {
   AssemblyPlan,
+  Check,
   FirstRule,
   Plan,
   Plans,
@@ -174,6 +175,12 @@ const RULES: ReadonlyArray<StreamRule> = [
 ];
 
 /**
+ * The first frame rule as the plans of task, statusUpdate, artifactUpdate
+ * and every other kind ask it.
+ */
+const FIRST_FRAME_CHECK: Check = { kind: "first", rule: FIRST_FRAME_RULE };
+
+/**
  * What the verifier asks of an event of each kind: the rules that can say
  * anything of it, in their order, with which of their selectors its kind
  * matches and the paths of its keys, compiled by agentwire so that a push
@@ -186,7 +193,7 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [],
-        checks: [{ kind: "first", rule: FIRST_FRAME_RULE }],
+        checks: [FIRST_FRAME_CHECK],
         spans: [
           {
             kind: "refers",
@@ -208,7 +215,7 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [],
-        checks: [{ kind: "first", rule: FIRST_FRAME_RULE }],
+        checks: [FIRST_FRAME_CHECK],
         spans: [
           {
             kind: "refers",
@@ -252,7 +259,7 @@ const PLANS: Plans = {
       {
         chunked: false,
         chunks: [],
-        checks: [{ kind: "first", rule: FIRST_FRAME_RULE }],
+        checks: [FIRST_FRAME_CHECK],
         spans: [
           {
             kind: "refers",
@@ -304,10 +311,10 @@ const PLANS: Plans = {
   unnamed: {
     chunked: false,
     chunks: [],
-    checks: [{ kind: "first", rule: FIRST_FRAME_RULE }],
+    checks: [FIRST_FRAME_CHECK],
     spans: [],
     terminals: [],
-    repeats: [],
+    repeats: { paths: [] },
   },
 };
 

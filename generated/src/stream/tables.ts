@@ -209,6 +209,11 @@ export interface RefersStep {
   readonly shownBy: readonly string[] | undefined;
 }
 
+export interface TerminalStep {
+  readonly rule: TerminalRule;
+  readonly events: KindMatch;
+}
+
 /** What a push asks of an event of one kind, by phase. */
 export interface Plan {
   /** Events of the kind are chunks of some rule. */
@@ -216,17 +221,30 @@ export interface Plan {
   readonly chunks: readonly ChunkStep[];
   readonly checks: readonly Check[];
   readonly spans: readonly (SpanStep | RefersStep)[];
-  readonly terminals: readonly {
-    readonly rule: TerminalRule;
-    readonly events: KindMatch;
-  }[];
+  readonly terminals: readonly TerminalStep[];
   /**
    * Where an event of the kind changes nothing (it only continues spans, and no selector
-   * looks past its kind): the key paths its span steps read. An event that found all in
-   * order finds the next of its kind with the same keys in order too; undefined where an
-   * event of the kind may change what the next one finds.
+   * looks past its kind): the keys its span steps read. An event that found all in order
+   * finds the next of its kind with the same keys in order too; undefined where an event
+   * of the kind may change what the next one finds.
    */
-  readonly repeats: readonly (readonly string[])[] | undefined;
+  readonly repeats: Repeats | undefined;
+}
+
+/** The keys an event of a kind that changes nothing is read by (see Plan.repeats). */
+export interface Repeats {
+  /** The paths of the values its span steps read as keys. */
+  readonly paths: readonly (readonly string[])[];
+  /**
+   * Whether an event has the values the last one had at the paths, as `valueAt` read
+   * them there (the same values are the same keys): a function the generator writes, where
+   * the paths are any, which reads a path of one property by its name. Absent, the
+   * verifier reads the paths itself.
+   */
+  readonly same?: (
+    event: Readonly<Record<string, unknown>>,
+    values: readonly unknown[],
+  ) => boolean;
 }
 
 export interface Plans {
