@@ -11,6 +11,7 @@
  * Copyright (c) 2024 Colin McDonnell.
  */
 import type { ValidationResult } from "./runtime.js";
+import { define } from "./runtime.js";
 
 /** The Standard Typed interface. This is a base type extended by other specs. */
 export interface StandardTypedV1<Input = unknown, Output = Input> {
@@ -524,18 +525,4 @@ function copy(value: Json): Json {
   const out: JsonObject = {};
   for (const key of Object.keys(value)) define(out, key, copy(value[key]!));
   return out;
-}
-
-/** Sets an own, enumerable property, whatever the key (`__proto__` included). */
-function define(
-  object: { [key: string]: unknown },
-  key: string,
-  value: unknown,
-): void {
-  Object.defineProperty(object, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }

@@ -3,7 +3,13 @@
 // templates/stream/select.ts by agentwire.
 
 import { isRecord } from "../runtime.js";
-import type { Condition, KeyPaths, KindMatch, Selector } from "./tables.js";
+import type {
+  Condition,
+  KeyPaths,
+  KindMatch,
+  Selector,
+  SpanRule,
+} from "./tables.js";
 
 /** Whether an event of a kind is one a plan's match takes: always, never, or where its selectors say. */
 export function matchesKind(
@@ -174,4 +180,22 @@ function withConditions(kind: string, conditions: readonly string[]): string {
   return conditions.length === 0
     ? kind
     : `${kind} (where ${conditions.join(" and ")})`;
+}
+
+/** A span's instance in words: "text message \"m1\"", "the run", "step \"a\" of \"s1\"" (its owner's). */
+export function instanceOf(rule: SpanRule, key: string): string {
+  const named = (own: string) =>
+    rule.key === undefined
+      ? `the ${words(rule.name)}`
+      : `${words(rule.name)} ${JSON.stringify(own)}`;
+  if (rule.owner === undefined) return named(key);
+  const [owner, own] = JSON.parse(key) as [string | null, string];
+  return owner === null
+    ? named(own)
+    : `${named(own)} of ${JSON.stringify(owner)}`;
+}
+
+/** A rule's name in words: "tool-call" is "tool call". */
+export function words(name: string): string {
+  return name.replaceAll("-", " ");
 }

@@ -5,11 +5,13 @@ import type { StreamResult, Violation } from "./result.js";
 import {
   describe,
   found,
+  instanceOf,
   keyAt,
   keysAt,
   matchesAny,
   matchesKind,
   valueAt,
+  words,
 } from "./select.js";
 import type {
   ChunkRule,
@@ -327,7 +329,7 @@ class RuleVerifier implements Verifier<unknown> {
       for (const [key, opened] of keys)
         return {
           rule: rule.name,
-          message: `${this.instance(rule, key)} (opened at event ${opened}) was never closed: the stream ended before ${describe(rule.closes)}`,
+          message: `${instanceOf(rule, key)} (opened at event ${opened}) was never closed: the stream ended before ${describe(rule.closes)}`,
           index,
         };
     }
@@ -437,17 +439,17 @@ class RuleVerifier implements Verifier<unknown> {
       if (state.open.has(key) && !rule.reopens)
         return void this.report(
           rule.name,
-          `${kind} opens ${this.instance(rule, key)}, which is already open (since event ${state.open.get(key)}): close it with ${describe(rule.closes)} first`,
+          `${kind} opens ${instanceOf(rule, key)}, which is already open (since event ${state.open.get(key)}): close it with ${describe(rule.closes)} first`,
         );
       if (rule.once && state.closed.has(key))
         return void this.report(
           rule.name,
-          `${kind} opens ${this.instance(rule, key)} again; it already ended, and its id may not be reused`,
+          `${kind} opens ${instanceOf(rule, key)} again; it already ended, and its id may not be reused`,
         );
       if (outer !== undefined && outer.open.size === 0)
         return void this.report(
           rule.name,
-          `${kind} opens ${this.instance(rule, key)} outside any ${words(outer.rule.name)}`,
+          `${kind} opens ${instanceOf(rule, key)} outside any ${words(outer.rule.name)}`,
         );
       const attributed = step.attribution !== undefined;
       if (
@@ -472,7 +474,7 @@ class RuleVerifier implements Verifier<unknown> {
         : "which is not open";
       return void this.report(
         rule.name,
-        `${kind} for ${this.instance(rule, key)}, ${why}: open it with ${describe(rule.opens)} first`,
+        `${kind} for ${instanceOf(rule, key)}, ${why}: open it with ${describe(rule.opens)} first`,
       );
     }
     if (step.attribution !== undefined && state.openers.has(key)) {
@@ -481,7 +483,7 @@ class RuleVerifier implements Verifier<unknown> {
       if (named !== undefined && named !== opener)
         this.report(
           rule.name,
-          `${kind} for ${this.instance(rule, key)} names ${JSON.stringify(named)} as its owner, and the event that opened it (event ${state.open.get(key)}) named ${opener === undefined ? "none, the stream's own" : JSON.stringify(opener)}`,
+          `${kind} for ${instanceOf(rule, key)} names ${JSON.stringify(named)} as its owner, and the event that opened it (event ${state.open.get(key)}) named ${opener === undefined ? "none, the stream's own" : JSON.stringify(opener)}`,
         );
     }
     if (closes || aborts) this.close(state, key, index, kind, aborts);
@@ -513,7 +515,7 @@ class RuleVerifier implements Verifier<unknown> {
         ];
         this.report(
           inner.rule.name,
-          `${kind} came while ${this.instance(inner.rule, openKey)} (opened at event ${opened}) is still open: close it with ${describe(inner.rule.closes)} first`,
+          `${kind} came while ${instanceOf(inner.rule, openKey)} (opened at event ${opened}) is still open: close it with ${describe(inner.rule.closes)} first`,
         );
       }
       for (const openKey of [...inner.open.keys()])
@@ -572,21 +574,9 @@ class RuleVerifier implements Verifier<unknown> {
     if (state.open.has(key))
       return void this.report(
         rule.name,
-        `${kind} opens ${this.instance(state.rule, key)}, which is already open (since event ${state.open.get(key)})`,
+        `${kind} opens ${instanceOf(state.rule, key)}, which is already open (since event ${state.open.get(key)})`,
       );
     if (this.open(state, key, this.index, false)) this.lanes.set(rule, key);
-  }
-
-  private instance(rule: SpanRule, key: string): string {
-    const named = (own: string) =>
-      rule.key === undefined
-        ? `the ${words(rule.name)}`
-        : `${words(rule.name)} ${JSON.stringify(own)}`;
-    if (rule.owner === undefined) return named(key);
-    const [owner, own] = JSON.parse(key) as [string | null, string];
-    return owner === null
-      ? named(own)
-      : `${named(own)} of ${JSON.stringify(owner)}`;
   }
 }
 
@@ -596,9 +586,4 @@ function isOpen(state: SpanState, key: string): boolean {
   if (!state.open.has(key)) return false;
   state.known = key;
   return true;
-}
-
-/** A rule's name in words: "tool-call" is "tool call". */
-function words(name: string): string {
-  return name.replaceAll("-", " ");
 }
