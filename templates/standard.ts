@@ -245,7 +245,7 @@ export function pathSegments(pointer: string, value: unknown): PropertyKey[] {
   const segments: PropertyKey[] = [];
   let at: unknown = value;
   for (const token of pointer.slice(1).split("/")) {
-    const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
+    const key = unescapeToken(token);
     if (Array.isArray(at) && /^(0|[1-9][0-9]*)$/.test(key)) {
       segments.push(Number(key));
       at = at[Number(key)];
@@ -264,15 +264,16 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 /**
- * The JSON Schema of the type `name` of a protocol, of which `definitions` are
- * definitions of the effective schema's `$defs` (those `name` reaches, at least, in the
- * order of `$defs`): the type's own schema at the root, and the definitions it refers to, however indirectly, under `$defs` (draft
- * 2020-12) or `definitions` (draft-07), in the effective schema's order. A new object each time. Other targets, and
- * a schema that uses a keyword draft-07 has no form for, throw, as the spec asks.
+ * The JSON Schema of a type of a protocol: its own schema (`root`, a definition of the
+ * effective schema's `$defs`) at the root, and the definitions it refers to, however
+ * indirectly (`bundled`, which the generator found, in the effective schema's order),
+ * under `$defs` (draft 2020-12) or `definitions` (draft-07). A new object each time. Other
+ * targets, and a schema that uses a keyword draft-07 has no form for, throw, as the spec
+ * asks.
  */
 export function jsonSchemaOf(
-  definitions: readonly JsonSchemaDefinition[],
-  name: string,
+  root: JsonSchemaDefinition,
+  bundled: readonly JsonSchemaDefinition[],
   options: StandardJSONSchemaV1.Options,
 ): JsonSchemaDocument {
   const target = options?.target;
@@ -281,50 +282,33 @@ export function jsonSchemaOf(
       `agentwire: no JSON Schema for the target ${JSON.stringify(target)} (draft-2020-12 and draft-07 are)`,
     );
   const defs: JsonObject = {};
-  for (const { key, schema } of definitions) define(defs, key, schema);
-  if (!Object.hasOwn(defs, name))
-    throw new Error(`agentwire: no definition ${JSON.stringify(name)}`);
-  const wanted = new Set<string>();
-  const pending = [name];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop())
-    forEachSchema(defs[next]!, (schema) => {
-      const ref = schema["$ref"];
-      if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return;
-      const def = ref
-        .slice("#/$defs/".length)
-        .split("/")[0]!
-        .replaceAll("~1", "/")
-        .replaceAll("~0", "~");
-      if (!wanted.has(def) && Object.hasOwn(defs, def)) {
-        wanted.add(def);
-        pending.push(def);
-      }
-    });
+  for (const { key, schema } of [root, ...bundled])
+    define(defs, key, schema as Json);
   const draft07 = target === "draft-07";
   const convert = (schema: Json): Json =>
     draft07 ? toDraft07(schema, defs) : copy(schema);
-  const root: Record<string, unknown> = {};
+  const document: Record<string, unknown> = {};
   define(
-    root,
+    document,
     "$schema",
     draft07
       ? "http://json-schema.org/draft-07/schema#"
       : "https://json-schema.org/draft/2020-12/schema",
   );
-  const own = convert(defs[name]!);
+  const own = convert(root.schema as Json);
   if (typeof own === "boolean") {
     // A boolean schema at the root: true accepts everything, false nothing.
-    if (!own) define(root, "not", {});
+    if (!own) define(document, "not", {});
   } else
     for (const key of Object.keys(own as JsonObject))
-      define(root, key, (own as JsonObject)[key]);
-  if (wanted.size > 0) {
-    const bundled: Record<string, unknown> = {};
-    for (const key of Object.keys(defs))
-      if (wanted.has(key)) define(bundled, key, convert(defs[key]!));
-    define(root, draft07 ? "definitions" : "$defs", bundled);
+      define(document, key, (own as JsonObject)[key]);
+  if (bundled.length > 0) {
+    const definitions: Record<string, unknown> = {};
+    for (const { key, schema } of bundled)
+      define(definitions, key, convert(schema as Json));
+    define(document, draft07 ? "definitions" : "$defs", definitions);
   }
-  return root;
+  return document;
 }
 
 /** The keywords whose value is a schema, an array of schemas, or an object of schemas. */
@@ -349,29 +333,6 @@ const NAMED = new Set([
   "definitions",
   "dependentSchemas",
 ]);
-
-/** Calls `visit` on every schema object in `schema`, itself first: only where keywords hold schemas, never in `const`, `enum` or annotations. */
-function forEachSchema(
-  schema: Json,
-  visit: (schema: JsonObject) => void,
-): void {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema))
-    return;
-  visit(schema);
-  for (const key of Object.keys(schema)) {
-    const value = schema[key]!;
-    if (ONE.has(key)) forEachSchema(value, visit);
-    else if (MANY.has(key) && Array.isArray(value))
-      for (const item of value) forEachSchema(item, visit);
-    else if (
-      NAMED.has(key) &&
-      typeof value === "object" &&
-      value !== null &&
-      !Array.isArray(value)
-    )
-      for (const item of Object.keys(value)) forEachSchema(value[item]!, visit);
-  }
-}
 
 /** 2020-12 keywords draft-07 has no form for (`unevaluatedProperties` has one where the properties it sees are known). */
 const NOT_IN_DRAFT_07 = new Set([
@@ -496,10 +457,7 @@ function evaluatedProperties(
       throw new Error(
         `agentwire: unevaluatedProperties beside the $ref ${ref} has no draft-07 form`,
       );
-    const key = ref
-      .slice("#/$defs/".length)
-      .replaceAll("~1", "/")
-      .replaceAll("~0", "~");
+    const key = unescapeToken(decodeURIComponent(ref.slice("#/$defs/".length)));
     names.push(
       ...evaluatedProperties(
         Object.hasOwn(defs, key) ? defs[key]! : {},
@@ -525,4 +483,9 @@ function copy(value: Json): Json {
   const out: JsonObject = {};
   for (const key of Object.keys(value)) define(out, key, copy(value[key]!));
   return out;
+}
+
+/** A JSON Pointer's token as the key it names (RFC 6901: `~1` is `/`, `~0` is `~`). */
+function unescapeToken(token: string): string {
+  return token.replaceAll("~1", "/").replaceAll("~0", "~");
 }

@@ -16,7 +16,9 @@ import {
 import type { Name } from "../code/tree.js";
 import { article } from "../ir/describe.js";
 import { isJsonObject } from "../json.js";
-import type { JsonObject, JsonValue } from "../json.js";
+import type { JsonObject } from "../json.js";
+import { appendPointer, localRefPointer, parsePointer } from "../pointer.js";
+import { walkSchemas } from "../schema/walk.js";
 import { upperFirst } from "../name/rules.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
@@ -112,8 +114,8 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr): void {
         body: [
           returns(
             call(jsonSchemaOf, [
+              definition(definitionKey(type.pointer)!),
               arrayLiteral(reached(definitions, definitionKey(type.pointer)!).map(definition)),
-              literal(definitionKey(type.pointer)!),
               OPTIONS,
             ]),
           ),
@@ -124,34 +126,28 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr): void {
 }
 
 /**
- * The keys of the definitions `key`'s reaches through `$ref`s, itself included, in the
- * order of `$defs`. A `$ref` is looked for in every value, a `const`'s too: one too many is
- * harmless, where one too few would leave a `$ref` dangling.
+ * The keys of the definitions that `key`'s refers to, however indirectly (itself where a
+ * `$ref` leads back to it), in the order of `$defs`: those its JSON Schema bundles.
  */
 function reached(definitions: JsonObject, key: string): string[] {
-  const found = new Set([key]);
+  const found = new Set<string>();
   const pending = [key];
-  const visit = (value: JsonValue): void => {
-    if (Array.isArray(value)) for (const item of value as readonly JsonValue[]) visit(item);
-    else if (isJsonObject(value))
-      for (const [name, item] of Object.entries(value)) {
-        const target =
-          name === "$ref" && typeof item === "string"
-            ? definitionKey(item.replace(/^#/, "").replace(/^(\/\$defs\/[^/]+).*$/, "$1"))
-            : undefined;
-        if (target !== undefined && Object.hasOwn(definitions, target) && !found.has(target)) {
-          found.add(target);
-          pending.push(target);
-        }
-        visit(item);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop())
+    walkSchemas(definitions[next]!, "", (schema) => {
+      const pointer = isJsonObject(schema) ? localRefPointer(schema["$ref"]) : undefined;
+      // The canonical schema's refs are pointers into it: a definition, or a place inside one.
+      const target =
+        pointer?.startsWith("/$defs/") === true ? definitionKey(appendPointer("", ...parsePointer(pointer).slice(0, 2))) : undefined;
+      if (target !== undefined && Object.hasOwn(definitions, target) && !found.has(target)) {
+        found.add(target);
+        pending.push(target);
       }
-  };
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) visit(definitions[next]!);
+    });
   return Object.keys(definitions).filter((name) => found.has(name));
 }
 
 /** The key of a definition of the root's `$defs` that `pointer` points at, if it does. */
 function definitionKey(pointer: string): string | undefined {
-  const match = /^\/\$defs\/([^/]+)$/.exec(pointer);
-  return match === null ? undefined : match[1]!.replaceAll("~1", "/").replaceAll("~0", "~");
+  const [defs, key, ...rest] = parsePointer(pointer);
+  return defs === "$defs" && key !== undefined && rest.length === 0 ? key : undefined;
 }

@@ -2455,8 +2455,8 @@ function jsonSchemaAgentCapabilities(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionAgentCapabilities, definitionAgentExtension, definitionStruct],
-    "AgentCapabilities",
+    definitionAgentCapabilities,
+    [definitionAgentExtension, definitionStruct],
     options,
   );
 }
@@ -2480,9 +2480,9 @@ function standardAgentCard(value: unknown): StandardResult<AgentCard> {
 }
 function jsonSchemaAgentCard(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionAgentCard,
     [
       definitionAgentCapabilities,
-      definitionAgentCard,
       definitionAgentCardSignature,
       definitionAgentExtension,
       definitionAgentInterface,
@@ -2504,7 +2504,6 @@ function jsonSchemaAgentCard(options: JsonSchemaOptions): JsonSchemaDocument {
       definitionStringList,
       definitionStruct,
     ],
-    "AgentCard",
     options,
   );
 }
@@ -2535,8 +2534,8 @@ function jsonSchemaAgentCardSignature(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionAgentCardSignature, definitionStruct],
-    "AgentCardSignature",
+    definitionAgentCardSignature,
+    [definitionStruct],
     options,
   );
 }
@@ -2566,11 +2565,7 @@ function standardAgentExtension(
 function jsonSchemaAgentExtension(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionAgentExtension, definitionStruct],
-    "AgentExtension",
-    options,
-  );
+  return jsonSchemaOf(definitionAgentExtension, [definitionStruct], options);
 }
 
 /**
@@ -2598,7 +2593,7 @@ function standardAgentInterface(
 function jsonSchemaAgentInterface(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf([definitionAgentInterface], "AgentInterface", options);
+  return jsonSchemaOf(definitionAgentInterface, [], options);
 }
 
 /**
@@ -2624,7 +2619,7 @@ function standardAgentProvider(value: unknown): StandardResult<AgentProvider> {
 function jsonSchemaAgentProvider(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf([definitionAgentProvider], "AgentProvider", options);
+  return jsonSchemaOf(definitionAgentProvider, [], options);
 }
 
 /**
@@ -2646,8 +2641,8 @@ function standardAgentSkill(value: unknown): StandardResult<AgentSkill> {
 }
 function jsonSchemaAgentSkill(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionAgentSkill, definitionSecurityRequirement, definitionStringList],
-    "AgentSkill",
+    definitionAgentSkill,
+    [definitionSecurityRequirement, definitionStringList],
     options,
   );
 }
@@ -2678,11 +2673,7 @@ function standardAPIKeySecurityScheme(
 function jsonSchemaAPIKeySecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionAPIKeySecurityScheme],
-    "APIKeySecurityScheme",
-    options,
-  );
+  return jsonSchemaOf(definitionAPIKeySecurityScheme, [], options);
 }
 
 /**
@@ -2704,8 +2695,8 @@ function standardArtifact(value: unknown): StandardResult<Artifact> {
 }
 function jsonSchemaArtifact(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionArtifact, definitionPart, definitionStruct, definitionValue],
-    "Artifact",
+    definitionArtifact,
+    [definitionPart, definitionStruct, definitionValue],
     options,
   );
 }
@@ -2735,11 +2726,7 @@ function standardAuthenticationInfo(
 function jsonSchemaAuthenticationInfo(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionAuthenticationInfo],
-    "AuthenticationInfo",
-    options,
-  );
+  return jsonSchemaOf(definitionAuthenticationInfo, [], options);
 }
 
 /**
@@ -2768,11 +2755,7 @@ function standardAuthorizationCodeOAuthFlow(
 function jsonSchemaAuthorizationCodeOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionAuthorizationCodeOAuthFlow],
-    "AuthorizationCodeOAuthFlow",
-    options,
-  );
+  return jsonSchemaOf(definitionAuthorizationCodeOAuthFlow, [], options);
 }
 
 /**
@@ -2800,11 +2783,7 @@ function standardCancelTaskRequest(
 function jsonSchemaCancelTaskRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionCancelTaskRequest],
-    "CancelTaskRequest",
-    options,
-  );
+  return jsonSchemaOf(definitionCancelTaskRequest, [], options);
 }
 
 /**
@@ -2833,11 +2812,7 @@ function standardClientCredentialsOAuthFlow(
 function jsonSchemaClientCredentialsOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionClientCredentialsOAuthFlow],
-    "ClientCredentialsOAuthFlow",
-    options,
-  );
+  return jsonSchemaOf(definitionClientCredentialsOAuthFlow, [], options);
 }
 
 /**
@@ -2872,12 +2847,8 @@ function jsonSchemaCreateTaskPushNotificationConfigRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAuthenticationInfo,
-      definitionCreateTaskPushNotificationConfigRequest,
-      definitionPushNotificationConfig,
-    ],
-    "CreateTaskPushNotificationConfigRequest",
+    definitionCreateTaskPushNotificationConfigRequest,
+    [definitionAuthenticationInfo, definitionPushNotificationConfig],
     options,
   );
 }
@@ -2914,8 +2885,8 @@ function jsonSchemaDeleteTaskPushNotificationConfigRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionDeleteTaskPushNotificationConfigRequest],
-    "DeleteTaskPushNotificationConfigRequest",
+    definitionDeleteTaskPushNotificationConfigRequest,
+    [],
     options,
   );
 }
@@ -2945,11 +2916,7 @@ function standardDeviceCodeOAuthFlow(
 function jsonSchemaDeviceCodeOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionDeviceCodeOAuthFlow],
-    "DeviceCodeOAuthFlow",
-    options,
-  );
+  return jsonSchemaOf(definitionDeviceCodeOAuthFlow, [], options);
 }
 
 /**
@@ -2978,11 +2945,7 @@ function standardGetExtendedAgentCardRequest(
 function jsonSchemaGetExtendedAgentCardRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionGetExtendedAgentCardRequest],
-    "GetExtendedAgentCardRequest",
-    options,
-  );
+  return jsonSchemaOf(definitionGetExtendedAgentCardRequest, [], options);
 }
 
 /**
@@ -3016,8 +2979,8 @@ function jsonSchemaGetTaskPushNotificationConfigRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionGetTaskPushNotificationConfigRequest],
-    "GetTaskPushNotificationConfigRequest",
+    definitionGetTaskPushNotificationConfigRequest,
+    [],
     options,
   );
 }
@@ -3047,7 +3010,7 @@ function standardGetTaskRequest(
 function jsonSchemaGetTaskRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf([definitionGetTaskRequest], "GetTaskRequest", options);
+  return jsonSchemaOf(definitionGetTaskRequest, [], options);
 }
 
 /**
@@ -3076,11 +3039,7 @@ function standardHTTPAuthSecurityScheme(
 function jsonSchemaHTTPAuthSecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionHTTPAuthSecurityScheme],
-    "HTTPAuthSecurityScheme",
-    options,
-  );
+  return jsonSchemaOf(definitionHTTPAuthSecurityScheme, [], options);
 }
 
 /**
@@ -3108,11 +3067,7 @@ function standardImplicitOAuthFlow(
 function jsonSchemaImplicitOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionImplicitOAuthFlow],
-    "ImplicitOAuthFlow",
-    options,
-  );
+  return jsonSchemaOf(definitionImplicitOAuthFlow, [], options);
 }
 
 /**
@@ -3146,8 +3101,8 @@ function jsonSchemaListTaskPushNotificationConfigRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionListTaskPushNotificationConfigRequest],
-    "ListTaskPushNotificationConfigRequest",
+    definitionListTaskPushNotificationConfigRequest,
+    [],
     options,
   );
 }
@@ -3184,13 +3139,12 @@ function jsonSchemaListTaskPushNotificationConfigResponse(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionListTaskPushNotificationConfigResponse,
     [
       definitionAuthenticationInfo,
-      definitionListTaskPushNotificationConfigResponse,
       definitionPushNotificationConfig,
       definitionTaskPushNotificationConfig,
     ],
-    "ListTaskPushNotificationConfigResponse",
     options,
   );
 }
@@ -3221,8 +3175,8 @@ function jsonSchemaListTasksRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionListTasksRequest, definitionTimestamp, definitionTaskState],
-    "ListTasksRequest",
+    definitionListTasksRequest,
+    [definitionTimestamp, definitionTaskState],
     options,
   );
 }
@@ -3253,9 +3207,9 @@ function jsonSchemaListTasksResponse(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionListTasksResponse,
     [
       definitionArtifact,
-      definitionListTasksResponse,
       definitionMessage,
       definitionPart,
       definitionTask,
@@ -3266,7 +3220,6 @@ function jsonSchemaListTasksResponse(
       definitionTaskState,
       definitionRole,
     ],
-    "ListTasksResponse",
     options,
   );
 }
@@ -3290,14 +3243,8 @@ function standardMessage(value: unknown): StandardResult<Message> {
 }
 function jsonSchemaMessage(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionMessage,
-      definitionPart,
-      definitionStruct,
-      definitionValue,
-      definitionRole,
-    ],
-    "Message",
+    definitionMessage,
+    [definitionPart, definitionStruct, definitionValue, definitionRole],
     options,
   );
 }
@@ -3328,11 +3275,7 @@ function standardMutualTlsSecurityScheme(
 function jsonSchemaMutualTlsSecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionMutualTlsSecurityScheme],
-    "MutualTlsSecurityScheme",
-    options,
-  );
+  return jsonSchemaOf(definitionMutualTlsSecurityScheme, [], options);
 }
 
 /**
@@ -3362,16 +3305,15 @@ function jsonSchemaOAuth2SecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionOAuth2SecurityScheme,
     [
       definitionAuthorizationCodeOAuthFlow,
       definitionClientCredentialsOAuthFlow,
       definitionDeviceCodeOAuthFlow,
       definitionImplicitOAuthFlow,
-      definitionOAuth2SecurityScheme,
       definitionOAuthFlows,
       definitionPasswordOAuthFlow,
     ],
-    "OAuth2SecurityScheme",
     options,
   );
 }
@@ -3395,15 +3337,14 @@ function standardOAuthFlows(value: unknown): StandardResult<OAuthFlows> {
 }
 function jsonSchemaOAuthFlows(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionOAuthFlows,
     [
       definitionAuthorizationCodeOAuthFlow,
       definitionClientCredentialsOAuthFlow,
       definitionDeviceCodeOAuthFlow,
       definitionImplicitOAuthFlow,
-      definitionOAuthFlows,
       definitionPasswordOAuthFlow,
     ],
-    "OAuthFlows",
     options,
   );
 }
@@ -3434,11 +3375,7 @@ function standardOpenIdConnectSecurityScheme(
 function jsonSchemaOpenIdConnectSecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionOpenIdConnectSecurityScheme],
-    "OpenIdConnectSecurityScheme",
-    options,
-  );
+  return jsonSchemaOf(definitionOpenIdConnectSecurityScheme, [], options);
 }
 
 /**
@@ -3460,8 +3397,8 @@ function standardPart(value: unknown): StandardResult<Part> {
 }
 function jsonSchemaPart(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionPart, definitionStruct, definitionValue],
-    "Part",
+    definitionPart,
+    [definitionStruct, definitionValue],
     options,
   );
 }
@@ -3491,11 +3428,7 @@ function standardPasswordOAuthFlow(
 function jsonSchemaPasswordOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionPasswordOAuthFlow],
-    "PasswordOAuthFlow",
-    options,
-  );
+  return jsonSchemaOf(definitionPasswordOAuthFlow, [], options);
 }
 
 /**
@@ -3525,8 +3458,8 @@ function jsonSchemaPushNotificationConfig(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionAuthenticationInfo, definitionPushNotificationConfig],
-    "PushNotificationConfig",
+    definitionPushNotificationConfig,
+    [definitionAuthenticationInfo],
     options,
   );
 }
@@ -3557,8 +3490,8 @@ function jsonSchemaSecurityRequirement(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionSecurityRequirement, definitionStringList],
-    "SecurityRequirement",
+    definitionSecurityRequirement,
+    [definitionStringList],
     options,
   );
 }
@@ -3589,6 +3522,7 @@ function jsonSchemaSecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionSecurityScheme,
     [
       definitionAPIKeySecurityScheme,
       definitionAuthorizationCodeOAuthFlow,
@@ -3601,9 +3535,7 @@ function jsonSchemaSecurityScheme(
       definitionOAuthFlows,
       definitionOpenIdConnectSecurityScheme,
       definitionPasswordOAuthFlow,
-      definitionSecurityScheme,
     ],
-    "SecurityScheme",
     options,
   );
 }
@@ -3635,12 +3567,8 @@ function jsonSchemaSendMessageConfiguration(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAuthenticationInfo,
-      definitionPushNotificationConfig,
-      definitionSendMessageConfiguration,
-    ],
-    "SendMessageConfiguration",
+    definitionSendMessageConfiguration,
+    [definitionAuthenticationInfo, definitionPushNotificationConfig],
     options,
   );
 }
@@ -3671,18 +3599,17 @@ function jsonSchemaSendMessageRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionSendMessageRequest,
     [
       definitionAuthenticationInfo,
       definitionMessage,
       definitionPart,
       definitionPushNotificationConfig,
       definitionSendMessageConfiguration,
-      definitionSendMessageRequest,
       definitionStruct,
       definitionValue,
       definitionRole,
     ],
-    "SendMessageRequest",
     options,
   );
 }
@@ -3713,11 +3640,11 @@ function jsonSchemaSendMessageResponse(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionSendMessageResponse,
     [
       definitionArtifact,
       definitionMessage,
       definitionPart,
-      definitionSendMessageResponse,
       definitionTask,
       definitionTaskStatus,
       definitionStruct,
@@ -3726,7 +3653,6 @@ function jsonSchemaSendMessageResponse(
       definitionTaskState,
       definitionRole,
     ],
-    "SendMessageResponse",
     options,
   );
 }
@@ -3757,11 +3683,11 @@ function jsonSchemaStreamResponse(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionStreamResponse,
     [
       definitionArtifact,
       definitionMessage,
       definitionPart,
-      definitionStreamResponse,
       definitionTask,
       definitionTaskArtifactUpdateEvent,
       definitionTaskStatus,
@@ -3772,7 +3698,6 @@ function jsonSchemaStreamResponse(
       definitionTaskState,
       definitionRole,
     ],
-    "StreamResponse",
     options,
   );
 }
@@ -3795,7 +3720,7 @@ function standardStringList(value: unknown): StandardResult<StringList> {
   return standardResult(validateStringList(value), value);
 }
 function jsonSchemaStringList(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionStringList], "StringList", options);
+  return jsonSchemaOf(definitionStringList, [], options);
 }
 
 /**
@@ -3824,11 +3749,7 @@ function standardSubscribeToTaskRequest(
 function jsonSchemaSubscribeToTaskRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionSubscribeToTaskRequest],
-    "SubscribeToTaskRequest",
-    options,
-  );
+  return jsonSchemaOf(definitionSubscribeToTaskRequest, [], options);
 }
 
 /**
@@ -3850,11 +3771,11 @@ function standardTask(value: unknown): StandardResult<Task> {
 }
 function jsonSchemaTask(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionTask,
     [
       definitionArtifact,
       definitionMessage,
       definitionPart,
-      definitionTask,
       definitionTaskStatus,
       definitionStruct,
       definitionTimestamp,
@@ -3862,7 +3783,6 @@ function jsonSchemaTask(options: JsonSchemaOptions): JsonSchemaDocument {
       definitionTaskState,
       definitionRole,
     ],
-    "Task",
     options,
   );
 }
@@ -3894,14 +3814,8 @@ function jsonSchemaTaskArtifactUpdateEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionArtifact,
-      definitionPart,
-      definitionTaskArtifactUpdateEvent,
-      definitionStruct,
-      definitionValue,
-    ],
-    "TaskArtifactUpdateEvent",
+    definitionTaskArtifactUpdateEvent,
+    [definitionArtifact, definitionPart, definitionStruct, definitionValue],
     options,
   );
 }
@@ -3933,12 +3847,8 @@ function jsonSchemaTaskPushNotificationConfig(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAuthenticationInfo,
-      definitionPushNotificationConfig,
-      definitionTaskPushNotificationConfig,
-    ],
-    "TaskPushNotificationConfig",
+    definitionTaskPushNotificationConfig,
+    [definitionAuthenticationInfo, definitionPushNotificationConfig],
     options,
   );
 }
@@ -3962,17 +3872,16 @@ function standardTaskStatus(value: unknown): StandardResult<TaskStatus> {
 }
 function jsonSchemaTaskStatus(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionTaskStatus,
     [
       definitionMessage,
       definitionPart,
-      definitionTaskStatus,
       definitionStruct,
       definitionTimestamp,
       definitionValue,
       definitionTaskState,
       definitionRole,
     ],
-    "TaskStatus",
     options,
   );
 }
@@ -4004,18 +3913,17 @@ function jsonSchemaTaskStatusUpdateEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionTaskStatusUpdateEvent,
     [
       definitionMessage,
       definitionPart,
       definitionTaskStatus,
-      definitionTaskStatusUpdateEvent,
       definitionStruct,
       definitionTimestamp,
       definitionValue,
       definitionTaskState,
       definitionRole,
     ],
-    "TaskStatusUpdateEvent",
     options,
   );
 }
@@ -4038,7 +3946,7 @@ function standardStruct(value: unknown): StandardResult<Struct> {
   return standardResult(validateStruct(value), value);
 }
 function jsonSchemaStruct(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionStruct], "Struct", options);
+  return jsonSchemaOf(definitionStruct, [], options);
 }
 
 /**
@@ -4059,7 +3967,7 @@ function standardTimestamp(value: unknown): StandardResult<Timestamp> {
   return standardResult(validateTimestamp(value), value);
 }
 function jsonSchemaTimestamp(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionTimestamp], "Timestamp", options);
+  return jsonSchemaOf(definitionTimestamp, [], options);
 }
 
 /**
@@ -4080,7 +3988,7 @@ function standardValue(value: unknown): StandardResult<Value> {
   return standardResult(validateValue(value), value);
 }
 function jsonSchemaValue(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionValue], "Value", options);
+  return jsonSchemaOf(definitionValue, [], options);
 }
 
 /**
@@ -4101,7 +4009,7 @@ function standardTaskState(value: unknown): StandardResult<TaskState> {
   return standardResult(validateTaskState(value), value);
 }
 function jsonSchemaTaskState(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionTaskState], "TaskState", options);
+  return jsonSchemaOf(definitionTaskState, [], options);
 }
 
 /**
@@ -4122,5 +4030,5 @@ function standardRole(value: unknown): StandardResult<Role> {
   return standardResult(validateRole(value), value);
 }
 function jsonSchemaRole(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionRole], "Role", options);
+  return jsonSchemaOf(definitionRole, [], options);
 }

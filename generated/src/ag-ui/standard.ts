@@ -2016,8 +2016,8 @@ function standardEvent(value: unknown): StandardResult<Event> {
 }
 function jsonSchemaEvent(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionEvent,
     [
-      definitionEvent,
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
@@ -2099,7 +2099,6 @@ function jsonSchemaEvent(options: JsonSchemaOptions): JsonSchemaDocument {
       definitionTestOperation,
       definitionJsonPointer,
     ],
-    "Event",
     options,
   );
 }
@@ -2122,7 +2121,7 @@ function standardEventType(value: unknown): StandardResult<EventType> {
   return standardResult(validateEventType(value), value);
 }
 function jsonSchemaEventType(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionEventType], "EventType", options);
+  return jsonSchemaOf(definitionEventType, [], options);
 }
 
 /**
@@ -2144,8 +2143,8 @@ function standardBaseEvent(value: unknown): StandardResult<BaseEvent> {
 }
 function jsonSchemaBaseEvent(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionEventType, definitionBaseEvent, definitionMetadata],
-    "BaseEvent",
+    definitionBaseEvent,
+    [definitionEventType, definitionMetadata],
     options,
   );
 }
@@ -2174,8 +2173,8 @@ function jsonSchemaAttributable(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionAttributable, definitionSubagentRunId],
-    "Attributable",
+    definitionAttributable,
+    [definitionSubagentRunId],
     options,
   );
 }
@@ -2203,7 +2202,7 @@ function standardSubagentRunId(value: unknown): StandardResult<SubagentRunId> {
 function jsonSchemaSubagentRunId(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf([definitionSubagentRunId], "SubagentRunId", options);
+  return jsonSchemaOf(definitionSubagentRunId, [], options);
 }
 
 /**
@@ -2224,7 +2223,7 @@ function standardMetadata(value: unknown): StandardResult<Metadata> {
   return standardResult(validateMetadata(value), value);
 }
 function jsonSchemaMetadata(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionMetadata], "Metadata", options);
+  return jsonSchemaOf(definitionMetadata, [], options);
 }
 
 /**
@@ -2245,7 +2244,7 @@ function standardState(value: unknown): StandardResult<State> {
   return standardResult(validateState(value), value);
 }
 function jsonSchemaState(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionState], "State", options);
+  return jsonSchemaOf(definitionState, [], options);
 }
 
 /**
@@ -2273,7 +2272,7 @@ function standardTextMessageRole(
 function jsonSchemaTextMessageRole(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf([definitionTextMessageRole], "TextMessageRole", options);
+  return jsonSchemaOf(definitionTextMessageRole, [], options);
 }
 
 /**
@@ -2294,7 +2293,7 @@ function standardRole(value: unknown): StandardResult<Role> {
   return standardResult(validateRole(value), value);
 }
 function jsonSchemaRole(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionRole], "Role", options);
+  return jsonSchemaOf(definitionRole, [], options);
 }
 
 /**
@@ -2324,6 +2323,7 @@ function jsonSchemaTextMessageStartEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionTextMessageStartEvent,
     [
       definitionEventType,
       definitionBaseEvent,
@@ -2331,9 +2331,7 @@ function jsonSchemaTextMessageStartEvent(
       definitionSubagentRunId,
       definitionMetadata,
       definitionTextMessageRole,
-      definitionTextMessageStartEvent,
     ],
-    "TextMessageStartEvent",
     options,
   );
 }
@@ -2365,15 +2363,14 @@ function jsonSchemaTextMessageContentEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionTextMessageContentEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionTextMessageContentEvent,
     ],
-    "TextMessageContentEvent",
     options,
   );
 }
@@ -2404,15 +2401,14 @@ function jsonSchemaTextMessageEndEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionTextMessageEndEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionTextMessageEndEvent,
     ],
-    "TextMessageEndEvent",
     options,
   );
 }
@@ -2444,6 +2440,7 @@ function jsonSchemaTextMessageChunkEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionTextMessageChunkEvent,
     [
       definitionEventType,
       definitionBaseEvent,
@@ -2451,9 +2448,7 @@ function jsonSchemaTextMessageChunkEvent(
       definitionSubagentRunId,
       definitionMetadata,
       definitionTextMessageRole,
-      definitionTextMessageChunkEvent,
     ],
-    "TextMessageChunkEvent",
     options,
   );
 }
@@ -2484,15 +2479,14 @@ function jsonSchemaToolCallStartEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionToolCallStartEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionToolCallStartEvent,
     ],
-    "ToolCallStartEvent",
     options,
   );
 }
@@ -2523,15 +2517,14 @@ function jsonSchemaToolCallArgsEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionToolCallArgsEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionToolCallArgsEvent,
     ],
-    "ToolCallArgsEvent",
     options,
   );
 }
@@ -2562,15 +2555,14 @@ function jsonSchemaToolCallEndEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionToolCallEndEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionToolCallEndEvent,
     ],
-    "ToolCallEndEvent",
     options,
   );
 }
@@ -2601,15 +2593,14 @@ function jsonSchemaToolCallChunkEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionToolCallChunkEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionToolCallChunkEvent,
     ],
-    "ToolCallChunkEvent",
     options,
   );
 }
@@ -2640,15 +2631,14 @@ function jsonSchemaToolCallResultEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionToolCallResultEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionToolCallResultEvent,
     ],
-    "ToolCallResultEvent",
     options,
   );
 }
@@ -2679,6 +2669,7 @@ function jsonSchemaStateSnapshotEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionStateSnapshotEvent,
     [
       definitionEventType,
       definitionBaseEvent,
@@ -2686,9 +2677,7 @@ function jsonSchemaStateSnapshotEvent(
       definitionSubagentRunId,
       definitionMetadata,
       definitionState,
-      definitionStateSnapshotEvent,
     ],
-    "StateSnapshotEvent",
     options,
   );
 }
@@ -2719,13 +2708,13 @@ function jsonSchemaStateDeltaEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionStateDeltaEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionStateDeltaEvent,
       definitionJsonPatch,
       definitionJsonPatchOperation,
       definitionAddOperation,
@@ -2736,7 +2725,6 @@ function jsonSchemaStateDeltaEvent(
       definitionTestOperation,
       definitionJsonPointer,
     ],
-    "StateDeltaEvent",
     options,
   );
 }
@@ -2768,13 +2756,13 @@ function jsonSchemaMessagesSnapshotEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionMessagesSnapshotEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionMessagesSnapshotEvent,
       definitionMessage,
       definitionBaseMessage,
       definitionDeveloperMessage,
@@ -2796,7 +2784,6 @@ function jsonSchemaMessagesSnapshotEvent(
       definitionInputContentDataSource,
       definitionInputContentUrlSource,
     ],
-    "MessagesSnapshotEvent",
     options,
   );
 }
@@ -2828,15 +2815,14 @@ function jsonSchemaActivitySnapshotEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionActivitySnapshotEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionActivitySnapshotEvent,
     ],
-    "ActivitySnapshotEvent",
     options,
   );
 }
@@ -2867,13 +2853,13 @@ function jsonSchemaActivityDeltaEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionActivityDeltaEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionActivityDeltaEvent,
       definitionJsonPatch,
       definitionJsonPatchOperation,
       definitionAddOperation,
@@ -2884,7 +2870,6 @@ function jsonSchemaActivityDeltaEvent(
       definitionTestOperation,
       definitionJsonPointer,
     ],
-    "ActivityDeltaEvent",
     options,
   );
 }
@@ -2908,15 +2893,14 @@ function standardRawEvent(value: unknown): StandardResult<RawEvent> {
 }
 function jsonSchemaRawEvent(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionRawEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionRawEvent,
     ],
-    "RawEvent",
     options,
   );
 }
@@ -2940,15 +2924,14 @@ function standardCustomEvent(value: unknown): StandardResult<CustomEvent> {
 }
 function jsonSchemaCustomEvent(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionCustomEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionCustomEvent,
     ],
-    "CustomEvent",
     options,
   );
 }
@@ -2979,6 +2962,7 @@ function jsonSchemaRunStartedEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionRunStartedEvent,
     [
       definitionEventType,
       definitionBaseEvent,
@@ -2986,7 +2970,6 @@ function jsonSchemaRunStartedEvent(
       definitionSubagentRunId,
       definitionMetadata,
       definitionState,
-      definitionRunStartedEvent,
       definitionResumeEntry,
       definitionMessage,
       definitionBaseMessage,
@@ -3012,7 +2995,6 @@ function jsonSchemaRunStartedEvent(
       definitionTool,
       definitionRunAgentInput,
     ],
-    "RunStartedEvent",
     options,
   );
 }
@@ -3043,20 +3025,19 @@ function jsonSchemaRunFinishedEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionRunFinishedEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionRunFinishedEvent,
       definitionRunFinishedOutcome,
       definitionRunFinishedSuccessOutcome,
       definitionRunFinishedInterruptOutcome,
       definitionInterrupt,
       definitionTokenUsage,
     ],
-    "RunFinishedEvent",
     options,
   );
 }
@@ -3085,14 +3066,13 @@ function jsonSchemaRunErrorEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionRunErrorEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionMetadata,
-      definitionRunErrorEvent,
       definitionTokenUsage,
     ],
-    "RunErrorEvent",
     options,
   );
 }
@@ -3123,15 +3103,14 @@ function jsonSchemaStepStartedEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionStepStartedEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionStepStartedEvent,
     ],
-    "StepStartedEvent",
     options,
   );
 }
@@ -3162,15 +3141,14 @@ function jsonSchemaStepFinishedEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionStepFinishedEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionStepFinishedEvent,
     ],
-    "StepFinishedEvent",
     options,
   );
 }
@@ -3201,15 +3179,14 @@ function jsonSchemaReasoningStartEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionReasoningStartEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionReasoningStartEvent,
     ],
-    "ReasoningStartEvent",
     options,
   );
 }
@@ -3241,15 +3218,14 @@ function jsonSchemaReasoningMessageStartEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionReasoningMessageStartEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionReasoningMessageStartEvent,
     ],
-    "ReasoningMessageStartEvent",
     options,
   );
 }
@@ -3281,15 +3257,14 @@ function jsonSchemaReasoningMessageContentEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionReasoningMessageContentEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionReasoningMessageContentEvent,
     ],
-    "ReasoningMessageContentEvent",
     options,
   );
 }
@@ -3321,15 +3296,14 @@ function jsonSchemaReasoningMessageEndEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionReasoningMessageEndEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionReasoningMessageEndEvent,
     ],
-    "ReasoningMessageEndEvent",
     options,
   );
 }
@@ -3361,15 +3335,14 @@ function jsonSchemaReasoningMessageChunkEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionReasoningMessageChunkEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionReasoningMessageChunkEvent,
     ],
-    "ReasoningMessageChunkEvent",
     options,
   );
 }
@@ -3400,15 +3373,14 @@ function jsonSchemaReasoningEndEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionReasoningEndEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionReasoningEndEvent,
     ],
-    "ReasoningEndEvent",
     options,
   );
 }
@@ -3440,16 +3412,15 @@ function jsonSchemaReasoningEncryptedValueEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionReasoningEncryptedValueEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionReasoningEncryptedValueEvent,
       definitionReasoningEncryptedValueSubtype,
     ],
-    "ReasoningEncryptedValueEvent",
     options,
   );
 }
@@ -3481,11 +3452,7 @@ function standardReasoningEncryptedValueSubtype(
 function jsonSchemaReasoningEncryptedValueSubtype(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionReasoningEncryptedValueSubtype],
-    "ReasoningEncryptedValueSubtype",
-    options,
-  );
+  return jsonSchemaOf(definitionReasoningEncryptedValueSubtype, [], options);
 }
 
 /**
@@ -3515,14 +3482,13 @@ function jsonSchemaSubagentStartedEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionSubagentStartedEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionSubagentStartedEvent,
     ],
-    "SubagentStartedEvent",
     options,
   );
 }
@@ -3554,17 +3520,16 @@ function jsonSchemaSubagentFinishedEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionSubagentFinishedEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionSubagentFinishedEvent,
       definitionSubagentFinishedOutcome,
       definitionSubagentFinishedSuccessOutcome,
       definitionSubagentFinishedSuspendedOutcome,
     ],
-    "SubagentFinishedEvent",
     options,
   );
 }
@@ -3595,14 +3560,13 @@ function jsonSchemaSubagentErrorEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionSubagentErrorEvent,
     [
       definitionEventType,
       definitionBaseEvent,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionSubagentErrorEvent,
     ],
-    "SubagentErrorEvent",
     options,
   );
 }
@@ -3633,16 +3597,15 @@ function jsonSchemaRunFinishedOutcome(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionRunFinishedOutcome,
     [
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionRunFinishedOutcome,
       definitionRunFinishedSuccessOutcome,
       definitionRunFinishedInterruptOutcome,
       definitionInterrupt,
     ],
-    "RunFinishedOutcome",
     options,
   );
 }
@@ -3673,11 +3636,7 @@ function standardRunFinishedSuccessOutcome(
 function jsonSchemaRunFinishedSuccessOutcome(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionRunFinishedSuccessOutcome],
-    "RunFinishedSuccessOutcome",
-    options,
-  );
+  return jsonSchemaOf(definitionRunFinishedSuccessOutcome, [], options);
 }
 
 /**
@@ -3707,14 +3666,13 @@ function jsonSchemaRunFinishedInterruptOutcome(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionRunFinishedInterruptOutcome,
     [
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionRunFinishedInterruptOutcome,
       definitionInterrupt,
     ],
-    "RunFinishedInterruptOutcome",
     options,
   );
 }
@@ -3746,12 +3704,11 @@ function jsonSchemaSubagentFinishedOutcome(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionSubagentFinishedOutcome,
     [
-      definitionSubagentFinishedOutcome,
       definitionSubagentFinishedSuccessOutcome,
       definitionSubagentFinishedSuspendedOutcome,
     ],
-    "SubagentFinishedOutcome",
     options,
   );
 }
@@ -3783,11 +3740,7 @@ function standardSubagentFinishedSuccessOutcome(
 function jsonSchemaSubagentFinishedSuccessOutcome(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionSubagentFinishedSuccessOutcome],
-    "SubagentFinishedSuccessOutcome",
-    options,
-  );
+  return jsonSchemaOf(definitionSubagentFinishedSuccessOutcome, [], options);
 }
 
 /**
@@ -3817,11 +3770,7 @@ function standardSubagentFinishedSuspendedOutcome(
 function jsonSchemaSubagentFinishedSuspendedOutcome(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionSubagentFinishedSuspendedOutcome],
-    "SubagentFinishedSuspendedOutcome",
-    options,
-  );
+  return jsonSchemaOf(definitionSubagentFinishedSuspendedOutcome, [], options);
 }
 
 /**
@@ -3843,13 +3792,8 @@ function standardInterrupt(value: unknown): StandardResult<Interrupt> {
 }
 function jsonSchemaInterrupt(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAttributable,
-      definitionSubagentRunId,
-      definitionMetadata,
-      definitionInterrupt,
-    ],
-    "Interrupt",
+    definitionInterrupt,
+    [definitionAttributable, definitionSubagentRunId, definitionMetadata],
     options,
   );
 }
@@ -3872,11 +3816,7 @@ function standardResumeEntry(value: unknown): StandardResult<ResumeEntry> {
   return standardResult(validateResumeEntry(value), value);
 }
 function jsonSchemaResumeEntry(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionMetadata, definitionResumeEntry],
-    "ResumeEntry",
-    options,
-  );
+  return jsonSchemaOf(definitionResumeEntry, [definitionMetadata], options);
 }
 
 /**
@@ -3897,7 +3837,7 @@ function standardTokenUsage(value: unknown): StandardResult<TokenUsage> {
   return standardResult(validateTokenUsage(value), value);
 }
 function jsonSchemaTokenUsage(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionTokenUsage], "TokenUsage", options);
+  return jsonSchemaOf(definitionTokenUsage, [], options);
 }
 
 /**
@@ -3919,11 +3859,11 @@ function standardMessage(value: unknown): StandardResult<Message> {
 }
 function jsonSchemaMessage(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionMessage,
     [
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
-      definitionMessage,
       definitionBaseMessage,
       definitionDeveloperMessage,
       definitionSystemMessage,
@@ -3944,7 +3884,6 @@ function jsonSchemaMessage(options: JsonSchemaOptions): JsonSchemaDocument {
       definitionInputContentDataSource,
       definitionInputContentUrlSource,
     ],
-    "Message",
     options,
   );
 }
@@ -3968,13 +3907,8 @@ function standardBaseMessage(value: unknown): StandardResult<BaseMessage> {
 }
 function jsonSchemaBaseMessage(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAttributable,
-      definitionSubagentRunId,
-      definitionMetadata,
-      definitionBaseMessage,
-    ],
-    "BaseMessage",
+    definitionBaseMessage,
+    [definitionAttributable, definitionSubagentRunId, definitionMetadata],
     options,
   );
 }
@@ -4005,14 +3939,13 @@ function jsonSchemaDeveloperMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionDeveloperMessage,
     [
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
       definitionBaseMessage,
-      definitionDeveloperMessage,
     ],
-    "DeveloperMessage",
     options,
   );
 }
@@ -4041,14 +3974,13 @@ function jsonSchemaSystemMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionSystemMessage,
     [
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
       definitionBaseMessage,
-      definitionSystemMessage,
     ],
-    "SystemMessage",
     options,
   );
 }
@@ -4079,16 +4011,15 @@ function jsonSchemaAssistantMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionAssistantMessage,
     [
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
       definitionBaseMessage,
-      definitionAssistantMessage,
       definitionToolCall,
       definitionFunctionCall,
     ],
-    "AssistantMessage",
     options,
   );
 }
@@ -4112,12 +4043,12 @@ function standardUserMessage(value: unknown): StandardResult<UserMessage> {
 }
 function jsonSchemaUserMessage(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionUserMessage,
     [
       definitionAttributable,
       definitionSubagentRunId,
       definitionMetadata,
       definitionBaseMessage,
-      definitionUserMessage,
       definitionInputContent,
       definitionTextInputContent,
       definitionImageInputContent,
@@ -4128,7 +4059,6 @@ function jsonSchemaUserMessage(options: JsonSchemaOptions): JsonSchemaDocument {
       definitionInputContentDataSource,
       definitionInputContentUrlSource,
     ],
-    "UserMessage",
     options,
   );
 }
@@ -4152,13 +4082,8 @@ function standardToolMessage(value: unknown): StandardResult<ToolMessage> {
 }
 function jsonSchemaToolMessage(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAttributable,
-      definitionSubagentRunId,
-      definitionMetadata,
-      definitionToolMessage,
-    ],
-    "ToolMessage",
+    definitionToolMessage,
+    [definitionAttributable, definitionSubagentRunId, definitionMetadata],
     options,
   );
 }
@@ -4189,13 +4114,8 @@ function jsonSchemaActivityMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAttributable,
-      definitionSubagentRunId,
-      definitionMetadata,
-      definitionActivityMessage,
-    ],
-    "ActivityMessage",
+    definitionActivityMessage,
+    [definitionAttributable, definitionSubagentRunId, definitionMetadata],
     options,
   );
 }
@@ -4226,13 +4146,8 @@ function jsonSchemaReasoningMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAttributable,
-      definitionSubagentRunId,
-      definitionMetadata,
-      definitionReasoningMessage,
-    ],
-    "ReasoningMessage",
+    definitionReasoningMessage,
+    [definitionAttributable, definitionSubagentRunId, definitionMetadata],
     options,
   );
 }
@@ -4256,8 +4171,8 @@ function standardToolCall(value: unknown): StandardResult<ToolCall> {
 }
 function jsonSchemaToolCall(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionMetadata, definitionToolCall, definitionFunctionCall],
-    "ToolCall",
+    definitionToolCall,
+    [definitionMetadata, definitionFunctionCall],
     options,
   );
 }
@@ -4285,7 +4200,7 @@ function standardFunctionCall(value: unknown): StandardResult<FunctionCall> {
 function jsonSchemaFunctionCall(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf([definitionFunctionCall], "FunctionCall", options);
+  return jsonSchemaOf(definitionFunctionCall, [], options);
 }
 
 /**
@@ -4312,8 +4227,8 @@ function jsonSchemaInputContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionInputContent,
     [
-      definitionInputContent,
       definitionTextInputContent,
       definitionImageInputContent,
       definitionAudioInputContent,
@@ -4323,7 +4238,6 @@ function jsonSchemaInputContent(
       definitionInputContentDataSource,
       definitionInputContentUrlSource,
     ],
-    "InputContent",
     options,
   );
 }
@@ -4353,11 +4267,7 @@ function standardTextInputContent(
 function jsonSchemaTextInputContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionTextInputContent],
-    "TextInputContent",
-    options,
-  );
+  return jsonSchemaOf(definitionTextInputContent, [], options);
 }
 
 /**
@@ -4386,13 +4296,12 @@ function jsonSchemaImageInputContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionImageInputContent,
     [
-      definitionImageInputContent,
       definitionInputContentSource,
       definitionInputContentDataSource,
       definitionInputContentUrlSource,
     ],
-    "ImageInputContent",
     options,
   );
 }
@@ -4423,13 +4332,12 @@ function jsonSchemaAudioInputContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionAudioInputContent,
     [
-      definitionAudioInputContent,
       definitionInputContentSource,
       definitionInputContentDataSource,
       definitionInputContentUrlSource,
     ],
-    "AudioInputContent",
     options,
   );
 }
@@ -4460,13 +4368,12 @@ function jsonSchemaVideoInputContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionVideoInputContent,
     [
-      definitionVideoInputContent,
       definitionInputContentSource,
       definitionInputContentDataSource,
       definitionInputContentUrlSource,
     ],
-    "VideoInputContent",
     options,
   );
 }
@@ -4498,13 +4405,12 @@ function jsonSchemaDocumentInputContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionDocumentInputContent,
     [
-      definitionDocumentInputContent,
       definitionInputContentSource,
       definitionInputContentDataSource,
       definitionInputContentUrlSource,
     ],
-    "DocumentInputContent",
     options,
   );
 }
@@ -4535,12 +4441,8 @@ function jsonSchemaInputContentSource(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionInputContentSource,
-      definitionInputContentDataSource,
-      definitionInputContentUrlSource,
-    ],
-    "InputContentSource",
+    definitionInputContentSource,
+    [definitionInputContentDataSource, definitionInputContentUrlSource],
     options,
   );
 }
@@ -4571,11 +4473,7 @@ function standardInputContentDataSource(
 function jsonSchemaInputContentDataSource(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionInputContentDataSource],
-    "InputContentDataSource",
-    options,
-  );
+  return jsonSchemaOf(definitionInputContentDataSource, [], options);
 }
 
 /**
@@ -4604,11 +4502,7 @@ function standardInputContentUrlSource(
 function jsonSchemaInputContentUrlSource(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionInputContentUrlSource],
-    "InputContentUrlSource",
-    options,
-  );
+  return jsonSchemaOf(definitionInputContentUrlSource, [], options);
 }
 
 /**
@@ -4629,7 +4523,7 @@ function standardContext(value: unknown): StandardResult<Context> {
   return standardResult(validateContext(value), value);
 }
 function jsonSchemaContext(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionContext], "Context", options);
+  return jsonSchemaOf(definitionContext, [], options);
 }
 
 /**
@@ -4650,7 +4544,7 @@ function standardTool(value: unknown): StandardResult<Tool> {
   return standardResult(validateTool(value), value);
 }
 function jsonSchemaTool(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionMetadata, definitionTool], "Tool", options);
+  return jsonSchemaOf(definitionTool, [definitionMetadata], options);
 }
 
 /**
@@ -4677,6 +4571,7 @@ function jsonSchemaRunAgentInput(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionRunAgentInput,
     [
       definitionAttributable,
       definitionSubagentRunId,
@@ -4705,9 +4600,7 @@ function jsonSchemaRunAgentInput(
       definitionInputContentUrlSource,
       definitionContext,
       definitionTool,
-      definitionRunAgentInput,
     ],
-    "RunAgentInput",
     options,
   );
 }
@@ -4731,8 +4624,8 @@ function standardJsonPatch(value: unknown): StandardResult<JsonPatch> {
 }
 function jsonSchemaJsonPatch(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionJsonPatch,
     [
-      definitionJsonPatch,
       definitionJsonPatchOperation,
       definitionAddOperation,
       definitionRemoveOperation,
@@ -4742,7 +4635,6 @@ function jsonSchemaJsonPatch(options: JsonSchemaOptions): JsonSchemaDocument {
       definitionTestOperation,
       definitionJsonPointer,
     ],
-    "JsonPatch",
     options,
   );
 }
@@ -4773,8 +4665,8 @@ function jsonSchemaJsonPatchOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionJsonPatchOperation,
     [
-      definitionJsonPatchOperation,
       definitionAddOperation,
       definitionRemoveOperation,
       definitionReplaceOperation,
@@ -4783,7 +4675,6 @@ function jsonSchemaJsonPatchOperation(
       definitionTestOperation,
       definitionJsonPointer,
     ],
-    "JsonPatchOperation",
     options,
   );
 }
@@ -4811,11 +4702,7 @@ function standardAddOperation(value: unknown): StandardResult<AddOperation> {
 function jsonSchemaAddOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionAddOperation, definitionJsonPointer],
-    "AddOperation",
-    options,
-  );
+  return jsonSchemaOf(definitionAddOperation, [definitionJsonPointer], options);
 }
 
 /**
@@ -4844,8 +4731,8 @@ function jsonSchemaRemoveOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionRemoveOperation, definitionJsonPointer],
-    "RemoveOperation",
+    definitionRemoveOperation,
+    [definitionJsonPointer],
     options,
   );
 }
@@ -4876,8 +4763,8 @@ function jsonSchemaReplaceOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionReplaceOperation, definitionJsonPointer],
-    "ReplaceOperation",
+    definitionReplaceOperation,
+    [definitionJsonPointer],
     options,
   );
 }
@@ -4906,8 +4793,8 @@ function jsonSchemaMoveOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionMoveOperation, definitionJsonPointer],
-    "MoveOperation",
+    definitionMoveOperation,
+    [definitionJsonPointer],
     options,
   );
 }
@@ -4936,8 +4823,8 @@ function jsonSchemaCopyOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionCopyOperation, definitionJsonPointer],
-    "CopyOperation",
+    definitionCopyOperation,
+    [definitionJsonPointer],
     options,
   );
 }
@@ -4966,8 +4853,8 @@ function jsonSchemaTestOperation(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionTestOperation, definitionJsonPointer],
-    "TestOperation",
+    definitionTestOperation,
+    [definitionJsonPointer],
     options,
   );
 }
@@ -4990,5 +4877,5 @@ function standardJsonPointer(value: unknown): StandardResult<JsonPointer> {
   return standardResult(validateJsonPointer(value), value);
 }
 function jsonSchemaJsonPointer(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionJsonPointer], "JsonPointer", options);
+  return jsonSchemaOf(definitionJsonPointer, [], options);
 }

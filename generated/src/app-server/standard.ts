@@ -513,8 +513,8 @@ function jsonSchemaServerNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionServerNotification,
     [
-      definitionServerNotification,
       definitionThreadStartedNotification,
       definitionThreadArchivedNotification,
       definitionTurnStartedNotification,
@@ -548,7 +548,6 @@ function jsonSchemaServerNotification(
       definitionUserInput,
       definitionWarningParams,
     ],
-    "ServerNotification",
     options,
   );
 }
@@ -580,13 +579,12 @@ function jsonSchemaThreadStartedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionThreadStartedNotification,
     [
-      definitionThreadStartedNotification,
       definitionAppThread,
       definitionThreadStartedParams,
       definitionThreadStatus,
     ],
-    "ThreadStartedNotification",
     options,
   );
 }
@@ -618,8 +616,8 @@ function jsonSchemaThreadArchivedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionThreadArchivedNotification, definitionThreadArchivedParams],
-    "ThreadArchivedNotification",
+    definitionThreadArchivedNotification,
+    [definitionThreadArchivedParams],
     options,
   );
 }
@@ -651,15 +649,14 @@ function jsonSchemaTurnStartedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionTurnStartedNotification,
     [
-      definitionTurnStartedNotification,
       definitionAppTokenUsage,
       definitionAppTurn,
       definitionTurnStartedParams,
       definitionTurnStatus,
       definitionUserInput,
     ],
-    "TurnStartedNotification",
     options,
   );
 }
@@ -691,15 +688,14 @@ function jsonSchemaTurnCompletedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionTurnCompletedNotification,
     [
-      definitionTurnCompletedNotification,
       definitionAppTokenUsage,
       definitionAppTurn,
       definitionTurnCompletedParams,
       definitionTurnStatus,
       definitionUserInput,
     ],
-    "TurnCompletedNotification",
     options,
   );
 }
@@ -731,14 +727,13 @@ function jsonSchemaItemStartedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionItemStartedNotification,
     [
-      definitionItemStartedNotification,
       definitionAppItem,
       definitionAppItemKind,
       definitionAppItemStatus,
       definitionItemStartedParams,
     ],
-    "ItemStartedNotification",
     options,
   );
 }
@@ -774,11 +769,8 @@ function jsonSchemaItemAgentMessageDeltaNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionItemAgentMessageDeltaNotification,
-      definitionAgentMessageDeltaParams,
-    ],
-    "ItemAgentMessageDeltaNotification",
+    definitionItemAgentMessageDeltaNotification,
+    [definitionAgentMessageDeltaParams],
     options,
   );
 }
@@ -811,8 +803,8 @@ function jsonSchemaItemToolCallDeltaNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionItemToolCallDeltaNotification, definitionToolCallDeltaParams],
-    "ItemToolCallDeltaNotification",
+    definitionItemToolCallDeltaNotification,
+    [definitionToolCallDeltaParams],
     options,
   );
 }
@@ -844,14 +836,13 @@ function jsonSchemaItemCompletedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionItemCompletedNotification,
     [
-      definitionItemCompletedNotification,
       definitionAppItem,
       definitionAppItemKind,
       definitionAppItemStatus,
       definitionItemCompletedParams,
     ],
-    "ItemCompletedNotification",
     options,
   );
 }
@@ -884,12 +875,8 @@ function jsonSchemaApprovalRequestedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionApprovalRequestedNotification,
-      definitionApprovalDecision,
-      definitionApprovalRequestParams,
-    ],
-    "ApprovalRequestedNotification",
+    definitionApprovalRequestedNotification,
+    [definitionApprovalDecision, definitionApprovalRequestParams],
     options,
   );
 }
@@ -921,12 +908,8 @@ function jsonSchemaApprovalResolvedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionApprovalResolvedNotification,
-      definitionApprovalDecision,
-      definitionApprovalResolveParams,
-    ],
-    "ApprovalResolvedNotification",
+    definitionApprovalResolvedNotification,
+    [definitionApprovalDecision, definitionApprovalResolveParams],
     options,
   );
 }
@@ -958,8 +941,8 @@ function jsonSchemaErrorWarningNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionErrorWarningNotification, definitionWarningParams],
-    "ErrorWarningNotification",
+    definitionErrorWarningNotification,
+    [definitionWarningParams],
     options,
   );
 }
@@ -990,11 +973,7 @@ function standardAgentMessageDeltaParams(
 function jsonSchemaAgentMessageDeltaParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionAgentMessageDeltaParams],
-    "AgentMessageDeltaParams",
-    options,
-  );
+  return jsonSchemaOf(definitionAgentMessageDeltaParams, [], options);
 }
 
 /**
@@ -1016,8 +995,8 @@ function standardAppItem(value: unknown): StandardResult<AppItem> {
 }
 function jsonSchemaAppItem(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionAppItem, definitionAppItemKind, definitionAppItemStatus],
-    "AppItem",
+    definitionAppItem,
+    [definitionAppItemKind, definitionAppItemStatus],
     options,
   );
 }
@@ -1040,7 +1019,7 @@ function standardAppItemKind(value: unknown): StandardResult<AppItemKind> {
   return standardResult(validateAppItemKind(value), value);
 }
 function jsonSchemaAppItemKind(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionAppItemKind], "AppItemKind", options);
+  return jsonSchemaOf(definitionAppItemKind, [], options);
 }
 
 /**
@@ -1066,7 +1045,7 @@ function standardAppItemStatus(value: unknown): StandardResult<AppItemStatus> {
 function jsonSchemaAppItemStatus(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf([definitionAppItemStatus], "AppItemStatus", options);
+  return jsonSchemaOf(definitionAppItemStatus, [], options);
 }
 
 /**
@@ -1087,11 +1066,7 @@ function standardAppThread(value: unknown): StandardResult<AppThread> {
   return standardResult(validateAppThread(value), value);
 }
 function jsonSchemaAppThread(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionAppThread, definitionThreadStatus],
-    "AppThread",
-    options,
-  );
+  return jsonSchemaOf(definitionAppThread, [definitionThreadStatus], options);
 }
 
 /**
@@ -1117,7 +1092,7 @@ function standardAppTokenUsage(value: unknown): StandardResult<AppTokenUsage> {
 function jsonSchemaAppTokenUsage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf([definitionAppTokenUsage], "AppTokenUsage", options);
+  return jsonSchemaOf(definitionAppTokenUsage, [], options);
 }
 
 /**
@@ -1139,13 +1114,8 @@ function standardAppTurn(value: unknown): StandardResult<AppTurn> {
 }
 function jsonSchemaAppTurn(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAppTokenUsage,
-      definitionAppTurn,
-      definitionTurnStatus,
-      definitionUserInput,
-    ],
-    "AppTurn",
+    definitionAppTurn,
+    [definitionAppTokenUsage, definitionTurnStatus, definitionUserInput],
     options,
   );
 }
@@ -1175,11 +1145,7 @@ function standardApprovalDecision(
 function jsonSchemaApprovalDecision(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionApprovalDecision],
-    "ApprovalDecision",
-    options,
-  );
+  return jsonSchemaOf(definitionApprovalDecision, [], options);
 }
 
 /**
@@ -1209,8 +1175,8 @@ function jsonSchemaApprovalRequestParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionApprovalDecision, definitionApprovalRequestParams],
-    "ApprovalRequestParams",
+    definitionApprovalRequestParams,
+    [definitionApprovalDecision],
     options,
   );
 }
@@ -1242,8 +1208,8 @@ function jsonSchemaApprovalResolveParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionApprovalDecision, definitionApprovalResolveParams],
-    "ApprovalResolveParams",
+    definitionApprovalResolveParams,
+    [definitionApprovalDecision],
     options,
   );
 }
@@ -1274,13 +1240,8 @@ function jsonSchemaItemCompletedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAppItem,
-      definitionAppItemKind,
-      definitionAppItemStatus,
-      definitionItemCompletedParams,
-    ],
-    "ItemCompletedParams",
+    definitionItemCompletedParams,
+    [definitionAppItem, definitionAppItemKind, definitionAppItemStatus],
     options,
   );
 }
@@ -1311,13 +1272,8 @@ function jsonSchemaItemStartedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAppItem,
-      definitionAppItemKind,
-      definitionAppItemStatus,
-      definitionItemStartedParams,
-    ],
-    "ItemStartedParams",
+    definitionItemStartedParams,
+    [definitionAppItem, definitionAppItemKind, definitionAppItemStatus],
     options,
   );
 }
@@ -1348,11 +1304,7 @@ function standardThreadArchivedParams(
 function jsonSchemaThreadArchivedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionThreadArchivedParams],
-    "ThreadArchivedParams",
-    options,
-  );
+  return jsonSchemaOf(definitionThreadArchivedParams, [], options);
 }
 
 /**
@@ -1381,12 +1333,8 @@ function jsonSchemaThreadStartedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAppThread,
-      definitionThreadStartedParams,
-      definitionThreadStatus,
-    ],
-    "ThreadStartedParams",
+    definitionThreadStartedParams,
+    [definitionAppThread, definitionThreadStatus],
     options,
   );
 }
@@ -1414,7 +1362,7 @@ function standardThreadStatus(value: unknown): StandardResult<ThreadStatus> {
 function jsonSchemaThreadStatus(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf([definitionThreadStatus], "ThreadStatus", options);
+  return jsonSchemaOf(definitionThreadStatus, [], options);
 }
 
 /**
@@ -1442,11 +1390,7 @@ function standardToolCallDeltaParams(
 function jsonSchemaToolCallDeltaParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionToolCallDeltaParams],
-    "ToolCallDeltaParams",
-    options,
-  );
+  return jsonSchemaOf(definitionToolCallDeltaParams, [], options);
 }
 
 /**
@@ -1475,14 +1419,13 @@ function jsonSchemaTurnCompletedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionTurnCompletedParams,
     [
       definitionAppTokenUsage,
       definitionAppTurn,
-      definitionTurnCompletedParams,
       definitionTurnStatus,
       definitionUserInput,
     ],
-    "TurnCompletedParams",
     options,
   );
 }
@@ -1513,14 +1456,13 @@ function jsonSchemaTurnStartedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionTurnStartedParams,
     [
       definitionAppTokenUsage,
       definitionAppTurn,
-      definitionTurnStartedParams,
       definitionTurnStatus,
       definitionUserInput,
     ],
-    "TurnStartedParams",
     options,
   );
 }
@@ -1543,7 +1485,7 @@ function standardTurnStatus(value: unknown): StandardResult<TurnStatus> {
   return standardResult(validateTurnStatus(value), value);
 }
 function jsonSchemaTurnStatus(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionTurnStatus], "TurnStatus", options);
+  return jsonSchemaOf(definitionTurnStatus, [], options);
 }
 
 /**
@@ -1564,7 +1506,7 @@ function standardUserInput(value: unknown): StandardResult<UserInput> {
   return standardResult(validateUserInput(value), value);
 }
 function jsonSchemaUserInput(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf([definitionUserInput], "UserInput", options);
+  return jsonSchemaOf(definitionUserInput, [], options);
 }
 
 /**
@@ -1590,5 +1532,5 @@ function standardWarningParams(value: unknown): StandardResult<WarningParams> {
 function jsonSchemaWarningParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf([definitionWarningParams], "WarningParams", options);
+  return jsonSchemaOf(definitionWarningParams, [], options);
 }

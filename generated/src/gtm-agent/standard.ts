@@ -394,8 +394,8 @@ function jsonSchemaAgentStreamEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionAgentStreamEvent,
     [
-      definitionAgentStreamEvent,
       definitionAgentArtifactPart,
       definitionAgentFileContent,
       definitionAgentMessage,
@@ -407,7 +407,6 @@ function jsonSchemaAgentStreamEvent(
       definitionAgentTaskState,
       definitionAgentTaskStatusUpdateEvent,
     ],
-    "AgentStreamEvent",
     options,
   );
 }
@@ -438,8 +437,8 @@ function jsonSchemaAgentArtifactPart(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [definitionAgentArtifactPart, definitionAgentFileContent],
-    "AgentArtifactPart",
+    definitionAgentArtifactPart,
+    [definitionAgentFileContent],
     options,
   );
 }
@@ -469,11 +468,7 @@ function standardAgentFileContent(
 function jsonSchemaAgentFileContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionAgentFileContent],
-    "AgentFileContent",
-    options,
-  );
+  return jsonSchemaOf(definitionAgentFileContent, [], options);
 }
 
 /**
@@ -500,13 +495,12 @@ function jsonSchemaAgentMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionAgentMessage,
     [
       definitionAgentArtifactPart,
       definitionAgentFileContent,
-      definitionAgentMessage,
       definitionAgentMessageRole,
     ],
-    "AgentMessage",
     options,
   );
 }
@@ -536,11 +530,7 @@ function standardAgentMessageRole(
 function jsonSchemaAgentMessageRole(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    [definitionAgentMessageRole],
-    "AgentMessageRole",
-    options,
-  );
+  return jsonSchemaOf(definitionAgentMessageRole, [], options);
 }
 
 /**
@@ -569,12 +559,8 @@ function jsonSchemaAgentRunArtifact(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
-    [
-      definitionAgentArtifactPart,
-      definitionAgentFileContent,
-      definitionAgentRunArtifact,
-    ],
-    "AgentRunArtifact",
+    definitionAgentRunArtifact,
+    [definitionAgentArtifactPart, definitionAgentFileContent],
     options,
   );
 }
@@ -605,15 +591,14 @@ function jsonSchemaAgentRunStatus(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionAgentRunStatus,
     [
       definitionAgentArtifactPart,
       definitionAgentFileContent,
       definitionAgentMessage,
       definitionAgentMessageRole,
-      definitionAgentRunStatus,
       definitionAgentTaskState,
     ],
-    "AgentRunStatus",
     options,
   );
 }
@@ -637,6 +622,7 @@ function standardAgentTask(value: unknown): StandardResult<AgentTask> {
 }
 function jsonSchemaAgentTask(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionAgentTask,
     [
       definitionAgentArtifactPart,
       definitionAgentFileContent,
@@ -644,10 +630,8 @@ function jsonSchemaAgentTask(options: JsonSchemaOptions): JsonSchemaDocument {
       definitionAgentMessageRole,
       definitionAgentRunArtifact,
       definitionAgentRunStatus,
-      definitionAgentTask,
       definitionAgentTaskState,
     ],
-    "AgentTask",
     options,
   );
 }
@@ -679,13 +663,12 @@ function jsonSchemaAgentTaskArtifactUpdateEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionAgentTaskArtifactUpdateEvent,
     [
       definitionAgentArtifactPart,
       definitionAgentFileContent,
       definitionAgentRunArtifact,
-      definitionAgentTaskArtifactUpdateEvent,
     ],
-    "AgentTaskArtifactUpdateEvent",
     options,
   );
 }
@@ -715,7 +698,7 @@ function standardAgentTaskState(
 function jsonSchemaAgentTaskState(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf([definitionAgentTaskState], "AgentTaskState", options);
+  return jsonSchemaOf(definitionAgentTaskState, [], options);
 }
 
 /**
@@ -745,6 +728,7 @@ function jsonSchemaAgentTaskStatusUpdateEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(
+    definitionAgentTaskStatusUpdateEvent,
     [
       definitionAgentArtifactPart,
       definitionAgentFileContent,
@@ -752,9 +736,7 @@ function jsonSchemaAgentTaskStatusUpdateEvent(
       definitionAgentMessageRole,
       definitionAgentRunStatus,
       definitionAgentTaskState,
-      definitionAgentTaskStatusUpdateEvent,
     ],
-    "AgentTaskStatusUpdateEvent",
     options,
   );
 }
