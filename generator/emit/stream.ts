@@ -28,6 +28,7 @@ import {
 } from "../code/build.js";
 import type { ProtocolShapes } from "../ir/identity.js";
 import type { NamedIr } from "../name/index.js";
+import { camelCase } from "../schema/names.js";
 import { namesOf } from "../name/index.js";
 import type { CompiledStream } from "../stream/index.js";
 import type { GeneratedFile } from "./file.js";
@@ -72,7 +73,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
     f.reserve(["Snapshot", "INITIAL", "ASSEMBLY", "createAssembler", ...[...stepNames.values()].map(({ text }) => text)]);
   // Each kind's Repeats.same, where it reads a key: `textMessageContentRepeats`.
   const repeated = [...stream.plans.byKind].filter(([, plan]) => (plan.repeats?.paths.length ?? 0) > 0);
-  const repeatsNames = new Map(repeated.map(([kind, plan]) => [plan.repeats!, f.allocate(`${camelCase(kind)}Repeats`)] as const));
+  const repeatsNames = new Map(repeated.map(([kind, plan]) => [plan.repeats!, f.allocate(`${camelCase(kind, "kind")}Repeats`)] as const));
   const shared = sharedSteps(f, stream, ruleNames);
   const names = namesOf(ir, stream.event);
   const event = typeReference(f.import(stream.event, TYPES, { typeOnly: true }));
@@ -460,17 +461,6 @@ function repeatsFunction(f: GeneratedFile, kind: string, repeats: Repeats, name:
     returns: keywordType("boolean"),
     body: [returns(and(repeats.paths.map((path, i) => binary(valueAt(path), "===", index(values, literal(i))))))],
   });
-}
-
-/** A kind as the start of a function's name: "TEXT_MESSAGE_CONTENT" is `textMessageContent`, "item/agentMessage/delta" `itemAgentMessageDelta`. */
-function camelCase(kind: string): string {
-  const words = kind.split(/[^A-Za-z0-9]+/).filter((word) => word !== "");
-  const cased = words.map((word, i) => {
-    const lower = word === word.toUpperCase() ? word.toLowerCase() : word;
-    return i === 0 ? lower[0]!.toLowerCase() + lower.slice(1) : lower[0]!.toUpperCase() + lower.slice(1);
-  });
-  const joined = cased.join("");
-  return /^[A-Za-z]/.test(joined) ? joined : `kind${joined}`;
 }
 
 /** A table's value as a literal: JSON, where a rule is named by its constant and an absent value is `undefined`. */

@@ -32,6 +32,17 @@ export function pascalCase(text: string): string {
     .join("");
 }
 
+/**
+ * A text's words as the start of a local name, a word in capitals read as a word:
+ * "TEXT_MESSAGE_CONTENT" is `textMessageContent`, "item/agentMessage/delta"
+ * `itemAgentMessageDelta`; `prefix` goes first where the words begin with a digit or are none.
+ */
+export function camelCase(text: string, prefix: string): string {
+  const words = text.split(/[^A-Za-z0-9]+/).map((word) => (word === word.toUpperCase() ? word.toLowerCase() : word));
+  const joined = pascalCase(words.join(" "));
+  return /^[A-Za-z]/.test(joined) ? joined[0]!.toLowerCase() + joined.slice(1) : `${prefix}${joined}`;
+}
+
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
