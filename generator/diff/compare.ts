@@ -19,6 +19,7 @@ import { appendPointer } from "../pointer.js";
 import type { Change, ChangeKind } from "../ir/changes.js";
 import { classified } from "../ir/changes.js";
 import { describe, describeValues } from "../ir/describe.js";
+import { patternsMatching } from "../ir/members.js";
 import type { KeywordChange } from "../keywords/index.js";
 import { arrayChanges } from "../keywords/arrays.js";
 import { formatChanges } from "../keywords/format.js";
@@ -447,19 +448,10 @@ interface Fields {
  * field's own (open), or something else, which the field's values need not be.
  */
 function undeclared(object: Fields, field: Field): "closed" | "open" | "unlike" {
-  const matching = (object.patterns ?? []).filter(({ pattern }) => matchesName(pattern, field.name));
+  const matching = patternsMatching(object.patterns, field.name);
   const readings = matching.length > 0 ? matching.map(({ shape }) => shape) : [object.additional];
   if (readings.some((shape) => shape.kind === "never")) return "closed";
   return readings.every((shape) => shape.kind === "unknown" || sameValues(shape, field.shape)) ? "open" : "unlike";
-}
-
-/** Whether a pattern matches a property name; one JavaScript cannot compile (meant for another engine) is taken to. */
-function matchesName(pattern: string, name: string): boolean {
-  try {
-    return new RegExp(pattern, "u").test(name);
-  } catch {
-    return true;
-  }
 }
 
 /** Whether two shapes accept the same values: the same but for docs and where they are. */

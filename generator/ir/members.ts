@@ -1,4 +1,4 @@
-import type { KeyedUnionShape, ObjectShape, Shape, TaggedUnionShape } from "./model.js";
+import type { KeyedUnionShape, ObjectShape, PatternProperty, Shape, TaggedUnionShape } from "./model.js";
 import type { JsonPrimitive } from "../json.js";
 import { isJsonPrimitive } from "../json.js";
 
@@ -27,4 +27,12 @@ export function tags(shape: ObjectShape): Tag[] {
       ? [{ name: field.name, value: field.shape.value }]
       : [],
   );
+}
+
+/**
+ * The pattern properties a property name falls under, as the generated code tests it (a
+ * RegExp with the u flag; the schemas' patterns were checked to be ones when read).
+ */
+export function patternsMatching(patterns: readonly PatternProperty[] | undefined, name: string): PatternProperty[] {
+  return (patterns ?? []).filter(({ pattern }) => new RegExp(pattern, "u").test(name));
 }

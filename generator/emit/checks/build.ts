@@ -606,14 +606,13 @@ export class CheckBuilder {
     for (const field of [...members, ...spec.fields]) {
       const fieldOwner = `${owner}${upperFirst(field.name)}`;
       // A declared property whose name a pattern matches is of the pattern's shape too: known here, not tested.
-      const checks = [
-        ...this.checks(field.shape, property, scope, fieldOwner, [...at, field.name]),
+      const checksOf = (name: string): Check[] => [
+        ...this.checks(field.shape, property, scope, fieldOwner, [...at, name]),
         ...patterns.flatMap((each, i) =>
-          new RegExp(each.pattern, "u").test(field.name)
-            ? this.checks(each.shape, property, scope, patternOwner(i), [...at, field.name])
-            : [],
+          new RegExp(each.pattern, "u").test(name) ? this.checks(each.shape, property, scope, patternOwner(i), [...at, name]) : [],
         ),
       ];
+      const checks = checksOf(field.name);
       const counts: Name[] = [];
       if (field.required) counts.push(requiredCount!);
       if (members.includes(field)) counts.push(present!);
@@ -629,12 +628,7 @@ export class CheckBuilder {
         for (const alias of aliases)
           aliasCases.push({
             name: alias,
-            checks: [
-              ...this.checks(field.shape, property, scope, fieldOwner, [...at, alias]),
-              ...patterns.flatMap((each, i) =>
-                new RegExp(each.pattern, "u").test(alias) ? this.checks(each.shape, property, scope, patternOwner(i), [...at, alias]) : [],
-              ),
-            ],
+            checks: checksOf(alias),
             counts: [named],
             countsWhenWritten,
           });

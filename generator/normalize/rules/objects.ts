@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from "../../json.js";
 import { isJsonObject } from "../../json.js";
+import { patternsMatching } from "../../ir/members.js";
 import type { Field, ObjectShape, PatternProperty, Shape } from "../../ir/model.js";
 import { exactName, wireAliases } from "../../schema/aliases.js";
 import type { StampUnit } from "../../schema/keywords.js";
@@ -238,5 +239,5 @@ function constrainsNothing(names: JsonValue): boolean {
 
 /** Whether one of the patterns matches a property name, as the generated code tests it. */
 export function matchesAny(patterns: readonly PatternProperty[] | undefined, name: string): boolean {
-  return (patterns ?? []).some(({ pattern }) => new RegExp(pattern, "u").test(name));
+  return patternsMatching(patterns, name).length > 0;
 }
