@@ -1,5 +1,5 @@
 import { InputError } from "./errors.js";
-import { appendPointer, parsePointer } from "./pointer.js";
+import { appendPointer, getAtPointer, parsePointer } from "./pointer.js";
 
 /**
  * A failure a generated decoder of agentwire's own formats (`formats/`) reports: where in
@@ -62,8 +62,8 @@ export function refusalError(
     pointer: appendPointer(base, ...tokens.slice(0, length)),
     parent: appendPointer(base, ...tokens.slice(0, Math.max(length - 1, 0))),
     key: tokens[length - 1] ?? "",
-    value: valueAt(section, tokens.slice(0, length)),
-    container: valueAt(section, tokens.slice(0, Math.max(length - 1, 0))),
+    value: getAtPointer(section, appendPointer("", ...tokens.slice(0, length))),
+    container: getAtPointer(section, appendPointer("", ...tokens.slice(0, Math.max(length - 1, 0)))),
     refusal,
   });
   const { pointer, key } = place(tokens.length);
@@ -95,14 +95,4 @@ function whose(tokens: readonly string[]): string {
 function matchesPattern(tokens: readonly string[], pattern: string): boolean {
   const wanted = parsePointer(pattern);
   return wanted.length === tokens.length && wanted.every((token, i) => token === "*" || token.split("|").includes(tokens[i]!));
-}
-
-function valueAt(section: unknown, tokens: readonly string[]): unknown {
-  let node = section;
-  for (const token of tokens) node = isContainer(node) && Object.hasOwn(node, token) ? (node as Record<string, unknown>)[token] : undefined;
-  return node;
-}
-
-function isContainer(value: unknown): value is object {
-  return typeof value === "object" && value !== null;
 }
