@@ -51,7 +51,7 @@ export interface ReadOptions extends DecodeOptions {
   readonly idleTimeout?: number;
 }
 
-export const MAX_EVENT_SIZE = 16 * 1024 * 1024;
+const MAX_EVENT_SIZE = 16 * 1024 * 1024;
 
 /** The longest a timer waits: longer ones fire at once. */
 const MAX_TIMEOUT = 2 ** 31 - 1;
@@ -90,6 +90,27 @@ export function readEvents<T>(
       `idleTimeout is a number of milliseconds, more than 0 and at most ${MAX_TIMEOUT}, not ${idleTimeout}`,
     );
   return new EventReader(source, decode, transport, options, accepts);
+}
+
+/** The framer a reading uses: the options' framing, else the transport's, and their largest event. */
+export function framerOf(
+  options: Pick<ReadOptions, "framing" | "maxEventSize">,
+  transport: Transport,
+): Framer {
+  return new Framer(
+    options.framing ?? transport.framing,
+    options.maxEventSize ?? MAX_EVENT_SIZE,
+  );
+}
+
+/** What decoding takes of a reading's options: the mode, and the limit of errors. */
+export function decodeOptionsOf(options: DecodeOptions): DecodeOptions {
+  return {
+    ...(options.mode === undefined ? {} : { mode: options.mode }),
+    ...(options.maxErrors === undefined
+      ? {}
+      : { maxErrors: options.maxErrors }),
+  };
 }
 
 type Next<T> = IteratorResult<StreamResult<T>, void>;
@@ -162,17 +183,8 @@ class EventReader<T> implements AsyncGenerator<
     options: ReadOptions,
     private readonly accepts: ((value: unknown) => value is T) | undefined,
   ) {
-    this.framer = new Framer(
-      options.framing ?? transport.framing,
-      options.maxEventSize ?? MAX_EVENT_SIZE,
-    );
-    // What decoding takes of the options: the mode, and the limit of errors.
-    this.decodeOptions = {
-      ...(options.mode === undefined ? {} : { mode: options.mode }),
-      ...(options.maxErrors === undefined
-        ? {}
-        : { maxErrors: options.maxErrors }),
-    };
+    this.framer = framerOf(options, transport);
+    this.decodeOptions = decodeOptionsOf(options);
     this.signal = options.signal;
     this.idleTimeout = options.idleTimeout;
   }

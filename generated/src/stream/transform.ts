@@ -4,10 +4,9 @@
 
 import type { DecodeOptions, DecodeResult } from "../decode.js";
 import type { Assembler } from "./assemble.js";
-import type { Frame } from "./frame.js";
-import { Framer } from "./frame.js";
+import type { Frame, Framer } from "./frame.js";
 import type { ReadOptions } from "./read.js";
-import { MAX_EVENT_SIZE, resultOf } from "./read.js";
+import { decodeOptionsOf, framerOf, resultOf } from "./read.js";
 import type { StreamResult, Violation } from "./result.js";
 import type { Transport } from "./tables.js";
 import type { Verifier, VerifyOptions } from "./verify.js";
@@ -256,17 +255,8 @@ function decodingWith<T>(
   accepts: ((value: unknown) => value is T) | undefined,
   stages: readonly Stage<T>[],
 ): TransformPair<Uint8Array, Checked<T>> {
-  const framer = new Framer(
-    options.framing ?? transport.framing,
-    options.maxEventSize ?? MAX_EVENT_SIZE,
-  );
-  // What decoding takes of the options: the mode, and the limit of errors.
-  const decodeOptions: DecodeOptions = {
-    ...(options.mode === undefined ? {} : { mode: options.mode }),
-    ...(options.maxErrors === undefined
-      ? {}
-      : { maxErrors: options.maxErrors }),
-  };
+  const framer = framerOf(options, transport);
+  const decodeOptions = decodeOptionsOf(options);
   const frames: Frame[] = [];
   let index = 0;
   /** Passes on the frames the framer made, then its fault; whether that ends the reading. */
