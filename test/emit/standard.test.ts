@@ -4,6 +4,7 @@ import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { Hono } from "hono";
+import { initTRPC, TRPCError } from "@trpc/server";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { standardSchemaName, validatorName } from "../../generator/name/rules.js";
 import { EventSchema, RunAgentInputSchema, validateEvent } from "../../generated/src/ag-ui/index.js";
@@ -109,6 +110,18 @@ describe("TSchema", () => {
     const refused = await post({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1" });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ success: false, error: [{ message: "is required", path: ["delta"] }] });
+  });
+
+  it("is taken by tRPC as a procedure's input, which refuses with BAD_REQUEST and its issues", async () => {
+    const t = initTRPC.create();
+    const router = t.router({ run: t.procedure.input(RunAgentInputSchema).mutation(({ input }) => input.messages.length) });
+    const caller = t.createCallerFactory(router)({});
+    expectTypeOf(caller.run).parameter(0).toEqualTypeOf<RunAgentInput>();
+    const input: RunAgentInput = { threadId: "t1", runId: "r1", state: {}, messages: [], tools: [], context: [], forwardedProps: {} };
+    expect(await caller.run(input)).toBe(0);
+    const refused = await caller.run({ ...input, threadId: 1 } as unknown as RunAgentInput).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TRPCError);
+    expect(refused).toMatchObject({ code: "BAD_REQUEST", cause: { issues: [{ message: "must be a string", path: ["threadId"] }] } });
   });
 });
 
