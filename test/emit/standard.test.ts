@@ -4,9 +4,12 @@ import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { Hono } from "hono";
+import { asSchema, tool } from "ai";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { standardSchemaName, validatorName } from "../../generator/name/rules.js";
+import { GetTaskRequestSchema } from "../../generated/src/a2a/index.js";
+import type { GetTaskRequest } from "../../generated/src/a2a/index.js";
 import { EventSchema, RunAgentInputSchema, validateEvent } from "../../generated/src/ag-ui/index.js";
 import type { Event, RunAgentInput } from "../../generated/src/ag-ui/index.js";
 import { corpusDocuments } from "../helpers/corpus.js";
@@ -122,6 +125,22 @@ describe("TSchema", () => {
     const refused = await caller.run({ ...input, threadId: 1 } as unknown as RunAgentInput).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TRPCError);
     expect(refused).toMatchObject({ code: "BAD_REQUEST", cause: { issues: [{ message: "must be a string", path: ["threadId"] }] } });
+  });
+  it("is taken by the AI SDK as a tool's input: the model is given its draft-07 JSON Schema, execute a typed value", async () => {
+    const getTask = tool({
+      description: "Reads an A2A task",
+      inputSchema: GetTaskRequestSchema,
+      execute: async (input) => `task ${input.id}`,
+    });
+    expectTypeOf(getTask.execute).parameter(0).toEqualTypeOf<GetTaskRequest>();
+    const schema = asSchema(getTask.inputSchema);
+    expect(await schema.jsonSchema).toMatchObject({ $schema: "http://json-schema.org/draft-07/schema#", type: "object", required: ["id"] });
+    expect(await schema.validate!({ id: "t1" })).toEqual({ success: true, value: { id: "t1" } });
+    expect(await schema.validate!({ id: 1 })).toMatchObject({
+      success: false,
+      error: { cause: [{ message: "must be a string", path: ["id"] }] },
+    });
+    expect(await getTask.execute!({ id: "t1" }, { toolCallId: "c1", messages: [] })).toBe("task t1");
   });
 });
 
