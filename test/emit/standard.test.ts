@@ -4,8 +4,12 @@ import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { Hono } from "hono";
+import { asSchema, tool } from "ai";
+import { initTRPC, TRPCError } from "@trpc/server";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { standardSchemaName, validatorName } from "../../generator/name/rules.js";
+import { GetTaskRequestSchema } from "../../generated/src/a2a/index.js";
+import type { GetTaskRequest } from "../../generated/src/a2a/index.js";
 import { EventSchema, RunAgentInputSchema, validateEvent } from "../../generated/src/ag-ui/index.js";
 import type { Event, RunAgentInput } from "../../generated/src/ag-ui/index.js";
 import { corpusDocuments } from "../helpers/corpus.js";
@@ -109,6 +113,34 @@ describe("TSchema", () => {
     const refused = await post({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1" });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ success: false, error: [{ message: "is required", path: ["delta"] }] });
+  });
+
+  it("is taken by tRPC as a procedure's input, which refuses with BAD_REQUEST and its issues", async () => {
+    const t = initTRPC.create();
+    const router = t.router({ run: t.procedure.input(RunAgentInputSchema).mutation(({ input }) => input.messages.length) });
+    const caller = t.createCallerFactory(router)({});
+    expectTypeOf(caller.run).parameter(0).toEqualTypeOf<RunAgentInput>();
+    const input: RunAgentInput = { threadId: "t1", runId: "r1", state: {}, messages: [], tools: [], context: [], forwardedProps: {} };
+    expect(await caller.run(input)).toBe(0);
+    const refused = await caller.run({ ...input, threadId: 1 } as unknown as RunAgentInput).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TRPCError);
+    expect(refused).toMatchObject({ code: "BAD_REQUEST", cause: { issues: [{ message: "must be a string", path: ["threadId"] }] } });
+  });
+  it("is taken by the AI SDK as a tool's input: the model is given its draft-07 JSON Schema, execute a typed value", async () => {
+    const getTask = tool({
+      description: "Reads an A2A task",
+      inputSchema: GetTaskRequestSchema,
+      execute: async (input) => `task ${input.id}`,
+    });
+    expectTypeOf(getTask.execute).parameter(0).toEqualTypeOf<GetTaskRequest>();
+    const schema = asSchema(getTask.inputSchema);
+    expect(await schema.jsonSchema).toMatchObject({ $schema: "http://json-schema.org/draft-07/schema#", type: "object", required: ["id"] });
+    expect(await schema.validate!({ id: "t1" })).toEqual({ success: true, value: { id: "t1" } });
+    expect(await schema.validate!({ id: 1 })).toMatchObject({
+      success: false,
+      error: { cause: [{ message: "must be a string", path: ["id"] }] },
+    });
+    expect(await getTask.execute!({ id: "t1" }, { toolCallId: "c1", messages: [] })).toBe("task t1");
   });
 });
 
