@@ -180,7 +180,12 @@ function checkKeysAndNesting(text: string, file: string): void {
   }
 }
 
-/** The offset and nature of the first syntax error in text that JSON.parse rejected. */
+/**
+ * The offset and nature of the first syntax error in text that JSON.parse rejected. Not
+ * jsonc-parser's `visit`: it reports a bad escape at its string's start, says "comma
+ * expected" without the object or array, and recurses; matching these messages on it took
+ * more code than this scanner.
+ */
 function findSyntaxError(text: string): { offset: number; problem: string } {
   let at = 0;
   class Fault {

@@ -254,6 +254,9 @@ describe("parseJson", () => {
     ['{"a": 1}\n x', 2, 2, 'expected end of input, found "x"'],
     ['"tab\there"', 1, 5, "expected an escaped control character"],
     ["", 1, 1, "expected a JSON value, found end of input"],
+    ['{"a": 1 // note\n}', 1, 9, 'expected "," or "}", found "/"'],
+    ['{"a": 1 "b": 2}', 1, 9, 'expected "," or "}", found "\\""'],
+    ['"\\x"', 1, 3, 'expected a valid escape, found "x"'],
   ])("%j fails at %i:%i", async (text, line, column, problem) => {
     expect(() => parseJson(text, "x.json")).toThrow(`x.json:${line}:${column}: invalid JSON: ${problem}`);
   });
