@@ -21,7 +21,7 @@ import type { Field, KeyedUnionShape, NamedType, ObjectShape } from "../ir/model
 import { hasTags, tags } from "../ir/members.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
-import type { StampUnit } from "../schema/keywords.js";
+import type { StampUnit } from "../schema/vocabulary.js";
 import { isPrototypeName, UNIONS } from "./access.js";
 import type { GeneratedFile } from "./file.js";
 import { memberValueType, variantType } from "./members.js";

@@ -1,5 +1,5 @@
 import type { JsonPrimitive, JsonValue } from "../json.js";
-import type { StampUnit } from "../schema/keywords.js";
+import type { StampUnit } from "../schema/vocabulary.js";
 
 /**
  * The intermediate representation: a protocol as named types. Emitters read only this,

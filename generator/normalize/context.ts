@@ -8,7 +8,7 @@ import type { CompatibleWith, Dialect } from "../schema/dialect.js";
 import { dialectOf, isInVocabularies, isKeywordOf, readAs, refReplacesSiblings } from "../schema/dialect.js";
 import type { FormatOption } from "../keywords/format.js";
 import { isAssertedFormat } from "../keywords/format.js";
-import { VOCABULARIES_KEYWORD } from "../schema/keywords.js";
+import { VOCABULARIES_KEYWORD } from "../schema/vocabulary.js";
 import { appendPointer } from "../pointer.js";
 import type { ShapeLookup } from "./intersect.js";
 

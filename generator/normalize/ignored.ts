@@ -3,7 +3,7 @@ import { describeValues } from "../ir/describe.js";
 import { isJsonObject } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
 import { dialectOf, isKeywordOf, readAs, refReplacesSiblings } from "../schema/dialect.js";
-import { MODELLED } from "../schema/keywords.js";
+import { MODELLED } from "../schema/vocabulary.js";
 import { walkSchemas } from "../schema/walk.js";
 
 /**

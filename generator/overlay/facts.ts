@@ -6,8 +6,8 @@ import { isJsonObject } from "../json.js";
 import { appendPointer } from "../pointer.js";
 import type { Refused, Words } from "../refusal.js";
 import { refusalError } from "../refusal.js";
-import type { StampUnit } from "../schema/keywords.js";
-import { MODELLED, STAMP_UNITS } from "../schema/keywords.js";
+import type { StampUnit } from "../schema/vocabulary.js";
+import { MODELLED, STAMP_UNITS } from "../schema/vocabulary.js";
 
 /**
  * An overlay states what a protocol's prose says and its schema cannot. Each fact targets

@@ -5,7 +5,7 @@ import type { Provenance, Relocation, ResolvedSchema } from "../resolve/index.js
 import { pointerToFragment } from "../resolve/index.js";
 import { aliasExclusion, dependentSchemasKeyword, exactName, wireAliases } from "../schema/aliases.js";
 import { dialectOf } from "../schema/dialect.js";
-import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, STAMP_KEYWORD } from "../schema/keywords.js";
+import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, STAMP_KEYWORD } from "../schema/vocabulary.js";
 import { pascalCase } from "../schema/names.js";
 import { appendPointer, getAtPointer, isWithin, localRefPointer, parsePointer } from "../pointer.js";
 import { presence, presenceNames } from "../schema/presence.js";

@@ -10,7 +10,7 @@ import {
   REF_KEYWORDS,
   USE_SITE_ANNOTATIONS,
   VOCABULARIES_KEYWORD,
-} from "../schema/keywords.js";
+} from "../schema/vocabulary.js";
 import { isNameLike, pascalCase, typeNameFor } from "../schema/names.js";
 import { appendPointer, getAtPointer, localRefPointer, parsePointer } from "../pointer.js";
 import { dialectOf, hasDefsKeyword } from "../schema/dialect.js";

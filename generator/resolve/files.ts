@@ -4,7 +4,7 @@ import type { JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { Schemas, SourceFile } from "../load/index.js";
 import { readSource } from "../load/index.js";
-import { REF_KEYWORDS } from "../schema/keywords.js";
+import { REF_KEYWORDS } from "../schema/vocabulary.js";
 import { getAtPointer } from "../pointer.js";
 import { isSubschemaPlace, walkSchemas } from "../schema/walk.js";
 import { isRefused } from "./refs.js";

@@ -4,7 +4,7 @@ import type { JsonObject, JsonValue } from "../../generator/json.js";
 import { isJsonObject } from "../../generator/json.js";
 import { unescapeToken } from "../../generator/pointer.js";
 import { isKeywordOf } from "../../generator/schema/dialect.js";
-import { ANNOTATIONS, MODELLED } from "../../generator/schema/keywords.js";
+import { ANNOTATIONS, MODELLED } from "../../generator/schema/vocabulary.js";
 import { mapSchemas, subschemasOf } from "../../generator/schema/walk.js";
 import { irOf } from "../helpers/in-memory.js";
 import type { Draft } from "../suite/run.js";

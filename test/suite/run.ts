@@ -11,7 +11,7 @@ import type { JsonObject, JsonValue } from "../../generator/json.js";
 import { isJsonObject } from "../../generator/json.js";
 import { load } from "../../generator/load/index.js";
 import { intermediate } from "../../generator/pipeline.js";
-import { hasAssertions } from "../../generator/schema/keywords.js";
+import { hasAssertions } from "../../generator/schema/vocabulary.js";
 import type { TypeFunctions } from "../helpers/generated.js";
 import { modulesOf } from "../helpers/generated.js";
 import { CONFIG_FILE, configFor, makeProject } from "../helpers/project.js";

@@ -1,7 +1,7 @@
 import type { JsonObject, JsonPrimitive, JsonValue } from "../../json.js";
 import { isJsonObject, isJsonPrimitive, jsonEqual } from "../../json.js";
 import type { Shape } from "../../ir/model.js";
-import { ENUM_DESCRIPTIONS_KEYWORD, ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD } from "../../schema/keywords.js";
+import { ENUM_DESCRIPTIONS_KEYWORD, ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD } from "../../schema/vocabulary.js";
 import { appendPointer } from "../../pointer.js";
 import type { Context } from "../context.js";
 import { intersect } from "../intersect.js";

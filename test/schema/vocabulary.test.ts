@@ -8,7 +8,7 @@ import {
   MODELLED,
   STAMP_KEYWORD,
   USE_SITE_ANNOTATIONS,
-} from "../../generator/schema/keywords.js";
+} from "../../generator/schema/vocabulary.js";
 
 describe("the keyword lists", () => {
   it("put no keyword in two of them", () => {
