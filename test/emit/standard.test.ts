@@ -1,11 +1,11 @@
 import { sValidator } from "@hono/standard-validator";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
+import { initTRPC, TRPCError } from "@trpc/server";
+import { asSchema, tool } from "ai";
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { Hono } from "hono";
-import { asSchema, tool } from "ai";
-import { initTRPC, TRPCError } from "@trpc/server";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { standardSchemaName, validatorName } from "../../generator/name/rules.js";
 import { GetTaskRequestSchema } from "../../generated/src/a2a/index.js";
@@ -126,6 +126,7 @@ describe("TSchema", () => {
     expect(refused).toBeInstanceOf(TRPCError);
     expect(refused).toMatchObject({ code: "BAD_REQUEST", cause: { issues: [{ message: "must be a string", path: ["threadId"] }] } });
   });
+
   it("is taken by the AI SDK as a tool's input: the model is given its draft-07 JSON Schema, execute a typed value", async () => {
     const getTask = tool({
       description: "Reads an A2A task",
