@@ -1,8 +1,9 @@
 /**
  * Standard Schema (https://standardschema.dev) for the generated types: each protocol's
- * `standard.ts` declares, per type T, `TSchema`, whose `~standard.validate` is
- * `validateT` and whose `~standard.jsonSchema` gives T's JSON Schema, bundled from the
- * effective schema. Nothing here runs unless a `TSchema` is used, and a bundle that does
+ * `standard.ts` declares, per type T, `TSchema`, whose `~standard.jsonSchema` gives T's
+ * JSON Schema, bundled from the effective schema, and whose `~standard.validate` accepts
+ * what that schema does: `validateT`, or `decodeT` where T's wire form is not its
+ * canonical form. Nothing here runs unless a `TSchema` is used, and a bundle that does
  * not import one leaves this module out.
  *
  * The interfaces below are those of `@standard-schema/spec` 1.1.0 (src/index.ts), copied
@@ -184,8 +185,10 @@ export declare namespace StandardJSONSchemaV1 {
 
 /**
  * A generated type T as Standard Schema and Standard JSON Schema at once: `TSchema`.
- * Input and output are both T: `validate` returns the value it was given, as `validateT`
- * does, not a decoded copy; and it returns at once, never a promise.
+ * Input and output are both T. Where T's wire form is its canonical form, `validate`
+ * returns the value it was given, as `validateT` does; else it returns `decodeT`'s
+ * canonical copy, and types its input as T, the form every producer of T may send. It
+ * returns at once, never a promise.
  */
 export interface AgentwireSchema<T>
   extends StandardSchemaV1<T>, StandardJSONSchemaV1<T> {
@@ -222,7 +225,7 @@ export type JsonSchemaDocument = Record<string, unknown>;
 export const VENDOR = "agentwire";
 
 /**
- * A `validateT` result as Standard Schema's: the value, or an issue per error, its path
+ * A `validateT` or `decodeT` result as Standard Schema's: the value, or an issue per error, its path
  * the error's JSON Pointer as path segments (`~1` read as `/`, `~0` as `~`, an index into
  * an array as a number).
  */

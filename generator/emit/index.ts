@@ -60,7 +60,7 @@ export function* emitProtocol(ir: NamedIr, stream?: CompiledStream, printer?: Mo
     ],
     ["builders", generateBuilders],
     ["match", generateMatches],
-    ["standard", generateStandardSchemas],
+    ["standard", (f) => generateStandardSchemas(f, ir, shapes)],
     // The stream module is not re-exported by the index: it is a subpath of its own.
     ...(stream === undefined ? [] : [["stream", (f: GeneratedFile) => generateStream(f, ir, stream, shapes)] satisfies [string, unknown]]),
   ];

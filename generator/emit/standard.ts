@@ -22,6 +22,8 @@ import { walkSchemas } from "../schema/walk.js";
 import { upperFirst } from "../name/rules.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
+import type { ProtocolShapes } from "../ir/identity.js";
+import { decodingKeepsAccepted } from "./decode.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
 
@@ -33,15 +35,18 @@ const OPTIONS = identifier("options");
 
 /**
  * `standard.ts`: for every named type T, `TSchema`, T as a Standard Schema
- * (standardschema.dev) and a Standard JSON Schema. Its `validate` returns what
- * `validateT` says, as Standard Schema says it; its `jsonSchema` gives T's schema with the
- * definitions it refers to, from the effective schema's `$defs`, which the module holds as
+ * (standardschema.dev) and a Standard JSON Schema. Its `jsonSchema` gives T's schema with
+ * the definitions it refers to, from the effective schema's `$defs`; its `validate` accepts
+ * what that schema accepts, so a tool that hands the JSON Schema to a producer (a model's
+ * tool definition) takes what the producer sends: `validateT`'s verdict where T's wire form
+ * is its canonical form, else `decodeT`'s (strict), whose value is canonical (a field sent
+ * under another of its names, an enum as its number). The module holds the definitions as
  * an object literal each (a schema change shows in its diff as in schema.json's); each
  * type's function names those it reaches. Each `TSchema` is an object literal of
  * functions, so a bundle leaves out the TSchemas it does not import, the definitions none
  * of those reaches, and, when it imports none, the shared module.
  */
-export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr): void {
+export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol: ProtocolShapes): void {
   const definitions = isJsonObject(ir.schema["$defs"]) ? ir.schema["$defs"] : {};
   const typed = ir.types.filter((type) => definitionKey(type.pointer) !== undefined);
   if (typed.length === 0) return;
@@ -68,7 +73,8 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr): void {
     const { name } = type;
     const names = namesOf(ir, name);
     const own = typeReference(f.import(name, TYPES, { typeOnly: true }), []);
-    const validator = f.import(names.validator, VALIDATE);
+    const decodes = !decodingKeepsAccepted(protocol.byName, name);
+    const validator = f.import(decodes ? names.decoder : names.validator, VALIDATE);
     const validate: Name = f.allocate(`standard${name}`);
     const jsonSchema: Name = f.allocate(`jsonSchema${name}`);
     f.declare(
@@ -95,7 +101,9 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr): void {
           exported: true,
           type: typeReference(schemaType, [own]),
           doc: documentation([
-            `{@link ${name}} as a Standard Schema: \`validate\` says what {@link ${names.validator}} says of a value, each error an issue whose path is its JSON Pointer's keys; \`jsonSchema\` gives ${article(name)} ${name}'s JSON Schema, draft 2020-12 or draft-07.`,
+            decodes
+              ? `{@link ${name}} as a Standard Schema: \`validate\` reads a value from its wire form as {@link ${names.decoder}} does (strict), and gives the canonical value or each error as an issue whose path is its JSON Pointer's keys; \`jsonSchema\` gives the JSON Schema of ${article(name)} ${name}'s wire form, draft 2020-12 or draft-07.`
+              : `{@link ${name}} as a Standard Schema: \`validate\` says what {@link ${names.validator}} says of a value, each error an issue whose path is its JSON Pointer's keys; \`jsonSchema\` gives ${article(name)} ${name}'s JSON Schema, draft 2020-12 or draft-07.`,
           ]),
         },
       ),

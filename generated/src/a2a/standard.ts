@@ -62,55 +62,55 @@ import type {
   Value,
 } from "./types.js";
 import {
+  decodeAgentCapabilities,
+  decodeAgentCard,
+  decodeAgentInterface,
+  decodeAgentSkill,
+  decodeArtifact,
+  decodeAuthorizationCodeOAuthFlow,
+  decodeClientCredentialsOAuthFlow,
+  decodeCreateTaskPushNotificationConfigRequest,
+  decodeDeleteTaskPushNotificationConfigRequest,
+  decodeDeviceCodeOAuthFlow,
+  decodeGetTaskPushNotificationConfigRequest,
+  decodeGetTaskRequest,
+  decodeHTTPAuthSecurityScheme,
+  decodeImplicitOAuthFlow,
+  decodeListTaskPushNotificationConfigRequest,
+  decodeListTaskPushNotificationConfigResponse,
+  decodeListTasksRequest,
+  decodeListTasksResponse,
+  decodeMessage,
+  decodeOAuth2SecurityScheme,
+  decodeOAuthFlows,
+  decodeOpenIdConnectSecurityScheme,
+  decodePart,
+  decodePasswordOAuthFlow,
+  decodeRole,
+  decodeSecurityScheme,
+  decodeSendMessageConfiguration,
+  decodeSendMessageRequest,
+  decodeSendMessageResponse,
+  decodeStreamResponse,
+  decodeTask,
+  decodeTaskArtifactUpdateEvent,
+  decodeTaskPushNotificationConfig,
+  decodeTaskState,
+  decodeTaskStatus,
+  decodeTaskStatusUpdateEvent,
   validateAPIKeySecurityScheme,
-  validateAgentCapabilities,
-  validateAgentCard,
   validateAgentCardSignature,
   validateAgentExtension,
-  validateAgentInterface,
   validateAgentProvider,
-  validateAgentSkill,
-  validateArtifact,
   validateAuthenticationInfo,
-  validateAuthorizationCodeOAuthFlow,
   validateCancelTaskRequest,
-  validateClientCredentialsOAuthFlow,
-  validateCreateTaskPushNotificationConfigRequest,
-  validateDeleteTaskPushNotificationConfigRequest,
-  validateDeviceCodeOAuthFlow,
   validateGetExtendedAgentCardRequest,
-  validateGetTaskPushNotificationConfigRequest,
-  validateGetTaskRequest,
-  validateHTTPAuthSecurityScheme,
-  validateImplicitOAuthFlow,
-  validateListTaskPushNotificationConfigRequest,
-  validateListTaskPushNotificationConfigResponse,
-  validateListTasksRequest,
-  validateListTasksResponse,
-  validateMessage,
   validateMutualTlsSecurityScheme,
-  validateOAuth2SecurityScheme,
-  validateOAuthFlows,
-  validateOpenIdConnectSecurityScheme,
-  validatePart,
-  validatePasswordOAuthFlow,
   validatePushNotificationConfig,
-  validateRole,
   validateSecurityRequirement,
-  validateSecurityScheme,
-  validateSendMessageConfiguration,
-  validateSendMessageRequest,
-  validateSendMessageResponse,
-  validateStreamResponse,
   validateStringList,
   validateStruct,
   validateSubscribeToTaskRequest,
-  validateTask,
-  validateTaskArtifactUpdateEvent,
-  validateTaskPushNotificationConfig,
-  validateTaskState,
-  validateTaskStatus,
-  validateTaskStatusUpdateEvent,
   validateTimestamp,
   validateValue,
 } from "./validate.js";
@@ -2430,10 +2430,11 @@ const definitionSubscribeToTaskRequest = {
 };
 
 /**
- * {@link AgentCapabilities} as a Standard Schema: `validate` says what
- * {@link validateAgentCapabilities} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives an
- * AgentCapabilities's JSON Schema, draft 2020-12 or draft-07.
+ * {@link AgentCapabilities} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeAgentCapabilities} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of an
+ * AgentCapabilities's wire form, draft 2020-12 or draft-07.
  */
 export const AgentCapabilitiesSchema: AgentwireSchema<AgentCapabilities> = {
   "~standard": {
@@ -2449,7 +2450,7 @@ export const AgentCapabilitiesSchema: AgentwireSchema<AgentCapabilities> = {
 function standardAgentCapabilities(
   value: unknown,
 ): StandardResult<AgentCapabilities> {
-  return standardResult(validateAgentCapabilities(value), value);
+  return standardResult(decodeAgentCapabilities(value), value);
 }
 function jsonSchemaAgentCapabilities(
   options: JsonSchemaOptions,
@@ -2462,10 +2463,11 @@ function jsonSchemaAgentCapabilities(
 }
 
 /**
- * {@link AgentCard} as a Standard Schema: `validate` says what {@link
- * validateAgentCard} says of a value, each error an issue whose path is its
- * JSON Pointer's keys; `jsonSchema` gives an AgentCard's JSON Schema, draft
- * 2020-12 or draft-07.
+ * {@link AgentCard} as a Standard Schema: `validate` reads a value from its
+ * wire form as {@link decodeAgentCard} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of an AgentCard's wire form,
+ * draft 2020-12 or draft-07.
  */
 export const AgentCardSchema: AgentwireSchema<AgentCard> = {
   "~standard": {
@@ -2476,7 +2478,7 @@ export const AgentCardSchema: AgentwireSchema<AgentCard> = {
   },
 };
 function standardAgentCard(value: unknown): StandardResult<AgentCard> {
-  return standardResult(validateAgentCard(value), value);
+  return standardResult(decodeAgentCard(value), value);
 }
 function jsonSchemaAgentCard(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
@@ -2569,10 +2571,11 @@ function jsonSchemaAgentExtension(
 }
 
 /**
- * {@link AgentInterface} as a Standard Schema: `validate` says what {@link
- * validateAgentInterface} says of a value, each error an issue whose path is
- * its JSON Pointer's keys; `jsonSchema` gives an AgentInterface's JSON
- * Schema, draft 2020-12 or draft-07.
+ * {@link AgentInterface} as a Standard Schema: `validate` reads a value from
+ * its wire form as {@link decodeAgentInterface} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of an AgentInterface's wire form,
+ * draft 2020-12 or draft-07.
  */
 export const AgentInterfaceSchema: AgentwireSchema<AgentInterface> = {
   "~standard": {
@@ -2588,7 +2591,7 @@ export const AgentInterfaceSchema: AgentwireSchema<AgentInterface> = {
 function standardAgentInterface(
   value: unknown,
 ): StandardResult<AgentInterface> {
-  return standardResult(validateAgentInterface(value), value);
+  return standardResult(decodeAgentInterface(value), value);
 }
 function jsonSchemaAgentInterface(
   options: JsonSchemaOptions,
@@ -2623,10 +2626,11 @@ function jsonSchemaAgentProvider(
 }
 
 /**
- * {@link AgentSkill} as a Standard Schema: `validate` says what {@link
- * validateAgentSkill} says of a value, each error an issue whose path is its
- * JSON Pointer's keys; `jsonSchema` gives an AgentSkill's JSON Schema, draft
- * 2020-12 or draft-07.
+ * {@link AgentSkill} as a Standard Schema: `validate` reads a value from its
+ * wire form as {@link decodeAgentSkill} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of an AgentSkill's wire form,
+ * draft 2020-12 or draft-07.
  */
 export const AgentSkillSchema: AgentwireSchema<AgentSkill> = {
   "~standard": {
@@ -2637,7 +2641,7 @@ export const AgentSkillSchema: AgentwireSchema<AgentSkill> = {
   },
 };
 function standardAgentSkill(value: unknown): StandardResult<AgentSkill> {
-  return standardResult(validateAgentSkill(value), value);
+  return standardResult(decodeAgentSkill(value), value);
 }
 function jsonSchemaAgentSkill(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
@@ -2677,9 +2681,10 @@ function jsonSchemaAPIKeySecurityScheme(
 }
 
 /**
- * {@link Artifact} as a Standard Schema: `validate` says what {@link
- * validateArtifact} says of a value, each error an issue whose path is its
- * JSON Pointer's keys; `jsonSchema` gives an Artifact's JSON Schema, draft
+ * {@link Artifact} as a Standard Schema: `validate` reads a value from its
+ * wire form as {@link decodeArtifact} does (strict), and gives the canonical
+ * value or each error as an issue whose path is its JSON Pointer's keys;
+ * `jsonSchema` gives the JSON Schema of an Artifact's wire form, draft
  * 2020-12 or draft-07.
  */
 export const ArtifactSchema: AgentwireSchema<Artifact> = {
@@ -2691,7 +2696,7 @@ export const ArtifactSchema: AgentwireSchema<Artifact> = {
   },
 };
 function standardArtifact(value: unknown): StandardResult<Artifact> {
-  return standardResult(validateArtifact(value), value);
+  return standardResult(decodeArtifact(value), value);
 }
 function jsonSchemaArtifact(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
@@ -2730,10 +2735,11 @@ function jsonSchemaAuthenticationInfo(
 }
 
 /**
- * {@link AuthorizationCodeOAuthFlow} as a Standard Schema: `validate` says
- * what {@link validateAuthorizationCodeOAuthFlow} says of a value, each
- * error an issue whose path is its JSON Pointer's keys; `jsonSchema` gives
- * an AuthorizationCodeOAuthFlow's JSON Schema, draft 2020-12 or draft-07.
+ * {@link AuthorizationCodeOAuthFlow} as a Standard Schema: `validate` reads
+ * a value from its wire form as {@link decodeAuthorizationCodeOAuthFlow}
+ * does (strict), and gives the canonical value or each error as an issue
+ * whose path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema
+ * of an AuthorizationCodeOAuthFlow's wire form, draft 2020-12 or draft-07.
  */
 export const AuthorizationCodeOAuthFlowSchema: AgentwireSchema<AuthorizationCodeOAuthFlow> =
   {
@@ -2750,7 +2756,7 @@ export const AuthorizationCodeOAuthFlowSchema: AgentwireSchema<AuthorizationCode
 function standardAuthorizationCodeOAuthFlow(
   value: unknown,
 ): StandardResult<AuthorizationCodeOAuthFlow> {
-  return standardResult(validateAuthorizationCodeOAuthFlow(value), value);
+  return standardResult(decodeAuthorizationCodeOAuthFlow(value), value);
 }
 function jsonSchemaAuthorizationCodeOAuthFlow(
   options: JsonSchemaOptions,
@@ -2787,10 +2793,11 @@ function jsonSchemaCancelTaskRequest(
 }
 
 /**
- * {@link ClientCredentialsOAuthFlow} as a Standard Schema: `validate` says
- * what {@link validateClientCredentialsOAuthFlow} says of a value, each
- * error an issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * ClientCredentialsOAuthFlow's JSON Schema, draft 2020-12 or draft-07.
+ * {@link ClientCredentialsOAuthFlow} as a Standard Schema: `validate` reads
+ * a value from its wire form as {@link decodeClientCredentialsOAuthFlow}
+ * does (strict), and gives the canonical value or each error as an issue
+ * whose path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema
+ * of a ClientCredentialsOAuthFlow's wire form, draft 2020-12 or draft-07.
  */
 export const ClientCredentialsOAuthFlowSchema: AgentwireSchema<ClientCredentialsOAuthFlow> =
   {
@@ -2807,7 +2814,7 @@ export const ClientCredentialsOAuthFlowSchema: AgentwireSchema<ClientCredentials
 function standardClientCredentialsOAuthFlow(
   value: unknown,
 ): StandardResult<ClientCredentialsOAuthFlow> {
-  return standardResult(validateClientCredentialsOAuthFlow(value), value);
+  return standardResult(decodeClientCredentialsOAuthFlow(value), value);
 }
 function jsonSchemaClientCredentialsOAuthFlow(
   options: JsonSchemaOptions,
@@ -2817,10 +2824,11 @@ function jsonSchemaClientCredentialsOAuthFlow(
 
 /**
  * {@link CreateTaskPushNotificationConfigRequest} as a Standard Schema:
- * `validate` says what {@link
- * validateCreateTaskPushNotificationConfigRequest} says of a value, each
- * error an issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * CreateTaskPushNotificationConfigRequest's JSON Schema, draft 2020-12 or
+ * `validate` reads a value from its wire form as {@link
+ * decodeCreateTaskPushNotificationConfigRequest} does (strict), and gives
+ * the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * CreateTaskPushNotificationConfigRequest's wire form, draft 2020-12 or
  * draft-07.
  */
 export const CreateTaskPushNotificationConfigRequestSchema: AgentwireSchema<CreateTaskPushNotificationConfigRequest> =
@@ -2839,7 +2847,7 @@ function standardCreateTaskPushNotificationConfigRequest(
   value: unknown,
 ): StandardResult<CreateTaskPushNotificationConfigRequest> {
   return standardResult(
-    validateCreateTaskPushNotificationConfigRequest(value),
+    decodeCreateTaskPushNotificationConfigRequest(value),
     value,
   );
 }
@@ -2855,10 +2863,11 @@ function jsonSchemaCreateTaskPushNotificationConfigRequest(
 
 /**
  * {@link DeleteTaskPushNotificationConfigRequest} as a Standard Schema:
- * `validate` says what {@link
- * validateDeleteTaskPushNotificationConfigRequest} says of a value, each
- * error an issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * DeleteTaskPushNotificationConfigRequest's JSON Schema, draft 2020-12 or
+ * `validate` reads a value from its wire form as {@link
+ * decodeDeleteTaskPushNotificationConfigRequest} does (strict), and gives
+ * the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * DeleteTaskPushNotificationConfigRequest's wire form, draft 2020-12 or
  * draft-07.
  */
 export const DeleteTaskPushNotificationConfigRequestSchema: AgentwireSchema<DeleteTaskPushNotificationConfigRequest> =
@@ -2877,7 +2886,7 @@ function standardDeleteTaskPushNotificationConfigRequest(
   value: unknown,
 ): StandardResult<DeleteTaskPushNotificationConfigRequest> {
   return standardResult(
-    validateDeleteTaskPushNotificationConfigRequest(value),
+    decodeDeleteTaskPushNotificationConfigRequest(value),
     value,
   );
 }
@@ -2892,10 +2901,11 @@ function jsonSchemaDeleteTaskPushNotificationConfigRequest(
 }
 
 /**
- * {@link DeviceCodeOAuthFlow} as a Standard Schema: `validate` says what
- * {@link validateDeviceCodeOAuthFlow} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * DeviceCodeOAuthFlow's JSON Schema, draft 2020-12 or draft-07.
+ * {@link DeviceCodeOAuthFlow} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeDeviceCodeOAuthFlow} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * DeviceCodeOAuthFlow's wire form, draft 2020-12 or draft-07.
  */
 export const DeviceCodeOAuthFlowSchema: AgentwireSchema<DeviceCodeOAuthFlow> = {
   "~standard": {
@@ -2911,7 +2921,7 @@ export const DeviceCodeOAuthFlowSchema: AgentwireSchema<DeviceCodeOAuthFlow> = {
 function standardDeviceCodeOAuthFlow(
   value: unknown,
 ): StandardResult<DeviceCodeOAuthFlow> {
-  return standardResult(validateDeviceCodeOAuthFlow(value), value);
+  return standardResult(decodeDeviceCodeOAuthFlow(value), value);
 }
 function jsonSchemaDeviceCodeOAuthFlow(
   options: JsonSchemaOptions,
@@ -2950,10 +2960,12 @@ function jsonSchemaGetExtendedAgentCardRequest(
 
 /**
  * {@link GetTaskPushNotificationConfigRequest} as a Standard Schema:
- * `validate` says what {@link validateGetTaskPushNotificationConfigRequest}
- * says of a value, each error an issue whose path is its JSON Pointer's
- * keys; `jsonSchema` gives a GetTaskPushNotificationConfigRequest's JSON
- * Schema, draft 2020-12 or draft-07.
+ * `validate` reads a value from its wire form as {@link
+ * decodeGetTaskPushNotificationConfigRequest} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of a
+ * GetTaskPushNotificationConfigRequest's wire form, draft 2020-12 or
+ * draft-07.
  */
 export const GetTaskPushNotificationConfigRequestSchema: AgentwireSchema<GetTaskPushNotificationConfigRequest> =
   {
@@ -2971,7 +2983,7 @@ function standardGetTaskPushNotificationConfigRequest(
   value: unknown,
 ): StandardResult<GetTaskPushNotificationConfigRequest> {
   return standardResult(
-    validateGetTaskPushNotificationConfigRequest(value),
+    decodeGetTaskPushNotificationConfigRequest(value),
     value,
   );
 }
@@ -2986,10 +2998,11 @@ function jsonSchemaGetTaskPushNotificationConfigRequest(
 }
 
 /**
- * {@link GetTaskRequest} as a Standard Schema: `validate` says what {@link
- * validateGetTaskRequest} says of a value, each error an issue whose path is
- * its JSON Pointer's keys; `jsonSchema` gives a GetTaskRequest's JSON
- * Schema, draft 2020-12 or draft-07.
+ * {@link GetTaskRequest} as a Standard Schema: `validate` reads a value from
+ * its wire form as {@link decodeGetTaskRequest} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of a GetTaskRequest's wire form,
+ * draft 2020-12 or draft-07.
  */
 export const GetTaskRequestSchema: AgentwireSchema<GetTaskRequest> = {
   "~standard": {
@@ -3005,7 +3018,7 @@ export const GetTaskRequestSchema: AgentwireSchema<GetTaskRequest> = {
 function standardGetTaskRequest(
   value: unknown,
 ): StandardResult<GetTaskRequest> {
-  return standardResult(validateGetTaskRequest(value), value);
+  return standardResult(decodeGetTaskRequest(value), value);
 }
 function jsonSchemaGetTaskRequest(
   options: JsonSchemaOptions,
@@ -3014,10 +3027,11 @@ function jsonSchemaGetTaskRequest(
 }
 
 /**
- * {@link HTTPAuthSecurityScheme} as a Standard Schema: `validate` says what
- * {@link validateHTTPAuthSecurityScheme} says of a value, each error an
- * issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * HTTPAuthSecurityScheme's JSON Schema, draft 2020-12 or draft-07.
+ * {@link HTTPAuthSecurityScheme} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodeHTTPAuthSecurityScheme} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * HTTPAuthSecurityScheme's wire form, draft 2020-12 or draft-07.
  */
 export const HTTPAuthSecuritySchemeSchema: AgentwireSchema<HTTPAuthSecurityScheme> =
   {
@@ -3034,7 +3048,7 @@ export const HTTPAuthSecuritySchemeSchema: AgentwireSchema<HTTPAuthSecuritySchem
 function standardHTTPAuthSecurityScheme(
   value: unknown,
 ): StandardResult<HTTPAuthSecurityScheme> {
-  return standardResult(validateHTTPAuthSecurityScheme(value), value);
+  return standardResult(decodeHTTPAuthSecurityScheme(value), value);
 }
 function jsonSchemaHTTPAuthSecurityScheme(
   options: JsonSchemaOptions,
@@ -3043,10 +3057,11 @@ function jsonSchemaHTTPAuthSecurityScheme(
 }
 
 /**
- * {@link ImplicitOAuthFlow} as a Standard Schema: `validate` says what
- * {@link validateImplicitOAuthFlow} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives an
- * ImplicitOAuthFlow's JSON Schema, draft 2020-12 or draft-07.
+ * {@link ImplicitOAuthFlow} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeImplicitOAuthFlow} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of an
+ * ImplicitOAuthFlow's wire form, draft 2020-12 or draft-07.
  */
 export const ImplicitOAuthFlowSchema: AgentwireSchema<ImplicitOAuthFlow> = {
   "~standard": {
@@ -3062,7 +3077,7 @@ export const ImplicitOAuthFlowSchema: AgentwireSchema<ImplicitOAuthFlow> = {
 function standardImplicitOAuthFlow(
   value: unknown,
 ): StandardResult<ImplicitOAuthFlow> {
-  return standardResult(validateImplicitOAuthFlow(value), value);
+  return standardResult(decodeImplicitOAuthFlow(value), value);
 }
 function jsonSchemaImplicitOAuthFlow(
   options: JsonSchemaOptions,
@@ -3072,10 +3087,12 @@ function jsonSchemaImplicitOAuthFlow(
 
 /**
  * {@link ListTaskPushNotificationConfigRequest} as a Standard Schema:
- * `validate` says what {@link validateListTaskPushNotificationConfigRequest}
- * says of a value, each error an issue whose path is its JSON Pointer's
- * keys; `jsonSchema` gives a ListTaskPushNotificationConfigRequest's JSON
- * Schema, draft 2020-12 or draft-07.
+ * `validate` reads a value from its wire form as {@link
+ * decodeListTaskPushNotificationConfigRequest} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of a
+ * ListTaskPushNotificationConfigRequest's wire form, draft 2020-12 or
+ * draft-07.
  */
 export const ListTaskPushNotificationConfigRequestSchema: AgentwireSchema<ListTaskPushNotificationConfigRequest> =
   {
@@ -3093,7 +3110,7 @@ function standardListTaskPushNotificationConfigRequest(
   value: unknown,
 ): StandardResult<ListTaskPushNotificationConfigRequest> {
   return standardResult(
-    validateListTaskPushNotificationConfigRequest(value),
+    decodeListTaskPushNotificationConfigRequest(value),
     value,
   );
 }
@@ -3109,10 +3126,11 @@ function jsonSchemaListTaskPushNotificationConfigRequest(
 
 /**
  * {@link ListTaskPushNotificationConfigResponse} as a Standard Schema:
- * `validate` says what {@link
- * validateListTaskPushNotificationConfigResponse} says of a value, each
- * error an issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * ListTaskPushNotificationConfigResponse's JSON Schema, draft 2020-12 or
+ * `validate` reads a value from its wire form as {@link
+ * decodeListTaskPushNotificationConfigResponse} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of a
+ * ListTaskPushNotificationConfigResponse's wire form, draft 2020-12 or
  * draft-07.
  */
 export const ListTaskPushNotificationConfigResponseSchema: AgentwireSchema<ListTaskPushNotificationConfigResponse> =
@@ -3131,7 +3149,7 @@ function standardListTaskPushNotificationConfigResponse(
   value: unknown,
 ): StandardResult<ListTaskPushNotificationConfigResponse> {
   return standardResult(
-    validateListTaskPushNotificationConfigResponse(value),
+    decodeListTaskPushNotificationConfigResponse(value),
     value,
   );
 }
@@ -3150,10 +3168,11 @@ function jsonSchemaListTaskPushNotificationConfigResponse(
 }
 
 /**
- * {@link ListTasksRequest} as a Standard Schema: `validate` says what {@link
- * validateListTasksRequest} says of a value, each error an issue whose path
- * is its JSON Pointer's keys; `jsonSchema` gives a ListTasksRequest's JSON
- * Schema, draft 2020-12 or draft-07.
+ * {@link ListTasksRequest} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeListTasksRequest} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of a ListTasksRequest's
+ * wire form, draft 2020-12 or draft-07.
  */
 export const ListTasksRequestSchema: AgentwireSchema<ListTasksRequest> = {
   "~standard": {
@@ -3169,7 +3188,7 @@ export const ListTasksRequestSchema: AgentwireSchema<ListTasksRequest> = {
 function standardListTasksRequest(
   value: unknown,
 ): StandardResult<ListTasksRequest> {
-  return standardResult(validateListTasksRequest(value), value);
+  return standardResult(decodeListTasksRequest(value), value);
 }
 function jsonSchemaListTasksRequest(
   options: JsonSchemaOptions,
@@ -3182,10 +3201,11 @@ function jsonSchemaListTasksRequest(
 }
 
 /**
- * {@link ListTasksResponse} as a Standard Schema: `validate` says what
- * {@link validateListTasksResponse} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * ListTasksResponse's JSON Schema, draft 2020-12 or draft-07.
+ * {@link ListTasksResponse} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeListTasksResponse} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * ListTasksResponse's wire form, draft 2020-12 or draft-07.
  */
 export const ListTasksResponseSchema: AgentwireSchema<ListTasksResponse> = {
   "~standard": {
@@ -3201,7 +3221,7 @@ export const ListTasksResponseSchema: AgentwireSchema<ListTasksResponse> = {
 function standardListTasksResponse(
   value: unknown,
 ): StandardResult<ListTasksResponse> {
-  return standardResult(validateListTasksResponse(value), value);
+  return standardResult(decodeListTasksResponse(value), value);
 }
 function jsonSchemaListTasksResponse(
   options: JsonSchemaOptions,
@@ -3225,10 +3245,11 @@ function jsonSchemaListTasksResponse(
 }
 
 /**
- * {@link Message} as a Standard Schema: `validate` says what {@link
- * validateMessage} says of a value, each error an issue whose path is its
- * JSON Pointer's keys; `jsonSchema` gives a Message's JSON Schema, draft
- * 2020-12 or draft-07.
+ * {@link Message} as a Standard Schema: `validate` reads a value from its
+ * wire form as {@link decodeMessage} does (strict), and gives the canonical
+ * value or each error as an issue whose path is its JSON Pointer's keys;
+ * `jsonSchema` gives the JSON Schema of a Message's wire form, draft 2020-12
+ * or draft-07.
  */
 export const MessageSchema: AgentwireSchema<Message> = {
   "~standard": {
@@ -3239,7 +3260,7 @@ export const MessageSchema: AgentwireSchema<Message> = {
   },
 };
 function standardMessage(value: unknown): StandardResult<Message> {
-  return standardResult(validateMessage(value), value);
+  return standardResult(decodeMessage(value), value);
 }
 function jsonSchemaMessage(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
@@ -3279,10 +3300,11 @@ function jsonSchemaMutualTlsSecurityScheme(
 }
 
 /**
- * {@link OAuth2SecurityScheme} as a Standard Schema: `validate` says what
- * {@link validateOAuth2SecurityScheme} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives an
- * OAuth2SecurityScheme's JSON Schema, draft 2020-12 or draft-07.
+ * {@link OAuth2SecurityScheme} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodeOAuth2SecurityScheme} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of an
+ * OAuth2SecurityScheme's wire form, draft 2020-12 or draft-07.
  */
 export const OAuth2SecuritySchemeSchema: AgentwireSchema<OAuth2SecurityScheme> =
   {
@@ -3299,7 +3321,7 @@ export const OAuth2SecuritySchemeSchema: AgentwireSchema<OAuth2SecurityScheme> =
 function standardOAuth2SecurityScheme(
   value: unknown,
 ): StandardResult<OAuth2SecurityScheme> {
-  return standardResult(validateOAuth2SecurityScheme(value), value);
+  return standardResult(decodeOAuth2SecurityScheme(value), value);
 }
 function jsonSchemaOAuth2SecurityScheme(
   options: JsonSchemaOptions,
@@ -3319,10 +3341,11 @@ function jsonSchemaOAuth2SecurityScheme(
 }
 
 /**
- * {@link OAuthFlows} as a Standard Schema: `validate` says what {@link
- * validateOAuthFlows} says of a value, each error an issue whose path is its
- * JSON Pointer's keys; `jsonSchema` gives an OAuthFlows's JSON Schema, draft
- * 2020-12 or draft-07.
+ * {@link OAuthFlows} as a Standard Schema: `validate` reads a value from its
+ * wire form as {@link decodeOAuthFlows} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of an OAuthFlows's wire form,
+ * draft 2020-12 or draft-07.
  */
 export const OAuthFlowsSchema: AgentwireSchema<OAuthFlows> = {
   "~standard": {
@@ -3333,7 +3356,7 @@ export const OAuthFlowsSchema: AgentwireSchema<OAuthFlows> = {
   },
 };
 function standardOAuthFlows(value: unknown): StandardResult<OAuthFlows> {
-  return standardResult(validateOAuthFlows(value), value);
+  return standardResult(decodeOAuthFlows(value), value);
 }
 function jsonSchemaOAuthFlows(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
@@ -3350,10 +3373,11 @@ function jsonSchemaOAuthFlows(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link OpenIdConnectSecurityScheme} as a Standard Schema: `validate` says
- * what {@link validateOpenIdConnectSecurityScheme} says of a value, each
- * error an issue whose path is its JSON Pointer's keys; `jsonSchema` gives
- * an OpenIdConnectSecurityScheme's JSON Schema, draft 2020-12 or draft-07.
+ * {@link OpenIdConnectSecurityScheme} as a Standard Schema: `validate` reads
+ * a value from its wire form as {@link decodeOpenIdConnectSecurityScheme}
+ * does (strict), and gives the canonical value or each error as an issue
+ * whose path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema
+ * of an OpenIdConnectSecurityScheme's wire form, draft 2020-12 or draft-07.
  */
 export const OpenIdConnectSecuritySchemeSchema: AgentwireSchema<OpenIdConnectSecurityScheme> =
   {
@@ -3370,7 +3394,7 @@ export const OpenIdConnectSecuritySchemeSchema: AgentwireSchema<OpenIdConnectSec
 function standardOpenIdConnectSecurityScheme(
   value: unknown,
 ): StandardResult<OpenIdConnectSecurityScheme> {
-  return standardResult(validateOpenIdConnectSecurityScheme(value), value);
+  return standardResult(decodeOpenIdConnectSecurityScheme(value), value);
 }
 function jsonSchemaOpenIdConnectSecurityScheme(
   options: JsonSchemaOptions,
@@ -3379,10 +3403,10 @@ function jsonSchemaOpenIdConnectSecurityScheme(
 }
 
 /**
- * {@link Part} as a Standard Schema: `validate` says what {@link
- * validatePart} says of a value, each error an issue whose path is its JSON
- * Pointer's keys; `jsonSchema` gives a Part's JSON Schema, draft 2020-12 or
- * draft-07.
+ * {@link Part} as a Standard Schema: `validate` reads a value from its wire
+ * form as {@link decodePart} does (strict), and gives the canonical value or
+ * each error as an issue whose path is its JSON Pointer's keys; `jsonSchema`
+ * gives the JSON Schema of a Part's wire form, draft 2020-12 or draft-07.
  */
 export const PartSchema: AgentwireSchema<Part> = {
   "~standard": {
@@ -3393,7 +3417,7 @@ export const PartSchema: AgentwireSchema<Part> = {
   },
 };
 function standardPart(value: unknown): StandardResult<Part> {
-  return standardResult(validatePart(value), value);
+  return standardResult(decodePart(value), value);
 }
 function jsonSchemaPart(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
@@ -3404,10 +3428,11 @@ function jsonSchemaPart(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link PasswordOAuthFlow} as a Standard Schema: `validate` says what
- * {@link validatePasswordOAuthFlow} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * PasswordOAuthFlow's JSON Schema, draft 2020-12 or draft-07.
+ * {@link PasswordOAuthFlow} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodePasswordOAuthFlow} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * PasswordOAuthFlow's wire form, draft 2020-12 or draft-07.
  */
 export const PasswordOAuthFlowSchema: AgentwireSchema<PasswordOAuthFlow> = {
   "~standard": {
@@ -3423,7 +3448,7 @@ export const PasswordOAuthFlowSchema: AgentwireSchema<PasswordOAuthFlow> = {
 function standardPasswordOAuthFlow(
   value: unknown,
 ): StandardResult<PasswordOAuthFlow> {
-  return standardResult(validatePasswordOAuthFlow(value), value);
+  return standardResult(decodePasswordOAuthFlow(value), value);
 }
 function jsonSchemaPasswordOAuthFlow(
   options: JsonSchemaOptions,
@@ -3497,10 +3522,11 @@ function jsonSchemaSecurityRequirement(
 }
 
 /**
- * {@link SecurityScheme} as a Standard Schema: `validate` says what {@link
- * validateSecurityScheme} says of a value, each error an issue whose path is
- * its JSON Pointer's keys; `jsonSchema` gives a SecurityScheme's JSON
- * Schema, draft 2020-12 or draft-07.
+ * {@link SecurityScheme} as a Standard Schema: `validate` reads a value from
+ * its wire form as {@link decodeSecurityScheme} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of a SecurityScheme's wire form,
+ * draft 2020-12 or draft-07.
  */
 export const SecuritySchemeSchema: AgentwireSchema<SecurityScheme> = {
   "~standard": {
@@ -3516,7 +3542,7 @@ export const SecuritySchemeSchema: AgentwireSchema<SecurityScheme> = {
 function standardSecurityScheme(
   value: unknown,
 ): StandardResult<SecurityScheme> {
-  return standardResult(validateSecurityScheme(value), value);
+  return standardResult(decodeSecurityScheme(value), value);
 }
 function jsonSchemaSecurityScheme(
   options: JsonSchemaOptions,
@@ -3541,10 +3567,11 @@ function jsonSchemaSecurityScheme(
 }
 
 /**
- * {@link SendMessageConfiguration} as a Standard Schema: `validate` says
- * what {@link validateSendMessageConfiguration} says of a value, each error
- * an issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * SendMessageConfiguration's JSON Schema, draft 2020-12 or draft-07.
+ * {@link SendMessageConfiguration} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodeSendMessageConfiguration} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * SendMessageConfiguration's wire form, draft 2020-12 or draft-07.
  */
 export const SendMessageConfigurationSchema: AgentwireSchema<SendMessageConfiguration> =
   {
@@ -3561,7 +3588,7 @@ export const SendMessageConfigurationSchema: AgentwireSchema<SendMessageConfigur
 function standardSendMessageConfiguration(
   value: unknown,
 ): StandardResult<SendMessageConfiguration> {
-  return standardResult(validateSendMessageConfiguration(value), value);
+  return standardResult(decodeSendMessageConfiguration(value), value);
 }
 function jsonSchemaSendMessageConfiguration(
   options: JsonSchemaOptions,
@@ -3574,10 +3601,11 @@ function jsonSchemaSendMessageConfiguration(
 }
 
 /**
- * {@link SendMessageRequest} as a Standard Schema: `validate` says what
- * {@link validateSendMessageRequest} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * SendMessageRequest's JSON Schema, draft 2020-12 or draft-07.
+ * {@link SendMessageRequest} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeSendMessageRequest} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * SendMessageRequest's wire form, draft 2020-12 or draft-07.
  */
 export const SendMessageRequestSchema: AgentwireSchema<SendMessageRequest> = {
   "~standard": {
@@ -3593,7 +3621,7 @@ export const SendMessageRequestSchema: AgentwireSchema<SendMessageRequest> = {
 function standardSendMessageRequest(
   value: unknown,
 ): StandardResult<SendMessageRequest> {
-  return standardResult(validateSendMessageRequest(value), value);
+  return standardResult(decodeSendMessageRequest(value), value);
 }
 function jsonSchemaSendMessageRequest(
   options: JsonSchemaOptions,
@@ -3615,10 +3643,11 @@ function jsonSchemaSendMessageRequest(
 }
 
 /**
- * {@link SendMessageResponse} as a Standard Schema: `validate` says what
- * {@link validateSendMessageResponse} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * SendMessageResponse's JSON Schema, draft 2020-12 or draft-07.
+ * {@link SendMessageResponse} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeSendMessageResponse} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * SendMessageResponse's wire form, draft 2020-12 or draft-07.
  */
 export const SendMessageResponseSchema: AgentwireSchema<SendMessageResponse> = {
   "~standard": {
@@ -3634,7 +3663,7 @@ export const SendMessageResponseSchema: AgentwireSchema<SendMessageResponse> = {
 function standardSendMessageResponse(
   value: unknown,
 ): StandardResult<SendMessageResponse> {
-  return standardResult(validateSendMessageResponse(value), value);
+  return standardResult(decodeSendMessageResponse(value), value);
 }
 function jsonSchemaSendMessageResponse(
   options: JsonSchemaOptions,
@@ -3658,10 +3687,11 @@ function jsonSchemaSendMessageResponse(
 }
 
 /**
- * {@link StreamResponse} as a Standard Schema: `validate` says what {@link
- * validateStreamResponse} says of a value, each error an issue whose path is
- * its JSON Pointer's keys; `jsonSchema` gives a StreamResponse's JSON
- * Schema, draft 2020-12 or draft-07.
+ * {@link StreamResponse} as a Standard Schema: `validate` reads a value from
+ * its wire form as {@link decodeStreamResponse} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of a StreamResponse's wire form,
+ * draft 2020-12 or draft-07.
  */
 export const StreamResponseSchema: AgentwireSchema<StreamResponse> = {
   "~standard": {
@@ -3677,7 +3707,7 @@ export const StreamResponseSchema: AgentwireSchema<StreamResponse> = {
 function standardStreamResponse(
   value: unknown,
 ): StandardResult<StreamResponse> {
-  return standardResult(validateStreamResponse(value), value);
+  return standardResult(decodeStreamResponse(value), value);
 }
 function jsonSchemaStreamResponse(
   options: JsonSchemaOptions,
@@ -3753,10 +3783,10 @@ function jsonSchemaSubscribeToTaskRequest(
 }
 
 /**
- * {@link Task} as a Standard Schema: `validate` says what {@link
- * validateTask} says of a value, each error an issue whose path is its JSON
- * Pointer's keys; `jsonSchema` gives a Task's JSON Schema, draft 2020-12 or
- * draft-07.
+ * {@link Task} as a Standard Schema: `validate` reads a value from its wire
+ * form as {@link decodeTask} does (strict), and gives the canonical value or
+ * each error as an issue whose path is its JSON Pointer's keys; `jsonSchema`
+ * gives the JSON Schema of a Task's wire form, draft 2020-12 or draft-07.
  */
 export const TaskSchema: AgentwireSchema<Task> = {
   "~standard": {
@@ -3767,7 +3797,7 @@ export const TaskSchema: AgentwireSchema<Task> = {
   },
 };
 function standardTask(value: unknown): StandardResult<Task> {
-  return standardResult(validateTask(value), value);
+  return standardResult(decodeTask(value), value);
 }
 function jsonSchemaTask(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
@@ -3788,10 +3818,11 @@ function jsonSchemaTask(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link TaskArtifactUpdateEvent} as a Standard Schema: `validate` says what
- * {@link validateTaskArtifactUpdateEvent} says of a value, each error an
- * issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * TaskArtifactUpdateEvent's JSON Schema, draft 2020-12 or draft-07.
+ * {@link TaskArtifactUpdateEvent} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodeTaskArtifactUpdateEvent} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * TaskArtifactUpdateEvent's wire form, draft 2020-12 or draft-07.
  */
 export const TaskArtifactUpdateEventSchema: AgentwireSchema<TaskArtifactUpdateEvent> =
   {
@@ -3808,7 +3839,7 @@ export const TaskArtifactUpdateEventSchema: AgentwireSchema<TaskArtifactUpdateEv
 function standardTaskArtifactUpdateEvent(
   value: unknown,
 ): StandardResult<TaskArtifactUpdateEvent> {
-  return standardResult(validateTaskArtifactUpdateEvent(value), value);
+  return standardResult(decodeTaskArtifactUpdateEvent(value), value);
 }
 function jsonSchemaTaskArtifactUpdateEvent(
   options: JsonSchemaOptions,
@@ -3821,10 +3852,11 @@ function jsonSchemaTaskArtifactUpdateEvent(
 }
 
 /**
- * {@link TaskPushNotificationConfig} as a Standard Schema: `validate` says
- * what {@link validateTaskPushNotificationConfig} says of a value, each
- * error an issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * TaskPushNotificationConfig's JSON Schema, draft 2020-12 or draft-07.
+ * {@link TaskPushNotificationConfig} as a Standard Schema: `validate` reads
+ * a value from its wire form as {@link decodeTaskPushNotificationConfig}
+ * does (strict), and gives the canonical value or each error as an issue
+ * whose path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema
+ * of a TaskPushNotificationConfig's wire form, draft 2020-12 or draft-07.
  */
 export const TaskPushNotificationConfigSchema: AgentwireSchema<TaskPushNotificationConfig> =
   {
@@ -3841,7 +3873,7 @@ export const TaskPushNotificationConfigSchema: AgentwireSchema<TaskPushNotificat
 function standardTaskPushNotificationConfig(
   value: unknown,
 ): StandardResult<TaskPushNotificationConfig> {
-  return standardResult(validateTaskPushNotificationConfig(value), value);
+  return standardResult(decodeTaskPushNotificationConfig(value), value);
 }
 function jsonSchemaTaskPushNotificationConfig(
   options: JsonSchemaOptions,
@@ -3854,10 +3886,11 @@ function jsonSchemaTaskPushNotificationConfig(
 }
 
 /**
- * {@link TaskStatus} as a Standard Schema: `validate` says what {@link
- * validateTaskStatus} says of a value, each error an issue whose path is its
- * JSON Pointer's keys; `jsonSchema` gives a TaskStatus's JSON Schema, draft
- * 2020-12 or draft-07.
+ * {@link TaskStatus} as a Standard Schema: `validate` reads a value from its
+ * wire form as {@link decodeTaskStatus} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of a TaskStatus's wire form,
+ * draft 2020-12 or draft-07.
  */
 export const TaskStatusSchema: AgentwireSchema<TaskStatus> = {
   "~standard": {
@@ -3868,7 +3901,7 @@ export const TaskStatusSchema: AgentwireSchema<TaskStatus> = {
   },
 };
 function standardTaskStatus(value: unknown): StandardResult<TaskStatus> {
-  return standardResult(validateTaskStatus(value), value);
+  return standardResult(decodeTaskStatus(value), value);
 }
 function jsonSchemaTaskStatus(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(
@@ -3887,10 +3920,11 @@ function jsonSchemaTaskStatus(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link TaskStatusUpdateEvent} as a Standard Schema: `validate` says what
- * {@link validateTaskStatusUpdateEvent} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * TaskStatusUpdateEvent's JSON Schema, draft 2020-12 or draft-07.
+ * {@link TaskStatusUpdateEvent} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodeTaskStatusUpdateEvent} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * TaskStatusUpdateEvent's wire form, draft 2020-12 or draft-07.
  */
 export const TaskStatusUpdateEventSchema: AgentwireSchema<TaskStatusUpdateEvent> =
   {
@@ -3907,7 +3941,7 @@ export const TaskStatusUpdateEventSchema: AgentwireSchema<TaskStatusUpdateEvent>
 function standardTaskStatusUpdateEvent(
   value: unknown,
 ): StandardResult<TaskStatusUpdateEvent> {
-  return standardResult(validateTaskStatusUpdateEvent(value), value);
+  return standardResult(decodeTaskStatusUpdateEvent(value), value);
 }
 function jsonSchemaTaskStatusUpdateEvent(
   options: JsonSchemaOptions,
@@ -3992,9 +4026,10 @@ function jsonSchemaValue(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link TaskState} as a Standard Schema: `validate` says what {@link
- * validateTaskState} says of a value, each error an issue whose path is its
- * JSON Pointer's keys; `jsonSchema` gives a TaskState's JSON Schema, draft
+ * {@link TaskState} as a Standard Schema: `validate` reads a value from its
+ * wire form as {@link decodeTaskState} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of a TaskState's wire form, draft
  * 2020-12 or draft-07.
  */
 export const TaskStateSchema: AgentwireSchema<TaskState> = {
@@ -4006,17 +4041,17 @@ export const TaskStateSchema: AgentwireSchema<TaskState> = {
   },
 };
 function standardTaskState(value: unknown): StandardResult<TaskState> {
-  return standardResult(validateTaskState(value), value);
+  return standardResult(decodeTaskState(value), value);
 }
 function jsonSchemaTaskState(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(definitionTaskState, [], options);
 }
 
 /**
- * {@link Role} as a Standard Schema: `validate` says what {@link
- * validateRole} says of a value, each error an issue whose path is its JSON
- * Pointer's keys; `jsonSchema` gives a Role's JSON Schema, draft 2020-12 or
- * draft-07.
+ * {@link Role} as a Standard Schema: `validate` reads a value from its wire
+ * form as {@link decodeRole} does (strict), and gives the canonical value or
+ * each error as an issue whose path is its JSON Pointer's keys; `jsonSchema`
+ * gives the JSON Schema of a Role's wire form, draft 2020-12 or draft-07.
  */
 export const RoleSchema: AgentwireSchema<Role> = {
   "~standard": {
@@ -4027,7 +4062,7 @@ export const RoleSchema: AgentwireSchema<Role> = {
   },
 };
 function standardRole(value: unknown): StandardResult<Role> {
-  return standardResult(validateRole(value), value);
+  return standardResult(decodeRole(value), value);
 }
 function jsonSchemaRole(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(definitionRole, [], options);
