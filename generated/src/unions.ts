@@ -102,6 +102,43 @@ export class UnmatchedError extends Error {
 }
 
 /**
+ * Calls the handler under `key` with the value, else `otherwise`: the match of a long
+ * union, which looks its tag's key up in a table, where a switch would test its cases one
+ * by one. As the switch does, it takes a handler the handlers inherit.
+ */
+export function callHandler<V>(
+  handlers: object,
+  key: string | undefined,
+  value: V,
+  otherwise: (value: V) => unknown,
+): unknown {
+  const handler =
+    key === undefined
+      ? undefined
+      : (handlers as Readonly<Record<string, unknown>>)[key];
+  return handler === undefined
+    ? otherwise(value)
+    : (handler as (value: V) => unknown)(value);
+}
+
+/**
+ * {@link callHandler} for a union one of whose keys every object inherits
+ * (`constructor`): the handler under such a key must be the handlers' own.
+ */
+export function callOwnHandler<V>(
+  handlers: object,
+  key: string | undefined,
+  value: V,
+  otherwise: (value: V) => unknown,
+): unknown {
+  return key !== undefined &&
+    key in Object.prototype &&
+    !Object.hasOwn(handlers, key)
+    ? otherwise(value)
+    : callHandler(handlers, key, value, otherwise);
+}
+
+/**
  * The default case of a hand-written switch over a union: it compiles only when every
  * case is handled, and throws if a value the types did not foresee reaches it.
  */

@@ -1,5 +1,5 @@
 import type { RuntimeValue } from "./access.js";
-import type { Expression, Function, Name, Statement, SwitchCase } from "../code/tree.js";
+import type { Expression, Function, Name, Parameter, Statement, SwitchCase } from "../code/tree.js";
 import { and, arrayLiteral, assign, binary, call, construct, identifier, index } from "../code/build.js";
 import { literal, member, not, objectLiteral, regex, template, typeOf, UNDEFINED } from "../code/build.js";
 import { BREAK, constant, evaluate, forIndex, ifThen, returns, switchStatement, tryFinally } from "../code/build.js";
@@ -7,6 +7,7 @@ import {
   arrayType,
   documentation,
   functionDeclaration,
+  functionType,
   indexSignature,
   keywordType,
   objectType,
@@ -16,7 +17,7 @@ import {
 import { article } from "../ir/describe.js";
 import { ThroughRefs } from "../ir/graph.js";
 import type { ProtocolShapes } from "../ir/identity.js";
-import type { EnumWire, Field, PatternProperty, Shape } from "../ir/model.js";
+import type { EnumWire, Field, PatternProperty, Shape, TaggedMember } from "../ir/model.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { readerName, upperFirst } from "../name/rules.js";
@@ -33,6 +34,7 @@ import {
   DECODE,
   RUNTIME,
 } from "./access.js";
+import { dispatchesByTable, tagTable } from "./dispatch.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
 
@@ -139,6 +141,7 @@ const PATH = identifier("path");
 const READER = identifier("reader");
 const OUTPUT = identifier("output");
 const KEY = identifier("key");
+const READ = identifier("read");
 const VALUE = identifier("value");
 
 class DecodeEmitter {
@@ -199,7 +202,6 @@ class DecodeEmitter {
   /** An expression reading `value` (at `path`) as the shape; the value itself when reading does nothing. */
   private read(shape: Shape, value: Expression, path: Expression, owner: string): Expression {
     if (!this.reads(shape)) return value;
-    if (shape.kind === "ref") return call(identifier(namesOf(this.ir, shape.name).reader), [value, path, READER]);
     // Reading turns wire forms canonical; what a constraint requires, the checks after it say.
     if (shape.kind === "nullable" || shape.kind === "constrained") return this.read(shape.shape, value, path, owner);
     if (shape.kind === "number") {
@@ -208,10 +210,14 @@ class DecodeEmitter {
       );
       return call(this.runtime("fromDecimal"), [value, digits]);
     }
-    // An object or an array that is a named type's shape is read by that type's reader.
+    return call(this.readerOf(shape, owner), [value, path, READER]);
+  }
+
+  /** The function that reads a ref, an object, an array or a union: an object or an array that is a named type's shape is read by that type's reader. */
+  private readerOf(shape: Shape, owner: string): Name {
+    if (shape.kind === "ref") return identifier(namesOf(this.ir, shape.name).reader);
     const named = COPIED.has(shape.kind) ? this.protocol.namedTypeOf(shape) : undefined;
-    const reader = named === undefined ? this.helper(shape, owner) : identifier(namesOf(this.ir, named).reader);
-    return call(reader, [value, path, READER]);
+    return named === undefined ? this.helper(shape, owner) : identifier(namesOf(this.ir, named).reader);
   }
 
   /** The reader of a shape without a name: one per shape, named by the first owner to ask. */
@@ -234,16 +240,20 @@ class DecodeEmitter {
     return functionDeclaration({
       exported: false,
       name,
-      parameters: [
-        parameter(INPUT, keywordType("unknown")),
-        parameter(PATH, keywordType("string")),
-        parameter(READER, typeReference(this.f.import("Reader", DECODE, { typeOnly: true }))),
-      ],
+      parameters: this.readerParameters(),
       returns: keywordType("unknown"),
       body: options.recursive
         ? [ifThen(not(call(this.runtime("descend"), [])), returns(INPUT)), tryFinally(body, [evaluate(call(this.runtime("ascend"), []))])]
         : body,
     });
+  }
+
+  private readerParameters(): Parameter[] {
+    return [
+      parameter(INPUT, keywordType("unknown")),
+      parameter(PATH, keywordType("string")),
+      parameter(READER, typeReference(this.f.import("Reader", DECODE, { typeOnly: true }))),
+    ];
   }
 
   /** `named`: the owner is a named type, which a tolerant reader's note of a value it does not know names. */
@@ -364,14 +374,31 @@ class DecodeEmitter {
   private taggedBody(shape: Shape & { kind: "tagged-union" }, owner: string, named: boolean): Statement[] {
     const tag = ownTag(INPUT, shape.tag, (name) => this.runtime(name));
     const where = template([PATH, `/${escapeToken(shape.tag)}`]);
+    const memberOwner = (each: TaggedMember) => `${owner}${upperFirst(String(each.value))}`;
     const cases = shape.members.map((each) => ({
       labels: [literal(each.value)],
-      body: [returns(this.read(each.shape, INPUT, PATH, `${owner}${upperFirst(String(each.value))}`))],
+      body: [returns(this.read(each.shape, INPUT, PATH, memberOwner(each)))],
     }));
     const types = [...new Set(shape.members.map((each) => typeof each.value))];
     // A shape without a name is read for every place alike, so its notes name no place.
     const what = named ? `${article(owner)} ${owner} ${shape.tag}` : `${article(shape.tag)} ${shape.tag}`;
     const unknown = types.length === 1 ? [evaluate(this.report("unknownValue", [tag, where, literal(types[0]!), literal(what)]))] : [];
+    if (dispatchesByTable(shape.members.length)) {
+      const readers = shape.members.map((each) => [each.value, this.readerOf(each.shape, memberOwner(each))] as const);
+      const table = tagTable(
+        this.f,
+        `readers:${this.protocol.ids.id(shape)}`,
+        `${owner}Readers`,
+        readers,
+        functionType(this.readerParameters(), keywordType("unknown")),
+      );
+      return [
+        constant(READ, call(member(table, "get"), [tag])),
+        ifThen(binary(READ, "!==", UNDEFINED), returns(call(READ, [INPUT, PATH, READER]))),
+        ...unknown,
+        returns(INPUT),
+      ];
+    }
     return [switchStatement(tag, [...cases, { labels: [], body: [...unknown, returns(INPUT)] }])];
   }
 

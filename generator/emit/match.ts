@@ -33,6 +33,7 @@ import { isMatchable } from "../ir/members.js";
 import type { DeclaredNames, NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { isPrototypeName, UNIONS } from "./access.js";
+import { dispatchesByTable, tagTable } from "./dispatch.js";
 import type { GeneratedFile } from "./file.js";
 import { memberValueType, variantType } from "./members.js";
 import { memberParameterName, parameterName, TYPES } from "./names.js";
@@ -197,6 +198,16 @@ class UnionMatch {
     );
     const handle = (key: string, args: readonly Expression[]) =>
       returns(conditional(and(present(HANDLERS, key)), call(member(HANDLERS, key), args), call(OTHERWISE, [this.value])));
+    if (shape.kind === "tagged-union" && dispatchesByTable(shape.members.length)) {
+      const keys = shape.members.map((each) => [each.value, literal(handlerKey(each))] as const);
+      const table = tagTable(this.f, `handlers:${this.type.name}`, `${this.type.name}HandlerKeys`, keys, keywordType("string"));
+      const key = call(member(table, "get"), [member(this.value, shape.tag)]);
+      const own = shape.members.some((each) => isPrototypeName(handlerKey(each)));
+      return [
+        notObject,
+        returns(call(this.f.import(own ? "callOwnHandler" : "callHandler", UNIONS), [HANDLERS, key, this.value, OTHERWISE])),
+      ];
+    }
     if (shape.kind === "tagged-union") {
       const cases = shape.members.map((each) => ({ labels: [literal(each.value)], body: [handle(handlerKey(each), [this.value])] }));
       return [notObject, switchStatement(member(this.value, shape.tag), [...cases, { labels: [], body: [fallback] }])];

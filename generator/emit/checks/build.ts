@@ -34,6 +34,7 @@ import {
   ownTag,
   RUNTIME,
 } from "../access.js";
+import { dispatchesByTable } from "../dispatch.js";
 import type { GeneratedFile } from "../file.js";
 import { upperFirst } from "../../name/rules.js";
 import { arrayChecks, containsBounds } from "../../keywords/arrays.js";
@@ -218,13 +219,17 @@ export type Body =
   | UnionBody;
 
 /**
- * A switch on the tag, to the member's check: O(1) whatever the number of members. The
- * tag is read as JSON would write it, never from a prototype; the member checks the
- * rest, the value's being an object first.
+ * A dispatch on the tag to the member's check (a switch, or past `SWITCH_MEMBERS` members
+ * a table: emit/dispatch.ts). The tag is read as JSON would write it, never from a
+ * prototype; the member checks the rest, the value's being an object first.
  */
 export interface TaggedBody {
   readonly kind: "tagged";
   readonly shape: TaggedUnionShape;
+  /** Names the table of a long union. */
+  readonly owner: string;
+  /** The local a long union's member function is read into. */
+  readonly memberLocal?: Name;
   readonly tagValue: Expression;
   /** The local the tag is read into, when a failure names it. */
   readonly tagLocal: Name;
@@ -692,9 +697,11 @@ export class CheckBuilder {
     return {
       kind: "tagged",
       shape,
+      owner,
       tagValue: ownTag(VALUE, shape.tag, (name) => this.runtime(name)),
       // Read once: a missing or unknown tag is one error, which names it, not one per member.
       tagLocal: scope.local("tag"),
+      ...(dispatchesByTable(shape.members.length) ? { memberLocal: scope.local("member") } : {}),
       members: shape.members.map((each) => ({
         value: each.value,
         target:

@@ -4,6 +4,7 @@ import {
   binary,
   block,
   call,
+  constant,
   evaluate,
   ifThen,
   increment,
@@ -14,6 +15,7 @@ import {
   parameter,
   returns,
   switchStatement,
+  UNDEFINED,
   variable,
 } from "../../code/build.js";
 import type { GeneratedFile } from "../file.js";
@@ -70,6 +72,13 @@ export class GuardPrinter extends CheckPrinter {
           ]),
         ];
       case "tagged":
+        if (body.memberLocal !== undefined) {
+          const found = body.memberLocal;
+          return [
+            constant(found, call(member(this.tagTable(body, "Guards"), "get"), [body.tagValue])),
+            returns(and([binary(found, "!==", UNDEFINED), call(found, [VALUE])])),
+          ];
+        }
         return [
           switchStatement(body.tagValue, [
             ...body.members.map(({ value, target }) => ({ labels: [literal(value)], body: [returns(call(this.target(target), [VALUE]))] })),

@@ -11,6 +11,7 @@ import {
   evaluate,
   forIndex,
   functionDeclaration,
+  functionType,
   ifThen,
   increment,
   index,
@@ -25,7 +26,8 @@ import {
 import type { Shape } from "../../ir/model.js";
 import { forEachProperty } from "../access.js";
 import type { GeneratedFile } from "../file.js";
-import type { Body, Check, CheckBuilder, Counted, Position, Properties, PropertyCase, Target } from "./build.js";
+import { tagTable } from "../dispatch.js";
+import type { Body, Check, CheckBuilder, Counted, Position, Properties, PropertyCase, TaggedBody, Target } from "./build.js";
 
 /**
  * What the printings of the check tree share: the check function around a body, which
@@ -78,6 +80,21 @@ export abstract class CheckPrinter {
     this.helperNames.set(key, name);
     this.helpers.push(this.function(name, shape, owner, { exported: false }));
     return name;
+  }
+
+  /**
+   * A long union's table from each tag to its member's function, named after `suffix`
+   * (`RootGuards`), typed as the printer's functions are.
+   */
+  protected tagTable(body: TaggedBody, suffix: string): Name {
+    const entries = body.members.map(({ value, target }) => [value, this.target(target)] as const);
+    return tagTable(
+      this.f,
+      `${suffix}:${this.builder.ids.id(body.shape)}`,
+      `${body.owner}${suffix}`,
+      entries,
+      functionType(this.parameters(), this.returnType()),
+    );
   }
 
   protected abstract parameters(): Parameter[];

@@ -1,5 +1,5 @@
 import type { Expression, Name, Parameter, Statement, Type } from "../../code/tree.js";
-import { and, binary, call, literal, not, template, UNDEFINED } from "../../code/build.js";
+import { and, binary, call, literal, member, not, template, UNDEFINED } from "../../code/build.js";
 import { block, constant, evaluate, ifThen, returns, switchStatement } from "../../code/build.js";
 import { keywordType, parameter, typeReference } from "../../code/build.js";
 import { escapeToken } from "../../pointer.js";
@@ -90,10 +90,16 @@ export class ReportPrinter extends CheckPrinter {
         }));
         const tag = body.shape.tag;
         const unknown = call(this.runtime("failTag"), [ERRORS, this.path([tag]), literal(tag), body.tagLocal, literal(body.expected)]);
+        const found = body.memberLocal;
         return [
           ifThen(body.notObject.test, block([this.fail(body.notObject), returns()])),
           constant(body.tagLocal, body.tagValue),
-          switchStatement(body.tagLocal, [...cases, { labels: [], body: [evaluate(unknown)] }]),
+          ...(found === undefined
+            ? [switchStatement(body.tagLocal, [...cases, { labels: [], body: [evaluate(unknown)] }])]
+            : [
+                constant(found, call(member(this.tagTable(body, "Checks"), "get"), [body.tagLocal])),
+                ifThen(binary(found, "===", UNDEFINED), evaluate(unknown), evaluate(call(found, [VALUE, PATH, ERRORS]))),
+              ]),
         ];
       }
       case "union":
