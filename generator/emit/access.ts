@@ -1,4 +1,3 @@
-import type * as Runtime from "../../templates/runtime.js";
 import type { Expression, Name, Statement } from "../code/tree.js";
 import {
   and,
@@ -21,21 +20,7 @@ import {
 import { ThroughRefs } from "../ir/graph.js";
 import type { Field, Shape } from "../ir/model.js";
 import type { JsonValue } from "../json.js";
-
-/** The module every protocol's generated code imports its shared helpers from. */
-export const RUNTIME = "../runtime.js";
-
-/**
- * A value the shared runtime exports, by the template's own exports
- * (`templates/runtime.ts`): a name it does not export does not compile.
- */
-export type RuntimeValue = keyof typeof Runtime;
-
-/** The decoders' shared state, `templates/decode.ts`. */
-export const DECODE = "../decode.js";
-
-/** The builders' and the match helpers' shared module, `templates/unions.ts`. */
-export const UNIONS = "../unions.js";
+import type { RuntimeValue } from "./templates.js";
 
 /** A name every object inherits from Object.prototype, which a plain read would find there. */
 export function isPrototypeName(name: string): boolean {

@@ -1,4 +1,3 @@
-import type { RuntimeValue } from "./access.js";
 import type { Expression, Function, Name, Statement, SwitchCase } from "../code/tree.js";
 import { and, arrayLiteral, assign, binary, call, construct, identifier, index } from "../code/build.js";
 import { literal, member, not, objectLiteral, regex, template, typeOf, UNDEFINED } from "../code/build.js";
@@ -21,20 +20,11 @@ import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { readerName, upperFirst } from "../name/rules.js";
 import { escapeToken } from "../pointer.js";
-import {
-  access,
-  boxMayPass,
-  forEachProperty,
-  isPrototypeName,
-  jsonTypes,
-  notJsonArray,
-  notJsonObject,
-  ownTag,
-  DECODE,
-  RUNTIME,
-} from "./access.js";
+import { access, boxMayPass, forEachProperty, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, ownTag } from "./access.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
+import type { RuntimeValue } from "./templates.js";
+import { DECODE, RUNTIME } from "./templates.js";
 
 /**
  * The decoders: for every named type T, `decodeT(input, options)`, which reads the wire

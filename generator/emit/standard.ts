@@ -24,9 +24,8 @@ import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
+import { STANDARD } from "./templates.js";
 
-/** The shared module of Standard Schema, `templates/standard.ts`. */
-const STANDARD = "../standard.js";
 const VALIDATE = "./validate.js";
 const VALUE = identifier("value");
 const OPTIONS = identifier("options");

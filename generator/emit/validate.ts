@@ -15,7 +15,7 @@ import { article } from "../ir/describe.js";
 import type { ProtocolShapes } from "../ir/identity.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
-import { RUNTIME } from "./access.js";
+import { RUNTIME } from "./templates.js";
 import { CheckBuilder, VALUE } from "./checks/build.js";
 import { GuardPrinter } from "./checks/guard.js";
 import { ReportPrinter } from "./checks/report.js";

@@ -1,4 +1,3 @@
-import type { RuntimeValue } from "../access.js";
 import type { Expression, Name } from "../../code/tree.js";
 import {
   and,
@@ -23,18 +22,10 @@ import { describe, describeValues } from "../../ir/describe.js";
 import type { ProtocolShapes, ShapeIds } from "../../ir/identity.js";
 import { isJsonPrimitive, jsonEqual } from "../../json.js";
 import type { Constraint, Evaluated, Field, PatternProperty, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
-import {
-  acceptsAnything,
-  boxMayPass,
-  isArrayIndex,
-  isJsonObjectTest,
-  jsonTypes,
-  notJsonArray,
-  notJsonObject,
-  ownTag,
-  RUNTIME,
-} from "../access.js";
+import { acceptsAnything, boxMayPass, isArrayIndex, isJsonObjectTest, jsonTypes, notJsonArray, notJsonObject, ownTag } from "../access.js";
 import type { GeneratedFile } from "../file.js";
+import type { RuntimeValue } from "../templates.js";
+import { FORMATS, RUNTIME } from "../templates.js";
 import { upperFirst } from "../../name/rules.js";
 import { arrayChecks, containsBounds } from "../../keywords/arrays.js";
 import type { KeywordCheck } from "../../keywords/index.js";
@@ -44,7 +35,7 @@ import { STRING_TYPE, stringChecks } from "../../keywords/strings.js";
 import { typeCheck } from "../../keywords/types.js";
 import { valueChecks } from "../../keywords/values.js";
 import type { TestContext } from "./keywords.js";
-import { failingTest, FORMATS_RUNTIME } from "./keywords.js";
+import { failingTest } from "./keywords.js";
 
 /**
  * The checks of a value against a shape, as a tree that says what is tested and what a
@@ -505,7 +496,7 @@ export class CheckBuilder {
   ): Failure[] {
     const context: TestContext = {
       runtime: (name) => this.runtime(name),
-      format: (test) => this.f.import(test, FORMATS_RUNTIME),
+      format: (test) => this.f.import(test, FORMATS),
       pattern: (source) => this.pattern(source, owner),
       value: (value) =>
         this.f.constant(`value:${JSON.stringify(value)}`, `${owner}Value`, (name) => constant(name, asConst(jsonLiteral(value)))),

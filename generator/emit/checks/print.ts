@@ -1,4 +1,4 @@
-import type { RuntimeValue } from "../access.js";
+import type { RuntimeValue } from "../templates.js";
 import type { Expression, Function, Name, Parameter, Statement, Type } from "../../code/tree.js";
 import {
   and,

@@ -3,7 +3,8 @@ import { and, binary, call, literal, not, template, UNDEFINED } from "../../code
 import { block, constant, evaluate, ifThen, returns, switchStatement } from "../../code/build.js";
 import { keywordType, parameter, typeReference } from "../../code/build.js";
 import { escapeToken } from "../../pointer.js";
-import { acceptsAnything, RUNTIME } from "../access.js";
+import { acceptsAnything } from "../access.js";
+import { RUNTIME } from "../templates.js";
 import type { GeneratedFile } from "../file.js";
 import { checkName } from "../../name/rules.js";
 import type { Body, Check, CheckBuilder, Failure, Location, Properties, Target } from "./build.js";
