@@ -25,7 +25,8 @@ import {
 import type { Shape } from "../../ir/model.js";
 import { forEachProperty } from "../access.js";
 import type { GeneratedFile } from "../file.js";
-import type { Body, Check, CheckBuilder, Counted, Position, Properties, PropertyCase, Target } from "./build.js";
+import type { CheckBuilder } from "./build.js";
+import type { Body, Check, Counted, Position, Properties, PropertyCase, Target } from "./tree.js";
 
 /**
  * What the printings of the check tree share: the check function around a body, which

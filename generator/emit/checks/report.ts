@@ -7,8 +7,9 @@ import { acceptsAnything } from "../access.js";
 import { RUNTIME } from "../templates.js";
 import type { GeneratedFile } from "../file.js";
 import { checkName } from "../../name/rules.js";
-import type { Body, Check, CheckBuilder, Failure, Location, Properties, Target } from "./build.js";
-import { ERRORS, PATH, VALUE } from "./build.js";
+import type { CheckBuilder } from "./build.js";
+import type { Body, Check, Failure, Location, Properties, Target } from "./tree.js";
+import { ERRORS, PATH, VALUE } from "./tree.js";
 import type { GuardPrinter } from "./guard.js";
 import { CheckPrinter } from "./print.js";
 
