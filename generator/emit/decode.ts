@@ -20,7 +20,7 @@ import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { readerName, upperFirst } from "../name/rules.js";
 import { escapeToken } from "../pointer.js";
-import { access, boxMayPass, forEachProperty, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, ownTag } from "./access.js";
+import { access, boxMayPassFields, forEachProperty, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, ownTag } from "./access.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
 import type { RuntimeValue } from "./templates.js";
@@ -319,7 +319,7 @@ class DecodeEmitter {
       cases.length === 0 ? other : switchStatement(KEY, [...cases, { labels: [], body: [other] }]),
     ]);
     // What the checks would not take for an object is left for them to refuse.
-    const notObject = notJsonObject(INPUT, (name) => this.runtime(name), boxMayPass(fields, members));
+    const notObject = notJsonObject(INPUT, (name) => this.runtime(name), boxMayPassFields(fields, members));
     return [
       ifThen(notObject, returns(INPUT)),
       constant(OUTPUT, objectLiteral([]), { type: objectType([indexSignature(keywordType("unknown"))]) }),

@@ -22,7 +22,16 @@ import { describe, describeValues } from "../../ir/describe.js";
 import type { ProtocolShapes, ShapeIds } from "../../ir/identity.js";
 import { isJsonPrimitive, jsonEqual } from "../../json.js";
 import type { Constraint, Evaluated, Field, PatternProperty, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
-import { acceptsAnything, boxMayPass, isArrayIndex, isJsonObjectTest, jsonTypes, notJsonArray, notJsonObject, ownTag } from "../access.js";
+import {
+  acceptsAnything,
+  boxMayPassFields,
+  isArrayIndex,
+  isJsonObjectTest,
+  jsonTypes,
+  notJsonArray,
+  notJsonObject,
+  ownTag,
+} from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import type { RuntimeValue } from "../templates.js";
 import { FORMATS, RUNTIME } from "../templates.js";
@@ -54,8 +63,8 @@ interface PropertiesSpec {
   readonly names?: Shape;
   readonly minProperties?: number;
   readonly maxProperties?: number;
-  /** Whether to ask, of an object that turns out to have no properties, whether it is a boxed primitive. */
-  readonly boxedWhenEmpty?: boolean;
+  /** Whether a boxed primitive may pass the loop, and so is asked for once the object turns out to have no properties. */
+  readonly boxMayPassWhenEmpty?: boolean;
 }
 
 /**
@@ -170,10 +179,10 @@ export class CheckBuilder {
       }
       case "constrained": {
         const types = jsonTypes(shape.shape, this.shapes);
-        const boxable = types.has("string") || types.has("number") || types.has("boolean");
+        const boxMayPass = types.has("string") || types.has("number") || types.has("boolean");
         return [
           ...this.checks(shape.shape, subject, scope, owner, at),
-          ...shape.constraints.flatMap((constraint) => this.constraint(constraint, subject, scope, owner, at, boxable)),
+          ...shape.constraints.flatMap((constraint) => this.constraint(constraint, subject, scope, owner, at, boxMayPass)),
         ];
       }
       case "union":
@@ -184,7 +193,7 @@ export class CheckBuilder {
   }
 
   /** The checks of a constraint; `owner` names the helpers of its shapes. */
-  private constraint(constraint: Constraint, subject: Expression, scope: Scope, owner: string, at: Location, boxable: boolean): Check[] {
+  private constraint(constraint: Constraint, subject: Expression, scope: Scope, owner: string, at: Location, boxMayPass: boolean): Check[] {
     switch (constraint.kind) {
       case "also":
         return this.checks(constraint.shape, subject, scope, owner, at);
@@ -200,7 +209,7 @@ export class CheckBuilder {
           },
         ];
       case "unevaluated":
-        return [this.unevaluated(constraint, subject, scope, owner, at, boxable)];
+        return [this.unevaluated(constraint, subject, scope, owner, at, boxMayPass)];
       case "if": {
         const then = this.checks(constraint.then, subject, scope, `${owner}Then`, at);
         const otherwise = this.checks(constraint.else, subject, scope, `${owner}Else`, at);
@@ -221,7 +230,7 @@ export class CheckBuilder {
     scope: Scope,
     owner: string,
     at: Location,
-    boxable: boolean,
+    boxMayPass: boolean,
   ): When {
     const key = scope.local("key");
     const property = scope.local("property");
@@ -263,7 +272,7 @@ export class CheckBuilder {
       unevaluated: { passed, ...(evaluated === undefined ? {} : { evaluated }) },
     };
     // A boxed string, number or boolean is not an object to JSON.
-    return { kind: "when", test: isJsonObjectTest(subject, (name) => this.runtime(name), boxable), checks: [loop] };
+    return { kind: "when", test: isJsonObjectTest(subject, (name) => this.runtime(name), boxMayPass), checks: [loop] };
   }
 
   /**
@@ -274,15 +283,15 @@ export class CheckBuilder {
    */
   private isObject(subject: Expression, spec: PropertiesSpec, scope: Scope, owner: string, at: Location): Failure {
     const members = spec.members ?? [];
-    const boxed = boxMayPass(spec.fields, members);
+    const boxMayPass = boxMayPassFields(spec.fields, members);
     // A pattern may match the indices of a string's box, so with patterns a box is refused first.
     const whenEmpty =
-      boxed &&
+      boxMayPass &&
       spec.additional.kind === "never" &&
       spec.patterns === undefined &&
       ![...members, ...spec.fields].some((field) => isArrayIndex(field.name));
-    const then = this.properties({ ...spec, boxedWhenEmpty: whenEmpty }, subject, scope, owner, at);
-    const test = notJsonObject(subject, (name) => this.runtime(name), boxed && !whenEmpty);
+    const then = this.properties({ ...spec, boxMayPassWhenEmpty: whenEmpty }, subject, scope, owner, at);
+    const test = notJsonObject(subject, (name) => this.runtime(name), boxMayPass && !whenEmpty);
     return failure(test, "type", "must be an object", at, then);
   }
 
@@ -387,7 +396,7 @@ export class CheckBuilder {
     const present = spec.members !== undefined ? scope.local("present") : undefined;
     // Counted for bounds, the properties JSON writes; for emptiness, any.
     const bounded = spec.minProperties !== undefined || spec.maxProperties !== undefined;
-    const counter = bounded || spec.boxedWhenEmpty ? scope.local("count") : undefined;
+    const counter = bounded || spec.boxMayPassWhenEmpty ? scope.local("count") : undefined;
     const cases: PropertyCase[] = [];
     const unchecked: string[] = [];
     const patterns = spec.patterns ?? [];
@@ -454,7 +463,7 @@ export class CheckBuilder {
       after.push(failure(binary(present, "!==", literal(1)), "oneOf", `must have exactly one of ${names}`, at));
     }
     if (counter !== undefined) after.push(...this.keywordFailures(propertyChecks(spec), subject, owner, at, counter));
-    if (spec.boxedWhenEmpty)
+    if (spec.boxMayPassWhenEmpty)
       after.push(
         failure(and([binary(counter!, "===", literal(0)), call(this.runtime("isBoxed"), [subject])]), "type", "must be an object", at),
       );
@@ -493,6 +502,7 @@ export class CheckBuilder {
             ? { kind: "named", name: each.shape.name }
             : { kind: "helper", shape: each.shape, owner: `${owner}${upperFirst(String(each.value))}` },
       })),
+      // A boxed primitive may pass where the tag, which is required, is one of a string's indices.
       notObject: failure(
         notJsonObject(VALUE, (name) => this.runtime(name), isArrayIndex(shape.tag)),
         "type",
