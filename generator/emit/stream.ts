@@ -171,10 +171,10 @@ function transformDeclarations(
 ): Declaration[] {
   f.reserve(["decodeStream", "verifyStream", "assembleStream", "checkStream"]);
   const options = identifier("options");
-  const runtimeType = (name: TemplateName<typeof STREAM.transform>, args: readonly Type[]) =>
+  const transformType = (name: TemplateName<typeof STREAM.transform>, args: readonly Type[]) =>
     typeReference(f.import(name, STREAM.transform, { typeOnly: true }), args);
   const bytes = typeReference(identifier("Uint8Array"));
-  const checked = runtimeType("Checked", [event]);
+  const checked = transformType("Checked", [event]);
   const result = typeReference(f.import("StreamResult", STREAM.result, { typeOnly: true }), [event]);
   const snapshot = typeReference(identifier("Snapshot"));
   const assembled = stream.assembly !== undefined;
@@ -185,8 +185,8 @@ function transformDeclarations(
       ]),
       exported: true,
       name: identifier("decodeStream"),
-      parameters: [parameter(options, runtimeType("DecodeStreamOptions", []), { optional: true })],
-      returns: runtimeType("TransformPair", [bytes, result]),
+      parameters: [parameter(options, transformType("DecodeStreamOptions", []), { optional: true })],
+      returns: transformType("TransformPair", [bytes, result]),
       body: [returns(call(f.import("decoding", STREAM.transform), [decode, identifier("TRANSPORT"), options, ...accepts]))],
     }),
     functionDeclaration({
@@ -196,7 +196,7 @@ function transformDeclarations(
       exported: true,
       name: identifier("verifyStream"),
       parameters: [parameter(options, typeReference(f.import("VerifyOptions", STREAM.verify, { typeOnly: true })), { optional: true })],
-      returns: runtimeType("TransformPair", [checked, checked]),
+      returns: transformType("TransformPair", [checked, checked]),
       body: [returns(call(f.import("verifying", STREAM.transform), [call(identifier("createVerifier"), [options])]))],
     }),
     ...(!assembled
@@ -209,7 +209,7 @@ function transformDeclarations(
             exported: true,
             name: identifier("assembleStream"),
             parameters: [],
-            returns: runtimeType("AssemblyStream", [checked, event, snapshot]),
+            returns: transformType("AssemblyStream", [checked, event, snapshot]),
             body: [returns(call(f.import("assembling", STREAM.transform), [call(identifier("createAssembler"), [])]))],
           }),
           functionDeclaration({
@@ -218,8 +218,8 @@ function transformDeclarations(
             ]),
             exported: true,
             name: identifier("checkStream"),
-            parameters: [parameter(options, runtimeType("CheckStreamOptions", []), { optional: true })],
-            returns: runtimeType("AssemblyStream", [bytes, event, snapshot]),
+            parameters: [parameter(options, transformType("CheckStreamOptions", []), { optional: true })],
+            returns: transformType("AssemblyStream", [bytes, event, snapshot]),
             body: [
               returns(
                 call(f.import("checking", STREAM.transform), [

@@ -78,13 +78,13 @@ export class CheckBuilder {
   /** Shapes by what they accept: a helper serves every place of its shape. */
   readonly ids: ShapeIds;
 
+  /** The named types' shapes, by name. */
+  readonly shapes: ReadonlyMap<string, Shape>;
+
   /**
    * @param guard the guard of a named type as the file refers to it, for tests of union members
    * @param protocol the protocol's shapes by id: those met in more than one place, and the named types they are
    */
-  /** The named types' shapes, by name. */
-  readonly shapes: ReadonlyMap<string, Shape>;
-
   constructor(
     private readonly f: GeneratedFile,
     private readonly guard: (type: string) => Name,
