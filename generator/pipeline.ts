@@ -144,10 +144,9 @@ async function patternWarnings(effective: ResolvedSchema): Promise<InputWarning[
   });
 }
 
-/** A protocol's effective schema and IR: the pipeline up to the emitters. */
-export function intermediate(schemas: Schemas, protocol: LoadedProtocol): { effective: ResolvedSchema; ir: NamedIr } {
-  const effective = effectiveSchema(schemas, protocol);
-  return { effective, ir: irOf(effective) };
+/** A protocol's named IR, of its effective schema: the pipeline up to the emitters. */
+export function intermediate(schemas: Schemas, protocol: LoadedProtocol): NamedIr {
+  return irOf(effectiveSchema(schemas, protocol));
 }
 
 /** The named IR of an effective schema. */

@@ -37,7 +37,7 @@ beforeAll(async () => {
   symlinkSync(path.join(REPO, "node_modules"), path.join(root, "generated", "node_modules"));
   const schemas = loadSchemas(root);
   for (const protocol of schemas.protocols) {
-    const { ir } = intermediate(schemas, protocol);
+    const ir = intermediate(schemas, protocol);
     const name = protocol.config.name;
     const index = (await import(path.join(root, "generated/src", name, "index.ts"))) as Record<string, unknown>;
     const effective = JSON.parse(readFileSync(path.join(root, "generated/src", name, "schema.json"), "utf8")) as JsonObject;

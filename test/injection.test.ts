@@ -29,7 +29,7 @@ beforeAll(async () => {
   root = fixtureProject(path.join(import.meta.dirname, "fixtures/hostile"));
   await generateInto(root);
   const schemas = loadSchemas(root);
-  ir = intermediate(schemas, schemas.protocols[0]!).ir;
+  ir = intermediate(schemas, schemas.protocols[0]!);
   expect((globalThis as Record<string, unknown>)[CANARY]).toBeUndefined();
   index = (await import(path.join(root, "generated/src/hostile/index.ts"))) as typeof index;
 }, 60_000);

@@ -18,7 +18,7 @@ import { intermediate } from "../pipeline.js";
 /** Every protocol of a project, by name, as IR. */
 export function projectIrs(schemas: Schemas): Map<string, Ir> {
   const irs = new Map<string, Ir>();
-  for (const protocol of schemas.protocols) irs.set(protocol.config.name, intermediate(schemas, protocol).ir);
+  for (const protocol of schemas.protocols) irs.set(protocol.config.name, intermediate(schemas, protocol));
   return irs;
 }
 
@@ -43,7 +43,7 @@ export function fileIr(cwd: string, file: string, name: string, like?: LoadedPro
     overlays: like?.overlays ?? [],
     externalSchemas: like?.externalSchemas ?? [],
   };
-  return intermediate({ root, inputsDir: path.dirname(absolute), protocols: [protocol], remotes }, protocol).ir;
+  return intermediate({ root, inputsDir: path.dirname(absolute), protocols: [protocol], remotes }, protocol);
 }
 
 /** A path with its links resolved; as it is where it does not exist, for the read to say so. */

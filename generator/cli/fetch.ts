@@ -14,7 +14,7 @@ export interface FetchLimits {
   readonly maxRedirects: number;
 }
 
-export const LIMITS: FetchLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 30_000, maxRedirects: 5 };
+const LIMITS: FetchLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 30_000, maxRedirects: 5 };
 
 /** Plain http is for a server on this machine only (a test, a local mirror): anything else could be tampered with on the way. */
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);

@@ -1,6 +1,6 @@
 import type { Ir } from "../ir/model.js";
 import { compareIr } from "./compare.js";
-import type { Audience, Category, Change, ProtocolDiff } from "../ir/changes.js";
+import type { Audience, Category, ProtocolDiff } from "../ir/changes.js";
 import { AUDIENCES, CATEGORIES, classified } from "../ir/changes.js";
 
 export type { Audience, Breaks, Category, Change, ChangeKind, ProtocolDiff, Severity } from "../ir/changes.js";

@@ -1,4 +1,3 @@
-import type * as Runtime from "../../templates/runtime.js";
 import type { Expression, Name, Statement } from "../code/tree.js";
 import {
   and,
@@ -21,21 +20,7 @@ import {
 import { ThroughRefs } from "../ir/graph.js";
 import type { Field, Shape } from "../ir/model.js";
 import type { JsonValue } from "../json.js";
-
-/** The module every protocol's generated code imports its shared helpers from. */
-export const RUNTIME = "../runtime.js";
-
-/**
- * A value the shared runtime exports, by the template's own exports
- * (`templates/runtime.ts`): a name it does not export does not compile.
- */
-export type RuntimeValue = keyof typeof Runtime;
-
-/** The decoders' shared state, `templates/decode.ts`. */
-export const DECODE = "../decode.js";
-
-/** The builders' and the match helpers' shared module, `templates/unions.ts`. */
-export const UNIONS = "../unions.js";
+import type { RuntimeValue } from "./templates.js";
 
 /** A name every object inherits from Object.prototype, which a plain read would find there. */
 export function isPrototypeName(name: string): boolean {
@@ -91,32 +76,32 @@ function hasToJson(subject: Expression): Expression {
 
 /**
  * The test that `subject` is not an object JSON.stringify writes as one: no record, a
- * record with a `toJSON` method (a Date), or, where `boxed` says an object with no
- * properties but a string's indices could pass, a boxed primitive. `toJSON` is read in the
+ * record with a `toJSON` method (a Date), or, where one could pass (`boxMayPass`), a boxed
+ * primitive: an object with no properties but a string's indices. `toJSON` is read in the
  * generated code itself, not in the runtime, so that each place keeps its own inline
  * cache of the objects it sees: a shared one would see them all.
  */
-export function notJsonObject(subject: Expression, runtime: (name: RuntimeValue) => Expression, boxed: boolean): Expression {
-  return or(jsonObjectParts(subject, runtime, boxed).map((part) => part.fails));
+export function notJsonObject(subject: Expression, runtime: (name: RuntimeValue) => Expression, boxMayPass: boolean): Expression {
+  return or(jsonObjectParts(subject, runtime, boxMayPass).map((part) => part.fails));
 }
 
 /** The test that JSON.stringify writes `subject` as an object: `notJsonObject`'s, the other way round. */
-export function isJsonObjectTest(subject: Expression, runtime: (name: RuntimeValue) => Expression, boxed: boolean): Expression {
-  return and(jsonObjectParts(subject, runtime, boxed).map((part) => part.holds));
+export function isJsonObjectTest(subject: Expression, runtime: (name: RuntimeValue) => Expression, boxMayPass: boolean): Expression {
+  return and(jsonObjectParts(subject, runtime, boxMayPass).map((part) => part.holds));
 }
 
 /** What being an object to JSON takes, each part as the test that it holds and the test that it fails. */
 function jsonObjectParts(
   subject: Expression,
   runtime: (name: RuntimeValue) => Expression,
-  boxed: boolean,
+  boxMayPass: boolean,
 ): readonly { holds: Expression; fails: Expression }[] {
   const record = call(runtime("isRecord"), [subject]);
   const box = call(runtime("isBoxed"), [subject]);
   return [
     { holds: record, fails: not(record) },
     { holds: binary(typeOfValue(member(subject, "toJSON")), "!==", literal("function")), fails: hasToJson(subject) },
-    ...(boxed ? [{ holds: not(box), fails: box }] : []),
+    ...(boxMayPass ? [{ holds: not(box), fails: box }] : []),
   ];
 }
 
@@ -126,11 +111,11 @@ export function notJsonArray(subject: Expression, runtime: (name: RuntimeValue) 
 }
 
 /**
- * Whether a boxed primitive could have the properties an object must: it has none of its
- * own but a string's indices, so only when every required field's name is an index and,
- * if one of some `members` must be there, one of theirs is.
+ * Whether a boxed primitive could pass as an object of these fields: it has no properties
+ * of its own but a string's indices, so only when every required field's name is an index
+ * and, if one of some `members` must be there, one of theirs is.
  */
-export function boxMayPass(fields: readonly Field[], members: readonly Field[] = []): boolean {
+export function boxMayPassFields(fields: readonly Field[], members: readonly Field[] = []): boolean {
   return (
     fields.every((field) => !field.required || isArrayIndex(field.name)) &&
     (members.length === 0 || members.some((member) => isArrayIndex(member.name)))

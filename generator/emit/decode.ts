@@ -1,4 +1,3 @@
-import type { RuntimeValue } from "./access.js";
 import type { Expression, Function, Name, Parameter, Statement, SwitchCase } from "../code/tree.js";
 import { and, arrayLiteral, assign, binary, call, construct, identifier, index } from "../code/build.js";
 import { literal, member, not, objectLiteral, regex, template, typeOf, UNDEFINED } from "../code/build.js";
@@ -22,21 +21,12 @@ import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import { readerName, upperFirst } from "../name/rules.js";
 import { escapeToken } from "../pointer.js";
-import {
-  access,
-  boxMayPass,
-  forEachProperty,
-  isPrototypeName,
-  jsonTypes,
-  notJsonArray,
-  notJsonObject,
-  ownTag,
-  DECODE,
-  RUNTIME,
-} from "./access.js";
+import { access, boxMayPassFields, forEachProperty, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, ownTag } from "./access.js";
 import { dispatchesByTable, tagTable } from "./dispatch.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
+import type { RuntimeValue } from "./templates.js";
+import { DECODE, RUNTIME } from "./templates.js";
 
 /**
  * The decoders: for every named type T, `decodeT(input, options)`, which reads the wire
@@ -339,7 +329,7 @@ class DecodeEmitter {
       cases.length === 0 ? other : switchStatement(KEY, [...cases, { labels: [], body: [other] }]),
     ]);
     // What the checks would not take for an object is left for them to refuse.
-    const notObject = notJsonObject(INPUT, (name) => this.runtime(name), boxMayPass(fields, members));
+    const notObject = notJsonObject(INPUT, (name) => this.runtime(name), boxMayPassFields(fields, members));
     return [
       ifThen(notObject, returns(INPUT)),
       constant(OUTPUT, objectLiteral([]), { type: objectType([indexSignature(keywordType("unknown"))]) }),

@@ -1,5 +1,6 @@
 import type { Declaration, Module, Name, Variable } from "../code/tree.js";
 import { identifier, importDeclaration } from "../code/build.js";
+import type { Template } from "./templates.js";
 
 /** What takes a module's sections of declarations as they are declared, in order. */
 export type SectionSink = (declarations: readonly Declaration[]) => void;
@@ -48,8 +49,20 @@ export class GeneratedFile {
     return identifier(text);
   }
 
-  /** The local name of a symbol from another module of the package; the import is printed if asked for. */
-  import(symbol: string, from: string, options: { readonly typeOnly?: boolean } = {}): Name {
+  /**
+   * The local name of a symbol from another module of the package; the import is printed
+   * if asked for. From a template, a value, or in a type-only import also a type, of those
+   * it exports; from a module of the protocol's (`./types.js`), a name of the protocol's.
+   */
+  import<Value extends string, Type extends string>(symbol: NoInfer<Value>, from: Template<Value, Type>): Name;
+  import<Value extends string, Type extends string>(
+    symbol: NoInfer<Value | Type>,
+    from: Template<Value, Type>,
+    options: { readonly typeOnly: true },
+  ): Name;
+  import(symbol: string, from: string, options?: { readonly typeOnly?: boolean }): Name;
+  import(symbol: string, module: string | Template<string, string>, options: { readonly typeOnly?: boolean } = {}): Name {
+    const from = typeof module === "string" ? module : module.path;
     const symbols = this.imports.get(from) ?? new Map<string, { local: string; typeOnly: boolean }>();
     this.imports.set(from, symbols);
     const known = symbols.get(symbol);

@@ -32,8 +32,9 @@ import type { KeyedUnionShape, NamedType, TaggedMember, TaggedUnionShape } from 
 import { isMatchable } from "../ir/members.js";
 import type { DeclaredNames, NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
-import { isPrototypeName, UNIONS } from "./access.js";
+import { isPrototypeName } from "./access.js";
 import { dispatchesByTable, tagTable } from "./dispatch.js";
+import { UNIONS } from "./templates.js";
 import type { GeneratedFile } from "./file.js";
 import { memberValueType, variantType } from "./members.js";
 import { memberParameterName, parameterName, TYPES } from "./names.js";

@@ -1,7 +1,7 @@
 import type { Type } from "../code/tree.js";
 import { indexedAccess, keywordType, literalType, typeReference } from "../code/build.js";
 import type { Field } from "../ir/model.js";
-import { UNIONS } from "./access.js";
+import { UNIONS } from "./templates.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
 

@@ -76,17 +76,17 @@ export function emitPackage(protocols: readonly ProtocolEntry[], templates: Temp
 }
 
 /**
- * The top-level names of a plain-sources folder that agentwire wrote, by the `sources.json`
- * it wrote there (its protocols' folders, and the modules they share), that `files` no
- * longer has: a protocol dropped from the config. What the record names that agentwire
- * could not have written is ignored: the rest of the folder is the user's.
- */
-/**
  * The top-level names of the modules the protocols share (`templates/`): as this version
  * writes them, and as earlier ones did, before the stream modules were a folder.
  */
 const SHARED_TOPS = ["runtime.ts", "decode.ts", "unions.ts", "formats.ts", "standard.ts", "stream", "stream.ts", "assemble.ts", "patch.ts"];
 
+/**
+ * The top-level names of a plain-sources folder that agentwire wrote, by the `sources.json`
+ * it wrote there (its protocols' folders, and the modules they share), that `files` no
+ * longer has: a protocol dropped from the config. What the record names that agentwire
+ * could not have written is ignored: the rest of the folder is the user's.
+ */
 export function retiredTops(recorded: JsonValue | undefined, files: readonly { readonly path: string }[]): string[] {
   if (!isJsonObject(recorded)) return [];
   const kept = new Set(files.map((file) => file.path.split("/")[0]!));

@@ -26,9 +26,8 @@ import type { ProtocolShapes } from "../ir/identity.js";
 import { decodingKeepsAccepted } from "./decode.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
+import { STANDARD } from "./templates.js";
 
-/** The shared module of Standard Schema, `templates/standard.ts`. */
-const STANDARD = "../standard.js";
 const VALIDATE = "./validate.js";
 const VALUE = identifier("value");
 const OPTIONS = identifier("options");

@@ -34,26 +34,8 @@ import type { CompiledStream } from "../stream/index.js";
 import type { GeneratedFile } from "./file.js";
 import { decodingKeepsAccepted } from "./decode.js";
 import { GUARDS, TYPES } from "./names.js";
-
-/** The stream runtime's modules, `templates/stream/`, as the protocols' modules import them. */
-const RUNTIME = {
-  tables: "../stream/tables.js",
-  result: "../stream/result.js",
-  source: "../stream/source.js",
-  read: "../stream/read.js",
-  verify: "../stream/verify.js",
-  select: "../stream/select.js",
-  assemble: "../stream/assemble.js",
-  transform: "../stream/transform.js",
-} as const;
-
-/** The types a user of a protocol's stream module names, re-exported from it, by the module that declares them. */
-const STREAM_TYPES: readonly (readonly [keyof typeof RUNTIME, readonly string[]])[] = [
-  ["read", ["ReadOptions"]],
-  ["result", ["StreamFault", "StreamPlace", "StreamResult", "Violation"]],
-  ["source", ["StreamSource"]],
-  ["verify", ["Verifier", "VerifyOptions"]],
-];
+import type { Template, TemplateName } from "./templates.js";
+import { STREAM } from "./templates.js";
 
 /**
  * `stream.ts`: the protocol's stream, from its stream facts. `readStream(source, options)`
@@ -80,7 +62,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   const decode = f.import(names.decoder, "./validate.js");
   // Where decoding keeps what the guard accepts, the reader takes the guard's verdict.
   const accepts = decodingKeepsAccepted(protocol.byName, stream.event) ? [f.import(names.guard, GUARDS)] : [];
-  const rulesType = typeReference(identifier("ReadonlyArray"), [typeReference(f.import("StreamRule", RUNTIME.tables, { typeOnly: true }))]);
+  const rulesType = typeReference(identifier("ReadonlyArray"), [typeReference(f.import("StreamRule", STREAM.tables, { typeOnly: true }))]);
   const rules = identifier("RULES");
   const plans = identifier("PLANS");
   const transport = identifier("TRANSPORT");
@@ -97,12 +79,12 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   const options = identifier("options");
   const declarations = [
     constant(transport, jsonLiteral({ ...stream.transport }), {
-      type: typeReference(f.import("Transport", RUNTIME.tables, { typeOnly: true })),
+      type: typeReference(f.import("Transport", STREAM.tables, { typeOnly: true })),
       doc: documentation([`How the stream is sent: ${stream.because}`]),
     }),
     ...stream.rules.map((rule) =>
       constant(ruleNames.get(rule)!, tableLiteral(rule, new Map()), {
-        type: typeReference(f.import(RULE_TYPES[rule.kind], RUNTIME.tables, { typeOnly: true })),
+        type: typeReference(f.import(RULE_TYPES[rule.kind], STREAM.tables, { typeOnly: true })),
         doc: documentation([`The ${rule.name.replaceAll("-", " ")} rule: ${rule.because}`]),
       }),
     ),
@@ -113,7 +95,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
     ...repeated.map(([kind, { repeats }]) => repeatsFunction(f, kind, repeats!, repeatsNames.get(repeats!)!)),
     ...shared.declarations,
     constant(plans, plansLiteral(f, stream, new Map<unknown, Name>([...ruleNames, ...shared.names]), repeatsNames), {
-      type: typeReference(f.import("Plans", RUNTIME.tables, { typeOnly: true })),
+      type: typeReference(f.import("Plans", STREAM.tables, { typeOnly: true })),
       doc: documentation([
         "What the verifier asks of an event of each kind: the rules that can say anything of it, in their order, with which of their selectors its kind matches and the paths of its keys, compiled by agentwire so that a push reads no rule it need not.",
       ]),
@@ -137,15 +119,15 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
       exported: true,
       name: identifier("readStream"),
       parameters: [
-        parameter(source, typeReference(f.import("StreamSource", RUNTIME.source, { typeOnly: true }))),
-        parameter(options, typeReference(f.import("ReadOptions", RUNTIME.read, { typeOnly: true })), { optional: true }),
+        parameter(source, typeReference(f.import("StreamSource", STREAM.source, { typeOnly: true }))),
+        parameter(options, typeReference(f.import("ReadOptions", STREAM.read, { typeOnly: true })), { optional: true }),
       ],
       returns: typeReference(identifier("AsyncGenerator"), [
-        typeReference(f.import("StreamResult", RUNTIME.result, { typeOnly: true }), [event]),
+        typeReference(f.import("StreamResult", STREAM.result, { typeOnly: true }), [event]),
         keywordType("void"),
         keywordType("undefined"),
       ]),
-      body: [returns(call(f.import("readEvents", RUNTIME.read), [source, decode, transport, options, ...accepts]))],
+      body: [returns(call(f.import("readEvents", STREAM.read), [source, decode, transport, options, ...accepts]))],
     }),
     functionDeclaration({
       doc: documentation([
@@ -153,15 +135,19 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
       ]),
       exported: true,
       name: identifier("createVerifier"),
-      parameters: [parameter(options, typeReference(f.import("VerifyOptions", RUNTIME.verify, { typeOnly: true })), { optional: true })],
-      returns: typeReference(f.import("Verifier", RUNTIME.verify, { typeOnly: true }), [event]),
-      body: [returns(call(f.import("verifier", RUNTIME.verify), [rules, plans, kindOf, options]))],
+      parameters: [parameter(options, typeReference(f.import("VerifyOptions", STREAM.verify, { typeOnly: true })), { optional: true })],
+      returns: typeReference(f.import("Verifier", STREAM.verify, { typeOnly: true }), [event]),
+      body: [returns(call(f.import("verifier", STREAM.verify), [rules, plans, kindOf, options]))],
     }),
     ...(stream.assembly === undefined
       ? []
       : assemblyDeclarations(f, stream, event, new Map<unknown, Name>([...ruleNames, ...stepNames]), kindOf)),
-    ...STREAM_TYPES.map(([module, names]) => exportNames(names.map(identifier), RUNTIME[module], { typeOnly: true })),
-    ...(stream.assembly === undefined ? [] : [exportNames([identifier("Assembler")], RUNTIME.assemble, { typeOnly: true })]),
+    // The types a user of the stream module names, re-exported from it.
+    typeExports(STREAM.read, ["ReadOptions"]),
+    typeExports(STREAM.result, ["StreamFault", "StreamPlace", "StreamResult", "Violation"]),
+    typeExports(STREAM.source, ["StreamSource"]),
+    typeExports(STREAM.verify, ["Verifier", "VerifyOptions"]),
+    ...(stream.assembly === undefined ? [] : [typeExports(STREAM.assemble, ["Assembler"])]),
     ...transformDeclarations(f, stream, event, decode, accepts),
   ];
   for (const declaration of declarations) f.declare(declaration);
@@ -185,10 +171,11 @@ function transformDeclarations(
 ): Declaration[] {
   f.reserve(["decodeStream", "verifyStream", "assembleStream", "checkStream"]);
   const options = identifier("options");
-  const runtimeType = (name: string, args: readonly Type[]) => typeReference(f.import(name, RUNTIME.transform, { typeOnly: true }), args);
+  const transformType = (name: TemplateName<typeof STREAM.transform>, args: readonly Type[]) =>
+    typeReference(f.import(name, STREAM.transform, { typeOnly: true }), args);
   const bytes = typeReference(identifier("Uint8Array"));
-  const checked = runtimeType("Checked", [event]);
-  const result = typeReference(f.import("StreamResult", RUNTIME.result, { typeOnly: true }), [event]);
+  const checked = transformType("Checked", [event]);
+  const result = typeReference(f.import("StreamResult", STREAM.result, { typeOnly: true }), [event]);
   const snapshot = typeReference(identifier("Snapshot"));
   const assembled = stream.assembly !== undefined;
   return [
@@ -198,9 +185,9 @@ function transformDeclarations(
       ]),
       exported: true,
       name: identifier("decodeStream"),
-      parameters: [parameter(options, runtimeType("DecodeStreamOptions", []), { optional: true })],
-      returns: runtimeType("TransformPair", [bytes, result]),
-      body: [returns(call(f.import("decoding", RUNTIME.transform), [decode, identifier("TRANSPORT"), options, ...accepts]))],
+      parameters: [parameter(options, transformType("DecodeStreamOptions", []), { optional: true })],
+      returns: transformType("TransformPair", [bytes, result]),
+      body: [returns(call(f.import("decoding", STREAM.transform), [decode, identifier("TRANSPORT"), options, ...accepts]))],
     }),
     functionDeclaration({
       doc: documentation([
@@ -208,9 +195,9 @@ function transformDeclarations(
       ]),
       exported: true,
       name: identifier("verifyStream"),
-      parameters: [parameter(options, typeReference(f.import("VerifyOptions", RUNTIME.verify, { typeOnly: true })), { optional: true })],
-      returns: runtimeType("TransformPair", [checked, checked]),
-      body: [returns(call(f.import("verifying", RUNTIME.transform), [call(identifier("createVerifier"), [options])]))],
+      parameters: [parameter(options, typeReference(f.import("VerifyOptions", STREAM.verify, { typeOnly: true })), { optional: true })],
+      returns: transformType("TransformPair", [checked, checked]),
+      body: [returns(call(f.import("verifying", STREAM.transform), [call(identifier("createVerifier"), [options])]))],
     }),
     ...(!assembled
       ? []
@@ -222,8 +209,8 @@ function transformDeclarations(
             exported: true,
             name: identifier("assembleStream"),
             parameters: [],
-            returns: runtimeType("AssemblyStream", [checked, event, snapshot]),
-            body: [returns(call(f.import("assembling", RUNTIME.transform), [call(identifier("createAssembler"), [])]))],
+            returns: transformType("AssemblyStream", [checked, event, snapshot]),
+            body: [returns(call(f.import("assembling", STREAM.transform), [call(identifier("createAssembler"), [])]))],
           }),
           functionDeclaration({
             doc: documentation([
@@ -231,11 +218,11 @@ function transformDeclarations(
             ]),
             exported: true,
             name: identifier("checkStream"),
-            parameters: [parameter(options, runtimeType("CheckStreamOptions", []), { optional: true })],
-            returns: runtimeType("AssemblyStream", [bytes, event, snapshot]),
+            parameters: [parameter(options, transformType("CheckStreamOptions", []), { optional: true })],
+            returns: transformType("AssemblyStream", [bytes, event, snapshot]),
             body: [
               returns(
-                call(f.import("checking", RUNTIME.transform), [
+                call(f.import("checking", STREAM.transform), [
                   decode,
                   identifier("TRANSPORT"),
                   identifier("createVerifier"),
@@ -247,12 +234,21 @@ function transformDeclarations(
             ],
           }),
         ]),
-    exportNames(
-      ["Checked", ...(assembled ? ["AssemblyStream", "CheckStreamOptions"] : []), "DecodeStreamOptions", "TransformPair"].map(identifier),
-      RUNTIME.transform,
-      { typeOnly: true },
-    ),
+    typeExports(STREAM.transform, [
+      "Checked",
+      ...(assembled ? (["AssemblyStream", "CheckStreamOptions"] as const) : []),
+      "DecodeStreamOptions",
+      "TransformPair",
+    ]),
   ];
+}
+
+/** `export type { names } from "template"`. */
+function typeExports<Value extends string, Type extends string>(
+  from: Template<Value, Type>,
+  names: readonly NoInfer<Value | Type>[],
+): Declaration {
+  return exportNames(names.map(identifier), from.path, { typeOnly: true });
 }
 
 /**
@@ -277,7 +273,7 @@ function assemblyDeclarations(
   };
   const initial = identifier("INITIAL");
   const assembly = identifier("ASSEMBLY");
-  const stepPlan = typeReference(f.import("StepPlan", RUNTIME.tables, { typeOnly: true }));
+  const stepPlan = typeReference(f.import("StepPlan", STREAM.tables, { typeOnly: true }));
   return [
     interfaceDeclaration(
       snapshotType,
@@ -308,7 +304,7 @@ function assemblyDeclarations(
         { key: "chunked", value: tableLiteral(plan.chunked, tableNames) },
       ]),
       {
-        type: typeReference(f.import("AssemblyPlan", RUNTIME.tables, { typeOnly: true })),
+        type: typeReference(f.import("AssemblyPlan", STREAM.tables, { typeOnly: true })),
         doc: documentation([
           "What each kind of event does to the snapshot: the steps a selector of which names it, in their order, compiled by agentwire from the overlay's assembly facts; and the events the chunk rules' chunks stand for, into which chunks are first expanded.",
         ]),
@@ -321,14 +317,14 @@ function assemblyDeclarations(
       exported: true,
       name: identifier("createAssembler"),
       parameters: [],
-      returns: typeReference(f.import("Assembler", RUNTIME.assemble, { typeOnly: true }), [event, typeReference(snapshotType)]),
-      body: [returns(call(f.import("assembler", RUNTIME.assemble), [assembly, kindOf, initial]))],
+      returns: typeReference(f.import("Assembler", STREAM.assemble, { typeOnly: true }), [event, typeReference(snapshotType)]),
+      body: [returns(call(f.import("assembler", STREAM.assemble), [assembly, kindOf, initial]))],
     }),
   ];
 }
 
 /** The runtime's type of each kind of rule. */
-const RULE_TYPES: Readonly<Record<StreamRule["kind"], string>> = {
+const RULE_TYPES: Readonly<Record<StreamRule["kind"], TableName>> = {
   first: "FirstRule",
   "only-first": "OnlyFirstRule",
   terminal: "TerminalRule",
@@ -337,6 +333,9 @@ const RULE_TYPES: Readonly<Record<StreamRule["kind"], string>> = {
   refers: "RefersRule",
   chunk: "ChunkRule",
 };
+
+/** A name `templates/stream/tables.ts` exports. */
+type TableName = TemplateName<typeof STREAM.tables>;
 
 /**
  * The constant a rule or an assembly step is declared as: its name in capitals, then what
@@ -356,7 +355,7 @@ function plansLiteral(
   tableNames: ReadonlyMap<unknown, Name>,
   repeatsNames: ReadonlyMap<Repeats, Name>,
 ): Expression {
-  const planType = typeReference(f.import("Plan", RUNTIME.tables, { typeOnly: true }));
+  const planType = typeReference(f.import("Plan", STREAM.tables, { typeOnly: true }));
   const planLiteral = ({ repeats, ...plan }: Plan) =>
     objectLiteral([
       ...Object.entries(plan).map(([key, item]) => ({ key, value: tableLiteral(item, tableNames) })),
@@ -391,10 +390,10 @@ function sharedSteps(
   const plans = [...stream.plans.byKind, [undefined, stream.plans.unnamed] as const];
   const byText = new Map<
     string,
-    { readonly step: Step; readonly type: string; readonly kinds: (string | undefined)[]; readonly steps: Step[] }
+    { readonly step: Step; readonly type: TableName; readonly kinds: (string | undefined)[]; readonly steps: Step[] }
   >();
   for (const [kind, plan] of plans) {
-    const steps: (readonly [Step, string])[] = [
+    const steps: (readonly [Step, TableName])[] = [
       ...plan.chunks.map((step) => [step, "ChunkStep"] as const),
       ...plan.checks.map((step) => [step, "Check"] as const),
       ...plan.spans.map((step) => [step, step.kind === "span" ? "SpanStep" : "RefersStep"] as const),
@@ -416,7 +415,7 @@ function sharedSteps(
     const name = f.allocate(tableConstant(step.rule.name, "CHECK"));
     declarations.push(
       constant(name, tableLiteral(step, ruleNames), {
-        type: typeReference(f.import(type, RUNTIME.tables, { typeOnly: true })),
+        type: typeReference(f.import(type, STREAM.tables, { typeOnly: true })),
         doc: documentation([`The ${step.rule.name.replaceAll("-", " ")} rule as the plans of ${kindsInWords(kinds)} ask it.`]),
       }),
     );
@@ -444,7 +443,7 @@ function repeatsFunction(f: GeneratedFile, kind: string, repeats: Repeats, name:
   const event = identifier("event");
   const values = identifier("values");
   const valueAt = (path: readonly string[]) =>
-    path.length === 1 ? index(event, literal(path[0]!)) : call(f.import("valueAt", RUNTIME.select), [event, jsonLiteral([...path])]);
+    path.length === 1 ? index(event, literal(path[0]!)) : call(f.import("valueAt", STREAM.select), [event, jsonLiteral([...path])]);
   return functionDeclaration({
     doc: documentation([
       `Whether a ${kind} event has the values the last one had at ${repeats.paths.map((path) => path.join("/")).join(", ")}: the keys it is read by (Plan.repeats). Equal values are equal keys: \`valueAt\` read the last one's.`,

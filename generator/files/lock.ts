@@ -26,7 +26,7 @@ import { isPending, recover } from "./transaction.js";
  * that find one stale lock cannot take aside a live lock that a third made in between.
  */
 
-export const LOCK = ".agentwire";
+const LOCK = ".agentwire";
 const STEAL = `${LOCK}-steal`;
 const OWNER = "owner.json";
 /** The folders a lock is made in, taken aside in, and removed from: named by the process and thread that made them. */

@@ -15,7 +15,7 @@ export const CONFIG_FILE = "agentwire.config.json";
  * agentwire's own folder, the installed package's (or this repository's): its templates
  * and presets are read from there, never from the user's project. Two folders up from
  * this module in the sources (generator/files/), three in the build (build/generator/files/),
- * which holds the templates' table types beside the generator (build/templates/).
+ * which holds the templates' declarations beside the generator (build/templates/).
  */
 export const TOOL_ROOT = fileURLToPath(
   new URL(import.meta.url.endsWith("/build/generator/files/project.js") ? "../../../" : "../../", import.meta.url),

@@ -21,11 +21,6 @@ const INVISIBLES = new RegExp(INVISIBLE.source, "gu");
 /** Text a string literal holds as it is, in double quotes: no double quote, no backslash, nothing invisible. */
 const PLAIN = /^[^"\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]*$/u;
 
-/** Whether a character (a code point) is one of the invisible characters escaped wherever it is written. */
-export function isInvisible(char: string): boolean {
-  return INVISIBLE.test(char);
-}
-
 /** `\u202e` for a character of the Basic Multilingual Plane, `\u{e0041}` beyond it, as string literals, templates and comments write them. */
 function unicodeEscape(code: number): string {
   return code <= 0xffff ? `\\u${code.toString(16).padStart(4, "0")}` : `\\u{${code.toString(16)}}`;

@@ -77,7 +77,7 @@ export function mapFields(shape: Shape, rewrite: (field: Field) => Field): Shape
 }
 
 /** The shapes a constraint holds, in order. */
-export function constraintShapes(constraint: Constraint): Shape[] {
+function constraintShapes(constraint: Constraint): Shape[] {
   switch (constraint.kind) {
     case "if":
       return [constraint.if, constraint.then, constraint.else];
@@ -105,7 +105,7 @@ function mapEvaluated(evaluated: Evaluated, map: (shape: Shape) => Shape): Evalu
 }
 
 /** The constraint with each shape it holds mapped. */
-export function mapConstraint(constraint: Constraint, map: (shape: Shape) => Shape): Constraint {
+function mapConstraint(constraint: Constraint, map: (shape: Shape) => Shape): Constraint {
   switch (constraint.kind) {
     case "if":
       return { ...constraint, if: map(constraint.if), then: map(constraint.then), else: map(constraint.else) };

@@ -1,3 +1,4 @@
+import type * as Formats from "../../templates/formats.js";
 import type { KeywordChange, KeywordCheck } from "./check.js";
 
 /**
@@ -16,7 +17,7 @@ export type FormatOption = (typeof FORMAT_OPTIONS)[number];
  * The string formats agentwire asserts, each the function of `templates/formats.ts` that
  * tests it and what a value that fails is told.
  */
-export const FORMAT_CHECKS: Readonly<Record<string, { readonly test: string; readonly message: string }>> = {
+export const FORMAT_CHECKS: Readonly<Record<string, { readonly test: keyof typeof Formats; readonly message: string }>> = {
   date: { test: "isDate", message: "must be a date" },
   time: { test: "isTime", message: "must be a time" },
   "date-time": { test: "isDateTime", message: "must be a date-time" },

@@ -1,4 +1,4 @@
-import type { BooleanShape, NullShape, NumberShape, Shape, StringShape } from "../ir/model.js";
+import type { BooleanShape, NullShape, NumberShape, StringShape } from "../ir/model.js";
 import type { JsonValue } from "../json.js";
 import { isJsonPrimitive } from "../json.js";
 import { passes } from "./check.js";

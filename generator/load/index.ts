@@ -93,7 +93,7 @@ export interface OpenProject {
 export type ProjectSource = OpenProject | string;
 
 /** The project a folder's `agentwire.config.json` opens, or the one given. */
-export function opened(project: ProjectSource): OpenProject {
+function opened(project: ProjectSource): OpenProject {
   return typeof project === "string" ? openProject(path.join(project, CONFIG_FILE)) : project;
 }
 

@@ -13,7 +13,7 @@ import { appendPointer } from "../pointer.js";
 import type { ShapeLookup } from "./intersect.js";
 
 /** The hint of every refusal of what the IR does not model. */
-export const REFUSAL = "agentwire refuses a constraint it cannot check rather than dropping it";
+const REFUSAL = "agentwire refuses a constraint it cannot check rather than dropping it";
 
 /** How a schema is read into a shape: the schema rules, which the context calls without depending on them. */
 export type ReadSchema = (schema: JsonValue, pointer: string, context: Context) => Shape;

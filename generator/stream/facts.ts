@@ -3,7 +3,6 @@ import { InputError } from "../errors.js";
 import type { Key, Selector, Stream, StreamRule } from "../formats/overlay/types.js";
 import { decodeStream } from "../formats/overlay/validate.js";
 import type { JsonObject, JsonValue } from "../json.js";
-import { isJsonObject } from "../json.js";
 import { appendPointer, parsePointer } from "../pointer.js";
 import type { Refused, Wording, Words } from "../refusal.js";
 import { refusalError } from "../refusal.js";

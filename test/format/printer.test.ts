@@ -22,7 +22,7 @@ describe("printDoc", () => {
     const project = load(REPO);
     const files = [];
     for (const protocol of project.protocols) {
-      files.push(...emitProtocol(intermediate(project, protocol).ir));
+      files.push(...emitProtocol(intermediate(project, protocol)));
     }
     files.push(
       ...emitPackage(
@@ -47,7 +47,7 @@ describe("printDoc", () => {
     for (const { path, doc } of documents) expect(formatted.get(path), path).toBe(printDoc(doc, PRINT_OPTIONS.printWidth));
     // And as it is emitted, a section at a time, which keeps no code tree: the same text again.
     for (const protocol of project.protocols) {
-      const { ir } = intermediate(project, protocol);
+      const ir = intermediate(project, protocol);
       for (const file of emitProtocol(ir, undefined, PRINT_AS_EMITTED))
         if ("text" in file) expect(file.text, file.path).toBe(formatted.get(file.path));
         else if ("module" in file) expect(file.path).toMatch(/index\.ts$/);

@@ -152,7 +152,7 @@ export async function runDraft(draft: Draft, options: { files?: readonly string[
   for (const protocol of project.protocols) {
     const name = protocol.config.name;
     try {
-      const { ir } = intermediate(project, protocol);
+      const ir = intermediate(project, protocol);
       const files = emitProtocol(ir);
       if (ir.root === undefined) {
         outcome.set(name, { crashed: "the generator made no root type" });

@@ -1,4 +1,3 @@
-import type { RuntimeValue } from "../access.js";
 import type { Expression, Name } from "../../code/tree.js";
 import {
   and,
@@ -25,17 +24,18 @@ import { isJsonPrimitive, jsonEqual } from "../../json.js";
 import type { Constraint, Evaluated, Field, PatternProperty, Shape, TaggedUnionShape, UnionShape } from "../../ir/model.js";
 import {
   acceptsAnything,
-  boxMayPass,
+  boxMayPassFields,
   isArrayIndex,
   isJsonObjectTest,
   jsonTypes,
   notJsonArray,
   notJsonObject,
   ownTag,
-  RUNTIME,
 } from "../access.js";
 import { dispatchesByTable } from "../dispatch.js";
 import type { GeneratedFile } from "../file.js";
+import type { RuntimeValue } from "../templates.js";
+import { FORMATS, RUNTIME } from "../templates.js";
 import { upperFirst } from "../../name/rules.js";
 import { arrayChecks, containsBounds } from "../../keywords/arrays.js";
 import type { KeywordCheck } from "../../keywords/index.js";
@@ -45,219 +45,15 @@ import { STRING_TYPE, stringChecks } from "../../keywords/strings.js";
 import { typeCheck } from "../../keywords/types.js";
 import { valueChecks } from "../../keywords/values.js";
 import type { TestContext } from "./keywords.js";
-import { failingTest, FORMATS_RUNTIME } from "./keywords.js";
+import { failingTest } from "./keywords.js";
+import type { Body, Check, Failure, KeyToken, Location, Properties, PropertyCase, TaggedBody, Target, UnionBody, When } from "./tree.js";
+import { VALUE } from "./tree.js";
 
-/**
- * The checks of a value against a shape, as a tree that says what is tested and what a
- * failure means, and not how a failure is answered. It is built once per shape and
- * printed two ways (`guards.ts`: return false at the first failure; `validate.ts`: record
- * every failure with its JSON Pointer and go on), so a guard and its validator cannot
- * disagree.
- */
-export type Check = Failure | Delegate | NonNull | Position | Items | Counted | Properties | Matches | Conditional | When;
-
-/** Where a value is: the `path` parameter, then property names, index locals and key locals. */
-export type Location = readonly (string | Name | KeyToken)[];
-
-/** A local holding a property's name, which a JSON Pointer escapes (`~0`, `~1`); an index local is written as it is. */
-export interface KeyToken {
-  readonly kind: "key";
-  readonly key: Name;
-}
+const HERE: Location = [];
 
 function keyToken(key: Name): KeyToken {
   return { kind: "key", key };
 }
-
-/** A value fails `keyword` when `test` holds; what `then` holds is checked only when it does not. */
-export interface Failure {
-  readonly kind: "failure";
-  readonly test: Expression;
-  readonly keyword: string;
-  readonly message: string;
-  /** Where the failing value is. */
-  readonly at: Location;
-  readonly then?: readonly Check[];
-}
-
-/** The value is checked by another check function: a named type's, or a helper's. */
-export interface Delegate {
-  readonly kind: "delegate";
-  readonly subject: Expression;
-  readonly target: Target;
-  readonly at: Location;
-}
-
-/** The check function of a named type, or of a shape without a name, which a helper checks. */
-export type Target =
-  { readonly kind: "named"; readonly name: string } | { readonly kind: "helper"; readonly shape: Shape; readonly owner: string };
-
-/** A value fails `keyword` when it is of the target's shape, as the target's guard says (`not`). */
-export interface Matches {
-  readonly kind: "matches";
-  readonly subject: Expression;
-  readonly target: Target;
-  readonly keyword: string;
-  readonly message: string;
-  readonly at: Location;
-}
-
-/** `if`: a value of the target's shape is checked by `then`, any other by `otherwise`. */
-export interface Conditional {
-  readonly kind: "conditional";
-  readonly subject: Expression;
-  readonly test: Target;
-  readonly then: readonly Check[];
-  readonly otherwise: readonly Check[];
-}
-
-/** What a nullable value is checked for when it is not null. */
-export interface NonNull {
-  readonly kind: "non-null";
-  readonly subject: Expression;
-  readonly checks: readonly Check[];
-}
-
-/**
- * A loop over an array's items by index, as JSON.stringify reads them: a hole is
- * undefined, and an array's own iterator is not asked.
- */
-export interface Items {
-  readonly kind: "items";
-  readonly subject: Expression;
-  /** The first index looked at: the items after a tuple's positions. */
-  readonly start: number;
-  readonly index: Name;
-  readonly item: Name;
-  readonly checks: readonly Check[];
-}
-
-/** One position of a tuple, checked when the array is that long. */
-export interface Position {
-  readonly kind: "position";
-  readonly subject: Expression;
-  readonly index: number;
-  readonly item: Name;
-  readonly checks: readonly Check[];
-}
-
-/**
- * `contains`: a loop that counts the items of the target's shape, as its guard says, and
- * stops as soon as the count decides; then the count's bounds.
- */
-export interface Counted {
-  readonly kind: "counted";
-  readonly subject: Expression;
-  readonly index: Name;
-  readonly item: Name;
-  readonly counter: Name;
-  readonly target: Target;
-  /** The count at which the loop may stop: the lower bound reached, or the upper passed. */
-  readonly enough: Expression;
-  readonly bounds: readonly Failure[];
-}
-
-/**
- * An object's properties, checked in one loop over its keys: each key a field, a member
- * or the rest, its value checked where the key says. Only the properties the object has
- * are read, and the loop allocates nothing. Counts say afterwards whether every
- * required field was there, and exactly one member of a keyed union.
- */
-export interface Properties {
-  readonly kind: "properties";
-  readonly subject: Expression;
-  readonly at: Location;
-  readonly key: Name;
-  readonly property: Name;
-  /** The counter of required fields present, and those fields. */
-  readonly required?: { readonly counter: Name; readonly fields: readonly Field[] };
-  readonly counters: readonly Name[];
-  /** The counter of properties, counted when JSON writes them (`bounded`) or whenever present. */
-  readonly count?: { readonly counter: Name; readonly bounded: boolean };
-  readonly cases: readonly PropertyCase[];
-  /** Names read as they are, one case that does nothing. */
-  readonly unchecked: readonly string[];
-  /** What each name must be (`propertyNames`), the key being the subject. */
-  readonly names: readonly Check[];
-  /**
-   * Per pattern, its test of the key and what a property not a field must be when it
-   * matches (a field's case has the checks of the patterns its name matches).
-   */
-  readonly patterns: readonly { readonly test: Expression; readonly checks: readonly Check[] }[];
-  /** What the rest of the properties (not fields, matched by no pattern) must be: none (closed), or checks. */
-  readonly rest: "closed" | readonly Check[];
-  /** Checked after the loop, once every property has been seen: exactly one member, the bounds, a boxed primitive. */
-  readonly after: readonly Failure[];
-  /**
-   * Where the loop checks `unevaluatedProperties`: the subschemas whose passing decides
-   * what else is evaluated, each tested once into a local before the loop, and the test
-   * of a key that one of them, or a pattern, evaluates; the rest skips such a key.
-   */
-  readonly unevaluated?: { readonly passed: readonly { readonly local: Name; readonly test: Target }[]; readonly evaluated?: Expression };
-}
-
-/** Checks that apply only where `test` holds, such as an object's where a value may be of several types. */
-export interface When {
-  readonly kind: "when";
-  readonly test: Expression;
-  readonly checks: readonly Check[];
-}
-
-export interface PropertyCase {
-  readonly name: string;
-  readonly checks: readonly Check[];
-  /** The counters a present property adds one to, and whether only when JSON writes it. */
-  readonly counts: readonly Name[];
-  readonly countsWhenWritten: boolean;
-}
-
-/** How a function checks its value, when that is not a list of checks. */
-export type Body =
-  | { readonly kind: "checks"; readonly checks: readonly Check[] }
-  | { readonly kind: "enum"; readonly values: readonly (string | number | boolean | null)[]; readonly failure: Failure }
-  | TaggedBody
-  | UnionBody;
-
-/**
- * A dispatch on the tag to the member's check (a switch, or past `SWITCH_MEMBERS` members
- * a table: emit/dispatch.ts). The tag is read as JSON would write it, never from a
- * prototype; the member checks the rest, the value's being an object first.
- */
-export interface TaggedBody {
-  readonly kind: "tagged";
-  readonly shape: TaggedUnionShape;
-  /** Names the table of a long union. */
-  readonly owner: string;
-  /** The local a long union's member function is read into. */
-  readonly memberLocal?: Name;
-  readonly tagValue: Expression;
-  /** The local the tag is read into, when a failure names it. */
-  readonly tagLocal: Name;
-  readonly members: readonly { readonly value: string | number | boolean | null; readonly target: Target }[];
-  readonly notObject: Failure;
-  readonly expected: string;
-}
-
-/**
- * Alternatives. Under oneOf, alternatives that can hold one value are counted, since a
- * value two of them accept is invalid.
- */
-export interface UnionBody {
-  readonly kind: "union";
-  /** The union itself, whose guard a report asks first. */
-  readonly self: Target & { readonly kind: "helper" };
-  readonly alternatives: readonly { readonly test?: Expression; readonly target: Target }[];
-  readonly overlapping: boolean;
-  readonly matches: Name;
-  readonly typed: readonly { readonly test: Expression; readonly checks: readonly Check[] }[];
-  readonly keyword: string;
-  readonly message: string;
-}
-
-export const VALUE = identifier("value");
-export const PATH = identifier("path");
-export const ERRORS = identifier("errors");
-const HERE: Location = [];
 
 /** What the properties of an object must be: its fields, a keyed union's members, the rest. */
 interface PropertiesSpec {
@@ -268,8 +64,8 @@ interface PropertiesSpec {
   readonly names?: Shape;
   readonly minProperties?: number;
   readonly maxProperties?: number;
-  /** Whether to ask, of an object that turns out to have no properties, whether it is a boxed primitive. */
-  readonly boxedWhenEmpty?: boolean;
+  /** Whether a boxed primitive may pass the loop, and so is asked for once the object turns out to have no properties. */
+  readonly boxMayPassWhenEmpty?: boolean;
 }
 
 /**
@@ -283,13 +79,13 @@ export class CheckBuilder {
   /** Shapes by what they accept: a helper serves every place of its shape. */
   readonly ids: ShapeIds;
 
+  /** The named types' shapes, by name. */
+  readonly shapes: ReadonlyMap<string, Shape>;
+
   /**
    * @param guard the guard of a named type as the file refers to it, for tests of union members
    * @param protocol the protocol's shapes by id: those met in more than one place, and the named types they are
    */
-  /** The named types' shapes, by name. */
-  readonly shapes: ReadonlyMap<string, Shape>;
-
   constructor(
     private readonly f: GeneratedFile,
     private readonly guard: (type: string) => Name,
@@ -384,10 +180,10 @@ export class CheckBuilder {
       }
       case "constrained": {
         const types = jsonTypes(shape.shape, this.shapes);
-        const boxable = types.has("string") || types.has("number") || types.has("boolean");
+        const boxMayPass = types.has("string") || types.has("number") || types.has("boolean");
         return [
           ...this.checks(shape.shape, subject, scope, owner, at),
-          ...shape.constraints.flatMap((constraint) => this.constraint(constraint, subject, scope, owner, at, boxable)),
+          ...shape.constraints.flatMap((constraint) => this.constraint(constraint, subject, scope, owner, at, boxMayPass)),
         ];
       }
       case "union":
@@ -398,7 +194,7 @@ export class CheckBuilder {
   }
 
   /** The checks of a constraint; `owner` names the helpers of its shapes. */
-  private constraint(constraint: Constraint, subject: Expression, scope: Scope, owner: string, at: Location, boxable: boolean): Check[] {
+  private constraint(constraint: Constraint, subject: Expression, scope: Scope, owner: string, at: Location, boxMayPass: boolean): Check[] {
     switch (constraint.kind) {
       case "also":
         return this.checks(constraint.shape, subject, scope, owner, at);
@@ -414,7 +210,7 @@ export class CheckBuilder {
           },
         ];
       case "unevaluated":
-        return [this.unevaluated(constraint, subject, scope, owner, at, boxable)];
+        return [this.unevaluated(constraint, subject, scope, owner, at, boxMayPass)];
       case "if": {
         const then = this.checks(constraint.then, subject, scope, `${owner}Then`, at);
         const otherwise = this.checks(constraint.else, subject, scope, `${owner}Else`, at);
@@ -435,7 +231,7 @@ export class CheckBuilder {
     scope: Scope,
     owner: string,
     at: Location,
-    boxable: boolean,
+    boxMayPass: boolean,
   ): When {
     const key = scope.local("key");
     const property = scope.local("property");
@@ -477,7 +273,7 @@ export class CheckBuilder {
       unevaluated: { passed, ...(evaluated === undefined ? {} : { evaluated }) },
     };
     // A boxed string, number or boolean is not an object to JSON.
-    return { kind: "when", test: isJsonObjectTest(subject, (name) => this.runtime(name), boxable), checks: [loop] };
+    return { kind: "when", test: isJsonObjectTest(subject, (name) => this.runtime(name), boxMayPass), checks: [loop] };
   }
 
   /**
@@ -488,15 +284,15 @@ export class CheckBuilder {
    */
   private isObject(subject: Expression, spec: PropertiesSpec, scope: Scope, owner: string, at: Location): Failure {
     const members = spec.members ?? [];
-    const boxed = boxMayPass(spec.fields, members);
+    const boxMayPass = boxMayPassFields(spec.fields, members);
     // A pattern may match the indices of a string's box, so with patterns a box is refused first.
     const whenEmpty =
-      boxed &&
+      boxMayPass &&
       spec.additional.kind === "never" &&
       spec.patterns === undefined &&
       ![...members, ...spec.fields].some((field) => isArrayIndex(field.name));
-    const then = this.properties({ ...spec, boxedWhenEmpty: whenEmpty }, subject, scope, owner, at);
-    const test = notJsonObject(subject, (name) => this.runtime(name), boxed && !whenEmpty);
+    const then = this.properties({ ...spec, boxMayPassWhenEmpty: whenEmpty }, subject, scope, owner, at);
+    const test = notJsonObject(subject, (name) => this.runtime(name), boxMayPass && !whenEmpty);
     return failure(test, "type", "must be an object", at, then);
   }
 
@@ -510,7 +306,7 @@ export class CheckBuilder {
   ): Failure[] {
     const context: TestContext = {
       runtime: (name) => this.runtime(name),
-      format: (test) => this.f.import(test, FORMATS_RUNTIME),
+      format: (test) => this.f.import(test, FORMATS),
       pattern: (source) => this.pattern(source, owner),
       value: (value) =>
         this.f.constant(`value:${JSON.stringify(value)}`, `${owner}Value`, (name) => constant(name, asConst(jsonLiteral(value)))),
@@ -601,7 +397,7 @@ export class CheckBuilder {
     const present = spec.members !== undefined ? scope.local("present") : undefined;
     // Counted for bounds, the properties JSON writes; for emptiness, any.
     const bounded = spec.minProperties !== undefined || spec.maxProperties !== undefined;
-    const counter = bounded || spec.boxedWhenEmpty ? scope.local("count") : undefined;
+    const counter = bounded || spec.boxMayPassWhenEmpty ? scope.local("count") : undefined;
     const cases: PropertyCase[] = [];
     const unchecked: string[] = [];
     const patterns = spec.patterns ?? [];
@@ -668,7 +464,7 @@ export class CheckBuilder {
       after.push(failure(binary(present, "!==", literal(1)), "oneOf", `must have exactly one of ${names}`, at));
     }
     if (counter !== undefined) after.push(...this.keywordFailures(propertyChecks(spec), subject, owner, at, counter));
-    if (spec.boxedWhenEmpty)
+    if (spec.boxMayPassWhenEmpty)
       after.push(
         failure(and([binary(counter!, "===", literal(0)), call(this.runtime("isBoxed"), [subject])]), "type", "must be an object", at),
       );
@@ -709,6 +505,7 @@ export class CheckBuilder {
             ? { kind: "named", name: each.shape.name }
             : { kind: "helper", shape: each.shape, owner: `${owner}${upperFirst(String(each.value))}` },
       })),
+      // A boxed primitive may pass where the tag, which is required, is one of a string's indices.
       notObject: failure(
         notJsonObject(VALUE, (name) => this.runtime(name), isArrayIndex(shape.tag)),
         "type",

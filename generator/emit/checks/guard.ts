@@ -20,8 +20,9 @@ import {
 } from "../../code/build.js";
 import type { GeneratedFile } from "../file.js";
 import { guardName } from "../../name/rules.js";
-import type { Body, Check, CheckBuilder, Delegate, NonNull, Target } from "./build.js";
-import { VALUE } from "./build.js";
+import type { CheckBuilder } from "./build.js";
+import type { Body, Check, Delegate, NonNull, Target } from "./tree.js";
+import { VALUE } from "./tree.js";
 import { SET_OF_VALUES } from "./keywords.js";
 import { CheckPrinter } from "./print.js";
 

@@ -1,4 +1,4 @@
-import type { RuntimeValue } from "../access.js";
+import type { FORMATS, RuntimeValue, TemplateValue } from "../templates.js";
 import type { Expression, Name } from "../../code/tree.js";
 import { and, binary, call, identifier, literal, member, not, or, typeOf } from "../../code/build.js";
 import type { Fails, Measure } from "../../keywords/index.js";
@@ -12,14 +12,11 @@ import { isJsonPrimitive } from "../../json.js";
  * message; this file only spells their tests.
  */
 
-/** The shared format tests, `templates/formats.ts`, emitted where some protocol asserts formats. */
-export const FORMATS_RUNTIME = "../formats.js";
-
 /** What a test needs of its file: runtime helpers, hoisted patterns and values, the property counter. */
 export interface TestContext {
   readonly runtime: (name: RuntimeValue) => Name;
   /** A test of `templates/formats.ts`, imported from the package's `formats` module. */
-  readonly format: (test: string) => Name;
+  readonly format: (test: TemplateValue<typeof FORMATS>) => Name;
   readonly pattern: (source: string) => Name;
   /** An object or array value, declared once in the file rather than made at each test. */
   readonly value: (value: JsonValue) => Name;

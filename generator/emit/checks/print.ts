@@ -1,4 +1,4 @@
-import type { RuntimeValue } from "../access.js";
+import type { RuntimeValue } from "../templates.js";
 import type { Expression, Function, Name, Parameter, Statement, Type } from "../../code/tree.js";
 import {
   and,
@@ -27,7 +27,8 @@ import type { Shape } from "../../ir/model.js";
 import { forEachProperty } from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import { tagTable } from "../dispatch.js";
-import type { Body, Check, CheckBuilder, Counted, Position, Properties, PropertyCase, TaggedBody, Target } from "./build.js";
+import type { CheckBuilder } from "./build.js";
+import type { Body, Check, Counted, Position, Properties, PropertyCase, TaggedBody, Target } from "./tree.js";
 
 /**
  * What the printings of the check tree share: the check function around a body, which

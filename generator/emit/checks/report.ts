@@ -3,11 +3,13 @@ import { and, binary, call, literal, member, not, template, UNDEFINED } from "..
 import { block, constant, evaluate, ifThen, returns, switchStatement } from "../../code/build.js";
 import { keywordType, parameter, typeReference } from "../../code/build.js";
 import { escapeToken } from "../../pointer.js";
-import { acceptsAnything, RUNTIME } from "../access.js";
+import { acceptsAnything } from "../access.js";
+import { RUNTIME } from "../templates.js";
 import type { GeneratedFile } from "../file.js";
 import { checkName } from "../../name/rules.js";
-import type { Body, Check, CheckBuilder, Failure, Location, Properties, Target } from "./build.js";
-import { ERRORS, PATH, VALUE } from "./build.js";
+import type { CheckBuilder } from "./build.js";
+import type { Body, Check, Failure, Location, Properties, Target } from "./tree.js";
+import { ERRORS, PATH, VALUE } from "./tree.js";
 import type { GuardPrinter } from "./guard.js";
 import { CheckPrinter } from "./print.js";
 

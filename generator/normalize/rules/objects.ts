@@ -114,7 +114,7 @@ export const PROPERTIES_ARE_FIELDS: Refinement<ObjectDraft> = rule(
 export const UNDECLARED_REQUIRED: Refinement<ObjectDraft> = rule(
   "undeclared-required",
   "a required property not declared is a required field of the additional shape (of any value where a pattern matches it, whose shape is checked); where that is never, no object is valid",
-  (object, context) => {
+  (object) => {
     const fields = [...object.fields];
     for (const name of new Set(object.required)) {
       if (Object.hasOwn(object.properties, name)) continue;
@@ -238,6 +238,6 @@ function constrainsNothing(names: JsonValue): boolean {
 }
 
 /** Whether one of the patterns matches a property name, as the generated code tests it. */
-export function matchesAny(patterns: readonly PatternProperty[] | undefined, name: string): boolean {
+function matchesAny(patterns: readonly PatternProperty[] | undefined, name: string): boolean {
   return patternsMatching(patterns, name).length > 0;
 }
