@@ -147,7 +147,9 @@ function apply(document: Record<string, JsonValue>, fact: Fact, provenance: Prov
  * and a branch that says such a property is present (an exactlyOne's) says present and not
  * null. A required property stays as it is: absent, it is refused, and so is its null, which
  * the schema refuses as it stands, where an anyOf would accept a null the decoder then finds
- * missing. The inner schema is located where the property was written.
+ * missing. So does a property whose null the schema would count otherwise than its absence:
+ * in an object with a property count, matched by a pattern besides its own, or naming a
+ * dependent schema or requirement. The inner schema is located where the property was written.
  */
 function nullsAreAbsent(document: Record<string, JsonValue>, provenance: Provenance): Relocation[] {
   const written: Relocation[] = [];
@@ -165,14 +167,22 @@ function nullsAreAbsent(document: Record<string, JsonValue>, provenance: Provena
     // A branch saying a property is present has properties of its own, which are no object's.
     if (!isJsonObject(node) || !isJsonObject(node["properties"]) || presenceNames(node) !== undefined) return;
     const schema = node as Record<string, JsonValue>;
+    // A null counts as a property where properties are counted, so there it stays one.
+    if ("minProperties" in schema || "maxProperties" in schema) return;
     const properties = schema["properties"] as Record<string, JsonValue>;
     const patterns = (isJsonObject(schema["patternProperties"]) ? schema["patternProperties"] : {}) as Record<string, JsonValue>;
     const aliases = [...wireAliases(schema)];
+    // What else a property's presence or value answers to: a pattern that is no alias, a dependent schema or requirement.
+    const others = Object.keys(patterns).filter((pattern) => !aliases.some(([alias]) => exactName(pattern) === alias));
+    const dependents = ["dependentRequired", "dependentSchemas", "dependencies"].flatMap((keyword) =>
+      isJsonObject(schema[keyword]) ? Object.keys(schema[keyword]) : [],
+    );
+    const answers = (name: string) => dependents.includes(name) || others.some((pattern) => mayMatch(pattern, name));
     const absent = new Set<string>();
     for (const name of Object.keys(properties)) {
       const names = [name, ...aliases.filter(([, property]) => property === name).map(([alias]) => alias)];
       const property = properties[name]!;
-      if (requiresAny(schema, names) || !isJsonObject(property) || admitsNull(property, document)) continue;
+      if (requiresAny(schema, names) || names.some(answers) || !isJsonObject(property) || admitsNull(property, document)) continue;
       rewrite(properties, name, appendPointer(pointer, "properties", name));
       for (const alias of names.slice(1)) {
         const pattern = Object.keys(patterns).find((each) => exactName(each) === alias)!;
@@ -189,6 +199,15 @@ function nullsAreAbsent(document: Record<string, JsonValue>, provenance: Provena
     }
   });
   return written;
+}
+
+/** Whether a pattern property's pattern matches a name; one that does not compile may (normalize refuses it, located). */
+function mayMatch(pattern: string, name: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(name);
+  } catch {
+    return true;
+  }
 }
 
 /** A declared property's names on the wire: its own, then its snake_case aliases. */

@@ -292,6 +292,22 @@ describe("overlay: facts", () => {
     ]);
   });
 
+  it("nullIsAbsent leaves a property whose null the schema counts otherwise than its absence", () => {
+    const facts = [{ at: "", nullIsAbsent: true, because }];
+    const str = { type: "string" };
+    const objects = {
+      Counted: { type: "object", properties: { a: str }, maxProperties: 1 },
+      Patterned: { type: "object", properties: { a: str, b: str }, patternProperties: { "^a": str } },
+      Dependent: { type: "object", properties: { a: str, b: str }, dependentRequired: { a: ["b"] } },
+    };
+    const written = defs(effectiveSchema({ $defs: objects }, facts).schema);
+    expect(written["Counted"]!["properties"]).toEqual({ a: str });
+    expect(Object.keys((written["Patterned"]!["properties"] as JsonObject)["b"] as JsonObject)).toContain("anyOf");
+    expect((written["Patterned"]!["properties"] as JsonObject)["a"]).toEqual(str);
+    expect((written["Dependent"]!["properties"] as JsonObject)["a"]).toEqual(str);
+    expect(Object.keys((written["Dependent"]!["properties"] as JsonObject)["b"] as JsonObject)).toContain("anyOf");
+  });
+
   it("nullIsAbsent is a fact of the whole schema", async () => {
     expect(
       await inputError(() => effectiveSchema({ $defs: { A: { type: "object" } } }, [{ at: "/$defs/A", nullIsAbsent: true, because }])),
