@@ -80,7 +80,8 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
 /**
  * Whether decoding a value that the type's guard accepts gives an equal value, so that a
  * reader of freshly parsed JSON may take the guard's verdict for the decoder's: no field
- * is read under another of its names, no enum from a number, no number from digits.
+ * is read under another of its names, no enum from a number, no number from digits. A null
+ * for a field absent does not count: the guard refuses it, so what it accepts has none.
  */
 export function decodingKeepsAccepted(shapes: ReadonlyMap<string, Shape>, name: string): boolean {
   // Every shape reachable from the type, each named type once; a worklist, since a chain of refs may be long.
