@@ -80,8 +80,8 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
 /**
  * Whether decoding a value that the type's guard accepts gives an equal value, so that a
  * reader of freshly parsed JSON may take the guard's verdict for the decoder's: no field
- * is read under another of its names, no enum from a number, no number from digits. A null
- * for a field absent does not count: the guard refuses it, so what it accepts has none.
+ * is read under another of its names, no null dropped as a field absent, no enum from a
+ * number, no number from digits.
  */
 export function decodingKeepsAccepted(shapes: ReadonlyMap<string, Shape>, name: string): boolean {
   // Every shape reachable from the type, each named type once; a worklist, since a chain of refs may be long.
@@ -95,7 +95,7 @@ export function decodingKeepsAccepted(shapes: ReadonlyMap<string, Shape>, name: 
       continue;
     }
     const fields = shape.kind === "object" ? shape.fields : shape.kind === "keyed-union" ? [...shape.members, ...shape.fields] : [];
-    if (fields.some((field) => (field.aliases ?? []).length > 0)) return false;
+    if (fields.some((field) => (field.aliases ?? []).length > 0 || field.nullIsAbsent)) return false;
     if ((shape.kind === "enum" || shape.kind === "number") && shape.wire !== undefined) return false;
     pending.push(...decoded(shape));
   }

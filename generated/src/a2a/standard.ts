@@ -62,16 +62,22 @@ import type {
   Value,
 } from "./types.js";
 import {
+  decodeAPIKeySecurityScheme,
   decodeAgentCapabilities,
   decodeAgentCard,
+  decodeAgentCardSignature,
+  decodeAgentExtension,
   decodeAgentInterface,
   decodeAgentSkill,
   decodeArtifact,
+  decodeAuthenticationInfo,
   decodeAuthorizationCodeOAuthFlow,
+  decodeCancelTaskRequest,
   decodeClientCredentialsOAuthFlow,
   decodeCreateTaskPushNotificationConfigRequest,
   decodeDeleteTaskPushNotificationConfigRequest,
   decodeDeviceCodeOAuthFlow,
+  decodeGetExtendedAgentCardRequest,
   decodeGetTaskPushNotificationConfigRequest,
   decodeGetTaskRequest,
   decodeHTTPAuthSecurityScheme,
@@ -81,36 +87,30 @@ import {
   decodeListTasksRequest,
   decodeListTasksResponse,
   decodeMessage,
+  decodeMutualTlsSecurityScheme,
   decodeOAuth2SecurityScheme,
   decodeOAuthFlows,
   decodeOpenIdConnectSecurityScheme,
   decodePart,
   decodePasswordOAuthFlow,
+  decodePushNotificationConfig,
   decodeRole,
+  decodeSecurityRequirement,
   decodeSecurityScheme,
   decodeSendMessageConfiguration,
   decodeSendMessageRequest,
   decodeSendMessageResponse,
   decodeStreamResponse,
+  decodeStringList,
+  decodeSubscribeToTaskRequest,
   decodeTask,
   decodeTaskArtifactUpdateEvent,
   decodeTaskPushNotificationConfig,
   decodeTaskState,
   decodeTaskStatus,
   decodeTaskStatusUpdateEvent,
-  validateAPIKeySecurityScheme,
-  validateAgentCardSignature,
-  validateAgentExtension,
   validateAgentProvider,
-  validateAuthenticationInfo,
-  validateCancelTaskRequest,
-  validateGetExtendedAgentCardRequest,
-  validateMutualTlsSecurityScheme,
-  validatePushNotificationConfig,
-  validateSecurityRequirement,
-  validateStringList,
   validateStruct,
-  validateSubscribeToTaskRequest,
   validateTimestamp,
   validateValue,
 } from "./validate.js";
@@ -2890,10 +2890,11 @@ function jsonSchemaAgentCard(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link AgentCardSignature} as a Standard Schema: `validate` says what
- * {@link validateAgentCardSignature} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives an
- * AgentCardSignature's JSON Schema, draft 2020-12 or draft-07.
+ * {@link AgentCardSignature} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeAgentCardSignature} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of an
+ * AgentCardSignature's wire form, draft 2020-12 or draft-07.
  */
 export const AgentCardSignatureSchema: AgentwireSchema<AgentCardSignature> = {
   "~standard": {
@@ -2909,7 +2910,7 @@ export const AgentCardSignatureSchema: AgentwireSchema<AgentCardSignature> = {
 function standardAgentCardSignature(
   value: unknown,
 ): StandardResult<AgentCardSignature> {
-  return standardResult(validateAgentCardSignature(value), value);
+  return standardResult(decodeAgentCardSignature(value), value);
 }
 function jsonSchemaAgentCardSignature(
   options: JsonSchemaOptions,
@@ -2922,10 +2923,11 @@ function jsonSchemaAgentCardSignature(
 }
 
 /**
- * {@link AgentExtension} as a Standard Schema: `validate` says what {@link
- * validateAgentExtension} says of a value, each error an issue whose path is
- * its JSON Pointer's keys; `jsonSchema` gives an AgentExtension's JSON
- * Schema, draft 2020-12 or draft-07.
+ * {@link AgentExtension} as a Standard Schema: `validate` reads a value from
+ * its wire form as {@link decodeAgentExtension} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of an AgentExtension's wire form,
+ * draft 2020-12 or draft-07.
  */
 export const AgentExtensionSchema: AgentwireSchema<AgentExtension> = {
   "~standard": {
@@ -2941,7 +2943,7 @@ export const AgentExtensionSchema: AgentwireSchema<AgentExtension> = {
 function standardAgentExtension(
   value: unknown,
 ): StandardResult<AgentExtension> {
-  return standardResult(validateAgentExtension(value), value);
+  return standardResult(decodeAgentExtension(value), value);
 }
 function jsonSchemaAgentExtension(
   options: JsonSchemaOptions,
@@ -3031,10 +3033,11 @@ function jsonSchemaAgentSkill(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link APIKeySecurityScheme} as a Standard Schema: `validate` says what
- * {@link validateAPIKeySecurityScheme} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives an
- * APIKeySecurityScheme's JSON Schema, draft 2020-12 or draft-07.
+ * {@link APIKeySecurityScheme} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodeAPIKeySecurityScheme} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of an
+ * APIKeySecurityScheme's wire form, draft 2020-12 or draft-07.
  */
 export const APIKeySecuritySchemeSchema: AgentwireSchema<APIKeySecurityScheme> =
   {
@@ -3051,7 +3054,7 @@ export const APIKeySecuritySchemeSchema: AgentwireSchema<APIKeySecurityScheme> =
 function standardAPIKeySecurityScheme(
   value: unknown,
 ): StandardResult<APIKeySecurityScheme> {
-  return standardResult(validateAPIKeySecurityScheme(value), value);
+  return standardResult(decodeAPIKeySecurityScheme(value), value);
 }
 function jsonSchemaAPIKeySecurityScheme(
   options: JsonSchemaOptions,
@@ -3086,10 +3089,11 @@ function jsonSchemaArtifact(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link AuthenticationInfo} as a Standard Schema: `validate` says what
- * {@link validateAuthenticationInfo} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives an
- * AuthenticationInfo's JSON Schema, draft 2020-12 or draft-07.
+ * {@link AuthenticationInfo} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeAuthenticationInfo} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of an
+ * AuthenticationInfo's wire form, draft 2020-12 or draft-07.
  */
 export const AuthenticationInfoSchema: AgentwireSchema<AuthenticationInfo> = {
   "~standard": {
@@ -3105,7 +3109,7 @@ export const AuthenticationInfoSchema: AgentwireSchema<AuthenticationInfo> = {
 function standardAuthenticationInfo(
   value: unknown,
 ): StandardResult<AuthenticationInfo> {
-  return standardResult(validateAuthenticationInfo(value), value);
+  return standardResult(decodeAuthenticationInfo(value), value);
 }
 function jsonSchemaAuthenticationInfo(
   options: JsonSchemaOptions,
@@ -3144,10 +3148,11 @@ function jsonSchemaAuthorizationCodeOAuthFlow(
 }
 
 /**
- * {@link CancelTaskRequest} as a Standard Schema: `validate` says what
- * {@link validateCancelTaskRequest} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * CancelTaskRequest's JSON Schema, draft 2020-12 or draft-07.
+ * {@link CancelTaskRequest} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeCancelTaskRequest} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * CancelTaskRequest's wire form, draft 2020-12 or draft-07.
  */
 export const CancelTaskRequestSchema: AgentwireSchema<CancelTaskRequest> = {
   "~standard": {
@@ -3163,7 +3168,7 @@ export const CancelTaskRequestSchema: AgentwireSchema<CancelTaskRequest> = {
 function standardCancelTaskRequest(
   value: unknown,
 ): StandardResult<CancelTaskRequest> {
-  return standardResult(validateCancelTaskRequest(value), value);
+  return standardResult(decodeCancelTaskRequest(value), value);
 }
 function jsonSchemaCancelTaskRequest(
   options: JsonSchemaOptions,
@@ -3309,10 +3314,11 @@ function jsonSchemaDeviceCodeOAuthFlow(
 }
 
 /**
- * {@link GetExtendedAgentCardRequest} as a Standard Schema: `validate` says
- * what {@link validateGetExtendedAgentCardRequest} says of a value, each
- * error an issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * GetExtendedAgentCardRequest's JSON Schema, draft 2020-12 or draft-07.
+ * {@link GetExtendedAgentCardRequest} as a Standard Schema: `validate` reads
+ * a value from its wire form as {@link decodeGetExtendedAgentCardRequest}
+ * does (strict), and gives the canonical value or each error as an issue
+ * whose path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema
+ * of a GetExtendedAgentCardRequest's wire form, draft 2020-12 or draft-07.
  */
 export const GetExtendedAgentCardRequestSchema: AgentwireSchema<GetExtendedAgentCardRequest> =
   {
@@ -3329,7 +3335,7 @@ export const GetExtendedAgentCardRequestSchema: AgentwireSchema<GetExtendedAgent
 function standardGetExtendedAgentCardRequest(
   value: unknown,
 ): StandardResult<GetExtendedAgentCardRequest> {
-  return standardResult(validateGetExtendedAgentCardRequest(value), value);
+  return standardResult(decodeGetExtendedAgentCardRequest(value), value);
 }
 function jsonSchemaGetExtendedAgentCardRequest(
   options: JsonSchemaOptions,
@@ -3650,10 +3656,11 @@ function jsonSchemaMessage(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link MutualTlsSecurityScheme} as a Standard Schema: `validate` says what
- * {@link validateMutualTlsSecurityScheme} says of a value, each error an
- * issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * MutualTlsSecurityScheme's JSON Schema, draft 2020-12 or draft-07.
+ * {@link MutualTlsSecurityScheme} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodeMutualTlsSecurityScheme} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * MutualTlsSecurityScheme's wire form, draft 2020-12 or draft-07.
  */
 export const MutualTlsSecuritySchemeSchema: AgentwireSchema<MutualTlsSecurityScheme> =
   {
@@ -3670,7 +3677,7 @@ export const MutualTlsSecuritySchemeSchema: AgentwireSchema<MutualTlsSecuritySch
 function standardMutualTlsSecurityScheme(
   value: unknown,
 ): StandardResult<MutualTlsSecurityScheme> {
-  return standardResult(validateMutualTlsSecurityScheme(value), value);
+  return standardResult(decodeMutualTlsSecurityScheme(value), value);
 }
 function jsonSchemaMutualTlsSecurityScheme(
   options: JsonSchemaOptions,
@@ -3836,10 +3843,11 @@ function jsonSchemaPasswordOAuthFlow(
 }
 
 /**
- * {@link PushNotificationConfig} as a Standard Schema: `validate` says what
- * {@link validatePushNotificationConfig} says of a value, each error an
- * issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * PushNotificationConfig's JSON Schema, draft 2020-12 or draft-07.
+ * {@link PushNotificationConfig} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodePushNotificationConfig} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * PushNotificationConfig's wire form, draft 2020-12 or draft-07.
  */
 export const PushNotificationConfigSchema: AgentwireSchema<PushNotificationConfig> =
   {
@@ -3856,7 +3864,7 @@ export const PushNotificationConfigSchema: AgentwireSchema<PushNotificationConfi
 function standardPushNotificationConfig(
   value: unknown,
 ): StandardResult<PushNotificationConfig> {
-  return standardResult(validatePushNotificationConfig(value), value);
+  return standardResult(decodePushNotificationConfig(value), value);
 }
 function jsonSchemaPushNotificationConfig(
   options: JsonSchemaOptions,
@@ -3869,10 +3877,11 @@ function jsonSchemaPushNotificationConfig(
 }
 
 /**
- * {@link SecurityRequirement} as a Standard Schema: `validate` says what
- * {@link validateSecurityRequirement} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * SecurityRequirement's JSON Schema, draft 2020-12 or draft-07.
+ * {@link SecurityRequirement} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeSecurityRequirement} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * SecurityRequirement's wire form, draft 2020-12 or draft-07.
  */
 export const SecurityRequirementSchema: AgentwireSchema<SecurityRequirement> = {
   "~standard": {
@@ -3888,7 +3897,7 @@ export const SecurityRequirementSchema: AgentwireSchema<SecurityRequirement> = {
 function standardSecurityRequirement(
   value: unknown,
 ): StandardResult<SecurityRequirement> {
-  return standardResult(validateSecurityRequirement(value), value);
+  return standardResult(decodeSecurityRequirement(value), value);
 }
 function jsonSchemaSecurityRequirement(
   options: JsonSchemaOptions,
@@ -4112,10 +4121,11 @@ function jsonSchemaStreamResponse(
 }
 
 /**
- * {@link StringList} as a Standard Schema: `validate` says what {@link
- * validateStringList} says of a value, each error an issue whose path is its
- * JSON Pointer's keys; `jsonSchema` gives a StringList's JSON Schema, draft
- * 2020-12 or draft-07.
+ * {@link StringList} as a Standard Schema: `validate` reads a value from its
+ * wire form as {@link decodeStringList} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of a StringList's wire form,
+ * draft 2020-12 or draft-07.
  */
 export const StringListSchema: AgentwireSchema<StringList> = {
   "~standard": {
@@ -4126,17 +4136,18 @@ export const StringListSchema: AgentwireSchema<StringList> = {
   },
 };
 function standardStringList(value: unknown): StandardResult<StringList> {
-  return standardResult(validateStringList(value), value);
+  return standardResult(decodeStringList(value), value);
 }
 function jsonSchemaStringList(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(definitionStringList, [], options);
 }
 
 /**
- * {@link SubscribeToTaskRequest} as a Standard Schema: `validate` says what
- * {@link validateSubscribeToTaskRequest} says of a value, each error an
- * issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * SubscribeToTaskRequest's JSON Schema, draft 2020-12 or draft-07.
+ * {@link SubscribeToTaskRequest} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodeSubscribeToTaskRequest} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * SubscribeToTaskRequest's wire form, draft 2020-12 or draft-07.
  */
 export const SubscribeToTaskRequestSchema: AgentwireSchema<SubscribeToTaskRequest> =
   {
@@ -4153,7 +4164,7 @@ export const SubscribeToTaskRequestSchema: AgentwireSchema<SubscribeToTaskReques
 function standardSubscribeToTaskRequest(
   value: unknown,
 ): StandardResult<SubscribeToTaskRequest> {
-  return standardResult(validateSubscribeToTaskRequest(value), value);
+  return standardResult(decodeSubscribeToTaskRequest(value), value);
 }
 function jsonSchemaSubscribeToTaskRequest(
   options: JsonSchemaOptions,
