@@ -362,6 +362,8 @@ class Comparison {
       const removed = aliases(old).filter((alias) => !aliases(field).includes(alias));
       if (added.length > 0) this.add("wire-form-added", at, `may now arrive as ${describeValues(added)}`);
       if (removed.length > 0) this.add("wire-form-removed", at, `may no longer arrive as ${describeValues(removed)}`);
+      if (!old.nullIsAbsent && field.nullIsAbsent) this.add("wire-form-added", at, "may now arrive as null, for absent");
+      if (old.nullIsAbsent && !field.nullIsAbsent) this.add("wire-form-removed", at, "may no longer arrive as null, for absent");
       this.docs(old.doc, field.doc, at);
       this.shape(old.shape, field.shape, at);
     }

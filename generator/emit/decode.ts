@@ -1,7 +1,8 @@
-import type { Expression, Function, Name, Parameter, Statement, SwitchCase } from "../code/tree.js";
+import type { Expression, Function, Name, Parameter, Statement, SwitchCase, Variable } from "../code/tree.js";
 import { and, arrayLiteral, assign, binary, call, construct, identifier, index } from "../code/build.js";
 import { literal, member, not, objectLiteral, regex, template, typeOf, UNDEFINED } from "../code/build.js";
-import { BREAK, constant, evaluate, forIndex, ifThen, returns, switchStatement, tryFinally } from "../code/build.js";
+import { BREAK, constant, evaluate, forIndex, ifThen, returns, switchStatement, tryFinally, variable } from "../code/build.js";
+import { Scope } from "../code/scope.js";
 import {
   arrayType,
   documentation,
@@ -33,7 +34,7 @@ import { DECODE, RUNTIME } from "./templates.js";
  * form into a new value in the canonical form and checks it. Reading is done by `readT`,
  * which copies what the schema models (objects, arrays) and turns wire forms into
  * canonical ones: a snake_case alias into its field, an enum's number into its name, a
- * string of digits into a number. In tolerant mode it also drops properties a closed
+ * string of digits into a number, a null that stands for a field absent dropped. In tolerant mode it also drops properties a closed
  * object does not know and notes values this version does not recognize; in strict mode
  * such a property is a problem, not copied. What the read produces is then checked by
  * `checkT`, printed from the check tree `isT` is printed from, up to the limit of errors.
@@ -79,7 +80,8 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
 /**
  * Whether decoding a value that the type's guard accepts gives an equal value, so that a
  * reader of freshly parsed JSON may take the guard's verdict for the decoder's: no field
- * is read under another of its names, no enum from a number, no number from digits.
+ * is read under another of its names, no null dropped as a field absent, no enum from a
+ * number, no number from digits.
  */
 export function decodingKeepsAccepted(shapes: ReadonlyMap<string, Shape>, name: string): boolean {
   // Every shape reachable from the type, each named type once; a worklist, since a chain of refs may be long.
@@ -93,7 +95,7 @@ export function decodingKeepsAccepted(shapes: ReadonlyMap<string, Shape>, name: 
       continue;
     }
     const fields = shape.kind === "object" ? shape.fields : shape.kind === "keyed-union" ? [...shape.members, ...shape.fields] : [];
-    if (fields.some((field) => (field.aliases ?? []).length > 0)) return false;
+    if (fields.some((field) => (field.aliases ?? []).length > 0 || field.nullIsAbsent)) return false;
     if ((shape.kind === "enum" || shape.kind === "number") && shape.wire !== undefined) return false;
     pending.push(...decoded(shape));
   }
@@ -287,21 +289,30 @@ class DecodeEmitter {
     patterns: readonly PatternProperty[] = [],
   ): Statement[] {
     // Fields read as they are share one case: the key is one of their known names.
-    const copied = fields.filter((field) => !this.reads(field.shape) && (field.aliases ?? []).length === 0 && !isPrototypeName(field.name));
+    const copied = fields.filter(
+      (field) => !this.reads(field.shape) && (field.aliases ?? []).length === 0 && !isPrototypeName(field.name) && !field.nullIsAbsent,
+    );
+    const scope = new Scope([INPUT, PATH, READER, OUTPUT, KEY, VALUE].map(({ text }) => text));
+    // Whether a field whose null is absent was given under one of its names, null or not: a second name is a duplicate either way.
+    const given: Variable[] = [];
     const cases: SwitchCase[] = fields
       .filter((field) => !copied.includes(field))
       .map((field) => {
         const names = [field.name, ...(field.aliases ?? [])];
         const where = template([PATH, `/${escapeToken(field.name)}`]);
         const read = this.read(field.shape, VALUE, where, `${owner}${upperFirst(field.name)}`);
-        const store = isPrototypeName(field.name)
+        const assigned = isPrototypeName(field.name)
           ? evaluate(call(this.runtime("define"), [OUTPUT, literal(field.name), read]))
           : evaluate(assign(this.access(OUTPUT, field.name), read));
-        const twice = ifThen(
-          binary(this.access(OUTPUT, field.name), "!==", UNDEFINED),
-          evaluate(this.report("twice", [PATH, KEY, literal(field.name)])),
-        );
-        return { labels: names.map(literal), body: [...(names.length > 1 ? [twice] : []), store, BREAK] };
+        // A null the wire sends for the field absent is not copied.
+        const store = field.nullIsAbsent ? ifThen(binary(VALUE, "!==", literal(null)), assigned) : assigned;
+        const twice = (seen: Expression) => ifThen(seen, evaluate(this.report("twice", [PATH, KEY, literal(field.name)])));
+        if (names.length === 1) return { labels: names.map(literal), body: [store, BREAK] };
+        if (!field.nullIsAbsent)
+          return { labels: names.map(literal), body: [twice(binary(this.access(OUTPUT, field.name), "!==", UNDEFINED)), store, BREAK] };
+        const flag = scope.local(`${field.name}Given`);
+        given.push(variable(flag, literal(false)));
+        return { labels: names.map(literal), body: [twice(flag), evaluate(assign(flag, literal(true))), store, BREAK] };
       });
     if (copied.length > 0)
       cases.unshift({ labels: copied.map((field) => literal(field.name)), body: [evaluate(assign(index(OUTPUT, KEY), VALUE)), BREAK] });
@@ -333,6 +344,7 @@ class DecodeEmitter {
     return [
       ifThen(notObject, returns(INPUT)),
       constant(OUTPUT, objectLiteral([]), { type: objectType([indexSignature(keywordType("unknown"))]) }),
+      ...given,
       loop,
       returns(OUTPUT),
     ];

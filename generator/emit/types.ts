@@ -148,7 +148,7 @@ function plainPrefix(pattern: string): string | undefined {
 function property(field: Field): TypeMember {
   return propertySignature(field.name, typeOf(field.shape), {
     optional: !field.required,
-    doc: documentation(docText(field.doc, field.shape, field.aliases)),
+    doc: documentation(docText(field.doc, field.shape, field.aliases, field.nullIsAbsent)),
   });
 }
 
@@ -156,7 +156,7 @@ function property(field: Field): TypeMember {
  * JSDoc paragraphs: the description; what each enum value means and its number on the
  * wire; the other forms the wire accepts; then tags.
  */
-function docText(doc: Doc, shape: Shape, aliases: readonly string[] = []): string[] {
+function docText(doc: Doc, shape: Shape, aliases: readonly string[] = [], nullIsAbsent = false): string[] {
   const parts: string[] = [];
   if (doc.description !== undefined) parts.push(doc.description);
   if (shape.kind === "enum" && (shape.descriptions !== undefined || shape.wire?.numbers !== undefined))
@@ -175,6 +175,7 @@ function docText(doc: Doc, shape: Shape, aliases: readonly string[] = []): strin
     ...aliases.map((alias) => `\`${alias}\``),
     ...(shape.kind === "number" && shape.wire !== undefined ? ["a string of decimal digits"] : []),
     ...(shape.kind === "enum" && shape.wire !== undefined ? ["the value's number"] : []),
+    ...(nullIsAbsent ? ["null (absent)"] : []),
   ];
   if (wire.length > 0) parts.push(`On the wire this may also arrive as ${wire.join(" or ")}.`);
   const tags = [...constraintTags(shape)];

@@ -162,6 +162,11 @@ export interface Field {
   readonly pointer: string;
   /** A time a producer may fill in with the current one: builders offer it. */
   readonly stamp?: StampUnit;
+  /**
+   * The wire may send null for the field absent (proto3 JSON): the decoder drops it; the
+   * canonical value, the type and the guard, have no null.
+   */
+  readonly nullIsAbsent?: true;
 }
 
 export interface ObjectShape {

@@ -180,6 +180,8 @@ function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLook
     if (shape.kind === "never" && required) return NEVER;
     const aliases = [...new Set([...(fa?.aliases ?? []), ...(fb?.aliases ?? [])])];
     const stamp = fa?.stamp ?? fb?.stamp;
+    // A null is absent only where every part that declares the field reads it so; a part that refuses it refuses it.
+    const nullIsAbsent = (fa ?? fb)!.nullIsAbsent === true && (fa?.nullIsAbsent ?? true) && (fb?.nullIsAbsent ?? true);
     fields.push({
       name,
       shape,
@@ -188,6 +190,7 @@ function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLook
       ...(aliases.length > 0 ? { aliases } : {}),
       pointer: (fa ?? fb)!.pointer,
       ...(stamp !== undefined ? { stamp } : {}),
+      ...(nullIsAbsent ? { nullIsAbsent } : {}),
     });
   }
   const patterns = [...patternsOf(a), ...patternsOf(b)];

@@ -14,7 +14,7 @@ import { MODELLED, STAMP_UNITS } from "../schema/vocabulary.js";
  * a schema by its JSON Pointer in the resolved schema (named types are `/$defs/<Name>`),
  * does one thing, and says where the prose says so. See `schemas/README.md`.
  */
-export type Fact = ExactlyOne | Required | Fallback | EnumNumbers | NameMembers | Rename | Stamp | Annotate;
+export type Fact = ExactlyOne | Required | Fallback | EnumNumbers | NameMembers | Rename | Stamp | Annotate | NullIsAbsent;
 
 interface FactBase {
   readonly at: string;
@@ -77,6 +77,15 @@ export interface Annotate extends FactBase {
   readonly annotations: JsonObject;
 }
 
+/**
+ * A null property is that property absent, as proto3 JSON reads one, where the property's
+ * schema does not admit null itself (`google.protobuf.Value` does). Of the whole schema:
+ * its `at` is the root, "".
+ */
+export interface NullIsAbsent extends FactBase {
+  readonly verb: "nullIsAbsent";
+}
+
 /** The verbs, each a key of a fact of the overlay's schema but "at" and "because". */
 const VERBS = Object.keys({
   exactlyOne: true,
@@ -87,6 +96,7 @@ const VERBS = Object.keys({
   rename: true,
   stamp: true,
   annotate: true,
+  nullIsAbsent: true,
 } satisfies Record<Exclude<keyof FactFile, "at" | "because">, true>) as Fact["verb"][];
 
 const KEYS: readonly (keyof Overlay)[] = ["$schema", "description", "facts", "stream"];
@@ -134,6 +144,7 @@ const WORDS: readonly Words[] = [
   ...verb("rename", '"rename" is the new name: a letter in upper case, then letters and digits (AgentProviderUrl)'),
   ...verb("stamp", `"stamp" is the time's unit: ${STAMP_UNITS.join(" or ")}`),
   ...verb("annotate", '"annotate" is an object of annotation keywords'),
+  ...verb("nullIsAbsent", '"nullIsAbsent" is true'),
 ];
 
 /**
@@ -160,6 +171,15 @@ export function readFacts(document: JsonValue, file: string): Fact[] {
     }
     if (entry.rename !== undefined) return { ...base, verb: "rename", name: entry.rename };
     if (entry.stamp !== undefined) return { ...base, verb: "stamp", unit: entry.stamp };
+    if (entry.nullIsAbsent !== undefined) {
+      // Of the whole schema, which the overlay's schema cannot say without losing its oneOf of verbs.
+      if (entry.at !== "")
+        throw new InputError(
+          { file, pointer: appendPointer(pointer, "at") },
+          '"nullIsAbsent" is a fact of the whole schema: its "at" is ""',
+        );
+      return { ...base, verb: "nullIsAbsent" };
+    }
     const annotations: JsonObject = isJsonObject(entry.annotate) ? entry.annotate : {};
     for (const keyword of Object.keys(annotations))
       if (MODELLED.has(keyword))

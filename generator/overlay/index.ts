@@ -8,6 +8,7 @@ import { dialectOf } from "../schema/dialect.js";
 import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, STAMP_KEYWORD } from "../schema/vocabulary.js";
 import { pascalCase } from "../schema/names.js";
 import { appendPointer, getAtPointer, isWithin, localRefPointer, parsePointer } from "../pointer.js";
+import { admitsNull, nullOrAbsent } from "../schema/nulls.js";
 import { presence, presenceNames } from "../schema/presence.js";
 import { walkSchemas } from "../schema/walk.js";
 import type { Fact } from "./facts.js";
@@ -29,10 +30,14 @@ export function applyOverlays(resolved: ResolvedSchema): ResolvedSchema {
   if (resolved.protocol.overlays.length === 0 && aliased(resolved.schema).length === 0) return resolved;
   const schema = structuredClone(resolved.schema) as Record<string, JsonValue>;
   let provenance = resolved.provenance;
+  const deferred: Fact[] = [];
   for (const overlay of resolved.protocol.overlays)
     for (const fact of readFacts(overlay.document, overlay.file)) {
-      provenance = provenance.with(apply(schema, fact, provenance));
+      // Null is absent for the properties no fact requires, so it applies once the others have.
+      if (fact.verb === "nullIsAbsent") deferred.push(fact);
+      else provenance = provenance.with(apply(schema, fact, provenance));
     }
+  for (const fact of deferred) provenance = provenance.with(apply(schema, fact, provenance));
   provenance = provenance.with(excludeAliases(schema, provenance));
   return { ...resolved, schema, provenance };
 }
@@ -130,6 +135,78 @@ function apply(document: Record<string, JsonValue>, fact: Fact, provenance: Prov
       return nameMembers(document, schema, fact, provenance, fail);
     case "rename":
       return rename(document, fact, provenance, fail);
+    case "nullIsAbsent":
+      return nullsAreAbsent(document, provenance);
+  }
+}
+
+/**
+ * Says, of every object's optional properties whose schemas do not admit null, that a null
+ * is the property absent, as proto3 JSON reads one: each property's schema becomes an anyOf
+ * of null and itself, marked (`nullOrAbsent`), its aliases' alike, so that they still pair;
+ * and a branch that says such a property is present (an exactlyOne's) says present and not
+ * null. A required property stays as it is: absent, it is refused, and so is its null, which
+ * the schema refuses as it stands, where an anyOf would accept a null the decoder then finds
+ * missing. So does a property whose null the schema would count otherwise than its absence:
+ * in an object with a property count, matched by a pattern besides its own, or naming a
+ * dependent schema or requirement. The inner schema is located where the property was written.
+ */
+function nullsAreAbsent(document: Record<string, JsonValue>, provenance: Provenance): Relocation[] {
+  const written: Relocation[] = [];
+  const rewrite = (holder: Record<string, JsonValue>, key: string, at: string) => {
+    Object.defineProperty(holder, key, {
+      value: nullOrAbsent(holder[key] as JsonObject),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    const source = provenance.locate(at);
+    written.push({ effective: appendPointer(at, "anyOf", 1), file: source.file, pointer: source.pointer ?? "" });
+  };
+  walkSchemas(document, "", (node, pointer) => {
+    // A branch saying a property is present has properties of its own, which are no object's.
+    if (!isJsonObject(node) || !isJsonObject(node["properties"]) || presenceNames(node) !== undefined) return;
+    const schema = node as Record<string, JsonValue>;
+    // A null counts as a property where properties are counted, so there it stays one.
+    if ("minProperties" in schema || "maxProperties" in schema) return;
+    const properties = schema["properties"] as Record<string, JsonValue>;
+    const patterns = (isJsonObject(schema["patternProperties"]) ? schema["patternProperties"] : {}) as Record<string, JsonValue>;
+    const aliases = [...wireAliases(schema)];
+    // What else a property's presence or value answers to: a pattern that is no alias, a dependent schema or requirement.
+    const others = Object.keys(patterns).filter((pattern) => !aliases.some(([alias]) => exactName(pattern) === alias));
+    const dependents = ["dependentRequired", "dependentSchemas", "dependencies"].flatMap((keyword) =>
+      isJsonObject(schema[keyword]) ? Object.keys(schema[keyword]) : [],
+    );
+    const answers = (name: string) => dependents.includes(name) || others.some((pattern) => mayMatch(pattern, name));
+    const absent = new Set<string>();
+    for (const name of Object.keys(properties)) {
+      const names = [name, ...aliases.filter(([, property]) => property === name).map(([alias]) => alias)];
+      const property = properties[name]!;
+      if (requiresAny(schema, names) || names.some(answers) || !isJsonObject(property) || admitsNull(property, document)) continue;
+      rewrite(properties, name, appendPointer(pointer, "properties", name));
+      for (const alias of names.slice(1)) {
+        const pattern = Object.keys(patterns).find((each) => exactName(each) === alias)!;
+        rewrite(patterns, pattern, appendPointer(pointer, "patternProperties", pattern));
+      }
+      for (const each of names) absent.add(each);
+    }
+    for (const keyword of ["oneOf", "anyOf"] as const) {
+      if (!Array.isArray(schema[keyword])) continue;
+      schema[keyword] = schema[keyword].map((branch) => {
+        const names = presenceNames(branch);
+        return names !== undefined && names.every((name) => absent.has(name)) ? presence(names, true) : branch;
+      });
+    }
+  });
+  return written;
+}
+
+/** Whether a pattern property's pattern matches a name; one that does not compile may (normalize refuses it, located). */
+function mayMatch(pattern: string, name: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(name);
+  } catch {
+    return true;
   }
 }
 

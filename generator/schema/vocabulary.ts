@@ -101,6 +101,11 @@ export function isPureRef(schema: object): boolean {
 export const FALLBACK_KEYWORD = "x-agentwire-fallback";
 export const ENUM_NUMBERS_KEYWORD = "x-agentwire-enum-numbers";
 export const STAMP_KEYWORD = "x-agentwire-stamp";
+/**
+ * On a property's `anyOf: [{ "type": "null" }, <its schema>]`: the null branch is the
+ * property absent, as proto3 JSON reads a null, not a value of the property.
+ */
+export const NULL_IS_ABSENT_KEYWORD = "x-agentwire-null-is-absent";
 /** The vocabularies a custom metaschema uses, on the effective schema (resolve/metaschema.ts). */
 export const VOCABULARIES_KEYWORD = "x-agentwire-vocabularies";
 

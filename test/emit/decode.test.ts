@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Ir, NamedType, Shape } from "../../generator/ir/model.js";
 import type { JsonValue } from "../../generator/json.js";
 import { decodingKeepsAccepted } from "../../generator/emit/decode.js";
+import { corpusDocuments } from "../helpers/corpus.js";
 import { generatedModules } from "../helpers/generated.js";
 import type { ProtocolName } from "../helpers/protocols.js";
 import { PROTOCOLS, protocol } from "../helpers/protocols.js";
@@ -154,6 +155,118 @@ describe("decode: wire forms", () => {
     });
   });
 });
+
+describe("decode: null for absent (ProtoJSON)", () => {
+  it("reads a null on every optional field of the A2A corpus as the field absent, which the reference accepts", async () => {
+    const { ir, ajv, generated } = await a2a();
+    const shapes = shapesOf(ir);
+    const problems: string[] = [];
+    let injected = 0;
+    let documents = 0;
+    for (const { file, protocol: name, definition, document } of corpusDocuments()) {
+      if (name !== "a2a") continue;
+      const { is, validate, decode } = generated.functions(definition);
+      const decoded = decode(document);
+      if (!decoded.ok) continue;
+      const nulls = withNulls(document, { kind: "ref", name: definition }, shapes);
+      if (nulls.count === 0) continue;
+      documents++;
+      injected += nulls.count;
+      const wire = nulls.document;
+      if (!ajv.validate({ $ref: `effective#/$defs/${definition}` }, wire))
+        problems.push(`${file}: the reference refuses ${JSON.stringify(wire)}`);
+      const read = decode(wire);
+      if (!read.ok) problems.push(`${file}: decode refuses ${JSON.stringify(wire)}: ${JSON.stringify(read.errors)}`);
+      else if (JSON.stringify(read.value) !== JSON.stringify(decoded.value))
+        problems.push(`${file}: ${JSON.stringify(read.value)} is not ${JSON.stringify(decoded.value)}`);
+      // The guard is for canonical values, which have no null there; decoding makes them so.
+      if (is(wire) || validate(wire).ok) problems.push(`${file}: the guard accepts nulls in ${JSON.stringify(wire)}`);
+    }
+    expect(problems.slice(0, 10)).toEqual([]);
+    // 54 documents the decoder accepts, 367 nulls.
+    expect(documents).toBeGreaterThanOrEqual(50);
+    expect(injected).toBeGreaterThanOrEqual(300);
+  }, 60_000);
+
+  it("keeps null where it is a value (google.protobuf.Value), and refuses it on a required field, as the reference does", async () => {
+    const { ajv, generated } = await a2a();
+    const judge = (type: string, value: unknown) => [
+      ajv.validate({ $ref: `effective#/$defs/${type}` }, value),
+      generated.functions(type).decode(value),
+    ];
+    expect(judge("Part", { data: null })).toEqual([true, { ok: true, value: { data: null } }]);
+    // data's null is a member present, beside text.
+    expect(judge("Part", { text: "hi", data: null })).toMatchObject([false, { ok: false }]);
+    expect(judge("Part", { text: "hi", raw: null, url: null })).toEqual([true, { ok: true, value: { text: "hi" } }]);
+    expect(judge("Task", { id: null, status: { state: "TASK_STATE_WORKING" } })).toMatchObject([
+      false,
+      { ok: false, errors: [{ path: "/id", keyword: "type" }] },
+    ]);
+    expect(judge("GetTaskRequest", { id: "t", historyLength: null, tenant: null })).toEqual([true, { ok: true, value: { id: "t" } }]);
+    const task = { id: "t", status: { state: "TASK_STATE_WORKING" } };
+    expect(judge("StreamResponse", { task, message: null, statusUpdate: null, artifact_update: null })).toEqual([
+      true,
+      { ok: true, value: { task } },
+    ]);
+    expect(judge("StreamResponse", { task: null, message: null })).toMatchObject([false, { ok: false }]);
+  });
+
+  it("refuses a field under both its names when one is null, as the reference does (protojson: a duplicate field, null or not)", async () => {
+    const { ajv, generated } = await a2a();
+    const { decode } = generated.functions("GetTaskRequest");
+    const duplicate = [
+      { path: "/history_length", keyword: "duplicate", message: 'is "historyLength" again, under another of its names: send one' },
+    ];
+    for (const request of [
+      { id: "t", historyLength: 3, history_length: null },
+      { id: "t", historyLength: null, history_length: 3 },
+      { id: "t", historyLength: null, history_length: null },
+    ]) {
+      expect(ajv.validate({ $ref: "effective#/$defs/GetTaskRequest" }, request), JSON.stringify(request)).toBe(false);
+      expect(decode(request), JSON.stringify(request)).toEqual({ ok: false, unrecognized: false, errors: duplicate });
+    }
+    // The alias first, null: the field's own name after it is the duplicate.
+    expect(decode({ history_length: null, id: "t", historyLength: 3 })).toMatchObject({
+      ok: false,
+      errors: [{ path: "/historyLength", keyword: "duplicate" }],
+    });
+  });
+});
+
+/**
+ * The document with a null for every optional field it leaves out whose null is absence,
+ * at every depth the shapes reach, and how many it added.
+ */
+function withNulls(document: JsonValue, shape: Shape, shapes: ReadonlyMap<string, Shape>): { document: JsonValue; count: number } {
+  let count = 0;
+  const walk = (value: JsonValue, at: Shape): JsonValue => {
+    const resolved = at.kind === "ref" ? shapes.get(at.name)! : at;
+    if (resolved.kind === "ref") return walk(value, resolved);
+    if (resolved.kind === "nullable" || resolved.kind === "constrained") return value === null ? null : walk(value, resolved.shape);
+    if (Array.isArray(value))
+      return resolved.kind === "array" ? value.map((item, i) => walk(item, resolved.prefixItems?.[i] ?? resolved.items)) : value;
+    if (value === null || typeof value !== "object") return value;
+    if (resolved.kind === "map") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, resolved.values)]));
+    if (resolved.kind === "tagged-union") {
+      const member = resolved.members.find((each) => each.value === value[resolved.tag]);
+      return member === undefined ? value : walk(value, member.shape);
+    }
+    if (resolved.kind !== "object" && resolved.kind !== "keyed-union") return value;
+    const fields = resolved.kind === "object" ? resolved.fields : [...resolved.members, ...resolved.fields];
+    const copy: Record<string, JsonValue> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const field = fields.find((each) => each.name === key || (each.aliases ?? []).includes(key));
+      copy[key] = field === undefined ? item : walk(item, field.shape);
+    }
+    for (const field of fields)
+      if (field.nullIsAbsent && ![field.name, ...(field.aliases ?? [])].some((name) => Object.hasOwn(value, name))) {
+        copy[field.name] = null;
+        count++;
+      }
+    return copy;
+  };
+  return { document: walk(document, shape), count };
+}
 
 describe("decode: tolerant mode", () => {
   it("drops and lists the properties a closed object does not know", async () => {

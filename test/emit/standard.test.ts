@@ -232,6 +232,17 @@ describe("TSchema on a wire form that is not canonical", () => {
     expect(renamed).toBeGreaterThan(20);
     expect(accepted).toBeGreaterThan(renamed);
   });
+
+  it("reads a null for a field absent as its JSON Schema does, where that is the only wire form a type has (AgentExtension)", () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const schema = schemaOf("a2a", "AgentExtension");
+    const validate = ajv.compile(schema["~standard"].jsonSchema.input({ target: "draft-2020-12" }));
+    const wire = { uri: "https://example.com/ext", description: null, required: null };
+    expect(keeps("a2a", "AgentExtension")).toBe(false);
+    expect(validate(wire)).toBe(true);
+    expect(schema["~standard"].validate(wire)).toEqual({ value: { uri: "https://example.com/ext" } });
+    expect(validatorOf("a2a", "AgentExtension")(wire).ok).toBe(false);
+  });
 });
 
 /** A JSON Pointer as Standard Schema's path, by its own reading (RFC 6901). */

@@ -349,7 +349,8 @@ function wrongType(value: JsonValue, random: Random): JsonValue {
 
 /**
  * A canonical document in one of its wire forms: each aliased field under its alias, each
- * proto enum value as its number, each wire int32 as digits, where `random` says so.
+ * proto enum value as its number, each wire int32 as digits, a field absent as null where
+ * null is absence, where `random` says so.
  * Returns the document unchanged when no wire form applies.
  */
 export function toWireForm(document: JsonValue, shape: Shape, maker: SampleMaker, random: Random): JsonValue {
@@ -379,12 +380,19 @@ export function toWireForm(document: JsonValue, shape: Shape, maker: SampleMaker
     case "keyed-union": {
       if (!isObject(document)) return document;
       const fields = resolved.kind === "object" ? resolved.fields : [...resolved.members, ...resolved.fields];
-      return mapEntries(document, (key, value) => {
+      const wire = mapEntries(document, (key, value) => {
         const field = fields.find((candidate) => candidate.name === key);
         if (field === undefined) return [key, value];
         const alias = field.aliases?.[0];
         return [alias !== undefined && random.chance(0.5) ? alias : key, toWireForm(value, field.shape, maker, random)];
       });
+      // A field absent may arrive as null, under any of its names, where null is absence.
+      for (const field of fields)
+        if (field.nullIsAbsent && !Object.hasOwn(document, field.name) && random.chance(0.3)) {
+          const name = random.pick([field.name, ...(field.aliases ?? [])]);
+          Object.defineProperty(wire, name, { value: null, enumerable: true, writable: true, configurable: true });
+        }
+      return wire;
     }
     default:
       return document;

@@ -132,13 +132,19 @@ describe("the config and overlays", () => {
       expect(validate(overlay), JSON.stringify(fact)).toBe(read);
       return read;
     };
-    for (const fact of [{ rename: "A" }, { enumNumbers: { A: 1 } }, { nameMembers: { tag: "type", suffix: "Event" } }])
+    for (const fact of [
+      { rename: "A" },
+      { enumNumbers: { A: 1 } },
+      { nameMembers: { tag: "type", suffix: "Event" } },
+      { nullIsAbsent: true, at: "" },
+    ])
       expect(accepts(fact), JSON.stringify(fact)).toBe(true);
     for (const fact of [
       { rename: "A", because: " " },
       { enumNumbers: { A: 2 ** 60 } },
       { nameMembers: { tag: "type", sufix: "Event" } },
       { rename: "A", at: "/~2" },
+      { nullIsAbsent: false, at: "" },
     ])
       expect(accepts(fact), JSON.stringify(fact)).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ObjectShape } from "../../generator/ir/model.js";
+import type { KeyedUnionShape, ObjectShape } from "../../generator/ir/model.js";
 import type { JsonObject } from "../../generator/json.js";
 import { inputError } from "../helpers/failure.js";
 import { effectiveSchema, irOf } from "../helpers/in-memory.js";
@@ -237,6 +237,83 @@ describe("overlay: facts", () => {
     );
   });
 
+  it("nullIsAbsent makes each optional property that refuses null take it for absent, aliases alike; required ones and null values stay", () => {
+    const frame = {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        id: { type: "string" },
+        task: { description: "The task.", $ref: "#/$defs/Task" },
+        statusUpdate: { type: "string" },
+        data: { $ref: "#/$defs/Value" },
+        note: { type: ["string", "null"] },
+      },
+      patternProperties: { "^(status_update)$": { type: "string" } },
+      required: ["id"],
+    };
+    const facts = [
+      { at: "", nullIsAbsent: true, because },
+      { at: "/$defs/Frame", exactlyOne: ["task", "statusUpdate", "data"], because },
+    ];
+    const source = { $defs: { Frame: frame, Task: { type: "object" }, Value: { title: "Value" } } };
+    const effective = effectiveSchema(source, facts);
+    const written = defs(effective.schema)["Frame"]!;
+    const absent = (schema: JsonObject) => ({ anyOf: [{ type: "null" }, schema], "x-agentwire-null-is-absent": true });
+    expect(written["properties"]).toEqual({
+      id: { type: "string" },
+      task: { description: "The task.", ...absent({ $ref: "#/$defs/Task" }) },
+      statusUpdate: absent({ type: "string" }),
+      data: { $ref: "#/$defs/Value" },
+      note: { type: ["string", "null"] },
+    });
+    expect(written["patternProperties"]).toEqual({ "^(status_update)$": absent({ type: "string" }) });
+    // Present is present and not null, for the members whose null is absent; the alias still excludes its field.
+    const notNull = (name: string) => ({ required: [name], properties: { [name]: { not: { type: "null" } } } });
+    expect(written["oneOf"]).toEqual([
+      notNull("task"),
+      { anyOf: [notNull("statusUpdate"), notNull("status_update")] },
+      { required: ["data"] },
+    ]);
+    expect(written["dependentSchemas"]).toEqual({ status_update: { not: { required: ["statusUpdate"] } } });
+    // What the property held is located where the schema wrote it.
+    expect(effective.provenance.locate("/$defs/Frame/properties/task/anyOf/1/$ref")).toMatchObject({
+      file: "schemas/test.schema.json",
+      pointer: "/$defs/Frame/properties/task/$ref",
+    });
+    const shape = irOf(source, facts).types[0]!.shape as KeyedUnionShape;
+    expect(shape.kind).toBe("keyed-union");
+    const flags = [...shape.members, ...shape.fields].map(({ name, shape, nullIsAbsent }) => [name, shape.kind, nullIsAbsent]);
+    expect(flags).toEqual([
+      ["task", "ref", true],
+      ["statusUpdate", "string", true],
+      ["data", "ref", undefined],
+      ["id", "string", undefined],
+      ["note", "nullable", undefined],
+    ]);
+  });
+
+  it("nullIsAbsent leaves a property whose null the schema counts otherwise than its absence", () => {
+    const facts = [{ at: "", nullIsAbsent: true, because }];
+    const str = { type: "string" };
+    const objects = {
+      Counted: { type: "object", properties: { a: str }, maxProperties: 1 },
+      Patterned: { type: "object", properties: { a: str, b: str }, patternProperties: { "^a": str } },
+      Dependent: { type: "object", properties: { a: str, b: str }, dependentRequired: { a: ["b"] } },
+    };
+    const written = defs(effectiveSchema({ $defs: objects }, facts).schema);
+    expect(written["Counted"]!["properties"]).toEqual({ a: str });
+    expect(Object.keys((written["Patterned"]!["properties"] as JsonObject)["b"] as JsonObject)).toContain("anyOf");
+    expect((written["Patterned"]!["properties"] as JsonObject)["a"]).toEqual(str);
+    expect((written["Dependent"]!["properties"] as JsonObject)["a"]).toEqual(str);
+    expect(Object.keys((written["Dependent"]!["properties"] as JsonObject)["b"] as JsonObject)).toContain("anyOf");
+  });
+
+  it("nullIsAbsent is a fact of the whole schema", async () => {
+    expect(
+      await inputError(() => effectiveSchema({ $defs: { A: { type: "object" } } }, [{ at: "/$defs/A", nullIsAbsent: true, because }])),
+    ).toBe('schemas/overlays/test.json#/facts/0/at: "nullIsAbsent" is a fact of the whole schema: its "at" is ""');
+  });
+
   it("annotate adds annotations and refuses assertions", async () => {
     const schema = effectiveSchema({ $defs: { Old: { type: "object" } } }, [
       { at: "/$defs/Old", annotate: { deprecated: true }, because },
@@ -253,7 +330,7 @@ describe("overlay: the file", () => {
   it.each([
     [
       { at: "/$defs/A", because },
-      "a fact has exactly one of exactlyOne, required, fallback, enumNumbers, nameMembers, rename, stamp, annotate; this one has 0",
+      "a fact has exactly one of exactlyOne, required, fallback, enumNumbers, nameMembers, rename, stamp, annotate, nullIsAbsent; this one has 0",
     ],
     [{ at: "/$defs/A", because, fallback: "x", annotate: {} }, "this one has 2"],
     [{ at: "/$defs/A", fallback: "x" }, '#/facts/0/because: "because" must say where the prose states this fact'],

@@ -6,6 +6,7 @@ import {
   hasAssertions,
   isPureRef,
   MODELLED,
+  NULL_IS_ABSENT_KEYWORD,
   STAMP_KEYWORD,
   USE_SITE_ANNOTATIONS,
 } from "../../generator/schema/vocabulary.js";
@@ -23,7 +24,7 @@ describe("the keyword lists", () => {
   });
 
   it("leave agentwire's and OpenAPI's annotations unknown, so that they assert nothing", () => {
-    for (const keyword of [FALLBACK_KEYWORD, ENUM_NUMBERS_KEYWORD, STAMP_KEYWORD, ENUM_DESCRIPTIONS_KEYWORD]) {
+    for (const keyword of [FALLBACK_KEYWORD, ENUM_NUMBERS_KEYWORD, STAMP_KEYWORD, NULL_IS_ABSENT_KEYWORD, ENUM_DESCRIPTIONS_KEYWORD]) {
       expect(keyword).toMatch(/^x-/);
       expect(MODELLED.has(keyword), keyword).toBe(false);
     }

@@ -62,16 +62,22 @@ import type {
   Value,
 } from "./types.js";
 import {
+  decodeAPIKeySecurityScheme,
   decodeAgentCapabilities,
   decodeAgentCard,
+  decodeAgentCardSignature,
+  decodeAgentExtension,
   decodeAgentInterface,
   decodeAgentSkill,
   decodeArtifact,
+  decodeAuthenticationInfo,
   decodeAuthorizationCodeOAuthFlow,
+  decodeCancelTaskRequest,
   decodeClientCredentialsOAuthFlow,
   decodeCreateTaskPushNotificationConfigRequest,
   decodeDeleteTaskPushNotificationConfigRequest,
   decodeDeviceCodeOAuthFlow,
+  decodeGetExtendedAgentCardRequest,
   decodeGetTaskPushNotificationConfigRequest,
   decodeGetTaskRequest,
   decodeHTTPAuthSecurityScheme,
@@ -81,36 +87,30 @@ import {
   decodeListTasksRequest,
   decodeListTasksResponse,
   decodeMessage,
+  decodeMutualTlsSecurityScheme,
   decodeOAuth2SecurityScheme,
   decodeOAuthFlows,
   decodeOpenIdConnectSecurityScheme,
   decodePart,
   decodePasswordOAuthFlow,
+  decodePushNotificationConfig,
   decodeRole,
+  decodeSecurityRequirement,
   decodeSecurityScheme,
   decodeSendMessageConfiguration,
   decodeSendMessageRequest,
   decodeSendMessageResponse,
   decodeStreamResponse,
+  decodeStringList,
+  decodeSubscribeToTaskRequest,
   decodeTask,
   decodeTaskArtifactUpdateEvent,
   decodeTaskPushNotificationConfig,
   decodeTaskState,
   decodeTaskStatus,
   decodeTaskStatusUpdateEvent,
-  validateAPIKeySecurityScheme,
-  validateAgentCardSignature,
-  validateAgentExtension,
   validateAgentProvider,
-  validateAuthenticationInfo,
-  validateCancelTaskRequest,
-  validateGetExtendedAgentCardRequest,
-  validateMutualTlsSecurityScheme,
-  validatePushNotificationConfig,
-  validateSecurityRequirement,
-  validateStringList,
   validateStruct,
-  validateSubscribeToTaskRequest,
   validateTimestamp,
   validateValue,
 } from "./validate.js";
@@ -124,33 +124,41 @@ const definitionAgentCapabilities = {
       "^(extended_agent_card)$": {
         description:
           "Indicates if the agent supports providing an extended agent card when authenticated.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(push_notifications)$": {
         description:
           "Indicates if the agent supports sending push notifications for asynchronous task updates.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
       extendedAgentCard: {
         description:
           "Indicates if the agent supports providing an extended agent card when authenticated.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
       extensions: {
         description: "A list of protocol extensions supported by the agent.",
-        items: { $ref: "#/$defs/AgentExtension" },
-        type: "array",
+        anyOf: [
+          { type: "null" },
+          { items: { $ref: "#/$defs/AgentExtension" }, type: "array" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       pushNotifications: {
         description:
           "Indicates if the agent supports sending push notifications for asynchronous task updates.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
       streaming: {
         description: "Indicates if the agent supports streaming responses.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Agent Capabilities",
@@ -171,22 +179,26 @@ const definitionAgentExtension = {
         default: "",
         description:
           "A human-readable description of how this agent uses the extension.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       params: {
-        $ref: "#/$defs/Struct",
         description: "Optional, extension-specific configuration parameters.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+        "x-agentwire-null-is-absent": true,
       },
       required: {
         default: false,
         description:
           "If true, the client must understand and comply with the extension's requirements.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
       uri: {
         default: "",
         description: "The unique URI identifying the extension.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Agent Extension",
@@ -218,23 +230,34 @@ const definitionAgentCard = {
       "^(documentation_url)$": {
         description:
           "A url to provide additional documentation about the agent.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(icon_url)$": {
         description: "An optional URL to an icon for the agent.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(security_requirements)$": {
         description: "Security requirements for contacting the agent.",
-        items: { $ref: "#/$defs/SecurityRequirement" },
-        type: "array",
+        anyOf: [
+          { type: "null" },
+          { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       "^(security_schemes)$": {
-        additionalProperties: { $ref: "#/$defs/SecurityScheme" },
         description:
           "The security scheme details used for authenticating with this agent.",
-        propertyNames: { type: "string" },
-        type: "object",
+        anyOf: [
+          { type: "null" },
+          {
+            additionalProperties: { $ref: "#/$defs/SecurityScheme" },
+            propertyNames: { type: "string" },
+            type: "object",
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       "^(supported_interfaces)$": {
         description:
@@ -268,11 +291,13 @@ const definitionAgentCard = {
       documentationUrl: {
         description:
           "A url to provide additional documentation about the agent.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       iconUrl: {
         description: "An optional URL to an icon for the agent.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       name: {
         default: "",
@@ -281,25 +306,38 @@ const definitionAgentCard = {
         type: "string",
       },
       provider: {
-        $ref: "#/$defs/AgentProvider",
         description: "The service provider of the agent.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/AgentProvider" }],
+        "x-agentwire-null-is-absent": true,
       },
       securityRequirements: {
         description: "Security requirements for contacting the agent.",
-        items: { $ref: "#/$defs/SecurityRequirement" },
-        type: "array",
+        anyOf: [
+          { type: "null" },
+          { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       securitySchemes: {
-        additionalProperties: { $ref: "#/$defs/SecurityScheme" },
         description:
           "The security scheme details used for authenticating with this agent.",
-        propertyNames: { type: "string" },
-        type: "object",
+        anyOf: [
+          { type: "null" },
+          {
+            additionalProperties: { $ref: "#/$defs/SecurityScheme" },
+            propertyNames: { type: "string" },
+            type: "object",
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       signatures: {
         description: "JSON Web Signatures computed for this AgentCard.",
-        items: { $ref: "#/$defs/AgentCardSignature" },
-        type: "array",
+        anyOf: [
+          { type: "null" },
+          { items: { $ref: "#/$defs/AgentCardSignature" }, type: "array" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       skills: {
         description:
@@ -361,8 +399,9 @@ const definitionAgentCardSignature = {
       "AgentCardSignature represents a JWS signature of an AgentCard.\n This follows the JSON format of an RFC 7515 JSON Web Signature (JWS).",
     properties: {
       header: {
-        $ref: "#/$defs/Struct",
         description: "The unprotected JWS header values.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+        "x-agentwire-null-is-absent": true,
       },
       protected: {
         default: "",
@@ -417,7 +456,8 @@ const definitionAgentInterface = {
       tenant: {
         default: "",
         description: "Tenant to be set in the request when calling the agent.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       url: {
         default: "",
@@ -483,19 +523,22 @@ const definitionAgentSkill = {
       "^(input_modes)$": {
         description:
           "The set of supported input media types for this skill, overriding the agent's defaults.",
-        items: { type: "string" },
-        type: "array",
+        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(output_modes)$": {
         description:
           "The set of supported output media types for this skill, overriding the agent's defaults.",
-        items: { type: "string" },
-        type: "array",
+        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(security_requirements)$": {
         description: "Security schemes necessary for this skill.",
-        items: { $ref: "#/$defs/SecurityRequirement" },
-        type: "array",
+        anyOf: [
+          { type: "null" },
+          { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
@@ -506,8 +549,8 @@ const definitionAgentSkill = {
       },
       examples: {
         description: "Example prompts or scenarios that this skill can handle.",
-        items: { type: "string" },
-        type: "array",
+        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
+        "x-agentwire-null-is-absent": true,
       },
       id: {
         default: "",
@@ -517,8 +560,8 @@ const definitionAgentSkill = {
       inputModes: {
         description:
           "The set of supported input media types for this skill, overriding the agent's defaults.",
-        items: { type: "string" },
-        type: "array",
+        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
+        "x-agentwire-null-is-absent": true,
       },
       name: {
         default: "",
@@ -528,13 +571,16 @@ const definitionAgentSkill = {
       outputModes: {
         description:
           "The set of supported output media types for this skill, overriding the agent's defaults.",
-        items: { type: "string" },
-        type: "array",
+        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
+        "x-agentwire-null-is-absent": true,
       },
       securityRequirements: {
         description: "Security schemes necessary for this skill.",
-        items: { $ref: "#/$defs/SecurityRequirement" },
-        type: "array",
+        anyOf: [
+          { type: "null" },
+          { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       tags: {
         description: "A set of keywords describing the skill's capabilities.",
@@ -561,7 +607,8 @@ const definitionAPIKeySecurityScheme = {
       description: {
         default: "",
         description: "An optional description for the security scheme.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       location: {
         default: "",
@@ -597,12 +644,14 @@ const definitionAuthorizationCodeOAuthFlow = {
         default: false,
         description:
           "Indicates if PKCE (RFC 7636) is required for this flow.\n PKCE should always be used for public clients and is recommended for all clients.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(refresh_url)$": {
         default: "",
         description: "The URL to be used for obtaining refresh tokens.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(token_url)$": {
         default: "",
@@ -620,12 +669,14 @@ const definitionAuthorizationCodeOAuthFlow = {
         default: false,
         description:
           "Indicates if PKCE (RFC 7636) is required for this flow.\n PKCE should always be used for public clients and is recommended for all clients.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
       refreshUrl: {
         default: "",
         description: "The URL to be used for obtaining refresh tokens.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       scopes: {
         additionalProperties: { type: "string" },
@@ -669,7 +720,8 @@ const definitionClientCredentialsOAuthFlow = {
       "^(refresh_url)$": {
         default: "",
         description: "The URL to be used for obtaining refresh tokens.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(token_url)$": {
         default: "",
@@ -681,7 +733,8 @@ const definitionClientCredentialsOAuthFlow = {
       refreshUrl: {
         default: "",
         description: "The URL to be used for obtaining refresh tokens.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       scopes: {
         additionalProperties: { type: "string" },
@@ -722,7 +775,8 @@ const definitionDeviceCodeOAuthFlow = {
       "^(refresh_url)$": {
         default: "",
         description: "The URL to be used for obtaining refresh tokens.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(token_url)$": {
         default: "",
@@ -739,7 +793,8 @@ const definitionDeviceCodeOAuthFlow = {
       refreshUrl: {
         default: "",
         description: "The URL to be used for obtaining refresh tokens.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       scopes: {
         additionalProperties: { type: "string" },
@@ -784,7 +839,8 @@ const definitionHTTPAuthSecurityScheme = {
         default: "",
         description:
           'A hint to the client to identify how the bearer token is formatted (e.g., "JWT").\n This is primarily for documentation purposes.',
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
@@ -792,12 +848,14 @@ const definitionHTTPAuthSecurityScheme = {
         default: "",
         description:
           'A hint to the client to identify how the bearer token is formatted (e.g., "JWT").\n This is primarily for documentation purposes.',
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       description: {
         default: "",
         description: "An optional description for the security scheme.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       scheme: {
         default: "",
@@ -824,13 +882,15 @@ const definitionImplicitOAuthFlow = {
         default: "",
         description:
           "The authorization URL to be used for this flow. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(refresh_url)$": {
         default: "",
         description:
           "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
@@ -838,20 +898,28 @@ const definitionImplicitOAuthFlow = {
         default: "",
         description:
           "The authorization URL to be used for this flow. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       refreshUrl: {
         default: "",
         description:
           "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       scopes: {
-        additionalProperties: { type: "string" },
         description:
           "The available scopes for the OAuth2 security scheme. A map between the\n scope name and a short description for it. The map MAY be empty.",
-        propertyNames: { type: "string" },
-        type: "object",
+        anyOf: [
+          { type: "null" },
+          {
+            additionalProperties: { type: "string" },
+            propertyNames: { type: "string" },
+            type: "object",
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "ImplicitO Auth Flow",
@@ -872,7 +940,8 @@ const definitionMutualTlsSecurityScheme = {
       description: {
         default: "",
         description: "An optional description for the security scheme.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Mutual Tls Security Scheme",
@@ -889,14 +958,16 @@ const definitionOAuth2SecurityScheme = {
         default: "",
         description:
           "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
       description: {
         default: "",
         description: "An optional description for the security scheme.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       flows: {
         $ref: "#/$defs/OAuthFlows",
@@ -907,7 +978,8 @@ const definitionOAuth2SecurityScheme = {
         default: "",
         description:
           "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "O Auth2 Security Scheme",
@@ -925,41 +997,61 @@ const definitionOAuthFlows = {
     description: "Defines the configuration for the supported OAuth 2.0 flows.",
     patternProperties: {
       "^(authorization_code)$": {
-        $ref: "#/$defs/AuthorizationCodeOAuthFlow",
         description: "Configuration for the OAuth Authorization Code flow.",
+        anyOf: [
+          { type: "null" },
+          { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       "^(client_credentials)$": {
-        $ref: "#/$defs/ClientCredentialsOAuthFlow",
         description: "Configuration for the OAuth Client Credentials flow.",
+        anyOf: [
+          { type: "null" },
+          { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       "^(device_code)$": {
-        $ref: "#/$defs/DeviceCodeOAuthFlow",
         description: "Configuration for the OAuth Device Code flow.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/DeviceCodeOAuthFlow" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
       authorizationCode: {
-        $ref: "#/$defs/AuthorizationCodeOAuthFlow",
         description: "Configuration for the OAuth Authorization Code flow.",
+        anyOf: [
+          { type: "null" },
+          { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       clientCredentials: {
-        $ref: "#/$defs/ClientCredentialsOAuthFlow",
         description: "Configuration for the OAuth Client Credentials flow.",
+        anyOf: [
+          { type: "null" },
+          { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       deviceCode: {
-        $ref: "#/$defs/DeviceCodeOAuthFlow",
         description: "Configuration for the OAuth Device Code flow.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/DeviceCodeOAuthFlow" }],
+        "x-agentwire-null-is-absent": true,
       },
       implicit: {
-        $ref: "#/$defs/ImplicitOAuthFlow",
         deprecated: true,
         description: "Deprecated: use Authorization Code + PKCE instead.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/ImplicitOAuthFlow" }],
+        "x-agentwire-null-is-absent": true,
       },
       password: {
-        $ref: "#/$defs/PasswordOAuthFlow",
         deprecated: true,
         description:
           "Deprecated: use Authorization Code + PKCE or Device Code.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/PasswordOAuthFlow" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "O Auth Flows",
@@ -967,19 +1059,48 @@ const definitionOAuthFlows = {
     oneOf: [
       {
         anyOf: [
-          { required: ["authorizationCode"] },
-          { required: ["authorization_code"] },
+          {
+            required: ["authorizationCode"],
+            properties: { authorizationCode: { not: { type: "null" } } },
+          },
+          {
+            required: ["authorization_code"],
+            properties: { authorization_code: { not: { type: "null" } } },
+          },
         ],
       },
       {
         anyOf: [
-          { required: ["clientCredentials"] },
-          { required: ["client_credentials"] },
+          {
+            required: ["clientCredentials"],
+            properties: { clientCredentials: { not: { type: "null" } } },
+          },
+          {
+            required: ["client_credentials"],
+            properties: { client_credentials: { not: { type: "null" } } },
+          },
         ],
       },
-      { required: ["implicit"] },
-      { required: ["password"] },
-      { anyOf: [{ required: ["deviceCode"] }, { required: ["device_code"] }] },
+      {
+        required: ["implicit"],
+        properties: { implicit: { not: { type: "null" } } },
+      },
+      {
+        required: ["password"],
+        properties: { password: { not: { type: "null" } } },
+      },
+      {
+        anyOf: [
+          {
+            required: ["deviceCode"],
+            properties: { deviceCode: { not: { type: "null" } } },
+          },
+          {
+            required: ["device_code"],
+            properties: { device_code: { not: { type: "null" } } },
+          },
+        ],
+      },
     ],
     dependentSchemas: {
       authorization_code: { not: { required: ["authorizationCode"] } },
@@ -1005,7 +1126,8 @@ const definitionOpenIdConnectSecurityScheme = {
       description: {
         default: "",
         description: "An optional description for the security scheme.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       openIdConnectUrl: {
         default: "",
@@ -1039,13 +1161,15 @@ const definitionPasswordOAuthFlow = {
         default: "",
         description:
           "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(token_url)$": {
         default: "",
         description:
           "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
@@ -1053,20 +1177,28 @@ const definitionPasswordOAuthFlow = {
         default: "",
         description:
           "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       scopes: {
-        additionalProperties: { type: "string" },
         description:
           "The available scopes for the OAuth2 security scheme. A map between the\n scope name and a short description for it. The map MAY be empty.",
-        propertyNames: { type: "string" },
-        type: "object",
+        anyOf: [
+          { type: "null" },
+          {
+            additionalProperties: { type: "string" },
+            propertyNames: { type: "string" },
+            type: "object",
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       tokenUrl: {
         default: "",
         description:
           "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "PasswordO Auth Flow",
@@ -1084,9 +1216,15 @@ const definitionSecurityRequirement = {
     additionalProperties: false,
     properties: {
       schemes: {
-        additionalProperties: { $ref: "#/$defs/StringList" },
-        propertyNames: { type: "string" },
-        type: "object",
+        anyOf: [
+          { type: "null" },
+          {
+            additionalProperties: { $ref: "#/$defs/StringList" },
+            propertyNames: { type: "string" },
+            type: "object",
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Security Requirement",
@@ -1101,46 +1239,62 @@ const definitionSecurityScheme = {
       "Defines a security scheme that can be used to secure an agent's endpoints.\n This is a discriminated union type based on the OpenAPI 3.2 Security Scheme Object.\n See: https://spec.openapis.org/oas/v3.2.0.html#security-scheme-object",
     patternProperties: {
       "^(api_key_security_scheme)$": {
-        $ref: "#/$defs/APIKeySecurityScheme",
         description: "API key-based authentication.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/APIKeySecurityScheme" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(http_auth_security_scheme)$": {
-        $ref: "#/$defs/HTTPAuthSecurityScheme",
         description: "HTTP authentication (Basic, Bearer, etc.).",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/HTTPAuthSecurityScheme" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(mtls_security_scheme)$": {
-        $ref: "#/$defs/MutualTlsSecurityScheme",
         description: "Mutual TLS authentication.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/MutualTlsSecurityScheme" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(oauth2_security_scheme)$": {
-        $ref: "#/$defs/OAuth2SecurityScheme",
         description: "OAuth 2.0 authentication.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/OAuth2SecurityScheme" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(open_id_connect_security_scheme)$": {
-        $ref: "#/$defs/OpenIdConnectSecurityScheme",
         description: "OpenID Connect authentication.",
+        anyOf: [
+          { type: "null" },
+          { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
       apiKeySecurityScheme: {
-        $ref: "#/$defs/APIKeySecurityScheme",
         description: "API key-based authentication.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/APIKeySecurityScheme" }],
+        "x-agentwire-null-is-absent": true,
       },
       httpAuthSecurityScheme: {
-        $ref: "#/$defs/HTTPAuthSecurityScheme",
         description: "HTTP authentication (Basic, Bearer, etc.).",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/HTTPAuthSecurityScheme" }],
+        "x-agentwire-null-is-absent": true,
       },
       mtlsSecurityScheme: {
-        $ref: "#/$defs/MutualTlsSecurityScheme",
         description: "Mutual TLS authentication.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/MutualTlsSecurityScheme" }],
+        "x-agentwire-null-is-absent": true,
       },
       oauth2SecurityScheme: {
-        $ref: "#/$defs/OAuth2SecurityScheme",
         description: "OAuth 2.0 authentication.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/OAuth2SecurityScheme" }],
+        "x-agentwire-null-is-absent": true,
       },
       openIdConnectSecurityScheme: {
-        $ref: "#/$defs/OpenIdConnectSecurityScheme",
         description: "OpenID Connect authentication.",
+        anyOf: [
+          { type: "null" },
+          { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Security Scheme",
@@ -1148,32 +1302,68 @@ const definitionSecurityScheme = {
     oneOf: [
       {
         anyOf: [
-          { required: ["apiKeySecurityScheme"] },
-          { required: ["api_key_security_scheme"] },
+          {
+            required: ["apiKeySecurityScheme"],
+            properties: { apiKeySecurityScheme: { not: { type: "null" } } },
+          },
+          {
+            required: ["api_key_security_scheme"],
+            properties: { api_key_security_scheme: { not: { type: "null" } } },
+          },
         ],
       },
       {
         anyOf: [
-          { required: ["httpAuthSecurityScheme"] },
-          { required: ["http_auth_security_scheme"] },
+          {
+            required: ["httpAuthSecurityScheme"],
+            properties: { httpAuthSecurityScheme: { not: { type: "null" } } },
+          },
+          {
+            required: ["http_auth_security_scheme"],
+            properties: {
+              http_auth_security_scheme: { not: { type: "null" } },
+            },
+          },
         ],
       },
       {
         anyOf: [
-          { required: ["oauth2SecurityScheme"] },
-          { required: ["oauth2_security_scheme"] },
+          {
+            required: ["oauth2SecurityScheme"],
+            properties: { oauth2SecurityScheme: { not: { type: "null" } } },
+          },
+          {
+            required: ["oauth2_security_scheme"],
+            properties: { oauth2_security_scheme: { not: { type: "null" } } },
+          },
         ],
       },
       {
         anyOf: [
-          { required: ["openIdConnectSecurityScheme"] },
-          { required: ["open_id_connect_security_scheme"] },
+          {
+            required: ["openIdConnectSecurityScheme"],
+            properties: {
+              openIdConnectSecurityScheme: { not: { type: "null" } },
+            },
+          },
+          {
+            required: ["open_id_connect_security_scheme"],
+            properties: {
+              open_id_connect_security_scheme: { not: { type: "null" } },
+            },
+          },
         ],
       },
       {
         anyOf: [
-          { required: ["mtlsSecurityScheme"] },
-          { required: ["mtls_security_scheme"] },
+          {
+            required: ["mtlsSecurityScheme"],
+            properties: { mtlsSecurityScheme: { not: { type: "null" } } },
+          },
+          {
+            required: ["mtls_security_scheme"],
+            properties: { mtls_security_scheme: { not: { type: "null" } } },
+          },
         ],
       },
     ],
@@ -1194,7 +1384,12 @@ const definitionStringList = {
   key: "StringList",
   schema: {
     additionalProperties: false,
-    properties: { list: { items: { type: "string" }, type: "array" } },
+    properties: {
+      list: {
+        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
+        "x-agentwire-null-is-absent": true,
+      },
+    },
     title: "String List",
     type: "object",
   },
@@ -1222,22 +1417,25 @@ const definitionArtifact = {
       description: {
         default: "",
         description: "A human readable description of the artifact, optional.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       extensions: {
         description:
           "The URIs of extensions that are present or contributed to this Artifact.",
-        items: { type: "string" },
-        type: "array",
+        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
+        "x-agentwire-null-is-absent": true,
       },
       metadata: {
-        $ref: "#/$defs/Struct",
         description: "Optional metadata included with the artifact.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+        "x-agentwire-null-is-absent": true,
       },
       name: {
         default: "",
         description: "A human readable name for the artifact.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       parts: {
         description:
@@ -1266,7 +1464,8 @@ const definitionPart = {
         default: "",
         description:
           'The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").\n This field is available for all part types.',
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
@@ -1278,39 +1477,47 @@ const definitionPart = {
       filename: {
         default: "",
         description: 'An optional name for the file (e.g., "document.pdf").',
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       mediaType: {
         default: "",
         description:
           'The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").\n This field is available for all part types.',
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       metadata: {
-        $ref: "#/$defs/Struct",
         description: "Optional metadata associated with this part.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+        "x-agentwire-null-is-absent": true,
       },
       raw: {
         description:
           "The raw byte content of a file. In JSON serialization, this is encoded as a base64 string.",
-        pattern: "^[A-Za-z0-9+/]*={0,2}$",
-        type: "string",
+        anyOf: [
+          { type: "null" },
+          { pattern: "^[A-Za-z0-9+/]*={0,2}$", type: "string" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       text: {
         description: "The string content of the text part.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       url: {
         description: "A URL pointing to the file's content.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Part",
     type: "object",
     oneOf: [
-      { required: ["text"] },
-      { required: ["raw"] },
-      { required: ["url"] },
+      { required: ["text"], properties: { text: { not: { type: "null" } } } },
+      { required: ["raw"], properties: { raw: { not: { type: "null" } } } },
+      { required: ["url"], properties: { url: { not: { type: "null" } } } },
       { required: ["data"] },
     ],
     dependentSchemas: { media_type: { not: { required: ["mediaType"] } } },
@@ -1327,7 +1534,8 @@ const definitionAuthenticationInfo = {
         default: "",
         description:
           "Push Notification credentials. Format depends on the scheme (e.g., token for Bearer).",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       scheme: {
         default: "",
@@ -1355,7 +1563,8 @@ const definitionCancelTaskRequest = {
       tenant: {
         default: "",
         description: "Optional tenant, provided as a path parameter.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Cancel Task Request",
@@ -1373,33 +1582,39 @@ const definitionCreateTaskPushNotificationConfigRequest = {
       "^(config_id)$": {
         default: "",
         description: "The ID for the new config.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(task_id)$": {
         default: "",
         description: "The parent task resource id.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
       config: {
-        $ref: "#/$defs/PushNotificationConfig",
         description: "The configuration to create.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
+        "x-agentwire-null-is-absent": true,
       },
       configId: {
         default: "",
         description: "The ID for the new config.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       taskId: {
         default: "",
         description: "The parent task resource id.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       tenant: {
         default: "",
         description: "Optional tenant, provided as a path parameter.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Create Task Push Notification Config Request",
@@ -1418,25 +1633,29 @@ const definitionPushNotificationConfig = {
       "Configuration for setting up push notifications for task updates.",
     properties: {
       authentication: {
-        $ref: "#/$defs/AuthenticationInfo",
         description:
           "Authentication information required to send the notification",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/AuthenticationInfo" }],
+        "x-agentwire-null-is-absent": true,
       },
       id: {
         default: "",
         description:
           "A unique identifier (e.g. UUID) for this push notification.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       token: {
         default: "",
         description: "Token unique for this task/session",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       url: {
         default: "",
         description: "Url to send the notification too",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Push Notification Config",
@@ -1470,7 +1689,8 @@ const definitionDeleteTaskPushNotificationConfigRequest = {
       tenant: {
         default: "",
         description: "Optional tenant, provided as a path parameter.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Delete Task Push Notification Config Request",
@@ -1488,7 +1708,8 @@ const definitionGetExtendedAgentCardRequest = {
       tenant: {
         default: "",
         description: "Optional tenant, provided as a path parameter.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Get Extended Agent Card Request",
@@ -1520,7 +1741,8 @@ const definitionGetTaskPushNotificationConfigRequest = {
       tenant: {
         default: "",
         description: "Optional tenant, provided as a path parameter.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Get Task Push Notification Config Request",
@@ -1537,22 +1759,34 @@ const definitionGetTaskRequest = {
     description: "Represents a request for the `GetTask` method.",
     patternProperties: {
       "^(history_length)$": {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
         description:
           "The maximum number of most recent messages from the task's history to retrieve. An\n unset value means the client does not impose any limit. A value of zero is\n a request to not include any messages. The server MUST NOT return more\n messages than the provided value, but MAY apply a lower limit.",
+        anyOf: [
+          { type: "null" },
+          {
+            anyOf: [
+              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+              { pattern: "^-?[0-9]+$", type: "string" },
+            ],
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
       historyLength: {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
         description:
           "The maximum number of most recent messages from the task's history to retrieve. An\n unset value means the client does not impose any limit. A value of zero is\n a request to not include any messages. The server MUST NOT return more\n messages than the provided value, but MAY apply a lower limit.",
+        anyOf: [
+          { type: "null" },
+          {
+            anyOf: [
+              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+              { pattern: "^-?[0-9]+$", type: "string" },
+            ],
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       id: {
         default: "",
@@ -1562,7 +1796,8 @@ const definitionGetTaskRequest = {
       tenant: {
         default: "",
         description: "Optional tenant, provided as a path parameter.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Get Task Request",
@@ -1579,18 +1814,25 @@ const definitionListTaskPushNotificationConfigRequest = {
     additionalProperties: false,
     patternProperties: {
       "^(page_size)$": {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
         default: 0,
         description: "The maximum number of configurations to return.",
+        anyOf: [
+          { type: "null" },
+          {
+            anyOf: [
+              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+              { pattern: "^-?[0-9]+$", type: "string" },
+            ],
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       "^(page_token)$": {
         default: "",
         description:
           "A page token received from a previous ListTaskPushNotificationConfigRequest call.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(task_id)$": {
         default: "",
@@ -1600,18 +1842,25 @@ const definitionListTaskPushNotificationConfigRequest = {
     },
     properties: {
       pageSize: {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
         default: 0,
         description: "The maximum number of configurations to return.",
+        anyOf: [
+          { type: "null" },
+          {
+            anyOf: [
+              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+              { pattern: "^-?[0-9]+$", type: "string" },
+            ],
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       pageToken: {
         default: "",
         description:
           "A page token received from a previous ListTaskPushNotificationConfigRequest call.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       taskId: {
         default: "",
@@ -1621,7 +1870,8 @@ const definitionListTaskPushNotificationConfigRequest = {
       tenant: {
         default: "",
         description: "Optional tenant, provided as a path parameter.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "List Task Push Notification Config Request",
@@ -1645,20 +1895,28 @@ const definitionListTaskPushNotificationConfigResponse = {
         default: "",
         description:
           "A token, which can be sent as `page_token` to retrieve the next page.\n If this field is omitted, there are no subsequent pages.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
       configs: {
         description: "The list of push notification configurations.",
-        items: { $ref: "#/$defs/TaskPushNotificationConfig" },
-        type: "array",
+        anyOf: [
+          { type: "null" },
+          {
+            items: { $ref: "#/$defs/TaskPushNotificationConfig" },
+            type: "array",
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       nextPageToken: {
         default: "",
         description:
           "A token, which can be sent as `page_token` to retrieve the next page.\n If this field is omitted, there are no subsequent pages.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "List Task Push Notification Config Response",
@@ -1676,27 +1934,41 @@ const definitionTaskPushNotificationConfig = {
       "A container associating a push notification configuration with a specific\n task.",
     patternProperties: {
       "^(push_notification_config)$": {
-        $ref: "#/$defs/PushNotificationConfig",
         description: "The push notification configuration details.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(task_id)$": {
         default: "",
         description: "The id of the task this config is associated with.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
-      id: { default: "", description: "The id of the config.", type: "string" },
+      id: {
+        default: "",
+        description: "The id of the config.",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
+      },
       pushNotificationConfig: {
-        $ref: "#/$defs/PushNotificationConfig",
         description: "The push notification configuration details.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
+        "x-agentwire-null-is-absent": true,
       },
       taskId: {
         default: "",
         description: "The id of the task this config is associated with.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
-      tenant: { default: "", description: "Optional tenant", type: "string" },
+      tenant: {
+        default: "",
+        description: "Optional tenant",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
+      },
     },
     title: "Task Push Notification Config",
     type: "object",
@@ -1719,39 +1991,55 @@ const definitionListTasksRequest = {
         default: "",
         description:
           "Filter tasks by context ID to get tasks from a specific conversation or session.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(history_length)$": {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
         description:
           "The maximum number of messages to include in each task's history.",
+        anyOf: [
+          { type: "null" },
+          {
+            anyOf: [
+              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+              { pattern: "^-?[0-9]+$", type: "string" },
+            ],
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       "^(include_artifacts)$": {
         description:
           "Whether to include artifacts in the returned tasks.\n Defaults to false to reduce payload size.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(page_size)$": {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
         description:
           "Maximum number of tasks to return. Must be between 1 and 100.\n Defaults to 50 if not specified.",
+        anyOf: [
+          { type: "null" },
+          {
+            anyOf: [
+              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+              { pattern: "^-?[0-9]+$", type: "string" },
+            ],
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       "^(page_token)$": {
         default: "",
         description:
           "Token for pagination. Use the next_page_token from a previous ListTasksResponse.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(status_timestamp_after)$": {
-        $ref: "#/$defs/Timestamp",
         description:
           'Filter tasks which have a status updated after the provided timestamp in ISO 8601 format (e.g., "2023-10-27T10:00:00Z").\n Only tasks with a status timestamp time greater than or equal to this value will be returned.',
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Timestamp" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
@@ -1759,49 +2047,67 @@ const definitionListTasksRequest = {
         default: "",
         description:
           "Filter tasks by context ID to get tasks from a specific conversation or session.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       historyLength: {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
         description:
           "The maximum number of messages to include in each task's history.",
+        anyOf: [
+          { type: "null" },
+          {
+            anyOf: [
+              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+              { pattern: "^-?[0-9]+$", type: "string" },
+            ],
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       includeArtifacts: {
         description:
           "Whether to include artifacts in the returned tasks.\n Defaults to false to reduce payload size.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
       pageSize: {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
         description:
           "Maximum number of tasks to return. Must be between 1 and 100.\n Defaults to 50 if not specified.",
+        anyOf: [
+          { type: "null" },
+          {
+            anyOf: [
+              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+              { pattern: "^-?[0-9]+$", type: "string" },
+            ],
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       pageToken: {
         default: "",
         description:
           "Token for pagination. Use the next_page_token from a previous ListTasksResponse.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       status: {
-        $ref: "#/$defs/TaskState",
         default: 0,
         description: "Filter tasks by their current status state.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskState" }],
+        "x-agentwire-null-is-absent": true,
       },
       statusTimestampAfter: {
-        $ref: "#/$defs/Timestamp",
         description:
           'Filter tasks which have a status updated after the provided timestamp in ISO 8601 format (e.g., "2023-10-27T10:00:00Z").\n Only tasks with a status timestamp time greater than or equal to this value will be returned.',
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Timestamp" }],
+        "x-agentwire-null-is-absent": true,
       },
       tenant: {
         default: "",
         description: "Optional tenant, provided as a path parameter.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "List Tasks Request",
@@ -1944,7 +2250,8 @@ const definitionMessage = {
         default: "",
         description:
           "The context id of the message. This is optional and if set, the message\n will be associated with the given context.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(message_id)$": {
         default: "",
@@ -1955,14 +2262,15 @@ const definitionMessage = {
       "^(reference_task_ids)$": {
         description:
           "A list of task IDs that this message references for additional context.",
-        items: { type: "string" },
-        type: "array",
+        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(task_id)$": {
         default: "",
         description:
           "The task id of the message. This is optional and if set, the message\n will be associated with the given task.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
@@ -1970,13 +2278,14 @@ const definitionMessage = {
         default: "",
         description:
           "The context id of the message. This is optional and if set, the message\n will be associated with the given context.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       extensions: {
         description:
           "The URIs of extensions that are present or contributed to this Message.",
-        items: { type: "string" },
-        type: "array",
+        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
+        "x-agentwire-null-is-absent": true,
       },
       messageId: {
         default: "",
@@ -1985,8 +2294,9 @@ const definitionMessage = {
         type: "string",
       },
       metadata: {
-        $ref: "#/$defs/Struct",
         description: "Any optional metadata to provide along with the message.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+        "x-agentwire-null-is-absent": true,
       },
       parts: {
         description: "Parts is the container of the message content.",
@@ -1996,8 +2306,8 @@ const definitionMessage = {
       referenceTaskIds: {
         description:
           "A list of task IDs that this message references for additional context.",
-        items: { type: "string" },
-        type: "array",
+        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
+        "x-agentwire-null-is-absent": true,
       },
       role: {
         $ref: "#/$defs/Role",
@@ -2008,7 +2318,8 @@ const definitionMessage = {
         default: "",
         description:
           "The task id of the message. This is optional and if set, the message\n will be associated with the given task.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Message",
@@ -2036,25 +2347,33 @@ const definitionTask = {
         default: "",
         description:
           "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
       artifacts: {
         description: "A set of output artifacts for a Task.",
-        items: { $ref: "#/$defs/Artifact" },
-        type: "array",
+        anyOf: [
+          { type: "null" },
+          { items: { $ref: "#/$defs/Artifact" }, type: "array" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       contextId: {
         default: "",
         description:
           "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
       history: {
         description: "The history of interactions from a task.",
-        items: { $ref: "#/$defs/Message" },
-        type: "array",
+        anyOf: [
+          { type: "null" },
+          { items: { $ref: "#/$defs/Message" }, type: "array" },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       id: {
         default: "",
@@ -2063,9 +2382,10 @@ const definitionTask = {
         type: "string",
       },
       metadata: {
-        $ref: "#/$defs/Struct",
         description:
           "A key/value object to store custom metadata about a task.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+        "x-agentwire-null-is-absent": true,
       },
       status: {
         $ref: "#/$defs/TaskStatus",
@@ -2086,8 +2406,9 @@ const definitionTaskStatus = {
     description: "A container for the status of a task",
     properties: {
       message: {
-        $ref: "#/$defs/Message",
         description: "A message associated with the status.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Message" }],
+        "x-agentwire-null-is-absent": true,
       },
       state: {
         $ref: "#/$defs/TaskState",
@@ -2095,9 +2416,10 @@ const definitionTaskStatus = {
         description: "The current state of this task.",
       },
       timestamp: {
-        $ref: "#/$defs/Timestamp",
         description:
           'ISO 8601 Timestamp when the status was recorded.\n Example: "2023-10-27T10:00:00Z"',
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Timestamp" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Task Status",
@@ -2130,48 +2452,63 @@ const definitionSendMessageConfiguration = {
       "^(accepted_output_modes)$": {
         description:
           "A list of media types the client is prepared to accept for response parts. Agents SHOULD use this to tailor their output.",
-        items: { type: "string" },
-        type: "array",
+        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(history_length)$": {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
         description:
           "The maximum number of most recent messages from the task's history to retrieve in\n the response. An unset value means the client does not impose any limit. A\n value of zero is a request to not include any messages. The server MUST NOT\n return more messages than the provided value, but MAY apply a lower limit.",
+        anyOf: [
+          { type: "null" },
+          {
+            anyOf: [
+              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+              { pattern: "^-?[0-9]+$", type: "string" },
+            ],
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       "^(push_notification_config)$": {
-        $ref: "#/$defs/PushNotificationConfig",
         description:
           "Configuration for the agent to send push notifications for task updates.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
       acceptedOutputModes: {
         description:
           "A list of media types the client is prepared to accept for response parts. Agents SHOULD use this to tailor their output.",
-        items: { type: "string" },
-        type: "array",
+        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
+        "x-agentwire-null-is-absent": true,
       },
       blocking: {
         default: false,
         description:
           "If true, the operation waits until the task reaches a terminal or interrupted state before returning. Default is false.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
       historyLength: {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
         description:
           "The maximum number of most recent messages from the task's history to retrieve in\n the response. An unset value means the client does not impose any limit. A\n value of zero is a request to not include any messages. The server MUST NOT\n return more messages than the provided value, but MAY apply a lower limit.",
+        anyOf: [
+          { type: "null" },
+          {
+            anyOf: [
+              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+              { pattern: "^-?[0-9]+$", type: "string" },
+            ],
+          },
+        ],
+        "x-agentwire-null-is-absent": true,
       },
       pushNotificationConfig: {
-        $ref: "#/$defs/PushNotificationConfig",
         description:
           "Configuration for the agent to send push notifications for task updates.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Send Message Configuration",
@@ -2193,22 +2530,25 @@ const definitionSendMessageRequest = {
       "/////////// Request Messages ///////////\n Represents a request for the `SendMessage` method.",
     properties: {
       configuration: {
-        $ref: "#/$defs/SendMessageConfiguration",
         description: "Configuration for the send request.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/SendMessageConfiguration" }],
+        "x-agentwire-null-is-absent": true,
       },
       message: {
         $ref: "#/$defs/Message",
         description: "The message to send to the agent.",
       },
       metadata: {
-        $ref: "#/$defs/Struct",
         description:
           "A flexible key-value map for passing additional context or parameters.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+        "x-agentwire-null-is-absent": true,
       },
       tenant: {
         default: "",
         description: "Optional tenant, provided as a path parameter.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Send Message Request",
@@ -2222,12 +2562,24 @@ const definitionSendMessageResponse = {
     additionalProperties: false,
     description: "////// Response Messages ///////////",
     properties: {
-      message: { $ref: "#/$defs/Message" },
-      task: { $ref: "#/$defs/Task" },
+      message: {
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Message" }],
+        "x-agentwire-null-is-absent": true,
+      },
+      task: {
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Task" }],
+        "x-agentwire-null-is-absent": true,
+      },
     },
     title: "Send Message Response",
     type: "object",
-    oneOf: [{ required: ["task"] }, { required: ["message"] }],
+    oneOf: [
+      { required: ["task"], properties: { task: { not: { type: "null" } } } },
+      {
+        required: ["message"],
+        properties: { message: { not: { type: "null" } } },
+      },
+    ],
   },
 };
 const definitionStreamResponse = {
@@ -2238,47 +2590,68 @@ const definitionStreamResponse = {
       "A wrapper object used in streaming operations to encapsulate different types of response data.",
     patternProperties: {
       "^(artifact_update)$": {
-        $ref: "#/$defs/TaskArtifactUpdateEvent",
         description: "An event indicating a task artifact update.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskArtifactUpdateEvent" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(status_update)$": {
-        $ref: "#/$defs/TaskStatusUpdateEvent",
         description: "An event indicating a task status update.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskStatusUpdateEvent" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     properties: {
       artifactUpdate: {
-        $ref: "#/$defs/TaskArtifactUpdateEvent",
         description: "An event indicating a task artifact update.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskArtifactUpdateEvent" }],
+        "x-agentwire-null-is-absent": true,
       },
       message: {
-        $ref: "#/$defs/Message",
         description: "A Message object containing a message from the agent.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Message" }],
+        "x-agentwire-null-is-absent": true,
       },
       statusUpdate: {
-        $ref: "#/$defs/TaskStatusUpdateEvent",
         description: "An event indicating a task status update.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskStatusUpdateEvent" }],
+        "x-agentwire-null-is-absent": true,
       },
       task: {
-        $ref: "#/$defs/Task",
         description: "A Task object containing the current state of the task.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Task" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Stream Response",
     type: "object",
     oneOf: [
-      { required: ["task"] },
-      { required: ["message"] },
+      { required: ["task"], properties: { task: { not: { type: "null" } } } },
+      {
+        required: ["message"],
+        properties: { message: { not: { type: "null" } } },
+      },
       {
         anyOf: [
-          { required: ["statusUpdate"] },
-          { required: ["status_update"] },
+          {
+            required: ["statusUpdate"],
+            properties: { statusUpdate: { not: { type: "null" } } },
+          },
+          {
+            required: ["status_update"],
+            properties: { status_update: { not: { type: "null" } } },
+          },
         ],
       },
       {
         anyOf: [
-          { required: ["artifactUpdate"] },
-          { required: ["artifact_update"] },
+          {
+            required: ["artifactUpdate"],
+            properties: { artifactUpdate: { not: { type: "null" } } },
+          },
+          {
+            required: ["artifact_update"],
+            properties: { artifact_update: { not: { type: "null" } } },
+          },
         ],
       },
     ],
@@ -2303,7 +2676,8 @@ const definitionTaskArtifactUpdateEvent = {
       "^(last_chunk)$": {
         default: false,
         description: "If true, this is the final chunk of the artifact.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
       "^(task_id)$": {
         default: "",
@@ -2316,7 +2690,8 @@ const definitionTaskArtifactUpdateEvent = {
         default: false,
         description:
           "If true, the content of this artifact should be appended to a previously\n sent artifact with the same ID.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
       artifact: {
         $ref: "#/$defs/Artifact",
@@ -2330,11 +2705,13 @@ const definitionTaskArtifactUpdateEvent = {
       lastChunk: {
         default: false,
         description: "If true, this is the final chunk of the artifact.",
-        type: "boolean",
+        anyOf: [{ type: "null" }, { type: "boolean" }],
+        "x-agentwire-null-is-absent": true,
       },
       metadata: {
-        $ref: "#/$defs/Struct",
         description: "Optional metadata associated with the artifact update.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+        "x-agentwire-null-is-absent": true,
       },
       taskId: {
         default: "",
@@ -2381,8 +2758,9 @@ const definitionTaskStatusUpdateEvent = {
         type: "string",
       },
       metadata: {
-        $ref: "#/$defs/Struct",
         description: "Optional metadata to associate with the task update.",
+        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+        "x-agentwire-null-is-absent": true,
       },
       status: {
         $ref: "#/$defs/TaskStatus",
@@ -2420,7 +2798,8 @@ const definitionSubscribeToTaskRequest = {
       tenant: {
         default: "",
         description: "Optional tenant, provided as a path parameter.",
-        type: "string",
+        anyOf: [{ type: "null" }, { type: "string" }],
+        "x-agentwire-null-is-absent": true,
       },
     },
     title: "Subscribe To Task Request",
@@ -2511,10 +2890,11 @@ function jsonSchemaAgentCard(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link AgentCardSignature} as a Standard Schema: `validate` says what
- * {@link validateAgentCardSignature} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives an
- * AgentCardSignature's JSON Schema, draft 2020-12 or draft-07.
+ * {@link AgentCardSignature} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeAgentCardSignature} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of an
+ * AgentCardSignature's wire form, draft 2020-12 or draft-07.
  */
 export const AgentCardSignatureSchema: AgentwireSchema<AgentCardSignature> = {
   "~standard": {
@@ -2530,7 +2910,7 @@ export const AgentCardSignatureSchema: AgentwireSchema<AgentCardSignature> = {
 function standardAgentCardSignature(
   value: unknown,
 ): StandardResult<AgentCardSignature> {
-  return standardResult(validateAgentCardSignature(value), value);
+  return standardResult(decodeAgentCardSignature(value), value);
 }
 function jsonSchemaAgentCardSignature(
   options: JsonSchemaOptions,
@@ -2543,10 +2923,11 @@ function jsonSchemaAgentCardSignature(
 }
 
 /**
- * {@link AgentExtension} as a Standard Schema: `validate` says what {@link
- * validateAgentExtension} says of a value, each error an issue whose path is
- * its JSON Pointer's keys; `jsonSchema` gives an AgentExtension's JSON
- * Schema, draft 2020-12 or draft-07.
+ * {@link AgentExtension} as a Standard Schema: `validate` reads a value from
+ * its wire form as {@link decodeAgentExtension} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of an AgentExtension's wire form,
+ * draft 2020-12 or draft-07.
  */
 export const AgentExtensionSchema: AgentwireSchema<AgentExtension> = {
   "~standard": {
@@ -2562,7 +2943,7 @@ export const AgentExtensionSchema: AgentwireSchema<AgentExtension> = {
 function standardAgentExtension(
   value: unknown,
 ): StandardResult<AgentExtension> {
-  return standardResult(validateAgentExtension(value), value);
+  return standardResult(decodeAgentExtension(value), value);
 }
 function jsonSchemaAgentExtension(
   options: JsonSchemaOptions,
@@ -2652,10 +3033,11 @@ function jsonSchemaAgentSkill(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link APIKeySecurityScheme} as a Standard Schema: `validate` says what
- * {@link validateAPIKeySecurityScheme} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives an
- * APIKeySecurityScheme's JSON Schema, draft 2020-12 or draft-07.
+ * {@link APIKeySecurityScheme} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodeAPIKeySecurityScheme} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of an
+ * APIKeySecurityScheme's wire form, draft 2020-12 or draft-07.
  */
 export const APIKeySecuritySchemeSchema: AgentwireSchema<APIKeySecurityScheme> =
   {
@@ -2672,7 +3054,7 @@ export const APIKeySecuritySchemeSchema: AgentwireSchema<APIKeySecurityScheme> =
 function standardAPIKeySecurityScheme(
   value: unknown,
 ): StandardResult<APIKeySecurityScheme> {
-  return standardResult(validateAPIKeySecurityScheme(value), value);
+  return standardResult(decodeAPIKeySecurityScheme(value), value);
 }
 function jsonSchemaAPIKeySecurityScheme(
   options: JsonSchemaOptions,
@@ -2707,10 +3089,11 @@ function jsonSchemaArtifact(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link AuthenticationInfo} as a Standard Schema: `validate` says what
- * {@link validateAuthenticationInfo} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives an
- * AuthenticationInfo's JSON Schema, draft 2020-12 or draft-07.
+ * {@link AuthenticationInfo} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeAuthenticationInfo} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of an
+ * AuthenticationInfo's wire form, draft 2020-12 or draft-07.
  */
 export const AuthenticationInfoSchema: AgentwireSchema<AuthenticationInfo> = {
   "~standard": {
@@ -2726,7 +3109,7 @@ export const AuthenticationInfoSchema: AgentwireSchema<AuthenticationInfo> = {
 function standardAuthenticationInfo(
   value: unknown,
 ): StandardResult<AuthenticationInfo> {
-  return standardResult(validateAuthenticationInfo(value), value);
+  return standardResult(decodeAuthenticationInfo(value), value);
 }
 function jsonSchemaAuthenticationInfo(
   options: JsonSchemaOptions,
@@ -2765,10 +3148,11 @@ function jsonSchemaAuthorizationCodeOAuthFlow(
 }
 
 /**
- * {@link CancelTaskRequest} as a Standard Schema: `validate` says what
- * {@link validateCancelTaskRequest} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * CancelTaskRequest's JSON Schema, draft 2020-12 or draft-07.
+ * {@link CancelTaskRequest} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeCancelTaskRequest} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * CancelTaskRequest's wire form, draft 2020-12 or draft-07.
  */
 export const CancelTaskRequestSchema: AgentwireSchema<CancelTaskRequest> = {
   "~standard": {
@@ -2784,7 +3168,7 @@ export const CancelTaskRequestSchema: AgentwireSchema<CancelTaskRequest> = {
 function standardCancelTaskRequest(
   value: unknown,
 ): StandardResult<CancelTaskRequest> {
-  return standardResult(validateCancelTaskRequest(value), value);
+  return standardResult(decodeCancelTaskRequest(value), value);
 }
 function jsonSchemaCancelTaskRequest(
   options: JsonSchemaOptions,
@@ -2930,10 +3314,11 @@ function jsonSchemaDeviceCodeOAuthFlow(
 }
 
 /**
- * {@link GetExtendedAgentCardRequest} as a Standard Schema: `validate` says
- * what {@link validateGetExtendedAgentCardRequest} says of a value, each
- * error an issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * GetExtendedAgentCardRequest's JSON Schema, draft 2020-12 or draft-07.
+ * {@link GetExtendedAgentCardRequest} as a Standard Schema: `validate` reads
+ * a value from its wire form as {@link decodeGetExtendedAgentCardRequest}
+ * does (strict), and gives the canonical value or each error as an issue
+ * whose path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema
+ * of a GetExtendedAgentCardRequest's wire form, draft 2020-12 or draft-07.
  */
 export const GetExtendedAgentCardRequestSchema: AgentwireSchema<GetExtendedAgentCardRequest> =
   {
@@ -2950,7 +3335,7 @@ export const GetExtendedAgentCardRequestSchema: AgentwireSchema<GetExtendedAgent
 function standardGetExtendedAgentCardRequest(
   value: unknown,
 ): StandardResult<GetExtendedAgentCardRequest> {
-  return standardResult(validateGetExtendedAgentCardRequest(value), value);
+  return standardResult(decodeGetExtendedAgentCardRequest(value), value);
 }
 function jsonSchemaGetExtendedAgentCardRequest(
   options: JsonSchemaOptions,
@@ -3271,10 +3656,11 @@ function jsonSchemaMessage(options: JsonSchemaOptions): JsonSchemaDocument {
 }
 
 /**
- * {@link MutualTlsSecurityScheme} as a Standard Schema: `validate` says what
- * {@link validateMutualTlsSecurityScheme} says of a value, each error an
- * issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * MutualTlsSecurityScheme's JSON Schema, draft 2020-12 or draft-07.
+ * {@link MutualTlsSecurityScheme} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodeMutualTlsSecurityScheme} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * MutualTlsSecurityScheme's wire form, draft 2020-12 or draft-07.
  */
 export const MutualTlsSecuritySchemeSchema: AgentwireSchema<MutualTlsSecurityScheme> =
   {
@@ -3291,7 +3677,7 @@ export const MutualTlsSecuritySchemeSchema: AgentwireSchema<MutualTlsSecuritySch
 function standardMutualTlsSecurityScheme(
   value: unknown,
 ): StandardResult<MutualTlsSecurityScheme> {
-  return standardResult(validateMutualTlsSecurityScheme(value), value);
+  return standardResult(decodeMutualTlsSecurityScheme(value), value);
 }
 function jsonSchemaMutualTlsSecurityScheme(
   options: JsonSchemaOptions,
@@ -3457,10 +3843,11 @@ function jsonSchemaPasswordOAuthFlow(
 }
 
 /**
- * {@link PushNotificationConfig} as a Standard Schema: `validate` says what
- * {@link validatePushNotificationConfig} says of a value, each error an
- * issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * PushNotificationConfig's JSON Schema, draft 2020-12 or draft-07.
+ * {@link PushNotificationConfig} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodePushNotificationConfig} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * PushNotificationConfig's wire form, draft 2020-12 or draft-07.
  */
 export const PushNotificationConfigSchema: AgentwireSchema<PushNotificationConfig> =
   {
@@ -3477,7 +3864,7 @@ export const PushNotificationConfigSchema: AgentwireSchema<PushNotificationConfi
 function standardPushNotificationConfig(
   value: unknown,
 ): StandardResult<PushNotificationConfig> {
-  return standardResult(validatePushNotificationConfig(value), value);
+  return standardResult(decodePushNotificationConfig(value), value);
 }
 function jsonSchemaPushNotificationConfig(
   options: JsonSchemaOptions,
@@ -3490,10 +3877,11 @@ function jsonSchemaPushNotificationConfig(
 }
 
 /**
- * {@link SecurityRequirement} as a Standard Schema: `validate` says what
- * {@link validateSecurityRequirement} says of a value, each error an issue
- * whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * SecurityRequirement's JSON Schema, draft 2020-12 or draft-07.
+ * {@link SecurityRequirement} as a Standard Schema: `validate` reads a value
+ * from its wire form as {@link decodeSecurityRequirement} does (strict), and
+ * gives the canonical value or each error as an issue whose path is its JSON
+ * Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * SecurityRequirement's wire form, draft 2020-12 or draft-07.
  */
 export const SecurityRequirementSchema: AgentwireSchema<SecurityRequirement> = {
   "~standard": {
@@ -3509,7 +3897,7 @@ export const SecurityRequirementSchema: AgentwireSchema<SecurityRequirement> = {
 function standardSecurityRequirement(
   value: unknown,
 ): StandardResult<SecurityRequirement> {
-  return standardResult(validateSecurityRequirement(value), value);
+  return standardResult(decodeSecurityRequirement(value), value);
 }
 function jsonSchemaSecurityRequirement(
   options: JsonSchemaOptions,
@@ -3733,10 +4121,11 @@ function jsonSchemaStreamResponse(
 }
 
 /**
- * {@link StringList} as a Standard Schema: `validate` says what {@link
- * validateStringList} says of a value, each error an issue whose path is its
- * JSON Pointer's keys; `jsonSchema` gives a StringList's JSON Schema, draft
- * 2020-12 or draft-07.
+ * {@link StringList} as a Standard Schema: `validate` reads a value from its
+ * wire form as {@link decodeStringList} does (strict), and gives the
+ * canonical value or each error as an issue whose path is its JSON Pointer's
+ * keys; `jsonSchema` gives the JSON Schema of a StringList's wire form,
+ * draft 2020-12 or draft-07.
  */
 export const StringListSchema: AgentwireSchema<StringList> = {
   "~standard": {
@@ -3747,17 +4136,18 @@ export const StringListSchema: AgentwireSchema<StringList> = {
   },
 };
 function standardStringList(value: unknown): StandardResult<StringList> {
-  return standardResult(validateStringList(value), value);
+  return standardResult(decodeStringList(value), value);
 }
 function jsonSchemaStringList(options: JsonSchemaOptions): JsonSchemaDocument {
   return jsonSchemaOf(definitionStringList, [], options);
 }
 
 /**
- * {@link SubscribeToTaskRequest} as a Standard Schema: `validate` says what
- * {@link validateSubscribeToTaskRequest} says of a value, each error an
- * issue whose path is its JSON Pointer's keys; `jsonSchema` gives a
- * SubscribeToTaskRequest's JSON Schema, draft 2020-12 or draft-07.
+ * {@link SubscribeToTaskRequest} as a Standard Schema: `validate` reads a
+ * value from its wire form as {@link decodeSubscribeToTaskRequest} does
+ * (strict), and gives the canonical value or each error as an issue whose
+ * path is its JSON Pointer's keys; `jsonSchema` gives the JSON Schema of a
+ * SubscribeToTaskRequest's wire form, draft 2020-12 or draft-07.
  */
 export const SubscribeToTaskRequestSchema: AgentwireSchema<SubscribeToTaskRequest> =
   {
@@ -3774,7 +4164,7 @@ export const SubscribeToTaskRequestSchema: AgentwireSchema<SubscribeToTaskReques
 function standardSubscribeToTaskRequest(
   value: unknown,
 ): StandardResult<SubscribeToTaskRequest> {
-  return standardResult(validateSubscribeToTaskRequest(value), value);
+  return standardResult(decodeSubscribeToTaskRequest(value), value);
 }
 function jsonSchemaSubscribeToTaskRequest(
   options: JsonSchemaOptions,

@@ -7,19 +7,28 @@ export interface AgentCapabilities {
    * Indicates if the agent supports providing an extended agent card when
    * authenticated.
    *
-   * On the wire this may also arrive as `extended_agent_card`.
+   * On the wire this may also arrive as `extended_agent_card` or null
+   * (absent).
    */
   extendedAgentCard?: boolean;
-  /** A list of protocol extensions supported by the agent. */
+  /**
+   * A list of protocol extensions supported by the agent.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   extensions?: AgentExtension[];
   /**
    * Indicates if the agent supports sending push notifications for
    * asynchronous task updates.
    *
-   * On the wire this may also arrive as `push_notifications`.
+   * On the wire this may also arrive as `push_notifications` or null (absent).
    */
   pushNotifications?: boolean;
-  /** Indicates if the agent supports streaming responses. */
+  /**
+   * Indicates if the agent supports streaming responses.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   streaming?: boolean;
 }
 
@@ -56,13 +65,13 @@ export interface AgentCard {
   /**
    * A url to provide additional documentation about the agent.
    *
-   * On the wire this may also arrive as `documentation_url`.
+   * On the wire this may also arrive as `documentation_url` or null (absent).
    */
   documentationUrl?: string;
   /**
    * An optional URL to an icon for the agent.
    *
-   * On the wire this may also arrive as `icon_url`.
+   * On the wire this may also arrive as `icon_url` or null (absent).
    */
   iconUrl?: string;
   /**
@@ -72,21 +81,30 @@ export interface AgentCard {
    * @default ""
    */
   name: string;
-  /** The service provider of the agent. */
+  /**
+   * The service provider of the agent.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   provider?: AgentProvider;
   /**
    * Security requirements for contacting the agent.
    *
-   * On the wire this may also arrive as `security_requirements`.
+   * On the wire this may also arrive as `security_requirements` or null
+   * (absent).
    */
   securityRequirements?: SecurityRequirement[];
   /**
    * The security scheme details used for authenticating with this agent.
    *
-   * On the wire this may also arrive as `security_schemes`.
+   * On the wire this may also arrive as `security_schemes` or null (absent).
    */
   securitySchemes?: { [key: string]: SecurityScheme };
-  /** JSON Web Signatures computed for this AgentCard. */
+  /**
+   * JSON Web Signatures computed for this AgentCard.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   signatures?: AgentCardSignature[];
   /**
    * Skills represent an ability of an agent. It is largely
@@ -114,7 +132,11 @@ export interface AgentCard {
  * This follows the JSON format of an RFC 7515 JSON Web Signature (JWS).
  */
 export interface AgentCardSignature {
-  /** The unprotected JWS header values. */
+  /**
+   * The unprotected JWS header values.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   header?: Struct;
   /**
    * The protected JWS header for the signature. This is always a
@@ -136,20 +158,30 @@ export interface AgentExtension {
   /**
    * A human-readable description of how this agent uses the extension.
    *
+   * On the wire this may also arrive as null (absent).
+   *
    * @default ""
    */
   description?: string;
-  /** Optional, extension-specific configuration parameters. */
+  /**
+   * Optional, extension-specific configuration parameters.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   params?: Struct;
   /**
    * If true, the client must understand and comply with the extension's
    * requirements.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default false
    */
   required?: boolean;
   /**
    * The unique URI identifying the extension.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -183,6 +215,8 @@ export interface AgentInterface {
   protocolVersion: string;
   /**
    * Tenant to be set in the request when calling the agent.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -224,7 +258,11 @@ export interface AgentSkill {
    * @default ""
    */
   description: string;
-  /** Example prompts or scenarios that this skill can handle. */
+  /**
+   * Example prompts or scenarios that this skill can handle.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   examples?: string[];
   /**
    * A unique identifier for the agent's skill.
@@ -236,7 +274,7 @@ export interface AgentSkill {
    * The set of supported input media types for this skill, overriding the
    * agent's defaults.
    *
-   * On the wire this may also arrive as `input_modes`.
+   * On the wire this may also arrive as `input_modes` or null (absent).
    */
   inputModes?: string[];
   /**
@@ -249,13 +287,14 @@ export interface AgentSkill {
    * The set of supported output media types for this skill, overriding the
    * agent's defaults.
    *
-   * On the wire this may also arrive as `output_modes`.
+   * On the wire this may also arrive as `output_modes` or null (absent).
    */
   outputModes?: string[];
   /**
    * Security schemes necessary for this skill.
    *
-   * On the wire this may also arrive as `security_requirements`.
+   * On the wire this may also arrive as `security_requirements` or null
+   * (absent).
    */
   securityRequirements?: SecurityRequirement[];
   /** A set of keywords describing the skill's capabilities. */
@@ -266,6 +305,8 @@ export interface AgentSkill {
 export interface APIKeySecurityScheme {
   /**
    * An optional description for the security scheme.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -299,17 +340,27 @@ export interface Artifact {
   /**
    * A human readable description of the artifact, optional.
    *
+   * On the wire this may also arrive as null (absent).
+   *
    * @default ""
    */
   description?: string;
   /**
    * The URIs of extensions that are present or contributed to this Artifact.
+   *
+   * On the wire this may also arrive as null (absent).
    */
   extensions?: string[];
-  /** Optional metadata included with the artifact. */
+  /**
+   * Optional metadata included with the artifact.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   metadata?: Struct;
   /**
    * A human readable name for the artifact.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -323,6 +374,8 @@ export interface AuthenticationInfo {
   /**
    * Push Notification credentials. Format depends on the scheme (e.g., token
    * for Bearer).
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -352,7 +405,7 @@ export interface AuthorizationCodeOAuthFlow {
    * Indicates if PKCE (RFC 7636) is required for this flow.
    * PKCE should always be used for public clients and is recommended for all clients.
    *
-   * On the wire this may also arrive as `pkce_required`.
+   * On the wire this may also arrive as `pkce_required` or null (absent).
    *
    * @default false
    */
@@ -360,7 +413,7 @@ export interface AuthorizationCodeOAuthFlow {
   /**
    * The URL to be used for obtaining refresh tokens.
    *
-   * On the wire this may also arrive as `refresh_url`.
+   * On the wire this may also arrive as `refresh_url` or null (absent).
    *
    * @default ""
    */
@@ -388,6 +441,8 @@ export interface CancelTaskRequest {
   /**
    * Optional tenant, provided as a path parameter.
    *
+   * On the wire this may also arrive as null (absent).
+   *
    * @default ""
    */
   tenant?: string;
@@ -400,7 +455,7 @@ export interface ClientCredentialsOAuthFlow {
   /**
    * The URL to be used for obtaining refresh tokens.
    *
-   * On the wire this may also arrive as `refresh_url`.
+   * On the wire this may also arrive as `refresh_url` or null (absent).
    *
    * @default ""
    */
@@ -421,12 +476,16 @@ export interface ClientCredentialsOAuthFlow {
  * Represents a request for the `CreateTaskPushNotificationConfig` method.
  */
 export interface CreateTaskPushNotificationConfigRequest {
-  /** The configuration to create. */
+  /**
+   * The configuration to create.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   config?: PushNotificationConfig;
   /**
    * The ID for the new config.
    *
-   * On the wire this may also arrive as `config_id`.
+   * On the wire this may also arrive as `config_id` or null (absent).
    *
    * @default ""
    */
@@ -434,13 +493,15 @@ export interface CreateTaskPushNotificationConfigRequest {
   /**
    * The parent task resource id.
    *
-   * On the wire this may also arrive as `task_id`.
+   * On the wire this may also arrive as `task_id` or null (absent).
    *
    * @default ""
    */
   taskId?: string;
   /**
    * Optional tenant, provided as a path parameter.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -468,6 +529,8 @@ export interface DeleteTaskPushNotificationConfigRequest {
   /**
    * Optional tenant, provided as a path parameter.
    *
+   * On the wire this may also arrive as null (absent).
+   *
    * @default ""
    */
   tenant?: string;
@@ -490,7 +553,7 @@ export interface DeviceCodeOAuthFlow {
   /**
    * The URL to be used for obtaining refresh tokens.
    *
-   * On the wire this may also arrive as `refresh_url`.
+   * On the wire this may also arrive as `refresh_url` or null (absent).
    *
    * @default ""
    */
@@ -510,6 +573,8 @@ export interface DeviceCodeOAuthFlow {
 export interface GetExtendedAgentCardRequest {
   /**
    * Optional tenant, provided as a path parameter.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -534,6 +599,8 @@ export interface GetTaskPushNotificationConfigRequest {
   /**
    * Optional tenant, provided as a path parameter.
    *
+   * On the wire this may also arrive as null (absent).
+   *
    * @default ""
    */
   tenant?: string;
@@ -548,7 +615,7 @@ export interface GetTaskRequest {
    * messages than the provided value, but MAY apply a lower limit.
    *
    * On the wire this may also arrive as `history_length` or a string of
-   * decimal digits.
+   * decimal digits or null (absent).
    *
    * @minimum -2147483648
    * @maximum 2147483647
@@ -563,6 +630,8 @@ export interface GetTaskRequest {
   /**
    * Optional tenant, provided as a path parameter.
    *
+   * On the wire this may also arrive as null (absent).
+   *
    * @default ""
    */
   tenant?: string;
@@ -574,13 +643,15 @@ export interface HTTPAuthSecurityScheme {
    * A hint to the client to identify how the bearer token is formatted (e.g., "JWT").
    * This is primarily for documentation purposes.
    *
-   * On the wire this may also arrive as `bearer_format`.
+   * On the wire this may also arrive as `bearer_format` or null (absent).
    *
    * @default ""
    */
   bearerFormat?: string;
   /**
    * An optional description for the security scheme.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -605,7 +676,7 @@ export interface ImplicitOAuthFlow {
    * The authorization URL to be used for this flow. This MUST be in the
    * form of a URL. The OAuth2 standard requires the use of TLS
    *
-   * On the wire this may also arrive as `authorization_url`.
+   * On the wire this may also arrive as `authorization_url` or null (absent).
    *
    * @default ""
    */
@@ -614,7 +685,7 @@ export interface ImplicitOAuthFlow {
    * The URL to be used for obtaining refresh tokens. This MUST be in the
    * form of a URL. The OAuth2 standard requires the use of TLS.
    *
-   * On the wire this may also arrive as `refresh_url`.
+   * On the wire this may also arrive as `refresh_url` or null (absent).
    *
    * @default ""
    */
@@ -622,6 +693,8 @@ export interface ImplicitOAuthFlow {
   /**
    * The available scopes for the OAuth2 security scheme. A map between the
    * scope name and a short description for it. The map MAY be empty.
+   *
+   * On the wire this may also arrive as null (absent).
    */
   scopes?: { [key: string]: string };
 }
@@ -631,7 +704,7 @@ export interface ListTaskPushNotificationConfigRequest {
    * The maximum number of configurations to return.
    *
    * On the wire this may also arrive as `page_size` or a string of decimal
-   * digits.
+   * digits or null (absent).
    *
    * @minimum -2147483648
    * @maximum 2147483647
@@ -642,7 +715,7 @@ export interface ListTaskPushNotificationConfigRequest {
    * A page token received from a previous
    * ListTaskPushNotificationConfigRequest call.
    *
-   * On the wire this may also arrive as `page_token`.
+   * On the wire this may also arrive as `page_token` or null (absent).
    *
    * @default ""
    */
@@ -658,6 +731,8 @@ export interface ListTaskPushNotificationConfigRequest {
   /**
    * Optional tenant, provided as a path parameter.
    *
+   * On the wire this may also arrive as null (absent).
+   *
    * @default ""
    */
   tenant?: string;
@@ -668,13 +743,17 @@ export interface ListTaskPushNotificationConfigRequest {
  * method.
  */
 export interface ListTaskPushNotificationConfigResponse {
-  /** The list of push notification configurations. */
+  /**
+   * The list of push notification configurations.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   configs?: TaskPushNotificationConfig[];
   /**
    * A token, which can be sent as `page_token` to retrieve the next page.
    * If this field is omitted, there are no subsequent pages.
    *
-   * On the wire this may also arrive as `next_page_token`.
+   * On the wire this may also arrive as `next_page_token` or null (absent).
    *
    * @default ""
    */
@@ -689,7 +768,7 @@ export interface ListTasksRequest {
    * Filter tasks by context ID to get tasks from a specific conversation or
    * session.
    *
-   * On the wire this may also arrive as `context_id`.
+   * On the wire this may also arrive as `context_id` or null (absent).
    *
    * @default ""
    */
@@ -698,7 +777,7 @@ export interface ListTasksRequest {
    * The maximum number of messages to include in each task's history.
    *
    * On the wire this may also arrive as `history_length` or a string of
-   * decimal digits.
+   * decimal digits or null (absent).
    *
    * @minimum -2147483648
    * @maximum 2147483647
@@ -708,7 +787,7 @@ export interface ListTasksRequest {
    * Whether to include artifacts in the returned tasks.
    * Defaults to false to reduce payload size.
    *
-   * On the wire this may also arrive as `include_artifacts`.
+   * On the wire this may also arrive as `include_artifacts` or null (absent).
    */
   includeArtifacts?: boolean;
   /**
@@ -716,7 +795,7 @@ export interface ListTasksRequest {
    * Defaults to 50 if not specified.
    *
    * On the wire this may also arrive as `page_size` or a string of decimal
-   * digits.
+   * digits or null (absent).
    *
    * @minimum -2147483648
    * @maximum 2147483647
@@ -726,13 +805,15 @@ export interface ListTasksRequest {
    * Token for pagination. Use the next_page_token from a previous
    * ListTasksResponse.
    *
-   * On the wire this may also arrive as `page_token`.
+   * On the wire this may also arrive as `page_token` or null (absent).
    *
    * @default ""
    */
   pageToken?: string;
   /**
    * Filter tasks by their current status state.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default "TASK_STATE_UNSPECIFIED"
    */
@@ -741,11 +822,14 @@ export interface ListTasksRequest {
    * Filter tasks which have a status updated after the provided timestamp in ISO 8601 format (e.g., "2023-10-27T10:00:00Z").
    * Only tasks with a status timestamp time greater than or equal to this value will be returned.
    *
-   * On the wire this may also arrive as `status_timestamp_after`.
+   * On the wire this may also arrive as `status_timestamp_after` or null
+   * (absent).
    */
   statusTimestampAfter?: Timestamp;
   /**
    * Optional tenant, provided as a path parameter.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -804,13 +888,15 @@ export interface Message {
    * The context id of the message. This is optional and if set, the message
    * will be associated with the given context.
    *
-   * On the wire this may also arrive as `context_id`.
+   * On the wire this may also arrive as `context_id` or null (absent).
    *
    * @default ""
    */
   contextId?: string;
   /**
    * The URIs of extensions that are present or contributed to this Message.
+   *
+   * On the wire this may also arrive as null (absent).
    */
   extensions?: string[];
   /**
@@ -822,14 +908,18 @@ export interface Message {
    * @default ""
    */
   messageId: string;
-  /** Any optional metadata to provide along with the message. */
+  /**
+   * Any optional metadata to provide along with the message.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   metadata?: Struct;
   /** Parts is the container of the message content. */
   parts: Part[];
   /**
    * A list of task IDs that this message references for additional context.
    *
-   * On the wire this may also arrive as `reference_task_ids`.
+   * On the wire this may also arrive as `reference_task_ids` or null (absent).
    */
   referenceTaskIds?: string[];
   /**
@@ -842,7 +932,7 @@ export interface Message {
    * The task id of the message. This is optional and if set, the message
    * will be associated with the given task.
    *
-   * On the wire this may also arrive as `task_id`.
+   * On the wire this may also arrive as `task_id` or null (absent).
    *
    * @default ""
    */
@@ -854,6 +944,8 @@ export interface MutualTlsSecurityScheme {
   /**
    * An optional description for the security scheme.
    *
+   * On the wire this may also arrive as null (absent).
+   *
    * @default ""
    */
   description?: string;
@@ -863,6 +955,8 @@ export interface MutualTlsSecurityScheme {
 export interface OAuth2SecurityScheme {
   /**
    * An optional description for the security scheme.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -876,7 +970,8 @@ export interface OAuth2SecurityScheme {
    * URL to the oauth2 authorization server metadata
    * RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.
    *
-   * On the wire this may also arrive as `oauth2_metadata_url`.
+   * On the wire this may also arrive as `oauth2_metadata_url` or null
+   * (absent).
    *
    * @default ""
    */
@@ -889,7 +984,7 @@ export type OAuthFlows =
       /**
        * Configuration for the OAuth Authorization Code flow.
        *
-       * On the wire this may also arrive as `authorization_code`.
+       * On the wire this may also arrive as `authorization_code` or null (absent).
        */
       authorizationCode: AuthorizationCodeOAuthFlow;
       clientCredentials?: never;
@@ -901,7 +996,7 @@ export type OAuthFlows =
       /**
        * Configuration for the OAuth Client Credentials flow.
        *
-       * On the wire this may also arrive as `client_credentials`.
+       * On the wire this may also arrive as `client_credentials` or null (absent).
        */
       clientCredentials: ClientCredentialsOAuthFlow;
       authorizationCode?: never;
@@ -912,6 +1007,8 @@ export type OAuthFlows =
   | {
       /**
        * Deprecated: use Authorization Code + PKCE instead.
+       *
+       * On the wire this may also arrive as null (absent).
        *
        * @deprecated
        */
@@ -925,6 +1022,8 @@ export type OAuthFlows =
       /**
        * Deprecated: use Authorization Code + PKCE or Device Code.
        *
+       * On the wire this may also arrive as null (absent).
+       *
        * @deprecated
        */
       password: PasswordOAuthFlow;
@@ -937,7 +1036,7 @@ export type OAuthFlows =
       /**
        * Configuration for the OAuth Device Code flow.
        *
-       * On the wire this may also arrive as `device_code`.
+       * On the wire this may also arrive as `device_code` or null (absent).
        */
       deviceCode: DeviceCodeOAuthFlow;
       authorizationCode?: never;
@@ -950,6 +1049,8 @@ export type OAuthFlows =
 export interface OpenIdConnectSecurityScheme {
   /**
    * An optional description for the security scheme.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -972,13 +1073,19 @@ export interface OpenIdConnectSecurityScheme {
  */
 export type Part =
   | {
-      /** The string content of the text part. */
+      /**
+       * The string content of the text part.
+       *
+       * On the wire this may also arrive as null (absent).
+       */
       text: string;
       raw?: never;
       url?: never;
       data?: never;
       /**
        * An optional name for the file (e.g., "document.pdf").
+       *
+       * On the wire this may also arrive as null (absent).
        *
        * @default ""
        */
@@ -987,18 +1094,24 @@ export type Part =
        * The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").
        * This field is available for all part types.
        *
-       * On the wire this may also arrive as `media_type`.
+       * On the wire this may also arrive as `media_type` or null (absent).
        *
        * @default ""
        */
       mediaType?: string;
-      /** Optional metadata associated with this part. */
+      /**
+       * Optional metadata associated with this part.
+       *
+       * On the wire this may also arrive as null (absent).
+       */
       metadata?: Struct;
     }
   | {
       /**
        * The raw byte content of a file. In JSON serialization, this is encoded as
        * a base64 string.
+       *
+       * On the wire this may also arrive as null (absent).
        *
        * @pattern ^[A-Za-z0-9+/]*={0,2}$
        */
@@ -1009,6 +1122,8 @@ export type Part =
       /**
        * An optional name for the file (e.g., "document.pdf").
        *
+       * On the wire this may also arrive as null (absent).
+       *
        * @default ""
        */
       filename?: string;
@@ -1016,16 +1131,24 @@ export type Part =
        * The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").
        * This field is available for all part types.
        *
-       * On the wire this may also arrive as `media_type`.
+       * On the wire this may also arrive as `media_type` or null (absent).
        *
        * @default ""
        */
       mediaType?: string;
-      /** Optional metadata associated with this part. */
+      /**
+       * Optional metadata associated with this part.
+       *
+       * On the wire this may also arrive as null (absent).
+       */
       metadata?: Struct;
     }
   | {
-      /** A URL pointing to the file's content. */
+      /**
+       * A URL pointing to the file's content.
+       *
+       * On the wire this may also arrive as null (absent).
+       */
       url: string;
       text?: never;
       raw?: never;
@@ -1033,6 +1156,8 @@ export type Part =
       /**
        * An optional name for the file (e.g., "document.pdf").
        *
+       * On the wire this may also arrive as null (absent).
+       *
        * @default ""
        */
       filename?: string;
@@ -1040,12 +1165,16 @@ export type Part =
        * The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").
        * This field is available for all part types.
        *
-       * On the wire this may also arrive as `media_type`.
+       * On the wire this may also arrive as `media_type` or null (absent).
        *
        * @default ""
        */
       mediaType?: string;
-      /** Optional metadata associated with this part. */
+      /**
+       * Optional metadata associated with this part.
+       *
+       * On the wire this may also arrive as null (absent).
+       */
       metadata?: Struct;
     }
   | {
@@ -1060,6 +1189,8 @@ export type Part =
       /**
        * An optional name for the file (e.g., "document.pdf").
        *
+       * On the wire this may also arrive as null (absent).
+       *
        * @default ""
        */
       filename?: string;
@@ -1067,12 +1198,16 @@ export type Part =
        * The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").
        * This field is available for all part types.
        *
-       * On the wire this may also arrive as `media_type`.
+       * On the wire this may also arrive as `media_type` or null (absent).
        *
        * @default ""
        */
       mediaType?: string;
-      /** Optional metadata associated with this part. */
+      /**
+       * Optional metadata associated with this part.
+       *
+       * On the wire this may also arrive as null (absent).
+       */
       metadata?: Struct;
     };
 
@@ -1086,7 +1221,7 @@ export interface PasswordOAuthFlow {
    * The URL to be used for obtaining refresh tokens. This MUST be in the
    * form of a URL. The OAuth2 standard requires the use of TLS.
    *
-   * On the wire this may also arrive as `refresh_url`.
+   * On the wire this may also arrive as `refresh_url` or null (absent).
    *
    * @default ""
    */
@@ -1094,13 +1229,15 @@ export interface PasswordOAuthFlow {
   /**
    * The available scopes for the OAuth2 security scheme. A map between the
    * scope name and a short description for it. The map MAY be empty.
+   *
+   * On the wire this may also arrive as null (absent).
    */
   scopes?: { [key: string]: string };
   /**
    * The token URL to be used for this flow. This MUST be in the form of a URL.
    * The OAuth2 standard requires the use of TLS.
    *
-   * On the wire this may also arrive as `token_url`.
+   * On the wire this may also arrive as `token_url` or null (absent).
    *
    * @default ""
    */
@@ -1111,10 +1248,16 @@ export interface PasswordOAuthFlow {
  * Configuration for setting up push notifications for task updates.
  */
 export interface PushNotificationConfig {
-  /** Authentication information required to send the notification */
+  /**
+   * Authentication information required to send the notification
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   authentication?: AuthenticationInfo;
   /**
    * A unique identifier (e.g. UUID) for this push notification.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -1122,11 +1265,15 @@ export interface PushNotificationConfig {
   /**
    * Token unique for this task/session
    *
+   * On the wire this may also arrive as null (absent).
+   *
    * @default ""
    */
   token?: string;
   /**
    * Url to send the notification too
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -1134,6 +1281,7 @@ export interface PushNotificationConfig {
 }
 
 export interface SecurityRequirement {
+  /** On the wire this may also arrive as null (absent). */
   schemes?: { [key: string]: StringList };
 }
 
@@ -1147,7 +1295,8 @@ export type SecurityScheme =
       /**
        * API key-based authentication.
        *
-       * On the wire this may also arrive as `api_key_security_scheme`.
+       * On the wire this may also arrive as `api_key_security_scheme` or null
+       * (absent).
        */
       apiKeySecurityScheme: APIKeySecurityScheme;
       httpAuthSecurityScheme?: never;
@@ -1159,7 +1308,8 @@ export type SecurityScheme =
       /**
        * HTTP authentication (Basic, Bearer, etc.).
        *
-       * On the wire this may also arrive as `http_auth_security_scheme`.
+       * On the wire this may also arrive as `http_auth_security_scheme` or null
+       * (absent).
        */
       httpAuthSecurityScheme: HTTPAuthSecurityScheme;
       apiKeySecurityScheme?: never;
@@ -1171,7 +1321,8 @@ export type SecurityScheme =
       /**
        * OAuth 2.0 authentication.
        *
-       * On the wire this may also arrive as `oauth2_security_scheme`.
+       * On the wire this may also arrive as `oauth2_security_scheme` or null
+       * (absent).
        */
       oauth2SecurityScheme: OAuth2SecurityScheme;
       apiKeySecurityScheme?: never;
@@ -1183,7 +1334,8 @@ export type SecurityScheme =
       /**
        * OpenID Connect authentication.
        *
-       * On the wire this may also arrive as `open_id_connect_security_scheme`.
+       * On the wire this may also arrive as `open_id_connect_security_scheme` or
+       * null (absent).
        */
       openIdConnectSecurityScheme: OpenIdConnectSecurityScheme;
       apiKeySecurityScheme?: never;
@@ -1195,7 +1347,8 @@ export type SecurityScheme =
       /**
        * Mutual TLS authentication.
        *
-       * On the wire this may also arrive as `mtls_security_scheme`.
+       * On the wire this may also arrive as `mtls_security_scheme` or null
+       * (absent).
        */
       mtlsSecurityScheme: MutualTlsSecurityScheme;
       apiKeySecurityScheme?: never;
@@ -1210,12 +1363,15 @@ export interface SendMessageConfiguration {
    * A list of media types the client is prepared to accept for response parts.
    * Agents SHOULD use this to tailor their output.
    *
-   * On the wire this may also arrive as `accepted_output_modes`.
+   * On the wire this may also arrive as `accepted_output_modes` or null
+   * (absent).
    */
   acceptedOutputModes?: string[];
   /**
    * If true, the operation waits until the task reaches a terminal or
    * interrupted state before returning. Default is false.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default false
    */
@@ -1227,7 +1383,7 @@ export interface SendMessageConfiguration {
    * return more messages than the provided value, but MAY apply a lower limit.
    *
    * On the wire this may also arrive as `history_length` or a string of
-   * decimal digits.
+   * decimal digits or null (absent).
    *
    * @minimum -2147483648
    * @maximum 2147483647
@@ -1236,7 +1392,8 @@ export interface SendMessageConfiguration {
   /**
    * Configuration for the agent to send push notifications for task updates.
    *
-   * On the wire this may also arrive as `push_notification_config`.
+   * On the wire this may also arrive as `push_notification_config` or null
+   * (absent).
    */
   pushNotificationConfig?: PushNotificationConfig;
 }
@@ -1246,16 +1403,24 @@ export interface SendMessageConfiguration {
  * Represents a request for the `SendMessage` method.
  */
 export interface SendMessageRequest {
-  /** Configuration for the send request. */
+  /**
+   * Configuration for the send request.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   configuration?: SendMessageConfiguration;
   /** The message to send to the agent. */
   message: Message;
   /**
    * A flexible key-value map for passing additional context or parameters.
+   *
+   * On the wire this may also arrive as null (absent).
    */
   metadata?: Struct;
   /**
    * Optional tenant, provided as a path parameter.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -1264,7 +1429,16 @@ export interface SendMessageRequest {
 
 /** ////// Response Messages /////////// */
 export type SendMessageResponse =
-  { task: Task; message?: never } | { message: Message; task?: never };
+  | {
+      /** On the wire this may also arrive as null (absent). */
+      task: Task;
+      message?: never;
+    }
+  | {
+      /** On the wire this may also arrive as null (absent). */
+      message: Message;
+      task?: never;
+    };
 
 /**
  * A wrapper object used in streaming operations to encapsulate different
@@ -1272,14 +1446,22 @@ export type SendMessageResponse =
  */
 export type StreamResponse =
   | {
-      /** A Task object containing the current state of the task. */
+      /**
+       * A Task object containing the current state of the task.
+       *
+       * On the wire this may also arrive as null (absent).
+       */
       task: Task;
       message?: never;
       statusUpdate?: never;
       artifactUpdate?: never;
     }
   | {
-      /** A Message object containing a message from the agent. */
+      /**
+       * A Message object containing a message from the agent.
+       *
+       * On the wire this may also arrive as null (absent).
+       */
       message: Message;
       task?: never;
       statusUpdate?: never;
@@ -1289,7 +1471,7 @@ export type StreamResponse =
       /**
        * An event indicating a task status update.
        *
-       * On the wire this may also arrive as `status_update`.
+       * On the wire this may also arrive as `status_update` or null (absent).
        */
       statusUpdate: TaskStatusUpdateEvent;
       task?: never;
@@ -1300,7 +1482,7 @@ export type StreamResponse =
       /**
        * An event indicating a task artifact update.
        *
-       * On the wire this may also arrive as `artifact_update`.
+       * On the wire this may also arrive as `artifact_update` or null (absent).
        */
       artifactUpdate: TaskArtifactUpdateEvent;
       task?: never;
@@ -1309,6 +1491,7 @@ export type StreamResponse =
     };
 
 export interface StringList {
+  /** On the wire this may also arrive as null (absent). */
   list?: string[];
 }
 
@@ -1322,6 +1505,8 @@ export interface SubscribeToTaskRequest {
   /**
    * Optional tenant, provided as a path parameter.
    *
+   * On the wire this may also arrive as null (absent).
+   *
    * @default ""
    */
   tenant?: string;
@@ -1334,18 +1519,26 @@ export interface SubscribeToTaskRequest {
  * history.
  */
 export interface Task {
-  /** A set of output artifacts for a Task. */
+  /**
+   * A set of output artifacts for a Task.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   artifacts?: Artifact[];
   /**
    * Unique identifier (e.g. UUID) for the contextual collection of interactions
    * (tasks and messages). Created by the A2A server.
    *
-   * On the wire this may also arrive as `context_id`.
+   * On the wire this may also arrive as `context_id` or null (absent).
    *
    * @default ""
    */
   contextId?: string;
-  /** The history of interactions from a task. */
+  /**
+   * The history of interactions from a task.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   history?: Message[];
   /**
    * Unique identifier (e.g. UUID) for the task, generated by the server for a
@@ -1354,7 +1547,11 @@ export interface Task {
    * @default ""
    */
   id: string;
-  /** A key/value object to store custom metadata about a task. */
+  /**
+   * A key/value object to store custom metadata about a task.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   metadata?: Struct;
   /** The current status of a Task, including state and a message. */
   status: TaskStatus;
@@ -1368,6 +1565,8 @@ export interface TaskArtifactUpdateEvent {
   /**
    * If true, the content of this artifact should be appended to a previously
    * sent artifact with the same ID.
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default false
    */
@@ -1385,12 +1584,16 @@ export interface TaskArtifactUpdateEvent {
   /**
    * If true, this is the final chunk of the artifact.
    *
-   * On the wire this may also arrive as `last_chunk`.
+   * On the wire this may also arrive as `last_chunk` or null (absent).
    *
    * @default false
    */
   lastChunk?: boolean;
-  /** Optional metadata associated with the artifact update. */
+  /**
+   * Optional metadata associated with the artifact update.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   metadata?: Struct;
   /**
    * The id of the task for this artifact.
@@ -1410,25 +1613,30 @@ export interface TaskPushNotificationConfig {
   /**
    * The id of the config.
    *
+   * On the wire this may also arrive as null (absent).
+   *
    * @default ""
    */
   id?: string;
   /**
    * The push notification configuration details.
    *
-   * On the wire this may also arrive as `push_notification_config`.
+   * On the wire this may also arrive as `push_notification_config` or null
+   * (absent).
    */
   pushNotificationConfig?: PushNotificationConfig;
   /**
    * The id of the task this config is associated with.
    *
-   * On the wire this may also arrive as `task_id`.
+   * On the wire this may also arrive as `task_id` or null (absent).
    *
    * @default ""
    */
   taskId?: string;
   /**
    * Optional tenant
+   *
+   * On the wire this may also arrive as null (absent).
    *
    * @default ""
    */
@@ -1437,7 +1645,11 @@ export interface TaskPushNotificationConfig {
 
 /** A container for the status of a task */
 export interface TaskStatus {
-  /** A message associated with the status. */
+  /**
+   * A message associated with the status.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   message?: Message;
   /**
    * The current state of this task.
@@ -1448,6 +1660,8 @@ export interface TaskStatus {
   /**
    * ISO 8601 Timestamp when the status was recorded.
    * Example: "2023-10-27T10:00:00Z"
+   *
+   * On the wire this may also arrive as null (absent).
    */
   timestamp?: Timestamp;
 }
@@ -1465,7 +1679,11 @@ export interface TaskStatusUpdateEvent {
    * @default ""
    */
   contextId: string;
-  /** Optional metadata to associate with the task update. */
+  /**
+   * Optional metadata to associate with the task update.
+   *
+   * On the wire this may also arrive as null (absent).
+   */
   metadata?: Struct;
   /** The new status of the task. */
   status: TaskStatus;

@@ -4348,32 +4348,37 @@ function readAgentCapabilities(
   if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
     return input;
   const output: { [key: string]: unknown } = {};
+  let extendedAgentCardGiven = false;
+  let pushNotificationsGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "streaming":
-        output[key] = value;
-        break;
       case "extendedAgentCard":
       case "extended_agent_card":
-        if (output.extendedAgentCard !== undefined)
+        if (extendedAgentCardGiven)
           reader.twice(path, key, "extendedAgentCard");
-        output.extendedAgentCard = value;
+        extendedAgentCardGiven = true;
+        if (value !== null) output.extendedAgentCard = value;
         break;
       case "extensions":
-        output.extensions = readAgentCapabilitiesExtensions(
-          value,
-          `${path}/extensions`,
-          reader,
-        );
+        if (value !== null)
+          output.extensions = readAgentCapabilitiesExtensions(
+            value,
+            `${path}/extensions`,
+            reader,
+          );
         break;
       case "pushNotifications":
       case "push_notifications":
-        if (output.pushNotifications !== undefined)
+        if (pushNotificationsGiven)
           reader.twice(path, key, "pushNotifications");
-        output.pushNotifications = value;
+        pushNotificationsGiven = true;
+        if (value !== null) output.pushNotifications = value;
+        break;
+      case "streaming":
+        if (value !== null) output.streaming = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -4385,6 +4390,10 @@ function readAgentCapabilities(
 function readAgentCard(input: unknown, path: string, reader: Reader): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let documentationUrlGiven = false;
+  let iconUrlGiven = false;
+  let securityRequirementsGiven = false;
+  let securitySchemesGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
@@ -4424,44 +4433,54 @@ function readAgentCard(input: unknown, path: string, reader: Reader): unknown {
         break;
       case "documentationUrl":
       case "documentation_url":
-        if (output.documentationUrl !== undefined)
-          reader.twice(path, key, "documentationUrl");
-        output.documentationUrl = value;
+        if (documentationUrlGiven) reader.twice(path, key, "documentationUrl");
+        documentationUrlGiven = true;
+        if (value !== null) output.documentationUrl = value;
         break;
       case "iconUrl":
       case "icon_url":
-        if (output.iconUrl !== undefined) reader.twice(path, key, "iconUrl");
-        output.iconUrl = value;
+        if (iconUrlGiven) reader.twice(path, key, "iconUrl");
+        iconUrlGiven = true;
+        if (value !== null) output.iconUrl = value;
         break;
       case "provider":
-        output.provider = readAgentProvider(value, `${path}/provider`, reader);
+        if (value !== null)
+          output.provider = readAgentProvider(
+            value,
+            `${path}/provider`,
+            reader,
+          );
         break;
       case "securityRequirements":
       case "security_requirements":
-        if (output.securityRequirements !== undefined)
+        if (securityRequirementsGiven)
           reader.twice(path, key, "securityRequirements");
-        output.securityRequirements = readAgentCardSecurityRequirements(
-          value,
-          `${path}/securityRequirements`,
-          reader,
-        );
+        securityRequirementsGiven = true;
+        if (value !== null)
+          output.securityRequirements = readAgentCardSecurityRequirements(
+            value,
+            `${path}/securityRequirements`,
+            reader,
+          );
         break;
       case "securitySchemes":
       case "security_schemes":
-        if (output.securitySchemes !== undefined)
-          reader.twice(path, key, "securitySchemes");
-        output.securitySchemes = readAgentCardSecuritySchemes(
-          value,
-          `${path}/securitySchemes`,
-          reader,
-        );
+        if (securitySchemesGiven) reader.twice(path, key, "securitySchemes");
+        securitySchemesGiven = true;
+        if (value !== null)
+          output.securitySchemes = readAgentCardSecuritySchemes(
+            value,
+            `${path}/securitySchemes`,
+            reader,
+          );
         break;
       case "signatures":
-        output.signatures = readAgentCardSignatures(
-          value,
-          `${path}/signatures`,
-          reader,
-        );
+        if (value !== null)
+          output.signatures = readAgentCardSignatures(
+            value,
+            `${path}/signatures`,
+            reader,
+          );
         break;
       case "skills":
         output.skills = readAgentCardSkills(value, `${path}/skills`, reader);
@@ -4500,7 +4519,8 @@ function readAgentCardSignature(
         output[key] = value;
         break;
       case "header":
-        output.header = readStruct(value, `${path}/header`, reader);
+        if (value !== null)
+          output.header = readStruct(value, `${path}/header`, reader);
         break;
       default:
         reader.unknownProperty(path, key);
@@ -4523,12 +4543,17 @@ function readAgentExtension(
     if (value === undefined) continue;
     switch (key) {
       case "description":
-      case "required":
-      case "uri":
-        output[key] = value;
+        if (value !== null) output.description = value;
         break;
       case "params":
-        output.params = readStruct(value, `${path}/params`, reader);
+        if (value !== null)
+          output.params = readStruct(value, `${path}/params`, reader);
+        break;
+      case "required":
+        if (value !== null) output.required = value;
+        break;
+      case "uri":
+        if (value !== null) output.uri = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -4549,7 +4574,6 @@ function readAgentInterface(
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "tenant":
       case "url":
         output[key] = value;
         break;
@@ -4564,6 +4588,9 @@ function readAgentInterface(
         if (output.protocolVersion !== undefined)
           reader.twice(path, key, "protocolVersion");
         output.protocolVersion = value;
+        break;
+      case "tenant":
+        if (value !== null) output.tenant = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -4598,6 +4625,9 @@ function readAgentProvider(
 function readAgentSkill(input: unknown, path: string, reader: Reader): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let inputModesGiven = false;
+  let outputModesGiven = false;
+  let securityRequirementsGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
@@ -4609,41 +4639,46 @@ function readAgentSkill(input: unknown, path: string, reader: Reader): unknown {
         output[key] = value;
         break;
       case "examples":
-        output.examples = readAgentCardDefaultInputModes(
-          value,
-          `${path}/examples`,
-          reader,
-        );
+        if (value !== null)
+          output.examples = readAgentCardDefaultInputModes(
+            value,
+            `${path}/examples`,
+            reader,
+          );
         break;
       case "inputModes":
       case "input_modes":
-        if (output.inputModes !== undefined)
-          reader.twice(path, key, "inputModes");
-        output.inputModes = readAgentCardDefaultInputModes(
-          value,
-          `${path}/inputModes`,
-          reader,
-        );
+        if (inputModesGiven) reader.twice(path, key, "inputModes");
+        inputModesGiven = true;
+        if (value !== null)
+          output.inputModes = readAgentCardDefaultInputModes(
+            value,
+            `${path}/inputModes`,
+            reader,
+          );
         break;
       case "outputModes":
       case "output_modes":
-        if (output.outputModes !== undefined)
-          reader.twice(path, key, "outputModes");
-        output.outputModes = readAgentCardDefaultInputModes(
-          value,
-          `${path}/outputModes`,
-          reader,
-        );
+        if (outputModesGiven) reader.twice(path, key, "outputModes");
+        outputModesGiven = true;
+        if (value !== null)
+          output.outputModes = readAgentCardDefaultInputModes(
+            value,
+            `${path}/outputModes`,
+            reader,
+          );
         break;
       case "securityRequirements":
       case "security_requirements":
-        if (output.securityRequirements !== undefined)
+        if (securityRequirementsGiven)
           reader.twice(path, key, "securityRequirements");
-        output.securityRequirements = readAgentCardSecurityRequirements(
-          value,
-          `${path}/securityRequirements`,
-          reader,
-        );
+        securityRequirementsGiven = true;
+        if (value !== null)
+          output.securityRequirements = readAgentCardSecurityRequirements(
+            value,
+            `${path}/securityRequirements`,
+            reader,
+          );
         break;
       case "tags":
         output.tags = readAgentCardDefaultInputModes(
@@ -4671,10 +4706,12 @@ function readAPIKeySecurityScheme(
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "description":
       case "location":
       case "name":
         output[key] = value;
+        break;
+      case "description":
+        if (value !== null) output.description = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -4691,25 +4728,29 @@ function readArtifact(input: unknown, path: string, reader: Reader): unknown {
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "description":
-      case "name":
-        output[key] = value;
-        break;
       case "artifactId":
       case "artifact_id":
         if (output.artifactId !== undefined)
           reader.twice(path, key, "artifactId");
         output.artifactId = value;
         break;
+      case "description":
+        if (value !== null) output.description = value;
+        break;
       case "extensions":
-        output.extensions = readAgentCardDefaultInputModes(
-          value,
-          `${path}/extensions`,
-          reader,
-        );
+        if (value !== null)
+          output.extensions = readAgentCardDefaultInputModes(
+            value,
+            `${path}/extensions`,
+            reader,
+          );
         break;
       case "metadata":
-        output.metadata = readStruct(value, `${path}/metadata`, reader);
+        if (value !== null)
+          output.metadata = readStruct(value, `${path}/metadata`, reader);
+        break;
+      case "name":
+        if (value !== null) output.name = value;
         break;
       case "parts":
         output.parts = readArtifactParts(value, `${path}/parts`, reader);
@@ -4733,9 +4774,11 @@ function readAuthenticationInfo(
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "credentials":
       case "scheme":
         output[key] = value;
+        break;
+      case "credentials":
+        if (value !== null) output.credentials = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -4751,6 +4794,8 @@ function readAuthorizationCodeOAuthFlow(
 ): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let pkceRequiredGiven = false;
+  let refreshUrlGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
@@ -4764,15 +4809,15 @@ function readAuthorizationCodeOAuthFlow(
         break;
       case "pkceRequired":
       case "pkce_required":
-        if (output.pkceRequired !== undefined)
-          reader.twice(path, key, "pkceRequired");
-        output.pkceRequired = value;
+        if (pkceRequiredGiven) reader.twice(path, key, "pkceRequired");
+        pkceRequiredGiven = true;
+        if (value !== null) output.pkceRequired = value;
         break;
       case "refreshUrl":
       case "refresh_url":
-        if (output.refreshUrl !== undefined)
-          reader.twice(path, key, "refreshUrl");
-        output.refreshUrl = value;
+        if (refreshUrlGiven) reader.twice(path, key, "refreshUrl");
+        refreshUrlGiven = true;
+        if (value !== null) output.refreshUrl = value;
         break;
       case "scopes":
         output.scopes = readAuthorizationCodeOAuthFlowScopes(
@@ -4806,8 +4851,10 @@ function readCancelTaskRequest(
     if (value === undefined) continue;
     switch (key) {
       case "id":
-      case "tenant":
         output[key] = value;
+        break;
+      case "tenant":
+        if (value !== null) output.tenant = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -4823,6 +4870,7 @@ function readClientCredentialsOAuthFlow(
 ): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let refreshUrlGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
@@ -4830,9 +4878,9 @@ function readClientCredentialsOAuthFlow(
     switch (key) {
       case "refreshUrl":
       case "refresh_url":
-        if (output.refreshUrl !== undefined)
-          reader.twice(path, key, "refreshUrl");
-        output.refreshUrl = value;
+        if (refreshUrlGiven) reader.twice(path, key, "refreshUrl");
+        refreshUrlGiven = true;
+        if (value !== null) output.refreshUrl = value;
         break;
       case "scopes":
         output.scopes = readAuthorizationCodeOAuthFlowScopes(
@@ -4861,30 +4909,35 @@ function readCreateTaskPushNotificationConfigRequest(
   if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
     return input;
   const output: { [key: string]: unknown } = {};
+  let configIdGiven = false;
+  let taskIdGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "tenant":
-        output[key] = value;
-        break;
       case "config":
-        output.config = readPushNotificationConfig(
-          value,
-          `${path}/config`,
-          reader,
-        );
+        if (value !== null)
+          output.config = readPushNotificationConfig(
+            value,
+            `${path}/config`,
+            reader,
+          );
         break;
       case "configId":
       case "config_id":
-        if (output.configId !== undefined) reader.twice(path, key, "configId");
-        output.configId = value;
+        if (configIdGiven) reader.twice(path, key, "configId");
+        configIdGiven = true;
+        if (value !== null) output.configId = value;
         break;
       case "taskId":
       case "task_id":
-        if (output.taskId !== undefined) reader.twice(path, key, "taskId");
-        output.taskId = value;
+        if (taskIdGiven) reader.twice(path, key, "taskId");
+        taskIdGiven = true;
+        if (value !== null) output.taskId = value;
+        break;
+      case "tenant":
+        if (value !== null) output.tenant = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -4906,13 +4959,15 @@ function readDeleteTaskPushNotificationConfigRequest(
     if (value === undefined) continue;
     switch (key) {
       case "id":
-      case "tenant":
         output[key] = value;
         break;
       case "taskId":
       case "task_id":
         if (output.taskId !== undefined) reader.twice(path, key, "taskId");
         output.taskId = value;
+        break;
+      case "tenant":
+        if (value !== null) output.tenant = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -4928,6 +4983,7 @@ function readDeviceCodeOAuthFlow(
 ): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let refreshUrlGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
@@ -4941,9 +4997,9 @@ function readDeviceCodeOAuthFlow(
         break;
       case "refreshUrl":
       case "refresh_url":
-        if (output.refreshUrl !== undefined)
-          reader.twice(path, key, "refreshUrl");
-        output.refreshUrl = value;
+        if (refreshUrlGiven) reader.twice(path, key, "refreshUrl");
+        refreshUrlGiven = true;
+        if (value !== null) output.refreshUrl = value;
         break;
       case "scopes":
         output.scopes = readAuthorizationCodeOAuthFlowScopes(
@@ -4978,7 +5034,7 @@ function readGetExtendedAgentCardRequest(
     if (value === undefined) continue;
     switch (key) {
       case "tenant":
-        output[key] = value;
+        if (value !== null) output.tenant = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5000,13 +5056,15 @@ function readGetTaskPushNotificationConfigRequest(
     if (value === undefined) continue;
     switch (key) {
       case "id":
-      case "tenant":
         output[key] = value;
         break;
       case "taskId":
       case "task_id":
         if (output.taskId !== undefined) reader.twice(path, key, "taskId");
         output.taskId = value;
+        break;
+      case "tenant":
+        if (value !== null) output.tenant = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5022,20 +5080,23 @@ function readGetTaskRequest(
 ): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let historyLengthGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
       case "id":
-      case "tenant":
         output[key] = value;
         break;
       case "historyLength":
       case "history_length":
-        if (output.historyLength !== undefined)
-          reader.twice(path, key, "historyLength");
-        output.historyLength = fromDecimal(value, Decimal);
+        if (historyLengthGiven) reader.twice(path, key, "historyLength");
+        historyLengthGiven = true;
+        if (value !== null) output.historyLength = fromDecimal(value, Decimal);
+        break;
+      case "tenant":
+        if (value !== null) output.tenant = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5051,20 +5112,23 @@ function readHTTPAuthSecurityScheme(
 ): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let bearerFormatGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "description":
       case "scheme":
         output[key] = value;
         break;
       case "bearerFormat":
       case "bearer_format":
-        if (output.bearerFormat !== undefined)
-          reader.twice(path, key, "bearerFormat");
-        output.bearerFormat = value;
+        if (bearerFormatGiven) reader.twice(path, key, "bearerFormat");
+        bearerFormatGiven = true;
+        if (value !== null) output.bearerFormat = value;
+        break;
+      case "description":
+        if (value !== null) output.description = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5081,6 +5145,8 @@ function readImplicitOAuthFlow(
   if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
     return input;
   const output: { [key: string]: unknown } = {};
+  let authorizationUrlGiven = false;
+  let refreshUrlGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
@@ -5088,22 +5154,23 @@ function readImplicitOAuthFlow(
     switch (key) {
       case "authorizationUrl":
       case "authorization_url":
-        if (output.authorizationUrl !== undefined)
-          reader.twice(path, key, "authorizationUrl");
-        output.authorizationUrl = value;
+        if (authorizationUrlGiven) reader.twice(path, key, "authorizationUrl");
+        authorizationUrlGiven = true;
+        if (value !== null) output.authorizationUrl = value;
         break;
       case "refreshUrl":
       case "refresh_url":
-        if (output.refreshUrl !== undefined)
-          reader.twice(path, key, "refreshUrl");
-        output.refreshUrl = value;
+        if (refreshUrlGiven) reader.twice(path, key, "refreshUrl");
+        refreshUrlGiven = true;
+        if (value !== null) output.refreshUrl = value;
         break;
       case "scopes":
-        output.scopes = readAuthorizationCodeOAuthFlowScopes(
-          value,
-          `${path}/scopes`,
-          reader,
-        );
+        if (value !== null)
+          output.scopes = readAuthorizationCodeOAuthFlowScopes(
+            value,
+            `${path}/scopes`,
+            reader,
+          );
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5119,29 +5186,32 @@ function readListTaskPushNotificationConfigRequest(
 ): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let pageSizeGiven = false;
+  let pageTokenGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "tenant":
-        output[key] = value;
-        break;
       case "pageSize":
       case "page_size":
-        if (output.pageSize !== undefined) reader.twice(path, key, "pageSize");
-        output.pageSize = fromDecimal(value, Decimal);
+        if (pageSizeGiven) reader.twice(path, key, "pageSize");
+        pageSizeGiven = true;
+        if (value !== null) output.pageSize = fromDecimal(value, Decimal);
         break;
       case "pageToken":
       case "page_token":
-        if (output.pageToken !== undefined)
-          reader.twice(path, key, "pageToken");
-        output.pageToken = value;
+        if (pageTokenGiven) reader.twice(path, key, "pageToken");
+        pageTokenGiven = true;
+        if (value !== null) output.pageToken = value;
         break;
       case "taskId":
       case "task_id":
         if (output.taskId !== undefined) reader.twice(path, key, "taskId");
         output.taskId = value;
+        break;
+      case "tenant":
+        if (value !== null) output.tenant = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5158,23 +5228,25 @@ function readListTaskPushNotificationConfigResponse(
   if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
     return input;
   const output: { [key: string]: unknown } = {};
+  let nextPageTokenGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
       case "configs":
-        output.configs = readListTaskPushNotificationConfigResponseConfigs(
-          value,
-          `${path}/configs`,
-          reader,
-        );
+        if (value !== null)
+          output.configs = readListTaskPushNotificationConfigResponseConfigs(
+            value,
+            `${path}/configs`,
+            reader,
+          );
         break;
       case "nextPageToken":
       case "next_page_token":
-        if (output.nextPageToken !== undefined)
-          reader.twice(path, key, "nextPageToken");
-        output.nextPageToken = value;
+        if (nextPageTokenGiven) reader.twice(path, key, "nextPageToken");
+        nextPageTokenGiven = true;
+        if (value !== null) output.nextPageToken = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5191,51 +5263,60 @@ function readListTasksRequest(
   if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
     return input;
   const output: { [key: string]: unknown } = {};
+  let contextIdGiven = false;
+  let historyLengthGiven = false;
+  let includeArtifactsGiven = false;
+  let pageSizeGiven = false;
+  let pageTokenGiven = false;
+  let statusTimestampAfterGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "tenant":
-        output[key] = value;
-        break;
       case "contextId":
       case "context_id":
-        if (output.contextId !== undefined)
-          reader.twice(path, key, "contextId");
-        output.contextId = value;
+        if (contextIdGiven) reader.twice(path, key, "contextId");
+        contextIdGiven = true;
+        if (value !== null) output.contextId = value;
         break;
       case "historyLength":
       case "history_length":
-        if (output.historyLength !== undefined)
-          reader.twice(path, key, "historyLength");
-        output.historyLength = fromDecimal(value, Decimal);
+        if (historyLengthGiven) reader.twice(path, key, "historyLength");
+        historyLengthGiven = true;
+        if (value !== null) output.historyLength = fromDecimal(value, Decimal);
         break;
       case "includeArtifacts":
       case "include_artifacts":
-        if (output.includeArtifacts !== undefined)
-          reader.twice(path, key, "includeArtifacts");
-        output.includeArtifacts = value;
+        if (includeArtifactsGiven) reader.twice(path, key, "includeArtifacts");
+        includeArtifactsGiven = true;
+        if (value !== null) output.includeArtifacts = value;
         break;
       case "pageSize":
       case "page_size":
-        if (output.pageSize !== undefined) reader.twice(path, key, "pageSize");
-        output.pageSize = fromDecimal(value, Decimal);
+        if (pageSizeGiven) reader.twice(path, key, "pageSize");
+        pageSizeGiven = true;
+        if (value !== null) output.pageSize = fromDecimal(value, Decimal);
         break;
       case "pageToken":
       case "page_token":
-        if (output.pageToken !== undefined)
-          reader.twice(path, key, "pageToken");
-        output.pageToken = value;
+        if (pageTokenGiven) reader.twice(path, key, "pageToken");
+        pageTokenGiven = true;
+        if (value !== null) output.pageToken = value;
         break;
       case "status":
-        output.status = readTaskState(value, `${path}/status`, reader);
+        if (value !== null)
+          output.status = readTaskState(value, `${path}/status`, reader);
         break;
       case "statusTimestampAfter":
       case "status_timestamp_after":
-        if (output.statusTimestampAfter !== undefined)
+        if (statusTimestampAfterGiven)
           reader.twice(path, key, "statusTimestampAfter");
-        output.statusTimestampAfter = value;
+        statusTimestampAfterGiven = true;
+        if (value !== null) output.statusTimestampAfter = value;
+        break;
+      case "tenant":
+        if (value !== null) output.tenant = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5290,6 +5371,9 @@ function readListTasksResponse(
 function readMessage(input: unknown, path: string, reader: Reader): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let contextIdGiven = false;
+  let referenceTaskIdsGiven = false;
+  let taskIdGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
@@ -5297,16 +5381,17 @@ function readMessage(input: unknown, path: string, reader: Reader): unknown {
     switch (key) {
       case "contextId":
       case "context_id":
-        if (output.contextId !== undefined)
-          reader.twice(path, key, "contextId");
-        output.contextId = value;
+        if (contextIdGiven) reader.twice(path, key, "contextId");
+        contextIdGiven = true;
+        if (value !== null) output.contextId = value;
         break;
       case "extensions":
-        output.extensions = readAgentCardDefaultInputModes(
-          value,
-          `${path}/extensions`,
-          reader,
-        );
+        if (value !== null)
+          output.extensions = readAgentCardDefaultInputModes(
+            value,
+            `${path}/extensions`,
+            reader,
+          );
         break;
       case "messageId":
       case "message_id":
@@ -5315,28 +5400,31 @@ function readMessage(input: unknown, path: string, reader: Reader): unknown {
         output.messageId = value;
         break;
       case "metadata":
-        output.metadata = readStruct(value, `${path}/metadata`, reader);
+        if (value !== null)
+          output.metadata = readStruct(value, `${path}/metadata`, reader);
         break;
       case "parts":
         output.parts = readArtifactParts(value, `${path}/parts`, reader);
         break;
       case "referenceTaskIds":
       case "reference_task_ids":
-        if (output.referenceTaskIds !== undefined)
-          reader.twice(path, key, "referenceTaskIds");
-        output.referenceTaskIds = readAgentCardDefaultInputModes(
-          value,
-          `${path}/referenceTaskIds`,
-          reader,
-        );
+        if (referenceTaskIdsGiven) reader.twice(path, key, "referenceTaskIds");
+        referenceTaskIdsGiven = true;
+        if (value !== null)
+          output.referenceTaskIds = readAgentCardDefaultInputModes(
+            value,
+            `${path}/referenceTaskIds`,
+            reader,
+          );
         break;
       case "role":
         output.role = readRole(value, `${path}/role`, reader);
         break;
       case "taskId":
       case "task_id":
-        if (output.taskId !== undefined) reader.twice(path, key, "taskId");
-        output.taskId = value;
+        if (taskIdGiven) reader.twice(path, key, "taskId");
+        taskIdGiven = true;
+        if (value !== null) output.taskId = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5359,7 +5447,7 @@ function readMutualTlsSecurityScheme(
     if (value === undefined) continue;
     switch (key) {
       case "description":
-        output[key] = value;
+        if (value !== null) output.description = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5375,22 +5463,24 @@ function readOAuth2SecurityScheme(
 ): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let oauth2MetadataUrlGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
       case "description":
-        output[key] = value;
+        if (value !== null) output.description = value;
         break;
       case "flows":
         output.flows = readOAuthFlows(value, `${path}/flows`, reader);
         break;
       case "oauth2MetadataUrl":
       case "oauth2_metadata_url":
-        if (output.oauth2MetadataUrl !== undefined)
+        if (oauth2MetadataUrlGiven)
           reader.twice(path, key, "oauth2MetadataUrl");
-        output.oauth2MetadataUrl = value;
+        oauth2MetadataUrlGiven = true;
+        if (value !== null) output.oauth2MetadataUrl = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5402,6 +5492,9 @@ function readOAuth2SecurityScheme(
 function readOAuthFlows(input: unknown, path: string, reader: Reader): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let authorizationCodeGiven = false;
+  let clientCredentialsGiven = false;
+  let deviceCodeGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
@@ -5409,47 +5502,54 @@ function readOAuthFlows(input: unknown, path: string, reader: Reader): unknown {
     switch (key) {
       case "authorizationCode":
       case "authorization_code":
-        if (output.authorizationCode !== undefined)
+        if (authorizationCodeGiven)
           reader.twice(path, key, "authorizationCode");
-        output.authorizationCode = readAuthorizationCodeOAuthFlow(
-          value,
-          `${path}/authorizationCode`,
-          reader,
-        );
+        authorizationCodeGiven = true;
+        if (value !== null)
+          output.authorizationCode = readAuthorizationCodeOAuthFlow(
+            value,
+            `${path}/authorizationCode`,
+            reader,
+          );
         break;
       case "clientCredentials":
       case "client_credentials":
-        if (output.clientCredentials !== undefined)
+        if (clientCredentialsGiven)
           reader.twice(path, key, "clientCredentials");
-        output.clientCredentials = readClientCredentialsOAuthFlow(
-          value,
-          `${path}/clientCredentials`,
-          reader,
-        );
+        clientCredentialsGiven = true;
+        if (value !== null)
+          output.clientCredentials = readClientCredentialsOAuthFlow(
+            value,
+            `${path}/clientCredentials`,
+            reader,
+          );
         break;
       case "implicit":
-        output.implicit = readImplicitOAuthFlow(
-          value,
-          `${path}/implicit`,
-          reader,
-        );
+        if (value !== null)
+          output.implicit = readImplicitOAuthFlow(
+            value,
+            `${path}/implicit`,
+            reader,
+          );
         break;
       case "password":
-        output.password = readPasswordOAuthFlow(
-          value,
-          `${path}/password`,
-          reader,
-        );
+        if (value !== null)
+          output.password = readPasswordOAuthFlow(
+            value,
+            `${path}/password`,
+            reader,
+          );
         break;
       case "deviceCode":
       case "device_code":
-        if (output.deviceCode !== undefined)
-          reader.twice(path, key, "deviceCode");
-        output.deviceCode = readDeviceCodeOAuthFlow(
-          value,
-          `${path}/deviceCode`,
-          reader,
-        );
+        if (deviceCodeGiven) reader.twice(path, key, "deviceCode");
+        deviceCodeGiven = true;
+        if (value !== null)
+          output.deviceCode = readDeviceCodeOAuthFlow(
+            value,
+            `${path}/deviceCode`,
+            reader,
+          );
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5471,7 +5571,7 @@ function readOpenIdConnectSecurityScheme(
     if (value === undefined) continue;
     switch (key) {
       case "description":
-        output[key] = value;
+        if (value !== null) output.description = value;
         break;
       case "openIdConnectUrl":
       case "open_id_connect_url":
@@ -5489,26 +5589,36 @@ function readOpenIdConnectSecurityScheme(
 function readPart(input: unknown, path: string, reader: Reader): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let mediaTypeGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "text":
-      case "raw":
-      case "url":
       case "data":
-      case "filename":
         output[key] = value;
+        break;
+      case "text":
+        if (value !== null) output.text = value;
+        break;
+      case "raw":
+        if (value !== null) output.raw = value;
+        break;
+      case "url":
+        if (value !== null) output.url = value;
+        break;
+      case "filename":
+        if (value !== null) output.filename = value;
         break;
       case "mediaType":
       case "media_type":
-        if (output.mediaType !== undefined)
-          reader.twice(path, key, "mediaType");
-        output.mediaType = value;
+        if (mediaTypeGiven) reader.twice(path, key, "mediaType");
+        mediaTypeGiven = true;
+        if (value !== null) output.mediaType = value;
         break;
       case "metadata":
-        output.metadata = readStruct(value, `${path}/metadata`, reader);
+        if (value !== null)
+          output.metadata = readStruct(value, `${path}/metadata`, reader);
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5525,6 +5635,8 @@ function readPasswordOAuthFlow(
   if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
     return input;
   const output: { [key: string]: unknown } = {};
+  let refreshUrlGiven = false;
+  let tokenUrlGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
@@ -5532,21 +5644,23 @@ function readPasswordOAuthFlow(
     switch (key) {
       case "refreshUrl":
       case "refresh_url":
-        if (output.refreshUrl !== undefined)
-          reader.twice(path, key, "refreshUrl");
-        output.refreshUrl = value;
+        if (refreshUrlGiven) reader.twice(path, key, "refreshUrl");
+        refreshUrlGiven = true;
+        if (value !== null) output.refreshUrl = value;
         break;
       case "scopes":
-        output.scopes = readAuthorizationCodeOAuthFlowScopes(
-          value,
-          `${path}/scopes`,
-          reader,
-        );
+        if (value !== null)
+          output.scopes = readAuthorizationCodeOAuthFlowScopes(
+            value,
+            `${path}/scopes`,
+            reader,
+          );
         break;
       case "tokenUrl":
       case "token_url":
-        if (output.tokenUrl !== undefined) reader.twice(path, key, "tokenUrl");
-        output.tokenUrl = value;
+        if (tokenUrlGiven) reader.twice(path, key, "tokenUrl");
+        tokenUrlGiven = true;
+        if (value !== null) output.tokenUrl = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5568,17 +5682,22 @@ function readPushNotificationConfig(
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "id":
-      case "token":
-      case "url":
-        output[key] = value;
-        break;
       case "authentication":
-        output.authentication = readAuthenticationInfo(
-          value,
-          `${path}/authentication`,
-          reader,
-        );
+        if (value !== null)
+          output.authentication = readAuthenticationInfo(
+            value,
+            `${path}/authentication`,
+            reader,
+          );
+        break;
+      case "id":
+        if (value !== null) output.id = value;
+        break;
+      case "token":
+        if (value !== null) output.token = value;
+        break;
+      case "url":
+        if (value !== null) output.url = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5601,11 +5720,12 @@ function readSecurityRequirement(
     if (value === undefined) continue;
     switch (key) {
       case "schemes":
-        output.schemes = readSecurityRequirementSchemes(
-          value,
-          `${path}/schemes`,
-          reader,
-        );
+        if (value !== null)
+          output.schemes = readSecurityRequirementSchemes(
+            value,
+            `${path}/schemes`,
+            reader,
+          );
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5621,6 +5741,11 @@ function readSecurityScheme(
 ): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let apiKeySecuritySchemeGiven = false;
+  let httpAuthSecuritySchemeGiven = false;
+  let oauth2SecuritySchemeGiven = false;
+  let openIdConnectSecuritySchemeGiven = false;
+  let mtlsSecuritySchemeGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
@@ -5628,53 +5753,63 @@ function readSecurityScheme(
     switch (key) {
       case "apiKeySecurityScheme":
       case "api_key_security_scheme":
-        if (output.apiKeySecurityScheme !== undefined)
+        if (apiKeySecuritySchemeGiven)
           reader.twice(path, key, "apiKeySecurityScheme");
-        output.apiKeySecurityScheme = readAPIKeySecurityScheme(
-          value,
-          `${path}/apiKeySecurityScheme`,
-          reader,
-        );
+        apiKeySecuritySchemeGiven = true;
+        if (value !== null)
+          output.apiKeySecurityScheme = readAPIKeySecurityScheme(
+            value,
+            `${path}/apiKeySecurityScheme`,
+            reader,
+          );
         break;
       case "httpAuthSecurityScheme":
       case "http_auth_security_scheme":
-        if (output.httpAuthSecurityScheme !== undefined)
+        if (httpAuthSecuritySchemeGiven)
           reader.twice(path, key, "httpAuthSecurityScheme");
-        output.httpAuthSecurityScheme = readHTTPAuthSecurityScheme(
-          value,
-          `${path}/httpAuthSecurityScheme`,
-          reader,
-        );
+        httpAuthSecuritySchemeGiven = true;
+        if (value !== null)
+          output.httpAuthSecurityScheme = readHTTPAuthSecurityScheme(
+            value,
+            `${path}/httpAuthSecurityScheme`,
+            reader,
+          );
         break;
       case "oauth2SecurityScheme":
       case "oauth2_security_scheme":
-        if (output.oauth2SecurityScheme !== undefined)
+        if (oauth2SecuritySchemeGiven)
           reader.twice(path, key, "oauth2SecurityScheme");
-        output.oauth2SecurityScheme = readOAuth2SecurityScheme(
-          value,
-          `${path}/oauth2SecurityScheme`,
-          reader,
-        );
+        oauth2SecuritySchemeGiven = true;
+        if (value !== null)
+          output.oauth2SecurityScheme = readOAuth2SecurityScheme(
+            value,
+            `${path}/oauth2SecurityScheme`,
+            reader,
+          );
         break;
       case "openIdConnectSecurityScheme":
       case "open_id_connect_security_scheme":
-        if (output.openIdConnectSecurityScheme !== undefined)
+        if (openIdConnectSecuritySchemeGiven)
           reader.twice(path, key, "openIdConnectSecurityScheme");
-        output.openIdConnectSecurityScheme = readOpenIdConnectSecurityScheme(
-          value,
-          `${path}/openIdConnectSecurityScheme`,
-          reader,
-        );
+        openIdConnectSecuritySchemeGiven = true;
+        if (value !== null)
+          output.openIdConnectSecurityScheme = readOpenIdConnectSecurityScheme(
+            value,
+            `${path}/openIdConnectSecurityScheme`,
+            reader,
+          );
         break;
       case "mtlsSecurityScheme":
       case "mtls_security_scheme":
-        if (output.mtlsSecurityScheme !== undefined)
+        if (mtlsSecuritySchemeGiven)
           reader.twice(path, key, "mtlsSecurityScheme");
-        output.mtlsSecurityScheme = readMutualTlsSecurityScheme(
-          value,
-          `${path}/mtlsSecurityScheme`,
-          reader,
-        );
+        mtlsSecuritySchemeGiven = true;
+        if (value !== null)
+          output.mtlsSecurityScheme = readMutualTlsSecurityScheme(
+            value,
+            `${path}/mtlsSecurityScheme`,
+            reader,
+          );
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5691,39 +5826,46 @@ function readSendMessageConfiguration(
   if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
     return input;
   const output: { [key: string]: unknown } = {};
+  let acceptedOutputModesGiven = false;
+  let historyLengthGiven = false;
+  let pushNotificationConfigGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "blocking":
-        output[key] = value;
-        break;
       case "acceptedOutputModes":
       case "accepted_output_modes":
-        if (output.acceptedOutputModes !== undefined)
+        if (acceptedOutputModesGiven)
           reader.twice(path, key, "acceptedOutputModes");
-        output.acceptedOutputModes = readAgentCardDefaultInputModes(
-          value,
-          `${path}/acceptedOutputModes`,
-          reader,
-        );
+        acceptedOutputModesGiven = true;
+        if (value !== null)
+          output.acceptedOutputModes = readAgentCardDefaultInputModes(
+            value,
+            `${path}/acceptedOutputModes`,
+            reader,
+          );
+        break;
+      case "blocking":
+        if (value !== null) output.blocking = value;
         break;
       case "historyLength":
       case "history_length":
-        if (output.historyLength !== undefined)
-          reader.twice(path, key, "historyLength");
-        output.historyLength = fromDecimal(value, Decimal);
+        if (historyLengthGiven) reader.twice(path, key, "historyLength");
+        historyLengthGiven = true;
+        if (value !== null) output.historyLength = fromDecimal(value, Decimal);
         break;
       case "pushNotificationConfig":
       case "push_notification_config":
-        if (output.pushNotificationConfig !== undefined)
+        if (pushNotificationConfigGiven)
           reader.twice(path, key, "pushNotificationConfig");
-        output.pushNotificationConfig = readPushNotificationConfig(
-          value,
-          `${path}/pushNotificationConfig`,
-          reader,
-        );
+        pushNotificationConfigGiven = true;
+        if (value !== null)
+          output.pushNotificationConfig = readPushNotificationConfig(
+            value,
+            `${path}/pushNotificationConfig`,
+            reader,
+          );
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5744,21 +5886,23 @@ function readSendMessageRequest(
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "tenant":
-        output[key] = value;
-        break;
       case "configuration":
-        output.configuration = readSendMessageConfiguration(
-          value,
-          `${path}/configuration`,
-          reader,
-        );
+        if (value !== null)
+          output.configuration = readSendMessageConfiguration(
+            value,
+            `${path}/configuration`,
+            reader,
+          );
         break;
       case "message":
         output.message = readMessage(value, `${path}/message`, reader);
         break;
       case "metadata":
-        output.metadata = readStruct(value, `${path}/metadata`, reader);
+        if (value !== null)
+          output.metadata = readStruct(value, `${path}/metadata`, reader);
+        break;
+      case "tenant":
+        if (value !== null) output.tenant = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5780,10 +5924,12 @@ function readSendMessageResponse(
     if (value === undefined) continue;
     switch (key) {
       case "task":
-        output.task = readTask(value, `${path}/task`, reader);
+        if (value !== null)
+          output.task = readTask(value, `${path}/task`, reader);
         break;
       case "message":
-        output.message = readMessage(value, `${path}/message`, reader);
+        if (value !== null)
+          output.message = readMessage(value, `${path}/message`, reader);
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5799,36 +5945,42 @@ function readStreamResponse(
 ): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let statusUpdateGiven = false;
+  let artifactUpdateGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
       case "task":
-        output.task = readTask(value, `${path}/task`, reader);
+        if (value !== null)
+          output.task = readTask(value, `${path}/task`, reader);
         break;
       case "message":
-        output.message = readMessage(value, `${path}/message`, reader);
+        if (value !== null)
+          output.message = readMessage(value, `${path}/message`, reader);
         break;
       case "statusUpdate":
       case "status_update":
-        if (output.statusUpdate !== undefined)
-          reader.twice(path, key, "statusUpdate");
-        output.statusUpdate = readTaskStatusUpdateEvent(
-          value,
-          `${path}/statusUpdate`,
-          reader,
-        );
+        if (statusUpdateGiven) reader.twice(path, key, "statusUpdate");
+        statusUpdateGiven = true;
+        if (value !== null)
+          output.statusUpdate = readTaskStatusUpdateEvent(
+            value,
+            `${path}/statusUpdate`,
+            reader,
+          );
         break;
       case "artifactUpdate":
       case "artifact_update":
-        if (output.artifactUpdate !== undefined)
-          reader.twice(path, key, "artifactUpdate");
-        output.artifactUpdate = readTaskArtifactUpdateEvent(
-          value,
-          `${path}/artifactUpdate`,
-          reader,
-        );
+        if (artifactUpdateGiven) reader.twice(path, key, "artifactUpdate");
+        artifactUpdateGiven = true;
+        if (value !== null)
+          output.artifactUpdate = readTaskArtifactUpdateEvent(
+            value,
+            `${path}/artifactUpdate`,
+            reader,
+          );
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5847,11 +5999,12 @@ function readStringList(input: unknown, path: string, reader: Reader): unknown {
     if (value === undefined) continue;
     switch (key) {
       case "list":
-        output.list = readAgentCardDefaultInputModes(
-          value,
-          `${path}/list`,
-          reader,
-        );
+        if (value !== null)
+          output.list = readAgentCardDefaultInputModes(
+            value,
+            `${path}/list`,
+            reader,
+          );
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5873,8 +6026,10 @@ function readSubscribeToTaskRequest(
     if (value === undefined) continue;
     switch (key) {
       case "id":
-      case "tenant":
         output[key] = value;
+        break;
+      case "tenant":
+        if (value !== null) output.tenant = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -5886,6 +6041,7 @@ function readSubscribeToTaskRequest(
 function readTask(input: unknown, path: string, reader: Reader): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let contextIdGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
@@ -5895,23 +6051,26 @@ function readTask(input: unknown, path: string, reader: Reader): unknown {
         output[key] = value;
         break;
       case "artifacts":
-        output.artifacts = readTaskArtifacts(
-          value,
-          `${path}/artifacts`,
-          reader,
-        );
+        if (value !== null)
+          output.artifacts = readTaskArtifacts(
+            value,
+            `${path}/artifacts`,
+            reader,
+          );
         break;
       case "contextId":
       case "context_id":
-        if (output.contextId !== undefined)
-          reader.twice(path, key, "contextId");
-        output.contextId = value;
+        if (contextIdGiven) reader.twice(path, key, "contextId");
+        contextIdGiven = true;
+        if (value !== null) output.contextId = value;
         break;
       case "history":
-        output.history = readTaskHistory(value, `${path}/history`, reader);
+        if (value !== null)
+          output.history = readTaskHistory(value, `${path}/history`, reader);
         break;
       case "metadata":
-        output.metadata = readStruct(value, `${path}/metadata`, reader);
+        if (value !== null)
+          output.metadata = readStruct(value, `${path}/metadata`, reader);
         break;
       case "status":
         output.status = readTaskStatus(value, `${path}/status`, reader);
@@ -5930,13 +6089,14 @@ function readTaskArtifactUpdateEvent(
 ): unknown {
   if (!isRecord(input) || typeof input.toJSON === "function") return input;
   const output: { [key: string]: unknown } = {};
+  let lastChunkGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
       case "append":
-        output[key] = value;
+        if (value !== null) output.append = value;
         break;
       case "artifact":
         output.artifact = readArtifact(value, `${path}/artifact`, reader);
@@ -5949,12 +6109,13 @@ function readTaskArtifactUpdateEvent(
         break;
       case "lastChunk":
       case "last_chunk":
-        if (output.lastChunk !== undefined)
-          reader.twice(path, key, "lastChunk");
-        output.lastChunk = value;
+        if (lastChunkGiven) reader.twice(path, key, "lastChunk");
+        lastChunkGiven = true;
+        if (value !== null) output.lastChunk = value;
         break;
       case "metadata":
-        output.metadata = readStruct(value, `${path}/metadata`, reader);
+        if (value !== null)
+          output.metadata = readStruct(value, `${path}/metadata`, reader);
         break;
       case "taskId":
       case "task_id":
@@ -5976,29 +6137,36 @@ function readTaskPushNotificationConfig(
   if (!isRecord(input) || typeof input.toJSON === "function" || isBoxed(input))
     return input;
   const output: { [key: string]: unknown } = {};
+  let pushNotificationConfigGiven = false;
+  let taskIdGiven = false;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key)) continue;
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
       case "id":
-      case "tenant":
-        output[key] = value;
+        if (value !== null) output.id = value;
         break;
       case "pushNotificationConfig":
       case "push_notification_config":
-        if (output.pushNotificationConfig !== undefined)
+        if (pushNotificationConfigGiven)
           reader.twice(path, key, "pushNotificationConfig");
-        output.pushNotificationConfig = readPushNotificationConfig(
-          value,
-          `${path}/pushNotificationConfig`,
-          reader,
-        );
+        pushNotificationConfigGiven = true;
+        if (value !== null)
+          output.pushNotificationConfig = readPushNotificationConfig(
+            value,
+            `${path}/pushNotificationConfig`,
+            reader,
+          );
         break;
       case "taskId":
       case "task_id":
-        if (output.taskId !== undefined) reader.twice(path, key, "taskId");
-        output.taskId = value;
+        if (taskIdGiven) reader.twice(path, key, "taskId");
+        taskIdGiven = true;
+        if (value !== null) output.taskId = value;
+        break;
+      case "tenant":
+        if (value !== null) output.tenant = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -6015,14 +6183,15 @@ function readTaskStatus(input: unknown, path: string, reader: Reader): unknown {
     const value = input[key];
     if (value === undefined) continue;
     switch (key) {
-      case "timestamp":
-        output[key] = value;
-        break;
       case "message":
-        output.message = readMessage(value, `${path}/message`, reader);
+        if (value !== null)
+          output.message = readMessage(value, `${path}/message`, reader);
         break;
       case "state":
         output.state = readTaskState(value, `${path}/state`, reader);
+        break;
+      case "timestamp":
+        if (value !== null) output.timestamp = value;
         break;
       default:
         reader.unknownProperty(path, key);
@@ -6050,7 +6219,8 @@ function readTaskStatusUpdateEvent(
         output.contextId = value;
         break;
       case "metadata":
-        output.metadata = readStruct(value, `${path}/metadata`, reader);
+        if (value !== null)
+          output.metadata = readStruct(value, `${path}/metadata`, reader);
         break;
       case "status":
         output.status = readTaskStatus(value, `${path}/status`, reader);

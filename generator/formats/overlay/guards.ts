@@ -170,6 +170,10 @@ export function isFact(value: unknown): value is Fact {
           return false;
         present++;
         break;
+      case "nullIsAbsent":
+        if (property !== true) return false;
+        present++;
+        break;
       case "at":
         if (typeof property !== "string") return false;
         if (!matches(FactAtPattern, property)) return false;

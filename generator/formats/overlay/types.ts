@@ -36,6 +36,7 @@ export type Fact =
       rename?: never;
       stamp?: never;
       annotate?: never;
+      nullIsAbsent?: never;
       /**
        * A JSON Pointer into the resolved schema.
        *
@@ -61,6 +62,7 @@ export type Fact =
       rename?: never;
       stamp?: never;
       annotate?: never;
+      nullIsAbsent?: never;
       /**
        * A JSON Pointer into the resolved schema.
        *
@@ -83,6 +85,7 @@ export type Fact =
       rename?: never;
       stamp?: never;
       annotate?: never;
+      nullIsAbsent?: never;
       /**
        * A JSON Pointer into the resolved schema.
        *
@@ -105,6 +108,7 @@ export type Fact =
       rename?: never;
       stamp?: never;
       annotate?: never;
+      nullIsAbsent?: never;
       /**
        * A JSON Pointer into the resolved schema.
        *
@@ -133,6 +137,7 @@ export type Fact =
       rename?: never;
       stamp?: never;
       annotate?: never;
+      nullIsAbsent?: never;
       /**
        * A JSON Pointer into the resolved schema.
        *
@@ -157,6 +162,7 @@ export type Fact =
       nameMembers?: never;
       stamp?: never;
       annotate?: never;
+      nullIsAbsent?: never;
       /**
        * A JSON Pointer into the resolved schema.
        *
@@ -179,6 +185,7 @@ export type Fact =
       nameMembers?: never;
       rename?: never;
       annotate?: never;
+      nullIsAbsent?: never;
       /**
        * A JSON Pointer into the resolved schema.
        *
@@ -201,6 +208,32 @@ export type Fact =
       nameMembers?: never;
       rename?: never;
       stamp?: never;
+      nullIsAbsent?: never;
+      /**
+       * A JSON Pointer into the resolved schema.
+       *
+       * @pattern ^(/([^/~]|~[01])*)*$
+       */
+      at: string;
+      /** Where the prose states the fact. */
+      because: Text;
+    }
+  | {
+      /**
+       * At the root ("at": ""): a null property is read as that property absent
+       * (proto3 JSON), where the property's schema does not itself admit null.
+       * Written as an anyOf of null and the property's schema, marked
+       * x-agentwire-null-is-absent.
+       */
+      nullIsAbsent: true;
+      exactlyOne?: never;
+      required?: never;
+      fallback?: never;
+      enumNumbers?: never;
+      nameMembers?: never;
+      rename?: never;
+      stamp?: never;
+      annotate?: never;
       /**
        * A JSON Pointer into the resolved schema.
        *

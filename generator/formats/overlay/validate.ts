@@ -475,6 +475,11 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
         )
           fail(errors, `${path}/annotate`, "type", "must be an object");
         break;
+      case "nullIsAbsent":
+        present++;
+        if (property !== true)
+          fail(errors, `${path}/nullIsAbsent`, "const", "must be true");
+        break;
       case "at":
         required++;
         if (typeof property !== "string")
@@ -511,7 +516,7 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
       errors,
       path,
       "oneOf",
-      'must have exactly one of "exactlyOne", "required", "fallback", "enumNumbers", "nameMembers", "rename", "stamp", "annotate"',
+      'must have exactly one of "exactlyOne", "required", "fallback", "enumNumbers", "nameMembers", "rename", "stamp", "annotate", "nullIsAbsent"',
     );
 }
 
@@ -2146,6 +2151,7 @@ function readFact(input: unknown, path: string, reader: Reader): unknown {
       case "fallback":
       case "rename":
       case "stamp":
+      case "nullIsAbsent":
       case "at":
       case "because":
         output[key] = value;

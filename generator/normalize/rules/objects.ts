@@ -4,7 +4,8 @@ import { patternsMatching } from "../../ir/members.js";
 import type { Field, ObjectShape, PatternProperty, Shape } from "../../ir/model.js";
 import { exactName, wireAliases } from "../../schema/aliases.js";
 import type { StampUnit } from "../../schema/vocabulary.js";
-import { hasAssertions, STAMP_KEYWORD, STAMP_UNITS } from "../../schema/vocabulary.js";
+import { absentOrSchema } from "../../schema/nulls.js";
+import { hasAssertions, NULL_IS_ABSENT_KEYWORD, STAMP_KEYWORD, STAMP_UNITS } from "../../schema/vocabulary.js";
 import { appendPointer } from "../../pointer.js";
 import { docOf } from "../docs.js";
 import { compact, intersect } from "../intersect.js";
@@ -167,8 +168,24 @@ export const STAMPED_FIELD: Refinement<PropertyDraft> = rule(
   },
 );
 
+export const NULL_IS_ABSENT: Refinement<PropertyDraft> = rule(
+  "null-is-absent",
+  `a property's anyOf of null and its schema, marked ${NULL_IS_ABSENT_KEYWORD}, is a field of that schema whose null on the wire is the field absent; the null is no value of it`,
+  (draft, context) => {
+    const { property, field } = draft;
+    if (!isJsonObject(property) || property[NULL_IS_ABSENT_KEYWORD] === undefined) return draft;
+    const schema = absentOrSchema(property);
+    if (schema === undefined)
+      return context.fail(
+        appendPointer(field.pointer, NULL_IS_ABSENT_KEYWORD),
+        `${NULL_IS_ABSENT_KEYWORD} is true, on an anyOf of { "type": "null" } and the property's schema`,
+      );
+    return { property, field: { ...field, shape: context.shape(schema, appendPointer(field.pointer, "anyOf", 1)), nullIsAbsent: true } };
+  },
+);
+
 /** The rules for each declared property, once it is a field, in order. */
-export const FIELD_RULES: readonly Refinement<PropertyDraft>[] = [STAMPED_FIELD];
+export const FIELD_RULES: readonly Refinement<PropertyDraft>[] = [NULL_IS_ABSENT, STAMPED_FIELD];
 
 /** The shape of an object type, by the object rules; an object of other properties alone is a map. */
 export const OBJECT: Rule<Located, Shape> = rule(
