@@ -2,8 +2,9 @@ import path from "node:path";
 import type { JsonValue } from "../json.js";
 import { jsonEqual } from "../json.js";
 import type { SourceFile } from "../load/index.js";
-import { appendPointer, parsePointer } from "../pointer.js";
-import { pascalCase, RUNTIME_TYPES, RUNTIME_VALUES } from "../schema/names.js";
+import { appendPointer, getAtPointer, parsePointer } from "../pointer.js";
+import { pascalCase, RUNTIME_TYPES, RUNTIME_VALUES, typeNameFor } from "../schema/names.js";
+import { isSubschemaPlace } from "../schema/walk.js";
 
 /** One named type of the effective schema, and where its schema came from. */
 export interface Named {
@@ -19,10 +20,16 @@ export const CONTAINERS = ["$defs", "definitions"];
 /** The names the runtime exports, which every protocol's index re-exports: no type has them. */
 const RUNTIME_NAMES: ReadonlySet<string> = new Set([...RUNTIME_VALUES, ...RUNTIME_TYPES]);
 
+/** Where a place is in the effective schema: the named type that holds it (its pointer there), and the rest of its pointer below. */
+export interface Holder {
+  readonly effective: string;
+  readonly rest: string;
+}
+
 /**
  * The project's type-naming rule: the named types of a protocol's files, in the order they
- * were named, and per file the places that became them. `canonicalize` decides which
- * schemas are named and by what they would like to be called; this decides the names.
+ * were named, and per file the places that became them. `named.ts` decides which schemas
+ * are named and by what text they would like to be called; this decides the names.
  */
 export class TypeNames {
   readonly named: Named[] = [];
@@ -37,7 +44,8 @@ export class TypeNames {
   }
 
   /**
-   * Names a schema. A name another schema already has is qualified by the names of the
+   * Names a schema by the text it would like to be called by, made a name (`typeNameFor`:
+   * "Shipping Address" is ShippingAddress). A name another schema already has is qualified by the names of the
    * named schemas that enclose this one, nearest first (`itemType` in `numberList` is
    * `numberListItemType`), then by its place (`/then/$defs/thingy` is `ThenThingy`), then,
    * in another file than the schema that has the name, by that file's name
@@ -49,12 +57,15 @@ export class TypeNames {
    * and `Deployment` would both have the guard `isDeployment`) or is one the runtime exports.
    * A `sharable` schema (a titled one) shares the entry of an identical one of its name and file.
    */
-  add(entry: Named, location: string, sharable: boolean): string {
+  add(wanted: Named, sharable: boolean): string {
+    // A key or title with nothing to make a name of ("", "???") is Unnamed, qualified as any name is.
+    const entry = { ...wanted, name: typeNameFor(wanted.name) || "Unnamed" };
     const candidates = [entry.name];
     const qualified = pascalCase(entry.name);
-    for (const enclosing of this.enclosingNames(entry.source, location)) candidates.push(`${enclosing}${pascalCase(candidates.at(-1)!)}`);
+    for (const enclosing of this.enclosingNames(entry.source, entry.pointer))
+      candidates.push(`${enclosing}${pascalCase(candidates.at(-1)!)}`);
     // Then the place itself: `/then/$defs/thingy` is ThenThingy.
-    const place = parsePointer(location).filter((token) => !CONTAINERS.includes(token));
+    const place = parsePointer(entry.pointer).filter((token) => !CONTAINERS.includes(token));
     candidates.push(pascalCase(place.slice(0, -1).join(" ")) + qualified);
     const holder = this.byFolded.get(foldedName(entry.name));
     if (holder !== undefined && holder.source !== entry.source) candidates.push(`${fileName(entry.source)}${qualified}`);
@@ -67,13 +78,40 @@ export class TypeNames {
     let name = candidates.find((candidate) => !taken(candidate));
     for (let rank = 2; name === undefined; rank++) if (!taken(`${entry.name}${rank}`)) name = `${entry.name}${rank}`;
     if (!this.byName.has(name)) {
-      const placed = name === entry.name ? entry : { ...entry, name };
+      const placed = { ...entry, name };
       this.named.push(placed);
       this.byName.set(name, placed);
       this.byFolded.set(foldedName(name), placed);
     }
-    this.relocated.get(entry.source)!.set(location, `/$defs/${name}`);
+    this.relocated.get(entry.source)!.set(entry.pointer, `/$defs/${name}`);
     return name;
+  }
+
+  /** Whether the place itself became a named type. */
+  isNamed(file: SourceFile, pointer: string): boolean {
+    return this.relocated.get(file)!.has(pointer);
+  }
+
+  /** The named schema that holds a place, the place itself or the nearest around it. */
+  holderOf(file: SourceFile, pointer: string): Holder | undefined {
+    const places = this.relocated.get(file)!;
+    for (let at = pointer; ; at = at.slice(0, at.lastIndexOf("/"))) {
+      const effective = places.get(at);
+      if (effective !== undefined) return { effective, rest: pointer.slice(at.length) };
+      if (at === "") return undefined;
+    }
+  }
+
+  /**
+   * The named schema that holds a place as one of its subschemas, as `holderOf`; undefined
+   * where the way there passes a key that is no keyword, which a named schema's rewriting
+   * does not enter (a schema there is named as a ref's target).
+   */
+  schemaHolderOf(file: SourceFile, pointer: string): Holder | undefined {
+    const holder = this.holderOf(file, pointer);
+    if (holder === undefined || holder.rest === "") return holder;
+    const at = pointer.slice(0, pointer.length - holder.rest.length);
+    return isSubschemaPlace(getAtPointer(file.document, at) as JsonValue, at, pointer) ? holder : undefined;
   }
 
   /** The names of the named schemas that hold the one at `pointer` in `file`, nearest first. */
@@ -95,7 +133,7 @@ function foldedName(name: string): string {
 }
 
 /** A file's name as a word of a type's name: "bitrise-step.json" → "BitriseStep". */
-function fileName(file: SourceFile): string {
+export function fileName(file: SourceFile): string {
   const word = pascalCase(path.basename(file.absolutePath).replace(/(\.schema)?\.json$/, ""));
   return /^[0-9]/.test(word) ? `_${word}` : word;
 }

@@ -10,7 +10,7 @@ const other = sourceFile("bitrise-step.json", {});
 function namesOf(...wanted: readonly [name: string, location: string, file?: typeof main, body?: unknown, sharable?: boolean][]): string[] {
   const names = new TypeNames([main, other]);
   return wanted.map(([name, location, file = main, body = { type: "string" }, sharable = false]) =>
-    names.add({ name, source: file, pointer: location, body } as Named, location, sharable),
+    names.add({ name, source: file, pointer: location, body } as Named, sharable),
   );
 }
 
@@ -43,7 +43,7 @@ describe("TypeNames", () => {
   it("shares one entry between identical titled schemas of a file, and no other", () => {
     const names = new TypeNames([main, other]);
     const add = (location: string, body: unknown, file = main) =>
-      names.add({ name: "Address", source: file, pointer: location, body } as Named, location, true);
+      names.add({ name: "Address", source: file, pointer: location, body } as Named, true);
     expect([
       add("/properties/home", { type: "object" }),
       add("/properties/work", { type: "object" }),
