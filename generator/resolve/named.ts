@@ -1,14 +1,14 @@
 import { InputError } from "../errors.js";
+import { pascalCase } from "../identifiers.js";
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { SourceFile } from "../load/index.js";
 import { appendPointer, getAtPointer, parsePointer } from "../pointer.js";
 import { dialectOf, hasDefsKeyword } from "../schema/dialect.js";
-import { isNameLike, pascalCase } from "../schema/names.js";
 import { hasAssertions, isPureRef, REF_KEYWORDS, USE_SITE_ANNOTATIONS } from "../schema/vocabulary.js";
 import { subschemasOf, walkSchemas } from "../schema/walk.js";
 import type { Named } from "./naming.js";
-import { CONTAINERS, fileName, TypeNames } from "./naming.js";
+import { CONTAINERS, fileName, isNameLike, TypeNames } from "./naming.js";
 import type { Resources } from "./resources.js";
 
 /**

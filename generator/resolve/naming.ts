@@ -1,9 +1,9 @@
 import path from "node:path";
+import { isIdentifier, pascalCase } from "../identifiers.js";
 import type { JsonValue } from "../json.js";
 import { jsonEqual } from "../json.js";
 import type { SourceFile } from "../load/index.js";
 import { appendPointer, getAtPointer, parsePointer } from "../pointer.js";
-import { pascalCase, RUNTIME_TYPES, RUNTIME_VALUES, typeNameFor } from "../schema/names.js";
 import { isSubschemaPlace } from "../schema/walk.js";
 
 /** One named type of the effective schema, and where its schema came from. */
@@ -17,8 +17,48 @@ export interface Named {
 /** The keywords that hold definitions, which a place's name leaves out. */
 export const CONTAINERS = ["$defs", "definitions"];
 
+/**
+ * What every protocol's index re-exports from the modules the protocols share
+ * (`templates/runtime.ts`, `decode.ts`, `unions.ts`), values and types: names no definition may take.
+ */
+export const SHARED_EXPORTS = {
+  runtime: {
+    values: ["useRegExp"],
+    types: ["RegExpEngine", "RegExpLike", "ValidateOptions", "ValidationError", "ValidationResult"],
+  },
+  decode: { values: [], types: ["DecodeOptions", "DecodeResult"] },
+  unions: { values: ["assertNever", "UnmatchedError"], types: ["BuildOptions", "Fields", "Member"] },
+} as const;
+export const RUNTIME_VALUES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ values }) => values);
+export const RUNTIME_TYPES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ types }) => types);
 /** The names the runtime exports, which every protocol's index re-exports: no type has them. */
 const RUNTIME_NAMES: ReadonlySet<string> = new Set([...RUNTIME_VALUES, ...RUNTIME_TYPES]);
+
+/**
+ * The text a schema would like to be called by as a type's name. A definition is named by
+ * its key, a titled schema by its title, with whitespace removed ("Shipping Address" →
+ * ShippingAddress). When that is still no identifier, the text's words are joined in
+ * PascalCase ("Core schema meta-schema" → CoreSchemaMetaSchema), `[]` being the word
+ * "Array" (`Def<number[]>` → DefNumberArray).
+ */
+export function typeNameFor(text: string): string {
+  const compact = text.replace(/\s+/g, "");
+  const name = isIdentifier(compact) ? compact : pascalCase(text.replaceAll("[]", " array "));
+  if (name === "") return name;
+  return /^[0-9]/.test(name) ? `_${name}` : name;
+}
+
+/**
+ * Whether a `title` reads as a name, which a type may take: at most five words and no
+ * sentence in it ("Time Series", "ABCSupplyPlan JSON Schema"). Many titles are
+ * descriptions ("Location in the inventory management system", "JSON schema for the
+ * TSLint configuration files"), which would make names of a line or more; the schema is
+ * named by its key or its place then, as one without a title is.
+ */
+export function isNameLike(title: string): boolean {
+  const words = title.trim().split(/\s+/);
+  return words.length <= 5 && !/[.!?;:,](\s|$)/.test(title.trim());
+}
 
 /** Where a place is in the effective schema: the named type that holds it (its pointer there), and the rest of its pointer below. */
 export interface Holder {
@@ -36,7 +76,7 @@ export class TypeNames {
   /** Per file, the places that become named types: pointer → effective pointer. */
   readonly relocated: Map<SourceFile, Map<string, string>>;
   private readonly byName = new Map<string, Named>();
-  /** The same, by the name with its first letter upper case, as the names of its guard and the rest have it. */
+  /** The same, by the name as the names made from it spell it (`pascalCase`: `isSnakeCase` is `snake_case`'s guard). */
   private readonly byFolded = new Map<string, Named>();
 
   constructor(files: readonly SourceFile[]) {
@@ -53,8 +93,9 @@ export class TypeNames {
    * `BitriseStepContainerReferenceConfigModel`), and last by its rank among the schemas
    * that want the name (`Item2`), so that the first schema to take a name keeps it
    * and a later one gets the same qualified name in every version of the spec. A name is
-   * had also where it differs from another only in its first letter's case (`deployment`
-   * and `Deployment` would both have the guard `isDeployment`) or is one the runtime exports.
+   * had also where the names made from it would be another's (`deployment` and
+   * `Deployment` would both have the guard `isDeployment`, `snake_case` and `snakeCase`
+   * `isSnakeCase`) or is one the runtime exports.
    * A `sharable` schema (a titled one) shares the entry of an identical one of its name and file.
    */
   add(wanted: Named, sharable: boolean): string {
@@ -67,11 +108,11 @@ export class TypeNames {
     // Then the place itself: `/then/$defs/thingy` is ThenThingy.
     const place = parsePointer(entry.pointer).filter((token) => !CONTAINERS.includes(token));
     candidates.push(pascalCase(place.slice(0, -1).join(" ")) + qualified);
-    const holder = this.byFolded.get(foldedName(entry.name));
+    const holder = this.byFolded.get(qualified);
     if (holder !== undefined && holder.source !== entry.source) candidates.push(`${fileName(entry.source)}${qualified}`);
     const taken = (name: string) => {
       if (RUNTIME_NAMES.has(name)) return true;
-      const existing = this.byFolded.get(foldedName(name));
+      const existing = this.byFolded.get(pascalCase(name));
       if (existing === undefined) return false;
       return !(sharable && existing.name === name && existing.source === entry.source && jsonEqual(existing.body, entry.body));
     };
@@ -81,7 +122,7 @@ export class TypeNames {
       const placed = { ...entry, name };
       this.named.push(placed);
       this.byName.set(name, placed);
-      this.byFolded.set(foldedName(name), placed);
+      this.byFolded.set(pascalCase(name), placed);
     }
     this.relocated.get(entry.source)!.set(entry.pointer, `/$defs/${name}`);
     return name;
@@ -125,11 +166,6 @@ export class TypeNames {
     }
     return names;
   }
-}
-
-/** A type's name as the names made from it spell it (`isDeployment`): two types alike here would share those. */
-function foldedName(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /** A file's name as a word of a type's name: "bitrise-step.json" → "BitriseStep". */

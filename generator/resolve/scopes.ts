@@ -1,8 +1,8 @@
+import { pascalCase } from "../identifiers.js";
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
 import type { SourceFile } from "../load/index.js";
 import { appendPointer, getAtPointer, localRefPointer, parsePointer } from "../pointer.js";
-import { pascalCase } from "../schema/names.js";
 import { REF_KEYWORDS } from "../schema/vocabulary.js";
 import { subschemasOf } from "../schema/walk.js";
 import type { Named, TypeNames } from "./naming.js";
