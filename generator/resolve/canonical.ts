@@ -12,8 +12,8 @@ import type { RefResolver } from "./ref-pointers.js";
 import { refResolver } from "./ref-pointers.js";
 import { pointerToFragment } from "./refs.js";
 import type { Resources } from "./resources.js";
-import type { DynamicScopes, Scope } from "./scopes.js";
-import { dynamicScopes } from "./scopes.js";
+import type { Scope } from "./scopes.js";
+import { DynamicScopes } from "./scopes.js";
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
@@ -54,7 +54,7 @@ export function canonicalize(
 
   const { names, root } = named;
   const resolveRef = refResolver(resources, names);
-  const scopes = dynamicScopes(resources, names, resolveRef);
+  const scopes = new DynamicScopes(resources, names, resolveRef);
   const rewriting: Rewriting = { named, scopes, resolveRef };
   const document = root.document;
   // A custom metaschema's dialect is the draft it extends, less the vocabularies it leaves out.

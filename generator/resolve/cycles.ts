@@ -7,12 +7,6 @@ import { subschemasOf } from "../schema/walk.js";
 import type { NamedSchemas } from "./named.js";
 import { placeKey, withoutUseSiteAnnotations } from "./named.js";
 
-/** A place in one of the protocol's files. */
-interface Spot {
-  readonly file: SourceFile;
-  readonly pointer: string;
-}
-
 /**
  * Names the ref targets at keyword places of named schemas (`#/properties/overrides`) that
  * lie on a cycle of refs through schemas without a name: following the refs inside one,
@@ -40,6 +34,12 @@ export function nameCycles(named: NamedSchemas): void {
     const body = isJsonObject(value) ? withoutUseSiteAnnotations(value) : value;
     named.add({ name: parsePointer(place.pointer).at(-1)!, source: place.file, pointer: place.pointer, body }, { hoisted: true });
   }
+}
+
+/** A place in one of the protocol's files. */
+interface Spot {
+  readonly file: SourceFile;
+  readonly pointer: string;
 }
 
 /** The places the `$ref`s of a schema lead to, not entering a named schema below it. */

@@ -6,66 +6,6 @@ import type { SourceFile } from "../load/index.js";
 import { appendPointer, getAtPointer, parsePointer } from "../pointer.js";
 import { isSubschemaPlace } from "../schema/walk.js";
 
-/** One named type of the effective schema, and where its schema came from. */
-export interface Named {
-  readonly name: string;
-  readonly source: SourceFile;
-  readonly pointer: string;
-  readonly body: JsonValue;
-}
-
-/** The keywords that hold definitions, which a place's name leaves out. */
-export const CONTAINERS = ["$defs", "definitions"];
-
-/**
- * What every protocol's index re-exports from the modules the protocols share
- * (`templates/runtime.ts`, `decode.ts`, `unions.ts`), values and types: names no definition may take.
- */
-export const SHARED_EXPORTS = {
-  runtime: {
-    values: ["useRegExp"],
-    types: ["RegExpEngine", "RegExpLike", "ValidateOptions", "ValidationError", "ValidationResult"],
-  },
-  decode: { values: [], types: ["DecodeOptions", "DecodeResult"] },
-  unions: { values: ["assertNever", "UnmatchedError"], types: ["BuildOptions", "Fields", "Member"] },
-} as const;
-export const RUNTIME_VALUES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ values }) => values);
-export const RUNTIME_TYPES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ types }) => types);
-/** The names the runtime exports, which every protocol's index re-exports: no type has them. */
-const RUNTIME_NAMES: ReadonlySet<string> = new Set([...RUNTIME_VALUES, ...RUNTIME_TYPES]);
-
-/**
- * The text a schema would like to be called by as a type's name. A definition is named by
- * its key, a titled schema by its title, with whitespace removed ("Shipping Address" →
- * ShippingAddress). When that is still no identifier, the text's words are joined in
- * PascalCase ("Core schema meta-schema" → CoreSchemaMetaSchema), `[]` being the word
- * "Array" (`Def<number[]>` → DefNumberArray).
- */
-export function typeNameFor(text: string): string {
-  const compact = text.replace(/\s+/g, "");
-  const name = isIdentifier(compact) ? compact : pascalCase(text.replaceAll("[]", " array "));
-  if (name === "") return name;
-  return /^[0-9]/.test(name) ? `_${name}` : name;
-}
-
-/**
- * Whether a `title` reads as a name, which a type may take: at most five words and no
- * sentence in it ("Time Series", "ABCSupplyPlan JSON Schema"). Many titles are
- * descriptions ("Location in the inventory management system", "JSON schema for the
- * TSLint configuration files"), which would make names of a line or more; the schema is
- * named by its key or its place then, as one without a title is.
- */
-export function isNameLike(title: string): boolean {
-  const words = title.trim().split(/\s+/);
-  return words.length <= 5 && !/[.!?;:,](\s|$)/.test(title.trim());
-}
-
-/** Where a place is in the effective schema: the named type that holds it (its pointer there), and the rest of its pointer below. */
-export interface Holder {
-  readonly effective: string;
-  readonly rest: string;
-}
-
 /**
  * The project's type-naming rule: the named types of a protocol's files, in the order they
  * were named, and per file the places that became them. `named.ts` decides which schemas
@@ -166,6 +106,66 @@ export class TypeNames {
     }
     return names;
   }
+}
+
+/** One named type of the effective schema, and where its schema came from. */
+export interface Named {
+  readonly name: string;
+  readonly source: SourceFile;
+  readonly pointer: string;
+  readonly body: JsonValue;
+}
+
+/** The keywords that hold definitions, which a place's name leaves out. */
+export const CONTAINERS = ["$defs", "definitions"];
+
+/**
+ * What every protocol's index re-exports from the modules the protocols share
+ * (`templates/runtime.ts`, `decode.ts`, `unions.ts`), values and types: names no definition may take.
+ */
+export const SHARED_EXPORTS = {
+  runtime: {
+    values: ["useRegExp"],
+    types: ["RegExpEngine", "RegExpLike", "ValidateOptions", "ValidationError", "ValidationResult"],
+  },
+  decode: { values: [], types: ["DecodeOptions", "DecodeResult"] },
+  unions: { values: ["assertNever", "UnmatchedError"], types: ["BuildOptions", "Fields", "Member"] },
+} as const;
+export const RUNTIME_VALUES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ values }) => values);
+export const RUNTIME_TYPES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ types }) => types);
+/** The names the runtime exports, which every protocol's index re-exports: no type has them. */
+const RUNTIME_NAMES: ReadonlySet<string> = new Set([...RUNTIME_VALUES, ...RUNTIME_TYPES]);
+
+/**
+ * The text a schema would like to be called by as a type's name. A definition is named by
+ * its key, a titled schema by its title, with whitespace removed ("Shipping Address" →
+ * ShippingAddress). When that is still no identifier, the text's words are joined in
+ * PascalCase ("Core schema meta-schema" → CoreSchemaMetaSchema), `[]` being the word
+ * "Array" (`Def<number[]>` → DefNumberArray).
+ */
+export function typeNameFor(text: string): string {
+  const compact = text.replace(/\s+/g, "");
+  const name = isIdentifier(compact) ? compact : pascalCase(text.replaceAll("[]", " array "));
+  if (name === "") return name;
+  return /^[0-9]/.test(name) ? `_${name}` : name;
+}
+
+/**
+ * Whether a `title` reads as a name, which a type may take: at most five words and no
+ * sentence in it ("Time Series", "ABCSupplyPlan JSON Schema"). Many titles are
+ * descriptions ("Location in the inventory management system", "JSON schema for the
+ * TSLint configuration files"), which would make names of a line or more; the schema is
+ * named by its key or its place then, as one without a title is.
+ */
+export function isNameLike(title: string): boolean {
+  const words = title.trim().split(/\s+/);
+  return words.length <= 5 && !/[.!?;:,](\s|$)/.test(title.trim());
+}
+
+/** Where a place is in the effective schema: the named type that holds it (its pointer there), and the rest of its pointer below. */
+export interface Holder {
+  readonly effective: string;
+  readonly rest: string;
 }
 
 /** A file's name as a word of a type's name: "bitrise-step.json" → "BitriseStep". */

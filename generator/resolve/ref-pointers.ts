@@ -23,79 +23,91 @@ export type RefResolver = (from: SourceFile, at: string, ref: string, keyword?: 
  * or its title without spaces, of the referring file means that definition.
  */
 export function refResolver(resources: Resources, names: TypeNames): RefResolver {
-  const resolve = (from: SourceFile, at: string, ref: string, seen: ReadonlySet<string>, keyword: RefKeyword): string => {
-    const fail = (problem: string, hint?: string): never => {
-      throw new InputError({ file: from.file, pointer: `${at}/${keyword}` }, problem, hint);
-    };
-    const target =
-      keyword === "$ref"
-        ? resources.target(from, at, ref)
-        : keyword === "$dynamicRef"
-          ? resources.dynamicTarget(from, at, ref)
-          : resources.recursiveTarget(from, at, ref);
-    if (isRefused(target)) return fail(target.refused, target.hint);
-    const located =
-      "place" in target
-        ? { file: target.place.file, pointer: resources.pointerOf(target.place, target.fragment) }
-        : bundledDefinition(target.path, target.fragment, from);
-    if (located === undefined)
-      return fail(
-        `${keyword} "${ref}" points to a file that does not exist, and no definition of ${from.file} is named ${JSON.stringify(nameSegment("path" in target ? target.path : ""))}`,
-        "vendor that file into schemas/, or ref a definition by its key or title",
-      );
-    if (located.pointer === undefined)
-      return fail(
-        `${keyword} "${ref}" names the anchor "${target.fragment}", which no $anchor defines`,
-        "ref the definition by its JSON Pointer, #/$defs/<Name>",
-      );
-    const value = getAtPointer(located.file.document, located.pointer);
-    if (value === undefined) return fail(`${keyword} "${ref}" points to nothing`, nearMiss(located.file.document, located.pointer));
-    if (!isJsonObject(value) && typeof value !== "boolean")
-      return fail(`${keyword} "${ref}" points to a value that is not a schema`, "a $ref points at a schema: an object, true or false");
-    const holder = names.schemaHolderOf(located.file, located.pointer);
-    if (holder !== undefined) return pointerToFragment(holder.effective + holder.rest);
-    // A schema that is only a $ref, outside any named type (a file's root, say): follow it.
-    if (isJsonObject(value) && typeof value["$ref"] === "string" && isPureRef(value)) {
-      const key = `${located.file.absolutePath}#${located.pointer}`;
-      if (seen.has(key)) return fail(`${keyword} "${ref}" is part of a cycle of refs that never reaches a schema`);
-      return resolve(located.file, located.pointer, value["$ref"], new Set([...seen, key]), "$ref");
-    }
+  return (from, at, ref, keyword = "$ref") => resolveRef(resources, names, { from, at, ref, keyword }, new Set());
+}
+
+/** One ref: where it stands, and its keyword. */
+interface RefAt {
+  readonly from: SourceFile;
+  readonly at: string;
+  readonly ref: string;
+  readonly keyword: RefKeyword;
+}
+
+/** A ref as a pointer into the effective schema; `seen`, the pure refs followed to it, for a cycle of them. */
+function resolveRef(resources: Resources, names: TypeNames, { from, at, ref, keyword }: RefAt, seen: ReadonlySet<string>): string {
+  const fail = (problem: string, hint?: string): never => {
+    throw new InputError({ file: from.file, pointer: `${at}/${keyword}` }, problem, hint);
+  };
+  const target =
+    keyword === "$ref"
+      ? resources.target(from, at, ref)
+      : keyword === "$dynamicRef"
+        ? resources.dynamicTarget(from, at, ref)
+        : resources.recursiveTarget(from, at, ref);
+  if (isRefused(target)) return fail(target.refused, target.hint);
+  const located =
+    "place" in target
+      ? { file: target.place.file, pointer: resources.pointerOf(target.place, target.fragment) }
+      : bundledDefinition(resources, target.path, target.fragment, from);
+  if (located === undefined)
     return fail(
-      `${keyword} "${ref}" points into ${located.file.file} outside any schema that agentwire can name`,
-      "ref a definition under $defs instead",
+      `${keyword} "${ref}" points to a file that does not exist, and no definition of ${from.file} is named ${JSON.stringify(nameSegment("path" in target ? target.path : ""))}`,
+      "vendor that file into schemas/, or ref a definition by its key or title",
     );
-  };
+  if (located.pointer === undefined)
+    return fail(
+      `${keyword} "${ref}" names the anchor "${target.fragment}", which no $anchor defines`,
+      "ref the definition by its JSON Pointer, #/$defs/<Name>",
+    );
+  const value = getAtPointer(located.file.document, located.pointer);
+  if (value === undefined) return fail(`${keyword} "${ref}" points to nothing`, nearMiss(located.file.document, located.pointer));
+  if (!isJsonObject(value) && typeof value !== "boolean")
+    return fail(`${keyword} "${ref}" points to a value that is not a schema`, "a $ref points at a schema: an object, true or false");
+  const holder = names.schemaHolderOf(located.file, located.pointer);
+  if (holder !== undefined) return pointerToFragment(holder.effective + holder.rest);
+  // A schema that is only a $ref, outside any named type (a file's root, say): follow it.
+  if (isJsonObject(value) && typeof value["$ref"] === "string" && isPureRef(value)) {
+    const key = `${located.file.absolutePath}#${located.pointer}`;
+    if (seen.has(key)) return fail(`${keyword} "${ref}" is part of a cycle of refs that never reaches a schema`);
+    const next = { from: located.file, at: located.pointer, ref: value["$ref"], keyword: "$ref" } as const;
+    return resolveRef(resources, names, next, new Set([...seen, key]));
+  }
+  return fail(
+    `${keyword} "${ref}" points into ${located.file.file} outside any schema that agentwire can name`,
+    "ref a definition under $defs instead",
+  );
+}
 
-  const bundledDefinition = (
-    missing: string,
-    fragment: string,
-    from: SourceFile,
-  ): { file: SourceFile; pointer: string | undefined } | undefined => {
-    const segment = nameSegment(missing);
-    const matches: string[] = [];
-    const document = from.document;
-    if (isJsonObject(document))
-      for (const container of CONTAINERS) {
-        const definitions = document[container];
-        if (!isJsonObject(definitions)) continue;
-        for (const key of Object.keys(definitions)) {
-          const title = isJsonObject(definitions[key]) ? (definitions[key] as JsonObject)["title"] : undefined;
-          if (key === segment || (typeof title === "string" && title.replace(/\s+/g, "") === segment))
-            matches.push(appendPointer("", container, key));
-        }
+/** The definition of the referring file that a ref to a missing file names by its last name segment, as `refResolver` says. */
+function bundledDefinition(
+  resources: Resources,
+  missing: string,
+  fragment: string,
+  from: SourceFile,
+): { file: SourceFile; pointer: string | undefined } | undefined {
+  const segment = nameSegment(missing);
+  const matches: string[] = [];
+  const document = from.document;
+  if (isJsonObject(document))
+    for (const container of CONTAINERS) {
+      const definitions = document[container];
+      if (!isJsonObject(definitions)) continue;
+      for (const key of Object.keys(definitions)) {
+        const title = isJsonObject(definitions[key]) ? (definitions[key] as JsonObject)["title"] : undefined;
+        if (key === segment || (typeof title === "string" && title.replace(/\s+/g, "") === segment))
+          matches.push(appendPointer("", container, key));
       }
-    if (matches.length > 1)
-      throw new InputError(
-        { file: from.file },
-        `the bundled-definition name ${JSON.stringify(segment)} matches ${matches.length} definitions: ${matches.join(", ")}`,
-      );
-    if (matches.length === 0) return undefined;
-    const pointer =
-      fragment === "" || fragment.startsWith("/") ? matches[0]! + fragment : resources.pointerOf({ file: from, pointer: "" }, fragment);
-    return { file: from, pointer };
-  };
-
-  return (from: SourceFile, at: string, ref: string, keyword: RefKeyword = "$ref") => resolve(from, at, ref, new Set(), keyword);
+    }
+  if (matches.length > 1)
+    throw new InputError(
+      { file: from.file },
+      `the bundled-definition name ${JSON.stringify(segment)} matches ${matches.length} definitions: ${matches.join(", ")}`,
+    );
+  if (matches.length === 0) return undefined;
+  const pointer =
+    fragment === "" || fragment.startsWith("/") ? matches[0]! + fragment : resources.pointerOf({ file: from, pointer: "" }, fragment);
+  return { file: from, pointer };
 }
 
 /** "acme.v1.ShippingAddress.jsonschema.json" → "ShippingAddress". */

@@ -5,20 +5,11 @@ import type { SourceFile } from "../load/index.js";
 import { appendPointer, getAtPointer, localRefPointer, parsePointer } from "../pointer.js";
 import { REF_KEYWORDS } from "../schema/vocabulary.js";
 import { subschemasOf } from "../schema/walk.js";
+import { placeKey } from "./named.js";
 import type { Named, TypeNames } from "./naming.js";
 import type { RefResolver } from "./ref-pointers.js";
 import { pointerToFragment } from "./refs.js";
 import type { Place, Resources } from "./resources.js";
-
-/** The `$dynamicAnchor`s a dynamic scope binds, by name: the first resource entered that has one. */
-export type Scope = ReadonlyMap<string, Place>;
-
-/** A named type as it is in another dynamic scope than its own: one more type, named after what the scope binds. */
-export interface Instance {
-  readonly name: string;
-  readonly entry: Named;
-  readonly scope: Scope;
-}
 
 /**
  * Dynamic scopes, for the `$dynamicRef`s whose target depends on the path a value is
@@ -30,148 +21,186 @@ export interface Instance {
  * resource (a `$ref` to it, or a subschema with an `$id`) binds what it has and the scope
  * has not. Where no `$dynamicRef` depends on the path, nothing here changes anything.
  */
-export function dynamicScopes(resources: Resources, names: TypeNames, resolveRef: RefResolver) {
-  const named = names.named;
-  const byName = new Map(named.map((entry) => [entry.name, entry]));
-  const placeKey = (place: Place) => `${place.file.absolutePath}#${place.pointer}`;
-  /** The named type a place is in, and the pointer within it. */
-  const entryAt = (place: Place): { name: string; rest: string } | undefined => {
-    const holder = names.holderOf(place.file, place.pointer);
-    return holder === undefined ? undefined : { name: holder.effective.slice("/$defs/".length), rest: holder.rest };
-  };
-  /** Each schema of a type's own body: not those of another named type inside it. */
-  const forEachSchema = (entry: Named, visit: (schema: JsonObject, pointer: string) => void): void => {
-    const walk = (schema: JsonValue, pointer: string): void => {
-      if (pointer !== entry.pointer && names.isNamed(entry.source, pointer)) return;
-      if (!isJsonObject(schema)) return;
-      visit(schema, pointer);
-      for (const child of subschemasOf(schema, pointer)) walk(child.schema, child.pointer);
-    };
-    walk(getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer);
-  };
+export class DynamicScopes {
+  /** The types generated in another scope than their own, in the order refs asked for them. */
+  readonly instances: Instance[] = [];
+  private readonly byName: ReadonlyMap<string, Named>;
+  /** The path-dependent `$dynamicRef`s, by place: the anchor name each looks up. */
+  private readonly dependent = new Map<string, string>();
+  /** Per type, the anchor names that matter to it: of its path-dependent refs, and of those of the types it reaches. */
+  private readonly relevant: ReadonlyMap<string, ReadonlySet<string>>;
+  private readonly byKey = new Map<string, string>();
+  private done = 0;
 
-  // The path-dependent $dynamicRefs, by place, and what each type refs.
-  const dependent = new Map<string, string>();
-  const direct = new Map<string, Set<string>>();
-  const edges = new Map<string, Set<string>>();
-  // Only a document with a $dynamicAnchor can have a $dynamicRef whose target depends on the path.
-  for (const entry of resources.hasDynamicAnchors() ? named : []) {
-    const names = new Set<string>();
-    const targets = new Set<string>();
-    forEachSchema(entry, (schema, pointer) => {
-      for (const keyword of REF_KEYWORDS) {
-        const ref = schema[keyword];
-        if (typeof ref !== "string") continue;
-        const initial = resources.target(entry.source, pointer, ref);
-        const anchor =
-          keyword === "$dynamicRef"
-            ? resources.dynamicAnchorOf(initial)
-            : keyword === "$recursiveRef"
-              ? resources.recursiveAnchorOf(initial)
-              : undefined;
-        const places =
-          anchor !== undefined && resources.isPathDependent(anchor)
-            ? resources.dynamicAnchorsNamed(anchor)
-            : "place" in initial
-              ? [{ file: initial.place.file, pointer: resources.pointerOf(initial.place, initial.fragment) ?? initial.place.pointer }]
-              : [];
-        if (anchor !== undefined && resources.isPathDependent(anchor)) {
-          names.add(anchor);
-          dependent.set(placeKey({ file: entry.source, pointer }), anchor);
-        }
-        for (const place of places) {
-          const target = entryAt(place);
-          if (target !== undefined) targets.add(target.name);
-        }
-      }
-    });
-    direct.set(entry.name, names);
-    edges.set(entry.name, targets);
-  }
-  // The anchor names that matter to a type: of its path-dependent refs, and of those it reaches.
-  const relevant = new Map([...direct].map(([name, names]) => [name, new Set(names)]));
-  for (let changed = dependent.size > 0; changed;) {
-    changed = false;
-    for (const [name, targets] of edges)
-      for (const target of targets)
-        for (const anchor of relevant.get(target) ?? [])
-          if (!relevant.get(name)!.has(anchor)) {
-            relevant.get(name)!.add(anchor);
-            changed = true;
+  constructor(
+    private readonly resources: Resources,
+    private readonly names: TypeNames,
+    private readonly resolveRef: RefResolver,
+  ) {
+    this.byName = new Map(names.named.map((entry) => [entry.name, entry]));
+    // What each type's path-dependent refs look up, and which types its refs reach.
+    const direct = new Map<string, Set<string>>();
+    const edges = new Map<string, Set<string>>();
+    // Only a document with a $dynamicAnchor can have a $dynamicRef whose target depends on the path.
+    for (const entry of resources.hasDynamicAnchors() ? names.named : []) {
+      const anchors = new Set<string>();
+      const targets = new Set<string>();
+      forEachOwnSchema(names, entry, (schema, pointer) => {
+        for (const keyword of REF_KEYWORDS) {
+          const ref = schema[keyword];
+          if (typeof ref !== "string") continue;
+          const initial = resources.target(entry.source, pointer, ref);
+          const anchor =
+            keyword === "$dynamicRef"
+              ? resources.dynamicAnchorOf(initial)
+              : keyword === "$recursiveRef"
+                ? resources.recursiveAnchorOf(initial)
+                : undefined;
+          const places =
+            anchor !== undefined && resources.isPathDependent(anchor)
+              ? resources.dynamicAnchorsNamed(anchor)
+              : "place" in initial
+                ? [{ file: initial.place.file, pointer: resources.pointerOf(initial.place, initial.fragment) ?? initial.place.pointer }]
+                : [];
+          if (anchor !== undefined && resources.isPathDependent(anchor)) {
+            anchors.add(anchor);
+            this.dependent.set(placeKey(entry.source, pointer), anchor);
           }
+          for (const place of places) {
+            const target = this.entryAt(place);
+            if (target !== undefined) targets.add(target.name);
+          }
+        }
+      });
+      direct.set(entry.name, anchors);
+      edges.set(entry.name, targets);
+    }
+    const relevant = new Map([...direct].map(([name, anchors]) => [name, new Set(anchors)]));
+    for (let changed = this.dependent.size > 0; changed;) {
+      changed = false;
+      for (const [name, targets] of edges)
+        for (const target of targets)
+          for (const anchor of relevant.get(target) ?? [])
+            if (!relevant.get(name)!.has(anchor)) {
+              relevant.get(name)!.add(anchor);
+              changed = true;
+            }
+    }
+    this.relevant = relevant;
   }
 
-  const of = (resource: string, scope: Scope = new Map()): Scope => {
+  /** A scope as entering a resource makes it: what the resource's anchors bind and the scope does not yet. */
+  of(resource: string, scope: Scope = new Map()): Scope {
     let extended: Map<string, Place> | undefined;
-    for (const [name, place] of resources.dynamicAnchorsIn(resource)) if (!scope.has(name)) (extended ??= new Map(scope)).set(name, place);
+    for (const [name, place] of this.resources.dynamicAnchorsIn(resource))
+      if (!scope.has(name)) (extended ??= new Map(scope)).set(name, place);
     return extended ?? scope;
-  };
-  const standalone = (entry: Named): Scope => of(resources.baseOf(entry.source, entry.pointer));
-  const keyOf = (name: string, scope: Scope) =>
-    [...relevant.get(name)!]
-      .sort()
-      .map((anchor) => `${anchor}=${scope.has(anchor) ? placeKey(scope.get(anchor)!) : ""}`)
-      .join(",");
-  const instances: Instance[] = [];
-  const byKey = new Map<string, string>();
-  let done = 0;
-  const instanceOf = (name: string, scope: Scope): string => {
-    const entry = byName.get(name);
-    if (entry === undefined || (relevant.get(name)?.size ?? 0) === 0) return name;
-    const key = keyOf(name, scope);
-    if (key === keyOf(name, standalone(entry))) return name;
-    const known = byKey.get(`${name}|${key}`);
+  }
+
+  /** A type's own scope: the resource it is in, as a check of that type alone begins. */
+  standalone(entry: Named): Scope {
+    return this.of(this.resources.baseOf(entry.source, entry.pointer));
+  }
+
+  /** The scope at a schema of a type: the type's, and each resource entered on the way down. */
+  at(entry: Named, pointer: string, scope: Scope): Scope {
+    if (this.dependent.size === 0) return scope;
+    const tokens = parsePointer(pointer);
+    let here = scope;
+    for (let length = parsePointer(entry.pointer).length + 1; length <= tokens.length; length++) {
+      const place = { file: entry.source, pointer: appendPointer("", ...tokens.slice(0, length)) };
+      if (this.resources.isResourceRoot(place)) here = this.of(this.resources.baseOf(place.file, place.pointer), here);
+    }
+    return here;
+  }
+
+  /** Where a path-dependent `$dynamicRef` leads in this scope, as a pointer into the effective schema; undefined for any other. */
+  bound(file: SourceFile, pointer: string, ref: string, scope: Scope): string | undefined {
+    const anchor = this.dependent.get(placeKey(file, pointer));
+    if (anchor === undefined) return undefined;
+    const place = scope.get(anchor);
+    const target = place === undefined ? undefined : this.entryAt(place);
+    return target === undefined ? this.resolveRef(file, pointer, ref) : pointerToFragment(`/$defs/${target.name}${target.rest}`);
+  }
+
+  /** A ref into the effective schema, to the type as it is in the scope entering it makes. */
+  retarget(ref: string, scope: Scope): string {
+    if (this.dependent.size === 0) return ref;
+    const [defs, name, ...rest] = parsePointer(localRefPointer(ref)!);
+    const entry = defs === "$defs" && name !== undefined ? this.byName.get(name) : undefined;
+    if (entry === undefined) return ref;
+    const instance = this.instanceOf(name!, this.of(this.resources.baseOf(entry.source, entry.pointer), scope));
+    return instance === name ? ref : pointerToFragment(appendPointer("/$defs", instance, ...rest));
+  }
+
+  /** The next type to generate in another scope, once refs have asked for it. */
+  next(): Instance | undefined {
+    return this.instances[this.done++];
+  }
+
+  /** The type a type is in a scope: itself where the scope binds what matters to it as its own does, else an instance, named after what the scope binds. */
+  private instanceOf(name: string, scope: Scope): string {
+    const entry = this.byName.get(name);
+    const relevant = this.relevant.get(name);
+    if (entry === undefined || relevant === undefined || relevant.size === 0) return name;
+    const key = this.keyOf(name, scope);
+    if (key === this.keyOf(name, this.standalone(entry))) return name;
+    const known = this.byKey.get(`${name}|${key}`);
     if (known !== undefined) return known;
-    const binders = [...relevant.get(name)!].sort().flatMap((anchor) => {
+    const binders = [...relevant].sort().flatMap((anchor) => {
       const place = scope.get(anchor);
-      return place === undefined ? [] : [entryAt(place)?.name ?? anchor];
+      return place === undefined ? [] : [this.entryAt(place)?.name ?? anchor];
     });
     const base = `${name}With${binders.map(pascalCase).join("And")}`;
     let instance = base;
-    for (let i = 2; byName.has(instance) || instances.some((each) => each.name === instance); i++) instance = `${base}${i}`;
-    byKey.set(`${name}|${key}`, instance);
-    instances.push({ name: instance, entry, scope });
+    for (let i = 2; this.byName.has(instance) || this.instances.some((each) => each.name === instance); i++) instance = `${base}${i}`;
+    this.byKey.set(`${name}|${key}`, instance);
+    this.instances.push({ name: instance, entry, scope });
     return instance;
-  };
+  }
 
-  return {
-    instances,
-    of,
-    standalone,
-    /** The scope at a schema of a type: the type's, and each resource entered on the way down. */
-    at(entry: Named, pointer: string, scope: Scope): Scope {
-      if (dependent.size === 0) return scope;
-      const tokens = parsePointer(pointer);
-      let here = scope;
-      for (let length = parsePointer(entry.pointer).length + 1; length <= tokens.length; length++) {
-        const place = { file: entry.source, pointer: appendPointer("", ...tokens.slice(0, length)) };
-        if (resources.isResourceRoot(place)) here = of(resources.baseOf(place.file, place.pointer), here);
-      }
-      return here;
-    },
-    /** Where a path-dependent `$dynamicRef` leads in this scope, as a pointer into the effective schema; undefined for any other. */
-    bound(file: SourceFile, pointer: string, ref: string, scope: Scope): string | undefined {
-      const anchor = dependent.get(placeKey({ file, pointer }));
-      if (anchor === undefined) return undefined;
-      const place = scope.get(anchor);
-      const target = place === undefined ? undefined : entryAt(place);
-      return target === undefined ? resolveRef(file, pointer, ref) : pointerToFragment(`/$defs/${target.name}${target.rest}`);
-    },
-    /** A ref into the effective schema, to the type as it is in the scope entering it makes. */
-    retarget(ref: string, scope: Scope): string {
-      if (dependent.size === 0) return ref;
-      const [defs, name, ...rest] = parsePointer(localRefPointer(ref)!);
-      const entry = defs === "$defs" && name !== undefined ? byName.get(name) : undefined;
-      if (entry === undefined) return ref;
-      const instance = instanceOf(name!, of(resources.baseOf(entry.source, entry.pointer), scope));
-      return instance === name ? ref : pointerToFragment(appendPointer("/$defs", instance, ...rest));
-    },
-    /** The next type to generate in another scope, once refs have asked for it. */
-    next(): Instance | undefined {
-      return instances[done++];
-    },
-  };
+  /** What a scope binds of the anchor names that matter to a type, as one string. */
+  private keyOf(name: string, scope: Scope): string {
+    return [...this.relevant.get(name)!]
+      .sort()
+      .map((anchor) => {
+        const place = scope.get(anchor);
+        return `${anchor}=${place === undefined ? "" : placeKey(place.file, place.pointer)}`;
+      })
+      .join(",");
+  }
+
+  /** The named type a place is in, and the pointer within it. */
+  private entryAt(place: Place): { name: string; rest: string } | undefined {
+    const holder = this.names.holderOf(place.file, place.pointer);
+    return holder === undefined ? undefined : { name: holder.effective.slice("/$defs/".length), rest: holder.rest };
+  }
 }
 
-/** The dynamic scopes of a protocol's types, as `dynamicScopes` makes them. */
-export type DynamicScopes = ReturnType<typeof dynamicScopes>;
+/** The `$dynamicAnchor`s a dynamic scope binds, by name: the first resource entered that has one. */
+export type Scope = ReadonlyMap<string, Place>;
+
+/** A named type as it is in another dynamic scope than its own: one more type, named after what the scope binds. */
+export interface Instance {
+  readonly name: string;
+  readonly entry: Named;
+  readonly scope: Scope;
+}
+
+/** Each schema of a type's own body: not those of another named type inside it. */
+function forEachOwnSchema(names: TypeNames, entry: Named, visit: (schema: JsonObject, pointer: string) => void): void {
+  walkOwn(names, entry, getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer, visit);
+}
+
+function walkOwn(
+  names: TypeNames,
+  entry: Named,
+  schema: JsonValue,
+  pointer: string,
+  visit: (schema: JsonObject, pointer: string) => void,
+): void {
+  if (pointer !== entry.pointer && names.isNamed(entry.source, pointer)) return;
+  if (!isJsonObject(schema)) return;
+  visit(schema, pointer);
+  for (const child of subschemasOf(schema, pointer)) walkOwn(names, entry, child.schema, child.pointer, visit);
+}

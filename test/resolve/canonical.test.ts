@@ -4,7 +4,7 @@ import { rewriteBody } from "../../generator/resolve/canonical.js";
 import { hoistTitled, NamedSchemas, nameDefinitions, nameRoots } from "../../generator/resolve/named.js";
 import { refResolver } from "../../generator/resolve/ref-pointers.js";
 import { Resources } from "../../generator/resolve/resources.js";
-import { dynamicScopes } from "../../generator/resolve/scopes.js";
+import { DynamicScopes } from "../../generator/resolve/scopes.js";
 import { PROJECT_DIR, sourceFile } from "../helpers/in-memory.js";
 
 /** Each named type's body of one file's schemas as the effective schema has it, by name. */
@@ -15,7 +15,7 @@ function rewritten(document: JsonObject): Record<string, unknown> {
   nameDefinitions(named, named.root, document, "");
   hoistTitled(named);
   const resolveRef = refResolver(resources, named.names);
-  const scopes = dynamicScopes(resources, named.names, resolveRef);
+  const scopes = new DynamicScopes(resources, named.names, resolveRef);
   const rewriting = { named, scopes, resolveRef };
   return Object.fromEntries(named.names.named.map((entry) => [entry.name, rewriteBody(entry, scopes.standalone(entry), rewriting)]));
 }
