@@ -1,3 +1,4 @@
+import { isIdentifier } from "../identifiers.js";
 import type { JsonObject, JsonPrimitive, JsonValue } from "../json.js";
 import type {
   ArrayLiteral,
@@ -49,8 +50,6 @@ import type {
  * is no `&&`), so that every tree an emitter holds is one `format/` can print.
  */
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
 /** Words that cannot name a type or a value in a module. */
 const RESERVED = new Set(
   (
@@ -68,18 +67,18 @@ const RESERVED = new Set(
  * protobuf-es does.
  */
 export function identifier(text: string): Name {
-  if (!IDENTIFIER.test(text)) throw new Error(`not an identifier: ${JSON.stringify(text)}`);
+  if (!isIdentifier(text)) throw new Error(`not an identifier: ${JSON.stringify(text)}`);
   return { kind: "name", text: RESERVED.has(text) ? `${text}$` : text };
 }
 
 /** Whether a name can be declared as it is: an identifier that is not a reserved word. */
 export function isPlainIdentifier(text: string): boolean {
-  return IDENTIFIER.test(text) && !RESERVED.has(text);
+  return isIdentifier(text) && !RESERVED.has(text);
 }
 
 /** Whether a property name can follow a dot. Reserved words can. */
 export function isIdentifierName(text: string): boolean {
-  return IDENTIFIER.test(text);
+  return isIdentifier(text);
 }
 
 export function literal(value: JsonPrimitive): Literal {

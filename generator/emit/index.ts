@@ -4,7 +4,7 @@ import { optimize } from "../code/passes.js";
 import { ProtocolShapes } from "../ir/identity.js";
 import type { JsonValue } from "../json.js";
 import type { NamedIr } from "../name/index.js";
-import { SHARED_EXPORTS } from "../schema/names.js";
+import { SHARED_EXPORTS } from "../resolve/naming.js";
 import { generateBuilders } from "./builders.js";
 import { generateDecoders } from "./decode.js";
 import { GeneratedFile } from "./file.js";

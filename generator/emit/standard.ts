@@ -14,12 +14,12 @@ import {
   typeReference,
 } from "../code/build.js";
 import type { Name } from "../code/tree.js";
+import { pascalCase } from "../identifiers.js";
 import { article } from "../ir/describe.js";
 import { isJsonObject } from "../json.js";
 import type { JsonObject } from "../json.js";
 import { appendPointer, localRefPointer, parsePointer } from "../pointer.js";
 import { walkSchemas } from "../schema/walk.js";
-import { upperFirst } from "../name/rules.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import type { ProtocolShapes } from "../ir/identity.js";
@@ -58,7 +58,7 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
   const optionsType = f.import("JsonSchemaOptions", STANDARD, { typeOnly: true });
   // One constant per definition, so that a bundle holds those its TSchemas reach, and only those.
   const definition = (key: string) =>
-    f.constant(`definition:${key}`, `definition${upperFirst(key)}`, (name) =>
+    f.constant(`definition:${key}`, `definition${pascalCase(key)}`, (name) =>
       constant(
         name,
         objectLiteral([

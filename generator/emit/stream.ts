@@ -26,9 +26,9 @@ import {
   unionType,
   and,
 } from "../code/build.js";
+import { camelCase } from "../identifiers.js";
 import type { ProtocolShapes } from "../ir/identity.js";
 import type { NamedIr } from "../name/index.js";
-import { camelCase } from "../schema/names.js";
 import { namesOf } from "../name/index.js";
 import type { CompiledStream } from "../stream/index.js";
 import type { GeneratedFile } from "./file.js";

@@ -1,9 +1,10 @@
 import { InputError } from "../errors.js";
+import { pascalCase } from "../identifiers.js";
 import { hasTags, isMatchable } from "../ir/members.js";
 import type { Field, Ir, NamedType } from "../ir/model.js";
 import type { JsonObject } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
-import { pascalCase, RUNTIME_TYPES, RUNTIME_VALUES } from "../schema/names.js";
+import { RUNTIME_TYPES, RUNTIME_VALUES } from "../resolve/naming.js";
 import {
   builderName,
   checkName,
@@ -15,7 +16,6 @@ import {
   readerName,
   standardSchemaName,
   unmatchedName,
-  upperFirst,
   validatorName,
   valuesName,
 } from "./rules.js";
@@ -107,7 +107,7 @@ function declaredNames(type: NamedType): DeclaredNames {
  * left or two members would get one name.
  */
 export function memberBuilderNames(union: string, members: readonly Field[]): string[] {
-  const prefix = upperFirst(union);
+  const prefix = pascalCase(union);
   const words = members.map(memberWord);
   const short = words.map((word) => (word.endsWith(prefix) && word.length > prefix.length ? word.slice(0, -prefix.length) : word));
   const alike = (word: string) => short.filter((other) => other === word).length > 1;

@@ -1,14 +1,16 @@
+import { pascalCase } from "../identifiers.js";
+
 /**
  * How a name is made from a type's name, or from the owner of a helper a file declares
  * for a part of a type without a name of its own (`isOrderItems`, `readOrderTotal`): one
  * rule per kind of declaration, so that a type's functions and its helpers read alike.
  */
 
-/** A rule that puts a word before the owner's name, and optionally one after. */
+/** A rule that puts a word before the owner's name in PascalCase (`isSnakeCase` of `snake_case`), and optionally one after. */
 const around =
   (before: string, after = "") =>
   (owner: string): string =>
-    `${before}${upperFirst(owner)}${after}`;
+    `${before}${pascalCase(owner)}${after}`;
 
 /** The guard, `isT`. */
 export const guardName = around("is");
@@ -44,8 +46,8 @@ export function valuesName(owner: string): string {
   return `${owner}Values`;
 }
 
-/** "orderId" → "OrderId", "order/placed" → "OrderPlaced": part of a name made from another. */
-export function upperFirst(text: string): string {
-  const word = text.replace(/[^A-Za-z0-9_$]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase());
-  return word.length === 0 ? "" : word[0]!.toUpperCase() + word.slice(1);
-}
+/**
+ * `pascalCase`, under the name emit/decode.ts and emit/checks/build.ts import it by, which
+ * other branches change: kept only until those import `pascalCase` from identifiers.ts.
+ */
+export const upperFirst = pascalCase;

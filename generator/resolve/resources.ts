@@ -287,8 +287,8 @@ export class Resources {
    * resource of the dynamic scope that has it. The protocol's root resource is the
    * outermost of every scope, so where it has the anchor, that is the target; where only
    * one schema has it, it is. Anywhere else the target depends on the path a value is
-   * checked through: resolve/canonical.ts follows each path for a ref it finds in a type
-   * (`dynamicScopes`); anything else is refused.
+   * checked through: resolve/scopes.ts follows each path for a ref it finds in a type
+   * (`DynamicScopes`); anything else is refused.
    */
   private outermost(initial: Target & { readonly place: Place }, name: string, ref: string, anchor: string): Target | RefusedRef {
     const outermost = this.dynamicAnchors.get(`${this.baseOf(this.loaded[0]!, "")}#${name}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { memberBuilderNames, nameIr } from "../../generator/name/index.js";
 import type { Field, Shape } from "../../generator/ir/model.js";
-import { RUNTIME_TYPES, RUNTIME_VALUES } from "../../generator/schema/names.js";
+import { RUNTIME_TYPES, RUNTIME_VALUES } from "../../generator/resolve/naming.js";
 import { normalize } from "../../generator/normalize/index.js";
 import { generatedIndex } from "../helpers/generated.js";
 import { effectiveSchema, namedIrOf } from "../helpers/in-memory.js";

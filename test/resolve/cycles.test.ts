@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { canonicalNormalized, defs } from "../helpers/canonical.js";
 import { demoProject } from "../helpers/project.js";
+import type { JsonObject } from "../../generator/json.js";
+import { nameCycles, targetsFrom } from "../../generator/resolve/cycles.js";
+import { NamedSchemas, nameRoots } from "../../generator/resolve/named.js";
+import { Resources } from "../../generator/resolve/resources.js";
+import { PROJECT_DIR, sourceFile } from "../helpers/in-memory.js";
 
 const resolved = canonicalNormalized;
 
@@ -76,5 +81,44 @@ describe("resolve: a ref target on a cycle through schemas without a name is nam
       e: { $ref: "#/$defs/Demo/properties/c" },
     });
     expect(defs(schema)["Tree"]!["properties"]).toEqual({ up: { $ref: "#/$defs/Demo/properties/c" } });
+  });
+});
+
+/** One file's schemas with its root named, as the cycles' job finds them. */
+function rootNamed(document: JsonObject): NamedSchemas {
+  const named = new NamedSchemas(new Resources(sourceFile("main.schema.json", document), { inputsDir: PROJECT_DIR, remotes: [] }), "demo");
+  nameRoots(named);
+  return named;
+}
+
+describe("nameCycles, alone", () => {
+  const document = {
+    type: "object",
+    properties: {
+      a: { type: "object", properties: { b: { $ref: "#/properties/c/items" } } },
+      c: { type: "array", items: { type: "object", properties: { d: { $ref: "#/properties/a" } } } },
+      e: { $ref: "#/properties/a" },
+    },
+  };
+
+  it("finds the targets of a schema's refs, not entering a named schema below it", () => {
+    const named = rootNamed(document);
+    expect(targetsFrom(named, named.root, "").map(({ pointer }) => pointer)).toEqual([
+      "/properties/c/items",
+      "/properties/a",
+      "/properties/a",
+    ]);
+    expect(targetsFrom(named, named.root, "/properties/a").map(({ pointer }) => pointer)).toEqual(["/properties/c/items"]);
+  });
+
+  it("names each target on a cycle, outer first, and hoists it", () => {
+    const named = rootNamed(document);
+    nameCycles(named);
+    expect(named.names.named.map(({ name, pointer }) => `${name} ${pointer}`)).toEqual([
+      "Demo ",
+      "a /properties/a",
+      "items /properties/c/items",
+    ]);
+    expect(named.isHoisted(named.root, "/properties/a")).toBe(true);
   });
 });

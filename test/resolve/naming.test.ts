@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Named } from "../../generator/resolve/naming.js";
-import { TypeNames } from "../../generator/resolve/naming.js";
+import { isNameLike, TypeNames, typeNameFor } from "../../generator/resolve/naming.js";
 import { sourceFile } from "../helpers/in-memory.js";
 
 const main = sourceFile("main.schema.json", {});
@@ -10,7 +10,7 @@ const other = sourceFile("bitrise-step.json", {});
 function namesOf(...wanted: readonly [name: string, location: string, file?: typeof main, body?: unknown, sharable?: boolean][]): string[] {
   const names = new TypeNames([main, other]);
   return wanted.map(([name, location, file = main, body = { type: "string" }, sharable = false]) =>
-    names.add({ name, source: file, pointer: location, body } as Named, location, sharable),
+    names.add({ name, source: file, pointer: location, body } as Named, sharable),
   );
 }
 
@@ -34,8 +34,10 @@ describe("TypeNames", () => {
     expect(namesOf(["Item", "/$defs/Item"], ["Item", "/$defs/Item"], ["Item", "/$defs/Item"])).toEqual(["Item", "Item2", "Item3"]);
   });
 
-  it("takes a name as had where only its first letter's case differs, or where the runtime exports it", () => {
+  it("takes a name as had where the names made from it would be another's, or where the runtime exports it", () => {
     expect(namesOf(["Deployment", "/$defs/Deployment"], ["deployment", "/a/deployment"])).toEqual(["Deployment", "ADeployment"]);
+    // Both would have the guard isSnakeCase.
+    expect(namesOf(["snakeCase", "/$defs/snakeCase"], ["snake_case", "/b/snake_case"])).toEqual(["snakeCase", "BSnakeCase"]);
     // A definition's place is its key alone, which gives the name again: its rank decides.
     expect(namesOf(["UnmatchedError", "/$defs/UnmatchedError"])).toEqual(["UnmatchedError2"]);
   });
@@ -43,7 +45,7 @@ describe("TypeNames", () => {
   it("shares one entry between identical titled schemas of a file, and no other", () => {
     const names = new TypeNames([main, other]);
     const add = (location: string, body: unknown, file = main) =>
-      names.add({ name: "Address", source: file, pointer: location, body } as Named, location, true);
+      names.add({ name: "Address", source: file, pointer: location, body } as Named, true);
     expect([
       add("/properties/home", { type: "object" }),
       add("/properties/work", { type: "object" }),
@@ -55,5 +57,62 @@ describe("TypeNames", () => {
       ["/properties/work", "/$defs/Address"],
       ["/properties/x", "/$defs/PropertiesAddress"],
     ]);
+  });
+});
+
+describe("typeNameFor", () => {
+  it("keeps a key or title that is an identifier once its whitespace is removed, capitals as they are", () => {
+    expect(typeNameFor("Shipping Address")).toBe("ShippingAddress");
+    expect(typeNameFor("TaskStatus")).toBe("TaskStatus");
+    expect(typeNameFor("camelCase")).toBe("camelCase");
+    expect(typeNameFor("snake_case")).toBe("snake_case");
+    expect(typeNameFor("$Dollar")).toBe("$Dollar");
+    expect(typeNameFor(" tab\tand\nnewline ")).toBe("tabandnewline");
+  });
+
+  it("joins the words in PascalCase when the text is still no identifier", () => {
+    expect(typeNameFor("Core schema meta-schema")).toBe("CoreSchemaMetaSchema");
+    expect(typeNameFor("item/agentMessage/delta")).toBe("ItemAgentMessageDelta");
+    expect(typeNameFor("a.b.c")).toBe("ABC");
+  });
+
+  it("reads [] as the word Array", () => {
+    expect(typeNameFor("Def<number[]>")).toBe("DefNumberArray");
+    expect(typeNameFor("string[][]")).toBe("StringArrayArray");
+  });
+
+  it("puts an underscore before a name that would start with a digit", () => {
+    expect(typeNameFor("2fa")).toBe("_2fa");
+    expect(typeNameFor("3 d points")).toBe("_3DPoints");
+    expect(typeNameFor("4-way")).toBe("_4Way");
+  });
+
+  it("is empty when the text has no letter or digit, so that the caller picks another name", () => {
+    expect(typeNameFor("")).toBe("");
+    expect(typeNameFor("  ")).toBe("");
+    expect(typeNameFor("--/")).toBe("");
+  });
+
+  it("always gives an ASCII identifier or nothing", () => {
+    for (const text of ["Größe", "日本語", "a b-c", "x[]", "1", "é😀 unicode", "__proto__", "a\u00a0b"]) {
+      const name = typeNameFor(text);
+      expect(name, text).toMatch(/^(|[A-Za-z_$][A-Za-z0-9_$]*)$/);
+    }
+  });
+});
+
+describe("isNameLike", () => {
+  it("is a title of at most five words with no sentence in it", () => {
+    const names = ["Time Series", "ABCSupplyPlan JSON Schema", "Non-Negative Integer Time Dependent Values", "Version 1.0", "Task"];
+    expect(names.filter(isNameLike)).toEqual(names);
+    const descriptions = [
+      "Location in the inventory management system",
+      "JSON schema for the TSLint configuration files",
+      "Plan date. Local time.",
+      "true: Sort alphabetically",
+      "Name, or id",
+      "Why not?",
+    ];
+    expect(descriptions.filter(isNameLike)).toEqual([]);
   });
 });
