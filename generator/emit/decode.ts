@@ -20,7 +20,8 @@ import type { ProtocolShapes } from "../ir/identity.js";
 import type { EnumWire, Field, PatternProperty, Shape, TaggedMember } from "../ir/model.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
-import { readerName, upperFirst } from "../name/rules.js";
+import { pascalCase } from "../identifiers.js";
+import { readerName } from "../name/rules.js";
 import { escapeToken } from "../pointer.js";
 import { access, boxMayPassFields, forEachProperty, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, ownTag } from "./access.js";
 import { dispatchesByTable, tagTable } from "./dispatch.js";
@@ -300,7 +301,7 @@ class DecodeEmitter {
       .map((field) => {
         const names = [field.name, ...(field.aliases ?? [])];
         const where = template([PATH, `/${escapeToken(field.name)}`]);
-        const read = this.read(field.shape, VALUE, where, `${owner}${upperFirst(field.name)}`);
+        const read = this.read(field.shape, VALUE, where, `${owner}${pascalCase(field.name)}`);
         const assigned = isPrototypeName(field.name)
           ? evaluate(call(this.runtime("define"), [OUTPUT, literal(field.name), read]))
           : evaluate(assign(this.access(OUTPUT, field.name), read));
@@ -376,7 +377,7 @@ class DecodeEmitter {
   private taggedBody(shape: Shape & { kind: "tagged-union" }, owner: string, named: boolean): Statement[] {
     const tag = ownTag(INPUT, shape.tag, (name) => this.runtime(name));
     const where = template([PATH, `/${escapeToken(shape.tag)}`]);
-    const memberOwner = (each: TaggedMember) => `${owner}${upperFirst(String(each.value))}`;
+    const memberOwner = (each: TaggedMember) => `${owner}${pascalCase(String(each.value))}`;
     const cases = shape.members.map((each) => ({
       labels: [literal(each.value)],
       body: [returns(this.read(each.shape, INPUT, PATH, memberOwner(each)))],

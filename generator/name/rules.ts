@@ -45,9 +45,3 @@ export function standardSchemaName(owner: string): string {
 export function valuesName(owner: string): string {
   return `${owner}Values`;
 }
-
-/**
- * `pascalCase`, under the name emit/decode.ts and emit/checks/build.ts import it by, which
- * other branches change: kept only until those import `pascalCase` from identifiers.ts.
- */
-export const upperFirst = pascalCase;

@@ -6,7 +6,7 @@ import { pointerToFragment } from "../resolve/index.js";
 import { aliasExclusion, dependentSchemasKeyword, exactName, wireAliases } from "../schema/aliases.js";
 import { dialectOf } from "../schema/dialect.js";
 import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, STAMP_KEYWORD } from "../schema/vocabulary.js";
-import { pascalCase } from "../schema/names.js";
+import { pascalCase } from "../identifiers.js";
 import { appendPointer, getAtPointer, isWithin, localRefPointer, parsePointer } from "../pointer.js";
 import { admitsNull, nullOrAbsent } from "../schema/nulls.js";
 import { presence, presenceNames } from "../schema/presence.js";

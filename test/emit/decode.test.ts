@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import type { Ir, NamedType, Shape } from "../../generator/ir/model.js";
-import type { JsonValue } from "../../generator/json.js";
+import type { JsonObject, JsonValue } from "../../generator/json.js";
 import { decodingKeepsAccepted } from "../../generator/emit/decode.js";
 import { corpusDocuments } from "../helpers/corpus.js";
 import { generatedModules } from "../helpers/generated.js";
@@ -248,7 +248,7 @@ function withNulls(document: JsonValue, shape: Shape, shapes: ReadonlyMap<string
     if (value === null || typeof value !== "object") return value;
     if (resolved.kind === "map") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, resolved.values)]));
     if (resolved.kind === "tagged-union") {
-      const member = resolved.members.find((each) => each.value === value[resolved.tag]);
+      const member = resolved.members.find((each) => each.value === (value as JsonObject)[resolved.tag]);
       return member === undefined ? value : walk(value, member.shape);
     }
     if (resolved.kind !== "object" && resolved.kind !== "keyed-union") return value;

@@ -36,7 +36,7 @@ import { dispatchesByTable } from "../dispatch.js";
 import type { GeneratedFile } from "../file.js";
 import type { RuntimeValue } from "../templates.js";
 import { FORMATS, RUNTIME } from "../templates.js";
-import { upperFirst } from "../../name/rules.js";
+import { pascalCase } from "../../identifiers.js";
 import { arrayChecks, containsBounds } from "../../keywords/arrays.js";
 import type { KeywordCheck } from "../../keywords/index.js";
 import { numberChecks, numberType } from "../../keywords/numbers.js";
@@ -405,7 +405,7 @@ export class CheckBuilder {
     const aliasCounters: Name[] = [];
     const onePerField: Failure[] = [];
     for (const field of [...members, ...spec.fields]) {
-      const fieldOwner = `${owner}${upperFirst(field.name)}`;
+      const fieldOwner = `${owner}${pascalCase(field.name)}`;
       // A declared property whose name a pattern matches is of the pattern's shape too: known here, not tested.
       const checksOf = (name: string): Check[] => [
         ...this.checks(field.shape, property, scope, fieldOwner, [...at, name]),
@@ -503,7 +503,7 @@ export class CheckBuilder {
         target:
           each.shape.kind === "ref"
             ? { kind: "named", name: each.shape.name }
-            : { kind: "helper", shape: each.shape, owner: `${owner}${upperFirst(String(each.value))}` },
+            : { kind: "helper", shape: each.shape, owner: `${owner}${pascalCase(String(each.value))}` },
       })),
       // A boxed primitive may pass where the tag, which is required, is one of a string's indices.
       notObject: failure(
