@@ -46,7 +46,20 @@ import { typeCheck } from "../../keywords/types.js";
 import { valueChecks } from "../../keywords/values.js";
 import type { TestContext } from "./keywords.js";
 import { failingTest } from "./keywords.js";
-import type { Body, Check, Failure, KeyToken, Location, Properties, PropertyCase, TaggedBody, Target, UnionBody, When } from "./tree.js";
+import type {
+  Body,
+  Check,
+  Failure,
+  Items,
+  KeyToken,
+  Location,
+  Properties,
+  PropertyCase,
+  TaggedBody,
+  Target,
+  UnionBody,
+  When,
+} from "./tree.js";
 import { VALUE } from "./tree.js";
 
 const HERE: Location = [];
@@ -210,6 +223,7 @@ export class CheckBuilder {
           },
         ];
       case "unevaluated":
+        if (constraint.of === "items") return [this.unevaluatedItems(constraint, subject, scope, owner, at)];
         return [this.unevaluated(constraint, subject, scope, owner, at, boxMayPass)];
       case "if": {
         const then = this.checks(constraint.then, subject, scope, `${owner}Then`, at);
@@ -274,6 +288,61 @@ export class CheckBuilder {
     };
     // A boxed string, number or boolean is not an object to JSON.
     return { kind: "when", test: isJsonObjectTest(subject, (name) => this.runtime(name), boxMayPass), checks: [loop] };
+  }
+
+  /**
+   * `unevaluatedItems`, of arrays alone, as `unevaluated` checks properties: one loop over
+   * the items after the positions every value has evaluated, in which an item a passed
+   * subschema's positions or a `contains` shape evaluates is skipped, and the rest checked.
+   * Each subschema is tested once, before the loop, and each `contains` shape once an item,
+   * so that the code is as large as the schema however many branches there are.
+   */
+  private unevaluatedItems(
+    constraint: Constraint & { kind: "unevaluated" },
+    subject: Expression,
+    scope: Scope,
+    owner: string,
+    at: Location,
+  ): When {
+    const index = scope.local("i");
+    const item = scope.local("item");
+    const passed: { local: Name; test: Target }[] = [];
+    const matched: { local: Name; test: Target }[] = [];
+    const test = (evaluated: Evaluated, withPrefix: boolean): Expression | undefined => {
+      if (evaluated.all) return literal(true);
+      const tests: Expression[] = withPrefix && evaluated.prefix > 0 ? [binary(index, "<", literal(evaluated.prefix))] : [];
+      for (const shape of evaluated.contains) {
+        const local = scope.local("matched");
+        matched.push({ local, test: { kind: "helper", shape, owner: `${owner}Contains` } });
+        tests.push(local);
+      }
+      for (const each of evaluated.when) {
+        const local = scope.local("passed");
+        passed.push({ local, test: { kind: "helper", shape: each.shape, owner: `${owner}Evaluates` } });
+        const then = test(each.then, true);
+        const otherwise = test(each.else, true);
+        if (then !== undefined) tests.push(isTrue(then) ? local : and([local, then]));
+        if (otherwise !== undefined) tests.push(isTrue(otherwise) ? not(local) : and([not(local), otherwise]));
+      }
+      return tests.length === 0 ? undefined : or(tests);
+    };
+    // The positions every value has evaluated are not looked at.
+    const evaluated = test(constraint.evaluated, false);
+    const itemAt: Location = [...at, index];
+    const checks =
+      constraint.rest.kind === "never"
+        ? [failure(literal(true), "unevaluatedItems", "must not be present", itemAt)]
+        : this.checks(constraint.rest, item, scope, `${owner}Item`, itemAt);
+    const loop: Items = {
+      kind: "items",
+      subject,
+      start: constraint.evaluated.prefix,
+      index,
+      item,
+      checks,
+      unevaluated: { passed, matched, ...(evaluated === undefined ? {} : { evaluated }) },
+    };
+    return { kind: "when", test: not(notJsonArray(subject, (name) => this.runtime(name))), checks: checks.length === 0 ? [] : [loop] };
   }
 
   /**
