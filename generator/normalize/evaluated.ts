@@ -20,6 +20,7 @@ export function evaluatedBy(schema: JsonValue, pointer: string, of: "properties"
 export const NOTHING_EVALUATED: Evaluated = { all: false, names: [], patterns: [], prefix: 0, contains: [], when: [] };
 const ALL_EVALUATED: Evaluated = { ...NOTHING_EVALUATED, all: true };
 const ARRAYS: Shape = { kind: "array", items: { kind: "unknown" } };
+const OBJECTS: Shape = { kind: "map", values: { kind: "unknown" } };
 
 /**
  * `nested` where the schema is a part of the one being read, whose own unevaluated keyword
@@ -43,9 +44,8 @@ function walk(
   // Up to draft-07 a `$ref` replaces its schema.
   if (refTarget !== undefined && context.refReplacesSiblings) return fromRef;
   const read = (at: JsonValue, ptr: string) => walk(at, ptr, of, true, context, following);
-  // Of an array, a branch need only tell arrays apart: its checks of other types are not generated.
-  const shapeAt = (at: JsonValue, ptr: string): Shape =>
-    of === "items" ? intersect(context.shape(at, ptr), ARRAYS, context) : context.shape(at, ptr);
+  // A branch need only tell objects, or arrays, apart: its checks of other types are not generated.
+  const shapeAt = (at: JsonValue, ptr: string): Shape => intersect(context.shape(at, ptr), of === "items" ? ARRAYS : OBJECTS, context);
   const parts: Evaluated[] = [(of === "properties" ? ownProperties : ownItems)(schema, pointer, nested, context), fromRef];
   for (const [i, member] of listOf(schema["allOf"]).entries()) parts.push(read(member, appendPointer(pointer, "allOf", i)));
   const when: Evaluated["when"][number][] = [];

@@ -250,23 +250,11 @@ export class CheckBuilder {
     const key = scope.local("key");
     const property = scope.local("property");
     const passed: { local: Name; test: Target }[] = [];
-    const test = (evaluated: Evaluated, withNames: boolean): Expression | undefined => {
-      if (evaluated.all) return literal(true);
-      const tests: Expression[] = [
-        ...(withNames ? evaluated.names.map((name) => binary(key, "===", literal(name))) : []),
-        ...evaluated.patterns.map((source) => call(member(this.pattern(source, owner), "test"), [key])),
-      ];
-      for (const each of evaluated.when) {
-        const local = scope.local("passed");
-        passed.push({ local, test: { kind: "helper", shape: each.shape, owner: `${owner}Evaluates` } });
-        const then = test(each.then, true);
-        const otherwise = test(each.else, true);
-        if (then !== undefined) tests.push(isTrue(then) ? local : and([local, then]));
-        if (otherwise !== undefined) tests.push(isTrue(otherwise) ? not(local) : and([not(local), otherwise]));
-      }
-      return tests.length === 0 ? undefined : or(tests);
-    };
-    const evaluated = test(constraint.evaluated, false);
+    const names = (evaluated: Evaluated, nested: boolean): Expression[] => [
+      ...(nested ? evaluated.names.map((name) => binary(key, "===", literal(name))) : []),
+      ...evaluated.patterns.map((source) => call(member(this.pattern(source, owner), "test"), [key])),
+    ];
+    const evaluated = this.evaluatedTest(constraint.evaluated, false, names, scope, owner, passed);
     const rest =
       constraint.rest.kind === "never"
         ? "closed"
@@ -291,6 +279,33 @@ export class CheckBuilder {
   }
 
   /**
+   * The test that a key or an item is evaluated, for both unevaluated keywords: `own` gives
+   * the tests of what a schema's own keywords evaluate (`nested` within a subschema, where
+   * what every value evaluates, which the loop passes over, is tested too); each subschema
+   * whose passing decides more is tested once, into a local that `passed` collects.
+   */
+  private evaluatedTest(
+    evaluated: Evaluated,
+    nested: boolean,
+    own: (evaluated: Evaluated, nested: boolean) => Expression[],
+    scope: Scope,
+    owner: string,
+    passed: { local: Name; test: Target }[],
+  ): Expression | undefined {
+    if (evaluated.all) return literal(true);
+    const tests = own(evaluated, nested);
+    for (const each of evaluated.when) {
+      const local = scope.local("passed");
+      passed.push({ local, test: { kind: "helper", shape: each.shape, owner: `${owner}Evaluates` } });
+      const then = this.evaluatedTest(each.then, true, own, scope, owner, passed);
+      const otherwise = this.evaluatedTest(each.else, true, own, scope, owner, passed);
+      if (then !== undefined) tests.push(isTrue(then) ? local : and([local, then]));
+      if (otherwise !== undefined) tests.push(isTrue(otherwise) ? not(local) : and([not(local), otherwise]));
+    }
+    return tests.length === 0 ? undefined : or(tests);
+  }
+
+  /**
    * `unevaluatedItems`, of arrays alone, as `unevaluated` checks properties: one loop over
    * the items after the positions every value has evaluated, in which an item a passed
    * subschema's positions or a `contains` shape evaluates is skipped, and the rest checked.
@@ -308,26 +323,16 @@ export class CheckBuilder {
     const item = scope.local("item");
     const passed: { local: Name; test: Target }[] = [];
     const matched: { local: Name; test: Target }[] = [];
-    const test = (evaluated: Evaluated, withPrefix: boolean): Expression | undefined => {
-      if (evaluated.all) return literal(true);
-      const tests: Expression[] = withPrefix && evaluated.prefix > 0 ? [binary(index, "<", literal(evaluated.prefix))] : [];
-      for (const shape of evaluated.contains) {
+    const items = (evaluated: Evaluated, nested: boolean): Expression[] => [
+      ...(nested && evaluated.prefix > 0 ? [binary(index, "<", literal(evaluated.prefix))] : []),
+      ...evaluated.contains.map((shape) => {
         const local = scope.local("matched");
         matched.push({ local, test: { kind: "helper", shape, owner: `${owner}Contains` } });
-        tests.push(local);
-      }
-      for (const each of evaluated.when) {
-        const local = scope.local("passed");
-        passed.push({ local, test: { kind: "helper", shape: each.shape, owner: `${owner}Evaluates` } });
-        const then = test(each.then, true);
-        const otherwise = test(each.else, true);
-        if (then !== undefined) tests.push(isTrue(then) ? local : and([local, then]));
-        if (otherwise !== undefined) tests.push(isTrue(otherwise) ? not(local) : and([not(local), otherwise]));
-      }
-      return tests.length === 0 ? undefined : or(tests);
-    };
+        return local;
+      }),
+    ];
     // The positions every value has evaluated are not looked at.
-    const evaluated = test(constraint.evaluated, false);
+    const evaluated = this.evaluatedTest(constraint.evaluated, false, items, scope, owner, passed);
     const itemAt: Location = [...at, index];
     const checks =
       constraint.rest.kind === "never"
