@@ -44,8 +44,12 @@ function walk(
   // Up to draft-07 a `$ref` replaces its schema.
   if (refTarget !== undefined && context.refReplacesSiblings) return fromRef;
   const read = (at: JsonValue, ptr: string) => walk(at, ptr, of, true, context, following);
-  // A branch need only tell objects, or arrays, apart: its checks of other types are not generated.
-  const shapeAt = (at: JsonValue, ptr: string): Shape => intersect(context.shape(at, ptr), of === "items" ? ARRAYS : OBJECTS, context);
+  // A branch need only tell objects, or arrays, apart: its checks of other types are not
+  // generated. A named type stays its name, whose check is shared.
+  const shapeAt = (at: JsonValue, ptr: string): Shape => {
+    const shape = context.shape(at, ptr);
+    return shape.kind === "ref" ? shape : intersect(shape, of === "items" ? ARRAYS : OBJECTS, context);
+  };
   const parts: Evaluated[] = [(of === "properties" ? ownProperties : ownItems)(schema, pointer, nested, context), fromRef];
   for (const [i, member] of listOf(schema["allOf"]).entries()) parts.push(read(member, appendPointer(pointer, "allOf", i)));
   const when: Evaluated["when"][number][] = [];

@@ -106,9 +106,19 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
   return constrain(a, [{ kind: "also", shape: b }]);
 }
 
-/** The alternatives a union's members are, counting those of a union among them: what two unions met into. */
+/**
+ * The alternatives two unions met into, counting those of a union among them once each:
+ * where one side is a union of JSON types, most of the other's members meet its members
+ * into the same few shapes, which is no multiplying.
+ */
 function width(members: readonly Shape[]): number {
-  return members.reduce((sum, member) => sum + (member.kind === "union" ? width(member.members) : 1), 0);
+  const distinct = new Set<string>();
+  const add = (shape: Shape): void => {
+    if (shape.kind === "union") shape.members.forEach(add);
+    else distinct.add(JSON.stringify(shape));
+  };
+  members.forEach(add);
+  return distinct.size;
 }
 
 /**
