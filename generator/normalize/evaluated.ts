@@ -17,7 +17,7 @@ export function evaluatedBy(schema: JsonValue, pointer: string, of: "properties"
   return walk(schema, pointer, of, false, context, new Set());
 }
 
-export const NOTHING_EVALUATED: Evaluated = { all: false, names: [], patterns: [], prefix: 0, contains: [], when: [] };
+const NOTHING_EVALUATED: Evaluated = { all: false, names: [], patterns: [], prefix: 0, contains: [], when: [] };
 const ALL_EVALUATED: Evaluated = { ...NOTHING_EVALUATED, all: true };
 const ARRAYS: Shape = { kind: "array", items: { kind: "unknown" } };
 const OBJECTS: Shape = { kind: "map", values: { kind: "unknown" } };
@@ -53,24 +53,28 @@ function walk(
   const parts: Evaluated[] = [(of === "properties" ? ownProperties : ownItems)(schema, pointer, nested, context), fromRef];
   for (const [i, member] of listOf(schema["allOf"]).entries()) parts.push(read(member, appendPointer(pointer, "allOf", i)));
   const when: Evaluated["when"][number][] = [];
+  // A subschema whose passing decides nothing is left out, its shape not read.
+  const choice = (shape: () => Shape, then: Evaluated, otherwise: Evaluated) => {
+    if (!isNothing(then) || !isNothing(otherwise)) when.push({ shape: shape(), then, else: otherwise });
+  };
   for (const keyword of ["anyOf", "oneOf"])
     for (const [i, branch] of listOf(schema[keyword]).entries()) {
       const at = appendPointer(pointer, keyword, i);
-      when.push({ shape: shapeAt(branch, at), then: read(branch, at), else: NOTHING_EVALUATED });
+      choice(() => shapeAt(branch, at), read(branch, at), NOTHING_EVALUATED);
     }
   if ("if" in schema) {
     const at = (keyword: string) => appendPointer(pointer, keyword);
     const then = merge([read(schema["if"]!, at("if")), "then" in schema ? read(schema["then"]!, at("then")) : NOTHING_EVALUATED]);
     const otherwise = "else" in schema ? read(schema["else"]!, at("else")) : NOTHING_EVALUATED;
-    when.push({ shape: shapeAt(schema["if"]!, at("if")), then, else: otherwise });
+    choice(() => shapeAt(schema["if"]!, at("if")), then, otherwise);
   }
   // dependentSchemas apply to objects alone.
   const dependents = of === "properties" && isJsonObject(schema["dependentSchemas"]) ? schema["dependentSchemas"] : {};
   for (const [name, dependent] of Object.entries(dependents)) {
     const at = appendPointer(pointer, "dependentSchemas", name);
-    when.push({ shape: context.shape({ type: "object", required: [name] }, at), then: read(dependent, at), else: NOTHING_EVALUATED });
+    choice(() => context.shape({ type: "object", required: [name] }, at), read(dependent, at), NOTHING_EVALUATED);
   }
-  parts.push({ ...NOTHING_EVALUATED, when: when.filter((each) => !isNothing(each.then) || !isNothing(each.else)) });
+  parts.push({ ...NOTHING_EVALUATED, when });
   return merge(parts);
 }
 
@@ -107,7 +111,7 @@ function listOf(value: JsonValue | undefined): readonly JsonValue[] {
   return Array.isArray(value) ? value : [];
 }
 
-export function isNothing(evaluated: Evaluated): boolean {
+function isNothing(evaluated: Evaluated): boolean {
   return (
     !evaluated.all &&
     evaluated.names.length === 0 &&
