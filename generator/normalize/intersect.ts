@@ -61,9 +61,9 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
     const [union, other] =
       a.kind === "union" && !(b.kind === "union" && holdsPending(b) && !holdsPending(a)) ? [a, b] : [b as Shape & { kind: "union" }, a];
     const members = union.members.map((member) => intersect(member, other, lookup)).filter((member) => member.kind !== "never");
-    // Two unions meet member by member, into as many members as the two have at most: allOf
-    // over k anyOfs would otherwise multiply into a union of their product. Where more
-    // members meet, the other union stays a constraint beside this one, whose type it is.
+    // Two unions meet member by member into as many distinct members as the two have at
+    // most: allOf over k anyOfs would otherwise multiply into a union of their product. Where
+    // more would meet, the other union stays a constraint beside this one, whose type it is.
     if (other.kind === "union" && width(members) > union.members.length + other.members.length)
       return constrain(union, [{ kind: "also", shape: other }]);
     if (members.length <= 1) return members[0] ?? NEVER;
