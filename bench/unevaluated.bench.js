@@ -30,7 +30,7 @@ const CHILD = `
   const { generate, intermediate } = await import(build + "/pipeline.js");
   const config = process.argv[1];
   const project = load(openProject(config));
-  const { ir } = intermediate(project, project.protocols[0]);
+  const ir = intermediate(project, project.protocols[0]);
   const irBytes = JSON.stringify(ir).length;
   const runs = [];
   let generation;
