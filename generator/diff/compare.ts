@@ -1,5 +1,6 @@
 import type {
   ArrayShape,
+  Constraint,
   Doc,
   Field,
   Ir,
@@ -183,11 +184,17 @@ class Comparison {
   /** Constraints (`not`, `if`) added or removed, then the shapes they constrain. */
   private constrained(before: Shape, after: Shape, place: Place): void {
     const [was, is] = [before, after].map((shape) => (shape.kind === "constrained" ? shape.constraints : []));
-    const words = { not: "a not", if: "an if/then/else", also: "another schema's", unevaluated: "an unevaluatedProperties" } as const;
+    const words = { not: "a not", if: "an if/then/else", also: "another schema's" } as const;
+    const word = (constraint: Constraint) =>
+      constraint.kind !== "unevaluated"
+        ? words[constraint.kind]
+        : constraint.of === "items"
+          ? "an unevaluatedItems"
+          : "an unevaluatedProperties";
     for (const constraint of is!.filter((each) => !was!.some((other) => jsonEqual(each as never, other as never))))
-      this.add("constraint-tightened", place, `must meet ${words[constraint.kind]} constraint it did not`);
+      this.add("constraint-tightened", place, `must meet ${word(constraint)} constraint it did not`);
     for (const constraint of was!.filter((each) => !is!.some((other) => jsonEqual(each as never, other as never))))
-      this.add("constraint-loosened", place, `no longer must meet ${words[constraint.kind]} constraint`);
+      this.add("constraint-loosened", place, `no longer must meet ${word(constraint)} constraint`);
     const unconstrained = (shape: Shape) => (shape.kind === "constrained" ? shape.shape : shape);
     this.shape(unconstrained(before), unconstrained(after), place);
   }

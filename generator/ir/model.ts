@@ -221,25 +221,31 @@ export interface ConstrainedShape {
  * - `if`: a value of `if` must be of `then`, any other of `else` (`unknown` where the
  *   schema says nothing);
  * - `also`: the value is of this shape too, where the two do not meet into one;
- * - `unevaluated`: of an object, each property that `evaluated` does not name must be of
- *   `rest` (`unevaluatedProperties`, where which names are evaluated depends on the value).
+ * - `unevaluated`: of an object (`of: "properties"`), each property that `evaluated` does
+ *   not count must be of `rest` (`unevaluatedProperties`); of an array (`of: "items"`), each
+ *   item (`unevaluatedItems`): where what is evaluated depends on the value.
  */
 export type Constraint =
   | { readonly kind: "not"; readonly shape: Shape }
   | { readonly kind: "if"; readonly if: Shape; readonly then: Shape; readonly else: Shape }
   | { readonly kind: "also"; readonly shape: Shape }
-  | { readonly kind: "unevaluated"; readonly evaluated: Evaluated; readonly rest: Shape };
+  | { readonly kind: "unevaluated"; readonly of: "properties" | "items"; readonly evaluated: Evaluated; readonly rest: Shape };
 
 /**
- * The property names a schema evaluates, as `unevaluatedProperties` reads them: names
- * (`properties`), patterns (`patternProperties`), every name (`additionalProperties`, a
- * nested `unevaluatedProperties`), and what the subschemas a value passes evaluate
- * (`anyOf` and `oneOf` branches, `if` with `then` or else `else`, `dependentSchemas`).
+ * What a schema evaluates of a value, as the unevaluated keywords read it: of an object,
+ * names (`properties`), patterns (`patternProperties`), every name (`additionalProperties`,
+ * a nested `unevaluatedProperties`); of an array, its first positions (`prefixItems`), the
+ * items of some shapes (`contains`), every item (`items`, a nested `unevaluatedItems`); and
+ * what the subschemas a value passes evaluate (`anyOf` and `oneOf` branches, `if` with
+ * `then` or else `else`, `dependentSchemas`), each told apart once, when the value is
+ * checked, so that this is as large as the schema.
  */
 export interface Evaluated {
+  readonly all: boolean;
   readonly names: readonly string[];
   readonly patterns: readonly string[];
-  readonly all: boolean;
+  readonly prefix: number;
+  readonly contains: readonly Shape[];
   readonly when: readonly { readonly shape: Shape; readonly then: Evaluated; readonly else: Evaluated }[];
 }
 

@@ -89,13 +89,17 @@ function constraintShapes(constraint: Constraint): Shape[] {
 }
 
 function evaluatedShapes(evaluated: Evaluated): Shape[] {
-  return evaluated.when.flatMap((each) => [each.shape, ...evaluatedShapes(each.then), ...evaluatedShapes(each.else)]);
+  return [
+    ...evaluated.contains,
+    ...evaluated.when.flatMap((each) => [each.shape, ...evaluatedShapes(each.then), ...evaluatedShapes(each.else)]),
+  ];
 }
 
 function mapEvaluated(evaluated: Evaluated, map: (shape: Shape) => Shape): Evaluated {
-  if (evaluated.when.length === 0) return evaluated;
+  if (evaluated.when.length === 0 && evaluated.contains.length === 0) return evaluated;
   return {
     ...evaluated,
+    contains: evaluated.contains.map(map),
     when: evaluated.when.map((each) => ({
       shape: map(each.shape),
       then: mapEvaluated(each.then, map),

@@ -61,6 +61,11 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
     const [union, other] =
       a.kind === "union" && !(b.kind === "union" && holdsPending(b) && !holdsPending(a)) ? [a, b] : [b as Shape & { kind: "union" }, a];
     const members = union.members.map((member) => intersect(member, other, lookup)).filter((member) => member.kind !== "never");
+    // Two unions meet member by member into as many distinct members as the two have at
+    // most: allOf over k anyOfs would otherwise multiply into a union of their product. Where
+    // more would meet, the other union stays a constraint beside this one, whose type it is.
+    if (other.kind === "union" && width(members) > union.members.length + other.members.length)
+      return constrain(union, [{ kind: "also", shape: other }]);
     if (members.length <= 1) return members[0] ?? NEVER;
     const nonNull = members.filter((member) => member.kind !== "null");
     if (members.length === 2 && nonNull.length === 1) return { kind: "nullable", shape: nonNull[0]! };
@@ -99,6 +104,21 @@ export function intersect(a: Shape, b: Shape, lookup: ShapeLookup): Shape {
   }
   // Shapes that do not meet into one: the second is a constraint beside the first.
   return constrain(a, [{ kind: "also", shape: b }]);
+}
+
+/**
+ * The alternatives two unions met into, counting those of a union among them once each:
+ * where one side is a union of JSON types, most of the other's members meet its members
+ * into the same few shapes, which is no multiplying.
+ */
+function width(members: readonly Shape[]): number {
+  const distinct = new Set<string>();
+  const add = (shape: Shape): void => {
+    if (shape.kind === "union") shape.members.forEach(add);
+    else distinct.add(JSON.stringify(shape));
+  };
+  members.forEach(add);
+  return distinct.size;
 }
 
 /**
@@ -308,7 +328,14 @@ function meets(value: JsonValue, constraint: Constraint, lookup: ShapeLookup): b
     case "also":
       return satisfies(value, constraint.shape, lookup);
     case "unevaluated":
-      // Of objects only: each property no passed subschema evaluated is of the rest.
+      // Of objects or arrays only: each property or item no passed subschema evaluated is of the rest.
+      if (constraint.of === "items")
+        return (
+          !Array.isArray(value) ||
+          value.every(
+            (item: JsonValue, i) => evaluatesItem(constraint.evaluated, i, item, value, lookup) || satisfies(item, constraint.rest, lookup),
+          )
+        );
       return (
         !isJsonObject(value) ||
         Object.entries(value).every(
@@ -325,6 +352,16 @@ function evaluates(evaluated: Evaluated, key: string, value: JsonObject, lookup:
     evaluated.names.includes(key) ||
     evaluated.patterns.some((source) => new RegExp(source, "u").test(key)) ||
     evaluated.when.some((each) => evaluates(satisfies(value, each.shape, lookup) ? each.then : each.else, key, value, lookup))
+  );
+}
+
+/** Whether what a schema evaluates, of this array, includes the item at `index`. */
+function evaluatesItem(evaluated: Evaluated, index: number, item: JsonValue, value: JsonValue, lookup: ShapeLookup): boolean {
+  return (
+    evaluated.all ||
+    index < evaluated.prefix ||
+    evaluated.contains.some((shape) => satisfies(item, shape, lookup)) ||
+    evaluated.when.some((each) => evaluatesItem(satisfies(value, each.shape, lookup) ? each.then : each.else, index, item, value, lookup))
   );
 }
 

@@ -80,6 +80,14 @@ const SCHEMA = {
       allOf: [{ contains: { const: "a" } }, { contains: { const: 1 } }],
       unevaluatedItems: { type: "boolean" },
     },
+    // An allOf of anyOfs, each branch evaluating a position or a contains of its own (as bench/unevaluated.js): one constraint.
+    AllOfAnyOfs: {
+      type: "array",
+      allOf: ["a", 1, true].map((value) => ({
+        anyOf: [{ prefixItems: [{ const: value }] }, { prefixItems: [true, { const: value }] }, { contains: { const: value } }],
+      })),
+      unevaluatedItems: { type: "null" },
+    },
     Open: { type: "array", prefixItems: [{ type: "string" }] },
     ThroughRef: { $ref: "#/$defs/Open", prefixItems: [true, true], unevaluatedItems: false },
     NotIgnored: { type: "array", prefixItems: [true], not: { prefixItems: [true, { const: "a" }] }, unevaluatedItems: { type: "number" } },
@@ -125,6 +133,12 @@ describe("emit: arrays", () => {
     );
     expect(wrong).toEqual([]);
     expect(groups.filter((group) => group.file === "unevaluatedItems.json").length).toBeGreaterThan(15);
+  });
+
+  it("reports an item that no passed branch evaluated where it is, as the rest's failure", () => {
+    const { is, validate } = functions("AllOfAnyOfs");
+    expect(is(["a", 1, true, null])).toBe(true);
+    expect(validate(["a", 1, true, 5])).toMatchObject({ ok: false, errors: [{ path: "/3", keyword: "type" }] });
   });
 
   it.each(Object.keys(SCHEMA.$defs).filter((name) => name !== "Holder"))(

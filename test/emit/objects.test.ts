@@ -68,6 +68,14 @@ const SCHEMA = {
       properties: { orderId: { type: "string", maxLength: 3 }, note: {} },
       patternProperties: { "^(order_id)$": { type: "string", maxLength: 3 } },
     },
+    // An allOf of anyOfs, each branch requiring a property of its own (as bench/unevaluated.js): one constraint.
+    AllOfAnyOfs: {
+      type: "object",
+      allOf: [0, 1, 2].map((i) => ({
+        anyOf: ["a", "b", "c"].map((name) => ({ properties: { [`${name}${i}`]: { type: "integer" } }, required: [`${name}${i}`] })),
+      })),
+      unevaluatedProperties: false,
+    },
     UnevaluatedAliased: {
       type: "object",
       properties: { orderId: { type: "string" } },
@@ -110,6 +118,16 @@ const DOCUMENTS: Readonly<Record<string, readonly unknown[]>> = {
     { order_id: "a" },
     { orderId: "a", order_id: "a" },
     { orderId: "a", other: 1 },
+  ],
+  AllOfAnyOfs: [
+    {},
+    { a0: 1, a1: 1, a2: 1 },
+    { a0: 1, b0: 1, c1: 1, b2: 1 },
+    { a0: 1, a1: 1 },
+    { a0: 1, a1: 1, a2: 1, d: 1 },
+    { a0: "1", b0: 1, a1: 1, a2: 1 },
+    { a0: 1, a1: 1, a2: 1, b2: "1" },
+    [],
   ],
   UnevaluatedAliased: [{}, { orderId: "a" }, { order_id: "a" }, { order_id: 1 }, { orderId: "a", order_id: "a" }, { other: 1 }],
   Card: [

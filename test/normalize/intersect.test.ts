@@ -114,3 +114,44 @@ describe("intersect: constants and multipleOf", () => {
     });
   });
 });
+
+describe("intersect: unions under allOf", () => {
+  const choice = (prefix: string): Shape => ({
+    kind: "union",
+    members: ["a", "b", "c"].map((name) => ({
+      kind: "object",
+      fields: [field(`${prefix}${name}`, { kind: "string" })],
+      additional: { kind: "unknown" },
+    })),
+    exclusive: false,
+  });
+  const values = (shape: Shape) =>
+    [{ xa: "1", ya: "1" }, { xb: "1", yc: "1" }, { xa: "1" }, { ya: "1" }, { xa: 1, ya: "1" }].map((value) =>
+      satisfies(value, shape, lookup),
+    );
+
+  it("keeps the second of two unions a constraint beside the first where meeting them would multiply their members", () => {
+    const met = intersect(choice("x"), choice("y"), lookup);
+    expect(met).toEqual({ kind: "constrained", shape: choice("x"), constraints: [{ kind: "also", shape: choice("y") }] });
+    expect(values(met)).toEqual([true, true, false, false, false]);
+  });
+
+  it("meets a union of JSON types with a union of untyped branches member by member: its arrays and strings meet into one each", () => {
+    const array: Shape = { kind: "array", items: { kind: "unknown" } };
+    const anyType: Shape = {
+      kind: "union",
+      members: [{ kind: "map", values: { kind: "unknown" } }, array, { kind: "string" }],
+      exclusive: false,
+    };
+    const untyped = (name: string): Shape => ({
+      kind: "union",
+      members: [{ kind: "object", fields: [field(name, { kind: "string" })], additional: { kind: "unknown" } }, array, { kind: "string" }],
+      exclusive: false,
+    });
+    const branches: Shape = { kind: "union", members: ["a", "b", "c"].map(untyped), exclusive: false };
+    const met = intersect(anyType, branches, lookup);
+    expect(met.kind).toBe("union");
+    expect(JSON.stringify(met)).not.toContain('"also"');
+    expect([{ a: "1" }, { d: "1" }, [], "", 1].map((value) => satisfies(value, met, lookup))).toEqual([true, false, true, true, false]);
+  });
+});

@@ -46,7 +46,20 @@ import { typeCheck } from "../../keywords/types.js";
 import { valueChecks } from "../../keywords/values.js";
 import type { TestContext } from "./keywords.js";
 import { failingTest } from "./keywords.js";
-import type { Body, Check, Failure, KeyToken, Location, Properties, PropertyCase, TaggedBody, Target, UnionBody, When } from "./tree.js";
+import type {
+  Body,
+  Check,
+  Failure,
+  Items,
+  KeyToken,
+  Location,
+  Properties,
+  PropertyCase,
+  TaggedBody,
+  Target,
+  UnionBody,
+  When,
+} from "./tree.js";
 import { VALUE } from "./tree.js";
 
 const HERE: Location = [];
@@ -210,6 +223,7 @@ export class CheckBuilder {
           },
         ];
       case "unevaluated":
+        if (constraint.of === "items") return [this.unevaluatedItems(constraint, subject, scope, owner, at)];
         return [this.unevaluated(constraint, subject, scope, owner, at, boxMayPass)];
       case "if": {
         const then = this.checks(constraint.then, subject, scope, `${owner}Then`, at);
@@ -236,23 +250,11 @@ export class CheckBuilder {
     const key = scope.local("key");
     const property = scope.local("property");
     const passed: { local: Name; test: Target }[] = [];
-    const test = (evaluated: Evaluated, withNames: boolean): Expression | undefined => {
-      if (evaluated.all) return literal(true);
-      const tests: Expression[] = [
-        ...(withNames ? evaluated.names.map((name) => binary(key, "===", literal(name))) : []),
-        ...evaluated.patterns.map((source) => call(member(this.pattern(source, owner), "test"), [key])),
-      ];
-      for (const each of evaluated.when) {
-        const local = scope.local("passed");
-        passed.push({ local, test: { kind: "helper", shape: each.shape, owner: `${owner}Evaluates` } });
-        const then = test(each.then, true);
-        const otherwise = test(each.else, true);
-        if (then !== undefined) tests.push(isTrue(then) ? local : and([local, then]));
-        if (otherwise !== undefined) tests.push(isTrue(otherwise) ? not(local) : and([not(local), otherwise]));
-      }
-      return tests.length === 0 ? undefined : or(tests);
-    };
-    const evaluated = test(constraint.evaluated, false);
+    const names = (evaluated: Evaluated, nested: boolean): Expression[] => [
+      ...(nested ? evaluated.names.map((name) => binary(key, "===", literal(name))) : []),
+      ...evaluated.patterns.map((source) => call(member(this.pattern(source, owner), "test"), [key])),
+    ];
+    const evaluated = this.evaluatedTest(constraint.evaluated, false, names, scope, owner, passed);
     const rest =
       constraint.rest.kind === "never"
         ? "closed"
@@ -274,6 +276,78 @@ export class CheckBuilder {
     };
     // A boxed string, number or boolean is not an object to JSON.
     return { kind: "when", test: isJsonObjectTest(subject, (name) => this.runtime(name), boxMayPass), checks: [loop] };
+  }
+
+  /**
+   * The test that a key or an item is evaluated, for both unevaluated keywords: `own` gives
+   * the tests of what a schema's own keywords evaluate (`nested` within a subschema, where
+   * what every value evaluates, which the loop passes over, is tested too); each subschema
+   * whose passing decides more is tested once, into a local that `passed` collects.
+   */
+  private evaluatedTest(
+    evaluated: Evaluated,
+    nested: boolean,
+    own: (evaluated: Evaluated, nested: boolean) => Expression[],
+    scope: Scope,
+    owner: string,
+    passed: { local: Name; test: Target }[],
+  ): Expression | undefined {
+    if (evaluated.all) return literal(true);
+    const tests = own(evaluated, nested);
+    for (const each of evaluated.when) {
+      const local = scope.local("passed");
+      passed.push({ local, test: { kind: "helper", shape: each.shape, owner: `${owner}Evaluates` } });
+      const then = this.evaluatedTest(each.then, true, own, scope, owner, passed);
+      const otherwise = this.evaluatedTest(each.else, true, own, scope, owner, passed);
+      if (then !== undefined) tests.push(isTrue(then) ? local : and([local, then]));
+      if (otherwise !== undefined) tests.push(isTrue(otherwise) ? not(local) : and([not(local), otherwise]));
+    }
+    return tests.length === 0 ? undefined : or(tests);
+  }
+
+  /**
+   * `unevaluatedItems`, of arrays alone, as `unevaluated` checks properties: one loop over
+   * the items after the positions every value has evaluated, in which an item a passed
+   * subschema's positions or a `contains` shape evaluates is skipped, and the rest checked.
+   * Each subschema is tested once, before the loop, and each `contains` shape once an item,
+   * so that the code is as large as the schema however many branches there are.
+   */
+  private unevaluatedItems(
+    constraint: Constraint & { kind: "unevaluated" },
+    subject: Expression,
+    scope: Scope,
+    owner: string,
+    at: Location,
+  ): When {
+    const index = scope.local("i");
+    const item = scope.local("item");
+    const passed: { local: Name; test: Target }[] = [];
+    const matched: { local: Name; test: Target }[] = [];
+    const items = (evaluated: Evaluated, nested: boolean): Expression[] => [
+      ...(nested && evaluated.prefix > 0 ? [binary(index, "<", literal(evaluated.prefix))] : []),
+      ...evaluated.contains.map((shape) => {
+        const local = scope.local("matched");
+        matched.push({ local, test: { kind: "helper", shape, owner: `${owner}Contains` } });
+        return local;
+      }),
+    ];
+    // The positions every value has evaluated are not looked at.
+    const evaluated = this.evaluatedTest(constraint.evaluated, false, items, scope, owner, passed);
+    const itemAt: Location = [...at, index];
+    const checks =
+      constraint.rest.kind === "never"
+        ? [failure(literal(true), "unevaluatedItems", "must not be present", itemAt)]
+        : this.checks(constraint.rest, item, scope, `${owner}Item`, itemAt);
+    const loop: Items = {
+      kind: "items",
+      subject,
+      start: constraint.evaluated.prefix,
+      index,
+      item,
+      checks,
+      unevaluated: { passed, matched, ...(evaluated === undefined ? {} : { evaluated }) },
+    };
+    return { kind: "when", test: not(notJsonArray(subject, (name) => this.runtime(name))), checks: checks.length === 0 ? [] : [loop] };
   }
 
   /**

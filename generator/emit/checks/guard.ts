@@ -129,7 +129,7 @@ export class GuardPrinter extends CheckPrinter {
         return [ifThen(notNull, block(this.print(check.checks)))];
       }
       case "items":
-        return [this.items(check.subject, check.index, check.item, this.print(check.checks), check.start)];
+        return this.itemsOf(check, this.print(check.checks));
       case "position":
         return this.position(check, this.print(check.checks));
       case "counted":

@@ -28,7 +28,7 @@ import { forEachProperty } from "../access.js";
 import type { GeneratedFile } from "../file.js";
 import { tagTable } from "../dispatch.js";
 import type { CheckBuilder } from "./build.js";
-import type { Body, Check, Counted, Position, Properties, PropertyCase, TaggedBody, Target } from "./tree.js";
+import type { Body, Check, Counted, Items, Position, Properties, PropertyCase, TaggedBody, Target } from "./tree.js";
 
 /**
  * What the printings of the check tree share: the check function around a body, which
@@ -163,6 +163,20 @@ export abstract class CheckPrinter {
   /** A loop over an array's items by index from `start`, each read into a local. */
   protected items(subject: Expression, position: Name, item: Name, body: readonly Statement[], start = 0): Statement {
     return forIndex(position, member(subject, "length"), [constant(item, index(subject, position)), ...body], start);
+  }
+
+  /**
+   * An array's items from `start`: where the loop checks `unevaluatedItems`, the
+   * subschemas whose passing decides tested before it, and in it each item's `contains`
+   * tests and the skip of an item they evaluate.
+   */
+  protected itemsOf(check: Items, body: readonly Statement[]): Statement[] {
+    const { subject, index: position, item, unevaluated } = check;
+    if (unevaluated === undefined) return [this.items(subject, position, item, body, check.start)];
+    const passed = unevaluated.passed.map(({ local, test }) => constant(local, call(this.guardOf(test), [subject])));
+    const matched = unevaluated.matched.map(({ local, test }) => constant(local, call(this.guardOf(test), [item])));
+    const skip = unevaluated.evaluated === undefined ? [] : [ifThen(unevaluated.evaluated, CONTINUE)];
+    return [...passed, this.items(subject, position, item, [...matched, ...skip, ...body], check.start)];
   }
 
   /** A tuple's position, read into a local when the array is that long. */

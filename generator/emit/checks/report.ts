@@ -152,7 +152,7 @@ export class ReportPrinter extends CheckPrinter {
         return [ifThen(notNull, block(this.print(check.checks, false)))];
       }
       case "items":
-        return [this.items(check.subject, check.index, check.item, this.print(check.checks, false), check.start)];
+        return this.itemsOf(check, this.print(check.checks, false));
       case "position":
         return this.position(check, this.print(check.checks, false));
       case "counted":

@@ -81,6 +81,17 @@ export interface Items {
   readonly index: Name;
   readonly item: Name;
   readonly checks: readonly Check[];
+  /**
+   * Where the loop checks `unevaluatedItems`: the subschemas whose passing decides what
+   * else is evaluated, each tested once into a local before the loop, the `contains` shapes
+   * each item is tested against into a local, and the test of an item that one of them
+   * evaluates, which the checks skip.
+   */
+  readonly unevaluated?: {
+    readonly passed: readonly { readonly local: Name; readonly test: Target }[];
+    readonly matched: readonly { readonly local: Name; readonly test: Target }[];
+    readonly evaluated?: Expression;
+  };
 }
 
 /** One position of a tuple, checked when the array is that long. */

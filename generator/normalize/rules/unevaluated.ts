@@ -1,8 +1,7 @@
-import type { JsonValue } from "../../json.js";
-import { isJsonObject } from "../../json.js";
 import type { Evaluated, Shape } from "../../ir/model.js";
-import { appendPointer, getAtPointer, localRefPointer } from "../../pointer.js";
+import { appendPointer } from "../../pointer.js";
 import type { Context } from "../context.js";
+import { evaluatedBy } from "../evaluated.js";
 import { constrain, intersect } from "../intersect.js";
 import type { SchemaRule } from "./rule.js";
 import { rule } from "./rule.js";
@@ -20,16 +19,16 @@ export const UNEVALUATED_CLOSES: SchemaRule = rule(
   (draft, context) => {
     if (!("unevaluatedProperties" in draft.schema)) return draft;
     const rest = context.shape(draft.schema["unevaluatedProperties"]!, appendPointer(draft.pointer, "unevaluatedProperties"));
-    const evaluated = evaluatedBy(draft.schema, draft.pointer, false, context, new Set());
+    const evaluated = evaluatedBy(draft.schema, draft.pointer, "properties", context);
     if (rest.kind === "unknown" || evaluated.all) return draft;
     return {
       ...draft,
-      shape: closed(draft.shape, evaluated, rest, context) ?? constrain(draft.shape, [{ kind: "unevaluated", evaluated, rest }]),
+      shape:
+        closed(draft.shape, evaluated, rest, context) ??
+        constrain(draft.shape, [{ kind: "unevaluated", of: "properties", evaluated, rest }]),
     };
   },
 );
-
-const NONE: Evaluated = { names: [], patterns: [], all: false, when: [] };
 
 /** The object closed over the names evaluated, where they are its fields' names and the same for every value; else undefined. */
 function closed(shape: Shape, evaluated: Evaluated, rest: Shape, context: Context): Shape | undefined {
@@ -65,76 +64,4 @@ function closed(shape: Shape, evaluated: Evaluated, rest: Shape, context: Contex
     default:
       return undefined;
   }
-}
-
-/**
- * The names a schema evaluates, its own `unevaluatedProperties` among them where
- * `ownUnevaluated` (a nested one evaluates every name it sees; the one being read does not
- * count itself). `following` holds the `$ref` targets entered, so a ref cycle ends.
- */
-function evaluatedBy(
-  schema: JsonValue,
-  pointer: string,
-  ownUnevaluated: boolean,
-  context: Context,
-  following: ReadonlySet<string>,
-): Evaluated {
-  if (!isJsonObject(schema)) return NONE;
-  const ref = schema["$ref"];
-  const refTarget = localRefPointer(ref);
-  const fromRef =
-    refTarget === undefined || following.has(refTarget)
-      ? NONE
-      : evaluatedBy(getAtPointer(context.document, refTarget) as JsonValue, refTarget, true, context, new Set([...following, refTarget]));
-  // Up to draft-07 a `$ref` replaces its schema.
-  if (refTarget !== undefined && context.refReplacesSiblings) return fromRef;
-  const read = (at: JsonValue, ptr: string) => evaluatedBy(at, ptr, true, context, following);
-  const shapeAt = (value: JsonValue, ptr: string) => context.shape(value, ptr);
-  const own: Evaluated = {
-    names: isJsonObject(schema["properties"]) ? Object.keys(schema["properties"]) : [],
-    patterns: isJsonObject(schema["patternProperties"]) ? Object.keys(schema["patternProperties"]) : [],
-    all: "additionalProperties" in schema || (ownUnevaluated && "unevaluatedProperties" in schema),
-    when: [],
-  };
-  const parts: Evaluated[] = [own, fromRef];
-  for (const [i, member] of listOf(schema["allOf"]).entries()) parts.push(read(member, appendPointer(pointer, "allOf", i)));
-  const when: Evaluated["when"][number][] = [];
-  for (const keyword of ["anyOf", "oneOf"])
-    for (const [i, branch] of listOf(schema[keyword]).entries()) {
-      const at = appendPointer(pointer, keyword, i);
-      when.push({ shape: shapeAt(branch, at), then: read(branch, at), else: NONE });
-    }
-  if ("if" in schema) {
-    const at = (keyword: string) => appendPointer(pointer, keyword);
-    const then = merge([read(schema["if"]!, at("if")), "then" in schema ? read(schema["then"]!, at("then")) : NONE]);
-    const otherwise = "else" in schema ? read(schema["else"]!, at("else")) : NONE;
-    when.push({ shape: shapeAt(schema["if"]!, at("if")), then, else: otherwise });
-  }
-  const dependents = isJsonObject(schema["dependentSchemas"]) ? schema["dependentSchemas"] : {};
-  for (const [name, dependent] of Object.entries(dependents)) {
-    const at = appendPointer(pointer, "dependentSchemas", name);
-    when.push({ shape: shapeAt({ type: "object", required: [name] }, at), then: read(dependent, at), else: NONE });
-  }
-  parts.push({ ...NONE, when: when.filter((each) => !isNone(each.then) || !isNone(each.else)) });
-  return merge(parts);
-}
-
-function listOf(value: JsonValue | undefined): readonly JsonValue[] {
-  return Array.isArray(value) ? value : [];
-}
-
-function isNone(evaluated: Evaluated): boolean {
-  return !evaluated.all && evaluated.names.length === 0 && evaluated.patterns.length === 0 && evaluated.when.length === 0;
-}
-
-/** What several schemas that all apply evaluate together. */
-function merge(parts: readonly Evaluated[]): Evaluated {
-  const all = parts.some((part) => part.all);
-  if (all) return { ...NONE, all };
-  return {
-    names: [...new Set(parts.flatMap((part) => part.names))],
-    patterns: [...new Set(parts.flatMap((part) => part.patterns))],
-    all,
-    when: parts.flatMap((part) => part.when),
-  };
 }
