@@ -68,6 +68,28 @@ function keyToken(key: Name): KeyToken {
   return { kind: "key", key };
 }
 
+/**
+ * Where checks are built: of `subject`, at `at` in the value checked, in a function whose
+ * locals `scope` names, for `owner`, which names the helpers and constants of the shapes
+ * met there.
+ */
+interface Site {
+  readonly subject: Expression;
+  readonly scope: Scope;
+  readonly owner: string;
+  readonly at: Location;
+}
+
+/** The site of a part of `site`'s value: `subject`, at `token` below it, its helpers named after `owner`. */
+function inside(site: Site, subject: Expression, owner: string, token: Location[number]): Site {
+  return { ...site, subject, owner, at: [...site.at, token] };
+}
+
+/** The site of a function's own value, in a scope of its own. */
+function functionSite(owner: string): Site {
+  return { subject: VALUE, scope: new Scope(["value", "path", "errors"]), owner, at: HERE };
+}
+
 /** What the properties of an object must be: its fields, a keyed union's members, the rest. */
 interface PropertiesSpec {
   readonly fields: readonly Field[];
@@ -127,36 +149,37 @@ export class CheckBuilder {
   }
 
   private build(shape: Shape, owner: string): Body {
-    const scope = new Scope(["value", "path", "errors"]);
+    const site = functionSite(owner);
     switch (shape.kind) {
       case "tagged-union":
-        return this.taggedUnion(shape, scope, owner);
+        return this.taggedUnion(shape, site);
       case "union":
-        return this.union(shape, scope, owner);
+        return this.union(shape, site);
       case "enum":
-        return { kind: "enum", values: shape.values, failure: this.checks(shape, VALUE, scope, owner, HERE)[0] as Failure };
+        return { kind: "enum", values: shape.values, failure: this.checks(shape, site)[0] as Failure };
       case "keyed-union":
-        return { kind: "checks", checks: [this.isObject(VALUE, { ...shape, members: shape.members }, scope, owner, HERE)] };
+        return { kind: "checks", checks: [this.isObject({ ...shape, members: shape.members }, site)] };
       case "unknown":
         // Any JSON value, so not one JSON leaves out; what it holds is not walked.
         return { kind: "checks", checks: [failure(call(this.runtime("isOmitted"), [VALUE]), "type", "must be a JSON value", HERE)] };
       default:
-        return { kind: "checks", checks: this.checks(shape, VALUE, scope, owner, HERE, true) };
+        return { kind: "checks", checks: this.checks(shape, site, true) };
     }
   }
 
   /**
-   * What `subject`, at `at`, must satisfy to be a value of `shape`; `owner` names helpers.
+   * What the site's subject must satisfy to be a value of `shape`.
    * An object or an array met in more than one place is checked by one function, a named
    * type's where it is one's shape, unless this is that function's own body (`inline`).
    */
-  private checks(shape: Shape, subject: Expression, scope: Scope, owner: string, at: Location, inline = false): Check[] {
+  private checks(shape: Shape, site: Site, inline = false): Check[] {
+    const { subject, owner, at } = site;
     if (!inline && SHARED_KINDS.has(shape.kind) && this.protocol.repeated.has(this.ids.id(shape))) {
       const id = this.ids.id(shape);
       let shared = this.shared.get(id);
       if (shared === undefined) {
         // Tried in a scope of its own, so that locals of a try not kept take no names.
-        shared = !this.checks(shape, subject, new Scope(["value", "path", "errors"]), owner, at, true).every(isOneTest);
+        shared = !this.checks(shape, { ...site, scope: new Scope(["value", "path", "errors"]) }, true).every(isOneTest);
         this.shared.set(id, shared);
       }
       if (shared) {
@@ -173,30 +196,30 @@ export class CheckBuilder {
         return acceptsAnything(shape, this.shapes) ? [] : [{ kind: "delegate", subject, target: { kind: "named", name: shape.name }, at }];
       case "literal":
       case "enum":
-        return this.keywordFailures(valueChecks(shape), subject, owner, at);
+        return this.keywordFailures(valueChecks(shape), site);
       case "boolean":
       case "null":
-        return this.keywordFailures([typeCheck(shape.kind)], subject, owner, at);
+        return this.keywordFailures([typeCheck(shape.kind)], site);
       case "string":
-        return [this.typed(STRING_TYPE, stringChecks(shape), subject, owner, at)];
+        return [this.typed(STRING_TYPE, stringChecks(shape), site)];
       case "number":
-        return [this.typed(numberType(shape), numberChecks(shape), subject, owner, at)];
+        return [this.typed(numberType(shape), numberChecks(shape), site)];
       case "array":
-        return [this.isArray(shape, subject, scope, owner, at)];
+        return [this.isArray(shape, site)];
       case "object":
-        return [this.isObject(subject, shape, scope, owner, at)];
+        return [this.isObject(shape, site)];
       case "map":
-        return [this.isObject(subject, { ...shape, fields: [], additional: shape.values }, scope, owner, at)];
+        return [this.isObject({ ...shape, fields: [], additional: shape.values }, site)];
       case "nullable": {
-        const inner = this.checks(shape.shape, subject, scope, owner, at);
+        const inner = this.checks(shape.shape, site);
         return inner.length === 0 ? [] : [{ kind: "non-null", subject, checks: inner }];
       }
       case "constrained": {
         const types = jsonTypes(shape.shape, this.shapes);
         const boxMayPass = types.has("string") || types.has("number") || types.has("boolean");
         return [
-          ...this.checks(shape.shape, subject, scope, owner, at),
-          ...shape.constraints.flatMap((constraint) => this.constraint(constraint, subject, scope, owner, at, boxMayPass)),
+          ...this.checks(shape.shape, site),
+          ...shape.constraints.flatMap((constraint) => this.constraint(constraint, site, boxMayPass)),
         ];
       }
       case "union":
@@ -206,11 +229,12 @@ export class CheckBuilder {
     }
   }
 
-  /** The checks of a constraint; `owner` names the helpers of its shapes. */
-  private constraint(constraint: Constraint, subject: Expression, scope: Scope, owner: string, at: Location, boxMayPass: boolean): Check[] {
+  /** The checks of a constraint; the site's owner names the helpers of its shapes. */
+  private constraint(constraint: Constraint, site: Site, boxMayPass: boolean): Check[] {
+    const { subject, owner, at } = site;
     switch (constraint.kind) {
       case "also":
-        return this.checks(constraint.shape, subject, scope, owner, at);
+        return this.checks(constraint.shape, site);
       case "not":
         return [
           {
@@ -223,11 +247,11 @@ export class CheckBuilder {
           },
         ];
       case "unevaluated":
-        if (constraint.of === "items") return [this.unevaluatedItems(constraint, subject, scope, owner, at)];
-        return [this.unevaluated(constraint, subject, scope, owner, at, boxMayPass)];
+        if (constraint.of === "items") return [this.unevaluatedItems(constraint, site)];
+        return [this.unevaluated(constraint, site, boxMayPass)];
       case "if": {
-        const then = this.checks(constraint.then, subject, scope, `${owner}Then`, at);
-        const otherwise = this.checks(constraint.else, subject, scope, `${owner}Else`, at);
+        const then = this.checks(constraint.then, { ...site, owner: `${owner}Then` });
+        const otherwise = this.checks(constraint.else, { ...site, owner: `${owner}Else` });
         if (then.length === 0 && otherwise.length === 0) return [];
         return [{ kind: "conditional", subject, test: { kind: "helper", shape: constraint.if, owner: `${owner}If` }, then, otherwise }];
       }
@@ -239,14 +263,8 @@ export class CheckBuilder {
    * evaluated for every value is passed by name, one a pattern or a passed subschema
    * evaluates by a test, and the rest is checked.
    */
-  private unevaluated(
-    constraint: Constraint & { kind: "unevaluated" },
-    subject: Expression,
-    scope: Scope,
-    owner: string,
-    at: Location,
-    boxMayPass: boolean,
-  ): When {
+  private unevaluated(constraint: Constraint & { kind: "unevaluated" }, site: Site, boxMayPass: boolean): When {
+    const { subject, scope, owner, at } = site;
     const key = scope.local("key");
     const property = scope.local("property");
     const passed: { local: Name; test: Target }[] = [];
@@ -254,11 +272,9 @@ export class CheckBuilder {
       ...(nested ? evaluated.names.map((name) => binary(key, "===", literal(name))) : []),
       ...evaluated.patterns.map((source) => call(member(this.pattern(source, owner), "test"), [key])),
     ];
-    const evaluated = this.evaluatedTest(constraint.evaluated, false, names, scope, owner, passed);
+    const evaluated = this.evaluatedTest(constraint.evaluated, false, names, site, passed);
     const rest =
-      constraint.rest.kind === "never"
-        ? "closed"
-        : this.checks(constraint.rest, property, scope, `${owner}Property`, [...at, keyToken(key)]);
+      constraint.rest.kind === "never" ? "closed" : this.checks(constraint.rest, inside(site, property, `${owner}Property`, keyToken(key)));
     const loop: Properties = {
       kind: "properties",
       subject,
@@ -288,17 +304,17 @@ export class CheckBuilder {
     evaluated: Evaluated,
     nested: boolean,
     own: (evaluated: Evaluated, nested: boolean) => Expression[],
-    scope: Scope,
-    owner: string,
+    site: Site,
     passed: { local: Name; test: Target }[],
   ): Expression | undefined {
+    const { scope, owner } = site;
     if (evaluated.all) return literal(true);
     const tests = own(evaluated, nested);
     for (const each of evaluated.when) {
       const local = scope.local("passed");
       passed.push({ local, test: { kind: "helper", shape: each.shape, owner: `${owner}Evaluates` } });
-      const then = this.evaluatedTest(each.then, true, own, scope, owner, passed);
-      const otherwise = this.evaluatedTest(each.else, true, own, scope, owner, passed);
+      const then = this.evaluatedTest(each.then, true, own, site, passed);
+      const otherwise = this.evaluatedTest(each.else, true, own, site, passed);
       if (then !== undefined) tests.push(isTrue(then) ? local : and([local, then]));
       if (otherwise !== undefined) tests.push(isTrue(otherwise) ? not(local) : and([not(local), otherwise]));
     }
@@ -312,13 +328,8 @@ export class CheckBuilder {
    * Each subschema is tested once, before the loop, and each `contains` shape once an item,
    * so that the code is as large as the schema however many branches there are.
    */
-  private unevaluatedItems(
-    constraint: Constraint & { kind: "unevaluated" },
-    subject: Expression,
-    scope: Scope,
-    owner: string,
-    at: Location,
-  ): When {
+  private unevaluatedItems(constraint: Constraint & { kind: "unevaluated" }, site: Site): When {
+    const { subject, scope, owner, at } = site;
     const index = scope.local("i");
     const item = scope.local("item");
     const passed: { local: Name; test: Target }[] = [];
@@ -332,12 +343,12 @@ export class CheckBuilder {
       }),
     ];
     // The positions every value has evaluated are not looked at.
-    const evaluated = this.evaluatedTest(constraint.evaluated, false, items, scope, owner, passed);
+    const evaluated = this.evaluatedTest(constraint.evaluated, false, items, site, passed);
     const itemAt: Location = [...at, index];
     const checks =
       constraint.rest.kind === "never"
         ? [failure(literal(true), "unevaluatedItems", "must not be present", itemAt)]
-        : this.checks(constraint.rest, item, scope, `${owner}Item`, itemAt);
+        : this.checks(constraint.rest, inside(site, item, `${owner}Item`, index));
     const loop: Items = {
       kind: "items",
       subject,
@@ -356,7 +367,8 @@ export class CheckBuilder {
    * string's box, asks whether it is one only when it has turned out empty: a counter
    * costs less than a walk up every object's prototypes.
    */
-  private isObject(subject: Expression, spec: PropertiesSpec, scope: Scope, owner: string, at: Location): Failure {
+  private isObject(spec: PropertiesSpec, site: Site): Failure {
+    const { subject, at } = site;
     const members = spec.members ?? [];
     const boxMayPass = boxMayPassFields(spec.fields, members);
     // A pattern may match the indices of a string's box, so with patterns a box is refused first.
@@ -365,19 +377,14 @@ export class CheckBuilder {
       spec.additional.kind === "never" &&
       spec.patterns === undefined &&
       ![...members, ...spec.fields].some((field) => isArrayIndex(field.name));
-    const then = this.properties({ ...spec, boxMayPassWhenEmpty: whenEmpty }, subject, scope, owner, at);
+    const then = this.properties({ ...spec, boxMayPassWhenEmpty: whenEmpty }, site);
     const test = notJsonObject(subject, (name) => this.runtime(name), boxMayPass && !whenEmpty);
     return failure(test, "type", "must be an object", at, then);
   }
 
-  /** The failures of the keyword modules' checks, in order; `owner` names hoisted patterns. */
-  private keywordFailures(
-    checks: readonly KeywordCheck[],
-    subject: Expression,
-    owner: string,
-    at: Location,
-    propertyCount?: Name,
-  ): Failure[] {
+  /** The failures of the keyword modules' checks, in order; the site's owner names hoisted patterns. */
+  private keywordFailures(checks: readonly KeywordCheck[], site: Site, propertyCount?: Name): Failure[] {
+    const { subject, owner, at } = site;
     const context: TestContext = {
       runtime: (name) => this.runtime(name),
       format: (test) => this.f.import(test, FORMATS),
@@ -396,9 +403,9 @@ export class CheckBuilder {
   }
 
   /** What a property name, a string, must be: a string shape's own checks, without the test of its type. */
-  private nameChecks(names: Shape, key: Name, scope: Scope, owner: string, at: Location): Check[] {
-    if (names.kind === "string") return this.keywordFailures(stringChecks(names), key, owner, at);
-    return this.checks(names, key, scope, owner, at);
+  private nameChecks(names: Shape, site: Site): Check[] {
+    if (names.kind === "string") return this.keywordFailures(stringChecks(names), site);
+    return this.checks(names, site);
   }
 
   /** A pattern as a module-level regex (with the `u` flag), one per source in a file, tested through the runtime's `matches`. */
@@ -407,28 +414,29 @@ export class CheckBuilder {
   }
 
   /** A type's check, and what a value of the type is checked for then. */
-  private typed(type: KeywordCheck, then: readonly KeywordCheck[], subject: Expression, owner: string, at: Location): Failure {
-    const [test] = this.keywordFailures([type], subject, owner, at);
-    return { ...test!, then: this.keywordFailures(then, subject, owner, at) };
+  private typed(type: KeywordCheck, then: readonly KeywordCheck[], site: Site): Failure {
+    const [test] = this.keywordFailures([type], site);
+    return { ...test!, then: this.keywordFailures(then, site) };
   }
 
   /**
    * An array JSON writes as one: its length and uniqueness, a tuple's positions, the rest
    * of its items in one loop, then each `contains` count.
    */
-  private isArray(shape: Shape & { kind: "array" }, subject: Expression, scope: Scope, owner: string, at: Location): Failure {
-    const then: Check[] = this.keywordFailures(arrayChecks(shape), subject, owner, at);
+  private isArray(shape: Shape & { kind: "array" }, site: Site): Failure {
+    const { subject, scope, owner, at } = site;
+    const then: Check[] = this.keywordFailures(arrayChecks(shape), site);
     const prefix = shape.prefixItems ?? [];
     for (const [i, each] of prefix.entries()) {
       const item = scope.local(`item${i}`);
-      const checks = this.checks(each, item, scope, `${owner}${i}`, [...at, String(i)]);
+      const checks = this.checks(each, inside(site, item, `${owner}${i}`, String(i)));
       if (checks.length > 0) then.push({ kind: "position", subject, index: i, item, checks });
     }
     // A closed rest is the length's check.
     if (shape.items.kind !== "never") {
       const item = scope.local("item");
       const position = scope.local("i");
-      const checks = this.checks(shape.items, item, scope, owner, [...at, position]);
+      const checks = this.checks(shape.items, inside(site, item, owner, position));
       if (checks.length > 0) then.push({ kind: "items", subject, start: prefix.length, index: position, item, checks });
     }
     for (const [i, each] of (shape.contains ?? []).entries()) {
@@ -462,7 +470,8 @@ export class CheckBuilder {
     );
   }
 
-  private properties(spec: PropertiesSpec, subject: Expression, scope: Scope, owner: string, at: Location): Check[] {
+  private properties(spec: PropertiesSpec, site: Site): Check[] {
+    const { subject, scope, owner, at } = site;
     const key = scope.local("key");
     const property = scope.local("property");
     const members = spec.members ?? [];
@@ -482,9 +491,9 @@ export class CheckBuilder {
       const fieldOwner = `${owner}${pascalCase(field.name)}`;
       // A declared property whose name a pattern matches is of the pattern's shape too: known here, not tested.
       const checksOf = (name: string): Check[] => [
-        ...this.checks(field.shape, property, scope, fieldOwner, [...at, name]),
+        ...this.checks(field.shape, inside(site, property, fieldOwner, name)),
         ...patterns.flatMap((each, i) =>
-          new RegExp(each.pattern, "u").test(name) ? this.checks(each.shape, property, scope, patternOwner(i), [...at, name]) : [],
+          new RegExp(each.pattern, "u").test(name) ? this.checks(each.shape, inside(site, property, patternOwner(i), name)) : [],
         ),
       ];
       const checks = checksOf(field.name);
@@ -515,14 +524,12 @@ export class CheckBuilder {
       cases.push(...aliasCases);
     }
     const rest =
-      spec.additional.kind === "never"
-        ? "closed"
-        : this.checks(spec.additional, property, scope, `${owner}Property`, [...at, keyToken(key)]);
+      spec.additional.kind === "never" ? "closed" : this.checks(spec.additional, inside(site, property, `${owner}Property`, keyToken(key)));
     const patternChecks = patterns.map((each, i) => ({
       test: call(this.runtime("matches"), [this.pattern(each.pattern, owner), key]),
-      checks: this.checks(each.shape, property, scope, patternOwner(i), [...at, keyToken(key)]),
+      checks: this.checks(each.shape, inside(site, property, patternOwner(i), keyToken(key))),
     }));
-    const names = spec.names === undefined ? [] : this.nameChecks(spec.names, key, scope, `${owner}Name`, [...at, keyToken(key)]);
+    const names = spec.names === undefined ? [] : this.nameChecks(spec.names, inside(site, key, `${owner}Name`, keyToken(key)));
     // An object whose keys need no look (a map of anything) is not walked.
     if (
       cases.length === 0 &&
@@ -537,7 +544,7 @@ export class CheckBuilder {
       const names = describeValues(members.map((each) => each.name));
       after.push(failure(binary(present, "!==", literal(1)), "oneOf", `must have exactly one of ${names}`, at));
     }
-    if (counter !== undefined) after.push(...this.keywordFailures(propertyChecks(spec), subject, owner, at, counter));
+    if (counter !== undefined) after.push(...this.keywordFailures(propertyChecks(spec), site, counter));
     if (spec.boxMayPassWhenEmpty)
       after.push(
         failure(and([binary(counter!, "===", literal(0)), call(this.runtime("isBoxed"), [subject])]), "type", "must be an object", at),
@@ -563,7 +570,7 @@ export class CheckBuilder {
     ];
   }
 
-  private taggedUnion(shape: TaggedUnionShape, scope: Scope, owner: string): TaggedBody {
+  private taggedUnion(shape: TaggedUnionShape, { scope, owner }: Site): TaggedBody {
     return {
       kind: "tagged",
       shape,
@@ -590,7 +597,7 @@ export class CheckBuilder {
     };
   }
 
-  private union(shape: UnionShape, scope: Scope, owner: string): UnionBody {
+  private union(shape: UnionShape, { scope, owner }: Site): UnionBody {
     const overlapping = shape.exclusive && !disjoint(shape.members, this.shapes);
     const alternatives = shape.members.map((each, i) => {
       const test = passes(each, VALUE, this.guard);
@@ -603,7 +610,7 @@ export class CheckBuilder {
         const types = [...jsonTypes(each, this.shapes)];
         if (types.length !== 1) continue;
         const test = TYPE_TESTS[types[0]!]!(VALUE, (name) => this.runtime(name));
-        typed.push({ test, checks: this.checks(each, VALUE, new Scope(["value", "path", "errors"]), `${owner}${i + 1}`, HERE) });
+        typed.push({ test, checks: this.checks(each, functionSite(`${owner}${i + 1}`)) });
       }
     const described = shape.members.map(describe).join(", or ");
     return {
