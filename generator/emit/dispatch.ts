@@ -1,7 +1,8 @@
 import type { Expression, Name, Type } from "../code/tree.js";
-import { arrayLiteral, constant, construct, identifier, keywordType, literal, typeReference } from "../code/build.js";
+import { arrayLiteral, call, constant, literal } from "../code/build.js";
 import type { JsonPrimitive } from "../json.js";
 import type { GeneratedFile } from "./file.js";
+import { RUNTIME } from "./templates.js";
 
 /**
  * The most members a tagged union dispatches on with a `switch`. V8 runs a `switch` on
@@ -20,7 +21,8 @@ export function dispatchesByTable(members: number): boolean {
 
 /**
  * The module-level table from each tag to what it dispatches to, `ReadonlyMap<unknown, T>`
- * (a tag of another type is not found, as no `case` matches it), made once per key.
+ * (a tag of another type is not found, as no `case` matches it), made once per key by the
+ * runtime's `tableOf`.
  */
 export function tagTable(
   f: GeneratedFile,
@@ -29,10 +31,6 @@ export function tagTable(
   entries: readonly (readonly [JsonPrimitive, Expression])[],
   valueType: Type,
 ): Name {
-  const types = [keywordType("unknown"), valueType];
-  return f.constant(`tags:${key}`, preferredName, (name) =>
-    constant(name, construct(identifier("Map"), [arrayLiteral(entries.map(([tag, to]) => arrayLiteral([literal(tag), to])))], types), {
-      type: typeReference(identifier("ReadonlyMap"), types),
-    }),
-  );
+  const entriesOf = entries.map(([tag, to]) => arrayLiteral([literal(tag), to]));
+  return f.constant(`tags:${key}`, preferredName, (name) => constant(name, call(f.import("tableOf", RUNTIME), entriesOf, [valueType])));
 }

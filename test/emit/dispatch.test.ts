@@ -47,10 +47,10 @@ describe(`a tagged union of more than ${SWITCH_MEMBERS} members`, async () => {
 
   it("is dispatched by a table, and type-checks under strict tsc", () => {
     const source = (module: string) => readFileSync(path.join(root, `generated/src/long/${module}.ts`), "utf8");
-    expect(source("guards")).toMatch(/const RootGuards: ReadonlyMap</);
-    expect(source("validate")).toMatch(/const RootChecks: ReadonlyMap</);
-    expect(source("validate")).toMatch(/const RootReaders: ReadonlyMap</);
-    expect(source("match")).toMatch(/const RootHandlerKeys: ReadonlyMap</);
+    expect(source("guards")).toMatch(/const RootGuards = tableOf</);
+    expect(source("validate")).toMatch(/const RootChecks = tableOf</);
+    expect(source("validate")).toMatch(/const RootReaders = tableOf</);
+    expect(source("match")).toMatch(/const RootHandlerKeys = tableOf</);
     expect(source("guards")).not.toMatch(/case "m0"/);
     expect(strictTsc(root)).toEqual({ output: "", status: 0 });
   });
