@@ -37,6 +37,30 @@ export type DecodeResult<T> =
     };
 
 /**
+ * The decode of an input its guard refused, for a type whose wire form is its canonical
+ * form (reading changes nothing the guard accepts). Strict: the checks' reasons, as
+ * `validateT` gives them, since reading would only copy the input. Tolerant: the input is
+ * read, dropping what this version does not know, and what was read is checked. Used by
+ * the generated code, not by its users.
+ */
+export function decodeRefused<T>(
+  input: unknown,
+  read: ((input: unknown, path: string, reader: Reader) => unknown) | undefined,
+  check: (value: unknown, path: string, errors: Errors) => void,
+  options: DecodeOptions | undefined,
+): DecodeResult<T> {
+  if (options?.mode === "tolerant")
+    return new Reader(options).decode<T>(input, read, check);
+  const errors = new Errors(options).check(check, input);
+  // The guard and the checks agree; were they not to, the reader's verdict stands.
+  if (errors.found.length === 0)
+    return new Reader(options).decode<T>(input, read, check);
+  return errors.truncated
+    ? { ok: false, unrecognized: false, errors: errors.found, truncated: true }
+    : { ok: false, unrecognized: false, errors: errors.found };
+}
+
+/**
  * The state of one decode: its mode, what it dropped, what it did not recognize and the
  * problems only decoding finds. Used by the generated code, not by its users.
  */
