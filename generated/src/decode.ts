@@ -37,11 +37,38 @@ export type DecodeResult<T> =
     };
 
 /**
+ * The keywords of the failures that a tolerant reading cannot change: it drops only
+ * properties a closed object does not know (`additionalProperties`), notes or replaces
+ * only values this version does not know (`enum`, `discriminator`), which may make a
+ * union's member fit (`anyOf`, `oneOf`), and a count of properties may change with what
+ * it drops. A keyword not listed here is taken to be one reading may change.
+ */
+const KEPT_BY_READING: ReadonlySet<string> = new Set([
+  "type",
+  "required",
+  "const",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "depth",
+]);
+
+/**
  * The decode of an input its guard refused, for a type whose wire form is its canonical
- * form (reading changes nothing the guard accepts). Strict: the checks' reasons, as
- * `validateT` gives them, since reading would only copy the input. Tolerant: the input is
- * read, dropping what this version does not know, and what was read is checked. Used by
- * the generated code, not by its users.
+ * form (reading changes nothing the guard accepts): the checks' reasons, as `validateT`
+ * gives them, since reading would only copy the input. Tolerant, the same where every
+ * reason is one that reading cannot change and the checks did not stop at the limit;
+ * else the input is read, dropping what this version does not know, and what was read
+ * is checked. Used by the generated code, not by its users.
  */
 export function decodeRefused<T>(
   input: unknown,
@@ -49,15 +76,19 @@ export function decodeRefused<T>(
   check: (value: unknown, path: string, errors: Errors) => void,
   options: DecodeOptions | undefined,
 ): DecodeResult<T> {
-  if (options?.mode === "tolerant")
-    return new Reader(options).decode<T>(input, read, check);
   const errors = new Errors(options).check(check, input);
-  // The guard and the checks agree; were they not to, the reader's verdict stands.
-  if (errors.found.length === 0)
-    return new Reader(options).decode<T>(input, read, check);
+  const found = errors.found;
+  let settled = found.length > 0;
+  if (settled && options?.mode === "tolerant") {
+    settled = !errors.truncated;
+    for (let i = 0; settled && i < found.length; i++)
+      settled = KEPT_BY_READING.has(found[i]!.keyword);
+  }
+  // The guard and the checks agree, so that there are reasons; were there none, the reader's verdict stands.
+  if (!settled) return new Reader(options).decode<T>(input, read, check);
   return errors.truncated
-    ? { ok: false, unrecognized: false, errors: errors.found, truncated: true }
-    : { ok: false, unrecognized: false, errors: errors.found };
+    ? { ok: false, unrecognized: false, errors: found, truncated: true }
+    : { ok: false, unrecognized: false, errors: found };
 }
 
 /**
