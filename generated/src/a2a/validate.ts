@@ -947,26 +947,23 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
     switch (key) {
       case "capabilities":
         required++;
-        if (!isAgentCapabilities(property))
-          checkAgentCapabilities(property, `${path}/capabilities`, errors);
+        checkAgentCapabilities(property, `${path}/capabilities`, errors);
         break;
       case "defaultInputModes":
         required++;
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/defaultInputModes`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(
+          property,
+          `${path}/defaultInputModes`,
+          errors,
+        );
         break;
       case "defaultOutputModes":
         required++;
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/defaultOutputModes`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(
+          property,
+          `${path}/defaultOutputModes`,
+          errors,
+        );
         break;
       case "description":
         required++;
@@ -987,16 +984,14 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "provider":
-        if (!isAgentProvider(property))
-          checkAgentProvider(property, `${path}/provider`, errors);
+        checkAgentProvider(property, `${path}/provider`, errors);
         break;
       case "securityRequirements":
-        if (!isAgentCardSecurityRequirements(property))
-          checkAgentCardSecurityRequirements(
-            property,
-            `${path}/securityRequirements`,
-            errors,
-          );
+        checkAgentCardSecurityRequirements(
+          property,
+          `${path}/securityRequirements`,
+          errors,
+        );
         break;
       case "securitySchemes":
         if (
@@ -1113,8 +1108,7 @@ function checkAgentCardSignature(
     if (property === undefined) continue;
     switch (key) {
       case "header":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/header`, errors);
+        checkStruct(property, `${path}/header`, errors);
         break;
       case "protected":
         required++;
@@ -1164,8 +1158,7 @@ function checkAgentExtension(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "params":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/params`, errors);
+        checkStruct(property, `${path}/params`, errors);
         break;
       case "required":
         if (typeof property !== "boolean")
@@ -1300,8 +1293,7 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "examples":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(property, `${path}/examples`, errors);
+        checkAgentCardDefaultInputModes(property, `${path}/examples`, errors);
         break;
       case "id":
         required++;
@@ -1309,12 +1301,7 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "inputModes":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/inputModes`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(property, `${path}/inputModes`, errors);
         break;
       case "name":
         required++;
@@ -1322,25 +1309,22 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "outputModes":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/outputModes`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(
+          property,
+          `${path}/outputModes`,
+          errors,
+        );
         break;
       case "securityRequirements":
-        if (!isAgentCardSecurityRequirements(property))
-          checkAgentCardSecurityRequirements(
-            property,
-            `${path}/securityRequirements`,
-            errors,
-          );
+        checkAgentCardSecurityRequirements(
+          property,
+          `${path}/securityRequirements`,
+          errors,
+        );
         break;
       case "tags":
         required++;
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(property, `${path}/tags`, errors);
+        checkAgentCardDefaultInputModes(property, `${path}/tags`, errors);
         break;
       default:
         fail(
@@ -1430,16 +1414,10 @@ function checkArtifact(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "extensions":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/extensions`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(property, `${path}/extensions`, errors);
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       case "name":
         if (typeof property !== "string")
@@ -1447,8 +1425,7 @@ function checkArtifact(value: unknown, path: string, errors: Errors): void {
         break;
       case "parts":
         required++;
-        if (!isArtifactParts(property))
-          checkArtifactParts(property, `${path}/parts`, errors);
+        checkArtifactParts(property, `${path}/parts`, errors);
         break;
       default:
         fail(
@@ -1536,12 +1513,11 @@ function checkAuthorizationCodeOAuthFlow(
         break;
       case "scopes":
         required++;
-        if (!isAuthorizationCodeOAuthFlowScopes(property))
-          checkAuthorizationCodeOAuthFlowScopes(
-            property,
-            `${path}/scopes`,
-            errors,
-          );
+        checkAuthorizationCodeOAuthFlowScopes(
+          property,
+          `${path}/scopes`,
+          errors,
+        );
         break;
       case "tokenUrl":
         required++;
@@ -1627,12 +1603,11 @@ function checkClientCredentialsOAuthFlow(
         break;
       case "scopes":
         required++;
-        if (!isAuthorizationCodeOAuthFlowScopes(property))
-          checkAuthorizationCodeOAuthFlowScopes(
-            property,
-            `${path}/scopes`,
-            errors,
-          );
+        checkAuthorizationCodeOAuthFlowScopes(
+          property,
+          `${path}/scopes`,
+          errors,
+        );
         break;
       case "tokenUrl":
         required++;
@@ -1673,8 +1648,7 @@ function checkCreateTaskPushNotificationConfigRequest(
     count++;
     switch (key) {
       case "config":
-        if (!isPushNotificationConfig(property))
-          checkPushNotificationConfig(property, `${path}/config`, errors);
+        checkPushNotificationConfig(property, `${path}/config`, errors);
         break;
       case "configId":
         if (typeof property !== "string")
@@ -1778,12 +1752,11 @@ function checkDeviceCodeOAuthFlow(
         break;
       case "scopes":
         required++;
-        if (!isAuthorizationCodeOAuthFlowScopes(property))
-          checkAuthorizationCodeOAuthFlowScopes(
-            property,
-            `${path}/scopes`,
-            errors,
-          );
+        checkAuthorizationCodeOAuthFlowScopes(
+          property,
+          `${path}/scopes`,
+          errors,
+        );
         break;
       case "tokenUrl":
         required++;
@@ -2015,12 +1988,11 @@ function checkImplicitOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (!isAuthorizationCodeOAuthFlowScopes(property))
-          checkAuthorizationCodeOAuthFlowScopes(
-            property,
-            `${path}/scopes`,
-            errors,
-          );
+        checkAuthorizationCodeOAuthFlowScopes(
+          property,
+          `${path}/scopes`,
+          errors,
+        );
         break;
       default:
         fail(
@@ -2215,12 +2187,10 @@ function checkListTasksRequest(
           fail(errors, `${path}/pageToken`, "type", "must be a string");
         break;
       case "status":
-        if (!isTaskState(property))
-          checkTaskState(property, `${path}/status`, errors);
+        checkTaskState(property, `${path}/status`, errors);
         break;
       case "statusTimestampAfter":
-        if (!isTimestamp(property))
-          checkTimestamp(property, `${path}/statusTimestampAfter`, errors);
+        checkTimestamp(property, `${path}/statusTimestampAfter`, errors);
         break;
       case "tenant":
         if (typeof property !== "string")
@@ -2349,12 +2319,7 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "extensions":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/extensions`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(property, `${path}/extensions`, errors);
         break;
       case "messageId":
         required++;
@@ -2362,25 +2327,22 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       case "parts":
         required++;
-        if (!isArtifactParts(property))
-          checkArtifactParts(property, `${path}/parts`, errors);
+        checkArtifactParts(property, `${path}/parts`, errors);
         break;
       case "referenceTaskIds":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/referenceTaskIds`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(
+          property,
+          `${path}/referenceTaskIds`,
+          errors,
+        );
         break;
       case "role":
         required++;
-        if (!isRole(property)) checkRole(property, `${path}/role`, errors);
+        checkRole(property, `${path}/role`, errors);
         break;
       case "taskId":
         if (typeof property !== "string")
@@ -2459,8 +2421,7 @@ function checkOAuth2SecurityScheme(
         break;
       case "flows":
         required++;
-        if (!isOAuthFlows(property))
-          checkOAuthFlows(property, `${path}/flows`, errors);
+        checkOAuthFlows(property, `${path}/flows`, errors);
         break;
       case "oauth2MetadataUrl":
         if (typeof property !== "string")
@@ -2494,36 +2455,31 @@ function checkOAuthFlows(value: unknown, path: string, errors: Errors): void {
     switch (key) {
       case "authorizationCode":
         present++;
-        if (!isAuthorizationCodeOAuthFlow(property))
-          checkAuthorizationCodeOAuthFlow(
-            property,
-            `${path}/authorizationCode`,
-            errors,
-          );
+        checkAuthorizationCodeOAuthFlow(
+          property,
+          `${path}/authorizationCode`,
+          errors,
+        );
         break;
       case "clientCredentials":
         present++;
-        if (!isClientCredentialsOAuthFlow(property))
-          checkClientCredentialsOAuthFlow(
-            property,
-            `${path}/clientCredentials`,
-            errors,
-          );
+        checkClientCredentialsOAuthFlow(
+          property,
+          `${path}/clientCredentials`,
+          errors,
+        );
         break;
       case "implicit":
         present++;
-        if (!isImplicitOAuthFlow(property))
-          checkImplicitOAuthFlow(property, `${path}/implicit`, errors);
+        checkImplicitOAuthFlow(property, `${path}/implicit`, errors);
         break;
       case "password":
         present++;
-        if (!isPasswordOAuthFlow(property))
-          checkPasswordOAuthFlow(property, `${path}/password`, errors);
+        checkPasswordOAuthFlow(property, `${path}/password`, errors);
         break;
       case "deviceCode":
         present++;
-        if (!isDeviceCodeOAuthFlow(property))
-          checkDeviceCodeOAuthFlow(property, `${path}/deviceCode`, errors);
+        checkDeviceCodeOAuthFlow(property, `${path}/deviceCode`, errors);
         break;
       default:
         fail(
@@ -2627,8 +2583,7 @@ function checkPart(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/mediaType`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       default:
         fail(
@@ -2669,12 +2624,11 @@ function checkPasswordOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (!isAuthorizationCodeOAuthFlowScopes(property))
-          checkAuthorizationCodeOAuthFlowScopes(
-            property,
-            `${path}/scopes`,
-            errors,
-          );
+        checkAuthorizationCodeOAuthFlowScopes(
+          property,
+          `${path}/scopes`,
+          errors,
+        );
         break;
       case "tokenUrl":
         if (typeof property !== "string")
@@ -2710,8 +2664,7 @@ function checkPushNotificationConfig(
     count++;
     switch (key) {
       case "authentication":
-        if (!isAuthenticationInfo(property))
-          checkAuthenticationInfo(property, `${path}/authentication`, errors);
+        checkAuthenticationInfo(property, `${path}/authentication`, errors);
         break;
       case "id":
         if (typeof property !== "string")
@@ -2805,48 +2758,43 @@ function checkSecurityScheme(
     switch (key) {
       case "apiKeySecurityScheme":
         present++;
-        if (!isAPIKeySecurityScheme(property))
-          checkAPIKeySecurityScheme(
-            property,
-            `${path}/apiKeySecurityScheme`,
-            errors,
-          );
+        checkAPIKeySecurityScheme(
+          property,
+          `${path}/apiKeySecurityScheme`,
+          errors,
+        );
         break;
       case "httpAuthSecurityScheme":
         present++;
-        if (!isHTTPAuthSecurityScheme(property))
-          checkHTTPAuthSecurityScheme(
-            property,
-            `${path}/httpAuthSecurityScheme`,
-            errors,
-          );
+        checkHTTPAuthSecurityScheme(
+          property,
+          `${path}/httpAuthSecurityScheme`,
+          errors,
+        );
         break;
       case "oauth2SecurityScheme":
         present++;
-        if (!isOAuth2SecurityScheme(property))
-          checkOAuth2SecurityScheme(
-            property,
-            `${path}/oauth2SecurityScheme`,
-            errors,
-          );
+        checkOAuth2SecurityScheme(
+          property,
+          `${path}/oauth2SecurityScheme`,
+          errors,
+        );
         break;
       case "openIdConnectSecurityScheme":
         present++;
-        if (!isOpenIdConnectSecurityScheme(property))
-          checkOpenIdConnectSecurityScheme(
-            property,
-            `${path}/openIdConnectSecurityScheme`,
-            errors,
-          );
+        checkOpenIdConnectSecurityScheme(
+          property,
+          `${path}/openIdConnectSecurityScheme`,
+          errors,
+        );
         break;
       case "mtlsSecurityScheme":
         present++;
-        if (!isMutualTlsSecurityScheme(property))
-          checkMutualTlsSecurityScheme(
-            property,
-            `${path}/mtlsSecurityScheme`,
-            errors,
-          );
+        checkMutualTlsSecurityScheme(
+          property,
+          `${path}/mtlsSecurityScheme`,
+          errors,
+        );
         break;
       default:
         fail(
@@ -2883,12 +2831,11 @@ function checkSendMessageConfiguration(
     count++;
     switch (key) {
       case "acceptedOutputModes":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/acceptedOutputModes`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(
+          property,
+          `${path}/acceptedOutputModes`,
+          errors,
+        );
         break;
       case "blocking":
         if (typeof property !== "boolean")
@@ -2915,12 +2862,11 @@ function checkSendMessageConfiguration(
         }
         break;
       case "pushNotificationConfig":
-        if (!isPushNotificationConfig(property))
-          checkPushNotificationConfig(
-            property,
-            `${path}/pushNotificationConfig`,
-            errors,
-          );
+        checkPushNotificationConfig(
+          property,
+          `${path}/pushNotificationConfig`,
+          errors,
+        );
         break;
       default:
         fail(
@@ -2951,21 +2897,18 @@ function checkSendMessageRequest(
     if (property === undefined) continue;
     switch (key) {
       case "configuration":
-        if (!isSendMessageConfiguration(property))
-          checkSendMessageConfiguration(
-            property,
-            `${path}/configuration`,
-            errors,
-          );
+        checkSendMessageConfiguration(
+          property,
+          `${path}/configuration`,
+          errors,
+        );
         break;
       case "message":
         required++;
-        if (!isMessage(property))
-          checkMessage(property, `${path}/message`, errors);
+        checkMessage(property, `${path}/message`, errors);
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       case "tenant":
         if (typeof property !== "string")
@@ -3003,12 +2946,11 @@ function checkSendMessageResponse(
     switch (key) {
       case "task":
         present++;
-        if (!isTask(property)) checkTask(property, `${path}/task`, errors);
+        checkTask(property, `${path}/task`, errors);
         break;
       case "message":
         present++;
-        if (!isMessage(property))
-          checkMessage(property, `${path}/message`, errors);
+        checkMessage(property, `${path}/message`, errors);
         break;
       default:
         fail(
@@ -3040,26 +2982,23 @@ function checkStreamResponse(
     switch (key) {
       case "task":
         present++;
-        if (!isTask(property)) checkTask(property, `${path}/task`, errors);
+        checkTask(property, `${path}/task`, errors);
         break;
       case "message":
         present++;
-        if (!isMessage(property))
-          checkMessage(property, `${path}/message`, errors);
+        checkMessage(property, `${path}/message`, errors);
         break;
       case "statusUpdate":
         present++;
-        if (!isTaskStatusUpdateEvent(property))
-          checkTaskStatusUpdateEvent(property, `${path}/statusUpdate`, errors);
+        checkTaskStatusUpdateEvent(property, `${path}/statusUpdate`, errors);
         break;
       case "artifactUpdate":
         present++;
-        if (!isTaskArtifactUpdateEvent(property))
-          checkTaskArtifactUpdateEvent(
-            property,
-            `${path}/artifactUpdate`,
-            errors,
-          );
+        checkTaskArtifactUpdateEvent(
+          property,
+          `${path}/artifactUpdate`,
+          errors,
+        );
         break;
       default:
         fail(
@@ -3092,8 +3031,7 @@ function checkStringList(value: unknown, path: string, errors: Errors): void {
     count++;
     switch (key) {
       case "list":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(property, `${path}/list`, errors);
+        checkAgentCardDefaultInputModes(property, `${path}/list`, errors);
         break;
       default:
         fail(
@@ -3190,13 +3128,11 @@ function checkTask(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       case "status":
         required++;
-        if (!isTaskStatus(property))
-          checkTaskStatus(property, `${path}/status`, errors);
+        checkTaskStatus(property, `${path}/status`, errors);
         break;
       default:
         fail(
@@ -3236,8 +3172,7 @@ function checkTaskArtifactUpdateEvent(
         break;
       case "artifact":
         required++;
-        if (!isArtifact(property))
-          checkArtifact(property, `${path}/artifact`, errors);
+        checkArtifact(property, `${path}/artifact`, errors);
         break;
       case "contextId":
         required++;
@@ -3249,8 +3184,7 @@ function checkTaskArtifactUpdateEvent(
           fail(errors, `${path}/lastChunk`, "type", "must be a boolean");
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       case "taskId":
         required++;
@@ -3297,12 +3231,11 @@ function checkTaskPushNotificationConfig(
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "pushNotificationConfig":
-        if (!isPushNotificationConfig(property))
-          checkPushNotificationConfig(
-            property,
-            `${path}/pushNotificationConfig`,
-            errors,
-          );
+        checkPushNotificationConfig(
+          property,
+          `${path}/pushNotificationConfig`,
+          errors,
+        );
         break;
       case "taskId":
         if (typeof property !== "string")
@@ -3337,17 +3270,14 @@ function checkTaskStatus(value: unknown, path: string, errors: Errors): void {
     if (property === undefined) continue;
     switch (key) {
       case "message":
-        if (!isMessage(property))
-          checkMessage(property, `${path}/message`, errors);
+        checkMessage(property, `${path}/message`, errors);
         break;
       case "state":
         required++;
-        if (!isTaskState(property))
-          checkTaskState(property, `${path}/state`, errors);
+        checkTaskState(property, `${path}/state`, errors);
         break;
       case "timestamp":
-        if (!isTimestamp(property))
-          checkTimestamp(property, `${path}/timestamp`, errors);
+        checkTimestamp(property, `${path}/timestamp`, errors);
         break;
       default:
         fail(
@@ -3385,13 +3315,11 @@ function checkTaskStatusUpdateEvent(
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       case "status":
         required++;
-        if (!isTaskStatus(property))
-          checkTaskStatus(property, `${path}/status`, errors);
+        checkTaskStatus(property, `${path}/status`, errors);
         break;
       case "taskId":
         required++;
@@ -3531,45 +3459,6 @@ function checkAuthorizationCodeOAuthFlowScopes(
     if (typeof property !== "string")
       fail(errors, pointer(path, key), "type", "must be a string");
   }
-}
-
-function isAgentCardDefaultInputModes(value: unknown): boolean {
-  if (!isArray(value) || typeof value.toJSON === "function") return false;
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    if (typeof item !== "string") return false;
-  }
-  return true;
-}
-
-function isAgentCardSecurityRequirements(value: unknown): boolean {
-  if (!isArray(value) || typeof value.toJSON === "function") return false;
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    if (!isSecurityRequirement(item)) return false;
-  }
-  return true;
-}
-
-function isArtifactParts(value: unknown): boolean {
-  if (!isArray(value) || typeof value.toJSON === "function") return false;
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    if (!isPart(item)) return false;
-  }
-  return true;
-}
-
-function isAuthorizationCodeOAuthFlowScopes(value: unknown): boolean {
-  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
-    return false;
-  for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const property = value[key];
-    if (property === undefined) continue;
-    if (typeof property !== "string") return false;
-  }
-  return true;
 }
 
 /**

@@ -1506,8 +1506,7 @@ function checkBaseEvent(value: unknown, path: string, errors: Errors): void {
     switch (key) {
       case "type":
         required++;
-        if (!isEventType(property))
-          checkEventType(property, `${path}/type`, errors);
+        checkEventType(property, `${path}/type`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -1530,8 +1529,7 @@ function checkBaseEvent(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "rawEvent":
         break;
@@ -1558,8 +1556,7 @@ function checkAttributable(value: unknown, path: string, errors: Errors): void {
     if (property === undefined) continue;
     switch (key) {
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
     }
   }
@@ -1645,8 +1642,7 @@ function checkTextMessageStartEvent(
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "role":
-        if (!isTextMessageRole(property))
-          checkTextMessageRole(property, `${path}/role`, errors);
+        checkTextMessageRole(property, `${path}/role`, errors);
         break;
       case "name":
         if (typeof property !== "string")
@@ -1673,12 +1669,10 @@ function checkTextMessageStartEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -1755,12 +1749,10 @@ function checkTextMessageContentEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -1829,12 +1821,10 @@ function checkTextMessageEndEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -1880,8 +1870,7 @@ function checkTextMessageChunkEvent(
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "role":
-        if (!isTextMessageRole(property))
-          checkTextMessageRole(property, `${path}/role`, errors);
+        checkTextMessageRole(property, `${path}/role`, errors);
         break;
       case "delta":
         if (typeof property !== "string")
@@ -1912,12 +1901,10 @@ function checkTextMessageChunkEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -1991,12 +1978,10 @@ function checkToolCallStartEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -2070,12 +2055,10 @@ function checkToolCallArgsEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -2144,12 +2127,10 @@ function checkToolCallEndEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -2227,12 +2208,10 @@ function checkToolCallChunkEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -2311,12 +2290,10 @@ function checkToolCallResultEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -2385,12 +2362,10 @@ function checkStateSnapshotEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -2433,8 +2408,7 @@ function checkStateDeltaEvent(
         break;
       case "delta":
         required++;
-        if (!isJsonPatch(property))
-          checkJsonPatch(property, `${path}/delta`, errors);
+        checkJsonPatch(property, `${path}/delta`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2457,12 +2431,10 @@ function checkStateDeltaEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -2505,12 +2477,11 @@ function checkMessagesSnapshotEvent(
         break;
       case "messages":
         required++;
-        if (!isMessagesSnapshotEventMessages(property))
-          checkMessagesSnapshotEventMessages(
-            property,
-            `${path}/messages`,
-            errors,
-          );
+        checkMessagesSnapshotEventMessages(
+          property,
+          `${path}/messages`,
+          errors,
+        );
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2533,8 +2504,7 @@ function checkMessagesSnapshotEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "rawEvent":
         break;
@@ -2619,12 +2589,10 @@ function checkActivitySnapshotEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -2681,8 +2649,7 @@ function checkActivityDeltaEvent(
         break;
       case "patch":
         required++;
-        if (!isJsonPatch(property))
-          checkJsonPatch(property, `${path}/patch`, errors);
+        checkJsonPatch(property, `${path}/patch`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2705,12 +2672,10 @@ function checkActivityDeltaEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -2779,12 +2744,10 @@ function checkRawEvent(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -2850,12 +2813,10 @@ function checkCustomEvent(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -2917,8 +2878,7 @@ function checkRunStartedEvent(
           fail(errors, `${path}/parentRunId`, "type", "must be a string");
         break;
       case "input":
-        if (!isRunAgentInput(property))
-          checkRunAgentInput(property, `${path}/input`, errors);
+        checkRunAgentInput(property, `${path}/input`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2941,8 +2901,7 @@ function checkRunStartedEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "rawEvent":
         break;
@@ -2996,12 +2955,10 @@ function checkRunFinishedEvent(
           fail(errors, `${path}/runId`, "type", "must be a string");
         break;
       case "outcome":
-        if (!isRunFinishedOutcome(property))
-          checkRunFinishedOutcome(property, `${path}/outcome`, errors);
+        checkRunFinishedOutcome(property, `${path}/outcome`, errors);
         break;
       case "usage":
-        if (!isRunFinishedEventUsage(property))
-          checkRunFinishedEventUsage(property, `${path}/usage`, errors);
+        checkRunFinishedEventUsage(property, `${path}/usage`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -3024,8 +2981,7 @@ function checkRunFinishedEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "result":
       case "rawEvent":
@@ -3079,8 +3035,7 @@ function checkRunErrorEvent(
           fail(errors, `${path}/code`, "type", "must be a string");
         break;
       case "usage":
-        if (!isRunFinishedEventUsage(property))
-          checkRunFinishedEventUsage(property, `${path}/usage`, errors);
+        checkRunFinishedEventUsage(property, `${path}/usage`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -3103,8 +3058,7 @@ function checkRunErrorEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "rawEvent":
         break;
@@ -3171,12 +3125,10 @@ function checkStepStartedEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -3243,12 +3195,10 @@ function checkStepFinishedEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -3315,12 +3265,10 @@ function checkReasoningStartEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -3397,12 +3345,10 @@ function checkReasoningMessageStartEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -3481,12 +3427,10 @@ function checkReasoningMessageContentEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -3560,12 +3504,10 @@ function checkReasoningMessageEndEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -3640,12 +3582,10 @@ function checkReasoningMessageChunkEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -3710,12 +3650,10 @@ function checkReasoningEndEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -3763,12 +3701,11 @@ function checkReasoningEncryptedValueEvent(
         break;
       case "subtype":
         required++;
-        if (!isReasoningEncryptedValueSubtype(property))
-          checkReasoningEncryptedValueSubtype(
-            property,
-            `${path}/subtype`,
-            errors,
-          );
+        checkReasoningEncryptedValueSubtype(
+          property,
+          `${path}/subtype`,
+          errors,
+        );
         break;
       case "entityId":
         required++;
@@ -3801,12 +3738,10 @@ function checkReasoningEncryptedValueEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "rawEvent":
         break;
@@ -3862,8 +3797,7 @@ function checkSubagentStartedEvent(
         break;
       case "subagentRunId":
         required++;
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "name":
         required++;
@@ -3875,8 +3809,7 @@ function checkSubagentStartedEvent(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "parentSubagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/parentSubagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/parentSubagentRunId`, errors);
         break;
       case "parentToolCallId":
         if (typeof property !== "string")
@@ -3907,8 +3840,7 @@ function checkSubagentStartedEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "rawEvent":
         break;
@@ -3953,12 +3885,10 @@ function checkSubagentFinishedEvent(
         break;
       case "subagentRunId":
         required++;
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "outcome":
-        if (!isSubagentFinishedOutcome(property))
-          checkSubagentFinishedOutcome(property, `${path}/outcome`, errors);
+        checkSubagentFinishedOutcome(property, `${path}/outcome`, errors);
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -3981,8 +3911,7 @@ function checkSubagentFinishedEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "result":
       case "rawEvent":
@@ -4026,8 +3955,7 @@ function checkSubagentErrorEvent(
         break;
       case "subagentRunId":
         required++;
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "message":
         required++;
@@ -4059,8 +3987,7 @@ function checkSubagentErrorEvent(
         }
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "rawEvent":
         break;
@@ -4352,12 +4279,10 @@ function checkInterrupt(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/expiresAt`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       default:
         fail(
@@ -4403,8 +4328,7 @@ function checkResumeEntry(value: unknown, path: string, errors: Errors): void {
           );
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "payload":
         break;
@@ -4635,12 +4559,10 @@ function checkBaseMessage(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/encryptedValue`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
     }
   }
@@ -4691,12 +4613,10 @@ function checkDeveloperMessage(
           fail(errors, `${path}/encryptedValue`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       default:
         fail(
@@ -4756,12 +4676,10 @@ function checkSystemMessage(
           fail(errors, `${path}/encryptedValue`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       default:
         fail(
@@ -4831,12 +4749,10 @@ function checkAssistantMessage(
           fail(errors, `${path}/encryptedValue`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       default:
         fail(
@@ -4873,8 +4789,7 @@ function checkUserMessage(value: unknown, path: string, errors: Errors): void {
         break;
       case "content":
         required++;
-        if (!isUserMessageContent(property))
-          checkUserMessageContent(property, `${path}/content`, errors);
+        checkUserMessageContent(property, `${path}/content`, errors);
         break;
       case "id":
         required++;
@@ -4890,12 +4805,10 @@ function checkUserMessage(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/encryptedValue`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       default:
         fail(
@@ -4956,12 +4869,10 @@ function checkToolMessage(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/encryptedValue`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       default:
         fail(
@@ -5024,12 +4935,10 @@ function checkActivityMessage(
           fail(errors, `${path}/content`, "type", "must be an object");
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       default:
         fail(
@@ -5087,12 +4996,10 @@ function checkReasoningMessage(
           fail(errors, `${path}/encryptedValue`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "subagentRunId":
-        if (!isSubagentRunId(property))
-          checkSubagentRunId(property, `${path}/subagentRunId`, errors);
+        checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       default:
         fail(
@@ -5136,16 +5043,14 @@ function checkToolCall(value: unknown, path: string, errors: Errors): void {
         break;
       case "function":
         required++;
-        if (!isFunctionCall(property))
-          checkFunctionCall(property, `${path}/function`, errors);
+        checkFunctionCall(property, `${path}/function`, errors);
         break;
       case "encryptedValue":
         if (typeof property !== "string")
           fail(errors, `${path}/encryptedValue`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       default:
         fail(
@@ -5304,8 +5209,7 @@ function checkImageInputContent(
         break;
       case "source":
         required++;
-        if (!isInputContentSource(property))
-          checkInputContentSource(property, `${path}/source`, errors);
+        checkInputContentSource(property, `${path}/source`, errors);
         break;
       case "metadata":
         break;
@@ -5348,8 +5252,7 @@ function checkAudioInputContent(
         break;
       case "source":
         required++;
-        if (!isInputContentSource(property))
-          checkInputContentSource(property, `${path}/source`, errors);
+        checkInputContentSource(property, `${path}/source`, errors);
         break;
       case "metadata":
         break;
@@ -5392,8 +5295,7 @@ function checkVideoInputContent(
         break;
       case "source":
         required++;
-        if (!isInputContentSource(property))
-          checkInputContentSource(property, `${path}/source`, errors);
+        checkInputContentSource(property, `${path}/source`, errors);
         break;
       case "metadata":
         break;
@@ -5436,8 +5338,7 @@ function checkDocumentInputContent(
         break;
       case "source":
         required++;
-        if (!isInputContentSource(property))
-          checkInputContentSource(property, `${path}/source`, errors);
+        checkInputContentSource(property, `${path}/source`, errors);
         break;
       case "metadata":
         break;
@@ -5638,8 +5539,7 @@ function checkTool(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isMetadata(property))
-          checkMetadata(property, `${path}/metadata`, errors);
+        checkMetadata(property, `${path}/metadata`, errors);
         break;
       case "parameters":
         break;
@@ -5695,12 +5595,11 @@ function checkRunAgentInput(
         break;
       case "messages":
         required++;
-        if (!isMessagesSnapshotEventMessages(property))
-          checkMessagesSnapshotEventMessages(
-            property,
-            `${path}/messages`,
-            errors,
-          );
+        checkMessagesSnapshotEventMessages(
+          property,
+          `${path}/messages`,
+          errors,
+        );
         break;
       case "tools":
         if (!isArray(property) || typeof property.toJSON === "function")
@@ -5829,8 +5728,7 @@ function checkAddOperation(value: unknown, path: string, errors: Errors): void {
         break;
       case "path":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/path`, errors);
+        checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
         if (!isOmitted(property)) required++;
@@ -5869,8 +5767,7 @@ function checkRemoveOperation(
         break;
       case "path":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/path`, errors);
+        checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
@@ -5904,8 +5801,7 @@ function checkReplaceOperation(
         break;
       case "path":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/path`, errors);
+        checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
         if (!isOmitted(property)) required++;
@@ -5944,13 +5840,11 @@ function checkMoveOperation(
         break;
       case "from":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/from`, errors);
+        checkJsonPointer(property, `${path}/from`, errors);
         break;
       case "path":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/path`, errors);
+        checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
@@ -5986,13 +5880,11 @@ function checkCopyOperation(
         break;
       case "from":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/from`, errors);
+        checkJsonPointer(property, `${path}/from`, errors);
         break;
       case "path":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/path`, errors);
+        checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
@@ -6028,8 +5920,7 @@ function checkTestOperation(
         break;
       case "path":
         required++;
-        if (!isJsonPointer(property))
-          checkJsonPointer(property, `${path}/path`, errors);
+        checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
         if (!isOmitted(property)) required++;
@@ -6114,24 +6005,6 @@ function checkUserMessageContent(
     return;
   }
   fail(errors, path, "anyOf", "must be a string, or an array of InputContent");
-}
-
-function isMessagesSnapshotEventMessages(value: unknown): boolean {
-  if (!isArray(value) || typeof value.toJSON === "function") return false;
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    if (!isMessage(item)) return false;
-  }
-  return true;
-}
-
-function isRunFinishedEventUsage(value: unknown): boolean {
-  if (!isArray(value) || typeof value.toJSON === "function") return false;
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    if (!isTokenUsage(item)) return false;
-  }
-  return true;
 }
 
 function isUserMessageContent2(value: unknown): boolean {

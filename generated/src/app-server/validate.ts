@@ -666,8 +666,7 @@ function checkThreadStartedNotification(
         break;
       case "params":
         required++;
-        if (!isThreadStartedParams(property))
-          checkThreadStartedParams(property, `${path}/params`, errors);
+        checkThreadStartedParams(property, `${path}/params`, errors);
         break;
     }
   }
@@ -701,8 +700,7 @@ function checkThreadArchivedNotification(
         break;
       case "params":
         required++;
-        if (!isThreadArchivedParams(property))
-          checkThreadArchivedParams(property, `${path}/params`, errors);
+        checkThreadArchivedParams(property, `${path}/params`, errors);
         break;
     }
   }
@@ -736,8 +734,7 @@ function checkTurnStartedNotification(
         break;
       case "params":
         required++;
-        if (!isTurnStartedParams(property))
-          checkTurnStartedParams(property, `${path}/params`, errors);
+        checkTurnStartedParams(property, `${path}/params`, errors);
         break;
     }
   }
@@ -771,8 +768,7 @@ function checkTurnCompletedNotification(
         break;
       case "params":
         required++;
-        if (!isTurnCompletedParams(property))
-          checkTurnCompletedParams(property, `${path}/params`, errors);
+        checkTurnCompletedParams(property, `${path}/params`, errors);
         break;
     }
   }
@@ -806,8 +802,7 @@ function checkItemStartedNotification(
         break;
       case "params":
         required++;
-        if (!isItemStartedParams(property))
-          checkItemStartedParams(property, `${path}/params`, errors);
+        checkItemStartedParams(property, `${path}/params`, errors);
         break;
     }
   }
@@ -846,8 +841,7 @@ function checkItemAgentMessageDeltaNotification(
         break;
       case "params":
         required++;
-        if (!isAgentMessageDeltaParams(property))
-          checkAgentMessageDeltaParams(property, `${path}/params`, errors);
+        checkAgentMessageDeltaParams(property, `${path}/params`, errors);
         break;
     }
   }
@@ -886,8 +880,7 @@ function checkItemToolCallDeltaNotification(
         break;
       case "params":
         required++;
-        if (!isToolCallDeltaParams(property))
-          checkToolCallDeltaParams(property, `${path}/params`, errors);
+        checkToolCallDeltaParams(property, `${path}/params`, errors);
         break;
     }
   }
@@ -921,8 +914,7 @@ function checkItemCompletedNotification(
         break;
       case "params":
         required++;
-        if (!isItemCompletedParams(property))
-          checkItemCompletedParams(property, `${path}/params`, errors);
+        checkItemCompletedParams(property, `${path}/params`, errors);
         break;
     }
   }
@@ -961,8 +953,7 @@ function checkApprovalRequestedNotification(
         break;
       case "params":
         required++;
-        if (!isApprovalRequestParams(property))
-          checkApprovalRequestParams(property, `${path}/params`, errors);
+        checkApprovalRequestParams(property, `${path}/params`, errors);
         break;
     }
   }
@@ -1001,8 +992,7 @@ function checkApprovalResolvedNotification(
         break;
       case "params":
         required++;
-        if (!isApprovalResolveParams(property))
-          checkApprovalResolveParams(property, `${path}/params`, errors);
+        checkApprovalResolveParams(property, `${path}/params`, errors);
         break;
     }
   }
@@ -1036,8 +1026,7 @@ function checkErrorWarningNotification(
         break;
       case "params":
         required++;
-        if (!isWarningParams(property))
-          checkWarningParams(property, `${path}/params`, errors);
+        checkWarningParams(property, `${path}/params`, errors);
         break;
     }
   }
@@ -1141,13 +1130,11 @@ function checkAppItem(value: unknown, path: string, errors: Errors): void {
         break;
       case "status":
         required++;
-        if (!isAppItemStatus(property))
-          checkAppItemStatus(property, `${path}/status`, errors);
+        checkAppItemStatus(property, `${path}/status`, errors);
         break;
       case "type":
         required++;
-        if (!isAppItemKind(property))
-          checkAppItemKind(property, `${path}/type`, errors);
+        checkAppItemKind(property, `${path}/type`, errors);
         break;
       case "content":
         break;
@@ -1260,8 +1247,7 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
         break;
       case "status":
         required++;
-        if (!isThreadStatus(property))
-          checkThreadStatus(property, `${path}/status`, errors);
+        checkThreadStatus(property, `${path}/status`, errors);
         break;
       case "title":
         if (property !== null) {
@@ -1403,8 +1389,7 @@ function checkAppTurn(value: unknown, path: string, errors: Errors): void {
         break;
       case "status":
         required++;
-        if (!isTurnStatus(property))
-          checkTurnStatus(property, `${path}/status`, errors);
+        checkTurnStatus(property, `${path}/status`, errors);
         break;
       case "threadId":
         required++;
@@ -1413,8 +1398,7 @@ function checkAppTurn(value: unknown, path: string, errors: Errors): void {
         break;
       case "tokenUsage":
         if (property !== null) {
-          if (!isAppTokenUsage(property))
-            checkAppTokenUsage(property, `${path}/tokenUsage`, errors);
+          checkAppTokenUsage(property, `${path}/tokenUsage`, errors);
         }
         break;
     }
@@ -1529,8 +1513,7 @@ function checkApprovalResolveParams(
     switch (key) {
       case "decision":
         required++;
-        if (!isApprovalDecision(property))
-          checkApprovalDecision(property, `${path}/decision`, errors);
+        checkApprovalDecision(property, `${path}/decision`, errors);
         break;
       case "requestId":
         required++;
@@ -1578,8 +1561,7 @@ function checkItemCompletedParams(
     switch (key) {
       case "item":
         required++;
-        if (!isAppItem(property))
-          checkAppItem(property, `${path}/item`, errors);
+        checkAppItem(property, `${path}/item`, errors);
         break;
       case "threadId":
         required++;
@@ -1620,8 +1602,7 @@ function checkItemStartedParams(
     switch (key) {
       case "item":
         required++;
-        if (!isAppItem(property))
-          checkAppItem(property, `${path}/item`, errors);
+        checkAppItem(property, `${path}/item`, errors);
         break;
       case "threadId":
         required++;
@@ -1690,8 +1671,7 @@ function checkThreadStartedParams(
     switch (key) {
       case "thread":
         required++;
-        if (!isAppThread(property))
-          checkAppThread(property, `${path}/thread`, errors);
+        checkAppThread(property, `${path}/thread`, errors);
         break;
     }
   }
@@ -1770,8 +1750,7 @@ function checkTurnCompletedParams(
     switch (key) {
       case "turn":
         required++;
-        if (!isAppTurn(property))
-          checkAppTurn(property, `${path}/turn`, errors);
+        checkAppTurn(property, `${path}/turn`, errors);
         break;
     }
   }
@@ -1798,8 +1777,7 @@ function checkTurnStartedParams(
     switch (key) {
       case "turn":
         required++;
-        if (!isAppTurn(property))
-          checkAppTurn(property, `${path}/turn`, errors);
+        checkAppTurn(property, `${path}/turn`, errors);
         break;
     }
   }

@@ -208,31 +208,27 @@ function checkAgentStreamEvent(
     switch (key) {
       case "task":
         present++;
-        if (!isAgentTask(property))
-          checkAgentTask(property, `${path}/task`, errors);
+        checkAgentTask(property, `${path}/task`, errors);
         break;
       case "statusUpdate":
         present++;
-        if (!isAgentTaskStatusUpdateEvent(property))
-          checkAgentTaskStatusUpdateEvent(
-            property,
-            `${path}/statusUpdate`,
-            errors,
-          );
+        checkAgentTaskStatusUpdateEvent(
+          property,
+          `${path}/statusUpdate`,
+          errors,
+        );
         break;
       case "artifactUpdate":
         present++;
-        if (!isAgentTaskArtifactUpdateEvent(property))
-          checkAgentTaskArtifactUpdateEvent(
-            property,
-            `${path}/artifactUpdate`,
-            errors,
-          );
+        checkAgentTaskArtifactUpdateEvent(
+          property,
+          `${path}/artifactUpdate`,
+          errors,
+        );
         break;
       case "message":
         present++;
-        if (!isAgentMessage(property))
-          checkAgentMessage(property, `${path}/message`, errors);
+        checkAgentMessage(property, `${path}/message`, errors);
         break;
     }
   }
@@ -267,8 +263,7 @@ function checkAgentArtifactPart(
         break;
       case "file":
         present++;
-        if (!isAgentFileContent(property))
-          checkAgentFileContent(property, `${path}/file`, errors);
+        checkAgentFileContent(property, `${path}/file`, errors);
         break;
       case "data":
         if (!isOmitted(property)) present++;
@@ -357,13 +352,11 @@ function checkAgentMessage(value: unknown, path: string, errors: Errors): void {
         break;
       case "role":
         required++;
-        if (!isAgentMessageRole(property))
-          checkAgentMessageRole(property, `${path}/role`, errors);
+        checkAgentMessageRole(property, `${path}/role`, errors);
         break;
       case "parts":
         required++;
-        if (!isAgentMessageParts(property))
-          checkAgentMessageParts(property, `${path}/parts`, errors);
+        checkAgentMessageParts(property, `${path}/parts`, errors);
         break;
       case "metadata":
         if (
@@ -433,8 +426,7 @@ function checkAgentRunArtifact(
         break;
       case "parts":
         required++;
-        if (!isAgentMessageParts(property))
-          checkAgentMessageParts(property, `${path}/parts`, errors);
+        checkAgentMessageParts(property, `${path}/parts`, errors);
         break;
       case "metadata":
         if (
@@ -471,12 +463,10 @@ function checkAgentRunStatus(
     switch (key) {
       case "state":
         required++;
-        if (!isAgentTaskState(property))
-          checkAgentTaskState(property, `${path}/state`, errors);
+        checkAgentTaskState(property, `${path}/state`, errors);
         break;
       case "message":
-        if (!isAgentMessage(property))
-          checkAgentMessage(property, `${path}/message`, errors);
+        checkAgentMessage(property, `${path}/message`, errors);
         break;
       case "timestamp":
         if (typeof property !== "string")
@@ -512,8 +502,7 @@ function checkAgentTask(value: unknown, path: string, errors: Errors): void {
         break;
       case "status":
         required++;
-        if (!isAgentRunStatus(property))
-          checkAgentRunStatus(property, `${path}/status`, errors);
+        checkAgentRunStatus(property, `${path}/status`, errors);
         break;
       case "artifacts":
         if (!isArray(property) || typeof property.toJSON === "function")
@@ -581,8 +570,7 @@ function checkAgentTaskArtifactUpdateEvent(
         break;
       case "artifact":
         required++;
-        if (!isAgentRunArtifact(property))
-          checkAgentRunArtifact(property, `${path}/artifact`, errors);
+        checkAgentRunArtifact(property, `${path}/artifact`, errors);
         break;
       case "append":
         if (typeof property !== "boolean")
@@ -652,8 +640,7 @@ function checkAgentTaskStatusUpdateEvent(
         break;
       case "status":
         required++;
-        if (!isAgentRunStatus(property))
-          checkAgentRunStatus(property, `${path}/status`, errors);
+        checkAgentRunStatus(property, `${path}/status`, errors);
         break;
     }
   }
@@ -679,15 +666,6 @@ function checkAgentMessageParts(
     if (!isAgentArtifactPart(item))
       checkAgentArtifactPart(item, `${path}/${i}`, errors);
   }
-}
-
-function isAgentMessageParts(value: unknown): boolean {
-  if (!isArray(value) || typeof value.toJSON === "function") return false;
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    if (!isAgentArtifactPart(item)) return false;
-  }
-  return true;
 }
 
 /**

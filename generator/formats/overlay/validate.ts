@@ -259,8 +259,7 @@ function checkOverlay(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "stream":
-        if (!isStream(property))
-          checkStream(property, `${path}/stream`, errors);
+        checkStream(property, `${path}/stream`, errors);
         break;
       default:
         fail(
@@ -334,8 +333,7 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
         break;
       case "fallback":
         present++;
-        if (!isFactFallback(property))
-          checkFactFallback(property, `${path}/fallback`, errors);
+        checkFactFallback(property, `${path}/fallback`, errors);
         break;
       case "enumNumbers":
         present++;
@@ -494,7 +492,7 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
         break;
       case "because":
         required++;
-        if (!isText(property)) checkText(property, `${path}/because`, errors);
+        checkText(property, `${path}/because`, errors);
         break;
       default:
         fail(
@@ -541,15 +539,13 @@ function checkSelector(value: unknown, path: string, errors: Errors): void {
         switch (key) {
           case "event":
             required++;
-            if (!isText(property)) checkText(property, `${path}/event`, errors);
+            checkText(property, `${path}/event`, errors);
             break;
           case "where":
-            if (!isConditions(property))
-              checkConditions(property, `${path}/where`, errors);
+            checkConditions(property, `${path}/where`, errors);
             break;
           case "unless":
-            if (!isConditions(property))
-              checkConditions(property, `${path}/unless`, errors);
+            checkConditions(property, `${path}/unless`, errors);
             break;
           default:
             fail(
@@ -627,7 +623,7 @@ function checkEventPointer(value: unknown, path: string, errors: Errors): void {
 function checkKey(value: unknown, path: string, errors: Errors): void {
   if (isKey1(value)) return;
   if (typeof value === "string") {
-    if (!isEventPointer(value)) checkEventPointer(value, path, errors);
+    checkEventPointer(value, path, errors);
     return;
   }
   if (isRecord(value)) {
@@ -667,7 +663,7 @@ function checkStream(value: unknown, path: string, errors: Errors): void {
     if (property === undefined) continue;
     switch (key) {
       case "event":
-        if (!isText(property)) checkText(property, `${path}/event`, errors);
+        checkText(property, `${path}/event`, errors);
         break;
       case "framing":
         required++;
@@ -684,12 +680,11 @@ function checkStream(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/jsonRpc`, "type", "must be a boolean");
         break;
       case "errorEvent":
-        if (!isText(property))
-          checkText(property, `${path}/errorEvent`, errors);
+        checkText(property, `${path}/errorEvent`, errors);
         break;
       case "because":
         required++;
-        if (!isText(property)) checkText(property, `${path}/because`, errors);
+        checkText(property, `${path}/because`, errors);
         break;
       case "rules":
         required++;
@@ -704,8 +699,7 @@ function checkStream(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "assembly":
-        if (!isAssembly(property))
-          checkAssembly(property, `${path}/assembly`, errors);
+        checkAssembly(property, `${path}/assembly`, errors);
         break;
       default:
         fail(
@@ -751,34 +745,29 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
         break;
       case "because":
         required++;
-        if (!isText(property)) checkText(property, `${path}/because`, errors);
+        checkText(property, `${path}/because`, errors);
         break;
       case "first":
-        if (!isSelectors(property))
-          checkSelectors(property, `${path}/first`, errors);
+        checkSelectors(property, `${path}/first`, errors);
         break;
       case "resumed":
-        if (!isSelectors(property))
-          checkSelectors(property, `${path}/resumed`, errors);
+        checkSelectors(property, `${path}/resumed`, errors);
         break;
       case "onlyFirst":
-        if (!isSelectors(property))
-          checkSelectors(property, `${path}/onlyFirst`, errors);
+        checkSelectors(property, `${path}/onlyFirst`, errors);
         break;
       case "terminal":
-        if (!isSelectors(property))
-          checkSelectors(property, `${path}/terminal`, errors);
+        checkSelectors(property, `${path}/terminal`, errors);
         break;
       case "required":
         if (typeof property !== "boolean")
           fail(errors, `${path}/required`, "type", "must be a boolean");
         break;
       case "inside":
-        if (!isText(property)) checkText(property, `${path}/inside`, errors);
+        checkText(property, `${path}/inside`, errors);
         break;
       case "except":
-        if (!isSelectors(property))
-          checkSelectors(property, `${path}/except`, errors);
+        checkSelectors(property, `${path}/except`, errors);
         break;
       case "span":
         if (!isRecord(property) || typeof property.toJSON === "function")
@@ -792,37 +781,29 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
             switch (key1) {
               case "opens":
                 required1++;
-                if (!isSelectors(property1))
-                  checkSelectors(property1, `${path}/span/opens`, errors);
+                checkSelectors(property1, `${path}/span/opens`, errors);
                 break;
               case "continues":
-                if (!isSelectors(property1))
-                  checkSelectors(property1, `${path}/span/continues`, errors);
+                checkSelectors(property1, `${path}/span/continues`, errors);
                 break;
               case "closes":
                 required1++;
-                if (!isSelectors(property1))
-                  checkSelectors(property1, `${path}/span/closes`, errors);
+                checkSelectors(property1, `${path}/span/closes`, errors);
                 break;
               case "aborts":
-                if (!isSelectors(property1))
-                  checkSelectors(property1, `${path}/span/aborts`, errors);
+                checkSelectors(property1, `${path}/span/aborts`, errors);
                 break;
               case "key":
-                if (!isKey(property1))
-                  checkKey(property1, `${path}/span/key`, errors);
+                checkKey(property1, `${path}/span/key`, errors);
                 break;
               case "attribution":
-                if (!isKey(property1))
-                  checkKey(property1, `${path}/span/attribution`, errors);
+                checkKey(property1, `${path}/span/attribution`, errors);
                 break;
               case "owner":
-                if (!isKey(property1))
-                  checkKey(property1, `${path}/span/owner`, errors);
+                checkKey(property1, `${path}/span/owner`, errors);
                 break;
               case "within":
-                if (!isText(property1))
-                  checkText(property1, `${path}/span/within`, errors);
+                checkText(property1, `${path}/span/within`, errors);
                 break;
               case "implicit":
                 if (typeof property1 !== "boolean")
@@ -889,22 +870,18 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
             switch (key2) {
               case "events":
                 required2++;
-                if (!isSelectors(property2))
-                  checkSelectors(property2, `${path}/refers/events`, errors);
+                checkSelectors(property2, `${path}/refers/events`, errors);
                 break;
               case "key":
                 required2++;
-                if (!isKey(property2))
-                  checkKey(property2, `${path}/refers/key`, errors);
+                checkKey(property2, `${path}/refers/key`, errors);
                 break;
               case "to":
                 required2++;
-                if (!isSelectors(property2))
-                  checkSelectors(property2, `${path}/refers/to`, errors);
+                checkSelectors(property2, `${path}/refers/to`, errors);
                 break;
               case "toKey":
-                if (!isKey(property2))
-                  checkKey(property2, `${path}/refers/toKey`, errors);
+                checkKey(property2, `${path}/refers/toKey`, errors);
                 break;
               case "shownBy":
                 if (
@@ -934,12 +911,7 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                 }
                 break;
               case "request":
-                if (!isEventPointer(property2))
-                  checkEventPointer(
-                    property2,
-                    `${path}/refers/request`,
-                    errors,
-                  );
+                checkEventPointer(property2, `${path}/refers/request`, errors);
                 break;
               default:
                 fail(
@@ -972,26 +944,18 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
             switch (key4) {
               case "events":
                 required3++;
-                if (!isSelectors(property4))
-                  checkSelectors(property4, `${path}/chunk/events`, errors);
+                checkSelectors(property4, `${path}/chunk/events`, errors);
                 break;
               case "span":
                 required3++;
-                if (!isText(property4))
-                  checkText(property4, `${path}/chunk/span`, errors);
+                checkText(property4, `${path}/chunk/span`, errors);
                 break;
               case "key":
                 required3++;
-                if (!isKey(property4))
-                  checkKey(property4, `${path}/chunk/key`, errors);
+                checkKey(property4, `${path}/chunk/key`, errors);
                 break;
               case "passThrough":
-                if (!isSelectors(property4))
-                  checkSelectors(
-                    property4,
-                    `${path}/chunk/passThrough`,
-                    errors,
-                  );
+                checkSelectors(property4, `${path}/chunk/passThrough`, errors);
                 break;
               case "standsFor":
                 if (
@@ -1123,15 +1087,15 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
       fail(errors, `${path}/because`, "required", "is required");
   }
   if (isStreamRuleIf(value)) {
-    if (!isStreamRuleThen(value)) checkStreamRuleThen(value, path, errors);
+    checkStreamRuleThen(value, path, errors);
   }
   if (isStreamRuleIf1(value)) {
-    if (!isStreamRuleThen1(value)) checkStreamRuleThen1(value, path, errors);
+    checkStreamRuleThen1(value, path, errors);
   }
   if (isStreamRuleIf2(value)) {
-    if (!isStreamRuleThen2(value)) checkStreamRuleThen2(value, path, errors);
+    checkStreamRuleThen2(value, path, errors);
   }
-  if (!isStreamRule1(value)) checkStreamRule1(value, path, errors);
+  checkStreamRule1(value, path, errors);
 }
 
 function checkTemplate(value: unknown, path: string, errors: Errors): void {
@@ -1308,30 +1272,29 @@ function checkStep(value: unknown, path: string, errors: Errors): void {
         break;
       case "because":
         required++;
-        if (!isText(property)) checkText(property, `${path}/because`, errors);
+        checkText(property, `${path}/because`, errors);
         break;
       case "on":
         required++;
-        if (!isSelectors(property))
-          checkSelectors(property, `${path}/on`, errors);
+        checkSelectors(property, `${path}/on`, errors);
         break;
       case "set":
-        if (!isPath(property)) checkPath(property, `${path}/set`, errors);
+        checkPath(property, `${path}/set`, errors);
         break;
       case "add":
-        if (!isPath(property)) checkPath(property, `${path}/add`, errors);
+        checkPath(property, `${path}/add`, errors);
         break;
       case "merge":
-        if (!isPath(property)) checkPath(property, `${path}/merge`, errors);
+        checkPath(property, `${path}/merge`, errors);
         break;
       case "append":
-        if (!isPath(property)) checkPath(property, `${path}/append`, errors);
+        checkPath(property, `${path}/append`, errors);
         break;
       case "patch":
-        if (!isPath(property)) checkPath(property, `${path}/patch`, errors);
+        checkPath(property, `${path}/patch`, errors);
         break;
       case "key":
-        if (!isText(property)) checkText(property, `${path}/key`, errors);
+        checkText(property, `${path}/key`, errors);
         break;
       case "value":
         if (!isOmitted(property)) required++;
@@ -1395,7 +1358,7 @@ function checkStep(value: unknown, path: string, errors: Errors): void {
       }
     }
   }
-  if (!isStep1(value)) checkStep1(value, path, errors);
+  checkStep1(value, path, errors);
 }
 
 function checkFactFallback(value: unknown, path: string, errors: Errors): void {
@@ -1641,23 +1604,6 @@ function isStreamRuleIf(value: unknown): boolean {
   return true;
 }
 
-function isStreamRuleThen(value: unknown): boolean {
-  if (!isRecord(value) || typeof value.toJSON === "function") return false;
-  let required = 0;
-  for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const property = value[key];
-    if (property === undefined) continue;
-    switch (key) {
-      case "first":
-        if (!isOmitted(property)) required++;
-        break;
-    }
-  }
-  if (required !== 1) return false;
-  return true;
-}
-
 function isStreamRuleIf1(value: unknown): boolean {
   if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
@@ -1667,23 +1613,6 @@ function isStreamRuleIf1(value: unknown): boolean {
     if (property === undefined) continue;
     switch (key) {
       case "required":
-        if (!isOmitted(property)) required++;
-        break;
-    }
-  }
-  if (required !== 1) return false;
-  return true;
-}
-
-function isStreamRuleThen1(value: unknown): boolean {
-  if (!isRecord(value) || typeof value.toJSON === "function") return false;
-  let required = 0;
-  for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const property = value[key];
-    if (property === undefined) continue;
-    switch (key) {
-      case "terminal":
         if (!isOmitted(property)) required++;
         break;
     }
@@ -1709,7 +1638,7 @@ function isStreamRuleIf2(value: unknown): boolean {
   return true;
 }
 
-function isStreamRuleThen2(value: unknown): boolean {
+function isStreamRule11(value: unknown): boolean {
   if (!isRecord(value) || typeof value.toJSON === "function") return false;
   let required = 0;
   for (const key in value) {
@@ -1717,7 +1646,7 @@ function isStreamRuleThen2(value: unknown): boolean {
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
-      case "inside":
+      case "first":
         if (!isOmitted(property)) required++;
         break;
     }
@@ -1735,6 +1664,40 @@ function isStreamRule2(value: unknown): boolean {
     if (property === undefined) continue;
     switch (key) {
       case "onlyFirst":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRule3(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "terminal":
+        if (!isOmitted(property)) required++;
+        break;
+    }
+  }
+  if (required !== 1) return false;
+  return true;
+}
+
+function isStreamRule4(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.toJSON === "function") return false;
+  let required = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const property = value[key];
+    if (property === undefined) continue;
+    switch (key) {
+      case "inside":
         if (!isOmitted(property)) required++;
         break;
     }
@@ -1796,10 +1759,10 @@ function isStreamRule7(value: unknown): boolean {
 
 function isStreamRule1(value: unknown): boolean {
   let matches = 0;
-  if (isStreamRuleThen(value)) matches++;
+  if (isStreamRule11(value)) matches++;
   if (isStreamRule2(value)) matches++;
-  if (isStreamRuleThen1(value)) matches++;
-  if (isStreamRuleThen2(value)) matches++;
+  if (isStreamRule3(value)) matches++;
+  if (isStreamRule4(value)) matches++;
   if (isStreamRule5(value)) matches++;
   if (isStreamRule6(value)) matches++;
   if (isStreamRule7(value)) matches++;
