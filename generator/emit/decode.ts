@@ -26,19 +26,28 @@ import { escapeToken } from "../pointer.js";
 import { access, boxMayPassFields, forEachProperty, isPrototypeName, jsonTypes, notJsonArray, notJsonObject, ownTag } from "./access.js";
 import { dispatchesByTable, tagTable } from "./dispatch.js";
 import type { GeneratedFile } from "./file.js";
-import { TYPES } from "./names.js";
+import { GUARDS, TYPES } from "./names.js";
 import type { RuntimeValue } from "./templates.js";
 import { DECODE, RUNTIME } from "./templates.js";
 
 /**
  * The decoders: for every named type T, `decodeT(input, options)`, which reads the wire
- * form into a new value in the canonical form and checks it. Reading is done by `readT`,
+ * form into a value in the canonical form and checks it. Reading is done by `readT`,
  * which copies what the schema models (objects, arrays) and turns wire forms into
  * canonical ones: a snake_case alias into its field, an enum's number into its name, a
  * string of digits into a number, a null that stands for a field absent dropped. In tolerant mode it also drops properties a closed
  * object does not know and notes values this version does not recognize; in strict mode
  * such a property is a problem, not copied. What the read produces is then checked by
  * `checkT`, printed from the check tree `isT` is printed from, up to the limit of errors.
+ *
+ * The guard is asked first: a value it accepts is canonical already (it refuses every wire
+ * form: an alias, an enum's number, digits, a null for a field absent), and has nothing a
+ * tolerant reader would drop or not recognize, so it is the decoded value itself, not a
+ * copy, and a valid value costs what `isT` costs. The tests hold every type to it: what
+ * `isT` accepts, both modes decode to an equal value. A value the guard refuses is read,
+ * and what was read checked; where decoding keeps what the guard accepts (no wire form
+ * anywhere in the type), a strict decoder gives the reasons `validateT` gives instead,
+ * since reading would only copy it (`decodeRefused` in templates/decode.ts).
  */
 export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: ProtocolShapes): void {
   const emitter = new DecodeEmitter(f, ir, protocol);
@@ -47,22 +56,38 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
   );
   const options = typeReference(f.import("DecodeOptions", DECODE, { typeOnly: true }));
   const result = f.import("DecodeResult", DECODE, { typeOnly: true });
+  const keeps = typesDecodingKeepsAccepted(protocol.byName);
   for (const type of ir.types) {
     const name = type.name;
     const names = namesOf(ir, name);
     const typed = typeReference(f.import(name, TYPES, { typeOnly: true }));
     const read = emitter.reads(type.shape) ? identifier(names.reader) : UNDEFINED;
-    const reader = construct(f.import("Reader", DECODE), [identifier("options")]);
+    const accepted = ifThen(
+      call(f.import(names.guard, GUARDS), [INPUT]),
+      returns(
+        objectLiteral([
+          { key: "ok", value: literal(true) },
+          { key: "value", value: INPUT },
+        ]),
+      ),
+    );
+    const refused = keeps.has(name)
+      ? call(f.import("decodeRefused", DECODE), [INPUT, read, identifier(names.check), identifier("options")])
+      : call(
+          member(construct(f.import("Reader", DECODE), [identifier("options")]), "decode"),
+          [INPUT, read, identifier(names.check)],
+          [typed],
+        );
     f.declare(
       functionDeclaration({
         doc: documentation([
-          `Reads ${article(name)} {@link ${name}} from its wire form into a new, canonical value; see {@link DecodeOptions} for the modes and the limit of errors.`,
+          `Reads ${article(name)} {@link ${name}} from its wire form into its canonical form: a value {@link ${names.guard}} accepts is canonical already, and is the decoded value itself, not a copy; any other value that decodes is read into a new one. See {@link DecodeOptions} for the modes and the limit of errors.`,
         ]),
         exported: true,
         name: identifier(names.decoder),
         parameters: [parameter(INPUT, keywordType("unknown")), parameter(identifier("options"), options, { optional: true })],
         returns: typeReference(result, [typed]),
-        body: [returns(call(member(reader, "decode"), [INPUT, read, identifier(names.check)], [typed]))],
+        body: [accepted, returns(refused)],
       }),
     );
   }
@@ -95,12 +120,52 @@ export function decodingKeepsAccepted(shapes: ReadonlyMap<string, Shape>, name: 
       seen.add(shape.name);
       continue;
     }
-    const fields = shape.kind === "object" ? shape.fields : shape.kind === "keyed-union" ? [...shape.members, ...shape.fields] : [];
-    if (fields.some((field) => (field.aliases ?? []).length > 0 || field.nullIsAbsent)) return false;
-    if ((shape.kind === "enum" || shape.kind === "number") && shape.wire !== undefined) return false;
+    if (convertsItself(shape)) return false;
     pending.push(...decoded(shape));
   }
   return true;
+}
+
+/**
+ * The named types for which {@link decodingKeepsAccepted} holds, all at once: a type keeps
+ * what its guard accepts unless a wire form is among its own shapes or a type it refers
+ * to does not keep it. One walk of each type's shapes and one of the refs backwards, so
+ * that a schema of many types costs their size, not their number squared.
+ */
+export function typesDecodingKeepsAccepted(shapes: ReadonlyMap<string, Shape>): ReadonlySet<string> {
+  const referrers = new Map<string, string[]>();
+  const converting: string[] = [];
+  for (const [name, root] of shapes) {
+    const pending: Shape[] = [root];
+    let converts = false;
+    while (pending.length > 0 && !converts) {
+      const shape = pending.pop()!;
+      if (shape.kind === "ref") {
+        const list = referrers.get(shape.name);
+        if (list === undefined) referrers.set(shape.name, [name]);
+        else list.push(name);
+        continue;
+      }
+      converts = convertsItself(shape);
+      pending.push(...decoded(shape));
+    }
+    if (converts) converting.push(name);
+  }
+  const converts = new Set(converting);
+  while (converting.length > 0)
+    for (const referrer of referrers.get(converting.pop()!) ?? [])
+      if (!converts.has(referrer)) {
+        converts.add(referrer);
+        converting.push(referrer);
+      }
+  return new Set([...shapes.keys()].filter((name) => !converts.has(name)));
+}
+
+/** Whether a shape itself (not what it holds) has a wire form that decoding turns into another value. */
+function convertsItself(shape: Shape): boolean {
+  const fields = shape.kind === "object" ? shape.fields : shape.kind === "keyed-union" ? [...shape.members, ...shape.fields] : [];
+  if (fields.some((field) => (field.aliases ?? []).length > 0 || field.nullIsAbsent)) return true;
+  return (shape.kind === "enum" || shape.kind === "number") && shape.wire !== undefined;
 }
 
 /** The shapes inside a shape that decoding reads (not those only checked: constraints, `contains`, property names). */

@@ -37,6 +37,61 @@ export type DecodeResult<T> =
     };
 
 /**
+ * The keywords of the failures that a tolerant reading cannot change: it drops only
+ * properties a closed object does not know (`additionalProperties`), notes or replaces
+ * only values this version does not know (`enum`, `discriminator`), which may make a
+ * union's member fit (`anyOf`, `oneOf`), and a count of properties may change with what
+ * it drops. A keyword not listed here is taken to be one reading may change.
+ */
+const KEPT_BY_READING: ReadonlySet<string> = new Set([
+  "type",
+  "required",
+  "const",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "depth",
+]);
+
+/**
+ * The decode of an input its guard refused, for a type whose wire form is its canonical
+ * form (reading changes nothing the guard accepts): the checks' reasons, as `validateT`
+ * gives them, since reading would only copy the input. Tolerant, the same where every
+ * reason is one that reading cannot change and the checks did not stop at the limit;
+ * else the input is read, dropping what this version does not know, and what was read
+ * is checked. Used by the generated code, not by its users.
+ */
+export function decodeRefused<T>(
+  input: unknown,
+  read: ((input: unknown, path: string, reader: Reader) => unknown) | undefined,
+  check: (value: unknown, path: string, errors: Errors) => void,
+  options: DecodeOptions | undefined,
+): DecodeResult<T> {
+  const errors = new Errors(options).check(check, input);
+  const found = errors.found;
+  let settled = found.length > 0;
+  if (settled && options?.mode === "tolerant") {
+    settled = !errors.truncated;
+    for (let i = 0; settled && i < found.length; i++)
+      settled = KEPT_BY_READING.has(found[i]!.keyword);
+  }
+  // The guard and the checks agree, so that there are reasons; were there none, the reader's verdict stands.
+  if (!settled) return new Reader(options).decode<T>(input, read, check);
+  return errors.truncated
+    ? { ok: false, unrecognized: false, errors: found, truncated: true }
+    : { ok: false, unrecognized: false, errors: found };
+}
+
+/**
  * The state of one decode: its mode, what it dropped, what it did not recognize and the
  * problems only decoding finds. Used by the generated code, not by its users.
  */

@@ -313,16 +313,31 @@ describe("decode: tolerant mode", () => {
 });
 
 describe("decode: safety", () => {
-  it("returns a new value and leaves its input as it was", async () => {
-    const decode = (await generatedModules("ag-ui")).functions("RunStartedEvent").decode;
+  it("returns the input itself when the guard accepts it: it is canonical already, and nothing converts", async () => {
+    for (const [name, type, text] of [
+      ["ag-ui", "RunStartedEvent", '{"type":"RUN_STARTED","threadId":"t","runId":"r","input":{"threadId":"t","runId":"r","messages":[]}}'],
+      ["a2a", "TaskStatus", '{"state":"TASK_STATE_WORKING"}'],
+    ] as const) {
+      const { is, decode } = (await generatedModules(name)).functions(type);
+      const input: unknown = JSON.parse(text);
+      expect(is(input)).toBe(true);
+      for (const mode of ["strict", "tolerant"] as const) expect(decode(input, { mode })).toEqual({ ok: true, value: input });
+      for (const mode of ["strict", "tolerant"] as const) expect((decode(input, { mode }) as { value: unknown }).value).toBe(input);
+    }
+  });
+
+  it("returns a new value where something converts, and leaves its input as it was", async () => {
+    const decode = (await generatedModules("a2a")).functions("Task").decode;
     const input = JSON.parse(
-      '{"type":"RUN_STARTED","threadId":"t","runId":"r","input":{"threadId":"t","runId":"r","messages":[{"id":"1","role":"user","content":"hi"}]}}',
+      '{"id":"t","context_id":"c","status":{"state":3},"history":[{"message_id":"m","role":"ROLE_USER","parts":[{"text":"hi"}]}]}',
     ) as Record<string, unknown>;
     const before = JSON.stringify(input);
-    const decoded = decode(input, { mode: "tolerant" });
-    expect(decoded.ok && decoded.value).toEqual(input);
-    expect(decoded.ok && decoded.value).not.toBe(input);
-    expect(decoded.ok && (decoded.value as { input: unknown }).input).not.toBe(input["input"]);
+    for (const mode of ["strict", "tolerant"] as const) {
+      const decoded = decode(input, { mode });
+      expect(decoded).toMatchObject({ ok: true, value: { id: "t", contextId: "c", history: [{ messageId: "m" }] } });
+      expect(decoded.ok && decoded.value).not.toBe(input);
+      expect(decoded.ok && (decoded.value as { history: unknown }).history).not.toBe(input["history"]);
+    }
     expect(JSON.stringify(input)).toBe(before);
   });
 

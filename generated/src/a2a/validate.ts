@@ -2,7 +2,7 @@
 // Do not edit: change the schema or its overlay, then run `npm run generate`.
 
 import type { DecodeOptions, DecodeResult } from "../decode.js";
-import { Reader } from "../decode.js";
+import { Reader, decodeRefused } from "../decode.js";
 import type { Errors, ValidateOptions, ValidationResult } from "../runtime.js";
 import {
   define,
@@ -947,26 +947,23 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
     switch (key) {
       case "capabilities":
         required++;
-        if (!isAgentCapabilities(property))
-          checkAgentCapabilities(property, `${path}/capabilities`, errors);
+        checkAgentCapabilities(property, `${path}/capabilities`, errors);
         break;
       case "defaultInputModes":
         required++;
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/defaultInputModes`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(
+          property,
+          `${path}/defaultInputModes`,
+          errors,
+        );
         break;
       case "defaultOutputModes":
         required++;
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/defaultOutputModes`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(
+          property,
+          `${path}/defaultOutputModes`,
+          errors,
+        );
         break;
       case "description":
         required++;
@@ -987,16 +984,14 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "provider":
-        if (!isAgentProvider(property))
-          checkAgentProvider(property, `${path}/provider`, errors);
+        checkAgentProvider(property, `${path}/provider`, errors);
         break;
       case "securityRequirements":
-        if (!isAgentCardSecurityRequirements(property))
-          checkAgentCardSecurityRequirements(
-            property,
-            `${path}/securityRequirements`,
-            errors,
-          );
+        checkAgentCardSecurityRequirements(
+          property,
+          `${path}/securityRequirements`,
+          errors,
+        );
         break;
       case "securitySchemes":
         if (
@@ -1113,8 +1108,7 @@ function checkAgentCardSignature(
     if (property === undefined) continue;
     switch (key) {
       case "header":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/header`, errors);
+        checkStruct(property, `${path}/header`, errors);
         break;
       case "protected":
         required++;
@@ -1164,8 +1158,7 @@ function checkAgentExtension(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "params":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/params`, errors);
+        checkStruct(property, `${path}/params`, errors);
         break;
       case "required":
         if (typeof property !== "boolean")
@@ -1300,8 +1293,7 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "examples":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(property, `${path}/examples`, errors);
+        checkAgentCardDefaultInputModes(property, `${path}/examples`, errors);
         break;
       case "id":
         required++;
@@ -1309,12 +1301,7 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "inputModes":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/inputModes`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(property, `${path}/inputModes`, errors);
         break;
       case "name":
         required++;
@@ -1322,25 +1309,22 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "outputModes":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/outputModes`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(
+          property,
+          `${path}/outputModes`,
+          errors,
+        );
         break;
       case "securityRequirements":
-        if (!isAgentCardSecurityRequirements(property))
-          checkAgentCardSecurityRequirements(
-            property,
-            `${path}/securityRequirements`,
-            errors,
-          );
+        checkAgentCardSecurityRequirements(
+          property,
+          `${path}/securityRequirements`,
+          errors,
+        );
         break;
       case "tags":
         required++;
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(property, `${path}/tags`, errors);
+        checkAgentCardDefaultInputModes(property, `${path}/tags`, errors);
         break;
       default:
         fail(
@@ -1430,16 +1414,10 @@ function checkArtifact(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "extensions":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/extensions`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(property, `${path}/extensions`, errors);
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       case "name":
         if (typeof property !== "string")
@@ -1447,8 +1425,7 @@ function checkArtifact(value: unknown, path: string, errors: Errors): void {
         break;
       case "parts":
         required++;
-        if (!isArtifactParts(property))
-          checkArtifactParts(property, `${path}/parts`, errors);
+        checkArtifactParts(property, `${path}/parts`, errors);
         break;
       default:
         fail(
@@ -1536,12 +1513,11 @@ function checkAuthorizationCodeOAuthFlow(
         break;
       case "scopes":
         required++;
-        if (!isAuthorizationCodeOAuthFlowScopes(property))
-          checkAuthorizationCodeOAuthFlowScopes(
-            property,
-            `${path}/scopes`,
-            errors,
-          );
+        checkAuthorizationCodeOAuthFlowScopes(
+          property,
+          `${path}/scopes`,
+          errors,
+        );
         break;
       case "tokenUrl":
         required++;
@@ -1627,12 +1603,11 @@ function checkClientCredentialsOAuthFlow(
         break;
       case "scopes":
         required++;
-        if (!isAuthorizationCodeOAuthFlowScopes(property))
-          checkAuthorizationCodeOAuthFlowScopes(
-            property,
-            `${path}/scopes`,
-            errors,
-          );
+        checkAuthorizationCodeOAuthFlowScopes(
+          property,
+          `${path}/scopes`,
+          errors,
+        );
         break;
       case "tokenUrl":
         required++;
@@ -1673,8 +1648,7 @@ function checkCreateTaskPushNotificationConfigRequest(
     count++;
     switch (key) {
       case "config":
-        if (!isPushNotificationConfig(property))
-          checkPushNotificationConfig(property, `${path}/config`, errors);
+        checkPushNotificationConfig(property, `${path}/config`, errors);
         break;
       case "configId":
         if (typeof property !== "string")
@@ -1778,12 +1752,11 @@ function checkDeviceCodeOAuthFlow(
         break;
       case "scopes":
         required++;
-        if (!isAuthorizationCodeOAuthFlowScopes(property))
-          checkAuthorizationCodeOAuthFlowScopes(
-            property,
-            `${path}/scopes`,
-            errors,
-          );
+        checkAuthorizationCodeOAuthFlowScopes(
+          property,
+          `${path}/scopes`,
+          errors,
+        );
         break;
       case "tokenUrl":
         required++;
@@ -2015,12 +1988,11 @@ function checkImplicitOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (!isAuthorizationCodeOAuthFlowScopes(property))
-          checkAuthorizationCodeOAuthFlowScopes(
-            property,
-            `${path}/scopes`,
-            errors,
-          );
+        checkAuthorizationCodeOAuthFlowScopes(
+          property,
+          `${path}/scopes`,
+          errors,
+        );
         break;
       default:
         fail(
@@ -2215,12 +2187,10 @@ function checkListTasksRequest(
           fail(errors, `${path}/pageToken`, "type", "must be a string");
         break;
       case "status":
-        if (!isTaskState(property))
-          checkTaskState(property, `${path}/status`, errors);
+        checkTaskState(property, `${path}/status`, errors);
         break;
       case "statusTimestampAfter":
-        if (!isTimestamp(property))
-          checkTimestamp(property, `${path}/statusTimestampAfter`, errors);
+        checkTimestamp(property, `${path}/statusTimestampAfter`, errors);
         break;
       case "tenant":
         if (typeof property !== "string")
@@ -2349,12 +2319,7 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "extensions":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/extensions`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(property, `${path}/extensions`, errors);
         break;
       case "messageId":
         required++;
@@ -2362,25 +2327,22 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       case "parts":
         required++;
-        if (!isArtifactParts(property))
-          checkArtifactParts(property, `${path}/parts`, errors);
+        checkArtifactParts(property, `${path}/parts`, errors);
         break;
       case "referenceTaskIds":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/referenceTaskIds`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(
+          property,
+          `${path}/referenceTaskIds`,
+          errors,
+        );
         break;
       case "role":
         required++;
-        if (!isRole(property)) checkRole(property, `${path}/role`, errors);
+        checkRole(property, `${path}/role`, errors);
         break;
       case "taskId":
         if (typeof property !== "string")
@@ -2459,8 +2421,7 @@ function checkOAuth2SecurityScheme(
         break;
       case "flows":
         required++;
-        if (!isOAuthFlows(property))
-          checkOAuthFlows(property, `${path}/flows`, errors);
+        checkOAuthFlows(property, `${path}/flows`, errors);
         break;
       case "oauth2MetadataUrl":
         if (typeof property !== "string")
@@ -2494,36 +2455,31 @@ function checkOAuthFlows(value: unknown, path: string, errors: Errors): void {
     switch (key) {
       case "authorizationCode":
         present++;
-        if (!isAuthorizationCodeOAuthFlow(property))
-          checkAuthorizationCodeOAuthFlow(
-            property,
-            `${path}/authorizationCode`,
-            errors,
-          );
+        checkAuthorizationCodeOAuthFlow(
+          property,
+          `${path}/authorizationCode`,
+          errors,
+        );
         break;
       case "clientCredentials":
         present++;
-        if (!isClientCredentialsOAuthFlow(property))
-          checkClientCredentialsOAuthFlow(
-            property,
-            `${path}/clientCredentials`,
-            errors,
-          );
+        checkClientCredentialsOAuthFlow(
+          property,
+          `${path}/clientCredentials`,
+          errors,
+        );
         break;
       case "implicit":
         present++;
-        if (!isImplicitOAuthFlow(property))
-          checkImplicitOAuthFlow(property, `${path}/implicit`, errors);
+        checkImplicitOAuthFlow(property, `${path}/implicit`, errors);
         break;
       case "password":
         present++;
-        if (!isPasswordOAuthFlow(property))
-          checkPasswordOAuthFlow(property, `${path}/password`, errors);
+        checkPasswordOAuthFlow(property, `${path}/password`, errors);
         break;
       case "deviceCode":
         present++;
-        if (!isDeviceCodeOAuthFlow(property))
-          checkDeviceCodeOAuthFlow(property, `${path}/deviceCode`, errors);
+        checkDeviceCodeOAuthFlow(property, `${path}/deviceCode`, errors);
         break;
       default:
         fail(
@@ -2627,8 +2583,7 @@ function checkPart(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/mediaType`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       default:
         fail(
@@ -2669,12 +2624,11 @@ function checkPasswordOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        if (!isAuthorizationCodeOAuthFlowScopes(property))
-          checkAuthorizationCodeOAuthFlowScopes(
-            property,
-            `${path}/scopes`,
-            errors,
-          );
+        checkAuthorizationCodeOAuthFlowScopes(
+          property,
+          `${path}/scopes`,
+          errors,
+        );
         break;
       case "tokenUrl":
         if (typeof property !== "string")
@@ -2710,8 +2664,7 @@ function checkPushNotificationConfig(
     count++;
     switch (key) {
       case "authentication":
-        if (!isAuthenticationInfo(property))
-          checkAuthenticationInfo(property, `${path}/authentication`, errors);
+        checkAuthenticationInfo(property, `${path}/authentication`, errors);
         break;
       case "id":
         if (typeof property !== "string")
@@ -2805,48 +2758,43 @@ function checkSecurityScheme(
     switch (key) {
       case "apiKeySecurityScheme":
         present++;
-        if (!isAPIKeySecurityScheme(property))
-          checkAPIKeySecurityScheme(
-            property,
-            `${path}/apiKeySecurityScheme`,
-            errors,
-          );
+        checkAPIKeySecurityScheme(
+          property,
+          `${path}/apiKeySecurityScheme`,
+          errors,
+        );
         break;
       case "httpAuthSecurityScheme":
         present++;
-        if (!isHTTPAuthSecurityScheme(property))
-          checkHTTPAuthSecurityScheme(
-            property,
-            `${path}/httpAuthSecurityScheme`,
-            errors,
-          );
+        checkHTTPAuthSecurityScheme(
+          property,
+          `${path}/httpAuthSecurityScheme`,
+          errors,
+        );
         break;
       case "oauth2SecurityScheme":
         present++;
-        if (!isOAuth2SecurityScheme(property))
-          checkOAuth2SecurityScheme(
-            property,
-            `${path}/oauth2SecurityScheme`,
-            errors,
-          );
+        checkOAuth2SecurityScheme(
+          property,
+          `${path}/oauth2SecurityScheme`,
+          errors,
+        );
         break;
       case "openIdConnectSecurityScheme":
         present++;
-        if (!isOpenIdConnectSecurityScheme(property))
-          checkOpenIdConnectSecurityScheme(
-            property,
-            `${path}/openIdConnectSecurityScheme`,
-            errors,
-          );
+        checkOpenIdConnectSecurityScheme(
+          property,
+          `${path}/openIdConnectSecurityScheme`,
+          errors,
+        );
         break;
       case "mtlsSecurityScheme":
         present++;
-        if (!isMutualTlsSecurityScheme(property))
-          checkMutualTlsSecurityScheme(
-            property,
-            `${path}/mtlsSecurityScheme`,
-            errors,
-          );
+        checkMutualTlsSecurityScheme(
+          property,
+          `${path}/mtlsSecurityScheme`,
+          errors,
+        );
         break;
       default:
         fail(
@@ -2883,12 +2831,11 @@ function checkSendMessageConfiguration(
     count++;
     switch (key) {
       case "acceptedOutputModes":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(
-            property,
-            `${path}/acceptedOutputModes`,
-            errors,
-          );
+        checkAgentCardDefaultInputModes(
+          property,
+          `${path}/acceptedOutputModes`,
+          errors,
+        );
         break;
       case "blocking":
         if (typeof property !== "boolean")
@@ -2915,12 +2862,11 @@ function checkSendMessageConfiguration(
         }
         break;
       case "pushNotificationConfig":
-        if (!isPushNotificationConfig(property))
-          checkPushNotificationConfig(
-            property,
-            `${path}/pushNotificationConfig`,
-            errors,
-          );
+        checkPushNotificationConfig(
+          property,
+          `${path}/pushNotificationConfig`,
+          errors,
+        );
         break;
       default:
         fail(
@@ -2951,21 +2897,18 @@ function checkSendMessageRequest(
     if (property === undefined) continue;
     switch (key) {
       case "configuration":
-        if (!isSendMessageConfiguration(property))
-          checkSendMessageConfiguration(
-            property,
-            `${path}/configuration`,
-            errors,
-          );
+        checkSendMessageConfiguration(
+          property,
+          `${path}/configuration`,
+          errors,
+        );
         break;
       case "message":
         required++;
-        if (!isMessage(property))
-          checkMessage(property, `${path}/message`, errors);
+        checkMessage(property, `${path}/message`, errors);
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       case "tenant":
         if (typeof property !== "string")
@@ -3003,12 +2946,11 @@ function checkSendMessageResponse(
     switch (key) {
       case "task":
         present++;
-        if (!isTask(property)) checkTask(property, `${path}/task`, errors);
+        checkTask(property, `${path}/task`, errors);
         break;
       case "message":
         present++;
-        if (!isMessage(property))
-          checkMessage(property, `${path}/message`, errors);
+        checkMessage(property, `${path}/message`, errors);
         break;
       default:
         fail(
@@ -3040,26 +2982,23 @@ function checkStreamResponse(
     switch (key) {
       case "task":
         present++;
-        if (!isTask(property)) checkTask(property, `${path}/task`, errors);
+        checkTask(property, `${path}/task`, errors);
         break;
       case "message":
         present++;
-        if (!isMessage(property))
-          checkMessage(property, `${path}/message`, errors);
+        checkMessage(property, `${path}/message`, errors);
         break;
       case "statusUpdate":
         present++;
-        if (!isTaskStatusUpdateEvent(property))
-          checkTaskStatusUpdateEvent(property, `${path}/statusUpdate`, errors);
+        checkTaskStatusUpdateEvent(property, `${path}/statusUpdate`, errors);
         break;
       case "artifactUpdate":
         present++;
-        if (!isTaskArtifactUpdateEvent(property))
-          checkTaskArtifactUpdateEvent(
-            property,
-            `${path}/artifactUpdate`,
-            errors,
-          );
+        checkTaskArtifactUpdateEvent(
+          property,
+          `${path}/artifactUpdate`,
+          errors,
+        );
         break;
       default:
         fail(
@@ -3092,8 +3031,7 @@ function checkStringList(value: unknown, path: string, errors: Errors): void {
     count++;
     switch (key) {
       case "list":
-        if (!isAgentCardDefaultInputModes(property))
-          checkAgentCardDefaultInputModes(property, `${path}/list`, errors);
+        checkAgentCardDefaultInputModes(property, `${path}/list`, errors);
         break;
       default:
         fail(
@@ -3190,13 +3128,11 @@ function checkTask(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       case "status":
         required++;
-        if (!isTaskStatus(property))
-          checkTaskStatus(property, `${path}/status`, errors);
+        checkTaskStatus(property, `${path}/status`, errors);
         break;
       default:
         fail(
@@ -3236,8 +3172,7 @@ function checkTaskArtifactUpdateEvent(
         break;
       case "artifact":
         required++;
-        if (!isArtifact(property))
-          checkArtifact(property, `${path}/artifact`, errors);
+        checkArtifact(property, `${path}/artifact`, errors);
         break;
       case "contextId":
         required++;
@@ -3249,8 +3184,7 @@ function checkTaskArtifactUpdateEvent(
           fail(errors, `${path}/lastChunk`, "type", "must be a boolean");
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       case "taskId":
         required++;
@@ -3297,12 +3231,11 @@ function checkTaskPushNotificationConfig(
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "pushNotificationConfig":
-        if (!isPushNotificationConfig(property))
-          checkPushNotificationConfig(
-            property,
-            `${path}/pushNotificationConfig`,
-            errors,
-          );
+        checkPushNotificationConfig(
+          property,
+          `${path}/pushNotificationConfig`,
+          errors,
+        );
         break;
       case "taskId":
         if (typeof property !== "string")
@@ -3337,17 +3270,14 @@ function checkTaskStatus(value: unknown, path: string, errors: Errors): void {
     if (property === undefined) continue;
     switch (key) {
       case "message":
-        if (!isMessage(property))
-          checkMessage(property, `${path}/message`, errors);
+        checkMessage(property, `${path}/message`, errors);
         break;
       case "state":
         required++;
-        if (!isTaskState(property))
-          checkTaskState(property, `${path}/state`, errors);
+        checkTaskState(property, `${path}/state`, errors);
         break;
       case "timestamp":
-        if (!isTimestamp(property))
-          checkTimestamp(property, `${path}/timestamp`, errors);
+        checkTimestamp(property, `${path}/timestamp`, errors);
         break;
       default:
         fail(
@@ -3385,13 +3315,11 @@ function checkTaskStatusUpdateEvent(
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "metadata":
-        if (!isStruct(property))
-          checkStruct(property, `${path}/metadata`, errors);
+        checkStruct(property, `${path}/metadata`, errors);
         break;
       case "status":
         required++;
-        if (!isTaskStatus(property))
-          checkTaskStatus(property, `${path}/status`, errors);
+        checkTaskStatus(property, `${path}/status`, errors);
         break;
       case "taskId":
         required++;
@@ -3533,54 +3461,18 @@ function checkAuthorizationCodeOAuthFlowScopes(
   }
 }
 
-function isAgentCardDefaultInputModes(value: unknown): boolean {
-  if (!isArray(value) || typeof value.toJSON === "function") return false;
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    if (typeof item !== "string") return false;
-  }
-  return true;
-}
-
-function isAgentCardSecurityRequirements(value: unknown): boolean {
-  if (!isArray(value) || typeof value.toJSON === "function") return false;
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    if (!isSecurityRequirement(item)) return false;
-  }
-  return true;
-}
-
-function isArtifactParts(value: unknown): boolean {
-  if (!isArray(value) || typeof value.toJSON === "function") return false;
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    if (!isPart(item)) return false;
-  }
-  return true;
-}
-
-function isAuthorizationCodeOAuthFlowScopes(value: unknown): boolean {
-  if (!isRecord(value) || typeof value.toJSON === "function" || isBoxed(value))
-    return false;
-  for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const property = value[key];
-    if (property === undefined) continue;
-    if (typeof property !== "string") return false;
-  }
-  return true;
-}
-
 /**
- * Reads an {@link AgentCapabilities} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads an {@link AgentCapabilities} from its wire form into its canonical
+ * form: a value {@link isAgentCapabilities} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeAgentCapabilities(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentCapabilities> {
+  if (isAgentCapabilities(input)) return { ok: true, value: input };
   return new Reader(options).decode<AgentCapabilities>(
     input,
     readAgentCapabilities,
@@ -3589,13 +3481,16 @@ export function decodeAgentCapabilities(
 }
 
 /**
- * Reads an {@link AgentCard} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads an {@link AgentCard} from its wire form into its canonical form: a
+ * value {@link isAgentCard} accepts is canonical already, and is the decoded
+ * value itself, not a copy; any other value that decodes is read into a new
+ * one. See {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeAgentCard(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentCard> {
+  if (isAgentCard(input)) return { ok: true, value: input };
   return new Reader(options).decode<AgentCard>(
     input,
     readAgentCard,
@@ -3604,14 +3499,17 @@ export function decodeAgentCard(
 }
 
 /**
- * Reads an {@link AgentCardSignature} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads an {@link AgentCardSignature} from its wire form into its canonical
+ * form: a value {@link isAgentCardSignature} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeAgentCardSignature(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentCardSignature> {
+  if (isAgentCardSignature(input)) return { ok: true, value: input };
   return new Reader(options).decode<AgentCardSignature>(
     input,
     readAgentCardSignature,
@@ -3620,13 +3518,17 @@ export function decodeAgentCardSignature(
 }
 
 /**
- * Reads an {@link AgentExtension} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads an {@link AgentExtension} from its wire form into its canonical
+ * form: a value {@link isAgentExtension} accepts is canonical already, and
+ * is the decoded value itself, not a copy; any other value that decodes is
+ * read into a new one. See {@link DecodeOptions} for the modes and the limit
+ * of errors.
  */
 export function decodeAgentExtension(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentExtension> {
+  if (isAgentExtension(input)) return { ok: true, value: input };
   return new Reader(options).decode<AgentExtension>(
     input,
     readAgentExtension,
@@ -3635,13 +3537,17 @@ export function decodeAgentExtension(
 }
 
 /**
- * Reads an {@link AgentInterface} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads an {@link AgentInterface} from its wire form into its canonical
+ * form: a value {@link isAgentInterface} accepts is canonical already, and
+ * is the decoded value itself, not a copy; any other value that decodes is
+ * read into a new one. See {@link DecodeOptions} for the modes and the limit
+ * of errors.
  */
 export function decodeAgentInterface(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentInterface> {
+  if (isAgentInterface(input)) return { ok: true, value: input };
   return new Reader(options).decode<AgentInterface>(
     input,
     readAgentInterface,
@@ -3650,28 +3556,32 @@ export function decodeAgentInterface(
 }
 
 /**
- * Reads an {@link AgentProvider} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads an {@link AgentProvider} from its wire form into its canonical form:
+ * a value {@link isAgentProvider} accepts is canonical already, and is the
+ * decoded value itself, not a copy; any other value that decodes is read
+ * into a new one. See {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeAgentProvider(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentProvider> {
-  return new Reader(options).decode<AgentProvider>(
-    input,
-    readAgentProvider,
-    checkAgentProvider,
-  );
+  if (isAgentProvider(input)) return { ok: true, value: input };
+  return decodeRefused(input, readAgentProvider, checkAgentProvider, options);
 }
 
 /**
- * Reads an {@link AgentSkill} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads an {@link AgentSkill} from its wire form into its canonical form: a
+ * value {@link isAgentSkill} accepts is canonical already, and is the
+ * decoded value itself, not a copy; any other value that decodes is read
+ * into a new one. See {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeAgentSkill(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AgentSkill> {
+  if (isAgentSkill(input)) return { ok: true, value: input };
   return new Reader(options).decode<AgentSkill>(
     input,
     readAgentSkill,
@@ -3680,14 +3590,17 @@ export function decodeAgentSkill(
 }
 
 /**
- * Reads an {@link APIKeySecurityScheme} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads an {@link APIKeySecurityScheme} from its wire form into its
+ * canonical form: a value {@link isAPIKeySecurityScheme} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeAPIKeySecurityScheme(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<APIKeySecurityScheme> {
+  if (isAPIKeySecurityScheme(input)) return { ok: true, value: input };
   return new Reader(options).decode<APIKeySecurityScheme>(
     input,
     readAPIKeySecurityScheme,
@@ -3696,13 +3609,16 @@ export function decodeAPIKeySecurityScheme(
 }
 
 /**
- * Reads an {@link Artifact} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads an {@link Artifact} from its wire form into its canonical form: a
+ * value {@link isArtifact} accepts is canonical already, and is the decoded
+ * value itself, not a copy; any other value that decodes is read into a new
+ * one. See {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeArtifact(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Artifact> {
+  if (isArtifact(input)) return { ok: true, value: input };
   return new Reader(options).decode<Artifact>(
     input,
     readArtifact,
@@ -3711,14 +3627,17 @@ export function decodeArtifact(
 }
 
 /**
- * Reads an {@link AuthenticationInfo} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads an {@link AuthenticationInfo} from its wire form into its canonical
+ * form: a value {@link isAuthenticationInfo} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeAuthenticationInfo(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AuthenticationInfo> {
+  if (isAuthenticationInfo(input)) return { ok: true, value: input };
   return new Reader(options).decode<AuthenticationInfo>(
     input,
     readAuthenticationInfo,
@@ -3727,14 +3646,17 @@ export function decodeAuthenticationInfo(
 }
 
 /**
- * Reads an {@link AuthorizationCodeOAuthFlow} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads an {@link AuthorizationCodeOAuthFlow} from its wire form into its
+ * canonical form: a value {@link isAuthorizationCodeOAuthFlow} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeAuthorizationCodeOAuthFlow(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<AuthorizationCodeOAuthFlow> {
+  if (isAuthorizationCodeOAuthFlow(input)) return { ok: true, value: input };
   return new Reader(options).decode<AuthorizationCodeOAuthFlow>(
     input,
     readAuthorizationCodeOAuthFlow,
@@ -3743,13 +3665,17 @@ export function decodeAuthorizationCodeOAuthFlow(
 }
 
 /**
- * Reads a {@link CancelTaskRequest} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link CancelTaskRequest} from its wire form into its canonical
+ * form: a value {@link isCancelTaskRequest} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeCancelTaskRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<CancelTaskRequest> {
+  if (isCancelTaskRequest(input)) return { ok: true, value: input };
   return new Reader(options).decode<CancelTaskRequest>(
     input,
     readCancelTaskRequest,
@@ -3758,14 +3684,17 @@ export function decodeCancelTaskRequest(
 }
 
 /**
- * Reads a {@link ClientCredentialsOAuthFlow} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link ClientCredentialsOAuthFlow} from its wire form into its
+ * canonical form: a value {@link isClientCredentialsOAuthFlow} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeClientCredentialsOAuthFlow(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ClientCredentialsOAuthFlow> {
+  if (isClientCredentialsOAuthFlow(input)) return { ok: true, value: input };
   return new Reader(options).decode<ClientCredentialsOAuthFlow>(
     input,
     readClientCredentialsOAuthFlow,
@@ -3775,13 +3704,18 @@ export function decodeClientCredentialsOAuthFlow(
 
 /**
  * Reads a {@link CreateTaskPushNotificationConfigRequest} from its wire form
- * into a new, canonical value; see {@link DecodeOptions} for the modes and
- * the limit of errors.
+ * into its canonical form: a value {@link
+ * isCreateTaskPushNotificationConfigRequest} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeCreateTaskPushNotificationConfigRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<CreateTaskPushNotificationConfigRequest> {
+  if (isCreateTaskPushNotificationConfigRequest(input))
+    return { ok: true, value: input };
   return new Reader(options).decode<CreateTaskPushNotificationConfigRequest>(
     input,
     readCreateTaskPushNotificationConfigRequest,
@@ -3791,13 +3725,18 @@ export function decodeCreateTaskPushNotificationConfigRequest(
 
 /**
  * Reads a {@link DeleteTaskPushNotificationConfigRequest} from its wire form
- * into a new, canonical value; see {@link DecodeOptions} for the modes and
- * the limit of errors.
+ * into its canonical form: a value {@link
+ * isDeleteTaskPushNotificationConfigRequest} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeDeleteTaskPushNotificationConfigRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<DeleteTaskPushNotificationConfigRequest> {
+  if (isDeleteTaskPushNotificationConfigRequest(input))
+    return { ok: true, value: input };
   return new Reader(options).decode<DeleteTaskPushNotificationConfigRequest>(
     input,
     readDeleteTaskPushNotificationConfigRequest,
@@ -3806,14 +3745,17 @@ export function decodeDeleteTaskPushNotificationConfigRequest(
 }
 
 /**
- * Reads a {@link DeviceCodeOAuthFlow} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link DeviceCodeOAuthFlow} from its wire form into its canonical
+ * form: a value {@link isDeviceCodeOAuthFlow} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeDeviceCodeOAuthFlow(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<DeviceCodeOAuthFlow> {
+  if (isDeviceCodeOAuthFlow(input)) return { ok: true, value: input };
   return new Reader(options).decode<DeviceCodeOAuthFlow>(
     input,
     readDeviceCodeOAuthFlow,
@@ -3822,14 +3764,17 @@ export function decodeDeviceCodeOAuthFlow(
 }
 
 /**
- * Reads a {@link GetExtendedAgentCardRequest} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link GetExtendedAgentCardRequest} from its wire form into its
+ * canonical form: a value {@link isGetExtendedAgentCardRequest} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeGetExtendedAgentCardRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<GetExtendedAgentCardRequest> {
+  if (isGetExtendedAgentCardRequest(input)) return { ok: true, value: input };
   return new Reader(options).decode<GetExtendedAgentCardRequest>(
     input,
     readGetExtendedAgentCardRequest,
@@ -3839,13 +3784,18 @@ export function decodeGetExtendedAgentCardRequest(
 
 /**
  * Reads a {@link GetTaskPushNotificationConfigRequest} from its wire form
- * into a new, canonical value; see {@link DecodeOptions} for the modes and
- * the limit of errors.
+ * into its canonical form: a value {@link
+ * isGetTaskPushNotificationConfigRequest} accepts is canonical already, and
+ * is the decoded value itself, not a copy; any other value that decodes is
+ * read into a new one. See {@link DecodeOptions} for the modes and the limit
+ * of errors.
  */
 export function decodeGetTaskPushNotificationConfigRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<GetTaskPushNotificationConfigRequest> {
+  if (isGetTaskPushNotificationConfigRequest(input))
+    return { ok: true, value: input };
   return new Reader(options).decode<GetTaskPushNotificationConfigRequest>(
     input,
     readGetTaskPushNotificationConfigRequest,
@@ -3854,13 +3804,17 @@ export function decodeGetTaskPushNotificationConfigRequest(
 }
 
 /**
- * Reads a {@link GetTaskRequest} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link GetTaskRequest} from its wire form into its canonical form:
+ * a value {@link isGetTaskRequest} accepts is canonical already, and is the
+ * decoded value itself, not a copy; any other value that decodes is read
+ * into a new one. See {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeGetTaskRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<GetTaskRequest> {
+  if (isGetTaskRequest(input)) return { ok: true, value: input };
   return new Reader(options).decode<GetTaskRequest>(
     input,
     readGetTaskRequest,
@@ -3869,14 +3823,17 @@ export function decodeGetTaskRequest(
 }
 
 /**
- * Reads a {@link HTTPAuthSecurityScheme} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link HTTPAuthSecurityScheme} from its wire form into its
+ * canonical form: a value {@link isHTTPAuthSecurityScheme} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeHTTPAuthSecurityScheme(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<HTTPAuthSecurityScheme> {
+  if (isHTTPAuthSecurityScheme(input)) return { ok: true, value: input };
   return new Reader(options).decode<HTTPAuthSecurityScheme>(
     input,
     readHTTPAuthSecurityScheme,
@@ -3885,14 +3842,17 @@ export function decodeHTTPAuthSecurityScheme(
 }
 
 /**
- * Reads an {@link ImplicitOAuthFlow} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads an {@link ImplicitOAuthFlow} from its wire form into its canonical
+ * form: a value {@link isImplicitOAuthFlow} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeImplicitOAuthFlow(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ImplicitOAuthFlow> {
+  if (isImplicitOAuthFlow(input)) return { ok: true, value: input };
   return new Reader(options).decode<ImplicitOAuthFlow>(
     input,
     readImplicitOAuthFlow,
@@ -3902,13 +3862,18 @@ export function decodeImplicitOAuthFlow(
 
 /**
  * Reads a {@link ListTaskPushNotificationConfigRequest} from its wire form
- * into a new, canonical value; see {@link DecodeOptions} for the modes and
- * the limit of errors.
+ * into its canonical form: a value {@link
+ * isListTaskPushNotificationConfigRequest} accepts is canonical already, and
+ * is the decoded value itself, not a copy; any other value that decodes is
+ * read into a new one. See {@link DecodeOptions} for the modes and the limit
+ * of errors.
  */
 export function decodeListTaskPushNotificationConfigRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ListTaskPushNotificationConfigRequest> {
+  if (isListTaskPushNotificationConfigRequest(input))
+    return { ok: true, value: input };
   return new Reader(options).decode<ListTaskPushNotificationConfigRequest>(
     input,
     readListTaskPushNotificationConfigRequest,
@@ -3918,13 +3883,18 @@ export function decodeListTaskPushNotificationConfigRequest(
 
 /**
  * Reads a {@link ListTaskPushNotificationConfigResponse} from its wire form
- * into a new, canonical value; see {@link DecodeOptions} for the modes and
- * the limit of errors.
+ * into its canonical form: a value {@link
+ * isListTaskPushNotificationConfigResponse} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeListTaskPushNotificationConfigResponse(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ListTaskPushNotificationConfigResponse> {
+  if (isListTaskPushNotificationConfigResponse(input))
+    return { ok: true, value: input };
   return new Reader(options).decode<ListTaskPushNotificationConfigResponse>(
     input,
     readListTaskPushNotificationConfigResponse,
@@ -3933,13 +3903,17 @@ export function decodeListTaskPushNotificationConfigResponse(
 }
 
 /**
- * Reads a {@link ListTasksRequest} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link ListTasksRequest} from its wire form into its canonical
+ * form: a value {@link isListTasksRequest} accepts is canonical already, and
+ * is the decoded value itself, not a copy; any other value that decodes is
+ * read into a new one. See {@link DecodeOptions} for the modes and the limit
+ * of errors.
  */
 export function decodeListTasksRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ListTasksRequest> {
+  if (isListTasksRequest(input)) return { ok: true, value: input };
   return new Reader(options).decode<ListTasksRequest>(
     input,
     readListTasksRequest,
@@ -3948,13 +3922,17 @@ export function decodeListTasksRequest(
 }
 
 /**
- * Reads a {@link ListTasksResponse} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link ListTasksResponse} from its wire form into its canonical
+ * form: a value {@link isListTasksResponse} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeListTasksResponse(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<ListTasksResponse> {
+  if (isListTasksResponse(input)) return { ok: true, value: input };
   return new Reader(options).decode<ListTasksResponse>(
     input,
     readListTasksResponse,
@@ -3963,25 +3941,31 @@ export function decodeListTasksResponse(
 }
 
 /**
- * Reads a {@link Message} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link Message} from its wire form into its canonical form: a
+ * value {@link isMessage} accepts is canonical already, and is the decoded
+ * value itself, not a copy; any other value that decodes is read into a new
+ * one. See {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeMessage(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Message> {
+  if (isMessage(input)) return { ok: true, value: input };
   return new Reader(options).decode<Message>(input, readMessage, checkMessage);
 }
 
 /**
- * Reads a {@link MutualTlsSecurityScheme} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link MutualTlsSecurityScheme} from its wire form into its
+ * canonical form: a value {@link isMutualTlsSecurityScheme} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeMutualTlsSecurityScheme(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<MutualTlsSecurityScheme> {
+  if (isMutualTlsSecurityScheme(input)) return { ok: true, value: input };
   return new Reader(options).decode<MutualTlsSecurityScheme>(
     input,
     readMutualTlsSecurityScheme,
@@ -3990,14 +3974,17 @@ export function decodeMutualTlsSecurityScheme(
 }
 
 /**
- * Reads an {@link OAuth2SecurityScheme} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads an {@link OAuth2SecurityScheme} from its wire form into its
+ * canonical form: a value {@link isOAuth2SecurityScheme} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeOAuth2SecurityScheme(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<OAuth2SecurityScheme> {
+  if (isOAuth2SecurityScheme(input)) return { ok: true, value: input };
   return new Reader(options).decode<OAuth2SecurityScheme>(
     input,
     readOAuth2SecurityScheme,
@@ -4006,13 +3993,17 @@ export function decodeOAuth2SecurityScheme(
 }
 
 /**
- * Reads an {@link OAuthFlows} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads an {@link OAuthFlows} from its wire form into its canonical form: a
+ * value {@link isOAuthFlows} accepts is canonical already, and is the
+ * decoded value itself, not a copy; any other value that decodes is read
+ * into a new one. See {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeOAuthFlows(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<OAuthFlows> {
+  if (isOAuthFlows(input)) return { ok: true, value: input };
   return new Reader(options).decode<OAuthFlows>(
     input,
     readOAuthFlows,
@@ -4021,14 +4012,17 @@ export function decodeOAuthFlows(
 }
 
 /**
- * Reads an {@link OpenIdConnectSecurityScheme} from its wire form into a
- * new, canonical value; see {@link DecodeOptions} for the modes and the
- * limit of errors.
+ * Reads an {@link OpenIdConnectSecurityScheme} from its wire form into its
+ * canonical form: a value {@link isOpenIdConnectSecurityScheme} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeOpenIdConnectSecurityScheme(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<OpenIdConnectSecurityScheme> {
+  if (isOpenIdConnectSecurityScheme(input)) return { ok: true, value: input };
   return new Reader(options).decode<OpenIdConnectSecurityScheme>(
     input,
     readOpenIdConnectSecurityScheme,
@@ -4037,24 +4031,31 @@ export function decodeOpenIdConnectSecurityScheme(
 }
 
 /**
- * Reads a {@link Part} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link Part} from its wire form into its canonical form: a value
+ * {@link isPart} accepts is canonical already, and is the decoded value
+ * itself, not a copy; any other value that decodes is read into a new one.
+ * See {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodePart(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Part> {
+  if (isPart(input)) return { ok: true, value: input };
   return new Reader(options).decode<Part>(input, readPart, checkPart);
 }
 
 /**
- * Reads a {@link PasswordOAuthFlow} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link PasswordOAuthFlow} from its wire form into its canonical
+ * form: a value {@link isPasswordOAuthFlow} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodePasswordOAuthFlow(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<PasswordOAuthFlow> {
+  if (isPasswordOAuthFlow(input)) return { ok: true, value: input };
   return new Reader(options).decode<PasswordOAuthFlow>(
     input,
     readPasswordOAuthFlow,
@@ -4063,14 +4064,17 @@ export function decodePasswordOAuthFlow(
 }
 
 /**
- * Reads a {@link PushNotificationConfig} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link PushNotificationConfig} from its wire form into its
+ * canonical form: a value {@link isPushNotificationConfig} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodePushNotificationConfig(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<PushNotificationConfig> {
+  if (isPushNotificationConfig(input)) return { ok: true, value: input };
   return new Reader(options).decode<PushNotificationConfig>(
     input,
     readPushNotificationConfig,
@@ -4079,14 +4083,17 @@ export function decodePushNotificationConfig(
 }
 
 /**
- * Reads a {@link SecurityRequirement} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link SecurityRequirement} from its wire form into its canonical
+ * form: a value {@link isSecurityRequirement} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeSecurityRequirement(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SecurityRequirement> {
+  if (isSecurityRequirement(input)) return { ok: true, value: input };
   return new Reader(options).decode<SecurityRequirement>(
     input,
     readSecurityRequirement,
@@ -4095,13 +4102,17 @@ export function decodeSecurityRequirement(
 }
 
 /**
- * Reads a {@link SecurityScheme} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link SecurityScheme} from its wire form into its canonical form:
+ * a value {@link isSecurityScheme} accepts is canonical already, and is the
+ * decoded value itself, not a copy; any other value that decodes is read
+ * into a new one. See {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeSecurityScheme(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SecurityScheme> {
+  if (isSecurityScheme(input)) return { ok: true, value: input };
   return new Reader(options).decode<SecurityScheme>(
     input,
     readSecurityScheme,
@@ -4110,14 +4121,17 @@ export function decodeSecurityScheme(
 }
 
 /**
- * Reads a {@link SendMessageConfiguration} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link SendMessageConfiguration} from its wire form into its
+ * canonical form: a value {@link isSendMessageConfiguration} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeSendMessageConfiguration(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SendMessageConfiguration> {
+  if (isSendMessageConfiguration(input)) return { ok: true, value: input };
   return new Reader(options).decode<SendMessageConfiguration>(
     input,
     readSendMessageConfiguration,
@@ -4126,14 +4140,17 @@ export function decodeSendMessageConfiguration(
 }
 
 /**
- * Reads a {@link SendMessageRequest} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link SendMessageRequest} from its wire form into its canonical
+ * form: a value {@link isSendMessageRequest} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeSendMessageRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SendMessageRequest> {
+  if (isSendMessageRequest(input)) return { ok: true, value: input };
   return new Reader(options).decode<SendMessageRequest>(
     input,
     readSendMessageRequest,
@@ -4142,14 +4159,17 @@ export function decodeSendMessageRequest(
 }
 
 /**
- * Reads a {@link SendMessageResponse} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link SendMessageResponse} from its wire form into its canonical
+ * form: a value {@link isSendMessageResponse} accepts is canonical already,
+ * and is the decoded value itself, not a copy; any other value that decodes
+ * is read into a new one. See {@link DecodeOptions} for the modes and the
+ * limit of errors.
  */
 export function decodeSendMessageResponse(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SendMessageResponse> {
+  if (isSendMessageResponse(input)) return { ok: true, value: input };
   return new Reader(options).decode<SendMessageResponse>(
     input,
     readSendMessageResponse,
@@ -4158,13 +4178,17 @@ export function decodeSendMessageResponse(
 }
 
 /**
- * Reads a {@link StreamResponse} from its wire form into a new, canonical
- * value; see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link StreamResponse} from its wire form into its canonical form:
+ * a value {@link isStreamResponse} accepts is canonical already, and is the
+ * decoded value itself, not a copy; any other value that decodes is read
+ * into a new one. See {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeStreamResponse(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<StreamResponse> {
+  if (isStreamResponse(input)) return { ok: true, value: input };
   return new Reader(options).decode<StreamResponse>(
     input,
     readStreamResponse,
@@ -4173,13 +4197,17 @@ export function decodeStreamResponse(
 }
 
 /**
- * Reads a {@link StringList} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link StringList} from its wire form into its canonical form: a
+ * value {@link isStringList} accepts is canonical already, and is the
+ * decoded value itself, not a copy; any other value that decodes is read
+ * into a new one. See {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeStringList(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<StringList> {
+  if (isStringList(input)) return { ok: true, value: input };
   return new Reader(options).decode<StringList>(
     input,
     readStringList,
@@ -4188,14 +4216,17 @@ export function decodeStringList(
 }
 
 /**
- * Reads a {@link SubscribeToTaskRequest} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link SubscribeToTaskRequest} from its wire form into its
+ * canonical form: a value {@link isSubscribeToTaskRequest} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeSubscribeToTaskRequest(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<SubscribeToTaskRequest> {
+  if (isSubscribeToTaskRequest(input)) return { ok: true, value: input };
   return new Reader(options).decode<SubscribeToTaskRequest>(
     input,
     readSubscribeToTaskRequest,
@@ -4204,25 +4235,31 @@ export function decodeSubscribeToTaskRequest(
 }
 
 /**
- * Reads a {@link Task} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link Task} from its wire form into its canonical form: a value
+ * {@link isTask} accepts is canonical already, and is the decoded value
+ * itself, not a copy; any other value that decodes is read into a new one.
+ * See {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTask(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Task> {
+  if (isTask(input)) return { ok: true, value: input };
   return new Reader(options).decode<Task>(input, readTask, checkTask);
 }
 
 /**
- * Reads a {@link TaskArtifactUpdateEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link TaskArtifactUpdateEvent} from its wire form into its
+ * canonical form: a value {@link isTaskArtifactUpdateEvent} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeTaskArtifactUpdateEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TaskArtifactUpdateEvent> {
+  if (isTaskArtifactUpdateEvent(input)) return { ok: true, value: input };
   return new Reader(options).decode<TaskArtifactUpdateEvent>(
     input,
     readTaskArtifactUpdateEvent,
@@ -4231,14 +4268,17 @@ export function decodeTaskArtifactUpdateEvent(
 }
 
 /**
- * Reads a {@link TaskPushNotificationConfig} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link TaskPushNotificationConfig} from its wire form into its
+ * canonical form: a value {@link isTaskPushNotificationConfig} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeTaskPushNotificationConfig(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TaskPushNotificationConfig> {
+  if (isTaskPushNotificationConfig(input)) return { ok: true, value: input };
   return new Reader(options).decode<TaskPushNotificationConfig>(
     input,
     readTaskPushNotificationConfig,
@@ -4247,13 +4287,17 @@ export function decodeTaskPushNotificationConfig(
 }
 
 /**
- * Reads a {@link TaskStatus} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link TaskStatus} from its wire form into its canonical form: a
+ * value {@link isTaskStatus} accepts is canonical already, and is the
+ * decoded value itself, not a copy; any other value that decodes is read
+ * into a new one. See {@link DecodeOptions} for the modes and the limit of
+ * errors.
  */
 export function decodeTaskStatus(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TaskStatus> {
+  if (isTaskStatus(input)) return { ok: true, value: input };
   return new Reader(options).decode<TaskStatus>(
     input,
     readTaskStatus,
@@ -4262,14 +4306,17 @@ export function decodeTaskStatus(
 }
 
 /**
- * Reads a {@link TaskStatusUpdateEvent} from its wire form into a new,
- * canonical value; see {@link DecodeOptions} for the modes and the limit of
- * errors.
+ * Reads a {@link TaskStatusUpdateEvent} from its wire form into its
+ * canonical form: a value {@link isTaskStatusUpdateEvent} accepts is
+ * canonical already, and is the decoded value itself, not a copy; any other
+ * value that decodes is read into a new one. See {@link DecodeOptions} for
+ * the modes and the limit of errors.
  */
 export function decodeTaskStatusUpdateEvent(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TaskStatusUpdateEvent> {
+  if (isTaskStatusUpdateEvent(input)) return { ok: true, value: input };
   return new Reader(options).decode<TaskStatusUpdateEvent>(
     input,
     readTaskStatusUpdateEvent,
@@ -4278,50 +4325,58 @@ export function decodeTaskStatusUpdateEvent(
 }
 
 /**
- * Reads a {@link Struct} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link Struct} from its wire form into its canonical form: a value
+ * {@link isStruct} accepts is canonical already, and is the decoded value
+ * itself, not a copy; any other value that decodes is read into a new one.
+ * See {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeStruct(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Struct> {
-  return new Reader(options).decode<Struct>(input, readStruct, checkStruct);
+  if (isStruct(input)) return { ok: true, value: input };
+  return decodeRefused(input, readStruct, checkStruct, options);
 }
 
 /**
- * Reads a {@link Timestamp} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link Timestamp} from its wire form into its canonical form: a
+ * value {@link isTimestamp} accepts is canonical already, and is the decoded
+ * value itself, not a copy; any other value that decodes is read into a new
+ * one. See {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTimestamp(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Timestamp> {
-  return new Reader(options).decode<Timestamp>(
-    input,
-    undefined,
-    checkTimestamp,
-  );
+  if (isTimestamp(input)) return { ok: true, value: input };
+  return decodeRefused(input, undefined, checkTimestamp, options);
 }
 
 /**
- * Reads a {@link Value} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link Value} from its wire form into its canonical form: a value
+ * {@link isValue} accepts is canonical already, and is the decoded value
+ * itself, not a copy; any other value that decodes is read into a new one.
+ * See {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeValue(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Value> {
-  return new Reader(options).decode<Value>(input, undefined, checkValue);
+  if (isValue(input)) return { ok: true, value: input };
+  return decodeRefused(input, undefined, checkValue, options);
 }
 
 /**
- * Reads a {@link TaskState} from its wire form into a new, canonical value;
- * see {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link TaskState} from its wire form into its canonical form: a
+ * value {@link isTaskState} accepts is canonical already, and is the decoded
+ * value itself, not a copy; any other value that decodes is read into a new
+ * one. See {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeTaskState(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<TaskState> {
+  if (isTaskState(input)) return { ok: true, value: input };
   return new Reader(options).decode<TaskState>(
     input,
     readTaskState,
@@ -4330,13 +4385,16 @@ export function decodeTaskState(
 }
 
 /**
- * Reads a {@link Role} from its wire form into a new, canonical value; see
- * {@link DecodeOptions} for the modes and the limit of errors.
+ * Reads a {@link Role} from its wire form into its canonical form: a value
+ * {@link isRole} accepts is canonical already, and is the decoded value
+ * itself, not a copy; any other value that decodes is read into a new one.
+ * See {@link DecodeOptions} for the modes and the limit of errors.
  */
 export function decodeRole(
   input: unknown,
   options?: DecodeOptions,
 ): DecodeResult<Role> {
+  if (isRole(input)) return { ok: true, value: input };
   return new Reader(options).decode<Role>(input, readRole, checkRole);
 }
 

@@ -17,10 +17,13 @@ import { CheckPrinter } from "./print.js";
  * Prints the check tree as reports, `checkT(value, path, errors)`: a failure is recorded
  * with its JSON Pointer, keyword and a message a person can act on, what depends on it is
  * skipped, and the checks go on, up to the limit of errors (the runtime's `fail` ends them
- * there). A part checked by another function is asked its guard first, so that a valid
- * part of an invalid value costs no more than its guard: no path is built for it. (A
- * pattern that failed in the guard is not run again: the runtime's `matches` keeps the
- * last failure.)
+ * there). A property checked by another function is checked at once: its path is one
+ * string, and asking its guard first would walk an invalid part twice at every level down
+ * to its failure (a validator on bench/corpora's invalid documents: 1.2–1.3× as fast
+ * where failing parts are properties, 0.87–0.98× where they are mostly items).
+ * An item of an array or an entry of a map is asked its guard first, so that a valid one
+ * costs no more than its guard, however many there are: no path is built for it. (A pattern that failed
+ * in the guard is not run again: the runtime's `matches` keeps the last failure.)
  */
 export class ReportPrinter extends CheckPrinter {
   /**
@@ -131,13 +134,13 @@ export class ReportPrinter extends CheckPrinter {
         if (top && check.at.length === 0 && (check.then ?? []).length > 0)
           return [ifThen(check.test, block([this.fail(check), returns()])), ...this.print(check.then!, top)];
         return [this.chain(check)];
-      case "delegate":
-        return [
-          ifThen(
-            not(call(this.guardOf(check.target), [check.subject])),
-            evaluate(call(this.target(check.target), [check.subject, this.path(check.at), ERRORS])),
-          ),
-        ];
+      case "delegate": {
+        const checked = evaluate(call(this.target(check.target), [check.subject, this.path(check.at), ERRORS]));
+        // An item or an entry is asked its guard first: a valid one, of however many, builds no path.
+        return check.at.every((token) => typeof token === "string")
+          ? [checked]
+          : [ifThen(not(call(this.guardOf(check.target), [check.subject])), checked)];
+      }
       case "non-null": {
         const notNull = binary(check.subject, "!==", literal(null));
         const only = check.checks.length === 1 ? check.checks[0]! : undefined;
