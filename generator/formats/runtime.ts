@@ -14,6 +14,17 @@ export function isRecord(
 }
 
 /**
+ * A long tagged union's table from each tag to what it dispatches to. The entries are
+ * arguments, each checked against `T` alone, where an array literal of them would be typed
+ * as the union of their types, which TypeScript cannot form for thousands of members.
+ */
+export function tableOf<T>(
+  ...entries: readonly (readonly [unknown, T])[]
+): ReadonlyMap<unknown, T> {
+  return new Map(entries);
+}
+
+/**
  * `Array.isArray`, typed so that the items are `unknown` rather than `any`, and so that
  * the checks can ask, as of an object, whether it has a `toJSON` method.
  */
