@@ -68,6 +68,7 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
       ),
     );
   const record = typeReference(f.import("JsonSchemaDocument", STANDARD, { typeOnly: true }));
+  const refs = new Map<string, readonly string[]>();
   for (const type of typed) {
     const { name } = type;
     const names = namesOf(ir, name);
@@ -122,7 +123,7 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
           returns(
             call(jsonSchemaOf, [
               definition(definitionKey(type.pointer)!),
-              arrayLiteral(reached(definitions, definitionKey(type.pointer)!).map(definition)),
+              arrayLiteral(reached(definitions, definitionKey(type.pointer)!, refs).map(definition)),
               OPTIONS,
             ]),
           ),
@@ -134,23 +135,37 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
 
 /**
  * The keys of the definitions that `key`'s refers to, however indirectly (itself where a
- * `$ref` leads back to it), in the order of `$defs`: those its JSON Schema bundles.
+ * `$ref` leads back to it), in the order of `$defs`: those its JSON Schema bundles. Each
+ * definition's own refs are found once, in `refs`, and the closure follows them, since
+ * every type asks and most reach many of the same definitions.
  */
-function reached(definitions: JsonObject, key: string): string[] {
+function reached(definitions: JsonObject, key: string, refs: Map<string, readonly string[]>): string[] {
   const found = new Set<string>();
   const pending = [key];
   for (let next = pending.pop(); next !== undefined; next = pending.pop())
-    walkSchemas(definitions[next]!, "", (schema) => {
-      const pointer = isJsonObject(schema) ? localRefPointer(schema["$ref"]) : undefined;
-      // The canonical schema's refs are pointers into it: a definition, or a place inside one.
-      const target =
-        pointer?.startsWith("/$defs/") === true ? definitionKey(appendPointer("", ...parsePointer(pointer).slice(0, 2))) : undefined;
-      if (target !== undefined && Object.hasOwn(definitions, target) && !found.has(target)) {
+    for (const target of directRefs(definitions, next, refs))
+      if (!found.has(target)) {
         found.add(target);
         pending.push(target);
       }
-    });
   return Object.keys(definitions).filter((name) => found.has(name));
+}
+
+/** The definitions that `key`'s own schema refers to (not through others), once per key. */
+function directRefs(definitions: JsonObject, key: string, refs: Map<string, readonly string[]>): readonly string[] {
+  const known = refs.get(key);
+  if (known !== undefined) return known;
+  const targets = new Set<string>();
+  walkSchemas(definitions[key]!, "", (schema) => {
+    const pointer = isJsonObject(schema) ? localRefPointer(schema["$ref"]) : undefined;
+    // The canonical schema's refs are pointers into it: a definition, or a place inside one.
+    const target =
+      pointer?.startsWith("/$defs/") === true ? definitionKey(appendPointer("", ...parsePointer(pointer).slice(0, 2))) : undefined;
+    if (target !== undefined && Object.hasOwn(definitions, target)) targets.add(target);
+  });
+  const found = [...targets];
+  refs.set(key, found);
+  return found;
 }
 
 /** The key of a definition of the root's `$defs` that `pointer` points at, if it does. */
