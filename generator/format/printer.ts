@@ -386,7 +386,7 @@ function indentation(width: number): string {
  * The columns a string takes: its length when every character is one column wide (ASCII,
  * Latin, Greek, Cyrillic, general punctuation, arrows), else prettier's own measure.
  */
-function stringWidth(text: string): number {
+export function stringWidth(text: string): number {
   if (isPrintableAscii(text)) return text.length;
   return NARROW.test(text) ? text.length : prettierStringWidth(text);
 }
