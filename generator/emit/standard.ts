@@ -23,7 +23,7 @@ import { walkSchemas } from "../schema/walk.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import type { ProtocolShapes } from "../ir/identity.js";
-import { decodingKeepsAccepted } from "./decode.js";
+import { typesDecodingKeepsAccepted } from "./decode.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
 import { STANDARD } from "./templates.js";
@@ -57,23 +57,33 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
   const resultType = f.import("StandardResult", STANDARD, { typeOnly: true });
   const optionsType = f.import("JsonSchemaOptions", STANDARD, { typeOnly: true });
   // One constant per definition, so that a bundle holds those its TSchemas reach, and only those.
-  const definition = (key: string) =>
-    f.constant(`definition:${key}`, `definition${pascalCase(key)}`, (name) =>
-      constant(
-        name,
-        objectLiteral([
-          { key: "key", value: literal(key) },
-          { key: "schema", value: jsonLiteral(definitions[key]!) },
-        ]),
-      ),
-    );
+  // Its name is looked up here first: most types name hundreds of definitions of a large schema.
+  const definitionNames = new Map<string, Name>();
+  const definition = (key: string): Name => {
+    let name = definitionNames.get(key);
+    if (name === undefined) {
+      name = f.constant(`definition:${key}`, `definition${pascalCase(key)}`, (allocated) =>
+        constant(
+          allocated,
+          objectLiteral([
+            { key: "key", value: literal(key) },
+            { key: "schema", value: jsonLiteral(definitions[key]!) },
+          ]),
+        ),
+      );
+      definitionNames.set(key, name);
+    }
+    return name;
+  };
   const record = typeReference(f.import("JsonSchemaDocument", STANDARD, { typeOnly: true }));
   const refs = new Map<string, readonly string[]>();
+  // Asked of every type: found for all at once, where asking each type walked all it reaches.
+  const keepsAccepted = typesDecodingKeepsAccepted(protocol.byName);
   for (const type of typed) {
     const { name } = type;
     const names = namesOf(ir, name);
     const own = typeReference(f.import(name, TYPES, { typeOnly: true }), []);
-    const decodes = !decodingKeepsAccepted(protocol.byName, name);
+    const decodes = !keepsAccepted.has(name);
     const validator = f.import(decodes ? names.decoder : names.validator, VALIDATE);
     const validate: Name = f.allocate(`standard${name}`);
     const jsonSchema: Name = f.allocate(`jsonSchema${name}`);
