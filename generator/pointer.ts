@@ -6,6 +6,7 @@ export function escapeToken(token: string): string {
 }
 
 export function unescapeToken(token: string): string {
+  if (!token.includes("~")) return token;
   return token.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
@@ -26,7 +27,9 @@ export function parsePointer(pointer: string): string[] {
  * `"/$defs/A B"`); undefined where the value is no string, or names another document.
  */
 export function localRefPointer(ref: unknown): string | undefined {
-  return typeof ref === "string" && ref.startsWith("#") ? decodeURIComponent(ref.slice(1)) : undefined;
+  if (typeof ref !== "string" || !ref.startsWith("#")) return undefined;
+  // Most refs hold no escape: decoding them would only copy them.
+  return ref.includes("%") ? decodeURIComponent(ref.slice(1)) : ref.slice(1);
 }
 
 /** The value at `pointer`, or undefined when the pointer leads nowhere. */

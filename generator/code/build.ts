@@ -67,9 +67,17 @@ const RESERVED = new Set(
  * protobuf-es does.
  */
 export function identifier(text: string): Name {
-  if (!isIdentifier(text)) throw new Error(`not an identifier: ${JSON.stringify(text)}`);
-  return { kind: "name", text: RESERVED.has(text) ? `${text}$` : text };
+  let name = names.get(text);
+  if (name === undefined) {
+    if (!isIdentifier(text)) throw new Error(`not an identifier: ${JSON.stringify(text)}`);
+    name = { kind: "name", text: RESERVED.has(text) ? `${text}$` : text };
+    names.set(text, name);
+  }
+  return name;
 }
+
+/** Each identifier's node, made once: the emitters ask for the same few names many thousands of times, and nodes are never changed. */
+const names = new Map<string, Name>();
 
 /** Whether a name can be declared as it is: an identifier that is not a reserved word. */
 export function isPlainIdentifier(text: string): boolean {

@@ -23,7 +23,7 @@ import { walkSchemas } from "../schema/walk.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import type { ProtocolShapes } from "../ir/identity.js";
-import { decodingKeepsAccepted } from "./decode.js";
+import { typesDecodingKeepsAccepted } from "./decode.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
 import { STANDARD } from "./templates.js";
@@ -57,22 +57,33 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
   const resultType = f.import("StandardResult", STANDARD, { typeOnly: true });
   const optionsType = f.import("JsonSchemaOptions", STANDARD, { typeOnly: true });
   // One constant per definition, so that a bundle holds those its TSchemas reach, and only those.
-  const definition = (key: string) =>
-    f.constant(`definition:${key}`, `definition${pascalCase(key)}`, (name) =>
-      constant(
-        name,
-        objectLiteral([
-          { key: "key", value: literal(key) },
-          { key: "schema", value: jsonLiteral(definitions[key]!) },
-        ]),
-      ),
-    );
+  // Its name is looked up here first: most types name hundreds of definitions of a large schema.
+  const definitionNames = new Map<string, Name>();
+  const definition = (key: string): Name => {
+    let name = definitionNames.get(key);
+    if (name === undefined) {
+      name = f.constant(`definition:${key}`, `definition${pascalCase(key)}`, (allocated) =>
+        constant(
+          allocated,
+          objectLiteral([
+            { key: "key", value: literal(key) },
+            { key: "schema", value: jsonLiteral(definitions[key]!) },
+          ]),
+        ),
+      );
+      definitionNames.set(key, name);
+    }
+    return name;
+  };
   const record = typeReference(f.import("JsonSchemaDocument", STANDARD, { typeOnly: true }));
+  const refs = new Map<string, readonly string[]>();
+  // Asked of every type: found for all at once, where asking each type walked all it reaches.
+  const keepsAccepted = typesDecodingKeepsAccepted(protocol.byName);
   for (const type of typed) {
     const { name } = type;
     const names = namesOf(ir, name);
     const own = typeReference(f.import(name, TYPES, { typeOnly: true }), []);
-    const decodes = !decodingKeepsAccepted(protocol.byName, name);
+    const decodes = !keepsAccepted.has(name);
     const validator = f.import(decodes ? names.decoder : names.validator, VALIDATE);
     const validate: Name = f.allocate(`standard${name}`);
     const jsonSchema: Name = f.allocate(`jsonSchema${name}`);
@@ -122,7 +133,7 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
           returns(
             call(jsonSchemaOf, [
               definition(definitionKey(type.pointer)!),
-              arrayLiteral(reached(definitions, definitionKey(type.pointer)!).map(definition)),
+              arrayLiteral(reached(definitions, definitionKey(type.pointer)!, refs).map(definition)),
               OPTIONS,
             ]),
           ),
@@ -134,23 +145,37 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
 
 /**
  * The keys of the definitions that `key`'s refers to, however indirectly (itself where a
- * `$ref` leads back to it), in the order of `$defs`: those its JSON Schema bundles.
+ * `$ref` leads back to it), in the order of `$defs`: those its JSON Schema bundles. Each
+ * definition's own refs are found once, in `refs`, and the closure follows them, since
+ * every type asks and most reach many of the same definitions.
  */
-function reached(definitions: JsonObject, key: string): string[] {
+function reached(definitions: JsonObject, key: string, refs: Map<string, readonly string[]>): string[] {
   const found = new Set<string>();
   const pending = [key];
   for (let next = pending.pop(); next !== undefined; next = pending.pop())
-    walkSchemas(definitions[next]!, "", (schema) => {
-      const pointer = isJsonObject(schema) ? localRefPointer(schema["$ref"]) : undefined;
-      // The canonical schema's refs are pointers into it: a definition, or a place inside one.
-      const target =
-        pointer?.startsWith("/$defs/") === true ? definitionKey(appendPointer("", ...parsePointer(pointer).slice(0, 2))) : undefined;
-      if (target !== undefined && Object.hasOwn(definitions, target) && !found.has(target)) {
+    for (const target of directRefs(definitions, next, refs))
+      if (!found.has(target)) {
         found.add(target);
         pending.push(target);
       }
-    });
   return Object.keys(definitions).filter((name) => found.has(name));
+}
+
+/** The definitions that `key`'s own schema refers to (not through others), once per key. */
+function directRefs(definitions: JsonObject, key: string, refs: Map<string, readonly string[]>): readonly string[] {
+  const known = refs.get(key);
+  if (known !== undefined) return known;
+  const targets = new Set<string>();
+  walkSchemas(definitions[key]!, "", (schema) => {
+    const pointer = isJsonObject(schema) ? localRefPointer(schema["$ref"]) : undefined;
+    // The canonical schema's refs are pointers into it: a definition, or a place inside one.
+    const target =
+      pointer?.startsWith("/$defs/") === true ? definitionKey(appendPointer("", ...parsePointer(pointer).slice(0, 2))) : undefined;
+    if (target !== undefined && Object.hasOwn(definitions, target)) targets.add(target);
+  });
+  const found = [...targets];
+  refs.set(key, found);
+  return found;
 }
 
 /** The key of a definition of the root's `$defs` that `pointer` points at, if it does. */

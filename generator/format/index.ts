@@ -1,7 +1,7 @@
 import type { EmittedFile } from "../emit/index.js";
 import type { Doc } from "./docs.js";
 import { concat, hardline } from "./docs.js";
-import { jsonDoc } from "./json.js";
+import { jsonDoc, jsonText } from "./json.js";
 import type { Module } from "../code/tree.js";
 import { optimizeSection, withoutUnused } from "../code/passes.js";
 import type { ModulePrinter } from "../emit/index.js";
@@ -33,7 +33,7 @@ export function format(files: Iterable<EmittedFile>): OutputFile[] {
 
 function render(file: EmittedFile): string {
   if ("text" in file) return file.text;
-  if ("json" in file) return printDoc(documentOf(file), PRINT_OPTIONS.printWidth);
+  if ("json" in file) return jsonText(file.json, PRINT_OPTIONS.printWidth);
   return printSections(moduleSections(file.module));
 }
 

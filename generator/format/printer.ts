@@ -71,6 +71,14 @@ class Printer {
   private line = "";
   /** The width of the current line so far. */
   private position = 0;
+  /** The mode `printGroup` chose. */
+  private chosenMode: Mode = BREAK;
+  /** What `collectFlat` collects, kept to be reused. */
+  private readonly flatTexts: string[] = [];
+  private readonly flatIds: symbol[] = [];
+  /** The stacks of `fits`, kept to be reused. */
+  private readonly fitsDocs: Doc[] = [];
+  private readonly fitsModes: Mode[] = [];
 
   constructor(private readonly width: number) {}
 
@@ -101,10 +109,13 @@ class Printer {
           commands.push(indent + doc.n, mode, doc.contents);
           break;
         case "group": {
-          const [groupMode, contents] = this.printGroup(doc, mode, commands, remeasure);
+          const contents = this.printGroup(doc, mode, commands, remeasure);
+          const groupMode = this.chosenMode;
           remeasure = false;
-          commands.push(indent, groupMode, contents);
           if (doc.id !== undefined) this.groupModes.set(doc.id, groupMode);
+          // Flat contents are most of a file: printed at once, without a command each.
+          if (groupMode === FLAT && this.printFlat(contents)) break;
+          commands.push(indent, groupMode, contents);
           break;
         }
         case "if-break": {
@@ -142,16 +153,92 @@ class Printer {
     return this.lines.join("\n");
   }
 
-  /** How to print a group: flat if it fits, else its first conditional state that fits, else broken. */
-  private printGroup(group: Group, mode: Mode, rest: Commands, remeasure: boolean): [Mode, Doc] {
+  /**
+   * How to print a group: flat if it fits, else its first conditional state that fits, else
+   * broken. Returns what to print, and leaves the mode in `chosenMode` (no pair to allocate).
+   */
+  private printGroup(group: Group, mode: Mode, rest: Commands, remeasure: boolean): Doc {
     const broken = this.breaks.get(group) === true;
-    if (mode === FLAT && !remeasure) return [broken ? BREAK : FLAT, group.contents];
+    this.chosenMode = FLAT;
+    if (mode === FLAT && !remeasure) {
+      if (broken) this.chosenMode = BREAK;
+      return group.contents;
+    }
     const remaining = this.width - this.position;
-    if (!broken && this.fits(group.contents, rest, remaining)) return [FLAT, group.contents];
+    if (!broken && this.fits(group.contents, rest, remaining)) return group.contents;
     const states = group.expandedStates;
-    if (states === undefined) return [BREAK, group.contents];
-    if (!broken) for (let i = 1; i < states.length - 1; i++) if (this.fits(states[i]!, rest, remaining)) return [FLAT, states[i]!];
-    return [BREAK, states.at(-1)!];
+    this.chosenMode = BREAK;
+    if (states === undefined) return group.contents;
+    if (!broken)
+      for (let i = 1; i < states.length - 1; i++)
+        if (this.fits(states[i]!, rest, remaining)) {
+          this.chosenMode = FLAT;
+          return states[i]!;
+        }
+    return states.at(-1)!;
+  }
+
+  /**
+   * Prints a document in flat mode straight onto the line, as the command loop would, when
+   * nothing in it can break it: no hard line, no group that must break. Returns false,
+   * having printed nothing, when something can; the loop prints it then.
+   */
+  private printFlat(doc: Doc): boolean {
+    const texts = this.flatTexts;
+    const ids = this.flatIds;
+    texts.length = 0;
+    ids.length = 0;
+    if (!this.collectFlat(doc)) return false;
+    const text = texts.length === 1 ? texts[0]! : texts.join("");
+    this.line += text;
+    if (isPrintableAscii(text)) this.position += text.length;
+    // Measured a text at a time, as the loop measures: a wide character's width can depend on what is next to it.
+    else for (const each of texts) this.position += stringWidth(each);
+    for (const id of ids) this.groupModes.set(id, FLAT);
+    return true;
+  }
+
+  /** A group's mode while `collectFlat` walks: flat if the walk has met it, else the mode it was printed in, if it was. */
+  private flatModeOf(id: symbol): Mode | undefined {
+    return this.flatIds.includes(id) ? FLAT : this.groupModes.get(id);
+  }
+
+  /** The texts of a document printed flat, in `flatTexts`, and the ids of its groups, in `flatIds`; false where it may break. */
+  private collectFlat(doc: Doc): boolean {
+    if (typeof doc === "string") {
+      if (doc !== "") this.flatTexts.push(doc);
+      return true;
+    }
+    if (isConcat(doc)) {
+      for (let i = 0; i < doc.length; i++) if (!this.collectFlat(doc[i]!)) return false;
+      return true;
+    }
+    switch (doc.type) {
+      case "indent":
+        return this.collectFlat(doc.contents);
+      case "indent-if-break":
+        // Its contents are left out while the group it follows is unprinted, as the loop leaves them.
+        return this.flatModeOf(doc.groupId) === undefined || this.collectFlat(doc.contents);
+      case "align":
+        return typeof doc.n === "number" && doc.n >= 0 && this.collectFlat(doc.contents);
+      case "group":
+        if (this.breaks.get(doc) === true) return false;
+        if (doc.id !== undefined) this.flatIds.push(doc.id);
+        return this.collectFlat(doc.contents);
+      case "if-break": {
+        const groupMode = doc.groupId === undefined ? FLAT : this.flatModeOf(doc.groupId);
+        const contents = groupMode === BREAK ? doc.breakContents : groupMode === FLAT ? doc.flatContents : undefined;
+        return contents === undefined || this.collectFlat(contents);
+      }
+      case "line":
+        if (doc.hard) return false;
+        if (!doc.soft) this.flatTexts.push(" ");
+        return true;
+      case "break-parent":
+        return true;
+      default:
+        return false;
+    }
   }
 
   /**
@@ -162,8 +249,12 @@ class Printer {
     let remaining = width;
     let restIndex = rest.length;
     let pendingSpace = false;
-    const docs: Doc[] = [next];
-    const modes: Mode[] = [FLAT];
+    const docs = this.fitsDocs;
+    const modes = this.fitsModes;
+    docs.length = 0;
+    modes.length = 0;
+    docs.push(next);
+    modes.push(FLAT);
     while (remaining >= 0) {
       if (docs.length === 0) {
         if (restIndex === 0) return true;
@@ -242,7 +333,10 @@ class Printer {
     if (typeof doc === "string") return false;
     if (isConcat(doc)) {
       let forces = false;
-      for (const part of doc) if (this.forcesBreak(part)) forces = true;
+      for (let i = 0; i < doc.length; i++) {
+        const part = doc[i]!;
+        if (typeof part !== "string" && this.forcesBreak(part)) forces = true;
+      }
       return forces;
     }
     switch (doc.type) {
@@ -292,13 +386,18 @@ function indentation(width: number): string {
  * The columns a string takes: its length when every character is one column wide (ASCII,
  * Latin, Greek, Cyrillic, general punctuation, arrows), else prettier's own measure.
  */
-function stringWidth(text: string): number {
-  // Printable ASCII, most of what is printed, without a regular expression.
+export function stringWidth(text: string): number {
+  if (isPrintableAscii(text)) return text.length;
+  return NARROW.test(text) ? text.length : prettierStringWidth(text);
+}
+
+/** Whether the text is printable ASCII, most of what is printed: tested without a regular expression. */
+function isPrintableAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code < 0x20 || code > 0x7e) return NARROW.test(text) ? text.length : prettierStringWidth(text);
+    if (code < 0x20 || code > 0x7e) return false;
   }
-  return text.length;
+  return true;
 }
 
 // No control characters, combining marks, emoji presentation or East Asian wide characters.

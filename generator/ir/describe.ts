@@ -3,6 +3,15 @@ import type { Shape } from "./model.js";
 
 /** What a value of a shape is, for messages: "a string", "an array of InputContent". */
 export function describe(shape: Shape): string {
+  let described = descriptions.get(shape);
+  if (described === undefined) descriptions.set(shape, (described = describeOnce(shape)));
+  return described;
+}
+
+/** Each shape's description, made once: every message about a shape names it, and a large enum's takes long to write. */
+const descriptions = new WeakMap<Shape, string>();
+
+function describeOnce(shape: Shape): string {
   switch (shape.kind) {
     case "ref":
       return `${article(shape.name)} ${shape.name}`;

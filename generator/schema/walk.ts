@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from "../json.js";
 import { isJsonObject } from "../json.js";
-import { appendPointer } from "../pointer.js";
+import { appendPointer, parsePointer } from "../pointer.js";
 
 /** Keywords whose value is one subschema. */
 const SINGLE = [
@@ -76,11 +76,33 @@ export function subschemasOf(schema: JsonValue, pointer: string): Subschema[] {
  * that is no keyword (`/group/x` of a definition `group` holding schemas) is not.
  */
 export function isSubschemaPlace(schema: JsonValue, pointer: string, target: string): boolean {
-  for (let here = schema, at = pointer; at !== target;) {
-    const next = subschemasOf(here, at).find((child) => target === child.pointer || target.startsWith(`${child.pointer}/`));
-    if (next === undefined) return false;
-    here = next.schema;
-    at = next.pointer;
+  if (target === pointer) return true;
+  if (!target.startsWith(`${pointer}/`)) return false;
+  // Down the target's tokens, a keyword and then an index or a name where the keyword holds
+  // several: the places subschemasOf lists, without listing every one of them at each step
+  // (a root's `$defs` of thousands, asked of every ref).
+  const tokens = parsePointer(target.slice(pointer.length));
+  let here = schema;
+  for (let i = 0; i < tokens.length;) {
+    if (!isJsonObject(here)) return false;
+    const keyword = tokens[i]!;
+    if (!Object.hasOwn(here, keyword)) return false;
+    const value = here[keyword]!;
+    if (SINGLE_KEYWORDS.has(keyword) && !Array.isArray(value)) {
+      here = value;
+      i += 1;
+      continue;
+    }
+    const key = tokens[i + 1];
+    if (key === undefined) return false;
+    if ((SINGLE_KEYWORDS.has(keyword) || LIST_KEYWORDS.has(keyword)) && Array.isArray(value)) {
+      if (!/^(0|[1-9]\d*)$/.test(key) || Number(key) >= value.length) return false;
+      here = value[Number(key)]!;
+    } else if ((MAP_KEYWORDS.has(keyword) || keyword === DEPENDENCIES) && isJsonObject(value) && Object.hasOwn(value, key)) {
+      here = value[key]!;
+      if (!MAP_KEYWORDS.has(keyword) && !isDependentSchema(here)) return false;
+    } else return false;
+    i += 2;
   }
   return true;
 }

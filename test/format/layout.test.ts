@@ -32,7 +32,10 @@ import {
   typeReference,
   unionType,
 } from "../../generator/code/build.js";
-import { format } from "../../generator/format/index.js";
+import { concat, hardline } from "../../generator/format/docs.js";
+import { format, PRINT_OPTIONS } from "../../generator/format/index.js";
+import { jsonDoc } from "../../generator/format/json.js";
+import { printDoc } from "../../generator/format/printer.js";
 
 /** A module of the declarations, formatted, without its header. */
 function print(...declarations: readonly Declaration[]): string {
@@ -221,6 +224,25 @@ describe("format: JSON", () => {
     const value = { $comment: 'quote " and \u2028', list: [1, 2, 3], nested: { empty: {}, none: [], long: "x".repeat(90) } };
     const printed = format([{ path: "x.json", json: value }])[0]!.content;
     expect(JSON.parse(printed)).toEqual(value);
+    expect(await prettier.format(printed, { parser: "json" })).toBe(printed);
+  });
+
+  it("breaks an array that holds an object or does not fit with its comma, at every width it may start at", async () => {
+    const value = {
+      short: [1, [2, [3, {}]], "a"],
+      holdsObject: [[[{ a: 1 }]], 2],
+      wide: ["漢字".repeat(18), "x"],
+      fitsExactly: ["x".repeat(58)],
+      oneOver: ["x".repeat(63)],
+      withComma: ["x".repeat(60)],
+      last: [Array.from({ length: 12 }, (_, i) => `item${i}`), Array.from({ length: 13 }, (_, i) => `item${i}`)],
+    };
+    const printed = format([{ path: "x.json", json: value }])[0]!.content;
+    expect(printed).toBe(printDoc(concat(jsonDoc(value), hardline), PRINT_OPTIONS.printWidth));
+    // At 80 columns with the comma after them, one column more, and the comma at the 80th.
+    expect(printed).toContain(`"fitsExactly": ["${"x".repeat(58)}"],\n`);
+    expect(printed).toContain('"oneOver": [\n');
+    expect(printed).toContain(`"withComma": ["${"x".repeat(60)}"],\n`);
     expect(await prettier.format(printed, { parser: "json" })).toBe(printed);
   });
 

@@ -128,6 +128,37 @@ describe("isSubschemaPlace", () => {
     for (const target of ["/definitions/group/x", "/definitions/group/list/0", "/properties/a/type", "/properties/b"])
       expect(isSubschemaPlace(schema, "", target), target).toBe(false);
   });
+
+  it("is every place subschemasOf lists, and only those, through tuples, dependencies and escaped names", () => {
+    const tangled: JsonObject = {
+      items: [{ type: "string" }, { properties: { "a/b~c": { not: { type: "null" } } } }],
+      prefixItems: [{ items: { type: "number" } }],
+      dependencies: { x: ["y"], z: { required: ["w"] } },
+      $defs: { "": { anyOf: [true, false] } },
+      properties: { items: { type: "string" } },
+      const: { items: { type: "string" } },
+    };
+    const places = new Set<string>();
+    walkSchemas(tangled, "", (_, pointer) => places.add(pointer));
+    const candidates = [
+      ...places,
+      ...[...places].flatMap((place) => [`${place}/0`, `${place}/items`, `${place}/x`, `${place}/type`, `${place}/01`, `${place}/2`]),
+      "/items",
+      "/dependencies",
+      "/dependencies/x",
+      "/dependencies/x/0",
+      "/const/items",
+      "/properties",
+      "/$defs",
+    ];
+    for (const target of candidates) expect(isSubschemaPlace(tangled, "", target), target).toBe(places.has(target));
+    expect(places).toContain("/items/1/properties/a~1b~0c/not");
+    expect(places).toContain("/$defs//anyOf/1");
+    // From a schema inside the document: the places beneath it.
+    const second = (tangled["items"] as JsonValue[])[1]!;
+    expect(isSubschemaPlace(second, "/items/1", "/items/1/properties/a~1b~0c")).toBe(true);
+    expect(isSubschemaPlace(second, "/items/1", "/items/0")).toBe(false);
+  });
 });
 
 describe("walkSchemas", () => {
