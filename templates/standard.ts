@@ -212,10 +212,18 @@ export type StandardResult<T> = StandardSchemaV1.Result<T>;
 /** What a `TSchema`'s `jsonSchema.input` and `output` take. */
 export type JsonSchemaOptions = StandardJSONSchemaV1.Options;
 
-/** A definition of a protocol's `$defs`, as its effective schema has it, with its key. */
+/**
+ * A definition of a protocol's `$defs`, as its effective schema has it, with its key, its
+ * place among the `$defs` (the order a JSON Schema lists them in) and the definitions its
+ * schema refers to, itself and not through others. Each is a function that returns it, so
+ * that definitions may refer to each other in cycles; each names its own, so that the
+ * module grows as the schema does, and a bundle holds the definitions its `TSchema`s reach.
+ */
 export interface JsonSchemaDefinition {
   readonly key: string;
+  readonly place: number;
   readonly schema: unknown;
+  readonly refers?: readonly (() => JsonSchemaDefinition)[];
 }
 
 /** A JSON Schema, as `jsonSchema.input` and `output` return it. */
@@ -269,14 +277,13 @@ type JsonObject = { [key: string]: Json };
 /**
  * The JSON Schema of a type of a protocol: its own schema (`root`, a definition of the
  * effective schema's `$defs`) at the root, and the definitions it refers to, however
- * indirectly (`bundled`, which the generator found, in the effective schema's order),
+ * indirectly (itself where a ref leads back to it), in the effective schema's order,
  * under `$defs` (draft 2020-12) or `definitions` (draft-07). A new object each time. Other
  * targets, and a schema that uses a keyword draft-07 has no form for, throw, as the spec
  * asks.
  */
 export function jsonSchemaOf(
-  root: JsonSchemaDefinition,
-  bundled: readonly JsonSchemaDefinition[],
+  definition: () => JsonSchemaDefinition,
   options: StandardJSONSchemaV1.Options,
 ): JsonSchemaDocument {
   const target = options?.target;
@@ -284,6 +291,8 @@ export function jsonSchemaOf(
     throw new Error(
       `agentwire: no JSON Schema for the target ${JSON.stringify(target)} (draft-2020-12 and draft-07 are)`,
     );
+  const root = definition();
+  const bundled = reached(root);
   const defs: JsonObject = {};
   for (const { key, schema } of [root, ...bundled])
     define(defs, key, schema as Json);
@@ -312,6 +321,19 @@ export function jsonSchemaOf(
     define(document, draft07 ? "definitions" : "$defs", definitions);
   }
   return document;
+}
+
+/** The definitions `root` refers to, however indirectly, in their places' order. */
+function reached(root: JsonSchemaDefinition): JsonSchemaDefinition[] {
+  const found = new Map<() => JsonSchemaDefinition, JsonSchemaDefinition>();
+  const pending = [...(root.refers ?? [])];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop())
+    if (!found.has(next)) {
+      const definition = next();
+      found.set(next, definition);
+      pending.push(...(definition.refers ?? []));
+    }
+  return [...found.values()].sort((a, b) => a.place - b.place);
 }
 
 /** The keywords whose value is a schema, an array of schemas, or an object of schemas. */

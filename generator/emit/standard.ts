@@ -56,27 +56,42 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
   const schemaType = f.import("AgentwireSchema", STANDARD, { typeOnly: true });
   const resultType = f.import("StandardResult", STANDARD, { typeOnly: true });
   const optionsType = f.import("JsonSchemaOptions", STANDARD, { typeOnly: true });
-  // One constant per definition, so that a bundle holds those its TSchemas reach, and only those.
-  // Its name is looked up here first: most types name hundreds of definitions of a large schema.
+  // One function per definition, naming those it refers to: a bundle holds the definitions its
+  // TSchemas reach, and only those; each is declared before its first use.
+  const places = new Map(Object.keys(definitions).map((key, place) => [key, place]));
+  const definitionType = typeReference(f.import("JsonSchemaDefinition", STANDARD, { typeOnly: true }));
+  const refs = new Map<string, readonly string[]>();
   const definitionNames = new Map<string, Name>();
   const definition = (key: string): Name => {
     let name = definitionNames.get(key);
     if (name === undefined) {
-      name = f.constant(`definition:${key}`, `definition${pascalCase(key)}`, (allocated) =>
-        constant(
-          allocated,
-          objectLiteral([
-            { key: "key", value: literal(key) },
-            { key: "schema", value: jsonLiteral(definitions[key]!) },
-          ]),
-        ),
-      );
+      name = f.allocate(`definition${pascalCase(key)}`);
       definitionNames.set(key, name);
+      const refers = directRefs(definitions, key, refs)
+        .toSorted((a, b) => places.get(a)! - places.get(b)!)
+        .map(definition);
+      f.declare(
+        functionDeclaration({
+          name,
+          exported: false,
+          parameters: [],
+          returns: definitionType,
+          body: [
+            returns(
+              objectLiteral([
+                { key: "key", value: literal(key) },
+                { key: "place", value: literal(places.get(key)!) },
+                { key: "schema", value: jsonLiteral(definitions[key]!) },
+                ...(refers.length === 0 ? [] : [{ key: "refers", value: arrayLiteral(refers) }]),
+              ]),
+            ),
+          ],
+        }),
+      );
     }
     return name;
   };
   const record = typeReference(f.import("JsonSchemaDocument", STANDARD, { typeOnly: true }));
-  const refs = new Map<string, readonly string[]>();
   // Asked of every type: found for all at once, where asking each type walked all it reaches.
   const keepsAccepted = typesDecodingKeepsAccepted(protocol.byName);
   for (const type of typed) {
@@ -129,36 +144,10 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
         exported: false,
         parameters: [parameter(OPTIONS, typeReference(optionsType))],
         returns: record,
-        body: [
-          returns(
-            call(jsonSchemaOf, [
-              definition(definitionKey(type.pointer)!),
-              arrayLiteral(reached(definitions, definitionKey(type.pointer)!, refs).map(definition)),
-              OPTIONS,
-            ]),
-          ),
-        ],
+        body: [returns(call(jsonSchemaOf, [definition(definitionKey(type.pointer)!), OPTIONS]))],
       }),
     );
   }
-}
-
-/**
- * The keys of the definitions that `key`'s refers to, however indirectly (itself where a
- * `$ref` leads back to it), in the order of `$defs`: those its JSON Schema bundles. Each
- * definition's own refs are found once, in `refs`, and the closure follows them, since
- * every type asks and most reach many of the same definitions.
- */
-function reached(definitions: JsonObject, key: string, refs: Map<string, readonly string[]>): string[] {
-  const found = new Set<string>();
-  const pending = [key];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop())
-    for (const target of directRefs(definitions, next, refs))
-      if (!found.has(target)) {
-        found.add(target);
-        pending.push(target);
-      }
-  return Object.keys(definitions).filter((name) => found.has(name));
 }
 
 /** The definitions that `key`'s own schema refers to (not through others), once per key. */

@@ -49,6 +49,7 @@ export const UNIONS = template<typeof Unions>()("../unions.js", ["BuildOptions",
 /** The shared module of Standard Schema, `templates/standard.ts`. */
 export const STANDARD = template<typeof Standard>()("../standard.js", [
   "AgentwireSchema",
+  "JsonSchemaDefinition",
   "JsonSchemaDocument",
   "JsonSchemaOptions",
   "StandardResult",

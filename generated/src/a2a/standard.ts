@@ -3,6 +3,7 @@
 
 import type {
   AgentwireSchema,
+  JsonSchemaDefinition,
   JsonSchemaDocument,
   JsonSchemaOptions,
   StandardResult,
@@ -115,2698 +116,114 @@ import {
   validateValue,
 } from "./validate.js";
 
-const definitionAgentCapabilities = {
-  key: "AgentCapabilities",
-  schema: {
-    additionalProperties: false,
-    description: "Defines optional capabilities supported by an agent.",
-    patternProperties: {
-      "^(extended_agent_card)$": {
-        description:
-          "Indicates if the agent supports providing an extended agent card when authenticated.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
+function definitionStruct(): JsonSchemaDefinition {
+  return {
+    key: "Struct",
+    place: 46,
+    schema: { title: "Struct", type: "object" },
+  };
+}
+
+function definitionAgentExtension(): JsonSchemaDefinition {
+  return {
+    key: "AgentExtension",
+    place: 3,
+    schema: {
+      additionalProperties: false,
+      description:
+        "A declaration of a protocol extension supported by an Agent.",
+      properties: {
+        description: {
+          default: "",
+          description:
+            "A human-readable description of how this agent uses the extension.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        params: {
+          description: "Optional, extension-specific configuration parameters.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        required: {
+          default: false,
+          description:
+            "If true, the client must understand and comply with the extension's requirements.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        uri: {
+          default: "",
+          description: "The unique URI identifying the extension.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Agent Extension",
+      type: "object",
+    },
+    refers: [definitionStruct],
+  };
+}
+
+function definitionAgentCapabilities(): JsonSchemaDefinition {
+  return {
+    key: "AgentCapabilities",
+    place: 0,
+    schema: {
+      additionalProperties: false,
+      description: "Defines optional capabilities supported by an agent.",
+      patternProperties: {
+        "^(extended_agent_card)$": {
+          description:
+            "Indicates if the agent supports providing an extended agent card when authenticated.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(push_notifications)$": {
+          description:
+            "Indicates if the agent supports sending push notifications for asynchronous task updates.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        extendedAgentCard: {
+          description:
+            "Indicates if the agent supports providing an extended agent card when authenticated.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        extensions: {
+          description: "A list of protocol extensions supported by the agent.",
+          anyOf: [
+            { type: "null" },
+            { items: { $ref: "#/$defs/AgentExtension" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        pushNotifications: {
+          description:
+            "Indicates if the agent supports sending push notifications for asynchronous task updates.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        streaming: {
+          description: "Indicates if the agent supports streaming responses.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Agent Capabilities",
+      type: "object",
+      dependentSchemas: {
+        extended_agent_card: { not: { required: ["extendedAgentCard"] } },
+        push_notifications: { not: { required: ["pushNotifications"] } },
       },
-      "^(push_notifications)$": {
-        description:
-          "Indicates if the agent supports sending push notifications for asynchronous task updates.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      extendedAgentCard: {
-        description:
-          "Indicates if the agent supports providing an extended agent card when authenticated.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      extensions: {
-        description: "A list of protocol extensions supported by the agent.",
-        anyOf: [
-          { type: "null" },
-          { items: { $ref: "#/$defs/AgentExtension" }, type: "array" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      pushNotifications: {
-        description:
-          "Indicates if the agent supports sending push notifications for asynchronous task updates.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      streaming: {
-        description: "Indicates if the agent supports streaming responses.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Agent Capabilities",
-    type: "object",
-    dependentSchemas: {
-      extended_agent_card: { not: { required: ["extendedAgentCard"] } },
-      push_notifications: { not: { required: ["pushNotifications"] } },
-    },
-  },
-};
-const definitionAgentExtension = {
-  key: "AgentExtension",
-  schema: {
-    additionalProperties: false,
-    description: "A declaration of a protocol extension supported by an Agent.",
-    properties: {
-      description: {
-        default: "",
-        description:
-          "A human-readable description of how this agent uses the extension.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      params: {
-        description: "Optional, extension-specific configuration parameters.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      required: {
-        default: false,
-        description:
-          "If true, the client must understand and comply with the extension's requirements.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      uri: {
-        default: "",
-        description: "The unique URI identifying the extension.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Agent Extension",
-    type: "object",
-  },
-};
-const definitionStruct = {
-  key: "Struct",
-  schema: { title: "Struct", type: "object" },
-};
-const definitionAgentCard = {
-  key: "AgentCard",
-  schema: {
-    additionalProperties: false,
-    description:
-      "AgentCard is a self-describing manifest for an agent. It provides essential\n metadata including the agent's identity, capabilities, skills, supported\n communication methods, and security requirements.\n Next ID: 20",
-    patternProperties: {
-      "^(default_input_modes)$": {
-        description:
-          "The set of interaction modes that the agent supports across all skills.\n This can be overridden per skill. Defined as media types.",
-        items: { type: "string" },
-        type: "array",
-      },
-      "^(default_output_modes)$": {
-        description: "The media types supported as outputs from this agent.",
-        items: { type: "string" },
-        type: "array",
-      },
-      "^(documentation_url)$": {
-        description:
-          "A url to provide additional documentation about the agent.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(icon_url)$": {
-        description: "An optional URL to an icon for the agent.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(security_requirements)$": {
-        description: "Security requirements for contacting the agent.",
-        anyOf: [
-          { type: "null" },
-          { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(security_schemes)$": {
-        description:
-          "The security scheme details used for authenticating with this agent.",
-        anyOf: [
-          { type: "null" },
-          {
-            additionalProperties: { $ref: "#/$defs/SecurityScheme" },
-            propertyNames: { type: "string" },
-            type: "object",
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(supported_interfaces)$": {
-        description:
-          "Ordered list of supported interfaces. First entry is preferred.",
-        items: { $ref: "#/$defs/AgentInterface" },
-        type: "array",
-      },
-    },
-    properties: {
-      capabilities: {
-        $ref: "#/$defs/AgentCapabilities",
-        description: "A2A Capability set supported by the agent.",
-      },
-      defaultInputModes: {
-        description:
-          "The set of interaction modes that the agent supports across all skills.\n This can be overridden per skill. Defined as media types.",
-        items: { type: "string" },
-        type: "array",
-      },
-      defaultOutputModes: {
-        description: "The media types supported as outputs from this agent.",
-        items: { type: "string" },
-        type: "array",
-      },
-      description: {
-        default: "",
-        description:
-          'A human-readable description of the agent, assisting users and other agents\n in understanding its purpose.\n Example: "Agent that helps users with recipes and cooking."',
-        type: "string",
-      },
-      documentationUrl: {
-        description:
-          "A url to provide additional documentation about the agent.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      iconUrl: {
-        description: "An optional URL to an icon for the agent.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      name: {
-        default: "",
-        description:
-          'A human readable name for the agent.\n Example: "Recipe Agent"',
-        type: "string",
-      },
-      provider: {
-        description: "The service provider of the agent.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/AgentProvider" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      securityRequirements: {
-        description: "Security requirements for contacting the agent.",
-        anyOf: [
-          { type: "null" },
-          { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      securitySchemes: {
-        description:
-          "The security scheme details used for authenticating with this agent.",
-        anyOf: [
-          { type: "null" },
-          {
-            additionalProperties: { $ref: "#/$defs/SecurityScheme" },
-            propertyNames: { type: "string" },
-            type: "object",
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      signatures: {
-        description: "JSON Web Signatures computed for this AgentCard.",
-        anyOf: [
-          { type: "null" },
-          { items: { $ref: "#/$defs/AgentCardSignature" }, type: "array" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      skills: {
-        description:
-          "Skills represent an ability of an agent. It is largely\n a descriptive concept but represents a more focused set of behaviors that the\n agent is likely to succeed at.",
-        items: { $ref: "#/$defs/AgentSkill" },
-        type: "array",
-      },
-      supportedInterfaces: {
-        description:
-          "Ordered list of supported interfaces. First entry is preferred.",
-        items: { $ref: "#/$defs/AgentInterface" },
-        type: "array",
-      },
-      version: {
-        default: "",
-        description: 'The version of the agent.\n Example: "1.0.0"',
-        type: "string",
-      },
-    },
-    title: "Agent Card",
-    type: "object",
-    required: ["name", "description", "version", "capabilities", "skills"],
-    allOf: [
-      {
-        anyOf: [
-          { required: ["supportedInterfaces"] },
-          { required: ["supported_interfaces"] },
-        ],
-      },
-      {
-        anyOf: [
-          { required: ["defaultInputModes"] },
-          { required: ["default_input_modes"] },
-        ],
-      },
-      {
-        anyOf: [
-          { required: ["defaultOutputModes"] },
-          { required: ["default_output_modes"] },
-        ],
-      },
-    ],
-    dependentSchemas: {
-      default_input_modes: { not: { required: ["defaultInputModes"] } },
-      default_output_modes: { not: { required: ["defaultOutputModes"] } },
-      documentation_url: { not: { required: ["documentationUrl"] } },
-      icon_url: { not: { required: ["iconUrl"] } },
-      security_requirements: { not: { required: ["securityRequirements"] } },
-      security_schemes: { not: { required: ["securitySchemes"] } },
-      supported_interfaces: { not: { required: ["supportedInterfaces"] } },
-    },
-  },
-};
-const definitionAgentCardSignature = {
-  key: "AgentCardSignature",
-  schema: {
-    additionalProperties: false,
-    description:
-      "AgentCardSignature represents a JWS signature of an AgentCard.\n This follows the JSON format of an RFC 7515 JSON Web Signature (JWS).",
-    properties: {
-      header: {
-        description: "The unprotected JWS header values.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      protected: {
-        default: "",
-        description:
-          "The protected JWS header for the signature. This is always a\n base64url-encoded JSON object. Required.",
-        type: "string",
-      },
-      signature: {
-        default: "",
-        description: "The computed signature, base64url-encoded. Required.",
-        type: "string",
-      },
-    },
-    title: "Agent Card Signature",
-    type: "object",
-    required: ["protected", "signature"],
-  },
-};
-const definitionAgentInterface = {
-  key: "AgentInterface",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Declares a combination of a target URL, transport and protocol version for interacting with the agent.\n This allows agents to expose the same functionality over multiple protocol binding mechanisms.",
-    patternProperties: {
-      "^(protocol_binding)$": {
-        default: "",
-        description:
-          "The protocol binding supported at this URL. This is an open form string, to be\n easily extended for other protocol bindings. The core ones officially\n supported are `JSONRPC`, `GRPC` and `HTTP+JSON`.",
-        type: "string",
-      },
-      "^(protocol_version)$": {
-        default: "",
-        description:
-          'The version of the A2A protocol this interface exposes.\n Use the latest supported minor version per major version.\n Examples: "0.3", "1.0"',
-        type: "string",
-      },
-    },
-    properties: {
-      protocolBinding: {
-        default: "",
-        description:
-          "The protocol binding supported at this URL. This is an open form string, to be\n easily extended for other protocol bindings. The core ones officially\n supported are `JSONRPC`, `GRPC` and `HTTP+JSON`.",
-        type: "string",
-      },
-      protocolVersion: {
-        default: "",
-        description:
-          'The version of the A2A protocol this interface exposes.\n Use the latest supported minor version per major version.\n Examples: "0.3", "1.0"',
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Tenant to be set in the request when calling the agent.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      url: {
-        default: "",
-        description:
-          'The URL where this interface is available. Must be a valid absolute HTTPS URL in production.\n Example: "https://api.example.com/a2a/v1", "https://grpc.example.com/a2a"',
-        type: "string",
-      },
-    },
-    title: "Agent Interface",
-    type: "object",
-    required: ["url"],
-    allOf: [
-      {
-        anyOf: [
-          { required: ["protocolBinding"] },
-          { required: ["protocol_binding"] },
-        ],
-      },
-      {
-        anyOf: [
-          { required: ["protocolVersion"] },
-          { required: ["protocol_version"] },
-        ],
-      },
-    ],
-    dependentSchemas: {
-      protocol_binding: { not: { required: ["protocolBinding"] } },
-      protocol_version: { not: { required: ["protocolVersion"] } },
-    },
-  },
-};
-const definitionAgentProvider = {
-  key: "AgentProvider",
-  schema: {
-    additionalProperties: false,
-    description: "Represents the service provider of an agent.",
-    properties: {
-      organization: {
-        default: "",
-        description:
-          'The name of the agent provider\'s organization.\n Example: "Google"',
-        type: "string",
-      },
-      url: {
-        default: "",
-        description:
-          'A URL for the agent provider\'s website or relevant documentation.\n Example: "https://ai.google.dev"',
-        type: "string",
-      },
-    },
-    title: "Agent Provider",
-    type: "object",
-    required: ["url", "organization"],
-  },
-};
-const definitionAgentSkill = {
-  key: "AgentSkill",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Represents a distinct capability or function that an agent can perform.",
-    patternProperties: {
-      "^(input_modes)$": {
-        description:
-          "The set of supported input media types for this skill, overriding the agent's defaults.",
-        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(output_modes)$": {
-        description:
-          "The set of supported output media types for this skill, overriding the agent's defaults.",
-        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(security_requirements)$": {
-        description: "Security schemes necessary for this skill.",
-        anyOf: [
-          { type: "null" },
-          { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      description: {
-        default: "",
-        description: "A detailed description of the skill.",
-        type: "string",
-      },
-      examples: {
-        description: "Example prompts or scenarios that this skill can handle.",
-        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      id: {
-        default: "",
-        description: "A unique identifier for the agent's skill.",
-        type: "string",
-      },
-      inputModes: {
-        description:
-          "The set of supported input media types for this skill, overriding the agent's defaults.",
-        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      name: {
-        default: "",
-        description: "A human-readable name for the skill.",
-        type: "string",
-      },
-      outputModes: {
-        description:
-          "The set of supported output media types for this skill, overriding the agent's defaults.",
-        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      securityRequirements: {
-        description: "Security schemes necessary for this skill.",
-        anyOf: [
-          { type: "null" },
-          { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      tags: {
-        description: "A set of keywords describing the skill's capabilities.",
-        items: { type: "string" },
-        type: "array",
-      },
-    },
-    title: "Agent Skill",
-    type: "object",
-    required: ["id", "name", "description", "tags"],
-    dependentSchemas: {
-      input_modes: { not: { required: ["inputModes"] } },
-      output_modes: { not: { required: ["outputModes"] } },
-      security_requirements: { not: { required: ["securityRequirements"] } },
-    },
-  },
-};
-const definitionAPIKeySecurityScheme = {
-  key: "APIKeySecurityScheme",
-  schema: {
-    additionalProperties: false,
-    description: "Defines a security scheme using an API key.",
-    properties: {
-      description: {
-        default: "",
-        description: "An optional description for the security scheme.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      location: {
-        default: "",
-        description:
-          'The location of the API key. Valid values are "query", "header", or "cookie".',
-        type: "string",
-      },
-      name: {
-        default: "",
-        description:
-          "The name of the header, query, or cookie parameter to be used.",
-        type: "string",
-      },
-    },
-    title: "API Key Security Scheme",
-    type: "object",
-    required: ["location", "name"],
-  },
-};
-const definitionAuthorizationCodeOAuthFlow = {
-  key: "AuthorizationCodeOAuthFlow",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Defines configuration details for the OAuth 2.0 Authorization Code flow.",
-    patternProperties: {
-      "^(authorization_url)$": {
-        default: "",
-        description: "The authorization URL to be used for this flow.",
-        type: "string",
-      },
-      "^(pkce_required)$": {
-        default: false,
-        description:
-          "Indicates if PKCE (RFC 7636) is required for this flow.\n PKCE should always be used for public clients and is recommended for all clients.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(refresh_url)$": {
-        default: "",
-        description: "The URL to be used for obtaining refresh tokens.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(token_url)$": {
-        default: "",
-        description: "The token URL to be used for this flow.",
-        type: "string",
-      },
-    },
-    properties: {
-      authorizationUrl: {
-        default: "",
-        description: "The authorization URL to be used for this flow.",
-        type: "string",
-      },
-      pkceRequired: {
-        default: false,
-        description:
-          "Indicates if PKCE (RFC 7636) is required for this flow.\n PKCE should always be used for public clients and is recommended for all clients.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      refreshUrl: {
-        default: "",
-        description: "The URL to be used for obtaining refresh tokens.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      scopes: {
-        additionalProperties: { type: "string" },
-        description: "The available scopes for the OAuth2 security scheme.",
-        propertyNames: { type: "string" },
-        type: "object",
-      },
-      tokenUrl: {
-        default: "",
-        description: "The token URL to be used for this flow.",
-        type: "string",
-      },
-    },
-    title: "Authorization CodeO Auth Flow",
-    type: "object",
-    allOf: [
-      {
-        anyOf: [
-          { required: ["authorizationUrl"] },
-          { required: ["authorization_url"] },
-        ],
-      },
-      { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
-    ],
-    required: ["scopes"],
-    dependentSchemas: {
-      authorization_url: { not: { required: ["authorizationUrl"] } },
-      pkce_required: { not: { required: ["pkceRequired"] } },
-      refresh_url: { not: { required: ["refreshUrl"] } },
-      token_url: { not: { required: ["tokenUrl"] } },
-    },
-  },
-};
-const definitionClientCredentialsOAuthFlow = {
-  key: "ClientCredentialsOAuthFlow",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Defines configuration details for the OAuth 2.0 Client Credentials flow.",
-    patternProperties: {
-      "^(refresh_url)$": {
-        default: "",
-        description: "The URL to be used for obtaining refresh tokens.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(token_url)$": {
-        default: "",
-        description: "The token URL to be used for this flow.",
-        type: "string",
-      },
-    },
-    properties: {
-      refreshUrl: {
-        default: "",
-        description: "The URL to be used for obtaining refresh tokens.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      scopes: {
-        additionalProperties: { type: "string" },
-        description: "The available scopes for the OAuth2 security scheme.",
-        propertyNames: { type: "string" },
-        type: "object",
-      },
-      tokenUrl: {
-        default: "",
-        description: "The token URL to be used for this flow.",
-        type: "string",
-      },
-    },
-    title: "Client CredentialsO Auth Flow",
-    type: "object",
-    allOf: [
-      { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
-    ],
-    required: ["scopes"],
-    dependentSchemas: {
-      refresh_url: { not: { required: ["refreshUrl"] } },
-      token_url: { not: { required: ["tokenUrl"] } },
-    },
-  },
-};
-const definitionDeviceCodeOAuthFlow = {
-  key: "DeviceCodeOAuthFlow",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Defines configuration details for the OAuth 2.0 Device Code flow (RFC 8628).\n This flow is designed for input-constrained devices such as IoT devices,\n and CLI tools where the user authenticates on a separate device.",
-    patternProperties: {
-      "^(device_authorization_url)$": {
-        default: "",
-        description: "The device authorization endpoint URL.",
-        type: "string",
-      },
-      "^(refresh_url)$": {
-        default: "",
-        description: "The URL to be used for obtaining refresh tokens.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(token_url)$": {
-        default: "",
-        description: "The token URL to be used for this flow.",
-        type: "string",
-      },
-    },
-    properties: {
-      deviceAuthorizationUrl: {
-        default: "",
-        description: "The device authorization endpoint URL.",
-        type: "string",
-      },
-      refreshUrl: {
-        default: "",
-        description: "The URL to be used for obtaining refresh tokens.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      scopes: {
-        additionalProperties: { type: "string" },
-        description: "The available scopes for the OAuth2 security scheme.",
-        propertyNames: { type: "string" },
-        type: "object",
-      },
-      tokenUrl: {
-        default: "",
-        description: "The token URL to be used for this flow.",
-        type: "string",
-      },
-    },
-    title: "Device CodeO Auth Flow",
-    type: "object",
-    allOf: [
-      {
-        anyOf: [
-          { required: ["deviceAuthorizationUrl"] },
-          { required: ["device_authorization_url"] },
-        ],
-      },
-      { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
-    ],
-    required: ["scopes"],
-    dependentSchemas: {
-      device_authorization_url: {
-        not: { required: ["deviceAuthorizationUrl"] },
-      },
-      refresh_url: { not: { required: ["refreshUrl"] } },
-      token_url: { not: { required: ["tokenUrl"] } },
-    },
-  },
-};
-const definitionHTTPAuthSecurityScheme = {
-  key: "HTTPAuthSecurityScheme",
-  schema: {
-    additionalProperties: false,
-    description: "Defines a security scheme using HTTP authentication.",
-    patternProperties: {
-      "^(bearer_format)$": {
-        default: "",
-        description:
-          'A hint to the client to identify how the bearer token is formatted (e.g., "JWT").\n This is primarily for documentation purposes.',
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      bearerFormat: {
-        default: "",
-        description:
-          'A hint to the client to identify how the bearer token is formatted (e.g., "JWT").\n This is primarily for documentation purposes.',
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      description: {
-        default: "",
-        description: "An optional description for the security scheme.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      scheme: {
-        default: "",
-        description:
-          'The name of the HTTP Authentication scheme to be used in the Authorization header,\n as defined in RFC7235 (e.g., "Bearer").\n This value should be registered in the IANA Authentication Scheme registry.',
-        type: "string",
-      },
-    },
-    title: "HTTP Auth Security Scheme",
-    type: "object",
-    required: ["scheme"],
-    dependentSchemas: {
-      bearer_format: { not: { required: ["bearerFormat"] } },
-    },
-  },
-};
-const definitionImplicitOAuthFlow = {
-  key: "ImplicitOAuthFlow",
-  schema: {
-    additionalProperties: false,
-    description: "DEPRECATED",
-    patternProperties: {
-      "^(authorization_url)$": {
-        default: "",
-        description:
-          "The authorization URL to be used for this flow. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(refresh_url)$": {
-        default: "",
-        description:
-          "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      authorizationUrl: {
-        default: "",
-        description:
-          "The authorization URL to be used for this flow. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      refreshUrl: {
-        default: "",
-        description:
-          "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      scopes: {
-        description:
-          "The available scopes for the OAuth2 security scheme. A map between the\n scope name and a short description for it. The map MAY be empty.",
-        anyOf: [
-          { type: "null" },
-          {
-            additionalProperties: { type: "string" },
-            propertyNames: { type: "string" },
-            type: "object",
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "ImplicitO Auth Flow",
-    type: "object",
-    deprecated: true,
-    dependentSchemas: {
-      authorization_url: { not: { required: ["authorizationUrl"] } },
-      refresh_url: { not: { required: ["refreshUrl"] } },
-    },
-  },
-};
-const definitionMutualTlsSecurityScheme = {
-  key: "MutualTlsSecurityScheme",
-  schema: {
-    additionalProperties: false,
-    description: "Defines a security scheme using mTLS authentication.",
-    properties: {
-      description: {
-        default: "",
-        description: "An optional description for the security scheme.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Mutual Tls Security Scheme",
-    type: "object",
-  },
-};
-const definitionOAuth2SecurityScheme = {
-  key: "OAuth2SecurityScheme",
-  schema: {
-    additionalProperties: false,
-    description: "Defines a security scheme using OAuth 2.0.",
-    patternProperties: {
-      "^(oauth2_metadata_url)$": {
-        default: "",
-        description:
-          "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      description: {
-        default: "",
-        description: "An optional description for the security scheme.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      flows: {
-        $ref: "#/$defs/OAuthFlows",
-        description:
-          "An object containing configuration information for the supported OAuth 2.0 flows.",
-      },
-      oauth2MetadataUrl: {
-        default: "",
-        description:
-          "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "O Auth2 Security Scheme",
-    type: "object",
-    required: ["flows"],
-    dependentSchemas: {
-      oauth2_metadata_url: { not: { required: ["oauth2MetadataUrl"] } },
-    },
-  },
-};
-const definitionOAuthFlows = {
-  key: "OAuthFlows",
-  schema: {
-    additionalProperties: false,
-    description: "Defines the configuration for the supported OAuth 2.0 flows.",
-    patternProperties: {
-      "^(authorization_code)$": {
-        description: "Configuration for the OAuth Authorization Code flow.",
-        anyOf: [
-          { type: "null" },
-          { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(client_credentials)$": {
-        description: "Configuration for the OAuth Client Credentials flow.",
-        anyOf: [
-          { type: "null" },
-          { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(device_code)$": {
-        description: "Configuration for the OAuth Device Code flow.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/DeviceCodeOAuthFlow" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      authorizationCode: {
-        description: "Configuration for the OAuth Authorization Code flow.",
-        anyOf: [
-          { type: "null" },
-          { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      clientCredentials: {
-        description: "Configuration for the OAuth Client Credentials flow.",
-        anyOf: [
-          { type: "null" },
-          { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      deviceCode: {
-        description: "Configuration for the OAuth Device Code flow.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/DeviceCodeOAuthFlow" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      implicit: {
-        deprecated: true,
-        description: "Deprecated: use Authorization Code + PKCE instead.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/ImplicitOAuthFlow" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      password: {
-        deprecated: true,
-        description:
-          "Deprecated: use Authorization Code + PKCE or Device Code.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/PasswordOAuthFlow" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "O Auth Flows",
-    type: "object",
-    oneOf: [
-      {
-        anyOf: [
-          {
-            required: ["authorizationCode"],
-            properties: { authorizationCode: { not: { type: "null" } } },
-          },
-          {
-            required: ["authorization_code"],
-            properties: { authorization_code: { not: { type: "null" } } },
-          },
-        ],
-      },
-      {
-        anyOf: [
-          {
-            required: ["clientCredentials"],
-            properties: { clientCredentials: { not: { type: "null" } } },
-          },
-          {
-            required: ["client_credentials"],
-            properties: { client_credentials: { not: { type: "null" } } },
-          },
-        ],
-      },
-      {
-        required: ["implicit"],
-        properties: { implicit: { not: { type: "null" } } },
-      },
-      {
-        required: ["password"],
-        properties: { password: { not: { type: "null" } } },
-      },
-      {
-        anyOf: [
-          {
-            required: ["deviceCode"],
-            properties: { deviceCode: { not: { type: "null" } } },
-          },
-          {
-            required: ["device_code"],
-            properties: { device_code: { not: { type: "null" } } },
-          },
-        ],
-      },
-    ],
-    dependentSchemas: {
-      authorization_code: { not: { required: ["authorizationCode"] } },
-      client_credentials: { not: { required: ["clientCredentials"] } },
-      device_code: { not: { required: ["deviceCode"] } },
-    },
-  },
-};
-const definitionOpenIdConnectSecurityScheme = {
-  key: "OpenIdConnectSecurityScheme",
-  schema: {
-    additionalProperties: false,
-    description: "Defines a security scheme using OpenID Connect.",
-    patternProperties: {
-      "^(open_id_connect_url)$": {
-        default: "",
-        description:
-          "The OpenID Connect Discovery URL for the OIDC provider's metadata.\n See: https://openid.net/specs/openid-connect-discovery-1_0.html",
-        type: "string",
-      },
-    },
-    properties: {
-      description: {
-        default: "",
-        description: "An optional description for the security scheme.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      openIdConnectUrl: {
-        default: "",
-        description:
-          "The OpenID Connect Discovery URL for the OIDC provider's metadata.\n See: https://openid.net/specs/openid-connect-discovery-1_0.html",
-        type: "string",
-      },
-    },
-    title: "Open Id Connect Security Scheme",
-    type: "object",
-    allOf: [
-      {
-        anyOf: [
-          { required: ["openIdConnectUrl"] },
-          { required: ["open_id_connect_url"] },
-        ],
-      },
-    ],
-    dependentSchemas: {
-      open_id_connect_url: { not: { required: ["openIdConnectUrl"] } },
-    },
-  },
-};
-const definitionPasswordOAuthFlow = {
-  key: "PasswordOAuthFlow",
-  schema: {
-    additionalProperties: false,
-    description: "DEPRECATED",
-    patternProperties: {
-      "^(refresh_url)$": {
-        default: "",
-        description:
-          "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(token_url)$": {
-        default: "",
-        description:
-          "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      refreshUrl: {
-        default: "",
-        description:
-          "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      scopes: {
-        description:
-          "The available scopes for the OAuth2 security scheme. A map between the\n scope name and a short description for it. The map MAY be empty.",
-        anyOf: [
-          { type: "null" },
-          {
-            additionalProperties: { type: "string" },
-            propertyNames: { type: "string" },
-            type: "object",
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      tokenUrl: {
-        default: "",
-        description:
-          "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "PasswordO Auth Flow",
-    type: "object",
-    deprecated: true,
-    dependentSchemas: {
-      refresh_url: { not: { required: ["refreshUrl"] } },
-      token_url: { not: { required: ["tokenUrl"] } },
-    },
-  },
-};
-const definitionSecurityRequirement = {
-  key: "SecurityRequirement",
-  schema: {
-    additionalProperties: false,
-    properties: {
-      schemes: {
-        anyOf: [
-          { type: "null" },
-          {
-            additionalProperties: { $ref: "#/$defs/StringList" },
-            propertyNames: { type: "string" },
-            type: "object",
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Security Requirement",
-    type: "object",
-  },
-};
-const definitionSecurityScheme = {
-  key: "SecurityScheme",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Defines a security scheme that can be used to secure an agent's endpoints.\n This is a discriminated union type based on the OpenAPI 3.2 Security Scheme Object.\n See: https://spec.openapis.org/oas/v3.2.0.html#security-scheme-object",
-    patternProperties: {
-      "^(api_key_security_scheme)$": {
-        description: "API key-based authentication.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/APIKeySecurityScheme" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(http_auth_security_scheme)$": {
-        description: "HTTP authentication (Basic, Bearer, etc.).",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/HTTPAuthSecurityScheme" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(mtls_security_scheme)$": {
-        description: "Mutual TLS authentication.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/MutualTlsSecurityScheme" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(oauth2_security_scheme)$": {
-        description: "OAuth 2.0 authentication.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/OAuth2SecurityScheme" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(open_id_connect_security_scheme)$": {
-        description: "OpenID Connect authentication.",
-        anyOf: [
-          { type: "null" },
-          { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      apiKeySecurityScheme: {
-        description: "API key-based authentication.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/APIKeySecurityScheme" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      httpAuthSecurityScheme: {
-        description: "HTTP authentication (Basic, Bearer, etc.).",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/HTTPAuthSecurityScheme" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      mtlsSecurityScheme: {
-        description: "Mutual TLS authentication.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/MutualTlsSecurityScheme" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      oauth2SecurityScheme: {
-        description: "OAuth 2.0 authentication.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/OAuth2SecurityScheme" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      openIdConnectSecurityScheme: {
-        description: "OpenID Connect authentication.",
-        anyOf: [
-          { type: "null" },
-          { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Security Scheme",
-    type: "object",
-    oneOf: [
-      {
-        anyOf: [
-          {
-            required: ["apiKeySecurityScheme"],
-            properties: { apiKeySecurityScheme: { not: { type: "null" } } },
-          },
-          {
-            required: ["api_key_security_scheme"],
-            properties: { api_key_security_scheme: { not: { type: "null" } } },
-          },
-        ],
-      },
-      {
-        anyOf: [
-          {
-            required: ["httpAuthSecurityScheme"],
-            properties: { httpAuthSecurityScheme: { not: { type: "null" } } },
-          },
-          {
-            required: ["http_auth_security_scheme"],
-            properties: {
-              http_auth_security_scheme: { not: { type: "null" } },
-            },
-          },
-        ],
-      },
-      {
-        anyOf: [
-          {
-            required: ["oauth2SecurityScheme"],
-            properties: { oauth2SecurityScheme: { not: { type: "null" } } },
-          },
-          {
-            required: ["oauth2_security_scheme"],
-            properties: { oauth2_security_scheme: { not: { type: "null" } } },
-          },
-        ],
-      },
-      {
-        anyOf: [
-          {
-            required: ["openIdConnectSecurityScheme"],
-            properties: {
-              openIdConnectSecurityScheme: { not: { type: "null" } },
-            },
-          },
-          {
-            required: ["open_id_connect_security_scheme"],
-            properties: {
-              open_id_connect_security_scheme: { not: { type: "null" } },
-            },
-          },
-        ],
-      },
-      {
-        anyOf: [
-          {
-            required: ["mtlsSecurityScheme"],
-            properties: { mtlsSecurityScheme: { not: { type: "null" } } },
-          },
-          {
-            required: ["mtls_security_scheme"],
-            properties: { mtls_security_scheme: { not: { type: "null" } } },
-          },
-        ],
-      },
-    ],
-    dependentSchemas: {
-      api_key_security_scheme: { not: { required: ["apiKeySecurityScheme"] } },
-      http_auth_security_scheme: {
-        not: { required: ["httpAuthSecurityScheme"] },
-      },
-      mtls_security_scheme: { not: { required: ["mtlsSecurityScheme"] } },
-      oauth2_security_scheme: { not: { required: ["oauth2SecurityScheme"] } },
-      open_id_connect_security_scheme: {
-        not: { required: ["openIdConnectSecurityScheme"] },
-      },
-    },
-  },
-};
-const definitionStringList = {
-  key: "StringList",
-  schema: {
-    additionalProperties: false,
-    properties: {
-      list: {
-        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "String List",
-    type: "object",
-  },
-};
-const definitionArtifact = {
-  key: "Artifact",
-  schema: {
-    additionalProperties: false,
-    description: "Artifacts represent task outputs.",
-    patternProperties: {
-      "^(artifact_id)$": {
-        default: "",
-        description:
-          "Unique identifier (e.g. UUID) for the artifact. It must be at least unique\n within a task.",
-        type: "string",
-      },
-    },
-    properties: {
-      artifactId: {
-        default: "",
-        description:
-          "Unique identifier (e.g. UUID) for the artifact. It must be at least unique\n within a task.",
-        type: "string",
-      },
-      description: {
-        default: "",
-        description: "A human readable description of the artifact, optional.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      extensions: {
-        description:
-          "The URIs of extensions that are present or contributed to this Artifact.",
-        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      metadata: {
-        description: "Optional metadata included with the artifact.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      name: {
-        default: "",
-        description: "A human readable name for the artifact.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      parts: {
-        description:
-          "The content of the artifact. Must contain at least one part.",
-        items: { $ref: "#/$defs/Part" },
-        type: "array",
-      },
-    },
-    title: "Artifact",
-    type: "object",
-    allOf: [
-      { anyOf: [{ required: ["artifactId"] }, { required: ["artifact_id"] }] },
-    ],
-    required: ["parts"],
-    dependentSchemas: { artifact_id: { not: { required: ["artifactId"] } } },
-  },
-};
-const definitionPart = {
-  key: "Part",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Part represents a container for a section of communication content.\n Parts can be purely textual, some sort of file (image, video, etc) or\n a structured data blob (i.e. JSON).",
-    patternProperties: {
-      "^(media_type)$": {
-        default: "",
-        description:
-          'The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").\n This field is available for all part types.',
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      data: {
-        $ref: "#/$defs/Value",
-        description:
-          "Arbitrary structured data as a JSON value (object, array, string, number, boolean, or null).",
-      },
-      filename: {
-        default: "",
-        description: 'An optional name for the file (e.g., "document.pdf").',
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      mediaType: {
-        default: "",
-        description:
-          'The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").\n This field is available for all part types.',
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      metadata: {
-        description: "Optional metadata associated with this part.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      raw: {
-        description:
-          "The raw byte content of a file. In JSON serialization, this is encoded as a base64 string.",
-        anyOf: [
-          { type: "null" },
-          { pattern: "^[A-Za-z0-9+/]*={0,2}$", type: "string" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      text: {
-        description: "The string content of the text part.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      url: {
-        description: "A URL pointing to the file's content.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Part",
-    type: "object",
-    oneOf: [
-      { required: ["text"], properties: { text: { not: { type: "null" } } } },
-      { required: ["raw"], properties: { raw: { not: { type: "null" } } } },
-      { required: ["url"], properties: { url: { not: { type: "null" } } } },
-      { required: ["data"] },
-    ],
-    dependentSchemas: { media_type: { not: { required: ["mediaType"] } } },
-  },
-};
-const definitionValue = { key: "Value", schema: { title: "Value" } };
-const definitionAuthenticationInfo = {
-  key: "AuthenticationInfo",
-  schema: {
-    additionalProperties: false,
-    description: "Defines authentication details, used for push notifications.",
-    properties: {
-      credentials: {
-        default: "",
-        description:
-          "Push Notification credentials. Format depends on the scheme (e.g., token for Bearer).",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      scheme: {
-        default: "",
-        description:
-          "HTTP Authentication Scheme from the [IANA registry](https://www.iana.org/assignments/http-authschemes/).\n Common values: `Bearer`, `Basic`, `Digest`. Scheme names are case-insensitive per [RFC 9110 Section 11.1](https://www.rfc-editor.org/rfc/rfc9110#section-11.1).",
-        type: "string",
-      },
-    },
-    title: "Authentication Info",
-    type: "object",
-    required: ["scheme"],
-  },
-};
-const definitionCancelTaskRequest = {
-  key: "CancelTaskRequest",
-  schema: {
-    additionalProperties: false,
-    description: "Represents a request for the `CancelTask` method.",
-    properties: {
-      id: {
-        default: "",
-        description: "The resource id of the task to cancel.",
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Cancel Task Request",
-    type: "object",
-    required: ["id"],
-  },
-};
-const definitionCreateTaskPushNotificationConfigRequest = {
-  key: "CreateTaskPushNotificationConfigRequest",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Represents a request for the `CreateTaskPushNotificationConfig` method.",
-    patternProperties: {
-      "^(config_id)$": {
-        default: "",
-        description: "The ID for the new config.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(task_id)$": {
-        default: "",
-        description: "The parent task resource id.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      config: {
-        description: "The configuration to create.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      configId: {
-        default: "",
-        description: "The ID for the new config.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      taskId: {
-        default: "",
-        description: "The parent task resource id.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Create Task Push Notification Config Request",
-    type: "object",
-    dependentSchemas: {
-      config_id: { not: { required: ["configId"] } },
-      task_id: { not: { required: ["taskId"] } },
-    },
-  },
-};
-const definitionPushNotificationConfig = {
-  key: "PushNotificationConfig",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Configuration for setting up push notifications for task updates.",
-    properties: {
-      authentication: {
-        description:
-          "Authentication information required to send the notification",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/AuthenticationInfo" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      id: {
-        default: "",
-        description:
-          "A unique identifier (e.g. UUID) for this push notification.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      token: {
-        default: "",
-        description: "Token unique for this task/session",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      url: {
-        default: "",
-        description: "Url to send the notification too",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Push Notification Config",
-    type: "object",
-  },
-};
-const definitionDeleteTaskPushNotificationConfigRequest = {
-  key: "DeleteTaskPushNotificationConfigRequest",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Represents a request for the `DeleteTaskPushNotificationConfig` method.",
-    patternProperties: {
-      "^(task_id)$": {
-        default: "",
-        description: "The parent task resource id.",
-        type: "string",
-      },
-    },
-    properties: {
-      id: {
-        default: "",
-        description: "The resource id of the config to delete.",
-        type: "string",
-      },
-      taskId: {
-        default: "",
-        description: "The parent task resource id.",
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Delete Task Push Notification Config Request",
-    type: "object",
-    allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
-    required: ["id"],
-    dependentSchemas: { task_id: { not: { required: ["taskId"] } } },
-  },
-};
-const definitionGetExtendedAgentCardRequest = {
-  key: "GetExtendedAgentCardRequest",
-  schema: {
-    additionalProperties: false,
-    properties: {
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Get Extended Agent Card Request",
-    type: "object",
-  },
-};
-const definitionGetTaskPushNotificationConfigRequest = {
-  key: "GetTaskPushNotificationConfigRequest",
-  schema: {
-    additionalProperties: false,
-    patternProperties: {
-      "^(task_id)$": {
-        default: "",
-        description: "The parent task resource id.",
-        type: "string",
-      },
-    },
-    properties: {
-      id: {
-        default: "",
-        description: "The resource id of the config to retrieve.",
-        type: "string",
-      },
-      taskId: {
-        default: "",
-        description: "The parent task resource id.",
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Get Task Push Notification Config Request",
-    type: "object",
-    allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
-    required: ["id"],
-    dependentSchemas: { task_id: { not: { required: ["taskId"] } } },
-  },
-};
-const definitionGetTaskRequest = {
-  key: "GetTaskRequest",
-  schema: {
-    additionalProperties: false,
-    description: "Represents a request for the `GetTask` method.",
-    patternProperties: {
-      "^(history_length)$": {
-        description:
-          "The maximum number of most recent messages from the task's history to retrieve. An\n unset value means the client does not impose any limit. A value of zero is\n a request to not include any messages. The server MUST NOT return more\n messages than the provided value, but MAY apply a lower limit.",
-        anyOf: [
-          { type: "null" },
-          {
-            anyOf: [
-              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-              { pattern: "^-?[0-9]+$", type: "string" },
-            ],
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      historyLength: {
-        description:
-          "The maximum number of most recent messages from the task's history to retrieve. An\n unset value means the client does not impose any limit. A value of zero is\n a request to not include any messages. The server MUST NOT return more\n messages than the provided value, but MAY apply a lower limit.",
-        anyOf: [
-          { type: "null" },
-          {
-            anyOf: [
-              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-              { pattern: "^-?[0-9]+$", type: "string" },
-            ],
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      id: {
-        default: "",
-        description: "The resource id of the task.",
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Get Task Request",
-    type: "object",
-    required: ["id"],
-    dependentSchemas: {
-      history_length: { not: { required: ["historyLength"] } },
-    },
-  },
-};
-const definitionListTaskPushNotificationConfigRequest = {
-  key: "ListTaskPushNotificationConfigRequest",
-  schema: {
-    additionalProperties: false,
-    patternProperties: {
-      "^(page_size)$": {
-        default: 0,
-        description: "The maximum number of configurations to return.",
-        anyOf: [
-          { type: "null" },
-          {
-            anyOf: [
-              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-              { pattern: "^-?[0-9]+$", type: "string" },
-            ],
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(page_token)$": {
-        default: "",
-        description:
-          "A page token received from a previous ListTaskPushNotificationConfigRequest call.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(task_id)$": {
-        default: "",
-        description: "The parent task resource id.",
-        type: "string",
-      },
-    },
-    properties: {
-      pageSize: {
-        default: 0,
-        description: "The maximum number of configurations to return.",
-        anyOf: [
-          { type: "null" },
-          {
-            anyOf: [
-              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-              { pattern: "^-?[0-9]+$", type: "string" },
-            ],
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      pageToken: {
-        default: "",
-        description:
-          "A page token received from a previous ListTaskPushNotificationConfigRequest call.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      taskId: {
-        default: "",
-        description: "The parent task resource id.",
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "List Task Push Notification Config Request",
-    type: "object",
-    allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
-    dependentSchemas: {
-      page_size: { not: { required: ["pageSize"] } },
-      page_token: { not: { required: ["pageToken"] } },
-      task_id: { not: { required: ["taskId"] } },
-    },
-  },
-};
-const definitionListTaskPushNotificationConfigResponse = {
-  key: "ListTaskPushNotificationConfigResponse",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Represents a successful response for the `ListTaskPushNotificationConfig`\n method.",
-    patternProperties: {
-      "^(next_page_token)$": {
-        default: "",
-        description:
-          "A token, which can be sent as `page_token` to retrieve the next page.\n If this field is omitted, there are no subsequent pages.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      configs: {
-        description: "The list of push notification configurations.",
-        anyOf: [
-          { type: "null" },
-          {
-            items: { $ref: "#/$defs/TaskPushNotificationConfig" },
-            type: "array",
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      nextPageToken: {
-        default: "",
-        description:
-          "A token, which can be sent as `page_token` to retrieve the next page.\n If this field is omitted, there are no subsequent pages.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "List Task Push Notification Config Response",
-    type: "object",
-    dependentSchemas: {
-      next_page_token: { not: { required: ["nextPageToken"] } },
-    },
-  },
-};
-const definitionTaskPushNotificationConfig = {
-  key: "TaskPushNotificationConfig",
-  schema: {
-    additionalProperties: false,
-    description:
-      "A container associating a push notification configuration with a specific\n task.",
-    patternProperties: {
-      "^(push_notification_config)$": {
-        description: "The push notification configuration details.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(task_id)$": {
-        default: "",
-        description: "The id of the task this config is associated with.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      id: {
-        default: "",
-        description: "The id of the config.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      pushNotificationConfig: {
-        description: "The push notification configuration details.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      taskId: {
-        default: "",
-        description: "The id of the task this config is associated with.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Task Push Notification Config",
-    type: "object",
-    dependentSchemas: {
-      push_notification_config: {
-        not: { required: ["pushNotificationConfig"] },
-      },
-      task_id: { not: { required: ["taskId"] } },
-    },
-  },
-};
-const definitionListTasksRequest = {
-  key: "ListTasksRequest",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Parameters for listing tasks with optional filtering criteria.",
-    patternProperties: {
-      "^(context_id)$": {
-        default: "",
-        description:
-          "Filter tasks by context ID to get tasks from a specific conversation or session.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(history_length)$": {
-        description:
-          "The maximum number of messages to include in each task's history.",
-        anyOf: [
-          { type: "null" },
-          {
-            anyOf: [
-              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-              { pattern: "^-?[0-9]+$", type: "string" },
-            ],
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(include_artifacts)$": {
-        description:
-          "Whether to include artifacts in the returned tasks.\n Defaults to false to reduce payload size.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(page_size)$": {
-        description:
-          "Maximum number of tasks to return. Must be between 1 and 100.\n Defaults to 50 if not specified.",
-        anyOf: [
-          { type: "null" },
-          {
-            anyOf: [
-              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-              { pattern: "^-?[0-9]+$", type: "string" },
-            ],
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(page_token)$": {
-        default: "",
-        description:
-          "Token for pagination. Use the next_page_token from a previous ListTasksResponse.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(status_timestamp_after)$": {
-        description:
-          'Filter tasks which have a status updated after the provided timestamp in ISO 8601 format (e.g., "2023-10-27T10:00:00Z").\n Only tasks with a status timestamp time greater than or equal to this value will be returned.',
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Timestamp" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      contextId: {
-        default: "",
-        description:
-          "Filter tasks by context ID to get tasks from a specific conversation or session.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      historyLength: {
-        description:
-          "The maximum number of messages to include in each task's history.",
-        anyOf: [
-          { type: "null" },
-          {
-            anyOf: [
-              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-              { pattern: "^-?[0-9]+$", type: "string" },
-            ],
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      includeArtifacts: {
-        description:
-          "Whether to include artifacts in the returned tasks.\n Defaults to false to reduce payload size.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      pageSize: {
-        description:
-          "Maximum number of tasks to return. Must be between 1 and 100.\n Defaults to 50 if not specified.",
-        anyOf: [
-          { type: "null" },
-          {
-            anyOf: [
-              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-              { pattern: "^-?[0-9]+$", type: "string" },
-            ],
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      pageToken: {
-        default: "",
-        description:
-          "Token for pagination. Use the next_page_token from a previous ListTasksResponse.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      status: {
-        default: 0,
-        description: "Filter tasks by their current status state.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskState" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      statusTimestampAfter: {
-        description:
-          'Filter tasks which have a status updated after the provided timestamp in ISO 8601 format (e.g., "2023-10-27T10:00:00Z").\n Only tasks with a status timestamp time greater than or equal to this value will be returned.',
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Timestamp" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "List Tasks Request",
-    type: "object",
-    dependentSchemas: {
-      context_id: { not: { required: ["contextId"] } },
-      history_length: { not: { required: ["historyLength"] } },
-      include_artifacts: { not: { required: ["includeArtifacts"] } },
-      page_size: { not: { required: ["pageSize"] } },
-      page_token: { not: { required: ["pageToken"] } },
-      status_timestamp_after: { not: { required: ["statusTimestampAfter"] } },
-    },
-  },
-};
-const definitionTimestamp = {
-  key: "Timestamp",
-  schema: { format: "date-time", title: "Timestamp", type: "string" },
-};
-const definitionTaskState = {
-  key: "TaskState",
-  schema: {
-    anyOf: [
-      { pattern: "^TASK_STATE_UNSPECIFIED$", type: "string" },
-      {
-        enum: [
-          "TASK_STATE_SUBMITTED",
-          "TASK_STATE_WORKING",
-          "TASK_STATE_COMPLETED",
-          "TASK_STATE_FAILED",
-          "TASK_STATE_CANCELED",
-          "TASK_STATE_INPUT_REQUIRED",
-          "TASK_STATE_REJECTED",
-          "TASK_STATE_AUTH_REQUIRED",
-        ],
-        type: "string",
-      },
-      { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-    ],
-    title: "Task State",
-    "x-agentwire-enum-numbers": {
-      TASK_STATE_UNSPECIFIED: 0,
-      TASK_STATE_SUBMITTED: 1,
-      TASK_STATE_WORKING: 2,
-      TASK_STATE_COMPLETED: 3,
-      TASK_STATE_FAILED: 4,
-      TASK_STATE_CANCELED: 5,
-      TASK_STATE_INPUT_REQUIRED: 6,
-      TASK_STATE_REJECTED: 7,
-      TASK_STATE_AUTH_REQUIRED: 8,
-    },
-  },
-};
-const definitionListTasksResponse = {
-  key: "ListTasksResponse",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Result object for tasks/list method containing an array of tasks and pagination information.",
-    patternProperties: {
-      "^(next_page_token)$": {
-        default: "",
-        description:
-          "Token for retrieving the next page. Empty string if no more results.",
-        type: "string",
-      },
-      "^(page_size)$": {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
-        default: 0,
-        description: "The size of page requested.",
-      },
-      "^(total_size)$": {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
-        default: 0,
-        description: "Total number of tasks available (before pagination).",
-      },
-    },
-    properties: {
-      nextPageToken: {
-        default: "",
-        description:
-          "Token for retrieving the next page. Empty string if no more results.",
-        type: "string",
-      },
-      pageSize: {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
-        default: 0,
-        description: "The size of page requested.",
-      },
-      tasks: {
-        description: "Array of tasks matching the specified criteria.",
-        items: { $ref: "#/$defs/Task" },
-        type: "array",
-      },
-      totalSize: {
-        anyOf: [
-          { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-          { pattern: "^-?[0-9]+$", type: "string" },
-        ],
-        default: 0,
-        description: "Total number of tasks available (before pagination).",
-      },
-    },
-    title: "List Tasks Response",
-    type: "object",
-    required: ["tasks"],
-    allOf: [
-      {
-        anyOf: [
-          { required: ["nextPageToken"] },
-          { required: ["next_page_token"] },
-        ],
-      },
-      { anyOf: [{ required: ["pageSize"] }, { required: ["page_size"] }] },
-      { anyOf: [{ required: ["totalSize"] }, { required: ["total_size"] }] },
-    ],
-    dependentSchemas: {
-      next_page_token: { not: { required: ["nextPageToken"] } },
-      page_size: { not: { required: ["pageSize"] } },
-      total_size: { not: { required: ["totalSize"] } },
-    },
-  },
-};
-const definitionMessage = {
-  key: "Message",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Message is one unit of communication between client and server. It can be\n associated with a context and/or a task. For server messages, context_id must\n be provided, and task_id only if a task was created. For client messages, both\n fields are optional, with the caveat that if both are provided, they have to\n match (the context_id has to be the one that is set on the task). If only\n task_id is provided, the server will infer context_id from it.",
-    patternProperties: {
-      "^(context_id)$": {
-        default: "",
-        description:
-          "The context id of the message. This is optional and if set, the message\n will be associated with the given context.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(message_id)$": {
-        default: "",
-        description:
-          "The unique identifier (e.g. UUID) of the message. This is required and\n created by the message creator.",
-        type: "string",
-      },
-      "^(reference_task_ids)$": {
-        description:
-          "A list of task IDs that this message references for additional context.",
-        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(task_id)$": {
-        default: "",
-        description:
-          "The task id of the message. This is optional and if set, the message\n will be associated with the given task.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      contextId: {
-        default: "",
-        description:
-          "The context id of the message. This is optional and if set, the message\n will be associated with the given context.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      extensions: {
-        description:
-          "The URIs of extensions that are present or contributed to this Message.",
-        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      messageId: {
-        default: "",
-        description:
-          "The unique identifier (e.g. UUID) of the message. This is required and\n created by the message creator.",
-        type: "string",
-      },
-      metadata: {
-        description: "Any optional metadata to provide along with the message.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      parts: {
-        description: "Parts is the container of the message content.",
-        items: { $ref: "#/$defs/Part" },
-        type: "array",
-      },
-      referenceTaskIds: {
-        description:
-          "A list of task IDs that this message references for additional context.",
-        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      role: {
-        $ref: "#/$defs/Role",
-        default: 0,
-        description: "Identifies the sender of the message.",
-      },
-      taskId: {
-        default: "",
-        description:
-          "The task id of the message. This is optional and if set, the message\n will be associated with the given task.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Message",
-    type: "object",
-    allOf: [
-      { anyOf: [{ required: ["messageId"] }, { required: ["message_id"] }] },
-    ],
-    required: ["role", "parts"],
-    dependentSchemas: {
-      context_id: { not: { required: ["contextId"] } },
-      message_id: { not: { required: ["messageId"] } },
-      reference_task_ids: { not: { required: ["referenceTaskIds"] } },
-      task_id: { not: { required: ["taskId"] } },
-    },
-  },
-};
-const definitionTask = {
-  key: "Task",
-  schema: {
-    additionalProperties: false,
-    description:
-      "Task is the core unit of action for A2A. It has a current status\n and when results are created for the task they are stored in the\n artifact. If there are multiple turns for a task, these are stored in\n history.",
-    patternProperties: {
-      "^(context_id)$": {
-        default: "",
-        description:
-          "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      artifacts: {
-        description: "A set of output artifacts for a Task.",
-        anyOf: [
-          { type: "null" },
-          { items: { $ref: "#/$defs/Artifact" }, type: "array" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      contextId: {
-        default: "",
-        description:
-          "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      history: {
-        description: "The history of interactions from a task.",
-        anyOf: [
-          { type: "null" },
-          { items: { $ref: "#/$defs/Message" }, type: "array" },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      id: {
-        default: "",
-        description:
-          "Unique identifier (e.g. UUID) for the task, generated by the server for a\n new task.",
-        type: "string",
-      },
-      metadata: {
-        description:
-          "A key/value object to store custom metadata about a task.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      status: {
-        $ref: "#/$defs/TaskStatus",
-        description:
-          "The current status of a Task, including state and a message.",
-      },
-    },
-    title: "Task",
-    type: "object",
-    required: ["id", "status"],
-    dependentSchemas: { context_id: { not: { required: ["contextId"] } } },
-  },
-};
-const definitionTaskStatus = {
-  key: "TaskStatus",
-  schema: {
-    additionalProperties: false,
-    description: "A container for the status of a task",
-    properties: {
-      message: {
-        description: "A message associated with the status.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Message" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      state: {
-        $ref: "#/$defs/TaskState",
-        default: 0,
-        description: "The current state of this task.",
-      },
-      timestamp: {
-        description:
-          'ISO 8601 Timestamp when the status was recorded.\n Example: "2023-10-27T10:00:00Z"',
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Timestamp" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Task Status",
-    type: "object",
-    required: ["state"],
-  },
-};
-const definitionRole = {
-  key: "Role",
-  schema: {
-    anyOf: [
-      { pattern: "^ROLE_UNSPECIFIED$", type: "string" },
-      { enum: ["ROLE_USER", "ROLE_AGENT"], type: "string" },
-      { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-    ],
-    title: "Role",
-    "x-agentwire-enum-numbers": {
-      ROLE_UNSPECIFIED: 0,
-      ROLE_USER: 1,
-      ROLE_AGENT: 2,
-    },
-  },
-};
-const definitionSendMessageConfiguration = {
-  key: "SendMessageConfiguration",
-  schema: {
-    additionalProperties: false,
-    description: "Configuration of a send message request.",
-    patternProperties: {
-      "^(accepted_output_modes)$": {
-        description:
-          "A list of media types the client is prepared to accept for response parts. Agents SHOULD use this to tailor their output.",
-        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(history_length)$": {
-        description:
-          "The maximum number of most recent messages from the task's history to retrieve in\n the response. An unset value means the client does not impose any limit. A\n value of zero is a request to not include any messages. The server MUST NOT\n return more messages than the provided value, but MAY apply a lower limit.",
-        anyOf: [
-          { type: "null" },
-          {
-            anyOf: [
-              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-              { pattern: "^-?[0-9]+$", type: "string" },
-            ],
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(push_notification_config)$": {
-        description:
-          "Configuration for the agent to send push notifications for task updates.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      acceptedOutputModes: {
-        description:
-          "A list of media types the client is prepared to accept for response parts. Agents SHOULD use this to tailor their output.",
-        anyOf: [{ type: "null" }, { items: { type: "string" }, type: "array" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      blocking: {
-        default: false,
-        description:
-          "If true, the operation waits until the task reaches a terminal or interrupted state before returning. Default is false.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      historyLength: {
-        description:
-          "The maximum number of most recent messages from the task's history to retrieve in\n the response. An unset value means the client does not impose any limit. A\n value of zero is a request to not include any messages. The server MUST NOT\n return more messages than the provided value, but MAY apply a lower limit.",
-        anyOf: [
-          { type: "null" },
-          {
-            anyOf: [
-              { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-              { pattern: "^-?[0-9]+$", type: "string" },
-            ],
-          },
-        ],
-        "x-agentwire-null-is-absent": true,
-      },
-      pushNotificationConfig: {
-        description:
-          "Configuration for the agent to send push notifications for task updates.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Send Message Configuration",
-    type: "object",
-    dependentSchemas: {
-      accepted_output_modes: { not: { required: ["acceptedOutputModes"] } },
-      history_length: { not: { required: ["historyLength"] } },
-      push_notification_config: {
-        not: { required: ["pushNotificationConfig"] },
-      },
-    },
-  },
-};
-const definitionSendMessageRequest = {
-  key: "SendMessageRequest",
-  schema: {
-    additionalProperties: false,
-    description:
-      "/////////// Request Messages ///////////\n Represents a request for the `SendMessage` method.",
-    properties: {
-      configuration: {
-        description: "Configuration for the send request.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/SendMessageConfiguration" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      message: {
-        $ref: "#/$defs/Message",
-        description: "The message to send to the agent.",
-      },
-      metadata: {
-        description:
-          "A flexible key-value map for passing additional context or parameters.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Send Message Request",
-    type: "object",
-    required: ["message"],
-  },
-};
-const definitionSendMessageResponse = {
-  key: "SendMessageResponse",
-  schema: {
-    additionalProperties: false,
-    description: "////// Response Messages ///////////",
-    properties: {
-      message: {
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Message" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      task: {
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Task" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Send Message Response",
-    type: "object",
-    oneOf: [
-      { required: ["task"], properties: { task: { not: { type: "null" } } } },
-      {
-        required: ["message"],
-        properties: { message: { not: { type: "null" } } },
-      },
-    ],
-  },
-};
-const definitionStreamResponse = {
-  key: "StreamResponse",
-  schema: {
-    additionalProperties: false,
-    description:
-      "A wrapper object used in streaming operations to encapsulate different types of response data.",
-    patternProperties: {
-      "^(artifact_update)$": {
-        description: "An event indicating a task artifact update.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskArtifactUpdateEvent" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(status_update)$": {
-        description: "An event indicating a task status update.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskStatusUpdateEvent" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    properties: {
-      artifactUpdate: {
-        description: "An event indicating a task artifact update.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskArtifactUpdateEvent" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      message: {
-        description: "A Message object containing a message from the agent.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Message" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      statusUpdate: {
-        description: "An event indicating a task status update.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskStatusUpdateEvent" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      task: {
-        description: "A Task object containing the current state of the task.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Task" }],
-        "x-agentwire-null-is-absent": true,
-      },
-    },
-    title: "Stream Response",
-    type: "object",
-    oneOf: [
-      { required: ["task"], properties: { task: { not: { type: "null" } } } },
-      {
-        required: ["message"],
-        properties: { message: { not: { type: "null" } } },
-      },
-      {
-        anyOf: [
-          {
-            required: ["statusUpdate"],
-            properties: { statusUpdate: { not: { type: "null" } } },
-          },
-          {
-            required: ["status_update"],
-            properties: { status_update: { not: { type: "null" } } },
-          },
-        ],
-      },
-      {
-        anyOf: [
-          {
-            required: ["artifactUpdate"],
-            properties: { artifactUpdate: { not: { type: "null" } } },
-          },
-          {
-            required: ["artifact_update"],
-            properties: { artifact_update: { not: { type: "null" } } },
-          },
-        ],
-      },
-    ],
-    dependentSchemas: {
-      artifact_update: { not: { required: ["artifactUpdate"] } },
-      status_update: { not: { required: ["statusUpdate"] } },
-    },
-  },
-};
-const definitionTaskArtifactUpdateEvent = {
-  key: "TaskArtifactUpdateEvent",
-  schema: {
-    additionalProperties: false,
-    description:
-      "TaskArtifactUpdateEvent represents a task delta where an artifact has\n been generated.",
-    patternProperties: {
-      "^(context_id)$": {
-        default: "",
-        description: "The id of the context that this task belongs to.",
-        type: "string",
-      },
-      "^(last_chunk)$": {
-        default: false,
-        description: "If true, this is the final chunk of the artifact.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      "^(task_id)$": {
-        default: "",
-        description: "The id of the task for this artifact.",
-        type: "string",
-      },
-    },
-    properties: {
-      append: {
-        default: false,
-        description:
-          "If true, the content of this artifact should be appended to a previously\n sent artifact with the same ID.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      artifact: {
-        $ref: "#/$defs/Artifact",
-        description: "The artifact that was generated or updated.",
-      },
-      contextId: {
-        default: "",
-        description: "The id of the context that this task belongs to.",
-        type: "string",
-      },
-      lastChunk: {
-        default: false,
-        description: "If true, this is the final chunk of the artifact.",
-        anyOf: [{ type: "null" }, { type: "boolean" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      metadata: {
-        description: "Optional metadata associated with the artifact update.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      taskId: {
-        default: "",
-        description: "The id of the task for this artifact.",
-        type: "string",
-      },
-    },
-    title: "Task Artifact Update Event",
-    type: "object",
-    allOf: [
-      { anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] },
-      { anyOf: [{ required: ["contextId"] }, { required: ["context_id"] }] },
-    ],
-    required: ["artifact"],
-    dependentSchemas: {
-      context_id: { not: { required: ["contextId"] } },
-      last_chunk: { not: { required: ["lastChunk"] } },
-      task_id: { not: { required: ["taskId"] } },
-    },
-  },
-};
-const definitionTaskStatusUpdateEvent = {
-  key: "TaskStatusUpdateEvent",
-  schema: {
-    additionalProperties: false,
-    description:
-      "An event sent by the agent to notify the client of a change in a task's\n status.",
-    patternProperties: {
-      "^(context_id)$": {
-        default: "",
-        description: "The id of the context that the task belongs to",
-        type: "string",
-      },
-      "^(task_id)$": {
-        default: "",
-        description: "The id of the task that is changed",
-        type: "string",
-      },
-    },
-    properties: {
-      contextId: {
-        default: "",
-        description: "The id of the context that the task belongs to",
-        type: "string",
-      },
-      metadata: {
-        description: "Optional metadata to associate with the task update.",
-        anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-        "x-agentwire-null-is-absent": true,
-      },
-      status: {
-        $ref: "#/$defs/TaskStatus",
-        description: "The new status of the task.",
-      },
-      taskId: {
-        default: "",
-        description: "The id of the task that is changed",
-        type: "string",
-      },
-    },
-    title: "Task Status Update Event",
-    type: "object",
-    allOf: [
-      { anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] },
-      { anyOf: [{ required: ["contextId"] }, { required: ["context_id"] }] },
-    ],
-    required: ["status"],
-    dependentSchemas: {
-      context_id: { not: { required: ["contextId"] } },
-      task_id: { not: { required: ["taskId"] } },
-    },
-  },
-};
-const definitionSubscribeToTaskRequest = {
-  key: "SubscribeToTaskRequest",
-  schema: {
-    additionalProperties: false,
-    properties: {
-      id: {
-        default: "",
-        description: "The resource id of the task to subscribe to.",
-        type: "string",
-      },
-      tenant: {
-        default: "",
-        description: "Optional tenant, provided as a path parameter.",
-        anyOf: [{ type: "null" }, { type: "string" }],
-        "x-agentwire-null-is-absent": true,
-      },
     },
-    title: "Subscribe To Task Request",
-    type: "object",
-    required: ["id"],
-  },
-};
+    refers: [definitionAgentExtension],
+  };
+}
 
 /**
  * {@link AgentCapabilities} as a Standard Schema: `validate` reads a value
@@ -2834,11 +251,1326 @@ function standardAgentCapabilities(
 function jsonSchemaAgentCapabilities(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAgentCapabilities,
-    [definitionAgentExtension, definitionStruct],
-    options,
-  );
+  return jsonSchemaOf(definitionAgentCapabilities, options);
+}
+
+function definitionAgentCardSignature(): JsonSchemaDefinition {
+  return {
+    key: "AgentCardSignature",
+    place: 2,
+    schema: {
+      additionalProperties: false,
+      description:
+        "AgentCardSignature represents a JWS signature of an AgentCard.\n This follows the JSON format of an RFC 7515 JSON Web Signature (JWS).",
+      properties: {
+        header: {
+          description: "The unprotected JWS header values.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        protected: {
+          default: "",
+          description:
+            "The protected JWS header for the signature. This is always a\n base64url-encoded JSON object. Required.",
+          type: "string",
+        },
+        signature: {
+          default: "",
+          description: "The computed signature, base64url-encoded. Required.",
+          type: "string",
+        },
+      },
+      title: "Agent Card Signature",
+      type: "object",
+      required: ["protected", "signature"],
+    },
+    refers: [definitionStruct],
+  };
+}
+
+function definitionAgentInterface(): JsonSchemaDefinition {
+  return {
+    key: "AgentInterface",
+    place: 4,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Declares a combination of a target URL, transport and protocol version for interacting with the agent.\n This allows agents to expose the same functionality over multiple protocol binding mechanisms.",
+      patternProperties: {
+        "^(protocol_binding)$": {
+          default: "",
+          description:
+            "The protocol binding supported at this URL. This is an open form string, to be\n easily extended for other protocol bindings. The core ones officially\n supported are `JSONRPC`, `GRPC` and `HTTP+JSON`.",
+          type: "string",
+        },
+        "^(protocol_version)$": {
+          default: "",
+          description:
+            'The version of the A2A protocol this interface exposes.\n Use the latest supported minor version per major version.\n Examples: "0.3", "1.0"',
+          type: "string",
+        },
+      },
+      properties: {
+        protocolBinding: {
+          default: "",
+          description:
+            "The protocol binding supported at this URL. This is an open form string, to be\n easily extended for other protocol bindings. The core ones officially\n supported are `JSONRPC`, `GRPC` and `HTTP+JSON`.",
+          type: "string",
+        },
+        protocolVersion: {
+          default: "",
+          description:
+            'The version of the A2A protocol this interface exposes.\n Use the latest supported minor version per major version.\n Examples: "0.3", "1.0"',
+          type: "string",
+        },
+        tenant: {
+          default: "",
+          description:
+            "Tenant to be set in the request when calling the agent.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        url: {
+          default: "",
+          description:
+            'The URL where this interface is available. Must be a valid absolute HTTPS URL in production.\n Example: "https://api.example.com/a2a/v1", "https://grpc.example.com/a2a"',
+          type: "string",
+        },
+      },
+      title: "Agent Interface",
+      type: "object",
+      required: ["url"],
+      allOf: [
+        {
+          anyOf: [
+            { required: ["protocolBinding"] },
+            { required: ["protocol_binding"] },
+          ],
+        },
+        {
+          anyOf: [
+            { required: ["protocolVersion"] },
+            { required: ["protocol_version"] },
+          ],
+        },
+      ],
+      dependentSchemas: {
+        protocol_binding: { not: { required: ["protocolBinding"] } },
+        protocol_version: { not: { required: ["protocolVersion"] } },
+      },
+    },
+  };
+}
+
+function definitionAgentProvider(): JsonSchemaDefinition {
+  return {
+    key: "AgentProvider",
+    place: 5,
+    schema: {
+      additionalProperties: false,
+      description: "Represents the service provider of an agent.",
+      properties: {
+        organization: {
+          default: "",
+          description:
+            'The name of the agent provider\'s organization.\n Example: "Google"',
+          type: "string",
+        },
+        url: {
+          default: "",
+          description:
+            'A URL for the agent provider\'s website or relevant documentation.\n Example: "https://ai.google.dev"',
+          type: "string",
+        },
+      },
+      title: "Agent Provider",
+      type: "object",
+      required: ["url", "organization"],
+    },
+  };
+}
+
+function definitionStringList(): JsonSchemaDefinition {
+  return {
+    key: "StringList",
+    place: 39,
+    schema: {
+      additionalProperties: false,
+      properties: {
+        list: {
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "String List",
+      type: "object",
+    },
+  };
+}
+
+function definitionSecurityRequirement(): JsonSchemaDefinition {
+  return {
+    key: "SecurityRequirement",
+    place: 33,
+    schema: {
+      additionalProperties: false,
+      properties: {
+        schemes: {
+          anyOf: [
+            { type: "null" },
+            {
+              additionalProperties: { $ref: "#/$defs/StringList" },
+              propertyNames: { type: "string" },
+              type: "object",
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Security Requirement",
+      type: "object",
+    },
+    refers: [definitionStringList],
+  };
+}
+
+function definitionAgentSkill(): JsonSchemaDefinition {
+  return {
+    key: "AgentSkill",
+    place: 6,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Represents a distinct capability or function that an agent can perform.",
+      patternProperties: {
+        "^(input_modes)$": {
+          description:
+            "The set of supported input media types for this skill, overriding the agent's defaults.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(output_modes)$": {
+          description:
+            "The set of supported output media types for this skill, overriding the agent's defaults.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(security_requirements)$": {
+          description: "Security schemes necessary for this skill.",
+          anyOf: [
+            { type: "null" },
+            { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        description: {
+          default: "",
+          description: "A detailed description of the skill.",
+          type: "string",
+        },
+        examples: {
+          description:
+            "Example prompts or scenarios that this skill can handle.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        id: {
+          default: "",
+          description: "A unique identifier for the agent's skill.",
+          type: "string",
+        },
+        inputModes: {
+          description:
+            "The set of supported input media types for this skill, overriding the agent's defaults.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        name: {
+          default: "",
+          description: "A human-readable name for the skill.",
+          type: "string",
+        },
+        outputModes: {
+          description:
+            "The set of supported output media types for this skill, overriding the agent's defaults.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        securityRequirements: {
+          description: "Security schemes necessary for this skill.",
+          anyOf: [
+            { type: "null" },
+            { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        tags: {
+          description: "A set of keywords describing the skill's capabilities.",
+          items: { type: "string" },
+          type: "array",
+        },
+      },
+      title: "Agent Skill",
+      type: "object",
+      required: ["id", "name", "description", "tags"],
+      dependentSchemas: {
+        input_modes: { not: { required: ["inputModes"] } },
+        output_modes: { not: { required: ["outputModes"] } },
+        security_requirements: { not: { required: ["securityRequirements"] } },
+      },
+    },
+    refers: [definitionSecurityRequirement],
+  };
+}
+
+function definitionAPIKeySecurityScheme(): JsonSchemaDefinition {
+  return {
+    key: "APIKeySecurityScheme",
+    place: 7,
+    schema: {
+      additionalProperties: false,
+      description: "Defines a security scheme using an API key.",
+      properties: {
+        description: {
+          default: "",
+          description: "An optional description for the security scheme.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        location: {
+          default: "",
+          description:
+            'The location of the API key. Valid values are "query", "header", or "cookie".',
+          type: "string",
+        },
+        name: {
+          default: "",
+          description:
+            "The name of the header, query, or cookie parameter to be used.",
+          type: "string",
+        },
+      },
+      title: "API Key Security Scheme",
+      type: "object",
+      required: ["location", "name"],
+    },
+  };
+}
+
+function definitionHTTPAuthSecurityScheme(): JsonSchemaDefinition {
+  return {
+    key: "HTTPAuthSecurityScheme",
+    place: 19,
+    schema: {
+      additionalProperties: false,
+      description: "Defines a security scheme using HTTP authentication.",
+      patternProperties: {
+        "^(bearer_format)$": {
+          default: "",
+          description:
+            'A hint to the client to identify how the bearer token is formatted (e.g., "JWT").\n This is primarily for documentation purposes.',
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        bearerFormat: {
+          default: "",
+          description:
+            'A hint to the client to identify how the bearer token is formatted (e.g., "JWT").\n This is primarily for documentation purposes.',
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        description: {
+          default: "",
+          description: "An optional description for the security scheme.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scheme: {
+          default: "",
+          description:
+            'The name of the HTTP Authentication scheme to be used in the Authorization header,\n as defined in RFC7235 (e.g., "Bearer").\n This value should be registered in the IANA Authentication Scheme registry.',
+          type: "string",
+        },
+      },
+      title: "HTTP Auth Security Scheme",
+      type: "object",
+      required: ["scheme"],
+      dependentSchemas: {
+        bearer_format: { not: { required: ["bearerFormat"] } },
+      },
+    },
+  };
+}
+
+function definitionMutualTlsSecurityScheme(): JsonSchemaDefinition {
+  return {
+    key: "MutualTlsSecurityScheme",
+    place: 26,
+    schema: {
+      additionalProperties: false,
+      description: "Defines a security scheme using mTLS authentication.",
+      properties: {
+        description: {
+          default: "",
+          description: "An optional description for the security scheme.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Mutual Tls Security Scheme",
+      type: "object",
+    },
+  };
+}
+
+function definitionAuthorizationCodeOAuthFlow(): JsonSchemaDefinition {
+  return {
+    key: "AuthorizationCodeOAuthFlow",
+    place: 10,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Defines configuration details for the OAuth 2.0 Authorization Code flow.",
+      patternProperties: {
+        "^(authorization_url)$": {
+          default: "",
+          description: "The authorization URL to be used for this flow.",
+          type: "string",
+        },
+        "^(pkce_required)$": {
+          default: false,
+          description:
+            "Indicates if PKCE (RFC 7636) is required for this flow.\n PKCE should always be used for public clients and is recommended for all clients.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(refresh_url)$": {
+          default: "",
+          description: "The URL to be used for obtaining refresh tokens.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(token_url)$": {
+          default: "",
+          description: "The token URL to be used for this flow.",
+          type: "string",
+        },
+      },
+      properties: {
+        authorizationUrl: {
+          default: "",
+          description: "The authorization URL to be used for this flow.",
+          type: "string",
+        },
+        pkceRequired: {
+          default: false,
+          description:
+            "Indicates if PKCE (RFC 7636) is required for this flow.\n PKCE should always be used for public clients and is recommended for all clients.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        refreshUrl: {
+          default: "",
+          description: "The URL to be used for obtaining refresh tokens.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scopes: {
+          additionalProperties: { type: "string" },
+          description: "The available scopes for the OAuth2 security scheme.",
+          propertyNames: { type: "string" },
+          type: "object",
+        },
+        tokenUrl: {
+          default: "",
+          description: "The token URL to be used for this flow.",
+          type: "string",
+        },
+      },
+      title: "Authorization CodeO Auth Flow",
+      type: "object",
+      allOf: [
+        {
+          anyOf: [
+            { required: ["authorizationUrl"] },
+            { required: ["authorization_url"] },
+          ],
+        },
+        { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
+      ],
+      required: ["scopes"],
+      dependentSchemas: {
+        authorization_url: { not: { required: ["authorizationUrl"] } },
+        pkce_required: { not: { required: ["pkceRequired"] } },
+        refresh_url: { not: { required: ["refreshUrl"] } },
+        token_url: { not: { required: ["tokenUrl"] } },
+      },
+    },
+  };
+}
+
+function definitionClientCredentialsOAuthFlow(): JsonSchemaDefinition {
+  return {
+    key: "ClientCredentialsOAuthFlow",
+    place: 12,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Defines configuration details for the OAuth 2.0 Client Credentials flow.",
+      patternProperties: {
+        "^(refresh_url)$": {
+          default: "",
+          description: "The URL to be used for obtaining refresh tokens.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(token_url)$": {
+          default: "",
+          description: "The token URL to be used for this flow.",
+          type: "string",
+        },
+      },
+      properties: {
+        refreshUrl: {
+          default: "",
+          description: "The URL to be used for obtaining refresh tokens.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scopes: {
+          additionalProperties: { type: "string" },
+          description: "The available scopes for the OAuth2 security scheme.",
+          propertyNames: { type: "string" },
+          type: "object",
+        },
+        tokenUrl: {
+          default: "",
+          description: "The token URL to be used for this flow.",
+          type: "string",
+        },
+      },
+      title: "Client CredentialsO Auth Flow",
+      type: "object",
+      allOf: [
+        { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
+      ],
+      required: ["scopes"],
+      dependentSchemas: {
+        refresh_url: { not: { required: ["refreshUrl"] } },
+        token_url: { not: { required: ["tokenUrl"] } },
+      },
+    },
+  };
+}
+
+function definitionDeviceCodeOAuthFlow(): JsonSchemaDefinition {
+  return {
+    key: "DeviceCodeOAuthFlow",
+    place: 15,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Defines configuration details for the OAuth 2.0 Device Code flow (RFC 8628).\n This flow is designed for input-constrained devices such as IoT devices,\n and CLI tools where the user authenticates on a separate device.",
+      patternProperties: {
+        "^(device_authorization_url)$": {
+          default: "",
+          description: "The device authorization endpoint URL.",
+          type: "string",
+        },
+        "^(refresh_url)$": {
+          default: "",
+          description: "The URL to be used for obtaining refresh tokens.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(token_url)$": {
+          default: "",
+          description: "The token URL to be used for this flow.",
+          type: "string",
+        },
+      },
+      properties: {
+        deviceAuthorizationUrl: {
+          default: "",
+          description: "The device authorization endpoint URL.",
+          type: "string",
+        },
+        refreshUrl: {
+          default: "",
+          description: "The URL to be used for obtaining refresh tokens.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scopes: {
+          additionalProperties: { type: "string" },
+          description: "The available scopes for the OAuth2 security scheme.",
+          propertyNames: { type: "string" },
+          type: "object",
+        },
+        tokenUrl: {
+          default: "",
+          description: "The token URL to be used for this flow.",
+          type: "string",
+        },
+      },
+      title: "Device CodeO Auth Flow",
+      type: "object",
+      allOf: [
+        {
+          anyOf: [
+            { required: ["deviceAuthorizationUrl"] },
+            { required: ["device_authorization_url"] },
+          ],
+        },
+        { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
+      ],
+      required: ["scopes"],
+      dependentSchemas: {
+        device_authorization_url: {
+          not: { required: ["deviceAuthorizationUrl"] },
+        },
+        refresh_url: { not: { required: ["refreshUrl"] } },
+        token_url: { not: { required: ["tokenUrl"] } },
+      },
+    },
+  };
+}
+
+function definitionImplicitOAuthFlow(): JsonSchemaDefinition {
+  return {
+    key: "ImplicitOAuthFlow",
+    place: 20,
+    schema: {
+      additionalProperties: false,
+      description: "DEPRECATED",
+      patternProperties: {
+        "^(authorization_url)$": {
+          default: "",
+          description:
+            "The authorization URL to be used for this flow. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(refresh_url)$": {
+          default: "",
+          description:
+            "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        authorizationUrl: {
+          default: "",
+          description:
+            "The authorization URL to be used for this flow. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        refreshUrl: {
+          default: "",
+          description:
+            "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scopes: {
+          description:
+            "The available scopes for the OAuth2 security scheme. A map between the\n scope name and a short description for it. The map MAY be empty.",
+          anyOf: [
+            { type: "null" },
+            {
+              additionalProperties: { type: "string" },
+              propertyNames: { type: "string" },
+              type: "object",
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "ImplicitO Auth Flow",
+      type: "object",
+      deprecated: true,
+      dependentSchemas: {
+        authorization_url: { not: { required: ["authorizationUrl"] } },
+        refresh_url: { not: { required: ["refreshUrl"] } },
+      },
+    },
+  };
+}
+
+function definitionPasswordOAuthFlow(): JsonSchemaDefinition {
+  return {
+    key: "PasswordOAuthFlow",
+    place: 31,
+    schema: {
+      additionalProperties: false,
+      description: "DEPRECATED",
+      patternProperties: {
+        "^(refresh_url)$": {
+          default: "",
+          description:
+            "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(token_url)$": {
+          default: "",
+          description:
+            "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        refreshUrl: {
+          default: "",
+          description:
+            "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scopes: {
+          description:
+            "The available scopes for the OAuth2 security scheme. A map between the\n scope name and a short description for it. The map MAY be empty.",
+          anyOf: [
+            { type: "null" },
+            {
+              additionalProperties: { type: "string" },
+              propertyNames: { type: "string" },
+              type: "object",
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        tokenUrl: {
+          default: "",
+          description:
+            "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "PasswordO Auth Flow",
+      type: "object",
+      deprecated: true,
+      dependentSchemas: {
+        refresh_url: { not: { required: ["refreshUrl"] } },
+        token_url: { not: { required: ["tokenUrl"] } },
+      },
+    },
+  };
+}
+
+function definitionOAuthFlows(): JsonSchemaDefinition {
+  return {
+    key: "OAuthFlows",
+    place: 28,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Defines the configuration for the supported OAuth 2.0 flows.",
+      patternProperties: {
+        "^(authorization_code)$": {
+          description: "Configuration for the OAuth Authorization Code flow.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(client_credentials)$": {
+          description: "Configuration for the OAuth Client Credentials flow.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(device_code)$": {
+          description: "Configuration for the OAuth Device Code flow.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/DeviceCodeOAuthFlow" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        authorizationCode: {
+          description: "Configuration for the OAuth Authorization Code flow.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        clientCredentials: {
+          description: "Configuration for the OAuth Client Credentials flow.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        deviceCode: {
+          description: "Configuration for the OAuth Device Code flow.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/DeviceCodeOAuthFlow" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        implicit: {
+          deprecated: true,
+          description: "Deprecated: use Authorization Code + PKCE instead.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/ImplicitOAuthFlow" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        password: {
+          deprecated: true,
+          description:
+            "Deprecated: use Authorization Code + PKCE or Device Code.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/PasswordOAuthFlow" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "O Auth Flows",
+      type: "object",
+      oneOf: [
+        {
+          anyOf: [
+            {
+              required: ["authorizationCode"],
+              properties: { authorizationCode: { not: { type: "null" } } },
+            },
+            {
+              required: ["authorization_code"],
+              properties: { authorization_code: { not: { type: "null" } } },
+            },
+          ],
+        },
+        {
+          anyOf: [
+            {
+              required: ["clientCredentials"],
+              properties: { clientCredentials: { not: { type: "null" } } },
+            },
+            {
+              required: ["client_credentials"],
+              properties: { client_credentials: { not: { type: "null" } } },
+            },
+          ],
+        },
+        {
+          required: ["implicit"],
+          properties: { implicit: { not: { type: "null" } } },
+        },
+        {
+          required: ["password"],
+          properties: { password: { not: { type: "null" } } },
+        },
+        {
+          anyOf: [
+            {
+              required: ["deviceCode"],
+              properties: { deviceCode: { not: { type: "null" } } },
+            },
+            {
+              required: ["device_code"],
+              properties: { device_code: { not: { type: "null" } } },
+            },
+          ],
+        },
+      ],
+      dependentSchemas: {
+        authorization_code: { not: { required: ["authorizationCode"] } },
+        client_credentials: { not: { required: ["clientCredentials"] } },
+        device_code: { not: { required: ["deviceCode"] } },
+      },
+    },
+    refers: [
+      definitionAuthorizationCodeOAuthFlow,
+      definitionClientCredentialsOAuthFlow,
+      definitionDeviceCodeOAuthFlow,
+      definitionImplicitOAuthFlow,
+      definitionPasswordOAuthFlow,
+    ],
+  };
+}
+
+function definitionOAuth2SecurityScheme(): JsonSchemaDefinition {
+  return {
+    key: "OAuth2SecurityScheme",
+    place: 27,
+    schema: {
+      additionalProperties: false,
+      description: "Defines a security scheme using OAuth 2.0.",
+      patternProperties: {
+        "^(oauth2_metadata_url)$": {
+          default: "",
+          description:
+            "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        description: {
+          default: "",
+          description: "An optional description for the security scheme.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        flows: {
+          $ref: "#/$defs/OAuthFlows",
+          description:
+            "An object containing configuration information for the supported OAuth 2.0 flows.",
+        },
+        oauth2MetadataUrl: {
+          default: "",
+          description:
+            "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "O Auth2 Security Scheme",
+      type: "object",
+      required: ["flows"],
+      dependentSchemas: {
+        oauth2_metadata_url: { not: { required: ["oauth2MetadataUrl"] } },
+      },
+    },
+    refers: [definitionOAuthFlows],
+  };
+}
+
+function definitionOpenIdConnectSecurityScheme(): JsonSchemaDefinition {
+  return {
+    key: "OpenIdConnectSecurityScheme",
+    place: 29,
+    schema: {
+      additionalProperties: false,
+      description: "Defines a security scheme using OpenID Connect.",
+      patternProperties: {
+        "^(open_id_connect_url)$": {
+          default: "",
+          description:
+            "The OpenID Connect Discovery URL for the OIDC provider's metadata.\n See: https://openid.net/specs/openid-connect-discovery-1_0.html",
+          type: "string",
+        },
+      },
+      properties: {
+        description: {
+          default: "",
+          description: "An optional description for the security scheme.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        openIdConnectUrl: {
+          default: "",
+          description:
+            "The OpenID Connect Discovery URL for the OIDC provider's metadata.\n See: https://openid.net/specs/openid-connect-discovery-1_0.html",
+          type: "string",
+        },
+      },
+      title: "Open Id Connect Security Scheme",
+      type: "object",
+      allOf: [
+        {
+          anyOf: [
+            { required: ["openIdConnectUrl"] },
+            { required: ["open_id_connect_url"] },
+          ],
+        },
+      ],
+      dependentSchemas: {
+        open_id_connect_url: { not: { required: ["openIdConnectUrl"] } },
+      },
+    },
+  };
+}
+
+function definitionSecurityScheme(): JsonSchemaDefinition {
+  return {
+    key: "SecurityScheme",
+    place: 34,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Defines a security scheme that can be used to secure an agent's endpoints.\n This is a discriminated union type based on the OpenAPI 3.2 Security Scheme Object.\n See: https://spec.openapis.org/oas/v3.2.0.html#security-scheme-object",
+      patternProperties: {
+        "^(api_key_security_scheme)$": {
+          description: "API key-based authentication.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/APIKeySecurityScheme" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(http_auth_security_scheme)$": {
+          description: "HTTP authentication (Basic, Bearer, etc.).",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/HTTPAuthSecurityScheme" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(mtls_security_scheme)$": {
+          description: "Mutual TLS authentication.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/MutualTlsSecurityScheme" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(oauth2_security_scheme)$": {
+          description: "OAuth 2.0 authentication.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/OAuth2SecurityScheme" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(open_id_connect_security_scheme)$": {
+          description: "OpenID Connect authentication.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        apiKeySecurityScheme: {
+          description: "API key-based authentication.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/APIKeySecurityScheme" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        httpAuthSecurityScheme: {
+          description: "HTTP authentication (Basic, Bearer, etc.).",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/HTTPAuthSecurityScheme" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        mtlsSecurityScheme: {
+          description: "Mutual TLS authentication.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/MutualTlsSecurityScheme" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        oauth2SecurityScheme: {
+          description: "OAuth 2.0 authentication.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/OAuth2SecurityScheme" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        openIdConnectSecurityScheme: {
+          description: "OpenID Connect authentication.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Security Scheme",
+      type: "object",
+      oneOf: [
+        {
+          anyOf: [
+            {
+              required: ["apiKeySecurityScheme"],
+              properties: { apiKeySecurityScheme: { not: { type: "null" } } },
+            },
+            {
+              required: ["api_key_security_scheme"],
+              properties: {
+                api_key_security_scheme: { not: { type: "null" } },
+              },
+            },
+          ],
+        },
+        {
+          anyOf: [
+            {
+              required: ["httpAuthSecurityScheme"],
+              properties: { httpAuthSecurityScheme: { not: { type: "null" } } },
+            },
+            {
+              required: ["http_auth_security_scheme"],
+              properties: {
+                http_auth_security_scheme: { not: { type: "null" } },
+              },
+            },
+          ],
+        },
+        {
+          anyOf: [
+            {
+              required: ["oauth2SecurityScheme"],
+              properties: { oauth2SecurityScheme: { not: { type: "null" } } },
+            },
+            {
+              required: ["oauth2_security_scheme"],
+              properties: { oauth2_security_scheme: { not: { type: "null" } } },
+            },
+          ],
+        },
+        {
+          anyOf: [
+            {
+              required: ["openIdConnectSecurityScheme"],
+              properties: {
+                openIdConnectSecurityScheme: { not: { type: "null" } },
+              },
+            },
+            {
+              required: ["open_id_connect_security_scheme"],
+              properties: {
+                open_id_connect_security_scheme: { not: { type: "null" } },
+              },
+            },
+          ],
+        },
+        {
+          anyOf: [
+            {
+              required: ["mtlsSecurityScheme"],
+              properties: { mtlsSecurityScheme: { not: { type: "null" } } },
+            },
+            {
+              required: ["mtls_security_scheme"],
+              properties: { mtls_security_scheme: { not: { type: "null" } } },
+            },
+          ],
+        },
+      ],
+      dependentSchemas: {
+        api_key_security_scheme: {
+          not: { required: ["apiKeySecurityScheme"] },
+        },
+        http_auth_security_scheme: {
+          not: { required: ["httpAuthSecurityScheme"] },
+        },
+        mtls_security_scheme: { not: { required: ["mtlsSecurityScheme"] } },
+        oauth2_security_scheme: { not: { required: ["oauth2SecurityScheme"] } },
+        open_id_connect_security_scheme: {
+          not: { required: ["openIdConnectSecurityScheme"] },
+        },
+      },
+    },
+    refers: [
+      definitionAPIKeySecurityScheme,
+      definitionHTTPAuthSecurityScheme,
+      definitionMutualTlsSecurityScheme,
+      definitionOAuth2SecurityScheme,
+      definitionOpenIdConnectSecurityScheme,
+    ],
+  };
+}
+
+function definitionAgentCard(): JsonSchemaDefinition {
+  return {
+    key: "AgentCard",
+    place: 1,
+    schema: {
+      additionalProperties: false,
+      description:
+        "AgentCard is a self-describing manifest for an agent. It provides essential\n metadata including the agent's identity, capabilities, skills, supported\n communication methods, and security requirements.\n Next ID: 20",
+      patternProperties: {
+        "^(default_input_modes)$": {
+          description:
+            "The set of interaction modes that the agent supports across all skills.\n This can be overridden per skill. Defined as media types.",
+          items: { type: "string" },
+          type: "array",
+        },
+        "^(default_output_modes)$": {
+          description: "The media types supported as outputs from this agent.",
+          items: { type: "string" },
+          type: "array",
+        },
+        "^(documentation_url)$": {
+          description:
+            "A url to provide additional documentation about the agent.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(icon_url)$": {
+          description: "An optional URL to an icon for the agent.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(security_requirements)$": {
+          description: "Security requirements for contacting the agent.",
+          anyOf: [
+            { type: "null" },
+            { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(security_schemes)$": {
+          description:
+            "The security scheme details used for authenticating with this agent.",
+          anyOf: [
+            { type: "null" },
+            {
+              additionalProperties: { $ref: "#/$defs/SecurityScheme" },
+              propertyNames: { type: "string" },
+              type: "object",
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(supported_interfaces)$": {
+          description:
+            "Ordered list of supported interfaces. First entry is preferred.",
+          items: { $ref: "#/$defs/AgentInterface" },
+          type: "array",
+        },
+      },
+      properties: {
+        capabilities: {
+          $ref: "#/$defs/AgentCapabilities",
+          description: "A2A Capability set supported by the agent.",
+        },
+        defaultInputModes: {
+          description:
+            "The set of interaction modes that the agent supports across all skills.\n This can be overridden per skill. Defined as media types.",
+          items: { type: "string" },
+          type: "array",
+        },
+        defaultOutputModes: {
+          description: "The media types supported as outputs from this agent.",
+          items: { type: "string" },
+          type: "array",
+        },
+        description: {
+          default: "",
+          description:
+            'A human-readable description of the agent, assisting users and other agents\n in understanding its purpose.\n Example: "Agent that helps users with recipes and cooking."',
+          type: "string",
+        },
+        documentationUrl: {
+          description:
+            "A url to provide additional documentation about the agent.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        iconUrl: {
+          description: "An optional URL to an icon for the agent.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        name: {
+          default: "",
+          description:
+            'A human readable name for the agent.\n Example: "Recipe Agent"',
+          type: "string",
+        },
+        provider: {
+          description: "The service provider of the agent.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/AgentProvider" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        securityRequirements: {
+          description: "Security requirements for contacting the agent.",
+          anyOf: [
+            { type: "null" },
+            { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        securitySchemes: {
+          description:
+            "The security scheme details used for authenticating with this agent.",
+          anyOf: [
+            { type: "null" },
+            {
+              additionalProperties: { $ref: "#/$defs/SecurityScheme" },
+              propertyNames: { type: "string" },
+              type: "object",
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        signatures: {
+          description: "JSON Web Signatures computed for this AgentCard.",
+          anyOf: [
+            { type: "null" },
+            { items: { $ref: "#/$defs/AgentCardSignature" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        skills: {
+          description:
+            "Skills represent an ability of an agent. It is largely\n a descriptive concept but represents a more focused set of behaviors that the\n agent is likely to succeed at.",
+          items: { $ref: "#/$defs/AgentSkill" },
+          type: "array",
+        },
+        supportedInterfaces: {
+          description:
+            "Ordered list of supported interfaces. First entry is preferred.",
+          items: { $ref: "#/$defs/AgentInterface" },
+          type: "array",
+        },
+        version: {
+          default: "",
+          description: 'The version of the agent.\n Example: "1.0.0"',
+          type: "string",
+        },
+      },
+      title: "Agent Card",
+      type: "object",
+      required: ["name", "description", "version", "capabilities", "skills"],
+      allOf: [
+        {
+          anyOf: [
+            { required: ["supportedInterfaces"] },
+            { required: ["supported_interfaces"] },
+          ],
+        },
+        {
+          anyOf: [
+            { required: ["defaultInputModes"] },
+            { required: ["default_input_modes"] },
+          ],
+        },
+        {
+          anyOf: [
+            { required: ["defaultOutputModes"] },
+            { required: ["default_output_modes"] },
+          ],
+        },
+      ],
+      dependentSchemas: {
+        default_input_modes: { not: { required: ["defaultInputModes"] } },
+        default_output_modes: { not: { required: ["defaultOutputModes"] } },
+        documentation_url: { not: { required: ["documentationUrl"] } },
+        icon_url: { not: { required: ["iconUrl"] } },
+        security_requirements: { not: { required: ["securityRequirements"] } },
+        security_schemes: { not: { required: ["securitySchemes"] } },
+        supported_interfaces: { not: { required: ["supportedInterfaces"] } },
+      },
+    },
+    refers: [
+      definitionAgentCapabilities,
+      definitionAgentCardSignature,
+      definitionAgentInterface,
+      definitionAgentProvider,
+      definitionAgentSkill,
+      definitionSecurityRequirement,
+      definitionSecurityScheme,
+    ],
+  };
 }
 
 /**
@@ -2860,33 +1592,7 @@ function standardAgentCard(value: unknown): StandardResult<AgentCard> {
   return standardResult(decodeAgentCard(value), value);
 }
 function jsonSchemaAgentCard(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAgentCard,
-    [
-      definitionAgentCapabilities,
-      definitionAgentCardSignature,
-      definitionAgentExtension,
-      definitionAgentInterface,
-      definitionAgentProvider,
-      definitionAgentSkill,
-      definitionAPIKeySecurityScheme,
-      definitionAuthorizationCodeOAuthFlow,
-      definitionClientCredentialsOAuthFlow,
-      definitionDeviceCodeOAuthFlow,
-      definitionHTTPAuthSecurityScheme,
-      definitionImplicitOAuthFlow,
-      definitionMutualTlsSecurityScheme,
-      definitionOAuth2SecurityScheme,
-      definitionOAuthFlows,
-      definitionOpenIdConnectSecurityScheme,
-      definitionPasswordOAuthFlow,
-      definitionSecurityRequirement,
-      definitionSecurityScheme,
-      definitionStringList,
-      definitionStruct,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionAgentCard, options);
 }
 
 /**
@@ -2915,11 +1621,7 @@ function standardAgentCardSignature(
 function jsonSchemaAgentCardSignature(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAgentCardSignature,
-    [definitionStruct],
-    options,
-  );
+  return jsonSchemaOf(definitionAgentCardSignature, options);
 }
 
 /**
@@ -2948,7 +1650,7 @@ function standardAgentExtension(
 function jsonSchemaAgentExtension(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAgentExtension, [definitionStruct], options);
+  return jsonSchemaOf(definitionAgentExtension, options);
 }
 
 /**
@@ -2977,7 +1679,7 @@ function standardAgentInterface(
 function jsonSchemaAgentInterface(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAgentInterface, [], options);
+  return jsonSchemaOf(definitionAgentInterface, options);
 }
 
 /**
@@ -3003,7 +1705,7 @@ function standardAgentProvider(value: unknown): StandardResult<AgentProvider> {
 function jsonSchemaAgentProvider(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAgentProvider, [], options);
+  return jsonSchemaOf(definitionAgentProvider, options);
 }
 
 /**
@@ -3025,11 +1727,7 @@ function standardAgentSkill(value: unknown): StandardResult<AgentSkill> {
   return standardResult(decodeAgentSkill(value), value);
 }
 function jsonSchemaAgentSkill(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAgentSkill,
-    [definitionSecurityRequirement, definitionStringList],
-    options,
-  );
+  return jsonSchemaOf(definitionAgentSkill, options);
 }
 
 /**
@@ -3059,7 +1757,156 @@ function standardAPIKeySecurityScheme(
 function jsonSchemaAPIKeySecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAPIKeySecurityScheme, [], options);
+  return jsonSchemaOf(definitionAPIKeySecurityScheme, options);
+}
+
+function definitionValue(): JsonSchemaDefinition {
+  return { key: "Value", place: 48, schema: { title: "Value" } };
+}
+
+function definitionPart(): JsonSchemaDefinition {
+  return {
+    key: "Part",
+    place: 30,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Part represents a container for a section of communication content.\n Parts can be purely textual, some sort of file (image, video, etc) or\n a structured data blob (i.e. JSON).",
+      patternProperties: {
+        "^(media_type)$": {
+          default: "",
+          description:
+            'The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").\n This field is available for all part types.',
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        data: {
+          $ref: "#/$defs/Value",
+          description:
+            "Arbitrary structured data as a JSON value (object, array, string, number, boolean, or null).",
+        },
+        filename: {
+          default: "",
+          description: 'An optional name for the file (e.g., "document.pdf").',
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        mediaType: {
+          default: "",
+          description:
+            'The media type (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").\n This field is available for all part types.',
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        metadata: {
+          description: "Optional metadata associated with this part.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        raw: {
+          description:
+            "The raw byte content of a file. In JSON serialization, this is encoded as a base64 string.",
+          anyOf: [
+            { type: "null" },
+            { pattern: "^[A-Za-z0-9+/]*={0,2}$", type: "string" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        text: {
+          description: "The string content of the text part.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        url: {
+          description: "A URL pointing to the file's content.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Part",
+      type: "object",
+      oneOf: [
+        { required: ["text"], properties: { text: { not: { type: "null" } } } },
+        { required: ["raw"], properties: { raw: { not: { type: "null" } } } },
+        { required: ["url"], properties: { url: { not: { type: "null" } } } },
+        { required: ["data"] },
+      ],
+      dependentSchemas: { media_type: { not: { required: ["mediaType"] } } },
+    },
+    refers: [definitionStruct, definitionValue],
+  };
+}
+
+function definitionArtifact(): JsonSchemaDefinition {
+  return {
+    key: "Artifact",
+    place: 8,
+    schema: {
+      additionalProperties: false,
+      description: "Artifacts represent task outputs.",
+      patternProperties: {
+        "^(artifact_id)$": {
+          default: "",
+          description:
+            "Unique identifier (e.g. UUID) for the artifact. It must be at least unique\n within a task.",
+          type: "string",
+        },
+      },
+      properties: {
+        artifactId: {
+          default: "",
+          description:
+            "Unique identifier (e.g. UUID) for the artifact. It must be at least unique\n within a task.",
+          type: "string",
+        },
+        description: {
+          default: "",
+          description:
+            "A human readable description of the artifact, optional.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        extensions: {
+          description:
+            "The URIs of extensions that are present or contributed to this Artifact.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        metadata: {
+          description: "Optional metadata included with the artifact.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        name: {
+          default: "",
+          description: "A human readable name for the artifact.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        parts: {
+          description:
+            "The content of the artifact. Must contain at least one part.",
+          items: { $ref: "#/$defs/Part" },
+          type: "array",
+        },
+      },
+      title: "Artifact",
+      type: "object",
+      allOf: [
+        {
+          anyOf: [{ required: ["artifactId"] }, { required: ["artifact_id"] }],
+        },
+      ],
+      required: ["parts"],
+      dependentSchemas: { artifact_id: { not: { required: ["artifactId"] } } },
+    },
+    refers: [definitionPart, definitionStruct],
+  };
 }
 
 /**
@@ -3081,11 +1928,37 @@ function standardArtifact(value: unknown): StandardResult<Artifact> {
   return standardResult(decodeArtifact(value), value);
 }
 function jsonSchemaArtifact(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionArtifact,
-    [definitionPart, definitionStruct, definitionValue],
-    options,
-  );
+  return jsonSchemaOf(definitionArtifact, options);
+}
+
+function definitionAuthenticationInfo(): JsonSchemaDefinition {
+  return {
+    key: "AuthenticationInfo",
+    place: 9,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Defines authentication details, used for push notifications.",
+      properties: {
+        credentials: {
+          default: "",
+          description:
+            "Push Notification credentials. Format depends on the scheme (e.g., token for Bearer).",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scheme: {
+          default: "",
+          description:
+            "HTTP Authentication Scheme from the [IANA registry](https://www.iana.org/assignments/http-authschemes/).\n Common values: `Bearer`, `Basic`, `Digest`. Scheme names are case-insensitive per [RFC 9110 Section 11.1](https://www.rfc-editor.org/rfc/rfc9110#section-11.1).",
+          type: "string",
+        },
+      },
+      title: "Authentication Info",
+      type: "object",
+      required: ["scheme"],
+    },
+  };
 }
 
 /**
@@ -3114,7 +1987,7 @@ function standardAuthenticationInfo(
 function jsonSchemaAuthenticationInfo(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAuthenticationInfo, [], options);
+  return jsonSchemaOf(definitionAuthenticationInfo, options);
 }
 
 /**
@@ -3144,7 +2017,34 @@ function standardAuthorizationCodeOAuthFlow(
 function jsonSchemaAuthorizationCodeOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAuthorizationCodeOAuthFlow, [], options);
+  return jsonSchemaOf(definitionAuthorizationCodeOAuthFlow, options);
+}
+
+function definitionCancelTaskRequest(): JsonSchemaDefinition {
+  return {
+    key: "CancelTaskRequest",
+    place: 11,
+    schema: {
+      additionalProperties: false,
+      description: "Represents a request for the `CancelTask` method.",
+      properties: {
+        id: {
+          default: "",
+          description: "The resource id of the task to cancel.",
+          type: "string",
+        },
+        tenant: {
+          default: "",
+          description: "Optional tenant, provided as a path parameter.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Cancel Task Request",
+      type: "object",
+      required: ["id"],
+    },
+  };
 }
 
 /**
@@ -3173,7 +2073,7 @@ function standardCancelTaskRequest(
 function jsonSchemaCancelTaskRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionCancelTaskRequest, [], options);
+  return jsonSchemaOf(definitionCancelTaskRequest, options);
 }
 
 /**
@@ -3203,7 +2103,107 @@ function standardClientCredentialsOAuthFlow(
 function jsonSchemaClientCredentialsOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionClientCredentialsOAuthFlow, [], options);
+  return jsonSchemaOf(definitionClientCredentialsOAuthFlow, options);
+}
+
+function definitionPushNotificationConfig(): JsonSchemaDefinition {
+  return {
+    key: "PushNotificationConfig",
+    place: 32,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Configuration for setting up push notifications for task updates.",
+      properties: {
+        authentication: {
+          description:
+            "Authentication information required to send the notification",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/AuthenticationInfo" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        id: {
+          default: "",
+          description:
+            "A unique identifier (e.g. UUID) for this push notification.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        token: {
+          default: "",
+          description: "Token unique for this task/session",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        url: {
+          default: "",
+          description: "Url to send the notification too",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Push Notification Config",
+      type: "object",
+    },
+    refers: [definitionAuthenticationInfo],
+  };
+}
+
+function definitionCreateTaskPushNotificationConfigRequest(): JsonSchemaDefinition {
+  return {
+    key: "CreateTaskPushNotificationConfigRequest",
+    place: 13,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Represents a request for the `CreateTaskPushNotificationConfig` method.",
+      patternProperties: {
+        "^(config_id)$": {
+          default: "",
+          description: "The ID for the new config.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(task_id)$": {
+          default: "",
+          description: "The parent task resource id.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        config: {
+          description: "The configuration to create.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        configId: {
+          default: "",
+          description: "The ID for the new config.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        taskId: {
+          default: "",
+          description: "The parent task resource id.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        tenant: {
+          default: "",
+          description: "Optional tenant, provided as a path parameter.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Create Task Push Notification Config Request",
+      type: "object",
+      dependentSchemas: {
+        config_id: { not: { required: ["configId"] } },
+        task_id: { not: { required: ["taskId"] } },
+      },
+    },
+    refers: [definitionPushNotificationConfig],
+  };
 }
 
 /**
@@ -3240,9 +2240,50 @@ function jsonSchemaCreateTaskPushNotificationConfigRequest(
 ): JsonSchemaDocument {
   return jsonSchemaOf(
     definitionCreateTaskPushNotificationConfigRequest,
-    [definitionAuthenticationInfo, definitionPushNotificationConfig],
     options,
   );
+}
+
+function definitionDeleteTaskPushNotificationConfigRequest(): JsonSchemaDefinition {
+  return {
+    key: "DeleteTaskPushNotificationConfigRequest",
+    place: 14,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Represents a request for the `DeleteTaskPushNotificationConfig` method.",
+      patternProperties: {
+        "^(task_id)$": {
+          default: "",
+          description: "The parent task resource id.",
+          type: "string",
+        },
+      },
+      properties: {
+        id: {
+          default: "",
+          description: "The resource id of the config to delete.",
+          type: "string",
+        },
+        taskId: {
+          default: "",
+          description: "The parent task resource id.",
+          type: "string",
+        },
+        tenant: {
+          default: "",
+          description: "Optional tenant, provided as a path parameter.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Delete Task Push Notification Config Request",
+      type: "object",
+      allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
+      required: ["id"],
+      dependentSchemas: { task_id: { not: { required: ["taskId"] } } },
+    },
+  };
 }
 
 /**
@@ -3279,7 +2320,6 @@ function jsonSchemaDeleteTaskPushNotificationConfigRequest(
 ): JsonSchemaDocument {
   return jsonSchemaOf(
     definitionDeleteTaskPushNotificationConfigRequest,
-    [],
     options,
   );
 }
@@ -3310,7 +2350,27 @@ function standardDeviceCodeOAuthFlow(
 function jsonSchemaDeviceCodeOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionDeviceCodeOAuthFlow, [], options);
+  return jsonSchemaOf(definitionDeviceCodeOAuthFlow, options);
+}
+
+function definitionGetExtendedAgentCardRequest(): JsonSchemaDefinition {
+  return {
+    key: "GetExtendedAgentCardRequest",
+    place: 16,
+    schema: {
+      additionalProperties: false,
+      properties: {
+        tenant: {
+          default: "",
+          description: "Optional tenant, provided as a path parameter.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Get Extended Agent Card Request",
+      type: "object",
+    },
+  };
 }
 
 /**
@@ -3340,7 +2400,47 @@ function standardGetExtendedAgentCardRequest(
 function jsonSchemaGetExtendedAgentCardRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionGetExtendedAgentCardRequest, [], options);
+  return jsonSchemaOf(definitionGetExtendedAgentCardRequest, options);
+}
+
+function definitionGetTaskPushNotificationConfigRequest(): JsonSchemaDefinition {
+  return {
+    key: "GetTaskPushNotificationConfigRequest",
+    place: 17,
+    schema: {
+      additionalProperties: false,
+      patternProperties: {
+        "^(task_id)$": {
+          default: "",
+          description: "The parent task resource id.",
+          type: "string",
+        },
+      },
+      properties: {
+        id: {
+          default: "",
+          description: "The resource id of the config to retrieve.",
+          type: "string",
+        },
+        taskId: {
+          default: "",
+          description: "The parent task resource id.",
+          type: "string",
+        },
+        tenant: {
+          default: "",
+          description: "Optional tenant, provided as a path parameter.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Get Task Push Notification Config Request",
+      type: "object",
+      allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
+      required: ["id"],
+      dependentSchemas: { task_id: { not: { required: ["taskId"] } } },
+    },
+  };
 }
 
 /**
@@ -3375,11 +2475,67 @@ function standardGetTaskPushNotificationConfigRequest(
 function jsonSchemaGetTaskPushNotificationConfigRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionGetTaskPushNotificationConfigRequest,
-    [],
-    options,
-  );
+  return jsonSchemaOf(definitionGetTaskPushNotificationConfigRequest, options);
+}
+
+function definitionGetTaskRequest(): JsonSchemaDefinition {
+  return {
+    key: "GetTaskRequest",
+    place: 18,
+    schema: {
+      additionalProperties: false,
+      description: "Represents a request for the `GetTask` method.",
+      patternProperties: {
+        "^(history_length)$": {
+          description:
+            "The maximum number of most recent messages from the task's history to retrieve. An\n unset value means the client does not impose any limit. A value of zero is\n a request to not include any messages. The server MUST NOT return more\n messages than the provided value, but MAY apply a lower limit.",
+          anyOf: [
+            { type: "null" },
+            {
+              anyOf: [
+                { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+                { pattern: "^-?[0-9]+$", type: "string" },
+              ],
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        historyLength: {
+          description:
+            "The maximum number of most recent messages from the task's history to retrieve. An\n unset value means the client does not impose any limit. A value of zero is\n a request to not include any messages. The server MUST NOT return more\n messages than the provided value, but MAY apply a lower limit.",
+          anyOf: [
+            { type: "null" },
+            {
+              anyOf: [
+                { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+                { pattern: "^-?[0-9]+$", type: "string" },
+              ],
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        id: {
+          default: "",
+          description: "The resource id of the task.",
+          type: "string",
+        },
+        tenant: {
+          default: "",
+          description: "Optional tenant, provided as a path parameter.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Get Task Request",
+      type: "object",
+      required: ["id"],
+      dependentSchemas: {
+        history_length: { not: { required: ["historyLength"] } },
+      },
+    },
+  };
 }
 
 /**
@@ -3408,7 +2564,7 @@ function standardGetTaskRequest(
 function jsonSchemaGetTaskRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionGetTaskRequest, [], options);
+  return jsonSchemaOf(definitionGetTaskRequest, options);
 }
 
 /**
@@ -3438,7 +2594,7 @@ function standardHTTPAuthSecurityScheme(
 function jsonSchemaHTTPAuthSecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionHTTPAuthSecurityScheme, [], options);
+  return jsonSchemaOf(definitionHTTPAuthSecurityScheme, options);
 }
 
 /**
@@ -3467,7 +2623,87 @@ function standardImplicitOAuthFlow(
 function jsonSchemaImplicitOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionImplicitOAuthFlow, [], options);
+  return jsonSchemaOf(definitionImplicitOAuthFlow, options);
+}
+
+function definitionListTaskPushNotificationConfigRequest(): JsonSchemaDefinition {
+  return {
+    key: "ListTaskPushNotificationConfigRequest",
+    place: 21,
+    schema: {
+      additionalProperties: false,
+      patternProperties: {
+        "^(page_size)$": {
+          default: 0,
+          description: "The maximum number of configurations to return.",
+          anyOf: [
+            { type: "null" },
+            {
+              anyOf: [
+                { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+                { pattern: "^-?[0-9]+$", type: "string" },
+              ],
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(page_token)$": {
+          default: "",
+          description:
+            "A page token received from a previous ListTaskPushNotificationConfigRequest call.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(task_id)$": {
+          default: "",
+          description: "The parent task resource id.",
+          type: "string",
+        },
+      },
+      properties: {
+        pageSize: {
+          default: 0,
+          description: "The maximum number of configurations to return.",
+          anyOf: [
+            { type: "null" },
+            {
+              anyOf: [
+                { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+                { pattern: "^-?[0-9]+$", type: "string" },
+              ],
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        pageToken: {
+          default: "",
+          description:
+            "A page token received from a previous ListTaskPushNotificationConfigRequest call.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        taskId: {
+          default: "",
+          description: "The parent task resource id.",
+          type: "string",
+        },
+        tenant: {
+          default: "",
+          description: "Optional tenant, provided as a path parameter.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "List Task Push Notification Config Request",
+      type: "object",
+      allOf: [{ anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] }],
+      dependentSchemas: {
+        page_size: { not: { required: ["pageSize"] } },
+        page_token: { not: { required: ["pageToken"] } },
+        task_id: { not: { required: ["taskId"] } },
+      },
+    },
+  };
 }
 
 /**
@@ -3502,11 +2738,113 @@ function standardListTaskPushNotificationConfigRequest(
 function jsonSchemaListTaskPushNotificationConfigRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionListTaskPushNotificationConfigRequest,
-    [],
-    options,
-  );
+  return jsonSchemaOf(definitionListTaskPushNotificationConfigRequest, options);
+}
+
+function definitionTaskPushNotificationConfig(): JsonSchemaDefinition {
+  return {
+    key: "TaskPushNotificationConfig",
+    place: 43,
+    schema: {
+      additionalProperties: false,
+      description:
+        "A container associating a push notification configuration with a specific\n task.",
+      patternProperties: {
+        "^(push_notification_config)$": {
+          description: "The push notification configuration details.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(task_id)$": {
+          default: "",
+          description: "The id of the task this config is associated with.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        id: {
+          default: "",
+          description: "The id of the config.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        pushNotificationConfig: {
+          description: "The push notification configuration details.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        taskId: {
+          default: "",
+          description: "The id of the task this config is associated with.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        tenant: {
+          default: "",
+          description: "Optional tenant",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Task Push Notification Config",
+      type: "object",
+      dependentSchemas: {
+        push_notification_config: {
+          not: { required: ["pushNotificationConfig"] },
+        },
+        task_id: { not: { required: ["taskId"] } },
+      },
+    },
+    refers: [definitionPushNotificationConfig],
+  };
+}
+
+function definitionListTaskPushNotificationConfigResponse(): JsonSchemaDefinition {
+  return {
+    key: "ListTaskPushNotificationConfigResponse",
+    place: 22,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Represents a successful response for the `ListTaskPushNotificationConfig`\n method.",
+      patternProperties: {
+        "^(next_page_token)$": {
+          default: "",
+          description:
+            "A token, which can be sent as `page_token` to retrieve the next page.\n If this field is omitted, there are no subsequent pages.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        configs: {
+          description: "The list of push notification configurations.",
+          anyOf: [
+            { type: "null" },
+            {
+              items: { $ref: "#/$defs/TaskPushNotificationConfig" },
+              type: "array",
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        nextPageToken: {
+          default: "",
+          description:
+            "A token, which can be sent as `page_token` to retrieve the next page.\n If this field is omitted, there are no subsequent pages.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "List Task Push Notification Config Response",
+      type: "object",
+      dependentSchemas: {
+        next_page_token: { not: { required: ["nextPageToken"] } },
+      },
+    },
+    refers: [definitionTaskPushNotificationConfig],
+  };
 }
 
 /**
@@ -3543,13 +2881,201 @@ function jsonSchemaListTaskPushNotificationConfigResponse(
 ): JsonSchemaDocument {
   return jsonSchemaOf(
     definitionListTaskPushNotificationConfigResponse,
-    [
-      definitionAuthenticationInfo,
-      definitionPushNotificationConfig,
-      definitionTaskPushNotificationConfig,
-    ],
     options,
   );
+}
+
+function definitionTimestamp(): JsonSchemaDefinition {
+  return {
+    key: "Timestamp",
+    place: 47,
+    schema: { format: "date-time", title: "Timestamp", type: "string" },
+  };
+}
+
+function definitionTaskState(): JsonSchemaDefinition {
+  return {
+    key: "TaskState",
+    place: 49,
+    schema: {
+      anyOf: [
+        { pattern: "^TASK_STATE_UNSPECIFIED$", type: "string" },
+        {
+          enum: [
+            "TASK_STATE_SUBMITTED",
+            "TASK_STATE_WORKING",
+            "TASK_STATE_COMPLETED",
+            "TASK_STATE_FAILED",
+            "TASK_STATE_CANCELED",
+            "TASK_STATE_INPUT_REQUIRED",
+            "TASK_STATE_REJECTED",
+            "TASK_STATE_AUTH_REQUIRED",
+          ],
+          type: "string",
+        },
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+      ],
+      title: "Task State",
+      "x-agentwire-enum-numbers": {
+        TASK_STATE_UNSPECIFIED: 0,
+        TASK_STATE_SUBMITTED: 1,
+        TASK_STATE_WORKING: 2,
+        TASK_STATE_COMPLETED: 3,
+        TASK_STATE_FAILED: 4,
+        TASK_STATE_CANCELED: 5,
+        TASK_STATE_INPUT_REQUIRED: 6,
+        TASK_STATE_REJECTED: 7,
+        TASK_STATE_AUTH_REQUIRED: 8,
+      },
+    },
+  };
+}
+
+function definitionListTasksRequest(): JsonSchemaDefinition {
+  return {
+    key: "ListTasksRequest",
+    place: 23,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Parameters for listing tasks with optional filtering criteria.",
+      patternProperties: {
+        "^(context_id)$": {
+          default: "",
+          description:
+            "Filter tasks by context ID to get tasks from a specific conversation or session.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(history_length)$": {
+          description:
+            "The maximum number of messages to include in each task's history.",
+          anyOf: [
+            { type: "null" },
+            {
+              anyOf: [
+                { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+                { pattern: "^-?[0-9]+$", type: "string" },
+              ],
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(include_artifacts)$": {
+          description:
+            "Whether to include artifacts in the returned tasks.\n Defaults to false to reduce payload size.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(page_size)$": {
+          description:
+            "Maximum number of tasks to return. Must be between 1 and 100.\n Defaults to 50 if not specified.",
+          anyOf: [
+            { type: "null" },
+            {
+              anyOf: [
+                { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+                { pattern: "^-?[0-9]+$", type: "string" },
+              ],
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(page_token)$": {
+          default: "",
+          description:
+            "Token for pagination. Use the next_page_token from a previous ListTasksResponse.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(status_timestamp_after)$": {
+          description:
+            'Filter tasks which have a status updated after the provided timestamp in ISO 8601 format (e.g., "2023-10-27T10:00:00Z").\n Only tasks with a status timestamp time greater than or equal to this value will be returned.',
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Timestamp" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        contextId: {
+          default: "",
+          description:
+            "Filter tasks by context ID to get tasks from a specific conversation or session.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        historyLength: {
+          description:
+            "The maximum number of messages to include in each task's history.",
+          anyOf: [
+            { type: "null" },
+            {
+              anyOf: [
+                { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+                { pattern: "^-?[0-9]+$", type: "string" },
+              ],
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        includeArtifacts: {
+          description:
+            "Whether to include artifacts in the returned tasks.\n Defaults to false to reduce payload size.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        pageSize: {
+          description:
+            "Maximum number of tasks to return. Must be between 1 and 100.\n Defaults to 50 if not specified.",
+          anyOf: [
+            { type: "null" },
+            {
+              anyOf: [
+                { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+                { pattern: "^-?[0-9]+$", type: "string" },
+              ],
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        pageToken: {
+          default: "",
+          description:
+            "Token for pagination. Use the next_page_token from a previous ListTasksResponse.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        status: {
+          default: 0,
+          description: "Filter tasks by their current status state.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskState" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        statusTimestampAfter: {
+          description:
+            'Filter tasks which have a status updated after the provided timestamp in ISO 8601 format (e.g., "2023-10-27T10:00:00Z").\n Only tasks with a status timestamp time greater than or equal to this value will be returned.',
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Timestamp" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        tenant: {
+          default: "",
+          description: "Optional tenant, provided as a path parameter.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "List Tasks Request",
+      type: "object",
+      dependentSchemas: {
+        context_id: { not: { required: ["contextId"] } },
+        history_length: { not: { required: ["historyLength"] } },
+        include_artifacts: { not: { required: ["includeArtifacts"] } },
+        page_size: { not: { required: ["pageSize"] } },
+        page_token: { not: { required: ["pageToken"] } },
+        status_timestamp_after: { not: { required: ["statusTimestampAfter"] } },
+      },
+    },
+    refers: [definitionTimestamp, definitionTaskState],
+  };
 }
 
 /**
@@ -3578,11 +3104,329 @@ function standardListTasksRequest(
 function jsonSchemaListTasksRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionListTasksRequest,
-    [definitionTimestamp, definitionTaskState],
-    options,
-  );
+  return jsonSchemaOf(definitionListTasksRequest, options);
+}
+
+function definitionRole(): JsonSchemaDefinition {
+  return {
+    key: "Role",
+    place: 50,
+    schema: {
+      anyOf: [
+        { pattern: "^ROLE_UNSPECIFIED$", type: "string" },
+        { enum: ["ROLE_USER", "ROLE_AGENT"], type: "string" },
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+      ],
+      title: "Role",
+      "x-agentwire-enum-numbers": {
+        ROLE_UNSPECIFIED: 0,
+        ROLE_USER: 1,
+        ROLE_AGENT: 2,
+      },
+    },
+  };
+}
+
+function definitionMessage(): JsonSchemaDefinition {
+  return {
+    key: "Message",
+    place: 25,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Message is one unit of communication between client and server. It can be\n associated with a context and/or a task. For server messages, context_id must\n be provided, and task_id only if a task was created. For client messages, both\n fields are optional, with the caveat that if both are provided, they have to\n match (the context_id has to be the one that is set on the task). If only\n task_id is provided, the server will infer context_id from it.",
+      patternProperties: {
+        "^(context_id)$": {
+          default: "",
+          description:
+            "The context id of the message. This is optional and if set, the message\n will be associated with the given context.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(message_id)$": {
+          default: "",
+          description:
+            "The unique identifier (e.g. UUID) of the message. This is required and\n created by the message creator.",
+          type: "string",
+        },
+        "^(reference_task_ids)$": {
+          description:
+            "A list of task IDs that this message references for additional context.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(task_id)$": {
+          default: "",
+          description:
+            "The task id of the message. This is optional and if set, the message\n will be associated with the given task.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        contextId: {
+          default: "",
+          description:
+            "The context id of the message. This is optional and if set, the message\n will be associated with the given context.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        extensions: {
+          description:
+            "The URIs of extensions that are present or contributed to this Message.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        messageId: {
+          default: "",
+          description:
+            "The unique identifier (e.g. UUID) of the message. This is required and\n created by the message creator.",
+          type: "string",
+        },
+        metadata: {
+          description:
+            "Any optional metadata to provide along with the message.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        parts: {
+          description: "Parts is the container of the message content.",
+          items: { $ref: "#/$defs/Part" },
+          type: "array",
+        },
+        referenceTaskIds: {
+          description:
+            "A list of task IDs that this message references for additional context.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        role: {
+          $ref: "#/$defs/Role",
+          default: 0,
+          description: "Identifies the sender of the message.",
+        },
+        taskId: {
+          default: "",
+          description:
+            "The task id of the message. This is optional and if set, the message\n will be associated with the given task.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Message",
+      type: "object",
+      allOf: [
+        { anyOf: [{ required: ["messageId"] }, { required: ["message_id"] }] },
+      ],
+      required: ["role", "parts"],
+      dependentSchemas: {
+        context_id: { not: { required: ["contextId"] } },
+        message_id: { not: { required: ["messageId"] } },
+        reference_task_ids: { not: { required: ["referenceTaskIds"] } },
+        task_id: { not: { required: ["taskId"] } },
+      },
+    },
+    refers: [definitionPart, definitionStruct, definitionRole],
+  };
+}
+
+function definitionTaskStatus(): JsonSchemaDefinition {
+  return {
+    key: "TaskStatus",
+    place: 44,
+    schema: {
+      additionalProperties: false,
+      description: "A container for the status of a task",
+      properties: {
+        message: {
+          description: "A message associated with the status.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Message" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        state: {
+          $ref: "#/$defs/TaskState",
+          default: 0,
+          description: "The current state of this task.",
+        },
+        timestamp: {
+          description:
+            'ISO 8601 Timestamp when the status was recorded.\n Example: "2023-10-27T10:00:00Z"',
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Timestamp" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Task Status",
+      type: "object",
+      required: ["state"],
+    },
+    refers: [definitionMessage, definitionTimestamp, definitionTaskState],
+  };
+}
+
+function definitionTask(): JsonSchemaDefinition {
+  return {
+    key: "Task",
+    place: 41,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Task is the core unit of action for A2A. It has a current status\n and when results are created for the task they are stored in the\n artifact. If there are multiple turns for a task, these are stored in\n history.",
+      patternProperties: {
+        "^(context_id)$": {
+          default: "",
+          description:
+            "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        artifacts: {
+          description: "A set of output artifacts for a Task.",
+          anyOf: [
+            { type: "null" },
+            { items: { $ref: "#/$defs/Artifact" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        contextId: {
+          default: "",
+          description:
+            "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        history: {
+          description: "The history of interactions from a task.",
+          anyOf: [
+            { type: "null" },
+            { items: { $ref: "#/$defs/Message" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        id: {
+          default: "",
+          description:
+            "Unique identifier (e.g. UUID) for the task, generated by the server for a\n new task.",
+          type: "string",
+        },
+        metadata: {
+          description:
+            "A key/value object to store custom metadata about a task.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        status: {
+          $ref: "#/$defs/TaskStatus",
+          description:
+            "The current status of a Task, including state and a message.",
+        },
+      },
+      title: "Task",
+      type: "object",
+      required: ["id", "status"],
+      dependentSchemas: { context_id: { not: { required: ["contextId"] } } },
+    },
+    refers: [
+      definitionArtifact,
+      definitionMessage,
+      definitionTaskStatus,
+      definitionStruct,
+    ],
+  };
+}
+
+function definitionListTasksResponse(): JsonSchemaDefinition {
+  return {
+    key: "ListTasksResponse",
+    place: 24,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Result object for tasks/list method containing an array of tasks and pagination information.",
+      patternProperties: {
+        "^(next_page_token)$": {
+          default: "",
+          description:
+            "Token for retrieving the next page. Empty string if no more results.",
+          type: "string",
+        },
+        "^(page_size)$": {
+          anyOf: [
+            { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+            { pattern: "^-?[0-9]+$", type: "string" },
+          ],
+          default: 0,
+          description: "The size of page requested.",
+        },
+        "^(total_size)$": {
+          anyOf: [
+            { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+            { pattern: "^-?[0-9]+$", type: "string" },
+          ],
+          default: 0,
+          description: "Total number of tasks available (before pagination).",
+        },
+      },
+      properties: {
+        nextPageToken: {
+          default: "",
+          description:
+            "Token for retrieving the next page. Empty string if no more results.",
+          type: "string",
+        },
+        pageSize: {
+          anyOf: [
+            { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+            { pattern: "^-?[0-9]+$", type: "string" },
+          ],
+          default: 0,
+          description: "The size of page requested.",
+        },
+        tasks: {
+          description: "Array of tasks matching the specified criteria.",
+          items: { $ref: "#/$defs/Task" },
+          type: "array",
+        },
+        totalSize: {
+          anyOf: [
+            { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+            { pattern: "^-?[0-9]+$", type: "string" },
+          ],
+          default: 0,
+          description: "Total number of tasks available (before pagination).",
+        },
+      },
+      title: "List Tasks Response",
+      type: "object",
+      required: ["tasks"],
+      allOf: [
+        {
+          anyOf: [
+            { required: ["nextPageToken"] },
+            { required: ["next_page_token"] },
+          ],
+        },
+        { anyOf: [{ required: ["pageSize"] }, { required: ["page_size"] }] },
+        { anyOf: [{ required: ["totalSize"] }, { required: ["total_size"] }] },
+      ],
+      dependentSchemas: {
+        next_page_token: { not: { required: ["nextPageToken"] } },
+        page_size: { not: { required: ["pageSize"] } },
+        total_size: { not: { required: ["totalSize"] } },
+      },
+    },
+    refers: [definitionTask],
+  };
 }
 
 /**
@@ -3611,22 +3455,7 @@ function standardListTasksResponse(
 function jsonSchemaListTasksResponse(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionListTasksResponse,
-    [
-      definitionArtifact,
-      definitionMessage,
-      definitionPart,
-      definitionTask,
-      definitionTaskStatus,
-      definitionStruct,
-      definitionTimestamp,
-      definitionValue,
-      definitionTaskState,
-      definitionRole,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionListTasksResponse, options);
 }
 
 /**
@@ -3648,11 +3477,7 @@ function standardMessage(value: unknown): StandardResult<Message> {
   return standardResult(decodeMessage(value), value);
 }
 function jsonSchemaMessage(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionMessage,
-    [definitionPart, definitionStruct, definitionValue, definitionRole],
-    options,
-  );
+  return jsonSchemaOf(definitionMessage, options);
 }
 
 /**
@@ -3682,7 +3507,7 @@ function standardMutualTlsSecurityScheme(
 function jsonSchemaMutualTlsSecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionMutualTlsSecurityScheme, [], options);
+  return jsonSchemaOf(definitionMutualTlsSecurityScheme, options);
 }
 
 /**
@@ -3712,18 +3537,7 @@ function standardOAuth2SecurityScheme(
 function jsonSchemaOAuth2SecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionOAuth2SecurityScheme,
-    [
-      definitionAuthorizationCodeOAuthFlow,
-      definitionClientCredentialsOAuthFlow,
-      definitionDeviceCodeOAuthFlow,
-      definitionImplicitOAuthFlow,
-      definitionOAuthFlows,
-      definitionPasswordOAuthFlow,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionOAuth2SecurityScheme, options);
 }
 
 /**
@@ -3745,17 +3559,7 @@ function standardOAuthFlows(value: unknown): StandardResult<OAuthFlows> {
   return standardResult(decodeOAuthFlows(value), value);
 }
 function jsonSchemaOAuthFlows(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionOAuthFlows,
-    [
-      definitionAuthorizationCodeOAuthFlow,
-      definitionClientCredentialsOAuthFlow,
-      definitionDeviceCodeOAuthFlow,
-      definitionImplicitOAuthFlow,
-      definitionPasswordOAuthFlow,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionOAuthFlows, options);
 }
 
 /**
@@ -3785,7 +3589,7 @@ function standardOpenIdConnectSecurityScheme(
 function jsonSchemaOpenIdConnectSecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionOpenIdConnectSecurityScheme, [], options);
+  return jsonSchemaOf(definitionOpenIdConnectSecurityScheme, options);
 }
 
 /**
@@ -3806,11 +3610,7 @@ function standardPart(value: unknown): StandardResult<Part> {
   return standardResult(decodePart(value), value);
 }
 function jsonSchemaPart(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionPart,
-    [definitionStruct, definitionValue],
-    options,
-  );
+  return jsonSchemaOf(definitionPart, options);
 }
 
 /**
@@ -3839,7 +3639,7 @@ function standardPasswordOAuthFlow(
 function jsonSchemaPasswordOAuthFlow(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionPasswordOAuthFlow, [], options);
+  return jsonSchemaOf(definitionPasswordOAuthFlow, options);
 }
 
 /**
@@ -3869,11 +3669,7 @@ function standardPushNotificationConfig(
 function jsonSchemaPushNotificationConfig(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionPushNotificationConfig,
-    [definitionAuthenticationInfo],
-    options,
-  );
+  return jsonSchemaOf(definitionPushNotificationConfig, options);
 }
 
 /**
@@ -3902,11 +3698,7 @@ function standardSecurityRequirement(
 function jsonSchemaSecurityRequirement(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionSecurityRequirement,
-    [definitionStringList],
-    options,
-  );
+  return jsonSchemaOf(definitionSecurityRequirement, options);
 }
 
 /**
@@ -3935,23 +3727,97 @@ function standardSecurityScheme(
 function jsonSchemaSecurityScheme(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionSecurityScheme,
-    [
-      definitionAPIKeySecurityScheme,
-      definitionAuthorizationCodeOAuthFlow,
-      definitionClientCredentialsOAuthFlow,
-      definitionDeviceCodeOAuthFlow,
-      definitionHTTPAuthSecurityScheme,
-      definitionImplicitOAuthFlow,
-      definitionMutualTlsSecurityScheme,
-      definitionOAuth2SecurityScheme,
-      definitionOAuthFlows,
-      definitionOpenIdConnectSecurityScheme,
-      definitionPasswordOAuthFlow,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionSecurityScheme, options);
+}
+
+function definitionSendMessageConfiguration(): JsonSchemaDefinition {
+  return {
+    key: "SendMessageConfiguration",
+    place: 35,
+    schema: {
+      additionalProperties: false,
+      description: "Configuration of a send message request.",
+      patternProperties: {
+        "^(accepted_output_modes)$": {
+          description:
+            "A list of media types the client is prepared to accept for response parts. Agents SHOULD use this to tailor their output.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(history_length)$": {
+          description:
+            "The maximum number of most recent messages from the task's history to retrieve in\n the response. An unset value means the client does not impose any limit. A\n value of zero is a request to not include any messages. The server MUST NOT\n return more messages than the provided value, but MAY apply a lower limit.",
+          anyOf: [
+            { type: "null" },
+            {
+              anyOf: [
+                { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+                { pattern: "^-?[0-9]+$", type: "string" },
+              ],
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(push_notification_config)$": {
+          description:
+            "Configuration for the agent to send push notifications for task updates.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        acceptedOutputModes: {
+          description:
+            "A list of media types the client is prepared to accept for response parts. Agents SHOULD use this to tailor their output.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        blocking: {
+          default: false,
+          description:
+            "If true, the operation waits until the task reaches a terminal or interrupted state before returning. Default is false.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        historyLength: {
+          description:
+            "The maximum number of most recent messages from the task's history to retrieve in\n the response. An unset value means the client does not impose any limit. A\n value of zero is a request to not include any messages. The server MUST NOT\n return more messages than the provided value, but MAY apply a lower limit.",
+          anyOf: [
+            { type: "null" },
+            {
+              anyOf: [
+                { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+                { pattern: "^-?[0-9]+$", type: "string" },
+              ],
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        pushNotificationConfig: {
+          description:
+            "Configuration for the agent to send push notifications for task updates.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/PushNotificationConfig" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Send Message Configuration",
+      type: "object",
+      dependentSchemas: {
+        accepted_output_modes: { not: { required: ["acceptedOutputModes"] } },
+        history_length: { not: { required: ["historyLength"] } },
+        push_notification_config: {
+          not: { required: ["pushNotificationConfig"] },
+        },
+      },
+    },
+    refers: [definitionPushNotificationConfig],
+  };
 }
 
 /**
@@ -3981,11 +3847,53 @@ function standardSendMessageConfiguration(
 function jsonSchemaSendMessageConfiguration(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionSendMessageConfiguration,
-    [definitionAuthenticationInfo, definitionPushNotificationConfig],
-    options,
-  );
+  return jsonSchemaOf(definitionSendMessageConfiguration, options);
+}
+
+function definitionSendMessageRequest(): JsonSchemaDefinition {
+  return {
+    key: "SendMessageRequest",
+    place: 36,
+    schema: {
+      additionalProperties: false,
+      description:
+        "/////////// Request Messages ///////////\n Represents a request for the `SendMessage` method.",
+      properties: {
+        configuration: {
+          description: "Configuration for the send request.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/SendMessageConfiguration" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        message: {
+          $ref: "#/$defs/Message",
+          description: "The message to send to the agent.",
+        },
+        metadata: {
+          description:
+            "A flexible key-value map for passing additional context or parameters.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        tenant: {
+          default: "",
+          description: "Optional tenant, provided as a path parameter.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Send Message Request",
+      type: "object",
+      required: ["message"],
+    },
+    refers: [
+      definitionMessage,
+      definitionSendMessageConfiguration,
+      definitionStruct,
+    ],
+  };
 }
 
 /**
@@ -4014,20 +3922,38 @@ function standardSendMessageRequest(
 function jsonSchemaSendMessageRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionSendMessageRequest,
-    [
-      definitionAuthenticationInfo,
-      definitionMessage,
-      definitionPart,
-      definitionPushNotificationConfig,
-      definitionSendMessageConfiguration,
-      definitionStruct,
-      definitionValue,
-      definitionRole,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionSendMessageRequest, options);
+}
+
+function definitionSendMessageResponse(): JsonSchemaDefinition {
+  return {
+    key: "SendMessageResponse",
+    place: 37,
+    schema: {
+      additionalProperties: false,
+      description: "////// Response Messages ///////////",
+      properties: {
+        message: {
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Message" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        task: {
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Task" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Send Message Response",
+      type: "object",
+      oneOf: [
+        { required: ["task"], properties: { task: { not: { type: "null" } } } },
+        {
+          required: ["message"],
+          properties: { message: { not: { type: "null" } } },
+        },
+      ],
+    },
+    refers: [definitionMessage, definitionTask],
+  };
 }
 
 /**
@@ -4056,22 +3982,237 @@ function standardSendMessageResponse(
 function jsonSchemaSendMessageResponse(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionSendMessageResponse,
-    [
-      definitionArtifact,
+  return jsonSchemaOf(definitionSendMessageResponse, options);
+}
+
+function definitionTaskArtifactUpdateEvent(): JsonSchemaDefinition {
+  return {
+    key: "TaskArtifactUpdateEvent",
+    place: 42,
+    schema: {
+      additionalProperties: false,
+      description:
+        "TaskArtifactUpdateEvent represents a task delta where an artifact has\n been generated.",
+      patternProperties: {
+        "^(context_id)$": {
+          default: "",
+          description: "The id of the context that this task belongs to.",
+          type: "string",
+        },
+        "^(last_chunk)$": {
+          default: false,
+          description: "If true, this is the final chunk of the artifact.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(task_id)$": {
+          default: "",
+          description: "The id of the task for this artifact.",
+          type: "string",
+        },
+      },
+      properties: {
+        append: {
+          default: false,
+          description:
+            "If true, the content of this artifact should be appended to a previously\n sent artifact with the same ID.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        artifact: {
+          $ref: "#/$defs/Artifact",
+          description: "The artifact that was generated or updated.",
+        },
+        contextId: {
+          default: "",
+          description: "The id of the context that this task belongs to.",
+          type: "string",
+        },
+        lastChunk: {
+          default: false,
+          description: "If true, this is the final chunk of the artifact.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        metadata: {
+          description: "Optional metadata associated with the artifact update.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        taskId: {
+          default: "",
+          description: "The id of the task for this artifact.",
+          type: "string",
+        },
+      },
+      title: "Task Artifact Update Event",
+      type: "object",
+      allOf: [
+        { anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] },
+        { anyOf: [{ required: ["contextId"] }, { required: ["context_id"] }] },
+      ],
+      required: ["artifact"],
+      dependentSchemas: {
+        context_id: { not: { required: ["contextId"] } },
+        last_chunk: { not: { required: ["lastChunk"] } },
+        task_id: { not: { required: ["taskId"] } },
+      },
+    },
+    refers: [definitionArtifact, definitionStruct],
+  };
+}
+
+function definitionTaskStatusUpdateEvent(): JsonSchemaDefinition {
+  return {
+    key: "TaskStatusUpdateEvent",
+    place: 45,
+    schema: {
+      additionalProperties: false,
+      description:
+        "An event sent by the agent to notify the client of a change in a task's\n status.",
+      patternProperties: {
+        "^(context_id)$": {
+          default: "",
+          description: "The id of the context that the task belongs to",
+          type: "string",
+        },
+        "^(task_id)$": {
+          default: "",
+          description: "The id of the task that is changed",
+          type: "string",
+        },
+      },
+      properties: {
+        contextId: {
+          default: "",
+          description: "The id of the context that the task belongs to",
+          type: "string",
+        },
+        metadata: {
+          description: "Optional metadata to associate with the task update.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        status: {
+          $ref: "#/$defs/TaskStatus",
+          description: "The new status of the task.",
+        },
+        taskId: {
+          default: "",
+          description: "The id of the task that is changed",
+          type: "string",
+        },
+      },
+      title: "Task Status Update Event",
+      type: "object",
+      allOf: [
+        { anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] },
+        { anyOf: [{ required: ["contextId"] }, { required: ["context_id"] }] },
+      ],
+      required: ["status"],
+      dependentSchemas: {
+        context_id: { not: { required: ["contextId"] } },
+        task_id: { not: { required: ["taskId"] } },
+      },
+    },
+    refers: [definitionTaskStatus, definitionStruct],
+  };
+}
+
+function definitionStreamResponse(): JsonSchemaDefinition {
+  return {
+    key: "StreamResponse",
+    place: 38,
+    schema: {
+      additionalProperties: false,
+      description:
+        "A wrapper object used in streaming operations to encapsulate different types of response data.",
+      patternProperties: {
+        "^(artifact_update)$": {
+          description: "An event indicating a task artifact update.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/TaskArtifactUpdateEvent" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(status_update)$": {
+          description: "An event indicating a task status update.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskStatusUpdateEvent" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        artifactUpdate: {
+          description: "An event indicating a task artifact update.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/TaskArtifactUpdateEvent" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        message: {
+          description: "A Message object containing a message from the agent.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Message" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        statusUpdate: {
+          description: "An event indicating a task status update.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/TaskStatusUpdateEvent" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        task: {
+          description:
+            "A Task object containing the current state of the task.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Task" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Stream Response",
+      type: "object",
+      oneOf: [
+        { required: ["task"], properties: { task: { not: { type: "null" } } } },
+        {
+          required: ["message"],
+          properties: { message: { not: { type: "null" } } },
+        },
+        {
+          anyOf: [
+            {
+              required: ["statusUpdate"],
+              properties: { statusUpdate: { not: { type: "null" } } },
+            },
+            {
+              required: ["status_update"],
+              properties: { status_update: { not: { type: "null" } } },
+            },
+          ],
+        },
+        {
+          anyOf: [
+            {
+              required: ["artifactUpdate"],
+              properties: { artifactUpdate: { not: { type: "null" } } },
+            },
+            {
+              required: ["artifact_update"],
+              properties: { artifact_update: { not: { type: "null" } } },
+            },
+          ],
+        },
+      ],
+      dependentSchemas: {
+        artifact_update: { not: { required: ["artifactUpdate"] } },
+        status_update: { not: { required: ["statusUpdate"] } },
+      },
+    },
+    refers: [
       definitionMessage,
-      definitionPart,
       definitionTask,
-      definitionTaskStatus,
-      definitionStruct,
-      definitionTimestamp,
-      definitionValue,
-      definitionTaskState,
-      definitionRole,
+      definitionTaskArtifactUpdateEvent,
+      definitionTaskStatusUpdateEvent,
     ],
-    options,
-  );
+  };
 }
 
 /**
@@ -4100,24 +4241,7 @@ function standardStreamResponse(
 function jsonSchemaStreamResponse(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionStreamResponse,
-    [
-      definitionArtifact,
-      definitionMessage,
-      definitionPart,
-      definitionTask,
-      definitionTaskArtifactUpdateEvent,
-      definitionTaskStatus,
-      definitionTaskStatusUpdateEvent,
-      definitionStruct,
-      definitionTimestamp,
-      definitionValue,
-      definitionTaskState,
-      definitionRole,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionStreamResponse, options);
 }
 
 /**
@@ -4139,7 +4263,33 @@ function standardStringList(value: unknown): StandardResult<StringList> {
   return standardResult(decodeStringList(value), value);
 }
 function jsonSchemaStringList(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitionStringList, [], options);
+  return jsonSchemaOf(definitionStringList, options);
+}
+
+function definitionSubscribeToTaskRequest(): JsonSchemaDefinition {
+  return {
+    key: "SubscribeToTaskRequest",
+    place: 40,
+    schema: {
+      additionalProperties: false,
+      properties: {
+        id: {
+          default: "",
+          description: "The resource id of the task to subscribe to.",
+          type: "string",
+        },
+        tenant: {
+          default: "",
+          description: "Optional tenant, provided as a path parameter.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Subscribe To Task Request",
+      type: "object",
+      required: ["id"],
+    },
+  };
 }
 
 /**
@@ -4169,7 +4319,7 @@ function standardSubscribeToTaskRequest(
 function jsonSchemaSubscribeToTaskRequest(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionSubscribeToTaskRequest, [], options);
+  return jsonSchemaOf(definitionSubscribeToTaskRequest, options);
 }
 
 /**
@@ -4190,21 +4340,7 @@ function standardTask(value: unknown): StandardResult<Task> {
   return standardResult(decodeTask(value), value);
 }
 function jsonSchemaTask(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionTask,
-    [
-      definitionArtifact,
-      definitionMessage,
-      definitionPart,
-      definitionTaskStatus,
-      definitionStruct,
-      definitionTimestamp,
-      definitionValue,
-      definitionTaskState,
-      definitionRole,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionTask, options);
 }
 
 /**
@@ -4234,11 +4370,7 @@ function standardTaskArtifactUpdateEvent(
 function jsonSchemaTaskArtifactUpdateEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionTaskArtifactUpdateEvent,
-    [definitionArtifact, definitionPart, definitionStruct, definitionValue],
-    options,
-  );
+  return jsonSchemaOf(definitionTaskArtifactUpdateEvent, options);
 }
 
 /**
@@ -4268,11 +4400,7 @@ function standardTaskPushNotificationConfig(
 function jsonSchemaTaskPushNotificationConfig(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionTaskPushNotificationConfig,
-    [definitionAuthenticationInfo, definitionPushNotificationConfig],
-    options,
-  );
+  return jsonSchemaOf(definitionTaskPushNotificationConfig, options);
 }
 
 /**
@@ -4294,19 +4422,7 @@ function standardTaskStatus(value: unknown): StandardResult<TaskStatus> {
   return standardResult(decodeTaskStatus(value), value);
 }
 function jsonSchemaTaskStatus(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionTaskStatus,
-    [
-      definitionMessage,
-      definitionPart,
-      definitionStruct,
-      definitionTimestamp,
-      definitionValue,
-      definitionTaskState,
-      definitionRole,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionTaskStatus, options);
 }
 
 /**
@@ -4336,20 +4452,7 @@ function standardTaskStatusUpdateEvent(
 function jsonSchemaTaskStatusUpdateEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionTaskStatusUpdateEvent,
-    [
-      definitionMessage,
-      definitionPart,
-      definitionTaskStatus,
-      definitionStruct,
-      definitionTimestamp,
-      definitionValue,
-      definitionTaskState,
-      definitionRole,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionTaskStatusUpdateEvent, options);
 }
 
 /**
@@ -4370,7 +4473,7 @@ function standardStruct(value: unknown): StandardResult<Struct> {
   return standardResult(validateStruct(value), value);
 }
 function jsonSchemaStruct(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitionStruct, [], options);
+  return jsonSchemaOf(definitionStruct, options);
 }
 
 /**
@@ -4391,7 +4494,7 @@ function standardTimestamp(value: unknown): StandardResult<Timestamp> {
   return standardResult(validateTimestamp(value), value);
 }
 function jsonSchemaTimestamp(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitionTimestamp, [], options);
+  return jsonSchemaOf(definitionTimestamp, options);
 }
 
 /**
@@ -4412,7 +4515,7 @@ function standardValue(value: unknown): StandardResult<Value> {
   return standardResult(validateValue(value), value);
 }
 function jsonSchemaValue(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitionValue, [], options);
+  return jsonSchemaOf(definitionValue, options);
 }
 
 /**
@@ -4434,7 +4537,7 @@ function standardTaskState(value: unknown): StandardResult<TaskState> {
   return standardResult(decodeTaskState(value), value);
 }
 function jsonSchemaTaskState(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitionTaskState, [], options);
+  return jsonSchemaOf(definitionTaskState, options);
 }
 
 /**
@@ -4455,5 +4558,5 @@ function standardRole(value: unknown): StandardResult<Role> {
   return standardResult(decodeRole(value), value);
 }
 function jsonSchemaRole(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitionRole, [], options);
+  return jsonSchemaOf(definitionRole, options);
 }

@@ -3,6 +3,7 @@
 
 import type {
   AgentwireSchema,
+  JsonSchemaDefinition,
   JsonSchemaDocument,
   JsonSchemaOptions,
   StandardResult,
@@ -79,413 +80,586 @@ import {
   validateWarningParams,
 } from "./validate.js";
 
-const definitionServerNotification = {
-  key: "ServerNotification",
-  schema: {
-    title: "ServerNotification",
-    oneOf: [
-      { $ref: "#/$defs/ThreadStartedNotification" },
-      { $ref: "#/$defs/ThreadArchivedNotification" },
-      { $ref: "#/$defs/TurnStartedNotification" },
-      { $ref: "#/$defs/TurnCompletedNotification" },
-      { $ref: "#/$defs/ItemStartedNotification" },
-      { $ref: "#/$defs/ItemAgentMessageDeltaNotification" },
-      { $ref: "#/$defs/ItemToolCallDeltaNotification" },
-      { $ref: "#/$defs/ItemCompletedNotification" },
-      { $ref: "#/$defs/ApprovalRequestedNotification" },
-      { $ref: "#/$defs/ApprovalResolvedNotification" },
-      { $ref: "#/$defs/ErrorWarningNotification" },
-    ],
-  },
-};
-const definitionThreadStartedNotification = {
-  key: "ThreadStartedNotification",
-  schema: {
-    title: "ThreadStartedNotification",
-    type: "object",
-    properties: {
-      method: { type: "string", const: "thread/started" },
-      params: { $ref: "#/$defs/ThreadStartedParams" },
-    },
-    required: ["method", "params"],
-  },
-};
-const definitionThreadArchivedNotification = {
-  key: "ThreadArchivedNotification",
-  schema: {
-    title: "ThreadArchivedNotification",
-    type: "object",
-    properties: {
-      method: { type: "string", const: "thread/archived" },
-      params: { $ref: "#/$defs/ThreadArchivedParams" },
-    },
-    required: ["method", "params"],
-  },
-};
-const definitionTurnStartedNotification = {
-  key: "TurnStartedNotification",
-  schema: {
-    title: "TurnStartedNotification",
-    type: "object",
-    properties: {
-      method: { type: "string", const: "turn/started" },
-      params: { $ref: "#/$defs/TurnStartedParams" },
-    },
-    required: ["method", "params"],
-  },
-};
-const definitionTurnCompletedNotification = {
-  key: "TurnCompletedNotification",
-  schema: {
-    title: "TurnCompletedNotification",
-    type: "object",
-    properties: {
-      method: { type: "string", const: "turn/completed" },
-      params: { $ref: "#/$defs/TurnCompletedParams" },
-    },
-    required: ["method", "params"],
-  },
-};
-const definitionItemStartedNotification = {
-  key: "ItemStartedNotification",
-  schema: {
-    title: "ItemStartedNotification",
-    type: "object",
-    properties: {
-      method: { type: "string", const: "item/started" },
-      params: { $ref: "#/$defs/ItemStartedParams" },
-    },
-    required: ["method", "params"],
-  },
-};
-const definitionItemAgentMessageDeltaNotification = {
-  key: "ItemAgentMessageDeltaNotification",
-  schema: {
-    title: "ItemAgentMessageDeltaNotification",
-    type: "object",
-    properties: {
-      method: { type: "string", const: "item/agentMessage/delta" },
-      params: { $ref: "#/$defs/AgentMessageDeltaParams" },
-    },
-    required: ["method", "params"],
-  },
-};
-const definitionItemToolCallDeltaNotification = {
-  key: "ItemToolCallDeltaNotification",
-  schema: {
-    title: "ItemToolCallDeltaNotification",
-    type: "object",
-    properties: {
-      method: { type: "string", const: "item/toolCall/delta" },
-      params: { $ref: "#/$defs/ToolCallDeltaParams" },
-    },
-    required: ["method", "params"],
-  },
-};
-const definitionItemCompletedNotification = {
-  key: "ItemCompletedNotification",
-  schema: {
-    title: "ItemCompletedNotification",
-    type: "object",
-    properties: {
-      method: { type: "string", const: "item/completed" },
-      params: { $ref: "#/$defs/ItemCompletedParams" },
-    },
-    required: ["method", "params"],
-  },
-};
-const definitionApprovalRequestedNotification = {
-  key: "ApprovalRequestedNotification",
-  schema: {
-    title: "ApprovalRequestedNotification",
-    type: "object",
-    properties: {
-      method: { type: "string", const: "approval/requested" },
-      params: { $ref: "#/$defs/ApprovalRequestParams" },
-    },
-    required: ["method", "params"],
-  },
-};
-const definitionApprovalResolvedNotification = {
-  key: "ApprovalResolvedNotification",
-  schema: {
-    title: "ApprovalResolvedNotification",
-    type: "object",
-    properties: {
-      method: { type: "string", const: "approval/resolved" },
-      params: { $ref: "#/$defs/ApprovalResolveParams" },
-    },
-    required: ["method", "params"],
-  },
-};
-const definitionErrorWarningNotification = {
-  key: "ErrorWarningNotification",
-  schema: {
-    title: "ErrorWarningNotification",
-    type: "object",
-    properties: {
-      method: { type: "string", const: "error/warning" },
-      params: { $ref: "#/$defs/WarningParams" },
-    },
-    required: ["method", "params"],
-  },
-};
-const definitionAgentMessageDeltaParams = {
-  key: "AgentMessageDeltaParams",
-  schema: {
-    type: "object",
-    properties: {
-      delta: { type: "string" },
-      itemId: { type: "string" },
-      threadId: { type: "string" },
-      turnId: { type: "string" },
-    },
-    required: ["threadId", "turnId", "itemId", "delta"],
-  },
-};
-const definitionAppItem = {
-  key: "AppItem",
-  schema: {
-    type: "object",
-    properties: {
-      completedAtMs: {
-        type: ["integer", "null"],
-        format: "uint128",
-        minimum: 0,
+function definitionThreadStatus(): JsonSchemaDefinition {
+  return {
+    key: "ThreadStatus",
+    place: 26,
+    schema: { type: "string", enum: ["idle", "running", "archived"] },
+  };
+}
+
+function definitionAppThread(): JsonSchemaDefinition {
+  return {
+    key: "AppThread",
+    place: 16,
+    schema: {
+      type: "object",
+      properties: {
+        activeTurnId: { type: ["string", "null"] },
+        archived: { type: "boolean" },
+        createdAtMs: { type: "integer", format: "uint128", minimum: 0 },
+        cwd: { type: ["string", "null"] },
+        ephemeral: { type: "boolean" },
+        id: { type: "string" },
+        model: { type: ["string", "null"] },
+        status: { $ref: "#/$defs/ThreadStatus" },
+        title: { type: ["string", "null"] },
+        updatedAtMs: { type: "integer", format: "uint128", minimum: 0 },
       },
-      content: true,
-      createdAtMs: { type: "integer", format: "uint128", minimum: 0 },
-      id: { type: "string" },
-      runEventId: { type: "string" },
-      status: { $ref: "#/$defs/AppItemStatus" },
-      type: { $ref: "#/$defs/AppItemKind" },
+      required: [
+        "id",
+        "status",
+        "archived",
+        "ephemeral",
+        "createdAtMs",
+        "updatedAtMs",
+      ],
     },
-    required: ["id", "runEventId", "type", "status", "createdAtMs"],
-  },
-};
-const definitionAppItemKind = {
-  key: "AppItemKind",
-  schema: {
-    type: "string",
-    enum: [
-      "userMessage",
-      "agentMessage",
-      "toolCall",
-      "approvalRequest",
-      "approvalResolved",
-      "memoryCompact",
-      "subRun",
-      "handoff",
-      "runStatus",
-    ],
-  },
-};
-const definitionAppItemStatus = {
-  key: "AppItemStatus",
-  schema: {
-    type: "string",
-    enum: ["queued", "inProgress", "completed", "failed", "interrupted"],
-  },
-};
-const definitionAppThread = {
-  key: "AppThread",
-  schema: {
-    type: "object",
-    properties: {
-      activeTurnId: { type: ["string", "null"] },
-      archived: { type: "boolean" },
-      createdAtMs: { type: "integer", format: "uint128", minimum: 0 },
-      cwd: { type: ["string", "null"] },
-      ephemeral: { type: "boolean" },
-      id: { type: "string" },
-      model: { type: ["string", "null"] },
-      status: { $ref: "#/$defs/ThreadStatus" },
-      title: { type: ["string", "null"] },
-      updatedAtMs: { type: "integer", format: "uint128", minimum: 0 },
+    refers: [definitionThreadStatus],
+  };
+}
+
+function definitionThreadStartedParams(): JsonSchemaDefinition {
+  return {
+    key: "ThreadStartedParams",
+    place: 25,
+    schema: {
+      type: "object",
+      properties: { thread: { $ref: "#/$defs/AppThread" } },
+      required: ["thread"],
     },
-    required: [
-      "id",
-      "status",
-      "archived",
-      "ephemeral",
-      "createdAtMs",
-      "updatedAtMs",
-    ],
-  },
-};
-const definitionAppTokenUsage = {
-  key: "AppTokenUsage",
-  schema: {
-    type: "object",
-    properties: {
-      inputTokens: { type: "integer", format: "uint64", minimum: 0 },
-      outputTokens: { type: "integer", format: "uint64", minimum: 0 },
-      totalTokens: { type: "integer", format: "uint64", minimum: 0 },
-    },
-    required: ["inputTokens", "outputTokens", "totalTokens"],
-  },
-};
-const definitionAppTurn = {
-  key: "AppTurn",
-  schema: {
-    type: "object",
-    properties: {
-      completedAtMs: {
-        type: ["integer", "null"],
-        format: "uint128",
-        minimum: 0,
+    refers: [definitionAppThread],
+  };
+}
+
+function definitionThreadStartedNotification(): JsonSchemaDefinition {
+  return {
+    key: "ThreadStartedNotification",
+    place: 1,
+    schema: {
+      title: "ThreadStartedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "thread/started" },
+        params: { $ref: "#/$defs/ThreadStartedParams" },
       },
-      id: { type: "string" },
-      input: { type: "array", items: { $ref: "#/$defs/UserInput" } },
-      runId: { type: "string" },
-      startedAtMs: { type: ["integer", "null"], format: "uint128", minimum: 0 },
-      status: { $ref: "#/$defs/TurnStatus" },
-      threadId: { type: "string" },
-      tokenUsage: {
-        anyOf: [{ $ref: "#/$defs/AppTokenUsage" }, { type: "null" }],
+      required: ["method", "params"],
+    },
+    refers: [definitionThreadStartedParams],
+  };
+}
+
+function definitionThreadArchivedParams(): JsonSchemaDefinition {
+  return {
+    key: "ThreadArchivedParams",
+    place: 24,
+    schema: {
+      type: "object",
+      properties: { threadId: { type: "string" } },
+      required: ["threadId"],
+    },
+  };
+}
+
+function definitionThreadArchivedNotification(): JsonSchemaDefinition {
+  return {
+    key: "ThreadArchivedNotification",
+    place: 2,
+    schema: {
+      title: "ThreadArchivedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "thread/archived" },
+        params: { $ref: "#/$defs/ThreadArchivedParams" },
       },
+      required: ["method", "params"],
     },
-    required: ["id", "threadId", "runId", "status", "input"],
-  },
-};
-const definitionApprovalDecision = {
-  key: "ApprovalDecision",
-  schema: { type: "string", enum: ["allow", "deny"] },
-};
-const definitionApprovalRequestParams = {
-  key: "ApprovalRequestParams",
-  schema: {
-    type: "object",
-    properties: {
-      choices: { type: "array", items: { $ref: "#/$defs/ApprovalDecision" } },
-      preview: { type: "string" },
-      requestId: { type: "string" },
-      threadId: { type: "string" },
-      toolName: { type: "string" },
-      turnId: { type: "string" },
+    refers: [definitionThreadArchivedParams],
+  };
+}
+
+function definitionAppTokenUsage(): JsonSchemaDefinition {
+  return {
+    key: "AppTokenUsage",
+    place: 17,
+    schema: {
+      type: "object",
+      properties: {
+        inputTokens: { type: "integer", format: "uint64", minimum: 0 },
+        outputTokens: { type: "integer", format: "uint64", minimum: 0 },
+        totalTokens: { type: "integer", format: "uint64", minimum: 0 },
+      },
+      required: ["inputTokens", "outputTokens", "totalTokens"],
     },
-    required: [
-      "threadId",
-      "turnId",
-      "requestId",
-      "toolName",
-      "preview",
-      "choices",
+  };
+}
+
+function definitionTurnStatus(): JsonSchemaDefinition {
+  return {
+    key: "TurnStatus",
+    place: 30,
+    schema: {
+      type: "string",
+      enum: ["queued", "running", "completed", "failed", "interrupted"],
+    },
+  };
+}
+
+function definitionUserInput(): JsonSchemaDefinition {
+  return {
+    key: "UserInput",
+    place: 31,
+    schema: {
+      type: "object",
+      properties: { text: { type: "string" } },
+      required: ["text"],
+    },
+  };
+}
+
+function definitionAppTurn(): JsonSchemaDefinition {
+  return {
+    key: "AppTurn",
+    place: 18,
+    schema: {
+      type: "object",
+      properties: {
+        completedAtMs: {
+          type: ["integer", "null"],
+          format: "uint128",
+          minimum: 0,
+        },
+        id: { type: "string" },
+        input: { type: "array", items: { $ref: "#/$defs/UserInput" } },
+        runId: { type: "string" },
+        startedAtMs: {
+          type: ["integer", "null"],
+          format: "uint128",
+          minimum: 0,
+        },
+        status: { $ref: "#/$defs/TurnStatus" },
+        threadId: { type: "string" },
+        tokenUsage: {
+          anyOf: [{ $ref: "#/$defs/AppTokenUsage" }, { type: "null" }],
+        },
+      },
+      required: ["id", "threadId", "runId", "status", "input"],
+    },
+    refers: [
+      definitionAppTokenUsage,
+      definitionTurnStatus,
+      definitionUserInput,
     ],
-  },
-};
-const definitionApprovalResolveParams = {
-  key: "ApprovalResolveParams",
-  schema: {
-    type: "object",
-    properties: {
-      decision: { $ref: "#/$defs/ApprovalDecision" },
-      requestId: { type: "string" },
-      threadId: { type: "string" },
-      turnId: { type: "string" },
+  };
+}
+
+function definitionTurnStartedParams(): JsonSchemaDefinition {
+  return {
+    key: "TurnStartedParams",
+    place: 29,
+    schema: {
+      type: "object",
+      properties: { turn: { $ref: "#/$defs/AppTurn" } },
+      required: ["turn"],
     },
-    required: ["threadId", "turnId", "requestId", "decision"],
-  },
-};
-const definitionItemCompletedParams = {
-  key: "ItemCompletedParams",
-  schema: {
-    type: "object",
-    properties: {
-      item: { $ref: "#/$defs/AppItem" },
-      threadId: { type: "string" },
-      turnId: { type: "string" },
+    refers: [definitionAppTurn],
+  };
+}
+
+function definitionTurnStartedNotification(): JsonSchemaDefinition {
+  return {
+    key: "TurnStartedNotification",
+    place: 3,
+    schema: {
+      title: "TurnStartedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "turn/started" },
+        params: { $ref: "#/$defs/TurnStartedParams" },
+      },
+      required: ["method", "params"],
     },
-    required: ["threadId", "turnId", "item"],
-  },
-};
-const definitionItemStartedParams = {
-  key: "ItemStartedParams",
-  schema: {
-    type: "object",
-    properties: {
-      item: { $ref: "#/$defs/AppItem" },
-      threadId: { type: "string" },
-      turnId: { type: "string" },
+    refers: [definitionTurnStartedParams],
+  };
+}
+
+function definitionTurnCompletedParams(): JsonSchemaDefinition {
+  return {
+    key: "TurnCompletedParams",
+    place: 28,
+    schema: {
+      type: "object",
+      properties: { turn: { $ref: "#/$defs/AppTurn" } },
+      required: ["turn"],
     },
-    required: ["threadId", "turnId", "item"],
-  },
-};
-const definitionThreadArchivedParams = {
-  key: "ThreadArchivedParams",
-  schema: {
-    type: "object",
-    properties: { threadId: { type: "string" } },
-    required: ["threadId"],
-  },
-};
-const definitionThreadStartedParams = {
-  key: "ThreadStartedParams",
-  schema: {
-    type: "object",
-    properties: { thread: { $ref: "#/$defs/AppThread" } },
-    required: ["thread"],
-  },
-};
-const definitionThreadStatus = {
-  key: "ThreadStatus",
-  schema: { type: "string", enum: ["idle", "running", "archived"] },
-};
-const definitionToolCallDeltaParams = {
-  key: "ToolCallDeltaParams",
-  schema: {
-    type: "object",
-    properties: {
-      delta: true,
-      itemId: { type: "string" },
-      threadId: { type: "string" },
-      turnId: { type: "string" },
+    refers: [definitionAppTurn],
+  };
+}
+
+function definitionTurnCompletedNotification(): JsonSchemaDefinition {
+  return {
+    key: "TurnCompletedNotification",
+    place: 4,
+    schema: {
+      title: "TurnCompletedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "turn/completed" },
+        params: { $ref: "#/$defs/TurnCompletedParams" },
+      },
+      required: ["method", "params"],
     },
-    required: ["threadId", "turnId", "itemId", "delta"],
-  },
-};
-const definitionTurnCompletedParams = {
-  key: "TurnCompletedParams",
-  schema: {
-    type: "object",
-    properties: { turn: { $ref: "#/$defs/AppTurn" } },
-    required: ["turn"],
-  },
-};
-const definitionTurnStartedParams = {
-  key: "TurnStartedParams",
-  schema: {
-    type: "object",
-    properties: { turn: { $ref: "#/$defs/AppTurn" } },
-    required: ["turn"],
-  },
-};
-const definitionTurnStatus = {
-  key: "TurnStatus",
-  schema: {
-    type: "string",
-    enum: ["queued", "running", "completed", "failed", "interrupted"],
-  },
-};
-const definitionUserInput = {
-  key: "UserInput",
-  schema: {
-    type: "object",
-    properties: { text: { type: "string" } },
-    required: ["text"],
-  },
-};
-const definitionWarningParams = {
-  key: "WarningParams",
-  schema: {
-    type: "object",
-    properties: {
-      code: { type: ["string", "null"] },
-      message: { type: "string" },
+    refers: [definitionTurnCompletedParams],
+  };
+}
+
+function definitionAppItemKind(): JsonSchemaDefinition {
+  return {
+    key: "AppItemKind",
+    place: 14,
+    schema: {
+      type: "string",
+      enum: [
+        "userMessage",
+        "agentMessage",
+        "toolCall",
+        "approvalRequest",
+        "approvalResolved",
+        "memoryCompact",
+        "subRun",
+        "handoff",
+        "runStatus",
+      ],
     },
-    required: ["message"],
-  },
-};
+  };
+}
+
+function definitionAppItemStatus(): JsonSchemaDefinition {
+  return {
+    key: "AppItemStatus",
+    place: 15,
+    schema: {
+      type: "string",
+      enum: ["queued", "inProgress", "completed", "failed", "interrupted"],
+    },
+  };
+}
+
+function definitionAppItem(): JsonSchemaDefinition {
+  return {
+    key: "AppItem",
+    place: 13,
+    schema: {
+      type: "object",
+      properties: {
+        completedAtMs: {
+          type: ["integer", "null"],
+          format: "uint128",
+          minimum: 0,
+        },
+        content: true,
+        createdAtMs: { type: "integer", format: "uint128", minimum: 0 },
+        id: { type: "string" },
+        runEventId: { type: "string" },
+        status: { $ref: "#/$defs/AppItemStatus" },
+        type: { $ref: "#/$defs/AppItemKind" },
+      },
+      required: ["id", "runEventId", "type", "status", "createdAtMs"],
+    },
+    refers: [definitionAppItemKind, definitionAppItemStatus],
+  };
+}
+
+function definitionItemStartedParams(): JsonSchemaDefinition {
+  return {
+    key: "ItemStartedParams",
+    place: 23,
+    schema: {
+      type: "object",
+      properties: {
+        item: { $ref: "#/$defs/AppItem" },
+        threadId: { type: "string" },
+        turnId: { type: "string" },
+      },
+      required: ["threadId", "turnId", "item"],
+    },
+    refers: [definitionAppItem],
+  };
+}
+
+function definitionItemStartedNotification(): JsonSchemaDefinition {
+  return {
+    key: "ItemStartedNotification",
+    place: 5,
+    schema: {
+      title: "ItemStartedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "item/started" },
+        params: { $ref: "#/$defs/ItemStartedParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionItemStartedParams],
+  };
+}
+
+function definitionAgentMessageDeltaParams(): JsonSchemaDefinition {
+  return {
+    key: "AgentMessageDeltaParams",
+    place: 12,
+    schema: {
+      type: "object",
+      properties: {
+        delta: { type: "string" },
+        itemId: { type: "string" },
+        threadId: { type: "string" },
+        turnId: { type: "string" },
+      },
+      required: ["threadId", "turnId", "itemId", "delta"],
+    },
+  };
+}
+
+function definitionItemAgentMessageDeltaNotification(): JsonSchemaDefinition {
+  return {
+    key: "ItemAgentMessageDeltaNotification",
+    place: 6,
+    schema: {
+      title: "ItemAgentMessageDeltaNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "item/agentMessage/delta" },
+        params: { $ref: "#/$defs/AgentMessageDeltaParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionAgentMessageDeltaParams],
+  };
+}
+
+function definitionToolCallDeltaParams(): JsonSchemaDefinition {
+  return {
+    key: "ToolCallDeltaParams",
+    place: 27,
+    schema: {
+      type: "object",
+      properties: {
+        delta: true,
+        itemId: { type: "string" },
+        threadId: { type: "string" },
+        turnId: { type: "string" },
+      },
+      required: ["threadId", "turnId", "itemId", "delta"],
+    },
+  };
+}
+
+function definitionItemToolCallDeltaNotification(): JsonSchemaDefinition {
+  return {
+    key: "ItemToolCallDeltaNotification",
+    place: 7,
+    schema: {
+      title: "ItemToolCallDeltaNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "item/toolCall/delta" },
+        params: { $ref: "#/$defs/ToolCallDeltaParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionToolCallDeltaParams],
+  };
+}
+
+function definitionItemCompletedParams(): JsonSchemaDefinition {
+  return {
+    key: "ItemCompletedParams",
+    place: 22,
+    schema: {
+      type: "object",
+      properties: {
+        item: { $ref: "#/$defs/AppItem" },
+        threadId: { type: "string" },
+        turnId: { type: "string" },
+      },
+      required: ["threadId", "turnId", "item"],
+    },
+    refers: [definitionAppItem],
+  };
+}
+
+function definitionItemCompletedNotification(): JsonSchemaDefinition {
+  return {
+    key: "ItemCompletedNotification",
+    place: 8,
+    schema: {
+      title: "ItemCompletedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "item/completed" },
+        params: { $ref: "#/$defs/ItemCompletedParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionItemCompletedParams],
+  };
+}
+
+function definitionApprovalDecision(): JsonSchemaDefinition {
+  return {
+    key: "ApprovalDecision",
+    place: 19,
+    schema: { type: "string", enum: ["allow", "deny"] },
+  };
+}
+
+function definitionApprovalRequestParams(): JsonSchemaDefinition {
+  return {
+    key: "ApprovalRequestParams",
+    place: 20,
+    schema: {
+      type: "object",
+      properties: {
+        choices: { type: "array", items: { $ref: "#/$defs/ApprovalDecision" } },
+        preview: { type: "string" },
+        requestId: { type: "string" },
+        threadId: { type: "string" },
+        toolName: { type: "string" },
+        turnId: { type: "string" },
+      },
+      required: [
+        "threadId",
+        "turnId",
+        "requestId",
+        "toolName",
+        "preview",
+        "choices",
+      ],
+    },
+    refers: [definitionApprovalDecision],
+  };
+}
+
+function definitionApprovalRequestedNotification(): JsonSchemaDefinition {
+  return {
+    key: "ApprovalRequestedNotification",
+    place: 9,
+    schema: {
+      title: "ApprovalRequestedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "approval/requested" },
+        params: { $ref: "#/$defs/ApprovalRequestParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionApprovalRequestParams],
+  };
+}
+
+function definitionApprovalResolveParams(): JsonSchemaDefinition {
+  return {
+    key: "ApprovalResolveParams",
+    place: 21,
+    schema: {
+      type: "object",
+      properties: {
+        decision: { $ref: "#/$defs/ApprovalDecision" },
+        requestId: { type: "string" },
+        threadId: { type: "string" },
+        turnId: { type: "string" },
+      },
+      required: ["threadId", "turnId", "requestId", "decision"],
+    },
+    refers: [definitionApprovalDecision],
+  };
+}
+
+function definitionApprovalResolvedNotification(): JsonSchemaDefinition {
+  return {
+    key: "ApprovalResolvedNotification",
+    place: 10,
+    schema: {
+      title: "ApprovalResolvedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "approval/resolved" },
+        params: { $ref: "#/$defs/ApprovalResolveParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionApprovalResolveParams],
+  };
+}
+
+function definitionWarningParams(): JsonSchemaDefinition {
+  return {
+    key: "WarningParams",
+    place: 32,
+    schema: {
+      type: "object",
+      properties: {
+        code: { type: ["string", "null"] },
+        message: { type: "string" },
+      },
+      required: ["message"],
+    },
+  };
+}
+
+function definitionErrorWarningNotification(): JsonSchemaDefinition {
+  return {
+    key: "ErrorWarningNotification",
+    place: 11,
+    schema: {
+      title: "ErrorWarningNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "error/warning" },
+        params: { $ref: "#/$defs/WarningParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionWarningParams],
+  };
+}
+
+function definitionServerNotification(): JsonSchemaDefinition {
+  return {
+    key: "ServerNotification",
+    place: 0,
+    schema: {
+      title: "ServerNotification",
+      oneOf: [
+        { $ref: "#/$defs/ThreadStartedNotification" },
+        { $ref: "#/$defs/ThreadArchivedNotification" },
+        { $ref: "#/$defs/TurnStartedNotification" },
+        { $ref: "#/$defs/TurnCompletedNotification" },
+        { $ref: "#/$defs/ItemStartedNotification" },
+        { $ref: "#/$defs/ItemAgentMessageDeltaNotification" },
+        { $ref: "#/$defs/ItemToolCallDeltaNotification" },
+        { $ref: "#/$defs/ItemCompletedNotification" },
+        { $ref: "#/$defs/ApprovalRequestedNotification" },
+        { $ref: "#/$defs/ApprovalResolvedNotification" },
+        { $ref: "#/$defs/ErrorWarningNotification" },
+      ],
+    },
+    refers: [
+      definitionThreadStartedNotification,
+      definitionThreadArchivedNotification,
+      definitionTurnStartedNotification,
+      definitionTurnCompletedNotification,
+      definitionItemStartedNotification,
+      definitionItemAgentMessageDeltaNotification,
+      definitionItemToolCallDeltaNotification,
+      definitionItemCompletedNotification,
+      definitionApprovalRequestedNotification,
+      definitionApprovalResolvedNotification,
+      definitionErrorWarningNotification,
+    ],
+  };
+}
 
 /**
  * {@link ServerNotification} as a Standard Schema: `validate` says what
@@ -512,44 +686,7 @@ function standardServerNotification(
 function jsonSchemaServerNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionServerNotification,
-    [
-      definitionThreadStartedNotification,
-      definitionThreadArchivedNotification,
-      definitionTurnStartedNotification,
-      definitionTurnCompletedNotification,
-      definitionItemStartedNotification,
-      definitionItemAgentMessageDeltaNotification,
-      definitionItemToolCallDeltaNotification,
-      definitionItemCompletedNotification,
-      definitionApprovalRequestedNotification,
-      definitionApprovalResolvedNotification,
-      definitionErrorWarningNotification,
-      definitionAgentMessageDeltaParams,
-      definitionAppItem,
-      definitionAppItemKind,
-      definitionAppItemStatus,
-      definitionAppThread,
-      definitionAppTokenUsage,
-      definitionAppTurn,
-      definitionApprovalDecision,
-      definitionApprovalRequestParams,
-      definitionApprovalResolveParams,
-      definitionItemCompletedParams,
-      definitionItemStartedParams,
-      definitionThreadArchivedParams,
-      definitionThreadStartedParams,
-      definitionThreadStatus,
-      definitionToolCallDeltaParams,
-      definitionTurnCompletedParams,
-      definitionTurnStartedParams,
-      definitionTurnStatus,
-      definitionUserInput,
-      definitionWarningParams,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionServerNotification, options);
 }
 
 /**
@@ -578,15 +715,7 @@ function standardThreadStartedNotification(
 function jsonSchemaThreadStartedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionThreadStartedNotification,
-    [
-      definitionAppThread,
-      definitionThreadStartedParams,
-      definitionThreadStatus,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionThreadStartedNotification, options);
 }
 
 /**
@@ -615,11 +744,7 @@ function standardThreadArchivedNotification(
 function jsonSchemaThreadArchivedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionThreadArchivedNotification,
-    [definitionThreadArchivedParams],
-    options,
-  );
+  return jsonSchemaOf(definitionThreadArchivedNotification, options);
 }
 
 /**
@@ -648,17 +773,7 @@ function standardTurnStartedNotification(
 function jsonSchemaTurnStartedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionTurnStartedNotification,
-    [
-      definitionAppTokenUsage,
-      definitionAppTurn,
-      definitionTurnStartedParams,
-      definitionTurnStatus,
-      definitionUserInput,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionTurnStartedNotification, options);
 }
 
 /**
@@ -687,17 +802,7 @@ function standardTurnCompletedNotification(
 function jsonSchemaTurnCompletedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionTurnCompletedNotification,
-    [
-      definitionAppTokenUsage,
-      definitionAppTurn,
-      definitionTurnCompletedParams,
-      definitionTurnStatus,
-      definitionUserInput,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionTurnCompletedNotification, options);
 }
 
 /**
@@ -726,16 +831,7 @@ function standardItemStartedNotification(
 function jsonSchemaItemStartedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionItemStartedNotification,
-    [
-      definitionAppItem,
-      definitionAppItemKind,
-      definitionAppItemStatus,
-      definitionItemStartedParams,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionItemStartedNotification, options);
 }
 
 /**
@@ -768,11 +864,7 @@ function standardItemAgentMessageDeltaNotification(
 function jsonSchemaItemAgentMessageDeltaNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionItemAgentMessageDeltaNotification,
-    [definitionAgentMessageDeltaParams],
-    options,
-  );
+  return jsonSchemaOf(definitionItemAgentMessageDeltaNotification, options);
 }
 
 /**
@@ -802,11 +894,7 @@ function standardItemToolCallDeltaNotification(
 function jsonSchemaItemToolCallDeltaNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionItemToolCallDeltaNotification,
-    [definitionToolCallDeltaParams],
-    options,
-  );
+  return jsonSchemaOf(definitionItemToolCallDeltaNotification, options);
 }
 
 /**
@@ -835,16 +923,7 @@ function standardItemCompletedNotification(
 function jsonSchemaItemCompletedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionItemCompletedNotification,
-    [
-      definitionAppItem,
-      definitionAppItemKind,
-      definitionAppItemStatus,
-      definitionItemCompletedParams,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionItemCompletedNotification, options);
 }
 
 /**
@@ -874,11 +953,7 @@ function standardApprovalRequestedNotification(
 function jsonSchemaApprovalRequestedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionApprovalRequestedNotification,
-    [definitionApprovalDecision, definitionApprovalRequestParams],
-    options,
-  );
+  return jsonSchemaOf(definitionApprovalRequestedNotification, options);
 }
 
 /**
@@ -907,11 +982,7 @@ function standardApprovalResolvedNotification(
 function jsonSchemaApprovalResolvedNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionApprovalResolvedNotification,
-    [definitionApprovalDecision, definitionApprovalResolveParams],
-    options,
-  );
+  return jsonSchemaOf(definitionApprovalResolvedNotification, options);
 }
 
 /**
@@ -940,11 +1011,7 @@ function standardErrorWarningNotification(
 function jsonSchemaErrorWarningNotification(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionErrorWarningNotification,
-    [definitionWarningParams],
-    options,
-  );
+  return jsonSchemaOf(definitionErrorWarningNotification, options);
 }
 
 /**
@@ -973,7 +1040,7 @@ function standardAgentMessageDeltaParams(
 function jsonSchemaAgentMessageDeltaParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAgentMessageDeltaParams, [], options);
+  return jsonSchemaOf(definitionAgentMessageDeltaParams, options);
 }
 
 /**
@@ -994,11 +1061,7 @@ function standardAppItem(value: unknown): StandardResult<AppItem> {
   return standardResult(validateAppItem(value), value);
 }
 function jsonSchemaAppItem(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAppItem,
-    [definitionAppItemKind, definitionAppItemStatus],
-    options,
-  );
+  return jsonSchemaOf(definitionAppItem, options);
 }
 
 /**
@@ -1019,7 +1082,7 @@ function standardAppItemKind(value: unknown): StandardResult<AppItemKind> {
   return standardResult(validateAppItemKind(value), value);
 }
 function jsonSchemaAppItemKind(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAppItemKind, [], options);
+  return jsonSchemaOf(definitionAppItemKind, options);
 }
 
 /**
@@ -1045,7 +1108,7 @@ function standardAppItemStatus(value: unknown): StandardResult<AppItemStatus> {
 function jsonSchemaAppItemStatus(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAppItemStatus, [], options);
+  return jsonSchemaOf(definitionAppItemStatus, options);
 }
 
 /**
@@ -1066,7 +1129,7 @@ function standardAppThread(value: unknown): StandardResult<AppThread> {
   return standardResult(validateAppThread(value), value);
 }
 function jsonSchemaAppThread(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAppThread, [definitionThreadStatus], options);
+  return jsonSchemaOf(definitionAppThread, options);
 }
 
 /**
@@ -1092,7 +1155,7 @@ function standardAppTokenUsage(value: unknown): StandardResult<AppTokenUsage> {
 function jsonSchemaAppTokenUsage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAppTokenUsage, [], options);
+  return jsonSchemaOf(definitionAppTokenUsage, options);
 }
 
 /**
@@ -1113,11 +1176,7 @@ function standardAppTurn(value: unknown): StandardResult<AppTurn> {
   return standardResult(validateAppTurn(value), value);
 }
 function jsonSchemaAppTurn(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAppTurn,
-    [definitionAppTokenUsage, definitionTurnStatus, definitionUserInput],
-    options,
-  );
+  return jsonSchemaOf(definitionAppTurn, options);
 }
 
 /**
@@ -1145,7 +1204,7 @@ function standardApprovalDecision(
 function jsonSchemaApprovalDecision(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionApprovalDecision, [], options);
+  return jsonSchemaOf(definitionApprovalDecision, options);
 }
 
 /**
@@ -1174,11 +1233,7 @@ function standardApprovalRequestParams(
 function jsonSchemaApprovalRequestParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionApprovalRequestParams,
-    [definitionApprovalDecision],
-    options,
-  );
+  return jsonSchemaOf(definitionApprovalRequestParams, options);
 }
 
 /**
@@ -1207,11 +1262,7 @@ function standardApprovalResolveParams(
 function jsonSchemaApprovalResolveParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionApprovalResolveParams,
-    [definitionApprovalDecision],
-    options,
-  );
+  return jsonSchemaOf(definitionApprovalResolveParams, options);
 }
 
 /**
@@ -1239,11 +1290,7 @@ function standardItemCompletedParams(
 function jsonSchemaItemCompletedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionItemCompletedParams,
-    [definitionAppItem, definitionAppItemKind, definitionAppItemStatus],
-    options,
-  );
+  return jsonSchemaOf(definitionItemCompletedParams, options);
 }
 
 /**
@@ -1271,11 +1318,7 @@ function standardItemStartedParams(
 function jsonSchemaItemStartedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionItemStartedParams,
-    [definitionAppItem, definitionAppItemKind, definitionAppItemStatus],
-    options,
-  );
+  return jsonSchemaOf(definitionItemStartedParams, options);
 }
 
 /**
@@ -1304,7 +1347,7 @@ function standardThreadArchivedParams(
 function jsonSchemaThreadArchivedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionThreadArchivedParams, [], options);
+  return jsonSchemaOf(definitionThreadArchivedParams, options);
 }
 
 /**
@@ -1332,11 +1375,7 @@ function standardThreadStartedParams(
 function jsonSchemaThreadStartedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionThreadStartedParams,
-    [definitionAppThread, definitionThreadStatus],
-    options,
-  );
+  return jsonSchemaOf(definitionThreadStartedParams, options);
 }
 
 /**
@@ -1362,7 +1401,7 @@ function standardThreadStatus(value: unknown): StandardResult<ThreadStatus> {
 function jsonSchemaThreadStatus(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionThreadStatus, [], options);
+  return jsonSchemaOf(definitionThreadStatus, options);
 }
 
 /**
@@ -1390,7 +1429,7 @@ function standardToolCallDeltaParams(
 function jsonSchemaToolCallDeltaParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionToolCallDeltaParams, [], options);
+  return jsonSchemaOf(definitionToolCallDeltaParams, options);
 }
 
 /**
@@ -1418,16 +1457,7 @@ function standardTurnCompletedParams(
 function jsonSchemaTurnCompletedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionTurnCompletedParams,
-    [
-      definitionAppTokenUsage,
-      definitionAppTurn,
-      definitionTurnStatus,
-      definitionUserInput,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionTurnCompletedParams, options);
 }
 
 /**
@@ -1455,16 +1485,7 @@ function standardTurnStartedParams(
 function jsonSchemaTurnStartedParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionTurnStartedParams,
-    [
-      definitionAppTokenUsage,
-      definitionAppTurn,
-      definitionTurnStatus,
-      definitionUserInput,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionTurnStartedParams, options);
 }
 
 /**
@@ -1485,7 +1506,7 @@ function standardTurnStatus(value: unknown): StandardResult<TurnStatus> {
   return standardResult(validateTurnStatus(value), value);
 }
 function jsonSchemaTurnStatus(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitionTurnStatus, [], options);
+  return jsonSchemaOf(definitionTurnStatus, options);
 }
 
 /**
@@ -1506,7 +1527,7 @@ function standardUserInput(value: unknown): StandardResult<UserInput> {
   return standardResult(validateUserInput(value), value);
 }
 function jsonSchemaUserInput(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(definitionUserInput, [], options);
+  return jsonSchemaOf(definitionUserInput, options);
 }
 
 /**
@@ -1532,5 +1553,5 @@ function standardWarningParams(value: unknown): StandardResult<WarningParams> {
 function jsonSchemaWarningParams(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionWarningParams, [], options);
+  return jsonSchemaOf(definitionWarningParams, options);
 }

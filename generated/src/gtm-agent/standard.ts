@@ -3,6 +3,7 @@
 
 import type {
   AgentwireSchema,
+  JsonSchemaDefinition,
   JsonSchemaDocument,
   JsonSchemaOptions,
   StandardResult,
@@ -35,338 +36,408 @@ import {
   validateAgentTaskStatusUpdateEvent,
 } from "./validate.js";
 
-const definitionAgentStreamEvent = {
-  key: "AgentStreamEvent",
-  schema: {
-    title: "AgentStreamEvent",
-    description:
-      "One server-sent event of a streaming run.\nEXACTLY ONE member is present per event, discriminating the frame kind:\n`task`, `statusUpdate`, `artifactUpdate`, or `message`.\n\nThe FIRST frame of every stream is ALWAYS a `task` frame (the task snapshot). On POST /runs/stream its `task.status.state` is\nTASK_STATE_SUBMITTED, emitted before execution begins. A streaming-only\nclient MUST read the run id from this first frame -- `task.id` -- because it\nis the only place a caller who did not start the run over a non-streaming\nendpoint receives it, and it is what Get Agent Run and Resume Agent Run\nStream need to poll the run or reconnect to its stream after a drop.\n\nThe typical sequence is:\n`task(SUBMITTED)` -> `statusUpdate(WORKING)` -> `artifactUpdate`* ->\n`statusUpdate(terminal)`. A `statusUpdate` frame whose `status.state` is\nterminal is always the LAST frame.",
-    "x-generated": "2026-10-20",
-    "x-method": "derived",
-    "x-generator": "derive-json-schema.py",
-    "x-source":
-      "openapi/gtm-agent-api-v1-api-openapi.yml#/components/schemas/AgentStreamEvent",
-    type: "object",
-    properties: {
-      task: {
-        allOf: [{ $ref: "#/$defs/AgentTask" }],
-        description:
-          "A full task snapshot. The FIRST frame of every stream is a `task` frame: on POST /runs/stream it carries state TASK_STATE_SUBMITTED and the runId as `task.id`; on reconnect it carries the run's current state (and finalized `artifacts` if terminal).",
+function definitionAgentFileContent(): JsonSchemaDefinition {
+  return {
+    key: "AgentFileContent",
+    place: 2,
+    schema: {
+      type: "object",
+      properties: {
+        uri: {
+          type: "string",
+          format: "uri",
+          description:
+            "Link to downloadable content (e.g. a generated document).",
+        },
+        bytes: {
+          type: "string",
+          description: "Base64-encoded binary content.",
+        },
+        name: { type: "string", description: "Display filename." },
+        mimeType: {
+          type: "string",
+          description: "MIME type of the file content.",
+        },
       },
-      statusUpdate: {
-        allOf: [{ $ref: "#/$defs/AgentTaskStatusUpdateEvent" }],
-        description:
-          "The run entered a new state. Emitted for WORKING and for the terminal state; the terminal one is always the last frame.",
-      },
-      artifactUpdate: {
-        allOf: [{ $ref: "#/$defs/AgentTaskArtifactUpdateEvent" }],
-        description: "Artifact content produced by the run.",
-      },
-      message: {
-        allOf: [{ $ref: "#/$defs/AgentMessage" }],
-        description:
-          "A message. Reserved for future use; not currently emitted.",
-      },
+      description:
+        "File content: exactly one of `uri` (a link, e.g. the platform's\ntoken-gated document route) or `bytes` (base64). `name` is always present\non emitted files (the server falls back to the object type rather than\nemit a nameless file).",
+      oneOf: [{ required: ["uri"] }, { required: ["bytes"] }],
     },
-    oneOf: [
-      { required: ["task"] },
-      { required: ["statusUpdate"] },
-      { required: ["artifactUpdate"] },
-      { required: ["message"] },
+  };
+}
+
+function definitionAgentArtifactPart(): JsonSchemaDefinition {
+  return {
+    key: "AgentArtifactPart",
+    place: 1,
+    schema: {
+      type: "object",
+      properties: {
+        text: {
+          type: "string",
+          description: "Inline text content (text part).",
+        },
+        file: {
+          allOf: [{ $ref: "#/$defs/AgentFileContent" }],
+          description: "File content by link or bytes (file part).",
+        },
+        data: {
+          description:
+            "Structured content with no downloadable form, e.g. a created CRM record or a data agent's structured result (data part).",
+        },
+        metadata: {
+          type: "object",
+          additionalProperties: {},
+          description: "Producer-defined metadata for this part.",
+        },
+      },
+      description:
+        "One part of an artifact. Exactly one of `text`, `file`, or `data` is set,\nwhich determines the part's kind; `metadata` may accompany any. The\nmultipart protocol (chunk concatenation, rendering) keys off which one is\nset.",
+      oneOf: [
+        { required: ["text"] },
+        { required: ["file"] },
+        { required: ["data"] },
+      ],
+    },
+    refers: [definitionAgentFileContent],
+  };
+}
+
+function definitionAgentMessageRole(): JsonSchemaDefinition {
+  return {
+    key: "AgentMessageRole",
+    place: 4,
+    schema: {
+      type: "string",
+      enum: ["ROLE_UNSPECIFIED", "ROLE_USER", "ROLE_AGENT"],
+      description: "Who a message is from.",
+      "x-enumDescriptions": {
+        ROLE_UNSPECIFIED: "Unspecified.",
+        ROLE_USER: "From the client to the agent.",
+        ROLE_AGENT: "From the agent to the client.",
+      },
+      "x-agentwire-fallback": "ROLE_UNSPECIFIED",
+    },
+  };
+}
+
+function definitionAgentMessage(): JsonSchemaDefinition {
+  return {
+    key: "AgentMessage",
+    place: 3,
+    schema: {
+      type: "object",
+      required: ["messageId", "role", "parts"],
+      properties: {
+        messageId: {
+          type: "string",
+          description: "Unique message identifier.",
+        },
+        contextId: {
+          type: "string",
+          description: "Conversation this message belongs to.",
+        },
+        taskId: {
+          type: "string",
+          description: "Run this message belongs to (the runId).",
+        },
+        role: {
+          allOf: [{ $ref: "#/$defs/AgentMessageRole" }],
+          description: "Who the message is from.",
+        },
+        parts: {
+          type: "array",
+          items: { $ref: "#/$defs/AgentArtifactPart" },
+          description: "The message's content parts.",
+        },
+        metadata: {
+          type: "object",
+          additionalProperties: {},
+          description: "Producer-defined metadata.",
+        },
+      },
+      description:
+        "A message: the shape carried by `status.message`, `history`, and the stream `message` frame (that frame is reserved for future use and not currently emitted).",
+    },
+    refers: [definitionAgentArtifactPart, definitionAgentMessageRole],
+  };
+}
+
+function definitionAgentRunArtifact(): JsonSchemaDefinition {
+  return {
+    key: "AgentRunArtifact",
+    place: 5,
+    schema: {
+      type: "object",
+      required: ["artifactId", "parts"],
+      properties: {
+        artifactId: {
+          type: "string",
+          description: "Unique identifier of the artifact within the run.",
+        },
+        name: { type: "string", description: "Display name of the artifact." },
+        description: {
+          type: "string",
+          description: "What the artifact contains.",
+        },
+        parts: {
+          type: "array",
+          items: { $ref: "#/$defs/AgentArtifactPart" },
+          description:
+            "The artifact's content parts. May carry more than one part, e.g. a text rendition and a structured `data` part.",
+        },
+        metadata: {
+          type: "object",
+          additionalProperties: {},
+          description:
+            "Producer-defined metadata, e.g. the tool that created the artifact.",
+        },
+      },
+      description:
+        "An output artifact of a run. Available when the terminal\nstate is COMPLETED; a completed run carries at least one, and the response\nartifact is the complete record of the result. A chat agent returns a\nsingle text part; a data agent returns a multi-part artifact carrying both\nrenditions, e.g. `parts: [ { text }, { data } ]`, where the `data` part\nholds the structured payload. Over the stream the parts arrive across\nappend-only chunks (the final `lastChunk` event delivers the data part\nbeside the text tail), so a streaming client assembles the same artifact a\nGet Agent Run returns. The first artifact of a run is its response; see\nAgentRunAttributes.artifacts.",
+    },
+    refers: [definitionAgentArtifactPart],
+  };
+}
+
+function definitionAgentTaskState(): JsonSchemaDefinition {
+  return {
+    key: "AgentTaskState",
+    place: 9,
+    schema: {
+      type: "string",
+      enum: [
+        "TASK_STATE_UNSPECIFIED",
+        "TASK_STATE_SUBMITTED",
+        "TASK_STATE_WORKING",
+        "TASK_STATE_INPUT_REQUIRED",
+        "TASK_STATE_AUTH_REQUIRED",
+        "TASK_STATE_COMPLETED",
+        "TASK_STATE_FAILED",
+        "TASK_STATE_CANCELED",
+        "TASK_STATE_REJECTED",
+      ],
+      description:
+        "Task lifecycle states for a run.\nTerminal: COMPLETED, FAILED, CANCELED, REJECTED. Interrupted:\nINPUT_REQUIRED, AUTH_REQUIRED. Everything else is non-terminal.\nConsumers must tolerate unknown values, treating UNSPECIFIED as the\nfallback for states this version does not define.\n\nThe service currently emits SUBMITTED, WORKING, COMPLETED, and FAILED\n(plus the UNSPECIFIED fallback). CANCELED and REJECTED are reserved for\ncancellation support; INPUT_REQUIRED and AUTH_REQUIRED are reserved for\ninteractive runs. Consumers should handle all nine states.",
+      "x-enumDescriptions": {
+        TASK_STATE_UNSPECIFIED:
+          "The task state is unknown or has not been set. Non-terminal.",
+        TASK_STATE_SUBMITTED:
+          "The task was accepted and is waiting to begin. Non-terminal.",
+        TASK_STATE_WORKING:
+          "The agent is actively processing the task. Non-terminal.",
+        TASK_STATE_INPUT_REQUIRED:
+          "The agent needs additional user or client input. Interrupted.",
+        TASK_STATE_AUTH_REQUIRED:
+          "Additional authentication is required. Interrupted.",
+        TASK_STATE_COMPLETED: "The task completed successfully. Terminal.",
+        TASK_STATE_FAILED:
+          "The task ended because of an execution error. Terminal.",
+        TASK_STATE_CANCELED:
+          "The task was canceled before completion. Terminal.",
+        TASK_STATE_REJECTED:
+          "The agent declined or could not accept the task. Terminal.",
+      },
+      "x-agentwire-fallback": "TASK_STATE_UNSPECIFIED",
+    },
+  };
+}
+
+function definitionAgentRunStatus(): JsonSchemaDefinition {
+  return {
+    key: "AgentRunStatus",
+    place: 6,
+    schema: {
+      type: "object",
+      required: ["state"],
+      properties: {
+        state: {
+          allOf: [{ $ref: "#/$defs/AgentTaskState" }],
+          description: "The task state.",
+        },
+        message: {
+          allOf: [{ $ref: "#/$defs/AgentMessage" }],
+          description:
+            "A message elaborating this status, e.g. an agent's explanation of a failure or a prompt for further input.",
+        },
+        timestamp: {
+          type: "string",
+          format: "date-time",
+          description: "When this state was entered.",
+        },
+      },
+      description: "Current status of a run.",
+    },
+    refers: [definitionAgentMessage, definitionAgentTaskState],
+  };
+}
+
+function definitionAgentTask(): JsonSchemaDefinition {
+  return {
+    key: "AgentTask",
+    place: 7,
+    schema: {
+      type: "object",
+      required: ["id", "status"],
+      properties: {
+        id: {
+          type: "string",
+          description:
+            "The run id. This is the first place a streaming-only client receives it: capture it here to poll Get Agent Run or reconnect via Resume Agent Run Stream after a drop.",
+        },
+        contextId: {
+          type: "string",
+          description:
+            "The conversation this task belongs to. Always populated: the server mints the conversation before the opening frame when the caller did not supply one, so a streaming-only caller holds the conversation handle from frame one.",
+        },
+        status: {
+          allOf: [{ $ref: "#/$defs/AgentRunStatus" }],
+          description: "Current task status.",
+        },
+        artifacts: {
+          type: "array",
+          items: { $ref: "#/$defs/AgentRunArtifact" },
+          description: "Output artifacts.",
+        },
+        history: {
+          type: "array",
+          items: { $ref: "#/$defs/AgentMessage" },
+          description: "Prior messages exchanged within the task's context.",
+        },
+        metadata: {
+          type: "object",
+          additionalProperties: {},
+          description: "Producer-defined metadata.",
+        },
+      },
+      description:
+        "A full task snapshot carried in a stream frame. Emitted as the FIRST frame of every stream.",
+    },
+    refers: [
+      definitionAgentMessage,
+      definitionAgentRunArtifact,
+      definitionAgentRunStatus,
     ],
-  },
-};
-const definitionAgentArtifactPart = {
-  key: "AgentArtifactPart",
-  schema: {
-    type: "object",
-    properties: {
-      text: { type: "string", description: "Inline text content (text part)." },
-      file: {
-        allOf: [{ $ref: "#/$defs/AgentFileContent" }],
-        description: "File content by link or bytes (file part).",
+  };
+}
+
+function definitionAgentTaskArtifactUpdateEvent(): JsonSchemaDefinition {
+  return {
+    key: "AgentTaskArtifactUpdateEvent",
+    place: 8,
+    schema: {
+      type: "object",
+      required: ["taskId", "artifact"],
+      properties: {
+        taskId: {
+          type: "string",
+          description: "The run this event belongs to (the runId).",
+        },
+        contextId: {
+          type: "string",
+          description:
+            "The conversation the run belongs to (the platform thread, or the server-minted per-run context for Teams). Populated on every artifact event.",
+        },
+        artifact: {
+          allOf: [{ $ref: "#/$defs/AgentRunArtifact" }],
+          description: "The artifact chunk.",
+        },
+        append: {
+          type: "boolean",
+          description:
+            "Omitted or false on the first chunk of an artifact; true when this chunk's parts append to previously streamed content. An explicit false mid-stream means the artifact restarted and the accumulated content should be discarded.",
+        },
+        lastChunk: {
+          type: "boolean",
+          description: "True on the artifact's final chunk.",
+        },
       },
-      data: {
-        description:
-          "Structured content with no downloadable form, e.g. a created CRM record or a data agent's structured result (data part).",
-      },
-      metadata: {
-        type: "object",
-        additionalProperties: {},
-        description: "Producer-defined metadata for this part.",
-      },
+      description:
+        "Artifact content produced mid-run. Chunks\nsharing an `artifactId` are concatenated by the client in arrival order.",
     },
-    description:
-      "One part of an artifact. Exactly one of `text`, `file`, or `data` is set,\nwhich determines the part's kind; `metadata` may accompany any. The\nmultipart protocol (chunk concatenation, rendering) keys off which one is\nset.",
-    oneOf: [
-      { required: ["text"] },
-      { required: ["file"] },
-      { required: ["data"] },
+    refers: [definitionAgentRunArtifact],
+  };
+}
+
+function definitionAgentTaskStatusUpdateEvent(): JsonSchemaDefinition {
+  return {
+    key: "AgentTaskStatusUpdateEvent",
+    place: 10,
+    schema: {
+      type: "object",
+      required: ["taskId", "status"],
+      properties: {
+        taskId: {
+          type: "string",
+          description: "The run this event belongs to: the runId.",
+        },
+        contextId: {
+          type: "string",
+          description:
+            "The conversation the run belongs to. Populated on every event from the WORKING frame onward: the platform thread for platform agents, or the server-minted per-run context for Teams agents.",
+        },
+        status: {
+          allOf: [{ $ref: "#/$defs/AgentRunStatus" }],
+          description: "The status entered.",
+        },
+      },
+      description:
+        "The run entered a new state. Emitted for\nTASK_STATE_WORKING once execution begins and again for the terminal state;\nthe terminal one is always the LAST frame of the stream. The opening\nSUBMITTED state is carried by the `task` frame, not by one of these (see\nAgentStreamEvent).",
+    },
+    refers: [definitionAgentRunStatus],
+  };
+}
+
+function definitionAgentStreamEvent(): JsonSchemaDefinition {
+  return {
+    key: "AgentStreamEvent",
+    place: 0,
+    schema: {
+      title: "AgentStreamEvent",
+      description:
+        "One server-sent event of a streaming run.\nEXACTLY ONE member is present per event, discriminating the frame kind:\n`task`, `statusUpdate`, `artifactUpdate`, or `message`.\n\nThe FIRST frame of every stream is ALWAYS a `task` frame (the task snapshot). On POST /runs/stream its `task.status.state` is\nTASK_STATE_SUBMITTED, emitted before execution begins. A streaming-only\nclient MUST read the run id from this first frame -- `task.id` -- because it\nis the only place a caller who did not start the run over a non-streaming\nendpoint receives it, and it is what Get Agent Run and Resume Agent Run\nStream need to poll the run or reconnect to its stream after a drop.\n\nThe typical sequence is:\n`task(SUBMITTED)` -> `statusUpdate(WORKING)` -> `artifactUpdate`* ->\n`statusUpdate(terminal)`. A `statusUpdate` frame whose `status.state` is\nterminal is always the LAST frame.",
+      "x-generated": "2026-10-20",
+      "x-method": "derived",
+      "x-generator": "derive-json-schema.py",
+      "x-source":
+        "openapi/gtm-agent-api-v1-api-openapi.yml#/components/schemas/AgentStreamEvent",
+      type: "object",
+      properties: {
+        task: {
+          allOf: [{ $ref: "#/$defs/AgentTask" }],
+          description:
+            "A full task snapshot. The FIRST frame of every stream is a `task` frame: on POST /runs/stream it carries state TASK_STATE_SUBMITTED and the runId as `task.id`; on reconnect it carries the run's current state (and finalized `artifacts` if terminal).",
+        },
+        statusUpdate: {
+          allOf: [{ $ref: "#/$defs/AgentTaskStatusUpdateEvent" }],
+          description:
+            "The run entered a new state. Emitted for WORKING and for the terminal state; the terminal one is always the last frame.",
+        },
+        artifactUpdate: {
+          allOf: [{ $ref: "#/$defs/AgentTaskArtifactUpdateEvent" }],
+          description: "Artifact content produced by the run.",
+        },
+        message: {
+          allOf: [{ $ref: "#/$defs/AgentMessage" }],
+          description:
+            "A message. Reserved for future use; not currently emitted.",
+        },
+      },
+      oneOf: [
+        { required: ["task"] },
+        { required: ["statusUpdate"] },
+        { required: ["artifactUpdate"] },
+        { required: ["message"] },
+      ],
+    },
+    refers: [
+      definitionAgentMessage,
+      definitionAgentTask,
+      definitionAgentTaskArtifactUpdateEvent,
+      definitionAgentTaskStatusUpdateEvent,
     ],
-  },
-};
-const definitionAgentFileContent = {
-  key: "AgentFileContent",
-  schema: {
-    type: "object",
-    properties: {
-      uri: {
-        type: "string",
-        format: "uri",
-        description:
-          "Link to downloadable content (e.g. a generated document).",
-      },
-      bytes: { type: "string", description: "Base64-encoded binary content." },
-      name: { type: "string", description: "Display filename." },
-      mimeType: {
-        type: "string",
-        description: "MIME type of the file content.",
-      },
-    },
-    description:
-      "File content: exactly one of `uri` (a link, e.g. the platform's\ntoken-gated document route) or `bytes` (base64). `name` is always present\non emitted files (the server falls back to the object type rather than\nemit a nameless file).",
-    oneOf: [{ required: ["uri"] }, { required: ["bytes"] }],
-  },
-};
-const definitionAgentMessage = {
-  key: "AgentMessage",
-  schema: {
-    type: "object",
-    required: ["messageId", "role", "parts"],
-    properties: {
-      messageId: { type: "string", description: "Unique message identifier." },
-      contextId: {
-        type: "string",
-        description: "Conversation this message belongs to.",
-      },
-      taskId: {
-        type: "string",
-        description: "Run this message belongs to (the runId).",
-      },
-      role: {
-        allOf: [{ $ref: "#/$defs/AgentMessageRole" }],
-        description: "Who the message is from.",
-      },
-      parts: {
-        type: "array",
-        items: { $ref: "#/$defs/AgentArtifactPart" },
-        description: "The message's content parts.",
-      },
-      metadata: {
-        type: "object",
-        additionalProperties: {},
-        description: "Producer-defined metadata.",
-      },
-    },
-    description:
-      "A message: the shape carried by `status.message`, `history`, and the stream `message` frame (that frame is reserved for future use and not currently emitted).",
-  },
-};
-const definitionAgentMessageRole = {
-  key: "AgentMessageRole",
-  schema: {
-    type: "string",
-    enum: ["ROLE_UNSPECIFIED", "ROLE_USER", "ROLE_AGENT"],
-    description: "Who a message is from.",
-    "x-enumDescriptions": {
-      ROLE_UNSPECIFIED: "Unspecified.",
-      ROLE_USER: "From the client to the agent.",
-      ROLE_AGENT: "From the agent to the client.",
-    },
-    "x-agentwire-fallback": "ROLE_UNSPECIFIED",
-  },
-};
-const definitionAgentRunArtifact = {
-  key: "AgentRunArtifact",
-  schema: {
-    type: "object",
-    required: ["artifactId", "parts"],
-    properties: {
-      artifactId: {
-        type: "string",
-        description: "Unique identifier of the artifact within the run.",
-      },
-      name: { type: "string", description: "Display name of the artifact." },
-      description: {
-        type: "string",
-        description: "What the artifact contains.",
-      },
-      parts: {
-        type: "array",
-        items: { $ref: "#/$defs/AgentArtifactPart" },
-        description:
-          "The artifact's content parts. May carry more than one part, e.g. a text rendition and a structured `data` part.",
-      },
-      metadata: {
-        type: "object",
-        additionalProperties: {},
-        description:
-          "Producer-defined metadata, e.g. the tool that created the artifact.",
-      },
-    },
-    description:
-      "An output artifact of a run. Available when the terminal\nstate is COMPLETED; a completed run carries at least one, and the response\nartifact is the complete record of the result. A chat agent returns a\nsingle text part; a data agent returns a multi-part artifact carrying both\nrenditions, e.g. `parts: [ { text }, { data } ]`, where the `data` part\nholds the structured payload. Over the stream the parts arrive across\nappend-only chunks (the final `lastChunk` event delivers the data part\nbeside the text tail), so a streaming client assembles the same artifact a\nGet Agent Run returns. The first artifact of a run is its response; see\nAgentRunAttributes.artifacts.",
-  },
-};
-const definitionAgentRunStatus = {
-  key: "AgentRunStatus",
-  schema: {
-    type: "object",
-    required: ["state"],
-    properties: {
-      state: {
-        allOf: [{ $ref: "#/$defs/AgentTaskState" }],
-        description: "The task state.",
-      },
-      message: {
-        allOf: [{ $ref: "#/$defs/AgentMessage" }],
-        description:
-          "A message elaborating this status, e.g. an agent's explanation of a failure or a prompt for further input.",
-      },
-      timestamp: {
-        type: "string",
-        format: "date-time",
-        description: "When this state was entered.",
-      },
-    },
-    description: "Current status of a run.",
-  },
-};
-const definitionAgentTask = {
-  key: "AgentTask",
-  schema: {
-    type: "object",
-    required: ["id", "status"],
-    properties: {
-      id: {
-        type: "string",
-        description:
-          "The run id. This is the first place a streaming-only client receives it: capture it here to poll Get Agent Run or reconnect via Resume Agent Run Stream after a drop.",
-      },
-      contextId: {
-        type: "string",
-        description:
-          "The conversation this task belongs to. Always populated: the server mints the conversation before the opening frame when the caller did not supply one, so a streaming-only caller holds the conversation handle from frame one.",
-      },
-      status: {
-        allOf: [{ $ref: "#/$defs/AgentRunStatus" }],
-        description: "Current task status.",
-      },
-      artifacts: {
-        type: "array",
-        items: { $ref: "#/$defs/AgentRunArtifact" },
-        description: "Output artifacts.",
-      },
-      history: {
-        type: "array",
-        items: { $ref: "#/$defs/AgentMessage" },
-        description: "Prior messages exchanged within the task's context.",
-      },
-      metadata: {
-        type: "object",
-        additionalProperties: {},
-        description: "Producer-defined metadata.",
-      },
-    },
-    description:
-      "A full task snapshot carried in a stream frame. Emitted as the FIRST frame of every stream.",
-  },
-};
-const definitionAgentTaskArtifactUpdateEvent = {
-  key: "AgentTaskArtifactUpdateEvent",
-  schema: {
-    type: "object",
-    required: ["taskId", "artifact"],
-    properties: {
-      taskId: {
-        type: "string",
-        description: "The run this event belongs to (the runId).",
-      },
-      contextId: {
-        type: "string",
-        description:
-          "The conversation the run belongs to (the platform thread, or the server-minted per-run context for Teams). Populated on every artifact event.",
-      },
-      artifact: {
-        allOf: [{ $ref: "#/$defs/AgentRunArtifact" }],
-        description: "The artifact chunk.",
-      },
-      append: {
-        type: "boolean",
-        description:
-          "Omitted or false on the first chunk of an artifact; true when this chunk's parts append to previously streamed content. An explicit false mid-stream means the artifact restarted and the accumulated content should be discarded.",
-      },
-      lastChunk: {
-        type: "boolean",
-        description: "True on the artifact's final chunk.",
-      },
-    },
-    description:
-      "Artifact content produced mid-run. Chunks\nsharing an `artifactId` are concatenated by the client in arrival order.",
-  },
-};
-const definitionAgentTaskState = {
-  key: "AgentTaskState",
-  schema: {
-    type: "string",
-    enum: [
-      "TASK_STATE_UNSPECIFIED",
-      "TASK_STATE_SUBMITTED",
-      "TASK_STATE_WORKING",
-      "TASK_STATE_INPUT_REQUIRED",
-      "TASK_STATE_AUTH_REQUIRED",
-      "TASK_STATE_COMPLETED",
-      "TASK_STATE_FAILED",
-      "TASK_STATE_CANCELED",
-      "TASK_STATE_REJECTED",
-    ],
-    description:
-      "Task lifecycle states for a run.\nTerminal: COMPLETED, FAILED, CANCELED, REJECTED. Interrupted:\nINPUT_REQUIRED, AUTH_REQUIRED. Everything else is non-terminal.\nConsumers must tolerate unknown values, treating UNSPECIFIED as the\nfallback for states this version does not define.\n\nThe service currently emits SUBMITTED, WORKING, COMPLETED, and FAILED\n(plus the UNSPECIFIED fallback). CANCELED and REJECTED are reserved for\ncancellation support; INPUT_REQUIRED and AUTH_REQUIRED are reserved for\ninteractive runs. Consumers should handle all nine states.",
-    "x-enumDescriptions": {
-      TASK_STATE_UNSPECIFIED:
-        "The task state is unknown or has not been set. Non-terminal.",
-      TASK_STATE_SUBMITTED:
-        "The task was accepted and is waiting to begin. Non-terminal.",
-      TASK_STATE_WORKING:
-        "The agent is actively processing the task. Non-terminal.",
-      TASK_STATE_INPUT_REQUIRED:
-        "The agent needs additional user or client input. Interrupted.",
-      TASK_STATE_AUTH_REQUIRED:
-        "Additional authentication is required. Interrupted.",
-      TASK_STATE_COMPLETED: "The task completed successfully. Terminal.",
-      TASK_STATE_FAILED:
-        "The task ended because of an execution error. Terminal.",
-      TASK_STATE_CANCELED: "The task was canceled before completion. Terminal.",
-      TASK_STATE_REJECTED:
-        "The agent declined or could not accept the task. Terminal.",
-    },
-    "x-agentwire-fallback": "TASK_STATE_UNSPECIFIED",
-  },
-};
-const definitionAgentTaskStatusUpdateEvent = {
-  key: "AgentTaskStatusUpdateEvent",
-  schema: {
-    type: "object",
-    required: ["taskId", "status"],
-    properties: {
-      taskId: {
-        type: "string",
-        description: "The run this event belongs to: the runId.",
-      },
-      contextId: {
-        type: "string",
-        description:
-          "The conversation the run belongs to. Populated on every event from the WORKING frame onward: the platform thread for platform agents, or the server-minted per-run context for Teams agents.",
-      },
-      status: {
-        allOf: [{ $ref: "#/$defs/AgentRunStatus" }],
-        description: "The status entered.",
-      },
-    },
-    description:
-      "The run entered a new state. Emitted for\nTASK_STATE_WORKING once execution begins and again for the terminal state;\nthe terminal one is always the LAST frame of the stream. The opening\nSUBMITTED state is carried by the `task` frame, not by one of these (see\nAgentStreamEvent).",
-  },
-};
+  };
+}
 
 /**
  * {@link AgentStreamEvent} as a Standard Schema: `validate` says what {@link
@@ -393,22 +464,7 @@ function standardAgentStreamEvent(
 function jsonSchemaAgentStreamEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAgentStreamEvent,
-    [
-      definitionAgentArtifactPart,
-      definitionAgentFileContent,
-      definitionAgentMessage,
-      definitionAgentMessageRole,
-      definitionAgentRunArtifact,
-      definitionAgentRunStatus,
-      definitionAgentTask,
-      definitionAgentTaskArtifactUpdateEvent,
-      definitionAgentTaskState,
-      definitionAgentTaskStatusUpdateEvent,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionAgentStreamEvent, options);
 }
 
 /**
@@ -436,11 +492,7 @@ function standardAgentArtifactPart(
 function jsonSchemaAgentArtifactPart(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAgentArtifactPart,
-    [definitionAgentFileContent],
-    options,
-  );
+  return jsonSchemaOf(definitionAgentArtifactPart, options);
 }
 
 /**
@@ -468,7 +520,7 @@ function standardAgentFileContent(
 function jsonSchemaAgentFileContent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAgentFileContent, [], options);
+  return jsonSchemaOf(definitionAgentFileContent, options);
 }
 
 /**
@@ -494,15 +546,7 @@ function standardAgentMessage(value: unknown): StandardResult<AgentMessage> {
 function jsonSchemaAgentMessage(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAgentMessage,
-    [
-      definitionAgentArtifactPart,
-      definitionAgentFileContent,
-      definitionAgentMessageRole,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionAgentMessage, options);
 }
 
 /**
@@ -530,7 +574,7 @@ function standardAgentMessageRole(
 function jsonSchemaAgentMessageRole(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAgentMessageRole, [], options);
+  return jsonSchemaOf(definitionAgentMessageRole, options);
 }
 
 /**
@@ -558,11 +602,7 @@ function standardAgentRunArtifact(
 function jsonSchemaAgentRunArtifact(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAgentRunArtifact,
-    [definitionAgentArtifactPart, definitionAgentFileContent],
-    options,
-  );
+  return jsonSchemaOf(definitionAgentRunArtifact, options);
 }
 
 /**
@@ -590,17 +630,7 @@ function standardAgentRunStatus(
 function jsonSchemaAgentRunStatus(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAgentRunStatus,
-    [
-      definitionAgentArtifactPart,
-      definitionAgentFileContent,
-      definitionAgentMessage,
-      definitionAgentMessageRole,
-      definitionAgentTaskState,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionAgentRunStatus, options);
 }
 
 /**
@@ -621,19 +651,7 @@ function standardAgentTask(value: unknown): StandardResult<AgentTask> {
   return standardResult(validateAgentTask(value), value);
 }
 function jsonSchemaAgentTask(options: JsonSchemaOptions): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAgentTask,
-    [
-      definitionAgentArtifactPart,
-      definitionAgentFileContent,
-      definitionAgentMessage,
-      definitionAgentMessageRole,
-      definitionAgentRunArtifact,
-      definitionAgentRunStatus,
-      definitionAgentTaskState,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionAgentTask, options);
 }
 
 /**
@@ -662,15 +680,7 @@ function standardAgentTaskArtifactUpdateEvent(
 function jsonSchemaAgentTaskArtifactUpdateEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAgentTaskArtifactUpdateEvent,
-    [
-      definitionAgentArtifactPart,
-      definitionAgentFileContent,
-      definitionAgentRunArtifact,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionAgentTaskArtifactUpdateEvent, options);
 }
 
 /**
@@ -698,7 +708,7 @@ function standardAgentTaskState(
 function jsonSchemaAgentTaskState(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(definitionAgentTaskState, [], options);
+  return jsonSchemaOf(definitionAgentTaskState, options);
 }
 
 /**
@@ -727,16 +737,5 @@ function standardAgentTaskStatusUpdateEvent(
 function jsonSchemaAgentTaskStatusUpdateEvent(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
-  return jsonSchemaOf(
-    definitionAgentTaskStatusUpdateEvent,
-    [
-      definitionAgentArtifactPart,
-      definitionAgentFileContent,
-      definitionAgentMessage,
-      definitionAgentMessageRole,
-      definitionAgentRunStatus,
-      definitionAgentTaskState,
-    ],
-    options,
-  );
+  return jsonSchemaOf(definitionAgentTaskStatusUpdateEvent, options);
 }
