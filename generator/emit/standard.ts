@@ -40,8 +40,9 @@ const OPTIONS = identifier("options");
  * tool definition) takes what the producer sends: `validateT`'s verdict where T's wire form
  * is its canonical form, else `decodeT`'s (strict), whose value is canonical (a field sent
  * under another of its names, an enum as its number). The module holds the definitions as
- * an object literal each (a schema change shows in its diff as in schema.json's); each
- * type's function names those it reaches. Each `TSchema` is an object literal of
+ * a function each, returning an object literal (a schema change shows in its diff as in
+ * schema.json's) that names the definitions it refers to itself, so that the module grows
+ * as the schema does; the shared `jsonSchemaOf` gathers what a type reaches. Each `TSchema` is an object literal of
  * functions, so a bundle leaves out the TSchemas it does not import, the definitions none
  * of those reaches, and, when it imports none, the shared module.
  */
