@@ -58,22 +58,31 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
   const resultType = f.import("StandardResult", STANDARD, { typeOnly: true });
   const optionsType = f.import("JsonSchemaOptions", STANDARD, { typeOnly: true });
   // One function per definition, naming those it refers to: a bundle holds the definitions its
-  // TSchemas reach, and only those; each is declared before its first use.
+  // TSchemas reach, and only those. A definition is named when first referred to and declared
+  // from a worklist, since chains of refs may be thousands long.
   const places = new Map(Object.keys(definitions).map((key, place) => [key, place]));
   const definitionType = typeReference(f.import("JsonSchemaDefinition", STANDARD, { typeOnly: true }));
   const refs = new Map<string, readonly string[]>();
   const definitionNames = new Map<string, Name>();
+  const undeclared: string[] = [];
   const definition = (key: string): Name => {
     let name = definitionNames.get(key);
     if (name === undefined) {
       name = f.allocate(`definition${pascalCase(key)}`);
       definitionNames.set(key, name);
+      undeclared.push(key);
+    }
+    return name;
+  };
+  /** Declares the definitions named and not yet declared, and those they name in turn. */
+  const declareDefinitions = (): void => {
+    for (let key = undeclared.pop(); key !== undefined; key = undeclared.pop()) {
       const refers = directRefs(definitions, key, refs)
         .toSorted((a, b) => places.get(a)! - places.get(b)!)
         .map(definition);
       f.declare(
         functionDeclaration({
-          name,
+          name: definitionNames.get(key)!,
           exported: false,
           parameters: [],
           returns: definitionType,
@@ -90,7 +99,6 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
         }),
       );
     }
-    return name;
   };
   const record = typeReference(f.import("JsonSchemaDocument", STANDARD, { typeOnly: true }));
   // Asked of every type: found for all at once, where asking each type walked all it reaches.
@@ -103,6 +111,8 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
     const validator = f.import(decodes ? names.decoder : names.validator, VALIDATE);
     const validate: Name = f.allocate(`standard${name}`);
     const jsonSchema: Name = f.allocate(`jsonSchema${name}`);
+    const root = definition(definitionKey(type.pointer)!);
+    declareDefinitions();
     f.declare(
       constant(
         identifier(names.standard),
@@ -145,7 +155,7 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
         exported: false,
         parameters: [parameter(OPTIONS, typeReference(optionsType))],
         returns: record,
-        body: [returns(call(jsonSchemaOf, [definition(definitionKey(type.pointer)!), OPTIONS]))],
+        body: [returns(call(jsonSchemaOf, [root, OPTIONS]))],
       }),
     );
   }

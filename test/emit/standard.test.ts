@@ -8,6 +8,8 @@ import fc from "fast-check";
 import { Hono } from "hono";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { decodingKeepsAccepted } from "../../generator/emit/decode.js";
+import { emitProtocol } from "../../generator/emit/index.js";
+import { format } from "../../generator/format/index.js";
 import { ProtocolShapes } from "../../generator/ir/identity.js";
 import { decoderName, guardName, standardSchemaName, validatorName } from "../../generator/name/rules.js";
 import { GetTaskRequestSchema } from "../../generated/src/a2a/index.js";
@@ -15,6 +17,7 @@ import type { GetTaskRequest } from "../../generated/src/a2a/index.js";
 import { EventSchema, RunAgentInputSchema, validateEvent } from "../../generated/src/ag-ui/index.js";
 import type { Event, RunAgentInput } from "../../generated/src/ag-ui/index.js";
 import { corpusDocuments } from "../helpers/corpus.js";
+import { namedIrOf } from "../helpers/in-memory.js";
 import { generatedIndex } from "../helpers/generated.js";
 import type { ProtocolName } from "../helpers/protocols.js";
 import { PROTOCOLS, protocol } from "../helpers/protocols.js";
@@ -189,6 +192,28 @@ describe("TSchema's JSON Schema", () => {
       }
     }
     expect(disagreements).toEqual([]);
+  });
+});
+
+describe("the Standard Schema module", () => {
+  /** standard.ts of a chain of n definitions, each referring to the next, as the pipeline prints it. */
+  const standardOfChain = (n: number): string => {
+    const $defs = Object.fromEntries(
+      Array.from({ length: n }, (_, i) => [
+        `D${i}`,
+        { type: "object", properties: { next: i + 1 < n ? { $ref: `#/$defs/D${i + 1}` } : { type: "string" } } },
+      ]),
+    );
+    const files = format(emitProtocol(namedIrOf({ $defs })));
+    return files.find((file) => file.path.endsWith("/standard.ts"))!.content;
+  };
+
+  it("grows as the schema does: each definition is written once and names those it refers to", () => {
+    const [small, large] = [standardOfChain(40), standardOfChain(400)];
+    // Ten times the definitions: about ten times the text, where each type listing every definition it reaches would make it near a hundred.
+    expect(large.length / small.length).toBeLessThan(20);
+    expect(large.match(/^function definitionD7\(\)/gm)).toHaveLength(1);
+    expect(large).toContain("refers: [definitionD8]");
   });
 });
 

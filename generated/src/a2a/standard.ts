@@ -116,56 +116,6 @@ import {
   validateValue,
 } from "./validate.js";
 
-function definitionStruct(): JsonSchemaDefinition {
-  return {
-    key: "Struct",
-    place: 46,
-    schema: { title: "Struct", type: "object" },
-  };
-}
-
-function definitionAgentExtension(): JsonSchemaDefinition {
-  return {
-    key: "AgentExtension",
-    place: 3,
-    schema: {
-      additionalProperties: false,
-      description:
-        "A declaration of a protocol extension supported by an Agent.",
-      properties: {
-        description: {
-          default: "",
-          description:
-            "A human-readable description of how this agent uses the extension.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        params: {
-          description: "Optional, extension-specific configuration parameters.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        required: {
-          default: false,
-          description:
-            "If true, the client must understand and comply with the extension's requirements.",
-          anyOf: [{ type: "null" }, { type: "boolean" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        uri: {
-          default: "",
-          description: "The unique URI identifying the extension.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      title: "Agent Extension",
-      type: "object",
-    },
-    refers: [definitionStruct],
-  };
-}
-
 function definitionAgentCapabilities(): JsonSchemaDefinition {
   return {
     key: "AgentCapabilities",
@@ -225,6 +175,56 @@ function definitionAgentCapabilities(): JsonSchemaDefinition {
   };
 }
 
+function definitionAgentExtension(): JsonSchemaDefinition {
+  return {
+    key: "AgentExtension",
+    place: 3,
+    schema: {
+      additionalProperties: false,
+      description:
+        "A declaration of a protocol extension supported by an Agent.",
+      properties: {
+        description: {
+          default: "",
+          description:
+            "A human-readable description of how this agent uses the extension.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        params: {
+          description: "Optional, extension-specific configuration parameters.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        required: {
+          default: false,
+          description:
+            "If true, the client must understand and comply with the extension's requirements.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        uri: {
+          default: "",
+          description: "The unique URI identifying the extension.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Agent Extension",
+      type: "object",
+    },
+    refers: [definitionStruct],
+  };
+}
+
+function definitionStruct(): JsonSchemaDefinition {
+  return {
+    key: "Struct",
+    place: 46,
+    schema: { title: "Struct", type: "object" },
+  };
+}
+
 /**
  * {@link AgentCapabilities} as a Standard Schema: `validate` reads a value
  * from its wire form as {@link decodeAgentCapabilities} does (strict), and
@@ -252,1130 +252,6 @@ function jsonSchemaAgentCapabilities(
   options: JsonSchemaOptions,
 ): JsonSchemaDocument {
   return jsonSchemaOf(definitionAgentCapabilities, options);
-}
-
-function definitionAgentCardSignature(): JsonSchemaDefinition {
-  return {
-    key: "AgentCardSignature",
-    place: 2,
-    schema: {
-      additionalProperties: false,
-      description:
-        "AgentCardSignature represents a JWS signature of an AgentCard.\n This follows the JSON format of an RFC 7515 JSON Web Signature (JWS).",
-      properties: {
-        header: {
-          description: "The unprotected JWS header values.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        protected: {
-          default: "",
-          description:
-            "The protected JWS header for the signature. This is always a\n base64url-encoded JSON object. Required.",
-          type: "string",
-        },
-        signature: {
-          default: "",
-          description: "The computed signature, base64url-encoded. Required.",
-          type: "string",
-        },
-      },
-      title: "Agent Card Signature",
-      type: "object",
-      required: ["protected", "signature"],
-    },
-    refers: [definitionStruct],
-  };
-}
-
-function definitionAgentInterface(): JsonSchemaDefinition {
-  return {
-    key: "AgentInterface",
-    place: 4,
-    schema: {
-      additionalProperties: false,
-      description:
-        "Declares a combination of a target URL, transport and protocol version for interacting with the agent.\n This allows agents to expose the same functionality over multiple protocol binding mechanisms.",
-      patternProperties: {
-        "^(protocol_binding)$": {
-          default: "",
-          description:
-            "The protocol binding supported at this URL. This is an open form string, to be\n easily extended for other protocol bindings. The core ones officially\n supported are `JSONRPC`, `GRPC` and `HTTP+JSON`.",
-          type: "string",
-        },
-        "^(protocol_version)$": {
-          default: "",
-          description:
-            'The version of the A2A protocol this interface exposes.\n Use the latest supported minor version per major version.\n Examples: "0.3", "1.0"',
-          type: "string",
-        },
-      },
-      properties: {
-        protocolBinding: {
-          default: "",
-          description:
-            "The protocol binding supported at this URL. This is an open form string, to be\n easily extended for other protocol bindings. The core ones officially\n supported are `JSONRPC`, `GRPC` and `HTTP+JSON`.",
-          type: "string",
-        },
-        protocolVersion: {
-          default: "",
-          description:
-            'The version of the A2A protocol this interface exposes.\n Use the latest supported minor version per major version.\n Examples: "0.3", "1.0"',
-          type: "string",
-        },
-        tenant: {
-          default: "",
-          description:
-            "Tenant to be set in the request when calling the agent.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        url: {
-          default: "",
-          description:
-            'The URL where this interface is available. Must be a valid absolute HTTPS URL in production.\n Example: "https://api.example.com/a2a/v1", "https://grpc.example.com/a2a"',
-          type: "string",
-        },
-      },
-      title: "Agent Interface",
-      type: "object",
-      required: ["url"],
-      allOf: [
-        {
-          anyOf: [
-            { required: ["protocolBinding"] },
-            { required: ["protocol_binding"] },
-          ],
-        },
-        {
-          anyOf: [
-            { required: ["protocolVersion"] },
-            { required: ["protocol_version"] },
-          ],
-        },
-      ],
-      dependentSchemas: {
-        protocol_binding: { not: { required: ["protocolBinding"] } },
-        protocol_version: { not: { required: ["protocolVersion"] } },
-      },
-    },
-  };
-}
-
-function definitionAgentProvider(): JsonSchemaDefinition {
-  return {
-    key: "AgentProvider",
-    place: 5,
-    schema: {
-      additionalProperties: false,
-      description: "Represents the service provider of an agent.",
-      properties: {
-        organization: {
-          default: "",
-          description:
-            'The name of the agent provider\'s organization.\n Example: "Google"',
-          type: "string",
-        },
-        url: {
-          default: "",
-          description:
-            'A URL for the agent provider\'s website or relevant documentation.\n Example: "https://ai.google.dev"',
-          type: "string",
-        },
-      },
-      title: "Agent Provider",
-      type: "object",
-      required: ["url", "organization"],
-    },
-  };
-}
-
-function definitionStringList(): JsonSchemaDefinition {
-  return {
-    key: "StringList",
-    place: 39,
-    schema: {
-      additionalProperties: false,
-      properties: {
-        list: {
-          anyOf: [
-            { type: "null" },
-            { items: { type: "string" }, type: "array" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      title: "String List",
-      type: "object",
-    },
-  };
-}
-
-function definitionSecurityRequirement(): JsonSchemaDefinition {
-  return {
-    key: "SecurityRequirement",
-    place: 33,
-    schema: {
-      additionalProperties: false,
-      properties: {
-        schemes: {
-          anyOf: [
-            { type: "null" },
-            {
-              additionalProperties: { $ref: "#/$defs/StringList" },
-              propertyNames: { type: "string" },
-              type: "object",
-            },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      title: "Security Requirement",
-      type: "object",
-    },
-    refers: [definitionStringList],
-  };
-}
-
-function definitionAgentSkill(): JsonSchemaDefinition {
-  return {
-    key: "AgentSkill",
-    place: 6,
-    schema: {
-      additionalProperties: false,
-      description:
-        "Represents a distinct capability or function that an agent can perform.",
-      patternProperties: {
-        "^(input_modes)$": {
-          description:
-            "The set of supported input media types for this skill, overriding the agent's defaults.",
-          anyOf: [
-            { type: "null" },
-            { items: { type: "string" }, type: "array" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(output_modes)$": {
-          description:
-            "The set of supported output media types for this skill, overriding the agent's defaults.",
-          anyOf: [
-            { type: "null" },
-            { items: { type: "string" }, type: "array" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(security_requirements)$": {
-          description: "Security schemes necessary for this skill.",
-          anyOf: [
-            { type: "null" },
-            { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      properties: {
-        description: {
-          default: "",
-          description: "A detailed description of the skill.",
-          type: "string",
-        },
-        examples: {
-          description:
-            "Example prompts or scenarios that this skill can handle.",
-          anyOf: [
-            { type: "null" },
-            { items: { type: "string" }, type: "array" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        id: {
-          default: "",
-          description: "A unique identifier for the agent's skill.",
-          type: "string",
-        },
-        inputModes: {
-          description:
-            "The set of supported input media types for this skill, overriding the agent's defaults.",
-          anyOf: [
-            { type: "null" },
-            { items: { type: "string" }, type: "array" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        name: {
-          default: "",
-          description: "A human-readable name for the skill.",
-          type: "string",
-        },
-        outputModes: {
-          description:
-            "The set of supported output media types for this skill, overriding the agent's defaults.",
-          anyOf: [
-            { type: "null" },
-            { items: { type: "string" }, type: "array" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        securityRequirements: {
-          description: "Security schemes necessary for this skill.",
-          anyOf: [
-            { type: "null" },
-            { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        tags: {
-          description: "A set of keywords describing the skill's capabilities.",
-          items: { type: "string" },
-          type: "array",
-        },
-      },
-      title: "Agent Skill",
-      type: "object",
-      required: ["id", "name", "description", "tags"],
-      dependentSchemas: {
-        input_modes: { not: { required: ["inputModes"] } },
-        output_modes: { not: { required: ["outputModes"] } },
-        security_requirements: { not: { required: ["securityRequirements"] } },
-      },
-    },
-    refers: [definitionSecurityRequirement],
-  };
-}
-
-function definitionAPIKeySecurityScheme(): JsonSchemaDefinition {
-  return {
-    key: "APIKeySecurityScheme",
-    place: 7,
-    schema: {
-      additionalProperties: false,
-      description: "Defines a security scheme using an API key.",
-      properties: {
-        description: {
-          default: "",
-          description: "An optional description for the security scheme.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        location: {
-          default: "",
-          description:
-            'The location of the API key. Valid values are "query", "header", or "cookie".',
-          type: "string",
-        },
-        name: {
-          default: "",
-          description:
-            "The name of the header, query, or cookie parameter to be used.",
-          type: "string",
-        },
-      },
-      title: "API Key Security Scheme",
-      type: "object",
-      required: ["location", "name"],
-    },
-  };
-}
-
-function definitionHTTPAuthSecurityScheme(): JsonSchemaDefinition {
-  return {
-    key: "HTTPAuthSecurityScheme",
-    place: 19,
-    schema: {
-      additionalProperties: false,
-      description: "Defines a security scheme using HTTP authentication.",
-      patternProperties: {
-        "^(bearer_format)$": {
-          default: "",
-          description:
-            'A hint to the client to identify how the bearer token is formatted (e.g., "JWT").\n This is primarily for documentation purposes.',
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      properties: {
-        bearerFormat: {
-          default: "",
-          description:
-            'A hint to the client to identify how the bearer token is formatted (e.g., "JWT").\n This is primarily for documentation purposes.',
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        description: {
-          default: "",
-          description: "An optional description for the security scheme.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        scheme: {
-          default: "",
-          description:
-            'The name of the HTTP Authentication scheme to be used in the Authorization header,\n as defined in RFC7235 (e.g., "Bearer").\n This value should be registered in the IANA Authentication Scheme registry.',
-          type: "string",
-        },
-      },
-      title: "HTTP Auth Security Scheme",
-      type: "object",
-      required: ["scheme"],
-      dependentSchemas: {
-        bearer_format: { not: { required: ["bearerFormat"] } },
-      },
-    },
-  };
-}
-
-function definitionMutualTlsSecurityScheme(): JsonSchemaDefinition {
-  return {
-    key: "MutualTlsSecurityScheme",
-    place: 26,
-    schema: {
-      additionalProperties: false,
-      description: "Defines a security scheme using mTLS authentication.",
-      properties: {
-        description: {
-          default: "",
-          description: "An optional description for the security scheme.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      title: "Mutual Tls Security Scheme",
-      type: "object",
-    },
-  };
-}
-
-function definitionAuthorizationCodeOAuthFlow(): JsonSchemaDefinition {
-  return {
-    key: "AuthorizationCodeOAuthFlow",
-    place: 10,
-    schema: {
-      additionalProperties: false,
-      description:
-        "Defines configuration details for the OAuth 2.0 Authorization Code flow.",
-      patternProperties: {
-        "^(authorization_url)$": {
-          default: "",
-          description: "The authorization URL to be used for this flow.",
-          type: "string",
-        },
-        "^(pkce_required)$": {
-          default: false,
-          description:
-            "Indicates if PKCE (RFC 7636) is required for this flow.\n PKCE should always be used for public clients and is recommended for all clients.",
-          anyOf: [{ type: "null" }, { type: "boolean" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(refresh_url)$": {
-          default: "",
-          description: "The URL to be used for obtaining refresh tokens.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(token_url)$": {
-          default: "",
-          description: "The token URL to be used for this flow.",
-          type: "string",
-        },
-      },
-      properties: {
-        authorizationUrl: {
-          default: "",
-          description: "The authorization URL to be used for this flow.",
-          type: "string",
-        },
-        pkceRequired: {
-          default: false,
-          description:
-            "Indicates if PKCE (RFC 7636) is required for this flow.\n PKCE should always be used for public clients and is recommended for all clients.",
-          anyOf: [{ type: "null" }, { type: "boolean" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        refreshUrl: {
-          default: "",
-          description: "The URL to be used for obtaining refresh tokens.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        scopes: {
-          additionalProperties: { type: "string" },
-          description: "The available scopes for the OAuth2 security scheme.",
-          propertyNames: { type: "string" },
-          type: "object",
-        },
-        tokenUrl: {
-          default: "",
-          description: "The token URL to be used for this flow.",
-          type: "string",
-        },
-      },
-      title: "Authorization CodeO Auth Flow",
-      type: "object",
-      allOf: [
-        {
-          anyOf: [
-            { required: ["authorizationUrl"] },
-            { required: ["authorization_url"] },
-          ],
-        },
-        { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
-      ],
-      required: ["scopes"],
-      dependentSchemas: {
-        authorization_url: { not: { required: ["authorizationUrl"] } },
-        pkce_required: { not: { required: ["pkceRequired"] } },
-        refresh_url: { not: { required: ["refreshUrl"] } },
-        token_url: { not: { required: ["tokenUrl"] } },
-      },
-    },
-  };
-}
-
-function definitionClientCredentialsOAuthFlow(): JsonSchemaDefinition {
-  return {
-    key: "ClientCredentialsOAuthFlow",
-    place: 12,
-    schema: {
-      additionalProperties: false,
-      description:
-        "Defines configuration details for the OAuth 2.0 Client Credentials flow.",
-      patternProperties: {
-        "^(refresh_url)$": {
-          default: "",
-          description: "The URL to be used for obtaining refresh tokens.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(token_url)$": {
-          default: "",
-          description: "The token URL to be used for this flow.",
-          type: "string",
-        },
-      },
-      properties: {
-        refreshUrl: {
-          default: "",
-          description: "The URL to be used for obtaining refresh tokens.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        scopes: {
-          additionalProperties: { type: "string" },
-          description: "The available scopes for the OAuth2 security scheme.",
-          propertyNames: { type: "string" },
-          type: "object",
-        },
-        tokenUrl: {
-          default: "",
-          description: "The token URL to be used for this flow.",
-          type: "string",
-        },
-      },
-      title: "Client CredentialsO Auth Flow",
-      type: "object",
-      allOf: [
-        { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
-      ],
-      required: ["scopes"],
-      dependentSchemas: {
-        refresh_url: { not: { required: ["refreshUrl"] } },
-        token_url: { not: { required: ["tokenUrl"] } },
-      },
-    },
-  };
-}
-
-function definitionDeviceCodeOAuthFlow(): JsonSchemaDefinition {
-  return {
-    key: "DeviceCodeOAuthFlow",
-    place: 15,
-    schema: {
-      additionalProperties: false,
-      description:
-        "Defines configuration details for the OAuth 2.0 Device Code flow (RFC 8628).\n This flow is designed for input-constrained devices such as IoT devices,\n and CLI tools where the user authenticates on a separate device.",
-      patternProperties: {
-        "^(device_authorization_url)$": {
-          default: "",
-          description: "The device authorization endpoint URL.",
-          type: "string",
-        },
-        "^(refresh_url)$": {
-          default: "",
-          description: "The URL to be used for obtaining refresh tokens.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(token_url)$": {
-          default: "",
-          description: "The token URL to be used for this flow.",
-          type: "string",
-        },
-      },
-      properties: {
-        deviceAuthorizationUrl: {
-          default: "",
-          description: "The device authorization endpoint URL.",
-          type: "string",
-        },
-        refreshUrl: {
-          default: "",
-          description: "The URL to be used for obtaining refresh tokens.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        scopes: {
-          additionalProperties: { type: "string" },
-          description: "The available scopes for the OAuth2 security scheme.",
-          propertyNames: { type: "string" },
-          type: "object",
-        },
-        tokenUrl: {
-          default: "",
-          description: "The token URL to be used for this flow.",
-          type: "string",
-        },
-      },
-      title: "Device CodeO Auth Flow",
-      type: "object",
-      allOf: [
-        {
-          anyOf: [
-            { required: ["deviceAuthorizationUrl"] },
-            { required: ["device_authorization_url"] },
-          ],
-        },
-        { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
-      ],
-      required: ["scopes"],
-      dependentSchemas: {
-        device_authorization_url: {
-          not: { required: ["deviceAuthorizationUrl"] },
-        },
-        refresh_url: { not: { required: ["refreshUrl"] } },
-        token_url: { not: { required: ["tokenUrl"] } },
-      },
-    },
-  };
-}
-
-function definitionImplicitOAuthFlow(): JsonSchemaDefinition {
-  return {
-    key: "ImplicitOAuthFlow",
-    place: 20,
-    schema: {
-      additionalProperties: false,
-      description: "DEPRECATED",
-      patternProperties: {
-        "^(authorization_url)$": {
-          default: "",
-          description:
-            "The authorization URL to be used for this flow. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(refresh_url)$": {
-          default: "",
-          description:
-            "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      properties: {
-        authorizationUrl: {
-          default: "",
-          description:
-            "The authorization URL to be used for this flow. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        refreshUrl: {
-          default: "",
-          description:
-            "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        scopes: {
-          description:
-            "The available scopes for the OAuth2 security scheme. A map between the\n scope name and a short description for it. The map MAY be empty.",
-          anyOf: [
-            { type: "null" },
-            {
-              additionalProperties: { type: "string" },
-              propertyNames: { type: "string" },
-              type: "object",
-            },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      title: "ImplicitO Auth Flow",
-      type: "object",
-      deprecated: true,
-      dependentSchemas: {
-        authorization_url: { not: { required: ["authorizationUrl"] } },
-        refresh_url: { not: { required: ["refreshUrl"] } },
-      },
-    },
-  };
-}
-
-function definitionPasswordOAuthFlow(): JsonSchemaDefinition {
-  return {
-    key: "PasswordOAuthFlow",
-    place: 31,
-    schema: {
-      additionalProperties: false,
-      description: "DEPRECATED",
-      patternProperties: {
-        "^(refresh_url)$": {
-          default: "",
-          description:
-            "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(token_url)$": {
-          default: "",
-          description:
-            "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      properties: {
-        refreshUrl: {
-          default: "",
-          description:
-            "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        scopes: {
-          description:
-            "The available scopes for the OAuth2 security scheme. A map between the\n scope name and a short description for it. The map MAY be empty.",
-          anyOf: [
-            { type: "null" },
-            {
-              additionalProperties: { type: "string" },
-              propertyNames: { type: "string" },
-              type: "object",
-            },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        tokenUrl: {
-          default: "",
-          description:
-            "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      title: "PasswordO Auth Flow",
-      type: "object",
-      deprecated: true,
-      dependentSchemas: {
-        refresh_url: { not: { required: ["refreshUrl"] } },
-        token_url: { not: { required: ["tokenUrl"] } },
-      },
-    },
-  };
-}
-
-function definitionOAuthFlows(): JsonSchemaDefinition {
-  return {
-    key: "OAuthFlows",
-    place: 28,
-    schema: {
-      additionalProperties: false,
-      description:
-        "Defines the configuration for the supported OAuth 2.0 flows.",
-      patternProperties: {
-        "^(authorization_code)$": {
-          description: "Configuration for the OAuth Authorization Code flow.",
-          anyOf: [
-            { type: "null" },
-            { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(client_credentials)$": {
-          description: "Configuration for the OAuth Client Credentials flow.",
-          anyOf: [
-            { type: "null" },
-            { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(device_code)$": {
-          description: "Configuration for the OAuth Device Code flow.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/DeviceCodeOAuthFlow" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      properties: {
-        authorizationCode: {
-          description: "Configuration for the OAuth Authorization Code flow.",
-          anyOf: [
-            { type: "null" },
-            { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        clientCredentials: {
-          description: "Configuration for the OAuth Client Credentials flow.",
-          anyOf: [
-            { type: "null" },
-            { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        deviceCode: {
-          description: "Configuration for the OAuth Device Code flow.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/DeviceCodeOAuthFlow" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        implicit: {
-          deprecated: true,
-          description: "Deprecated: use Authorization Code + PKCE instead.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/ImplicitOAuthFlow" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        password: {
-          deprecated: true,
-          description:
-            "Deprecated: use Authorization Code + PKCE or Device Code.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/PasswordOAuthFlow" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      title: "O Auth Flows",
-      type: "object",
-      oneOf: [
-        {
-          anyOf: [
-            {
-              required: ["authorizationCode"],
-              properties: { authorizationCode: { not: { type: "null" } } },
-            },
-            {
-              required: ["authorization_code"],
-              properties: { authorization_code: { not: { type: "null" } } },
-            },
-          ],
-        },
-        {
-          anyOf: [
-            {
-              required: ["clientCredentials"],
-              properties: { clientCredentials: { not: { type: "null" } } },
-            },
-            {
-              required: ["client_credentials"],
-              properties: { client_credentials: { not: { type: "null" } } },
-            },
-          ],
-        },
-        {
-          required: ["implicit"],
-          properties: { implicit: { not: { type: "null" } } },
-        },
-        {
-          required: ["password"],
-          properties: { password: { not: { type: "null" } } },
-        },
-        {
-          anyOf: [
-            {
-              required: ["deviceCode"],
-              properties: { deviceCode: { not: { type: "null" } } },
-            },
-            {
-              required: ["device_code"],
-              properties: { device_code: { not: { type: "null" } } },
-            },
-          ],
-        },
-      ],
-      dependentSchemas: {
-        authorization_code: { not: { required: ["authorizationCode"] } },
-        client_credentials: { not: { required: ["clientCredentials"] } },
-        device_code: { not: { required: ["deviceCode"] } },
-      },
-    },
-    refers: [
-      definitionAuthorizationCodeOAuthFlow,
-      definitionClientCredentialsOAuthFlow,
-      definitionDeviceCodeOAuthFlow,
-      definitionImplicitOAuthFlow,
-      definitionPasswordOAuthFlow,
-    ],
-  };
-}
-
-function definitionOAuth2SecurityScheme(): JsonSchemaDefinition {
-  return {
-    key: "OAuth2SecurityScheme",
-    place: 27,
-    schema: {
-      additionalProperties: false,
-      description: "Defines a security scheme using OAuth 2.0.",
-      patternProperties: {
-        "^(oauth2_metadata_url)$": {
-          default: "",
-          description:
-            "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      properties: {
-        description: {
-          default: "",
-          description: "An optional description for the security scheme.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        flows: {
-          $ref: "#/$defs/OAuthFlows",
-          description:
-            "An object containing configuration information for the supported OAuth 2.0 flows.",
-        },
-        oauth2MetadataUrl: {
-          default: "",
-          description:
-            "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      title: "O Auth2 Security Scheme",
-      type: "object",
-      required: ["flows"],
-      dependentSchemas: {
-        oauth2_metadata_url: { not: { required: ["oauth2MetadataUrl"] } },
-      },
-    },
-    refers: [definitionOAuthFlows],
-  };
-}
-
-function definitionOpenIdConnectSecurityScheme(): JsonSchemaDefinition {
-  return {
-    key: "OpenIdConnectSecurityScheme",
-    place: 29,
-    schema: {
-      additionalProperties: false,
-      description: "Defines a security scheme using OpenID Connect.",
-      patternProperties: {
-        "^(open_id_connect_url)$": {
-          default: "",
-          description:
-            "The OpenID Connect Discovery URL for the OIDC provider's metadata.\n See: https://openid.net/specs/openid-connect-discovery-1_0.html",
-          type: "string",
-        },
-      },
-      properties: {
-        description: {
-          default: "",
-          description: "An optional description for the security scheme.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        openIdConnectUrl: {
-          default: "",
-          description:
-            "The OpenID Connect Discovery URL for the OIDC provider's metadata.\n See: https://openid.net/specs/openid-connect-discovery-1_0.html",
-          type: "string",
-        },
-      },
-      title: "Open Id Connect Security Scheme",
-      type: "object",
-      allOf: [
-        {
-          anyOf: [
-            { required: ["openIdConnectUrl"] },
-            { required: ["open_id_connect_url"] },
-          ],
-        },
-      ],
-      dependentSchemas: {
-        open_id_connect_url: { not: { required: ["openIdConnectUrl"] } },
-      },
-    },
-  };
-}
-
-function definitionSecurityScheme(): JsonSchemaDefinition {
-  return {
-    key: "SecurityScheme",
-    place: 34,
-    schema: {
-      additionalProperties: false,
-      description:
-        "Defines a security scheme that can be used to secure an agent's endpoints.\n This is a discriminated union type based on the OpenAPI 3.2 Security Scheme Object.\n See: https://spec.openapis.org/oas/v3.2.0.html#security-scheme-object",
-      patternProperties: {
-        "^(api_key_security_scheme)$": {
-          description: "API key-based authentication.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/APIKeySecurityScheme" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(http_auth_security_scheme)$": {
-          description: "HTTP authentication (Basic, Bearer, etc.).",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/HTTPAuthSecurityScheme" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(mtls_security_scheme)$": {
-          description: "Mutual TLS authentication.",
-          anyOf: [
-            { type: "null" },
-            { $ref: "#/$defs/MutualTlsSecurityScheme" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(oauth2_security_scheme)$": {
-          description: "OAuth 2.0 authentication.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/OAuth2SecurityScheme" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(open_id_connect_security_scheme)$": {
-          description: "OpenID Connect authentication.",
-          anyOf: [
-            { type: "null" },
-            { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      properties: {
-        apiKeySecurityScheme: {
-          description: "API key-based authentication.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/APIKeySecurityScheme" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        httpAuthSecurityScheme: {
-          description: "HTTP authentication (Basic, Bearer, etc.).",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/HTTPAuthSecurityScheme" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        mtlsSecurityScheme: {
-          description: "Mutual TLS authentication.",
-          anyOf: [
-            { type: "null" },
-            { $ref: "#/$defs/MutualTlsSecurityScheme" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        oauth2SecurityScheme: {
-          description: "OAuth 2.0 authentication.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/OAuth2SecurityScheme" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        openIdConnectSecurityScheme: {
-          description: "OpenID Connect authentication.",
-          anyOf: [
-            { type: "null" },
-            { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      title: "Security Scheme",
-      type: "object",
-      oneOf: [
-        {
-          anyOf: [
-            {
-              required: ["apiKeySecurityScheme"],
-              properties: { apiKeySecurityScheme: { not: { type: "null" } } },
-            },
-            {
-              required: ["api_key_security_scheme"],
-              properties: {
-                api_key_security_scheme: { not: { type: "null" } },
-              },
-            },
-          ],
-        },
-        {
-          anyOf: [
-            {
-              required: ["httpAuthSecurityScheme"],
-              properties: { httpAuthSecurityScheme: { not: { type: "null" } } },
-            },
-            {
-              required: ["http_auth_security_scheme"],
-              properties: {
-                http_auth_security_scheme: { not: { type: "null" } },
-              },
-            },
-          ],
-        },
-        {
-          anyOf: [
-            {
-              required: ["oauth2SecurityScheme"],
-              properties: { oauth2SecurityScheme: { not: { type: "null" } } },
-            },
-            {
-              required: ["oauth2_security_scheme"],
-              properties: { oauth2_security_scheme: { not: { type: "null" } } },
-            },
-          ],
-        },
-        {
-          anyOf: [
-            {
-              required: ["openIdConnectSecurityScheme"],
-              properties: {
-                openIdConnectSecurityScheme: { not: { type: "null" } },
-              },
-            },
-            {
-              required: ["open_id_connect_security_scheme"],
-              properties: {
-                open_id_connect_security_scheme: { not: { type: "null" } },
-              },
-            },
-          ],
-        },
-        {
-          anyOf: [
-            {
-              required: ["mtlsSecurityScheme"],
-              properties: { mtlsSecurityScheme: { not: { type: "null" } } },
-            },
-            {
-              required: ["mtls_security_scheme"],
-              properties: { mtls_security_scheme: { not: { type: "null" } } },
-            },
-          ],
-        },
-      ],
-      dependentSchemas: {
-        api_key_security_scheme: {
-          not: { required: ["apiKeySecurityScheme"] },
-        },
-        http_auth_security_scheme: {
-          not: { required: ["httpAuthSecurityScheme"] },
-        },
-        mtls_security_scheme: { not: { required: ["mtlsSecurityScheme"] } },
-        oauth2_security_scheme: { not: { required: ["oauth2SecurityScheme"] } },
-        open_id_connect_security_scheme: {
-          not: { required: ["openIdConnectSecurityScheme"] },
-        },
-      },
-    },
-    refers: [
-      definitionAPIKeySecurityScheme,
-      definitionHTTPAuthSecurityScheme,
-      definitionMutualTlsSecurityScheme,
-      definitionOAuth2SecurityScheme,
-      definitionOpenIdConnectSecurityScheme,
-    ],
-  };
 }
 
 function definitionAgentCard(): JsonSchemaDefinition {
@@ -1573,6 +449,1130 @@ function definitionAgentCard(): JsonSchemaDefinition {
   };
 }
 
+function definitionSecurityScheme(): JsonSchemaDefinition {
+  return {
+    key: "SecurityScheme",
+    place: 34,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Defines a security scheme that can be used to secure an agent's endpoints.\n This is a discriminated union type based on the OpenAPI 3.2 Security Scheme Object.\n See: https://spec.openapis.org/oas/v3.2.0.html#security-scheme-object",
+      patternProperties: {
+        "^(api_key_security_scheme)$": {
+          description: "API key-based authentication.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/APIKeySecurityScheme" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(http_auth_security_scheme)$": {
+          description: "HTTP authentication (Basic, Bearer, etc.).",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/HTTPAuthSecurityScheme" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(mtls_security_scheme)$": {
+          description: "Mutual TLS authentication.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/MutualTlsSecurityScheme" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(oauth2_security_scheme)$": {
+          description: "OAuth 2.0 authentication.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/OAuth2SecurityScheme" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(open_id_connect_security_scheme)$": {
+          description: "OpenID Connect authentication.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        apiKeySecurityScheme: {
+          description: "API key-based authentication.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/APIKeySecurityScheme" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        httpAuthSecurityScheme: {
+          description: "HTTP authentication (Basic, Bearer, etc.).",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/HTTPAuthSecurityScheme" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        mtlsSecurityScheme: {
+          description: "Mutual TLS authentication.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/MutualTlsSecurityScheme" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        oauth2SecurityScheme: {
+          description: "OAuth 2.0 authentication.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/OAuth2SecurityScheme" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        openIdConnectSecurityScheme: {
+          description: "OpenID Connect authentication.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Security Scheme",
+      type: "object",
+      oneOf: [
+        {
+          anyOf: [
+            {
+              required: ["apiKeySecurityScheme"],
+              properties: { apiKeySecurityScheme: { not: { type: "null" } } },
+            },
+            {
+              required: ["api_key_security_scheme"],
+              properties: {
+                api_key_security_scheme: { not: { type: "null" } },
+              },
+            },
+          ],
+        },
+        {
+          anyOf: [
+            {
+              required: ["httpAuthSecurityScheme"],
+              properties: { httpAuthSecurityScheme: { not: { type: "null" } } },
+            },
+            {
+              required: ["http_auth_security_scheme"],
+              properties: {
+                http_auth_security_scheme: { not: { type: "null" } },
+              },
+            },
+          ],
+        },
+        {
+          anyOf: [
+            {
+              required: ["oauth2SecurityScheme"],
+              properties: { oauth2SecurityScheme: { not: { type: "null" } } },
+            },
+            {
+              required: ["oauth2_security_scheme"],
+              properties: { oauth2_security_scheme: { not: { type: "null" } } },
+            },
+          ],
+        },
+        {
+          anyOf: [
+            {
+              required: ["openIdConnectSecurityScheme"],
+              properties: {
+                openIdConnectSecurityScheme: { not: { type: "null" } },
+              },
+            },
+            {
+              required: ["open_id_connect_security_scheme"],
+              properties: {
+                open_id_connect_security_scheme: { not: { type: "null" } },
+              },
+            },
+          ],
+        },
+        {
+          anyOf: [
+            {
+              required: ["mtlsSecurityScheme"],
+              properties: { mtlsSecurityScheme: { not: { type: "null" } } },
+            },
+            {
+              required: ["mtls_security_scheme"],
+              properties: { mtls_security_scheme: { not: { type: "null" } } },
+            },
+          ],
+        },
+      ],
+      dependentSchemas: {
+        api_key_security_scheme: {
+          not: { required: ["apiKeySecurityScheme"] },
+        },
+        http_auth_security_scheme: {
+          not: { required: ["httpAuthSecurityScheme"] },
+        },
+        mtls_security_scheme: { not: { required: ["mtlsSecurityScheme"] } },
+        oauth2_security_scheme: { not: { required: ["oauth2SecurityScheme"] } },
+        open_id_connect_security_scheme: {
+          not: { required: ["openIdConnectSecurityScheme"] },
+        },
+      },
+    },
+    refers: [
+      definitionAPIKeySecurityScheme,
+      definitionHTTPAuthSecurityScheme,
+      definitionMutualTlsSecurityScheme,
+      definitionOAuth2SecurityScheme,
+      definitionOpenIdConnectSecurityScheme,
+    ],
+  };
+}
+
+function definitionOpenIdConnectSecurityScheme(): JsonSchemaDefinition {
+  return {
+    key: "OpenIdConnectSecurityScheme",
+    place: 29,
+    schema: {
+      additionalProperties: false,
+      description: "Defines a security scheme using OpenID Connect.",
+      patternProperties: {
+        "^(open_id_connect_url)$": {
+          default: "",
+          description:
+            "The OpenID Connect Discovery URL for the OIDC provider's metadata.\n See: https://openid.net/specs/openid-connect-discovery-1_0.html",
+          type: "string",
+        },
+      },
+      properties: {
+        description: {
+          default: "",
+          description: "An optional description for the security scheme.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        openIdConnectUrl: {
+          default: "",
+          description:
+            "The OpenID Connect Discovery URL for the OIDC provider's metadata.\n See: https://openid.net/specs/openid-connect-discovery-1_0.html",
+          type: "string",
+        },
+      },
+      title: "Open Id Connect Security Scheme",
+      type: "object",
+      allOf: [
+        {
+          anyOf: [
+            { required: ["openIdConnectUrl"] },
+            { required: ["open_id_connect_url"] },
+          ],
+        },
+      ],
+      dependentSchemas: {
+        open_id_connect_url: { not: { required: ["openIdConnectUrl"] } },
+      },
+    },
+  };
+}
+
+function definitionOAuth2SecurityScheme(): JsonSchemaDefinition {
+  return {
+    key: "OAuth2SecurityScheme",
+    place: 27,
+    schema: {
+      additionalProperties: false,
+      description: "Defines a security scheme using OAuth 2.0.",
+      patternProperties: {
+        "^(oauth2_metadata_url)$": {
+          default: "",
+          description:
+            "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        description: {
+          default: "",
+          description: "An optional description for the security scheme.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        flows: {
+          $ref: "#/$defs/OAuthFlows",
+          description:
+            "An object containing configuration information for the supported OAuth 2.0 flows.",
+        },
+        oauth2MetadataUrl: {
+          default: "",
+          description:
+            "URL to the oauth2 authorization server metadata\n RFC8414 (https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "O Auth2 Security Scheme",
+      type: "object",
+      required: ["flows"],
+      dependentSchemas: {
+        oauth2_metadata_url: { not: { required: ["oauth2MetadataUrl"] } },
+      },
+    },
+    refers: [definitionOAuthFlows],
+  };
+}
+
+function definitionOAuthFlows(): JsonSchemaDefinition {
+  return {
+    key: "OAuthFlows",
+    place: 28,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Defines the configuration for the supported OAuth 2.0 flows.",
+      patternProperties: {
+        "^(authorization_code)$": {
+          description: "Configuration for the OAuth Authorization Code flow.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(client_credentials)$": {
+          description: "Configuration for the OAuth Client Credentials flow.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(device_code)$": {
+          description: "Configuration for the OAuth Device Code flow.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/DeviceCodeOAuthFlow" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        authorizationCode: {
+          description: "Configuration for the OAuth Authorization Code flow.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        clientCredentials: {
+          description: "Configuration for the OAuth Client Credentials flow.",
+          anyOf: [
+            { type: "null" },
+            { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        deviceCode: {
+          description: "Configuration for the OAuth Device Code flow.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/DeviceCodeOAuthFlow" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        implicit: {
+          deprecated: true,
+          description: "Deprecated: use Authorization Code + PKCE instead.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/ImplicitOAuthFlow" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        password: {
+          deprecated: true,
+          description:
+            "Deprecated: use Authorization Code + PKCE or Device Code.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/PasswordOAuthFlow" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "O Auth Flows",
+      type: "object",
+      oneOf: [
+        {
+          anyOf: [
+            {
+              required: ["authorizationCode"],
+              properties: { authorizationCode: { not: { type: "null" } } },
+            },
+            {
+              required: ["authorization_code"],
+              properties: { authorization_code: { not: { type: "null" } } },
+            },
+          ],
+        },
+        {
+          anyOf: [
+            {
+              required: ["clientCredentials"],
+              properties: { clientCredentials: { not: { type: "null" } } },
+            },
+            {
+              required: ["client_credentials"],
+              properties: { client_credentials: { not: { type: "null" } } },
+            },
+          ],
+        },
+        {
+          required: ["implicit"],
+          properties: { implicit: { not: { type: "null" } } },
+        },
+        {
+          required: ["password"],
+          properties: { password: { not: { type: "null" } } },
+        },
+        {
+          anyOf: [
+            {
+              required: ["deviceCode"],
+              properties: { deviceCode: { not: { type: "null" } } },
+            },
+            {
+              required: ["device_code"],
+              properties: { device_code: { not: { type: "null" } } },
+            },
+          ],
+        },
+      ],
+      dependentSchemas: {
+        authorization_code: { not: { required: ["authorizationCode"] } },
+        client_credentials: { not: { required: ["clientCredentials"] } },
+        device_code: { not: { required: ["deviceCode"] } },
+      },
+    },
+    refers: [
+      definitionAuthorizationCodeOAuthFlow,
+      definitionClientCredentialsOAuthFlow,
+      definitionDeviceCodeOAuthFlow,
+      definitionImplicitOAuthFlow,
+      definitionPasswordOAuthFlow,
+    ],
+  };
+}
+
+function definitionPasswordOAuthFlow(): JsonSchemaDefinition {
+  return {
+    key: "PasswordOAuthFlow",
+    place: 31,
+    schema: {
+      additionalProperties: false,
+      description: "DEPRECATED",
+      patternProperties: {
+        "^(refresh_url)$": {
+          default: "",
+          description:
+            "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(token_url)$": {
+          default: "",
+          description:
+            "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        refreshUrl: {
+          default: "",
+          description:
+            "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scopes: {
+          description:
+            "The available scopes for the OAuth2 security scheme. A map between the\n scope name and a short description for it. The map MAY be empty.",
+          anyOf: [
+            { type: "null" },
+            {
+              additionalProperties: { type: "string" },
+              propertyNames: { type: "string" },
+              type: "object",
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        tokenUrl: {
+          default: "",
+          description:
+            "The token URL to be used for this flow. This MUST be in the form of a URL.\n The OAuth2 standard requires the use of TLS.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "PasswordO Auth Flow",
+      type: "object",
+      deprecated: true,
+      dependentSchemas: {
+        refresh_url: { not: { required: ["refreshUrl"] } },
+        token_url: { not: { required: ["tokenUrl"] } },
+      },
+    },
+  };
+}
+
+function definitionImplicitOAuthFlow(): JsonSchemaDefinition {
+  return {
+    key: "ImplicitOAuthFlow",
+    place: 20,
+    schema: {
+      additionalProperties: false,
+      description: "DEPRECATED",
+      patternProperties: {
+        "^(authorization_url)$": {
+          default: "",
+          description:
+            "The authorization URL to be used for this flow. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(refresh_url)$": {
+          default: "",
+          description:
+            "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        authorizationUrl: {
+          default: "",
+          description:
+            "The authorization URL to be used for this flow. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        refreshUrl: {
+          default: "",
+          description:
+            "The URL to be used for obtaining refresh tokens. This MUST be in the\n form of a URL. The OAuth2 standard requires the use of TLS.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scopes: {
+          description:
+            "The available scopes for the OAuth2 security scheme. A map between the\n scope name and a short description for it. The map MAY be empty.",
+          anyOf: [
+            { type: "null" },
+            {
+              additionalProperties: { type: "string" },
+              propertyNames: { type: "string" },
+              type: "object",
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "ImplicitO Auth Flow",
+      type: "object",
+      deprecated: true,
+      dependentSchemas: {
+        authorization_url: { not: { required: ["authorizationUrl"] } },
+        refresh_url: { not: { required: ["refreshUrl"] } },
+      },
+    },
+  };
+}
+
+function definitionDeviceCodeOAuthFlow(): JsonSchemaDefinition {
+  return {
+    key: "DeviceCodeOAuthFlow",
+    place: 15,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Defines configuration details for the OAuth 2.0 Device Code flow (RFC 8628).\n This flow is designed for input-constrained devices such as IoT devices,\n and CLI tools where the user authenticates on a separate device.",
+      patternProperties: {
+        "^(device_authorization_url)$": {
+          default: "",
+          description: "The device authorization endpoint URL.",
+          type: "string",
+        },
+        "^(refresh_url)$": {
+          default: "",
+          description: "The URL to be used for obtaining refresh tokens.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(token_url)$": {
+          default: "",
+          description: "The token URL to be used for this flow.",
+          type: "string",
+        },
+      },
+      properties: {
+        deviceAuthorizationUrl: {
+          default: "",
+          description: "The device authorization endpoint URL.",
+          type: "string",
+        },
+        refreshUrl: {
+          default: "",
+          description: "The URL to be used for obtaining refresh tokens.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scopes: {
+          additionalProperties: { type: "string" },
+          description: "The available scopes for the OAuth2 security scheme.",
+          propertyNames: { type: "string" },
+          type: "object",
+        },
+        tokenUrl: {
+          default: "",
+          description: "The token URL to be used for this flow.",
+          type: "string",
+        },
+      },
+      title: "Device CodeO Auth Flow",
+      type: "object",
+      allOf: [
+        {
+          anyOf: [
+            { required: ["deviceAuthorizationUrl"] },
+            { required: ["device_authorization_url"] },
+          ],
+        },
+        { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
+      ],
+      required: ["scopes"],
+      dependentSchemas: {
+        device_authorization_url: {
+          not: { required: ["deviceAuthorizationUrl"] },
+        },
+        refresh_url: { not: { required: ["refreshUrl"] } },
+        token_url: { not: { required: ["tokenUrl"] } },
+      },
+    },
+  };
+}
+
+function definitionClientCredentialsOAuthFlow(): JsonSchemaDefinition {
+  return {
+    key: "ClientCredentialsOAuthFlow",
+    place: 12,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Defines configuration details for the OAuth 2.0 Client Credentials flow.",
+      patternProperties: {
+        "^(refresh_url)$": {
+          default: "",
+          description: "The URL to be used for obtaining refresh tokens.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(token_url)$": {
+          default: "",
+          description: "The token URL to be used for this flow.",
+          type: "string",
+        },
+      },
+      properties: {
+        refreshUrl: {
+          default: "",
+          description: "The URL to be used for obtaining refresh tokens.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scopes: {
+          additionalProperties: { type: "string" },
+          description: "The available scopes for the OAuth2 security scheme.",
+          propertyNames: { type: "string" },
+          type: "object",
+        },
+        tokenUrl: {
+          default: "",
+          description: "The token URL to be used for this flow.",
+          type: "string",
+        },
+      },
+      title: "Client CredentialsO Auth Flow",
+      type: "object",
+      allOf: [
+        { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
+      ],
+      required: ["scopes"],
+      dependentSchemas: {
+        refresh_url: { not: { required: ["refreshUrl"] } },
+        token_url: { not: { required: ["tokenUrl"] } },
+      },
+    },
+  };
+}
+
+function definitionAuthorizationCodeOAuthFlow(): JsonSchemaDefinition {
+  return {
+    key: "AuthorizationCodeOAuthFlow",
+    place: 10,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Defines configuration details for the OAuth 2.0 Authorization Code flow.",
+      patternProperties: {
+        "^(authorization_url)$": {
+          default: "",
+          description: "The authorization URL to be used for this flow.",
+          type: "string",
+        },
+        "^(pkce_required)$": {
+          default: false,
+          description:
+            "Indicates if PKCE (RFC 7636) is required for this flow.\n PKCE should always be used for public clients and is recommended for all clients.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(refresh_url)$": {
+          default: "",
+          description: "The URL to be used for obtaining refresh tokens.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(token_url)$": {
+          default: "",
+          description: "The token URL to be used for this flow.",
+          type: "string",
+        },
+      },
+      properties: {
+        authorizationUrl: {
+          default: "",
+          description: "The authorization URL to be used for this flow.",
+          type: "string",
+        },
+        pkceRequired: {
+          default: false,
+          description:
+            "Indicates if PKCE (RFC 7636) is required for this flow.\n PKCE should always be used for public clients and is recommended for all clients.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        refreshUrl: {
+          default: "",
+          description: "The URL to be used for obtaining refresh tokens.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scopes: {
+          additionalProperties: { type: "string" },
+          description: "The available scopes for the OAuth2 security scheme.",
+          propertyNames: { type: "string" },
+          type: "object",
+        },
+        tokenUrl: {
+          default: "",
+          description: "The token URL to be used for this flow.",
+          type: "string",
+        },
+      },
+      title: "Authorization CodeO Auth Flow",
+      type: "object",
+      allOf: [
+        {
+          anyOf: [
+            { required: ["authorizationUrl"] },
+            { required: ["authorization_url"] },
+          ],
+        },
+        { anyOf: [{ required: ["tokenUrl"] }, { required: ["token_url"] }] },
+      ],
+      required: ["scopes"],
+      dependentSchemas: {
+        authorization_url: { not: { required: ["authorizationUrl"] } },
+        pkce_required: { not: { required: ["pkceRequired"] } },
+        refresh_url: { not: { required: ["refreshUrl"] } },
+        token_url: { not: { required: ["tokenUrl"] } },
+      },
+    },
+  };
+}
+
+function definitionMutualTlsSecurityScheme(): JsonSchemaDefinition {
+  return {
+    key: "MutualTlsSecurityScheme",
+    place: 26,
+    schema: {
+      additionalProperties: false,
+      description: "Defines a security scheme using mTLS authentication.",
+      properties: {
+        description: {
+          default: "",
+          description: "An optional description for the security scheme.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Mutual Tls Security Scheme",
+      type: "object",
+    },
+  };
+}
+
+function definitionHTTPAuthSecurityScheme(): JsonSchemaDefinition {
+  return {
+    key: "HTTPAuthSecurityScheme",
+    place: 19,
+    schema: {
+      additionalProperties: false,
+      description: "Defines a security scheme using HTTP authentication.",
+      patternProperties: {
+        "^(bearer_format)$": {
+          default: "",
+          description:
+            'A hint to the client to identify how the bearer token is formatted (e.g., "JWT").\n This is primarily for documentation purposes.',
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        bearerFormat: {
+          default: "",
+          description:
+            'A hint to the client to identify how the bearer token is formatted (e.g., "JWT").\n This is primarily for documentation purposes.',
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        description: {
+          default: "",
+          description: "An optional description for the security scheme.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        scheme: {
+          default: "",
+          description:
+            'The name of the HTTP Authentication scheme to be used in the Authorization header,\n as defined in RFC7235 (e.g., "Bearer").\n This value should be registered in the IANA Authentication Scheme registry.',
+          type: "string",
+        },
+      },
+      title: "HTTP Auth Security Scheme",
+      type: "object",
+      required: ["scheme"],
+      dependentSchemas: {
+        bearer_format: { not: { required: ["bearerFormat"] } },
+      },
+    },
+  };
+}
+
+function definitionAPIKeySecurityScheme(): JsonSchemaDefinition {
+  return {
+    key: "APIKeySecurityScheme",
+    place: 7,
+    schema: {
+      additionalProperties: false,
+      description: "Defines a security scheme using an API key.",
+      properties: {
+        description: {
+          default: "",
+          description: "An optional description for the security scheme.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        location: {
+          default: "",
+          description:
+            'The location of the API key. Valid values are "query", "header", or "cookie".',
+          type: "string",
+        },
+        name: {
+          default: "",
+          description:
+            "The name of the header, query, or cookie parameter to be used.",
+          type: "string",
+        },
+      },
+      title: "API Key Security Scheme",
+      type: "object",
+      required: ["location", "name"],
+    },
+  };
+}
+
+function definitionSecurityRequirement(): JsonSchemaDefinition {
+  return {
+    key: "SecurityRequirement",
+    place: 33,
+    schema: {
+      additionalProperties: false,
+      properties: {
+        schemes: {
+          anyOf: [
+            { type: "null" },
+            {
+              additionalProperties: { $ref: "#/$defs/StringList" },
+              propertyNames: { type: "string" },
+              type: "object",
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Security Requirement",
+      type: "object",
+    },
+    refers: [definitionStringList],
+  };
+}
+
+function definitionStringList(): JsonSchemaDefinition {
+  return {
+    key: "StringList",
+    place: 39,
+    schema: {
+      additionalProperties: false,
+      properties: {
+        list: {
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "String List",
+      type: "object",
+    },
+  };
+}
+
+function definitionAgentSkill(): JsonSchemaDefinition {
+  return {
+    key: "AgentSkill",
+    place: 6,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Represents a distinct capability or function that an agent can perform.",
+      patternProperties: {
+        "^(input_modes)$": {
+          description:
+            "The set of supported input media types for this skill, overriding the agent's defaults.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(output_modes)$": {
+          description:
+            "The set of supported output media types for this skill, overriding the agent's defaults.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(security_requirements)$": {
+          description: "Security schemes necessary for this skill.",
+          anyOf: [
+            { type: "null" },
+            { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        description: {
+          default: "",
+          description: "A detailed description of the skill.",
+          type: "string",
+        },
+        examples: {
+          description:
+            "Example prompts or scenarios that this skill can handle.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        id: {
+          default: "",
+          description: "A unique identifier for the agent's skill.",
+          type: "string",
+        },
+        inputModes: {
+          description:
+            "The set of supported input media types for this skill, overriding the agent's defaults.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        name: {
+          default: "",
+          description: "A human-readable name for the skill.",
+          type: "string",
+        },
+        outputModes: {
+          description:
+            "The set of supported output media types for this skill, overriding the agent's defaults.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        securityRequirements: {
+          description: "Security schemes necessary for this skill.",
+          anyOf: [
+            { type: "null" },
+            { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        tags: {
+          description: "A set of keywords describing the skill's capabilities.",
+          items: { type: "string" },
+          type: "array",
+        },
+      },
+      title: "Agent Skill",
+      type: "object",
+      required: ["id", "name", "description", "tags"],
+      dependentSchemas: {
+        input_modes: { not: { required: ["inputModes"] } },
+        output_modes: { not: { required: ["outputModes"] } },
+        security_requirements: { not: { required: ["securityRequirements"] } },
+      },
+    },
+    refers: [definitionSecurityRequirement],
+  };
+}
+
+function definitionAgentProvider(): JsonSchemaDefinition {
+  return {
+    key: "AgentProvider",
+    place: 5,
+    schema: {
+      additionalProperties: false,
+      description: "Represents the service provider of an agent.",
+      properties: {
+        organization: {
+          default: "",
+          description:
+            'The name of the agent provider\'s organization.\n Example: "Google"',
+          type: "string",
+        },
+        url: {
+          default: "",
+          description:
+            'A URL for the agent provider\'s website or relevant documentation.\n Example: "https://ai.google.dev"',
+          type: "string",
+        },
+      },
+      title: "Agent Provider",
+      type: "object",
+      required: ["url", "organization"],
+    },
+  };
+}
+
+function definitionAgentInterface(): JsonSchemaDefinition {
+  return {
+    key: "AgentInterface",
+    place: 4,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Declares a combination of a target URL, transport and protocol version for interacting with the agent.\n This allows agents to expose the same functionality over multiple protocol binding mechanisms.",
+      patternProperties: {
+        "^(protocol_binding)$": {
+          default: "",
+          description:
+            "The protocol binding supported at this URL. This is an open form string, to be\n easily extended for other protocol bindings. The core ones officially\n supported are `JSONRPC`, `GRPC` and `HTTP+JSON`.",
+          type: "string",
+        },
+        "^(protocol_version)$": {
+          default: "",
+          description:
+            'The version of the A2A protocol this interface exposes.\n Use the latest supported minor version per major version.\n Examples: "0.3", "1.0"',
+          type: "string",
+        },
+      },
+      properties: {
+        protocolBinding: {
+          default: "",
+          description:
+            "The protocol binding supported at this URL. This is an open form string, to be\n easily extended for other protocol bindings. The core ones officially\n supported are `JSONRPC`, `GRPC` and `HTTP+JSON`.",
+          type: "string",
+        },
+        protocolVersion: {
+          default: "",
+          description:
+            'The version of the A2A protocol this interface exposes.\n Use the latest supported minor version per major version.\n Examples: "0.3", "1.0"',
+          type: "string",
+        },
+        tenant: {
+          default: "",
+          description:
+            "Tenant to be set in the request when calling the agent.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        url: {
+          default: "",
+          description:
+            'The URL where this interface is available. Must be a valid absolute HTTPS URL in production.\n Example: "https://api.example.com/a2a/v1", "https://grpc.example.com/a2a"',
+          type: "string",
+        },
+      },
+      title: "Agent Interface",
+      type: "object",
+      required: ["url"],
+      allOf: [
+        {
+          anyOf: [
+            { required: ["protocolBinding"] },
+            { required: ["protocol_binding"] },
+          ],
+        },
+        {
+          anyOf: [
+            { required: ["protocolVersion"] },
+            { required: ["protocol_version"] },
+          ],
+        },
+      ],
+      dependentSchemas: {
+        protocol_binding: { not: { required: ["protocolBinding"] } },
+        protocol_version: { not: { required: ["protocolVersion"] } },
+      },
+    },
+  };
+}
+
+function definitionAgentCardSignature(): JsonSchemaDefinition {
+  return {
+    key: "AgentCardSignature",
+    place: 2,
+    schema: {
+      additionalProperties: false,
+      description:
+        "AgentCardSignature represents a JWS signature of an AgentCard.\n This follows the JSON format of an RFC 7515 JSON Web Signature (JWS).",
+      properties: {
+        header: {
+          description: "The unprotected JWS header values.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        protected: {
+          default: "",
+          description:
+            "The protected JWS header for the signature. This is always a\n base64url-encoded JSON object. Required.",
+          type: "string",
+        },
+        signature: {
+          default: "",
+          description: "The computed signature, base64url-encoded. Required.",
+          type: "string",
+        },
+      },
+      title: "Agent Card Signature",
+      type: "object",
+      required: ["protected", "signature"],
+    },
+    refers: [definitionStruct],
+  };
+}
+
 /**
  * {@link AgentCard} as a Standard Schema: `validate` reads a value from its
  * wire form as {@link decodeAgentCard} does (strict), and gives the
@@ -1760,8 +1760,74 @@ function jsonSchemaAPIKeySecurityScheme(
   return jsonSchemaOf(definitionAPIKeySecurityScheme, options);
 }
 
-function definitionValue(): JsonSchemaDefinition {
-  return { key: "Value", place: 48, schema: { title: "Value" } };
+function definitionArtifact(): JsonSchemaDefinition {
+  return {
+    key: "Artifact",
+    place: 8,
+    schema: {
+      additionalProperties: false,
+      description: "Artifacts represent task outputs.",
+      patternProperties: {
+        "^(artifact_id)$": {
+          default: "",
+          description:
+            "Unique identifier (e.g. UUID) for the artifact. It must be at least unique\n within a task.",
+          type: "string",
+        },
+      },
+      properties: {
+        artifactId: {
+          default: "",
+          description:
+            "Unique identifier (e.g. UUID) for the artifact. It must be at least unique\n within a task.",
+          type: "string",
+        },
+        description: {
+          default: "",
+          description:
+            "A human readable description of the artifact, optional.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        extensions: {
+          description:
+            "The URIs of extensions that are present or contributed to this Artifact.",
+          anyOf: [
+            { type: "null" },
+            { items: { type: "string" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        metadata: {
+          description: "Optional metadata included with the artifact.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        name: {
+          default: "",
+          description: "A human readable name for the artifact.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        parts: {
+          description:
+            "The content of the artifact. Must contain at least one part.",
+          items: { $ref: "#/$defs/Part" },
+          type: "array",
+        },
+      },
+      title: "Artifact",
+      type: "object",
+      allOf: [
+        {
+          anyOf: [{ required: ["artifactId"] }, { required: ["artifact_id"] }],
+        },
+      ],
+      required: ["parts"],
+      dependentSchemas: { artifact_id: { not: { required: ["artifactId"] } } },
+    },
+    refers: [definitionPart, definitionStruct],
+  };
 }
 
 function definitionPart(): JsonSchemaDefinition {
@@ -1839,74 +1905,8 @@ function definitionPart(): JsonSchemaDefinition {
   };
 }
 
-function definitionArtifact(): JsonSchemaDefinition {
-  return {
-    key: "Artifact",
-    place: 8,
-    schema: {
-      additionalProperties: false,
-      description: "Artifacts represent task outputs.",
-      patternProperties: {
-        "^(artifact_id)$": {
-          default: "",
-          description:
-            "Unique identifier (e.g. UUID) for the artifact. It must be at least unique\n within a task.",
-          type: "string",
-        },
-      },
-      properties: {
-        artifactId: {
-          default: "",
-          description:
-            "Unique identifier (e.g. UUID) for the artifact. It must be at least unique\n within a task.",
-          type: "string",
-        },
-        description: {
-          default: "",
-          description:
-            "A human readable description of the artifact, optional.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        extensions: {
-          description:
-            "The URIs of extensions that are present or contributed to this Artifact.",
-          anyOf: [
-            { type: "null" },
-            { items: { type: "string" }, type: "array" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        metadata: {
-          description: "Optional metadata included with the artifact.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        name: {
-          default: "",
-          description: "A human readable name for the artifact.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        parts: {
-          description:
-            "The content of the artifact. Must contain at least one part.",
-          items: { $ref: "#/$defs/Part" },
-          type: "array",
-        },
-      },
-      title: "Artifact",
-      type: "object",
-      allOf: [
-        {
-          anyOf: [{ required: ["artifactId"] }, { required: ["artifact_id"] }],
-        },
-      ],
-      required: ["parts"],
-      dependentSchemas: { artifact_id: { not: { required: ["artifactId"] } } },
-    },
-    refers: [definitionPart, definitionStruct],
-  };
+function definitionValue(): JsonSchemaDefinition {
+  return { key: "Value", place: 48, schema: { title: "Value" } };
 }
 
 /**
@@ -2106,48 +2106,6 @@ function jsonSchemaClientCredentialsOAuthFlow(
   return jsonSchemaOf(definitionClientCredentialsOAuthFlow, options);
 }
 
-function definitionPushNotificationConfig(): JsonSchemaDefinition {
-  return {
-    key: "PushNotificationConfig",
-    place: 32,
-    schema: {
-      additionalProperties: false,
-      description:
-        "Configuration for setting up push notifications for task updates.",
-      properties: {
-        authentication: {
-          description:
-            "Authentication information required to send the notification",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/AuthenticationInfo" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        id: {
-          default: "",
-          description:
-            "A unique identifier (e.g. UUID) for this push notification.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        token: {
-          default: "",
-          description: "Token unique for this task/session",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        url: {
-          default: "",
-          description: "Url to send the notification too",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      title: "Push Notification Config",
-      type: "object",
-    },
-    refers: [definitionAuthenticationInfo],
-  };
-}
-
 function definitionCreateTaskPushNotificationConfigRequest(): JsonSchemaDefinition {
   return {
     key: "CreateTaskPushNotificationConfigRequest",
@@ -2203,6 +2161,48 @@ function definitionCreateTaskPushNotificationConfigRequest(): JsonSchemaDefiniti
       },
     },
     refers: [definitionPushNotificationConfig],
+  };
+}
+
+function definitionPushNotificationConfig(): JsonSchemaDefinition {
+  return {
+    key: "PushNotificationConfig",
+    place: 32,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Configuration for setting up push notifications for task updates.",
+      properties: {
+        authentication: {
+          description:
+            "Authentication information required to send the notification",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/AuthenticationInfo" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        id: {
+          default: "",
+          description:
+            "A unique identifier (e.g. UUID) for this push notification.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        token: {
+          default: "",
+          description: "Token unique for this task/session",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        url: {
+          default: "",
+          description: "Url to send the notification too",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Push Notification Config",
+      type: "object",
+    },
+    refers: [definitionAuthenticationInfo],
   };
 }
 
@@ -2741,6 +2741,53 @@ function jsonSchemaListTaskPushNotificationConfigRequest(
   return jsonSchemaOf(definitionListTaskPushNotificationConfigRequest, options);
 }
 
+function definitionListTaskPushNotificationConfigResponse(): JsonSchemaDefinition {
+  return {
+    key: "ListTaskPushNotificationConfigResponse",
+    place: 22,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Represents a successful response for the `ListTaskPushNotificationConfig`\n method.",
+      patternProperties: {
+        "^(next_page_token)$": {
+          default: "",
+          description:
+            "A token, which can be sent as `page_token` to retrieve the next page.\n If this field is omitted, there are no subsequent pages.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        configs: {
+          description: "The list of push notification configurations.",
+          anyOf: [
+            { type: "null" },
+            {
+              items: { $ref: "#/$defs/TaskPushNotificationConfig" },
+              type: "array",
+            },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        nextPageToken: {
+          default: "",
+          description:
+            "A token, which can be sent as `page_token` to retrieve the next page.\n If this field is omitted, there are no subsequent pages.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "List Task Push Notification Config Response",
+      type: "object",
+      dependentSchemas: {
+        next_page_token: { not: { required: ["nextPageToken"] } },
+      },
+    },
+    refers: [definitionTaskPushNotificationConfig],
+  };
+}
+
 function definitionTaskPushNotificationConfig(): JsonSchemaDefinition {
   return {
     key: "TaskPushNotificationConfig",
@@ -2800,53 +2847,6 @@ function definitionTaskPushNotificationConfig(): JsonSchemaDefinition {
   };
 }
 
-function definitionListTaskPushNotificationConfigResponse(): JsonSchemaDefinition {
-  return {
-    key: "ListTaskPushNotificationConfigResponse",
-    place: 22,
-    schema: {
-      additionalProperties: false,
-      description:
-        "Represents a successful response for the `ListTaskPushNotificationConfig`\n method.",
-      patternProperties: {
-        "^(next_page_token)$": {
-          default: "",
-          description:
-            "A token, which can be sent as `page_token` to retrieve the next page.\n If this field is omitted, there are no subsequent pages.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      properties: {
-        configs: {
-          description: "The list of push notification configurations.",
-          anyOf: [
-            { type: "null" },
-            {
-              items: { $ref: "#/$defs/TaskPushNotificationConfig" },
-              type: "array",
-            },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        nextPageToken: {
-          default: "",
-          description:
-            "A token, which can be sent as `page_token` to retrieve the next page.\n If this field is omitted, there are no subsequent pages.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      title: "List Task Push Notification Config Response",
-      type: "object",
-      dependentSchemas: {
-        next_page_token: { not: { required: ["nextPageToken"] } },
-      },
-    },
-    refers: [definitionTaskPushNotificationConfig],
-  };
-}
-
 /**
  * {@link ListTaskPushNotificationConfigResponse} as a Standard Schema:
  * `validate` reads a value from its wire form as {@link
@@ -2883,52 +2883,6 @@ function jsonSchemaListTaskPushNotificationConfigResponse(
     definitionListTaskPushNotificationConfigResponse,
     options,
   );
-}
-
-function definitionTimestamp(): JsonSchemaDefinition {
-  return {
-    key: "Timestamp",
-    place: 47,
-    schema: { format: "date-time", title: "Timestamp", type: "string" },
-  };
-}
-
-function definitionTaskState(): JsonSchemaDefinition {
-  return {
-    key: "TaskState",
-    place: 49,
-    schema: {
-      anyOf: [
-        { pattern: "^TASK_STATE_UNSPECIFIED$", type: "string" },
-        {
-          enum: [
-            "TASK_STATE_SUBMITTED",
-            "TASK_STATE_WORKING",
-            "TASK_STATE_COMPLETED",
-            "TASK_STATE_FAILED",
-            "TASK_STATE_CANCELED",
-            "TASK_STATE_INPUT_REQUIRED",
-            "TASK_STATE_REJECTED",
-            "TASK_STATE_AUTH_REQUIRED",
-          ],
-          type: "string",
-        },
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-      ],
-      title: "Task State",
-      "x-agentwire-enum-numbers": {
-        TASK_STATE_UNSPECIFIED: 0,
-        TASK_STATE_SUBMITTED: 1,
-        TASK_STATE_WORKING: 2,
-        TASK_STATE_COMPLETED: 3,
-        TASK_STATE_FAILED: 4,
-        TASK_STATE_CANCELED: 5,
-        TASK_STATE_INPUT_REQUIRED: 6,
-        TASK_STATE_REJECTED: 7,
-        TASK_STATE_AUTH_REQUIRED: 8,
-      },
-    },
-  };
 }
 
 function definitionListTasksRequest(): JsonSchemaDefinition {
@@ -3078,6 +3032,52 @@ function definitionListTasksRequest(): JsonSchemaDefinition {
   };
 }
 
+function definitionTaskState(): JsonSchemaDefinition {
+  return {
+    key: "TaskState",
+    place: 49,
+    schema: {
+      anyOf: [
+        { pattern: "^TASK_STATE_UNSPECIFIED$", type: "string" },
+        {
+          enum: [
+            "TASK_STATE_SUBMITTED",
+            "TASK_STATE_WORKING",
+            "TASK_STATE_COMPLETED",
+            "TASK_STATE_FAILED",
+            "TASK_STATE_CANCELED",
+            "TASK_STATE_INPUT_REQUIRED",
+            "TASK_STATE_REJECTED",
+            "TASK_STATE_AUTH_REQUIRED",
+          ],
+          type: "string",
+        },
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+      ],
+      title: "Task State",
+      "x-agentwire-enum-numbers": {
+        TASK_STATE_UNSPECIFIED: 0,
+        TASK_STATE_SUBMITTED: 1,
+        TASK_STATE_WORKING: 2,
+        TASK_STATE_COMPLETED: 3,
+        TASK_STATE_FAILED: 4,
+        TASK_STATE_CANCELED: 5,
+        TASK_STATE_INPUT_REQUIRED: 6,
+        TASK_STATE_REJECTED: 7,
+        TASK_STATE_AUTH_REQUIRED: 8,
+      },
+    },
+  };
+}
+
+function definitionTimestamp(): JsonSchemaDefinition {
+  return {
+    key: "Timestamp",
+    place: 47,
+    schema: { format: "date-time", title: "Timestamp", type: "string" },
+  };
+}
+
 /**
  * {@link ListTasksRequest} as a Standard Schema: `validate` reads a value
  * from its wire form as {@link decodeListTasksRequest} does (strict), and
@@ -3107,23 +3107,193 @@ function jsonSchemaListTasksRequest(
   return jsonSchemaOf(definitionListTasksRequest, options);
 }
 
-function definitionRole(): JsonSchemaDefinition {
+function definitionListTasksResponse(): JsonSchemaDefinition {
   return {
-    key: "Role",
-    place: 50,
+    key: "ListTasksResponse",
+    place: 24,
     schema: {
-      anyOf: [
-        { pattern: "^ROLE_UNSPECIFIED$", type: "string" },
-        { enum: ["ROLE_USER", "ROLE_AGENT"], type: "string" },
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+      additionalProperties: false,
+      description:
+        "Result object for tasks/list method containing an array of tasks and pagination information.",
+      patternProperties: {
+        "^(next_page_token)$": {
+          default: "",
+          description:
+            "Token for retrieving the next page. Empty string if no more results.",
+          type: "string",
+        },
+        "^(page_size)$": {
+          anyOf: [
+            { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+            { pattern: "^-?[0-9]+$", type: "string" },
+          ],
+          default: 0,
+          description: "The size of page requested.",
+        },
+        "^(total_size)$": {
+          anyOf: [
+            { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+            { pattern: "^-?[0-9]+$", type: "string" },
+          ],
+          default: 0,
+          description: "Total number of tasks available (before pagination).",
+        },
+      },
+      properties: {
+        nextPageToken: {
+          default: "",
+          description:
+            "Token for retrieving the next page. Empty string if no more results.",
+          type: "string",
+        },
+        pageSize: {
+          anyOf: [
+            { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+            { pattern: "^-?[0-9]+$", type: "string" },
+          ],
+          default: 0,
+          description: "The size of page requested.",
+        },
+        tasks: {
+          description: "Array of tasks matching the specified criteria.",
+          items: { $ref: "#/$defs/Task" },
+          type: "array",
+        },
+        totalSize: {
+          anyOf: [
+            { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+            { pattern: "^-?[0-9]+$", type: "string" },
+          ],
+          default: 0,
+          description: "Total number of tasks available (before pagination).",
+        },
+      },
+      title: "List Tasks Response",
+      type: "object",
+      required: ["tasks"],
+      allOf: [
+        {
+          anyOf: [
+            { required: ["nextPageToken"] },
+            { required: ["next_page_token"] },
+          ],
+        },
+        { anyOf: [{ required: ["pageSize"] }, { required: ["page_size"] }] },
+        { anyOf: [{ required: ["totalSize"] }, { required: ["total_size"] }] },
       ],
-      title: "Role",
-      "x-agentwire-enum-numbers": {
-        ROLE_UNSPECIFIED: 0,
-        ROLE_USER: 1,
-        ROLE_AGENT: 2,
+      dependentSchemas: {
+        next_page_token: { not: { required: ["nextPageToken"] } },
+        page_size: { not: { required: ["pageSize"] } },
+        total_size: { not: { required: ["totalSize"] } },
       },
     },
+    refers: [definitionTask],
+  };
+}
+
+function definitionTask(): JsonSchemaDefinition {
+  return {
+    key: "Task",
+    place: 41,
+    schema: {
+      additionalProperties: false,
+      description:
+        "Task is the core unit of action for A2A. It has a current status\n and when results are created for the task they are stored in the\n artifact. If there are multiple turns for a task, these are stored in\n history.",
+      patternProperties: {
+        "^(context_id)$": {
+          default: "",
+          description:
+            "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      properties: {
+        artifacts: {
+          description: "A set of output artifacts for a Task.",
+          anyOf: [
+            { type: "null" },
+            { items: { $ref: "#/$defs/Artifact" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        contextId: {
+          default: "",
+          description:
+            "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
+          anyOf: [{ type: "null" }, { type: "string" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        history: {
+          description: "The history of interactions from a task.",
+          anyOf: [
+            { type: "null" },
+            { items: { $ref: "#/$defs/Message" }, type: "array" },
+          ],
+          "x-agentwire-null-is-absent": true,
+        },
+        id: {
+          default: "",
+          description:
+            "Unique identifier (e.g. UUID) for the task, generated by the server for a\n new task.",
+          type: "string",
+        },
+        metadata: {
+          description:
+            "A key/value object to store custom metadata about a task.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        status: {
+          $ref: "#/$defs/TaskStatus",
+          description:
+            "The current status of a Task, including state and a message.",
+        },
+      },
+      title: "Task",
+      type: "object",
+      required: ["id", "status"],
+      dependentSchemas: { context_id: { not: { required: ["contextId"] } } },
+    },
+    refers: [
+      definitionArtifact,
+      definitionMessage,
+      definitionTaskStatus,
+      definitionStruct,
+    ],
+  };
+}
+
+function definitionTaskStatus(): JsonSchemaDefinition {
+  return {
+    key: "TaskStatus",
+    place: 44,
+    schema: {
+      additionalProperties: false,
+      description: "A container for the status of a task",
+      properties: {
+        message: {
+          description: "A message associated with the status.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Message" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        state: {
+          $ref: "#/$defs/TaskState",
+          default: 0,
+          description: "The current state of this task.",
+        },
+        timestamp: {
+          description:
+            'ISO 8601 Timestamp when the status was recorded.\n Example: "2023-10-27T10:00:00Z"',
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Timestamp" }],
+          "x-agentwire-null-is-absent": true,
+        },
+      },
+      title: "Task Status",
+      type: "object",
+      required: ["state"],
+    },
+    refers: [definitionMessage, definitionTimestamp, definitionTaskState],
   };
 }
 
@@ -3239,193 +3409,23 @@ function definitionMessage(): JsonSchemaDefinition {
   };
 }
 
-function definitionTaskStatus(): JsonSchemaDefinition {
+function definitionRole(): JsonSchemaDefinition {
   return {
-    key: "TaskStatus",
-    place: 44,
+    key: "Role",
+    place: 50,
     schema: {
-      additionalProperties: false,
-      description: "A container for the status of a task",
-      properties: {
-        message: {
-          description: "A message associated with the status.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/Message" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        state: {
-          $ref: "#/$defs/TaskState",
-          default: 0,
-          description: "The current state of this task.",
-        },
-        timestamp: {
-          description:
-            'ISO 8601 Timestamp when the status was recorded.\n Example: "2023-10-27T10:00:00Z"',
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/Timestamp" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      title: "Task Status",
-      type: "object",
-      required: ["state"],
-    },
-    refers: [definitionMessage, definitionTimestamp, definitionTaskState],
-  };
-}
-
-function definitionTask(): JsonSchemaDefinition {
-  return {
-    key: "Task",
-    place: 41,
-    schema: {
-      additionalProperties: false,
-      description:
-        "Task is the core unit of action for A2A. It has a current status\n and when results are created for the task they are stored in the\n artifact. If there are multiple turns for a task, these are stored in\n history.",
-      patternProperties: {
-        "^(context_id)$": {
-          default: "",
-          description:
-            "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-      },
-      properties: {
-        artifacts: {
-          description: "A set of output artifacts for a Task.",
-          anyOf: [
-            { type: "null" },
-            { items: { $ref: "#/$defs/Artifact" }, type: "array" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        contextId: {
-          default: "",
-          description:
-            "Unique identifier (e.g. UUID) for the contextual collection of interactions\n (tasks and messages). Created by the A2A server.",
-          anyOf: [{ type: "null" }, { type: "string" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        history: {
-          description: "The history of interactions from a task.",
-          anyOf: [
-            { type: "null" },
-            { items: { $ref: "#/$defs/Message" }, type: "array" },
-          ],
-          "x-agentwire-null-is-absent": true,
-        },
-        id: {
-          default: "",
-          description:
-            "Unique identifier (e.g. UUID) for the task, generated by the server for a\n new task.",
-          type: "string",
-        },
-        metadata: {
-          description:
-            "A key/value object to store custom metadata about a task.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        status: {
-          $ref: "#/$defs/TaskStatus",
-          description:
-            "The current status of a Task, including state and a message.",
-        },
-      },
-      title: "Task",
-      type: "object",
-      required: ["id", "status"],
-      dependentSchemas: { context_id: { not: { required: ["contextId"] } } },
-    },
-    refers: [
-      definitionArtifact,
-      definitionMessage,
-      definitionTaskStatus,
-      definitionStruct,
-    ],
-  };
-}
-
-function definitionListTasksResponse(): JsonSchemaDefinition {
-  return {
-    key: "ListTasksResponse",
-    place: 24,
-    schema: {
-      additionalProperties: false,
-      description:
-        "Result object for tasks/list method containing an array of tasks and pagination information.",
-      patternProperties: {
-        "^(next_page_token)$": {
-          default: "",
-          description:
-            "Token for retrieving the next page. Empty string if no more results.",
-          type: "string",
-        },
-        "^(page_size)$": {
-          anyOf: [
-            { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-            { pattern: "^-?[0-9]+$", type: "string" },
-          ],
-          default: 0,
-          description: "The size of page requested.",
-        },
-        "^(total_size)$": {
-          anyOf: [
-            { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-            { pattern: "^-?[0-9]+$", type: "string" },
-          ],
-          default: 0,
-          description: "Total number of tasks available (before pagination).",
-        },
-      },
-      properties: {
-        nextPageToken: {
-          default: "",
-          description:
-            "Token for retrieving the next page. Empty string if no more results.",
-          type: "string",
-        },
-        pageSize: {
-          anyOf: [
-            { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-            { pattern: "^-?[0-9]+$", type: "string" },
-          ],
-          default: 0,
-          description: "The size of page requested.",
-        },
-        tasks: {
-          description: "Array of tasks matching the specified criteria.",
-          items: { $ref: "#/$defs/Task" },
-          type: "array",
-        },
-        totalSize: {
-          anyOf: [
-            { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-            { pattern: "^-?[0-9]+$", type: "string" },
-          ],
-          default: 0,
-          description: "Total number of tasks available (before pagination).",
-        },
-      },
-      title: "List Tasks Response",
-      type: "object",
-      required: ["tasks"],
-      allOf: [
-        {
-          anyOf: [
-            { required: ["nextPageToken"] },
-            { required: ["next_page_token"] },
-          ],
-        },
-        { anyOf: [{ required: ["pageSize"] }, { required: ["page_size"] }] },
-        { anyOf: [{ required: ["totalSize"] }, { required: ["total_size"] }] },
+      anyOf: [
+        { pattern: "^ROLE_UNSPECIFIED$", type: "string" },
+        { enum: ["ROLE_USER", "ROLE_AGENT"], type: "string" },
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
       ],
-      dependentSchemas: {
-        next_page_token: { not: { required: ["nextPageToken"] } },
-        page_size: { not: { required: ["pageSize"] } },
-        total_size: { not: { required: ["totalSize"] } },
+      title: "Role",
+      "x-agentwire-enum-numbers": {
+        ROLE_UNSPECIFIED: 0,
+        ROLE_USER: 1,
+        ROLE_AGENT: 2,
       },
     },
-    refers: [definitionTask],
   };
 }
 
@@ -3985,140 +3985,6 @@ function jsonSchemaSendMessageResponse(
   return jsonSchemaOf(definitionSendMessageResponse, options);
 }
 
-function definitionTaskArtifactUpdateEvent(): JsonSchemaDefinition {
-  return {
-    key: "TaskArtifactUpdateEvent",
-    place: 42,
-    schema: {
-      additionalProperties: false,
-      description:
-        "TaskArtifactUpdateEvent represents a task delta where an artifact has\n been generated.",
-      patternProperties: {
-        "^(context_id)$": {
-          default: "",
-          description: "The id of the context that this task belongs to.",
-          type: "string",
-        },
-        "^(last_chunk)$": {
-          default: false,
-          description: "If true, this is the final chunk of the artifact.",
-          anyOf: [{ type: "null" }, { type: "boolean" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        "^(task_id)$": {
-          default: "",
-          description: "The id of the task for this artifact.",
-          type: "string",
-        },
-      },
-      properties: {
-        append: {
-          default: false,
-          description:
-            "If true, the content of this artifact should be appended to a previously\n sent artifact with the same ID.",
-          anyOf: [{ type: "null" }, { type: "boolean" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        artifact: {
-          $ref: "#/$defs/Artifact",
-          description: "The artifact that was generated or updated.",
-        },
-        contextId: {
-          default: "",
-          description: "The id of the context that this task belongs to.",
-          type: "string",
-        },
-        lastChunk: {
-          default: false,
-          description: "If true, this is the final chunk of the artifact.",
-          anyOf: [{ type: "null" }, { type: "boolean" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        metadata: {
-          description: "Optional metadata associated with the artifact update.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        taskId: {
-          default: "",
-          description: "The id of the task for this artifact.",
-          type: "string",
-        },
-      },
-      title: "Task Artifact Update Event",
-      type: "object",
-      allOf: [
-        { anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] },
-        { anyOf: [{ required: ["contextId"] }, { required: ["context_id"] }] },
-      ],
-      required: ["artifact"],
-      dependentSchemas: {
-        context_id: { not: { required: ["contextId"] } },
-        last_chunk: { not: { required: ["lastChunk"] } },
-        task_id: { not: { required: ["taskId"] } },
-      },
-    },
-    refers: [definitionArtifact, definitionStruct],
-  };
-}
-
-function definitionTaskStatusUpdateEvent(): JsonSchemaDefinition {
-  return {
-    key: "TaskStatusUpdateEvent",
-    place: 45,
-    schema: {
-      additionalProperties: false,
-      description:
-        "An event sent by the agent to notify the client of a change in a task's\n status.",
-      patternProperties: {
-        "^(context_id)$": {
-          default: "",
-          description: "The id of the context that the task belongs to",
-          type: "string",
-        },
-        "^(task_id)$": {
-          default: "",
-          description: "The id of the task that is changed",
-          type: "string",
-        },
-      },
-      properties: {
-        contextId: {
-          default: "",
-          description: "The id of the context that the task belongs to",
-          type: "string",
-        },
-        metadata: {
-          description: "Optional metadata to associate with the task update.",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
-          "x-agentwire-null-is-absent": true,
-        },
-        status: {
-          $ref: "#/$defs/TaskStatus",
-          description: "The new status of the task.",
-        },
-        taskId: {
-          default: "",
-          description: "The id of the task that is changed",
-          type: "string",
-        },
-      },
-      title: "Task Status Update Event",
-      type: "object",
-      allOf: [
-        { anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] },
-        { anyOf: [{ required: ["contextId"] }, { required: ["context_id"] }] },
-      ],
-      required: ["status"],
-      dependentSchemas: {
-        context_id: { not: { required: ["contextId"] } },
-        task_id: { not: { required: ["taskId"] } },
-      },
-    },
-    refers: [definitionTaskStatus, definitionStruct],
-  };
-}
-
 function definitionStreamResponse(): JsonSchemaDefinition {
   return {
     key: "StreamResponse",
@@ -4212,6 +4078,140 @@ function definitionStreamResponse(): JsonSchemaDefinition {
       definitionTaskArtifactUpdateEvent,
       definitionTaskStatusUpdateEvent,
     ],
+  };
+}
+
+function definitionTaskStatusUpdateEvent(): JsonSchemaDefinition {
+  return {
+    key: "TaskStatusUpdateEvent",
+    place: 45,
+    schema: {
+      additionalProperties: false,
+      description:
+        "An event sent by the agent to notify the client of a change in a task's\n status.",
+      patternProperties: {
+        "^(context_id)$": {
+          default: "",
+          description: "The id of the context that the task belongs to",
+          type: "string",
+        },
+        "^(task_id)$": {
+          default: "",
+          description: "The id of the task that is changed",
+          type: "string",
+        },
+      },
+      properties: {
+        contextId: {
+          default: "",
+          description: "The id of the context that the task belongs to",
+          type: "string",
+        },
+        metadata: {
+          description: "Optional metadata to associate with the task update.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        status: {
+          $ref: "#/$defs/TaskStatus",
+          description: "The new status of the task.",
+        },
+        taskId: {
+          default: "",
+          description: "The id of the task that is changed",
+          type: "string",
+        },
+      },
+      title: "Task Status Update Event",
+      type: "object",
+      allOf: [
+        { anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] },
+        { anyOf: [{ required: ["contextId"] }, { required: ["context_id"] }] },
+      ],
+      required: ["status"],
+      dependentSchemas: {
+        context_id: { not: { required: ["contextId"] } },
+        task_id: { not: { required: ["taskId"] } },
+      },
+    },
+    refers: [definitionTaskStatus, definitionStruct],
+  };
+}
+
+function definitionTaskArtifactUpdateEvent(): JsonSchemaDefinition {
+  return {
+    key: "TaskArtifactUpdateEvent",
+    place: 42,
+    schema: {
+      additionalProperties: false,
+      description:
+        "TaskArtifactUpdateEvent represents a task delta where an artifact has\n been generated.",
+      patternProperties: {
+        "^(context_id)$": {
+          default: "",
+          description: "The id of the context that this task belongs to.",
+          type: "string",
+        },
+        "^(last_chunk)$": {
+          default: false,
+          description: "If true, this is the final chunk of the artifact.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        "^(task_id)$": {
+          default: "",
+          description: "The id of the task for this artifact.",
+          type: "string",
+        },
+      },
+      properties: {
+        append: {
+          default: false,
+          description:
+            "If true, the content of this artifact should be appended to a previously\n sent artifact with the same ID.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        artifact: {
+          $ref: "#/$defs/Artifact",
+          description: "The artifact that was generated or updated.",
+        },
+        contextId: {
+          default: "",
+          description: "The id of the context that this task belongs to.",
+          type: "string",
+        },
+        lastChunk: {
+          default: false,
+          description: "If true, this is the final chunk of the artifact.",
+          anyOf: [{ type: "null" }, { type: "boolean" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        metadata: {
+          description: "Optional metadata associated with the artifact update.",
+          anyOf: [{ type: "null" }, { $ref: "#/$defs/Struct" }],
+          "x-agentwire-null-is-absent": true,
+        },
+        taskId: {
+          default: "",
+          description: "The id of the task for this artifact.",
+          type: "string",
+        },
+      },
+      title: "Task Artifact Update Event",
+      type: "object",
+      allOf: [
+        { anyOf: [{ required: ["taskId"] }, { required: ["task_id"] }] },
+        { anyOf: [{ required: ["contextId"] }, { required: ["context_id"] }] },
+      ],
+      required: ["artifact"],
+      dependentSchemas: {
+        context_id: { not: { required: ["contextId"] } },
+        last_chunk: { not: { required: ["lastChunk"] } },
+        task_id: { not: { required: ["taskId"] } },
+      },
+    },
+    refers: [definitionArtifact, definitionStruct],
   };
 }
 

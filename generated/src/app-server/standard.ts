@@ -80,140 +80,381 @@ import {
   validateWarningParams,
 } from "./validate.js";
 
-function definitionThreadStatus(): JsonSchemaDefinition {
+function definitionServerNotification(): JsonSchemaDefinition {
   return {
-    key: "ThreadStatus",
-    place: 26,
-    schema: { type: "string", enum: ["idle", "running", "archived"] },
-  };
-}
-
-function definitionAppThread(): JsonSchemaDefinition {
-  return {
-    key: "AppThread",
-    place: 16,
+    key: "ServerNotification",
+    place: 0,
     schema: {
-      type: "object",
-      properties: {
-        activeTurnId: { type: ["string", "null"] },
-        archived: { type: "boolean" },
-        createdAtMs: { type: "integer", format: "uint128", minimum: 0 },
-        cwd: { type: ["string", "null"] },
-        ephemeral: { type: "boolean" },
-        id: { type: "string" },
-        model: { type: ["string", "null"] },
-        status: { $ref: "#/$defs/ThreadStatus" },
-        title: { type: ["string", "null"] },
-        updatedAtMs: { type: "integer", format: "uint128", minimum: 0 },
-      },
-      required: [
-        "id",
-        "status",
-        "archived",
-        "ephemeral",
-        "createdAtMs",
-        "updatedAtMs",
+      title: "ServerNotification",
+      oneOf: [
+        { $ref: "#/$defs/ThreadStartedNotification" },
+        { $ref: "#/$defs/ThreadArchivedNotification" },
+        { $ref: "#/$defs/TurnStartedNotification" },
+        { $ref: "#/$defs/TurnCompletedNotification" },
+        { $ref: "#/$defs/ItemStartedNotification" },
+        { $ref: "#/$defs/ItemAgentMessageDeltaNotification" },
+        { $ref: "#/$defs/ItemToolCallDeltaNotification" },
+        { $ref: "#/$defs/ItemCompletedNotification" },
+        { $ref: "#/$defs/ApprovalRequestedNotification" },
+        { $ref: "#/$defs/ApprovalResolvedNotification" },
+        { $ref: "#/$defs/ErrorWarningNotification" },
       ],
     },
-    refers: [definitionThreadStatus],
+    refers: [
+      definitionThreadStartedNotification,
+      definitionThreadArchivedNotification,
+      definitionTurnStartedNotification,
+      definitionTurnCompletedNotification,
+      definitionItemStartedNotification,
+      definitionItemAgentMessageDeltaNotification,
+      definitionItemToolCallDeltaNotification,
+      definitionItemCompletedNotification,
+      definitionApprovalRequestedNotification,
+      definitionApprovalResolvedNotification,
+      definitionErrorWarningNotification,
+    ],
   };
 }
 
-function definitionThreadStartedParams(): JsonSchemaDefinition {
+function definitionErrorWarningNotification(): JsonSchemaDefinition {
   return {
-    key: "ThreadStartedParams",
-    place: 25,
+    key: "ErrorWarningNotification",
+    place: 11,
     schema: {
-      type: "object",
-      properties: { thread: { $ref: "#/$defs/AppThread" } },
-      required: ["thread"],
-    },
-    refers: [definitionAppThread],
-  };
-}
-
-function definitionThreadStartedNotification(): JsonSchemaDefinition {
-  return {
-    key: "ThreadStartedNotification",
-    place: 1,
-    schema: {
-      title: "ThreadStartedNotification",
+      title: "ErrorWarningNotification",
       type: "object",
       properties: {
-        method: { type: "string", const: "thread/started" },
-        params: { $ref: "#/$defs/ThreadStartedParams" },
+        method: { type: "string", const: "error/warning" },
+        params: { $ref: "#/$defs/WarningParams" },
       },
       required: ["method", "params"],
     },
-    refers: [definitionThreadStartedParams],
+    refers: [definitionWarningParams],
   };
 }
 
-function definitionThreadArchivedParams(): JsonSchemaDefinition {
+function definitionWarningParams(): JsonSchemaDefinition {
   return {
-    key: "ThreadArchivedParams",
-    place: 24,
+    key: "WarningParams",
+    place: 32,
     schema: {
       type: "object",
-      properties: { threadId: { type: "string" } },
-      required: ["threadId"],
+      properties: {
+        code: { type: ["string", "null"] },
+        message: { type: "string" },
+      },
+      required: ["message"],
     },
   };
 }
 
-function definitionThreadArchivedNotification(): JsonSchemaDefinition {
+function definitionApprovalResolvedNotification(): JsonSchemaDefinition {
   return {
-    key: "ThreadArchivedNotification",
-    place: 2,
+    key: "ApprovalResolvedNotification",
+    place: 10,
     schema: {
-      title: "ThreadArchivedNotification",
+      title: "ApprovalResolvedNotification",
       type: "object",
       properties: {
-        method: { type: "string", const: "thread/archived" },
-        params: { $ref: "#/$defs/ThreadArchivedParams" },
+        method: { type: "string", const: "approval/resolved" },
+        params: { $ref: "#/$defs/ApprovalResolveParams" },
       },
       required: ["method", "params"],
     },
-    refers: [definitionThreadArchivedParams],
+    refers: [definitionApprovalResolveParams],
   };
 }
 
-function definitionAppTokenUsage(): JsonSchemaDefinition {
+function definitionApprovalResolveParams(): JsonSchemaDefinition {
   return {
-    key: "AppTokenUsage",
-    place: 17,
+    key: "ApprovalResolveParams",
+    place: 21,
     schema: {
       type: "object",
       properties: {
-        inputTokens: { type: "integer", format: "uint64", minimum: 0 },
-        outputTokens: { type: "integer", format: "uint64", minimum: 0 },
-        totalTokens: { type: "integer", format: "uint64", minimum: 0 },
+        decision: { $ref: "#/$defs/ApprovalDecision" },
+        requestId: { type: "string" },
+        threadId: { type: "string" },
+        turnId: { type: "string" },
       },
-      required: ["inputTokens", "outputTokens", "totalTokens"],
+      required: ["threadId", "turnId", "requestId", "decision"],
     },
+    refers: [definitionApprovalDecision],
   };
 }
 
-function definitionTurnStatus(): JsonSchemaDefinition {
+function definitionApprovalDecision(): JsonSchemaDefinition {
   return {
-    key: "TurnStatus",
-    place: 30,
+    key: "ApprovalDecision",
+    place: 19,
+    schema: { type: "string", enum: ["allow", "deny"] },
+  };
+}
+
+function definitionApprovalRequestedNotification(): JsonSchemaDefinition {
+  return {
+    key: "ApprovalRequestedNotification",
+    place: 9,
+    schema: {
+      title: "ApprovalRequestedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "approval/requested" },
+        params: { $ref: "#/$defs/ApprovalRequestParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionApprovalRequestParams],
+  };
+}
+
+function definitionApprovalRequestParams(): JsonSchemaDefinition {
+  return {
+    key: "ApprovalRequestParams",
+    place: 20,
+    schema: {
+      type: "object",
+      properties: {
+        choices: { type: "array", items: { $ref: "#/$defs/ApprovalDecision" } },
+        preview: { type: "string" },
+        requestId: { type: "string" },
+        threadId: { type: "string" },
+        toolName: { type: "string" },
+        turnId: { type: "string" },
+      },
+      required: [
+        "threadId",
+        "turnId",
+        "requestId",
+        "toolName",
+        "preview",
+        "choices",
+      ],
+    },
+    refers: [definitionApprovalDecision],
+  };
+}
+
+function definitionItemCompletedNotification(): JsonSchemaDefinition {
+  return {
+    key: "ItemCompletedNotification",
+    place: 8,
+    schema: {
+      title: "ItemCompletedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "item/completed" },
+        params: { $ref: "#/$defs/ItemCompletedParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionItemCompletedParams],
+  };
+}
+
+function definitionItemCompletedParams(): JsonSchemaDefinition {
+  return {
+    key: "ItemCompletedParams",
+    place: 22,
+    schema: {
+      type: "object",
+      properties: {
+        item: { $ref: "#/$defs/AppItem" },
+        threadId: { type: "string" },
+        turnId: { type: "string" },
+      },
+      required: ["threadId", "turnId", "item"],
+    },
+    refers: [definitionAppItem],
+  };
+}
+
+function definitionAppItem(): JsonSchemaDefinition {
+  return {
+    key: "AppItem",
+    place: 13,
+    schema: {
+      type: "object",
+      properties: {
+        completedAtMs: {
+          type: ["integer", "null"],
+          format: "uint128",
+          minimum: 0,
+        },
+        content: true,
+        createdAtMs: { type: "integer", format: "uint128", minimum: 0 },
+        id: { type: "string" },
+        runEventId: { type: "string" },
+        status: { $ref: "#/$defs/AppItemStatus" },
+        type: { $ref: "#/$defs/AppItemKind" },
+      },
+      required: ["id", "runEventId", "type", "status", "createdAtMs"],
+    },
+    refers: [definitionAppItemKind, definitionAppItemStatus],
+  };
+}
+
+function definitionAppItemStatus(): JsonSchemaDefinition {
+  return {
+    key: "AppItemStatus",
+    place: 15,
     schema: {
       type: "string",
-      enum: ["queued", "running", "completed", "failed", "interrupted"],
+      enum: ["queued", "inProgress", "completed", "failed", "interrupted"],
     },
   };
 }
 
-function definitionUserInput(): JsonSchemaDefinition {
+function definitionAppItemKind(): JsonSchemaDefinition {
   return {
-    key: "UserInput",
-    place: 31,
+    key: "AppItemKind",
+    place: 14,
+    schema: {
+      type: "string",
+      enum: [
+        "userMessage",
+        "agentMessage",
+        "toolCall",
+        "approvalRequest",
+        "approvalResolved",
+        "memoryCompact",
+        "subRun",
+        "handoff",
+        "runStatus",
+      ],
+    },
+  };
+}
+
+function definitionItemToolCallDeltaNotification(): JsonSchemaDefinition {
+  return {
+    key: "ItemToolCallDeltaNotification",
+    place: 7,
+    schema: {
+      title: "ItemToolCallDeltaNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "item/toolCall/delta" },
+        params: { $ref: "#/$defs/ToolCallDeltaParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionToolCallDeltaParams],
+  };
+}
+
+function definitionToolCallDeltaParams(): JsonSchemaDefinition {
+  return {
+    key: "ToolCallDeltaParams",
+    place: 27,
     schema: {
       type: "object",
-      properties: { text: { type: "string" } },
-      required: ["text"],
+      properties: {
+        delta: true,
+        itemId: { type: "string" },
+        threadId: { type: "string" },
+        turnId: { type: "string" },
+      },
+      required: ["threadId", "turnId", "itemId", "delta"],
     },
+  };
+}
+
+function definitionItemAgentMessageDeltaNotification(): JsonSchemaDefinition {
+  return {
+    key: "ItemAgentMessageDeltaNotification",
+    place: 6,
+    schema: {
+      title: "ItemAgentMessageDeltaNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "item/agentMessage/delta" },
+        params: { $ref: "#/$defs/AgentMessageDeltaParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionAgentMessageDeltaParams],
+  };
+}
+
+function definitionAgentMessageDeltaParams(): JsonSchemaDefinition {
+  return {
+    key: "AgentMessageDeltaParams",
+    place: 12,
+    schema: {
+      type: "object",
+      properties: {
+        delta: { type: "string" },
+        itemId: { type: "string" },
+        threadId: { type: "string" },
+        turnId: { type: "string" },
+      },
+      required: ["threadId", "turnId", "itemId", "delta"],
+    },
+  };
+}
+
+function definitionItemStartedNotification(): JsonSchemaDefinition {
+  return {
+    key: "ItemStartedNotification",
+    place: 5,
+    schema: {
+      title: "ItemStartedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "item/started" },
+        params: { $ref: "#/$defs/ItemStartedParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionItemStartedParams],
+  };
+}
+
+function definitionItemStartedParams(): JsonSchemaDefinition {
+  return {
+    key: "ItemStartedParams",
+    place: 23,
+    schema: {
+      type: "object",
+      properties: {
+        item: { $ref: "#/$defs/AppItem" },
+        threadId: { type: "string" },
+        turnId: { type: "string" },
+      },
+      required: ["threadId", "turnId", "item"],
+    },
+    refers: [definitionAppItem],
+  };
+}
+
+function definitionTurnCompletedNotification(): JsonSchemaDefinition {
+  return {
+    key: "TurnCompletedNotification",
+    place: 4,
+    schema: {
+      title: "TurnCompletedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "turn/completed" },
+        params: { $ref: "#/$defs/TurnCompletedParams" },
+      },
+      required: ["method", "params"],
+    },
+    refers: [definitionTurnCompletedParams],
+  };
+}
+
+function definitionTurnCompletedParams(): JsonSchemaDefinition {
+  return {
+    key: "TurnCompletedParams",
+    place: 28,
+    schema: {
+      type: "object",
+      properties: { turn: { $ref: "#/$defs/AppTurn" } },
+      required: ["turn"],
+    },
+    refers: [definitionAppTurn],
   };
 }
 
@@ -253,16 +494,42 @@ function definitionAppTurn(): JsonSchemaDefinition {
   };
 }
 
-function definitionTurnStartedParams(): JsonSchemaDefinition {
+function definitionUserInput(): JsonSchemaDefinition {
   return {
-    key: "TurnStartedParams",
-    place: 29,
+    key: "UserInput",
+    place: 31,
     schema: {
       type: "object",
-      properties: { turn: { $ref: "#/$defs/AppTurn" } },
-      required: ["turn"],
+      properties: { text: { type: "string" } },
+      required: ["text"],
     },
-    refers: [definitionAppTurn],
+  };
+}
+
+function definitionTurnStatus(): JsonSchemaDefinition {
+  return {
+    key: "TurnStatus",
+    place: 30,
+    schema: {
+      type: "string",
+      enum: ["queued", "running", "completed", "failed", "interrupted"],
+    },
+  };
+}
+
+function definitionAppTokenUsage(): JsonSchemaDefinition {
+  return {
+    key: "AppTokenUsage",
+    place: 17,
+    schema: {
+      type: "object",
+      properties: {
+        inputTokens: { type: "integer", format: "uint64", minimum: 0 },
+        outputTokens: { type: "integer", format: "uint64", minimum: 0 },
+        totalTokens: { type: "integer", format: "uint64", minimum: 0 },
+      },
+      required: ["inputTokens", "outputTokens", "totalTokens"],
+    },
   };
 }
 
@@ -283,10 +550,10 @@ function definitionTurnStartedNotification(): JsonSchemaDefinition {
   };
 }
 
-function definitionTurnCompletedParams(): JsonSchemaDefinition {
+function definitionTurnStartedParams(): JsonSchemaDefinition {
   return {
-    key: "TurnCompletedParams",
-    place: 28,
+    key: "TurnStartedParams",
+    place: 29,
     schema: {
       type: "object",
       properties: { turn: { $ref: "#/$defs/AppTurn" } },
@@ -296,368 +563,101 @@ function definitionTurnCompletedParams(): JsonSchemaDefinition {
   };
 }
 
-function definitionTurnCompletedNotification(): JsonSchemaDefinition {
+function definitionThreadArchivedNotification(): JsonSchemaDefinition {
   return {
-    key: "TurnCompletedNotification",
-    place: 4,
+    key: "ThreadArchivedNotification",
+    place: 2,
     schema: {
-      title: "TurnCompletedNotification",
+      title: "ThreadArchivedNotification",
       type: "object",
       properties: {
-        method: { type: "string", const: "turn/completed" },
-        params: { $ref: "#/$defs/TurnCompletedParams" },
+        method: { type: "string", const: "thread/archived" },
+        params: { $ref: "#/$defs/ThreadArchivedParams" },
       },
       required: ["method", "params"],
     },
-    refers: [definitionTurnCompletedParams],
+    refers: [definitionThreadArchivedParams],
   };
 }
 
-function definitionAppItemKind(): JsonSchemaDefinition {
+function definitionThreadArchivedParams(): JsonSchemaDefinition {
   return {
-    key: "AppItemKind",
-    place: 14,
+    key: "ThreadArchivedParams",
+    place: 24,
     schema: {
-      type: "string",
-      enum: [
-        "userMessage",
-        "agentMessage",
-        "toolCall",
-        "approvalRequest",
-        "approvalResolved",
-        "memoryCompact",
-        "subRun",
-        "handoff",
-        "runStatus",
-      ],
+      type: "object",
+      properties: { threadId: { type: "string" } },
+      required: ["threadId"],
     },
   };
 }
 
-function definitionAppItemStatus(): JsonSchemaDefinition {
+function definitionThreadStartedNotification(): JsonSchemaDefinition {
   return {
-    key: "AppItemStatus",
-    place: 15,
+    key: "ThreadStartedNotification",
+    place: 1,
     schema: {
-      type: "string",
-      enum: ["queued", "inProgress", "completed", "failed", "interrupted"],
+      title: "ThreadStartedNotification",
+      type: "object",
+      properties: {
+        method: { type: "string", const: "thread/started" },
+        params: { $ref: "#/$defs/ThreadStartedParams" },
+      },
+      required: ["method", "params"],
     },
+    refers: [definitionThreadStartedParams],
   };
 }
 
-function definitionAppItem(): JsonSchemaDefinition {
+function definitionThreadStartedParams(): JsonSchemaDefinition {
   return {
-    key: "AppItem",
-    place: 13,
+    key: "ThreadStartedParams",
+    place: 25,
+    schema: {
+      type: "object",
+      properties: { thread: { $ref: "#/$defs/AppThread" } },
+      required: ["thread"],
+    },
+    refers: [definitionAppThread],
+  };
+}
+
+function definitionAppThread(): JsonSchemaDefinition {
+  return {
+    key: "AppThread",
+    place: 16,
     schema: {
       type: "object",
       properties: {
-        completedAtMs: {
-          type: ["integer", "null"],
-          format: "uint128",
-          minimum: 0,
-        },
-        content: true,
+        activeTurnId: { type: ["string", "null"] },
+        archived: { type: "boolean" },
         createdAtMs: { type: "integer", format: "uint128", minimum: 0 },
+        cwd: { type: ["string", "null"] },
+        ephemeral: { type: "boolean" },
         id: { type: "string" },
-        runEventId: { type: "string" },
-        status: { $ref: "#/$defs/AppItemStatus" },
-        type: { $ref: "#/$defs/AppItemKind" },
-      },
-      required: ["id", "runEventId", "type", "status", "createdAtMs"],
-    },
-    refers: [definitionAppItemKind, definitionAppItemStatus],
-  };
-}
-
-function definitionItemStartedParams(): JsonSchemaDefinition {
-  return {
-    key: "ItemStartedParams",
-    place: 23,
-    schema: {
-      type: "object",
-      properties: {
-        item: { $ref: "#/$defs/AppItem" },
-        threadId: { type: "string" },
-        turnId: { type: "string" },
-      },
-      required: ["threadId", "turnId", "item"],
-    },
-    refers: [definitionAppItem],
-  };
-}
-
-function definitionItemStartedNotification(): JsonSchemaDefinition {
-  return {
-    key: "ItemStartedNotification",
-    place: 5,
-    schema: {
-      title: "ItemStartedNotification",
-      type: "object",
-      properties: {
-        method: { type: "string", const: "item/started" },
-        params: { $ref: "#/$defs/ItemStartedParams" },
-      },
-      required: ["method", "params"],
-    },
-    refers: [definitionItemStartedParams],
-  };
-}
-
-function definitionAgentMessageDeltaParams(): JsonSchemaDefinition {
-  return {
-    key: "AgentMessageDeltaParams",
-    place: 12,
-    schema: {
-      type: "object",
-      properties: {
-        delta: { type: "string" },
-        itemId: { type: "string" },
-        threadId: { type: "string" },
-        turnId: { type: "string" },
-      },
-      required: ["threadId", "turnId", "itemId", "delta"],
-    },
-  };
-}
-
-function definitionItemAgentMessageDeltaNotification(): JsonSchemaDefinition {
-  return {
-    key: "ItemAgentMessageDeltaNotification",
-    place: 6,
-    schema: {
-      title: "ItemAgentMessageDeltaNotification",
-      type: "object",
-      properties: {
-        method: { type: "string", const: "item/agentMessage/delta" },
-        params: { $ref: "#/$defs/AgentMessageDeltaParams" },
-      },
-      required: ["method", "params"],
-    },
-    refers: [definitionAgentMessageDeltaParams],
-  };
-}
-
-function definitionToolCallDeltaParams(): JsonSchemaDefinition {
-  return {
-    key: "ToolCallDeltaParams",
-    place: 27,
-    schema: {
-      type: "object",
-      properties: {
-        delta: true,
-        itemId: { type: "string" },
-        threadId: { type: "string" },
-        turnId: { type: "string" },
-      },
-      required: ["threadId", "turnId", "itemId", "delta"],
-    },
-  };
-}
-
-function definitionItemToolCallDeltaNotification(): JsonSchemaDefinition {
-  return {
-    key: "ItemToolCallDeltaNotification",
-    place: 7,
-    schema: {
-      title: "ItemToolCallDeltaNotification",
-      type: "object",
-      properties: {
-        method: { type: "string", const: "item/toolCall/delta" },
-        params: { $ref: "#/$defs/ToolCallDeltaParams" },
-      },
-      required: ["method", "params"],
-    },
-    refers: [definitionToolCallDeltaParams],
-  };
-}
-
-function definitionItemCompletedParams(): JsonSchemaDefinition {
-  return {
-    key: "ItemCompletedParams",
-    place: 22,
-    schema: {
-      type: "object",
-      properties: {
-        item: { $ref: "#/$defs/AppItem" },
-        threadId: { type: "string" },
-        turnId: { type: "string" },
-      },
-      required: ["threadId", "turnId", "item"],
-    },
-    refers: [definitionAppItem],
-  };
-}
-
-function definitionItemCompletedNotification(): JsonSchemaDefinition {
-  return {
-    key: "ItemCompletedNotification",
-    place: 8,
-    schema: {
-      title: "ItemCompletedNotification",
-      type: "object",
-      properties: {
-        method: { type: "string", const: "item/completed" },
-        params: { $ref: "#/$defs/ItemCompletedParams" },
-      },
-      required: ["method", "params"],
-    },
-    refers: [definitionItemCompletedParams],
-  };
-}
-
-function definitionApprovalDecision(): JsonSchemaDefinition {
-  return {
-    key: "ApprovalDecision",
-    place: 19,
-    schema: { type: "string", enum: ["allow", "deny"] },
-  };
-}
-
-function definitionApprovalRequestParams(): JsonSchemaDefinition {
-  return {
-    key: "ApprovalRequestParams",
-    place: 20,
-    schema: {
-      type: "object",
-      properties: {
-        choices: { type: "array", items: { $ref: "#/$defs/ApprovalDecision" } },
-        preview: { type: "string" },
-        requestId: { type: "string" },
-        threadId: { type: "string" },
-        toolName: { type: "string" },
-        turnId: { type: "string" },
+        model: { type: ["string", "null"] },
+        status: { $ref: "#/$defs/ThreadStatus" },
+        title: { type: ["string", "null"] },
+        updatedAtMs: { type: "integer", format: "uint128", minimum: 0 },
       },
       required: [
-        "threadId",
-        "turnId",
-        "requestId",
-        "toolName",
-        "preview",
-        "choices",
+        "id",
+        "status",
+        "archived",
+        "ephemeral",
+        "createdAtMs",
+        "updatedAtMs",
       ],
     },
-    refers: [definitionApprovalDecision],
+    refers: [definitionThreadStatus],
   };
 }
 
-function definitionApprovalRequestedNotification(): JsonSchemaDefinition {
+function definitionThreadStatus(): JsonSchemaDefinition {
   return {
-    key: "ApprovalRequestedNotification",
-    place: 9,
-    schema: {
-      title: "ApprovalRequestedNotification",
-      type: "object",
-      properties: {
-        method: { type: "string", const: "approval/requested" },
-        params: { $ref: "#/$defs/ApprovalRequestParams" },
-      },
-      required: ["method", "params"],
-    },
-    refers: [definitionApprovalRequestParams],
-  };
-}
-
-function definitionApprovalResolveParams(): JsonSchemaDefinition {
-  return {
-    key: "ApprovalResolveParams",
-    place: 21,
-    schema: {
-      type: "object",
-      properties: {
-        decision: { $ref: "#/$defs/ApprovalDecision" },
-        requestId: { type: "string" },
-        threadId: { type: "string" },
-        turnId: { type: "string" },
-      },
-      required: ["threadId", "turnId", "requestId", "decision"],
-    },
-    refers: [definitionApprovalDecision],
-  };
-}
-
-function definitionApprovalResolvedNotification(): JsonSchemaDefinition {
-  return {
-    key: "ApprovalResolvedNotification",
-    place: 10,
-    schema: {
-      title: "ApprovalResolvedNotification",
-      type: "object",
-      properties: {
-        method: { type: "string", const: "approval/resolved" },
-        params: { $ref: "#/$defs/ApprovalResolveParams" },
-      },
-      required: ["method", "params"],
-    },
-    refers: [definitionApprovalResolveParams],
-  };
-}
-
-function definitionWarningParams(): JsonSchemaDefinition {
-  return {
-    key: "WarningParams",
-    place: 32,
-    schema: {
-      type: "object",
-      properties: {
-        code: { type: ["string", "null"] },
-        message: { type: "string" },
-      },
-      required: ["message"],
-    },
-  };
-}
-
-function definitionErrorWarningNotification(): JsonSchemaDefinition {
-  return {
-    key: "ErrorWarningNotification",
-    place: 11,
-    schema: {
-      title: "ErrorWarningNotification",
-      type: "object",
-      properties: {
-        method: { type: "string", const: "error/warning" },
-        params: { $ref: "#/$defs/WarningParams" },
-      },
-      required: ["method", "params"],
-    },
-    refers: [definitionWarningParams],
-  };
-}
-
-function definitionServerNotification(): JsonSchemaDefinition {
-  return {
-    key: "ServerNotification",
-    place: 0,
-    schema: {
-      title: "ServerNotification",
-      oneOf: [
-        { $ref: "#/$defs/ThreadStartedNotification" },
-        { $ref: "#/$defs/ThreadArchivedNotification" },
-        { $ref: "#/$defs/TurnStartedNotification" },
-        { $ref: "#/$defs/TurnCompletedNotification" },
-        { $ref: "#/$defs/ItemStartedNotification" },
-        { $ref: "#/$defs/ItemAgentMessageDeltaNotification" },
-        { $ref: "#/$defs/ItemToolCallDeltaNotification" },
-        { $ref: "#/$defs/ItemCompletedNotification" },
-        { $ref: "#/$defs/ApprovalRequestedNotification" },
-        { $ref: "#/$defs/ApprovalResolvedNotification" },
-        { $ref: "#/$defs/ErrorWarningNotification" },
-      ],
-    },
-    refers: [
-      definitionThreadStartedNotification,
-      definitionThreadArchivedNotification,
-      definitionTurnStartedNotification,
-      definitionTurnCompletedNotification,
-      definitionItemStartedNotification,
-      definitionItemAgentMessageDeltaNotification,
-      definitionItemToolCallDeltaNotification,
-      definitionItemCompletedNotification,
-      definitionApprovalRequestedNotification,
-      definitionApprovalResolvedNotification,
-      definitionErrorWarningNotification,
-    ],
+    key: "ThreadStatus",
+    place: 26,
+    schema: { type: "string", enum: ["idle", "running", "archived"] },
   };
 }
 

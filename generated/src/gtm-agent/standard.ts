@@ -36,167 +36,112 @@ import {
   validateAgentTaskStatusUpdateEvent,
 } from "./validate.js";
 
-function definitionAgentFileContent(): JsonSchemaDefinition {
+function definitionAgentStreamEvent(): JsonSchemaDefinition {
   return {
-    key: "AgentFileContent",
-    place: 2,
+    key: "AgentStreamEvent",
+    place: 0,
     schema: {
+      title: "AgentStreamEvent",
+      description:
+        "One server-sent event of a streaming run.\nEXACTLY ONE member is present per event, discriminating the frame kind:\n`task`, `statusUpdate`, `artifactUpdate`, or `message`.\n\nThe FIRST frame of every stream is ALWAYS a `task` frame (the task snapshot). On POST /runs/stream its `task.status.state` is\nTASK_STATE_SUBMITTED, emitted before execution begins. A streaming-only\nclient MUST read the run id from this first frame -- `task.id` -- because it\nis the only place a caller who did not start the run over a non-streaming\nendpoint receives it, and it is what Get Agent Run and Resume Agent Run\nStream need to poll the run or reconnect to its stream after a drop.\n\nThe typical sequence is:\n`task(SUBMITTED)` -> `statusUpdate(WORKING)` -> `artifactUpdate`* ->\n`statusUpdate(terminal)`. A `statusUpdate` frame whose `status.state` is\nterminal is always the LAST frame.",
+      "x-generated": "2026-10-20",
+      "x-method": "derived",
+      "x-generator": "derive-json-schema.py",
+      "x-source":
+        "openapi/gtm-agent-api-v1-api-openapi.yml#/components/schemas/AgentStreamEvent",
       type: "object",
       properties: {
-        uri: {
-          type: "string",
-          format: "uri",
+        task: {
+          allOf: [{ $ref: "#/$defs/AgentTask" }],
           description:
-            "Link to downloadable content (e.g. a generated document).",
+            "A full task snapshot. The FIRST frame of every stream is a `task` frame: on POST /runs/stream it carries state TASK_STATE_SUBMITTED and the runId as `task.id`; on reconnect it carries the run's current state (and finalized `artifacts` if terminal).",
         },
-        bytes: {
-          type: "string",
-          description: "Base64-encoded binary content.",
+        statusUpdate: {
+          allOf: [{ $ref: "#/$defs/AgentTaskStatusUpdateEvent" }],
+          description:
+            "The run entered a new state. Emitted for WORKING and for the terminal state; the terminal one is always the last frame.",
         },
-        name: { type: "string", description: "Display filename." },
-        mimeType: {
-          type: "string",
-          description: "MIME type of the file content.",
+        artifactUpdate: {
+          allOf: [{ $ref: "#/$defs/AgentTaskArtifactUpdateEvent" }],
+          description: "Artifact content produced by the run.",
+        },
+        message: {
+          allOf: [{ $ref: "#/$defs/AgentMessage" }],
+          description:
+            "A message. Reserved for future use; not currently emitted.",
         },
       },
-      description:
-        "File content: exactly one of `uri` (a link, e.g. the platform's\ntoken-gated document route) or `bytes` (base64). `name` is always present\non emitted files (the server falls back to the object type rather than\nemit a nameless file).",
-      oneOf: [{ required: ["uri"] }, { required: ["bytes"] }],
-    },
-  };
-}
-
-function definitionAgentArtifactPart(): JsonSchemaDefinition {
-  return {
-    key: "AgentArtifactPart",
-    place: 1,
-    schema: {
-      type: "object",
-      properties: {
-        text: {
-          type: "string",
-          description: "Inline text content (text part).",
-        },
-        file: {
-          allOf: [{ $ref: "#/$defs/AgentFileContent" }],
-          description: "File content by link or bytes (file part).",
-        },
-        data: {
-          description:
-            "Structured content with no downloadable form, e.g. a created CRM record or a data agent's structured result (data part).",
-        },
-        metadata: {
-          type: "object",
-          additionalProperties: {},
-          description: "Producer-defined metadata for this part.",
-        },
-      },
-      description:
-        "One part of an artifact. Exactly one of `text`, `file`, or `data` is set,\nwhich determines the part's kind; `metadata` may accompany any. The\nmultipart protocol (chunk concatenation, rendering) keys off which one is\nset.",
       oneOf: [
-        { required: ["text"] },
-        { required: ["file"] },
-        { required: ["data"] },
+        { required: ["task"] },
+        { required: ["statusUpdate"] },
+        { required: ["artifactUpdate"] },
+        { required: ["message"] },
       ],
     },
-    refers: [definitionAgentFileContent],
+    refers: [
+      definitionAgentMessage,
+      definitionAgentTask,
+      definitionAgentTaskArtifactUpdateEvent,
+      definitionAgentTaskStatusUpdateEvent,
+    ],
   };
 }
 
-function definitionAgentMessageRole(): JsonSchemaDefinition {
+function definitionAgentTaskStatusUpdateEvent(): JsonSchemaDefinition {
   return {
-    key: "AgentMessageRole",
-    place: 4,
-    schema: {
-      type: "string",
-      enum: ["ROLE_UNSPECIFIED", "ROLE_USER", "ROLE_AGENT"],
-      description: "Who a message is from.",
-      "x-enumDescriptions": {
-        ROLE_UNSPECIFIED: "Unspecified.",
-        ROLE_USER: "From the client to the agent.",
-        ROLE_AGENT: "From the agent to the client.",
-      },
-      "x-agentwire-fallback": "ROLE_UNSPECIFIED",
-    },
-  };
-}
-
-function definitionAgentMessage(): JsonSchemaDefinition {
-  return {
-    key: "AgentMessage",
-    place: 3,
+    key: "AgentTaskStatusUpdateEvent",
+    place: 10,
     schema: {
       type: "object",
-      required: ["messageId", "role", "parts"],
+      required: ["taskId", "status"],
       properties: {
-        messageId: {
+        taskId: {
           type: "string",
-          description: "Unique message identifier.",
+          description: "The run this event belongs to: the runId.",
         },
         contextId: {
           type: "string",
-          description: "Conversation this message belongs to.",
+          description:
+            "The conversation the run belongs to. Populated on every event from the WORKING frame onward: the platform thread for platform agents, or the server-minted per-run context for Teams agents.",
         },
-        taskId: {
-          type: "string",
-          description: "Run this message belongs to (the runId).",
-        },
-        role: {
-          allOf: [{ $ref: "#/$defs/AgentMessageRole" }],
-          description: "Who the message is from.",
-        },
-        parts: {
-          type: "array",
-          items: { $ref: "#/$defs/AgentArtifactPart" },
-          description: "The message's content parts.",
-        },
-        metadata: {
-          type: "object",
-          additionalProperties: {},
-          description: "Producer-defined metadata.",
+        status: {
+          allOf: [{ $ref: "#/$defs/AgentRunStatus" }],
+          description: "The status entered.",
         },
       },
       description:
-        "A message: the shape carried by `status.message`, `history`, and the stream `message` frame (that frame is reserved for future use and not currently emitted).",
+        "The run entered a new state. Emitted for\nTASK_STATE_WORKING once execution begins and again for the terminal state;\nthe terminal one is always the LAST frame of the stream. The opening\nSUBMITTED state is carried by the `task` frame, not by one of these (see\nAgentStreamEvent).",
     },
-    refers: [definitionAgentArtifactPart, definitionAgentMessageRole],
+    refers: [definitionAgentRunStatus],
   };
 }
 
-function definitionAgentRunArtifact(): JsonSchemaDefinition {
+function definitionAgentRunStatus(): JsonSchemaDefinition {
   return {
-    key: "AgentRunArtifact",
-    place: 5,
+    key: "AgentRunStatus",
+    place: 6,
     schema: {
       type: "object",
-      required: ["artifactId", "parts"],
+      required: ["state"],
       properties: {
-        artifactId: {
-          type: "string",
-          description: "Unique identifier of the artifact within the run.",
+        state: {
+          allOf: [{ $ref: "#/$defs/AgentTaskState" }],
+          description: "The task state.",
         },
-        name: { type: "string", description: "Display name of the artifact." },
-        description: {
-          type: "string",
-          description: "What the artifact contains.",
-        },
-        parts: {
-          type: "array",
-          items: { $ref: "#/$defs/AgentArtifactPart" },
+        message: {
+          allOf: [{ $ref: "#/$defs/AgentMessage" }],
           description:
-            "The artifact's content parts. May carry more than one part, e.g. a text rendition and a structured `data` part.",
+            "A message elaborating this status, e.g. an agent's explanation of a failure or a prompt for further input.",
         },
-        metadata: {
-          type: "object",
-          additionalProperties: {},
-          description:
-            "Producer-defined metadata, e.g. the tool that created the artifact.",
+        timestamp: {
+          type: "string",
+          format: "date-time",
+          description: "When this state was entered.",
         },
       },
-      description:
-        "An output artifact of a run. Available when the terminal\nstate is COMPLETED; a completed run carries at least one, and the response\nartifact is the complete record of the result. A chat agent returns a\nsingle text part; a data agent returns a multi-part artifact carrying both\nrenditions, e.g. `parts: [ { text }, { data } ]`, where the `data` part\nholds the structured payload. Over the stream the parts arrive across\nappend-only chunks (the final `lastChunk` event delivers the data part\nbeside the text tail), so a streaming client assembles the same artifact a\nGet Agent Run returns. The first artifact of a run is its response; see\nAgentRunAttributes.artifacts.",
+      description: "Current status of a run.",
     },
-    refers: [definitionAgentArtifactPart],
+    refers: [definitionAgentMessage, definitionAgentTaskState],
   };
 }
 
@@ -243,32 +188,145 @@ function definitionAgentTaskState(): JsonSchemaDefinition {
   };
 }
 
-function definitionAgentRunStatus(): JsonSchemaDefinition {
+function definitionAgentTaskArtifactUpdateEvent(): JsonSchemaDefinition {
   return {
-    key: "AgentRunStatus",
-    place: 6,
+    key: "AgentTaskArtifactUpdateEvent",
+    place: 8,
     schema: {
       type: "object",
-      required: ["state"],
+      required: ["taskId", "artifact"],
       properties: {
-        state: {
-          allOf: [{ $ref: "#/$defs/AgentTaskState" }],
-          description: "The task state.",
-        },
-        message: {
-          allOf: [{ $ref: "#/$defs/AgentMessage" }],
-          description:
-            "A message elaborating this status, e.g. an agent's explanation of a failure or a prompt for further input.",
-        },
-        timestamp: {
+        taskId: {
           type: "string",
-          format: "date-time",
-          description: "When this state was entered.",
+          description: "The run this event belongs to (the runId).",
+        },
+        contextId: {
+          type: "string",
+          description:
+            "The conversation the run belongs to (the platform thread, or the server-minted per-run context for Teams). Populated on every artifact event.",
+        },
+        artifact: {
+          allOf: [{ $ref: "#/$defs/AgentRunArtifact" }],
+          description: "The artifact chunk.",
+        },
+        append: {
+          type: "boolean",
+          description:
+            "Omitted or false on the first chunk of an artifact; true when this chunk's parts append to previously streamed content. An explicit false mid-stream means the artifact restarted and the accumulated content should be discarded.",
+        },
+        lastChunk: {
+          type: "boolean",
+          description: "True on the artifact's final chunk.",
         },
       },
-      description: "Current status of a run.",
+      description:
+        "Artifact content produced mid-run. Chunks\nsharing an `artifactId` are concatenated by the client in arrival order.",
     },
-    refers: [definitionAgentMessage, definitionAgentTaskState],
+    refers: [definitionAgentRunArtifact],
+  };
+}
+
+function definitionAgentRunArtifact(): JsonSchemaDefinition {
+  return {
+    key: "AgentRunArtifact",
+    place: 5,
+    schema: {
+      type: "object",
+      required: ["artifactId", "parts"],
+      properties: {
+        artifactId: {
+          type: "string",
+          description: "Unique identifier of the artifact within the run.",
+        },
+        name: { type: "string", description: "Display name of the artifact." },
+        description: {
+          type: "string",
+          description: "What the artifact contains.",
+        },
+        parts: {
+          type: "array",
+          items: { $ref: "#/$defs/AgentArtifactPart" },
+          description:
+            "The artifact's content parts. May carry more than one part, e.g. a text rendition and a structured `data` part.",
+        },
+        metadata: {
+          type: "object",
+          additionalProperties: {},
+          description:
+            "Producer-defined metadata, e.g. the tool that created the artifact.",
+        },
+      },
+      description:
+        "An output artifact of a run. Available when the terminal\nstate is COMPLETED; a completed run carries at least one, and the response\nartifact is the complete record of the result. A chat agent returns a\nsingle text part; a data agent returns a multi-part artifact carrying both\nrenditions, e.g. `parts: [ { text }, { data } ]`, where the `data` part\nholds the structured payload. Over the stream the parts arrive across\nappend-only chunks (the final `lastChunk` event delivers the data part\nbeside the text tail), so a streaming client assembles the same artifact a\nGet Agent Run returns. The first artifact of a run is its response; see\nAgentRunAttributes.artifacts.",
+    },
+    refers: [definitionAgentArtifactPart],
+  };
+}
+
+function definitionAgentArtifactPart(): JsonSchemaDefinition {
+  return {
+    key: "AgentArtifactPart",
+    place: 1,
+    schema: {
+      type: "object",
+      properties: {
+        text: {
+          type: "string",
+          description: "Inline text content (text part).",
+        },
+        file: {
+          allOf: [{ $ref: "#/$defs/AgentFileContent" }],
+          description: "File content by link or bytes (file part).",
+        },
+        data: {
+          description:
+            "Structured content with no downloadable form, e.g. a created CRM record or a data agent's structured result (data part).",
+        },
+        metadata: {
+          type: "object",
+          additionalProperties: {},
+          description: "Producer-defined metadata for this part.",
+        },
+      },
+      description:
+        "One part of an artifact. Exactly one of `text`, `file`, or `data` is set,\nwhich determines the part's kind; `metadata` may accompany any. The\nmultipart protocol (chunk concatenation, rendering) keys off which one is\nset.",
+      oneOf: [
+        { required: ["text"] },
+        { required: ["file"] },
+        { required: ["data"] },
+      ],
+    },
+    refers: [definitionAgentFileContent],
+  };
+}
+
+function definitionAgentFileContent(): JsonSchemaDefinition {
+  return {
+    key: "AgentFileContent",
+    place: 2,
+    schema: {
+      type: "object",
+      properties: {
+        uri: {
+          type: "string",
+          format: "uri",
+          description:
+            "Link to downloadable content (e.g. a generated document).",
+        },
+        bytes: {
+          type: "string",
+          description: "Base64-encoded binary content.",
+        },
+        name: { type: "string", description: "Display filename." },
+        mimeType: {
+          type: "string",
+          description: "MIME type of the file content.",
+        },
+      },
+      description:
+        "File content: exactly one of `uri` (a link, e.g. the platform's\ntoken-gated document route) or `bytes` (base64). `name` is always present\non emitted files (the server falls back to the object type rather than\nemit a nameless file).",
+      oneOf: [{ required: ["uri"] }, { required: ["bytes"] }],
+    },
   };
 }
 
@@ -321,121 +379,63 @@ function definitionAgentTask(): JsonSchemaDefinition {
   };
 }
 
-function definitionAgentTaskArtifactUpdateEvent(): JsonSchemaDefinition {
+function definitionAgentMessage(): JsonSchemaDefinition {
   return {
-    key: "AgentTaskArtifactUpdateEvent",
-    place: 8,
+    key: "AgentMessage",
+    place: 3,
     schema: {
       type: "object",
-      required: ["taskId", "artifact"],
+      required: ["messageId", "role", "parts"],
       properties: {
-        taskId: {
+        messageId: {
           type: "string",
-          description: "The run this event belongs to (the runId).",
+          description: "Unique message identifier.",
         },
         contextId: {
           type: "string",
-          description:
-            "The conversation the run belongs to (the platform thread, or the server-minted per-run context for Teams). Populated on every artifact event.",
+          description: "Conversation this message belongs to.",
         },
-        artifact: {
-          allOf: [{ $ref: "#/$defs/AgentRunArtifact" }],
-          description: "The artifact chunk.",
-        },
-        append: {
-          type: "boolean",
-          description:
-            "Omitted or false on the first chunk of an artifact; true when this chunk's parts append to previously streamed content. An explicit false mid-stream means the artifact restarted and the accumulated content should be discarded.",
-        },
-        lastChunk: {
-          type: "boolean",
-          description: "True on the artifact's final chunk.",
-        },
-      },
-      description:
-        "Artifact content produced mid-run. Chunks\nsharing an `artifactId` are concatenated by the client in arrival order.",
-    },
-    refers: [definitionAgentRunArtifact],
-  };
-}
-
-function definitionAgentTaskStatusUpdateEvent(): JsonSchemaDefinition {
-  return {
-    key: "AgentTaskStatusUpdateEvent",
-    place: 10,
-    schema: {
-      type: "object",
-      required: ["taskId", "status"],
-      properties: {
         taskId: {
           type: "string",
-          description: "The run this event belongs to: the runId.",
+          description: "Run this message belongs to (the runId).",
         },
-        contextId: {
-          type: "string",
-          description:
-            "The conversation the run belongs to. Populated on every event from the WORKING frame onward: the platform thread for platform agents, or the server-minted per-run context for Teams agents.",
+        role: {
+          allOf: [{ $ref: "#/$defs/AgentMessageRole" }],
+          description: "Who the message is from.",
         },
-        status: {
-          allOf: [{ $ref: "#/$defs/AgentRunStatus" }],
-          description: "The status entered.",
+        parts: {
+          type: "array",
+          items: { $ref: "#/$defs/AgentArtifactPart" },
+          description: "The message's content parts.",
+        },
+        metadata: {
+          type: "object",
+          additionalProperties: {},
+          description: "Producer-defined metadata.",
         },
       },
       description:
-        "The run entered a new state. Emitted for\nTASK_STATE_WORKING once execution begins and again for the terminal state;\nthe terminal one is always the LAST frame of the stream. The opening\nSUBMITTED state is carried by the `task` frame, not by one of these (see\nAgentStreamEvent).",
+        "A message: the shape carried by `status.message`, `history`, and the stream `message` frame (that frame is reserved for future use and not currently emitted).",
     },
-    refers: [definitionAgentRunStatus],
+    refers: [definitionAgentArtifactPart, definitionAgentMessageRole],
   };
 }
 
-function definitionAgentStreamEvent(): JsonSchemaDefinition {
+function definitionAgentMessageRole(): JsonSchemaDefinition {
   return {
-    key: "AgentStreamEvent",
-    place: 0,
+    key: "AgentMessageRole",
+    place: 4,
     schema: {
-      title: "AgentStreamEvent",
-      description:
-        "One server-sent event of a streaming run.\nEXACTLY ONE member is present per event, discriminating the frame kind:\n`task`, `statusUpdate`, `artifactUpdate`, or `message`.\n\nThe FIRST frame of every stream is ALWAYS a `task` frame (the task snapshot). On POST /runs/stream its `task.status.state` is\nTASK_STATE_SUBMITTED, emitted before execution begins. A streaming-only\nclient MUST read the run id from this first frame -- `task.id` -- because it\nis the only place a caller who did not start the run over a non-streaming\nendpoint receives it, and it is what Get Agent Run and Resume Agent Run\nStream need to poll the run or reconnect to its stream after a drop.\n\nThe typical sequence is:\n`task(SUBMITTED)` -> `statusUpdate(WORKING)` -> `artifactUpdate`* ->\n`statusUpdate(terminal)`. A `statusUpdate` frame whose `status.state` is\nterminal is always the LAST frame.",
-      "x-generated": "2026-10-20",
-      "x-method": "derived",
-      "x-generator": "derive-json-schema.py",
-      "x-source":
-        "openapi/gtm-agent-api-v1-api-openapi.yml#/components/schemas/AgentStreamEvent",
-      type: "object",
-      properties: {
-        task: {
-          allOf: [{ $ref: "#/$defs/AgentTask" }],
-          description:
-            "A full task snapshot. The FIRST frame of every stream is a `task` frame: on POST /runs/stream it carries state TASK_STATE_SUBMITTED and the runId as `task.id`; on reconnect it carries the run's current state (and finalized `artifacts` if terminal).",
-        },
-        statusUpdate: {
-          allOf: [{ $ref: "#/$defs/AgentTaskStatusUpdateEvent" }],
-          description:
-            "The run entered a new state. Emitted for WORKING and for the terminal state; the terminal one is always the last frame.",
-        },
-        artifactUpdate: {
-          allOf: [{ $ref: "#/$defs/AgentTaskArtifactUpdateEvent" }],
-          description: "Artifact content produced by the run.",
-        },
-        message: {
-          allOf: [{ $ref: "#/$defs/AgentMessage" }],
-          description:
-            "A message. Reserved for future use; not currently emitted.",
-        },
+      type: "string",
+      enum: ["ROLE_UNSPECIFIED", "ROLE_USER", "ROLE_AGENT"],
+      description: "Who a message is from.",
+      "x-enumDescriptions": {
+        ROLE_UNSPECIFIED: "Unspecified.",
+        ROLE_USER: "From the client to the agent.",
+        ROLE_AGENT: "From the agent to the client.",
       },
-      oneOf: [
-        { required: ["task"] },
-        { required: ["statusUpdate"] },
-        { required: ["artifactUpdate"] },
-        { required: ["message"] },
-      ],
+      "x-agentwire-fallback": "ROLE_UNSPECIFIED",
     },
-    refers: [
-      definitionAgentMessage,
-      definitionAgentTask,
-      definitionAgentTaskArtifactUpdateEvent,
-      definitionAgentTaskStatusUpdateEvent,
-    ],
   };
 }
 
