@@ -104,8 +104,8 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
 }
 
 /**
- * Whether decoding a value that the type's guard accepts gives an equal value, so that a
- * reader of freshly parsed JSON may take the guard's verdict for the decoder's: no field
+ * Whether decoding a value that the type's guard accepts gives an equal value, so that the
+ * standard schema may take the guard's verdict for the decoder's: no field
  * is read under another of its names, no null dropped as a field absent, no enum from a
  * number, no number from digits.
  */

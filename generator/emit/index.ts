@@ -62,7 +62,7 @@ export function* emitProtocol(ir: NamedIr, stream?: CompiledStream, printer?: Mo
     ["match", generateMatches],
     ["standard", (f) => generateStandardSchemas(f, ir, shapes)],
     // The stream module is not re-exported by the index: it is a subpath of its own.
-    ...(stream === undefined ? [] : [["stream", (f: GeneratedFile) => generateStream(f, ir, stream, shapes)] satisfies [string, unknown]]),
+    ...(stream === undefined ? [] : [["stream", (f: GeneratedFile) => generateStream(f, ir, stream)] satisfies [string, unknown]]),
   ];
   const modules: string[] = [];
   let streamModule: EmittedFile | undefined;

@@ -27,13 +27,11 @@ import {
   and,
 } from "../code/build.js";
 import { camelCase } from "../identifiers.js";
-import type { ProtocolShapes } from "../ir/identity.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import type { CompiledStream } from "../stream/index.js";
 import type { GeneratedFile } from "./file.js";
-import { decodingKeepsAccepted } from "./decode.js";
-import { GUARDS, TYPES } from "./names.js";
+import { TYPES } from "./names.js";
 import type { Template, TemplateName } from "./templates.js";
 import { STREAM } from "./templates.js";
 
@@ -44,7 +42,7 @@ import { STREAM } from "./templates.js";
  * each rule with the prose it comes from. A module of its own, so that importing the
  * types or guards never loads the reader.
  */
-export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledStream, protocol: ProtocolShapes): void {
+export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledStream): void {
   // Claimed before anything is imported, so that a type of one of these names is imported under another.
   const ruleNames = new Map(stream.rules.map((rule) => [rule, identifier(tableConstant(rule.name, "RULE"))] as const));
   f.reserve(["RULES", "PLANS", "TRANSPORT", "kindOf", "readStream", "createVerifier", ...[...ruleNames.values()].map(({ text }) => text)]);
@@ -60,8 +58,6 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
   const names = namesOf(ir, stream.event);
   const event = typeReference(f.import(stream.event, TYPES, { typeOnly: true }));
   const decode = f.import(names.decoder, "./validate.js");
-  // Where decoding keeps what the guard accepts, the reader takes the guard's verdict.
-  const accepts = decodingKeepsAccepted(protocol.byName, stream.event) ? [f.import(names.guard, GUARDS)] : [];
   const rulesType = typeReference(identifier("ReadonlyArray"), [typeReference(f.import("StreamRule", STREAM.tables, { typeOnly: true }))]);
   const rules = identifier("RULES");
   const plans = identifier("PLANS");
@@ -127,7 +123,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
         keywordType("void"),
         keywordType("undefined"),
       ]),
-      body: [returns(call(f.import("readEvents", STREAM.read), [source, decode, transport, options, ...accepts]))],
+      body: [returns(call(f.import("readEvents", STREAM.read), [source, decode, transport, options]))],
     }),
     functionDeclaration({
       doc: documentation([
@@ -148,7 +144,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
     typeExports(STREAM.source, ["StreamSource"]),
     typeExports(STREAM.verify, ["Verifier", "VerifyOptions"]),
     ...(stream.assembly === undefined ? [] : [typeExports(STREAM.assemble, ["Assembler"])]),
-    ...transformDeclarations(f, stream, event, decode, accepts),
+    ...transformDeclarations(f, stream, event, decode),
   ];
   for (const declaration of declarations) f.declare(declaration);
 }
@@ -162,13 +158,7 @@ export function generateStream(f: GeneratedFile, ir: NamedIr, stream: CompiledSt
  * verifier and the assembler above as TransformStreams, typed by the consumer's own web
  * streams; and their types.
  */
-function transformDeclarations(
-  f: GeneratedFile,
-  stream: CompiledStream,
-  event: Type,
-  decode: Name,
-  accepts: readonly Name[],
-): Declaration[] {
+function transformDeclarations(f: GeneratedFile, stream: CompiledStream, event: Type, decode: Name): Declaration[] {
   f.reserve(["decodeStream", "verifyStream", "assembleStream", "checkStream"]);
   const options = identifier("options");
   const transformType = (name: TemplateName<typeof STREAM.transform>, args: readonly Type[]) =>
@@ -187,7 +177,7 @@ function transformDeclarations(
       name: identifier("decodeStream"),
       parameters: [parameter(options, transformType("DecodeStreamOptions", []), { optional: true })],
       returns: transformType("TransformPair", [bytes, result]),
-      body: [returns(call(f.import("decoding", STREAM.transform), [decode, identifier("TRANSPORT"), options, ...accepts]))],
+      body: [returns(call(f.import("decoding", STREAM.transform), [decode, identifier("TRANSPORT"), options]))],
     }),
     functionDeclaration({
       doc: documentation([
@@ -228,7 +218,6 @@ function transformDeclarations(
                   identifier("createVerifier"),
                   identifier("createAssembler"),
                   options,
-                  ...accepts,
                 ]),
               ),
             ],

@@ -39,7 +39,6 @@ import {
 } from "../stream/transform.js";
 import type { Verifier, VerifyOptions } from "../stream/verify.js";
 import { verifier } from "../stream/verify.js";
-import { isEvent } from "./guards.js";
 import type { Event, Message } from "./types.js";
 import { decodeEvent } from "./validate.js";
 
@@ -1256,7 +1255,7 @@ export function readStream(
   source: StreamSource,
   options?: ReadOptions,
 ): AsyncGenerator<StreamResult<Event>, void, undefined> {
-  return readEvents(source, decodeEvent, TRANSPORT, options, isEvent);
+  return readEvents(source, decodeEvent, TRANSPORT, options);
 }
 
 /**
@@ -1911,7 +1910,7 @@ export type { Assembler } from "../stream/assemble.js";
 export function decodeStream(
   options?: DecodeStreamOptions,
 ): TransformPair<Uint8Array, StreamResult<Event>> {
-  return decoding(decodeEvent, TRANSPORT, options, isEvent);
+  return decoding(decodeEvent, TRANSPORT, options);
 }
 
 /**
@@ -1956,7 +1955,6 @@ export function checkStream(
     createVerifier,
     createAssembler,
     options,
-    isEvent,
   );
 }
 

@@ -33,7 +33,6 @@ import {
 } from "../stream/transform.js";
 import type { Verifier, VerifyOptions } from "../stream/verify.js";
 import { verifier } from "../stream/verify.js";
-import { isServerNotification } from "./guards.js";
 import type {
   AppItem,
   AppThread,
@@ -309,13 +308,7 @@ export function readStream(
   source: StreamSource,
   options?: ReadOptions,
 ): AsyncGenerator<StreamResult<ServerNotification>, void, undefined> {
-  return readEvents(
-    source,
-    decodeServerNotification,
-    TRANSPORT,
-    options,
-    isServerNotification,
-  );
+  return readEvents(source, decodeServerNotification, TRANSPORT, options);
 }
 
 /**
@@ -556,12 +549,7 @@ export type { Assembler } from "../stream/assemble.js";
 export function decodeStream(
   options?: DecodeStreamOptions,
 ): TransformPair<Uint8Array, StreamResult<ServerNotification>> {
-  return decoding(
-    decodeServerNotification,
-    TRANSPORT,
-    options,
-    isServerNotification,
-  );
+  return decoding(decodeServerNotification, TRANSPORT, options);
 }
 
 /**
@@ -606,7 +594,6 @@ export function checkStream(
     createVerifier,
     createAssembler,
     options,
-    isServerNotification,
   );
 }
 

@@ -35,7 +35,6 @@ import {
 } from "../stream/transform.js";
 import type { Verifier, VerifyOptions } from "../stream/verify.js";
 import { verifier } from "../stream/verify.js";
-import { isAgentStreamEvent } from "./guards.js";
 import type { AgentStreamEvent, AgentTask } from "./types.js";
 import { decodeAgentStreamEvent } from "./validate.js";
 
@@ -341,13 +340,7 @@ export function readStream(
   source: StreamSource,
   options?: ReadOptions,
 ): AsyncGenerator<StreamResult<AgentStreamEvent>, void, undefined> {
-  return readEvents(
-    source,
-    decodeAgentStreamEvent,
-    TRANSPORT,
-    options,
-    isAgentStreamEvent,
-  );
+  return readEvents(source, decodeAgentStreamEvent, TRANSPORT, options);
 }
 
 /**
@@ -535,12 +528,7 @@ export type { Assembler } from "../stream/assemble.js";
 export function decodeStream(
   options?: DecodeStreamOptions,
 ): TransformPair<Uint8Array, StreamResult<AgentStreamEvent>> {
-  return decoding(
-    decodeAgentStreamEvent,
-    TRANSPORT,
-    options,
-    isAgentStreamEvent,
-  );
+  return decoding(decodeAgentStreamEvent, TRANSPORT, options);
 }
 
 /**
@@ -585,7 +573,6 @@ export function checkStream(
     createVerifier,
     createAssembler,
     options,
-    isAgentStreamEvent,
   );
 }
 

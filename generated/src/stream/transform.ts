@@ -238,10 +238,9 @@ export function decoding<T>(
   decode: (input: unknown, options?: DecodeOptions) => DecodeResult<T>,
   transport: Transport,
   options: DecodeStreamOptions = {},
-  accepts?: (value: unknown) => value is T,
 ): TransformPair<Uint8Array, StreamResult<T>> {
   // With no stage, nothing but results comes out.
-  return decodingWith(decode, transport, options, accepts, []) as TransformPair<
+  return decodingWith(decode, transport, options, []) as TransformPair<
     Uint8Array,
     StreamResult<T>
   >;
@@ -252,7 +251,6 @@ function decodingWith<T>(
   decode: (input: unknown, options?: DecodeOptions) => DecodeResult<T>,
   transport: Transport,
   options: DecodeStreamOptions,
-  accepts: ((value: unknown) => value is T) | undefined,
   stages: readonly Stage<T>[],
 ): TransformPair<Uint8Array, Checked<T>> {
   const framer = framerOf(options, transport);
@@ -265,14 +263,7 @@ function decodingWith<T>(
     controller: Controller<Checked<T>>,
   ): boolean => {
     for (const frame of frames) {
-      const result = resultOf(
-        frame,
-        index++,
-        decode,
-        transport,
-        decodeOptions,
-        accepts,
-      );
+      const result = resultOf(frame, index++, decode, transport, decodeOptions);
       passOn(result, stages, controller);
     }
     frames.length = 0;
@@ -304,18 +295,11 @@ export function checking<T, S>(
   createVerifier: (options?: VerifyOptions) => Verifier<T>,
   createAssembler: () => Assembler<T, S>,
   options: CheckStreamOptions = {},
-  accepts?: (value: unknown) => value is T,
 ): AssemblyStream<Uint8Array, T, S> {
   const assembler = createAssembler();
   const { verify, ...read } = options;
   const stages = [verification(createVerifier(verify)), assembly(assembler)];
-  const { readable, writable } = decodingWith(
-    decode,
-    transport,
-    read,
-    accepts,
-    stages,
-  );
+  const { readable, writable } = decodingWith(decode, transport, read, stages);
   return { readable, writable, snapshot: () => assembler.snapshot() };
 }
 
