@@ -1,4 +1,7 @@
 import path from "node:path";
+import type * as Decode from "../../templates/decode.js";
+import type * as Runtime from "../../templates/runtime.js";
+import type * as Unions from "../../templates/unions.js";
 import { isIdentifier, pascalCase } from "../identifiers.js";
 import type { JsonValue } from "../json.js";
 import { jsonEqual } from "../json.js";
@@ -122,14 +125,19 @@ export const CONTAINERS = ["$defs", "definitions"];
 /**
  * What every protocol's index re-exports from the modules the protocols share
  * (`templates/runtime.ts`, `decode.ts`, `unions.ts`), values and types: names no definition may take.
+ * Values are the templates' own (`keyof typeof`), so a misspelt one does not compile; types
+ * TypeScript cannot list, and `test/emit/templates.test.ts` finds each in its template.
  */
 export const SHARED_EXPORTS = {
   runtime: {
-    values: ["useRegExp"],
+    values: ["useRegExp"] as const satisfies readonly (keyof typeof Runtime)[],
     types: ["RegExpEngine", "RegExpLike", "ValidateOptions", "ValidationError", "ValidationResult"],
   },
-  decode: { values: [], types: ["DecodeOptions", "DecodeResult"] },
-  unions: { values: ["assertNever", "UnmatchedError"], types: ["BuildOptions", "Fields", "Member"] },
+  decode: { values: [] as const satisfies readonly (keyof typeof Decode)[], types: ["DecodeOptions", "DecodeResult"] },
+  unions: {
+    values: ["assertNever", "UnmatchedError"] as const satisfies readonly (keyof typeof Unions)[],
+    types: ["BuildOptions", "Fields", "Member"],
+  },
 } as const;
 export const RUNTIME_VALUES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ values }) => values);
 export const RUNTIME_TYPES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ types }) => types);

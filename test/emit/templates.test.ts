@@ -6,6 +6,7 @@ import { Node, Project } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Template } from "../../generator/emit/templates.js";
 import { DECODE, FORMATS, RUNTIME, STANDARD, STREAM, UNIONS } from "../../generator/emit/templates.js";
+import { SHARED_EXPORTS } from "../../generator/resolve/naming.js";
 import { REPO } from "../helpers/project.js";
 
 const TEMPLATES: readonly Template<string, string>[] = [RUNTIME, DECODE, UNIONS, STANDARD, FORMATS, ...Object.values(STREAM)];
@@ -26,6 +27,8 @@ describe("the templates as the generated code imports them", () => {
       return template.types.filter((name) => !(exported.get(name) ?? []).some(isType)).map((name) => `${template.path} ${name}`);
     };
     expect(TEMPLATES.flatMap(misnamed)).toEqual([]);
+    // The types every protocol's index re-exports from the shared modules.
+    expect(Object.entries(SHARED_EXPORTS).flatMap(([module, { types }]) => misnamed({ path: `../${module}.js`, types }))).toEqual([]);
     expect(misnamed({ path: RUNTIME.path, types: ["ValidationResult", "validated", "ValidationResults"] })).toEqual([
       "../runtime.js validated",
       "../runtime.js ValidationResults",
