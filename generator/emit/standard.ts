@@ -18,7 +18,7 @@ import { pascalCase } from "../identifiers.js";
 import { article } from "../ir/describe.js";
 import { isJsonObject } from "../json.js";
 import type { JsonObject } from "../json.js";
-import { appendPointer, localRefPointer, parsePointer } from "../pointer.js";
+import { localRefPointer, parsePointer } from "../pointer.js";
 import { walkSchemas } from "../schema/walk.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
@@ -42,9 +42,10 @@ const OPTIONS = identifier("options");
  * under another of its names, an enum as its number). The module holds the definitions as
  * a function each, returning an object literal (a schema change shows in its diff as in
  * schema.json's) that names the definitions it refers to itself, so that the module grows
- * as the schema does; the shared `jsonSchemaOf` gathers what a type reaches. Each `TSchema` is an object literal of
- * functions, so a bundle leaves out the TSchemas it does not import, the definitions none
- * of those reaches, and, when it imports none, the shared module.
+ * as the schema does; the shared `jsonSchemaOf` gathers what a type reaches. Each
+ * `TSchema` is an object literal of functions, so a bundle leaves out the TSchemas it does
+ * not import, the definitions none of those reaches, and, when it imports none, the shared
+ * module.
  */
 export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol: ProtocolShapes): void {
   const definitions = isJsonObject(ir.schema["$defs"]) ? ir.schema["$defs"] : {};
@@ -62,7 +63,6 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
   // from a worklist, since chains of refs may be thousands long.
   const places = new Map(Object.keys(definitions).map((key, place) => [key, place]));
   const definitionType = typeReference(f.import("JsonSchemaDefinition", STANDARD, { typeOnly: true }));
-  const refs = new Map<string, readonly string[]>();
   const definitionNames = new Map<string, Name>();
   const undeclared: string[] = [];
   const definition = (key: string): Name => {
@@ -77,7 +77,7 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
   /** Declares the definitions named and not yet declared, and those they name in turn. */
   const declareDefinitions = (): void => {
     for (let key = undeclared.pop(); key !== undefined; key = undeclared.pop()) {
-      const refers = directRefs(definitions, key, refs)
+      const refers = directRefs(definitions, key)
         .toSorted((a, b) => places.get(a)! - places.get(b)!)
         .map(definition);
       f.declare(
@@ -161,21 +161,16 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
   }
 }
 
-/** The definitions that `key`'s own schema refers to (not through others), once per key. */
-function directRefs(definitions: JsonObject, key: string, refs: Map<string, readonly string[]>): readonly string[] {
-  const known = refs.get(key);
-  if (known !== undefined) return known;
+/** The definitions that a definition's own schema refers to, not through others. */
+function directRefs(definitions: JsonObject, key: string): string[] {
   const targets = new Set<string>();
   walkSchemas(definitions[key]!, "", (schema) => {
     const pointer = isJsonObject(schema) ? localRefPointer(schema["$ref"]) : undefined;
     // The canonical schema's refs are pointers into it: a definition, or a place inside one.
-    const target =
-      pointer?.startsWith("/$defs/") === true ? definitionKey(appendPointer("", ...parsePointer(pointer).slice(0, 2))) : undefined;
-    if (target !== undefined && Object.hasOwn(definitions, target)) targets.add(target);
+    const [defs, target] = pointer === undefined ? [] : parsePointer(pointer);
+    if (defs === "$defs" && target !== undefined && Object.hasOwn(definitions, target)) targets.add(target);
   });
-  const found = [...targets];
-  refs.set(key, found);
-  return found;
+  return [...targets];
 }
 
 /** The key of a definition of the root's `$defs` that `pointer` points at, if it does. */
