@@ -84,11 +84,6 @@ export function isPlainIdentifier(text: string): boolean {
   return isIdentifier(text) && !RESERVED.has(text);
 }
 
-/** Whether a property name can follow a dot. Reserved words can. */
-export function isIdentifierName(text: string): boolean {
-  return isIdentifier(text);
-}
-
 export function literal(value: JsonPrimitive): Literal {
   if (typeof value === "number" && !Number.isFinite(value)) throw new Error(`not a JSON number: ${value}`);
   return { kind: "literal", value };

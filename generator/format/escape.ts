@@ -1,5 +1,5 @@
 import type { JsonPrimitive } from "../json.js";
-import { isIdentifierName } from "../code/build.js";
+import { isIdentifier } from "../identifiers.js";
 
 /**
  * One function per escaping concern: each takes text from a schema and returns the
@@ -92,7 +92,7 @@ export function literalText(value: JsonPrimitive): string {
 
 /** A property key in a type or after a dot: bare when it is an identifier name, else a string literal. */
 export function propertyKey(name: string): string {
-  return isIdentifierName(name) ? name : stringLiteral(name);
+  return isIdentifier(name) ? name : stringLiteral(name);
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   list,
   softline,
 } from "./docs.js";
+import { isIdentifier } from "../identifiers.js";
 import { literalText, objectKey, propertyKey, regexLiteral, stringLiteral, templateText } from "./escape.js";
 
 /**
@@ -273,7 +274,7 @@ function expression(node: Expression, position: Position = "nested"): Doc {
     case "member": {
       const dot = node.optional ? "?." : ".";
       const object = operand(node.object, MEMBER);
-      if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(node.property)) return concat(object, dot, node.property);
+      if (isIdentifier(node.property)) return concat(object, dot, node.property);
       return concat(object, node.optional ? "?.[" : "[", stringLiteral(node.property), "]");
     }
     case "index":

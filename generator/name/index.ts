@@ -4,7 +4,7 @@ import { hasTags, isMatchable } from "../ir/members.js";
 import type { Field, Ir, NamedType } from "../ir/model.js";
 import type { JsonObject } from "../json.js";
 import type { ResolvedSchema } from "../resolve/index.js";
-import { RUNTIME_TYPES, RUNTIME_VALUES } from "../resolve/naming.js";
+import { RUNTIME_NAMES, RUNTIME_VALUES } from "../resolve/naming.js";
 import {
   builderName,
   checkName,
@@ -126,9 +126,8 @@ function memberWord(member: Field): string {
  * type so, and only an overlay's `rename` can. TypeScript would hide one of the two.
  */
 function checkTypeNames(types: readonly NamedType[], effective: ResolvedSchema): void {
-  const runtime: ReadonlySet<string> = new Set([...RUNTIME_VALUES, ...RUNTIME_TYPES]);
   for (const { name, pointer } of types)
-    if (runtime.has(name))
+    if (RUNTIME_NAMES.has(name))
       throw new InputError(
         effective.provenance.locate(pointer),
         `"${name}" would name both the definition ${name} and ${(RUNTIME_VALUES as readonly string[]).includes(name) ? "an export of the runtime" : "a type the runtime exports"}`,
@@ -177,7 +176,7 @@ function mapNames(declared: DeclaredNames, exported: (text: string) => string, i
  */
 function withNamesApart(types: readonly NamedType[], names: ReadonlyMap<string, DeclaredNames>): Map<string, DeclaredNames> {
   const keep = (text: string) => text;
-  const taken = new Set<string>([...RUNTIME_VALUES, ...RUNTIME_TYPES, ...types.map((type) => type.name)]);
+  const taken = new Set<string>([...RUNTIME_NAMES, ...types.map((type) => type.name)]);
   // Each preferred name is claimed by the first declaration that prefers it and nothing has; declarations are counted in a fixed order.
   const claims = new Map<string, number>();
   let slot = 0;

@@ -1,3 +1,4 @@
+import { placeKey } from "./named.js";
 import { statSync } from "node:fs";
 import { InputError } from "../errors.js";
 import type { JsonValue } from "../json.js";
@@ -30,7 +31,7 @@ export function readReferencedFiles(root: SourceFile, project: Schemas, external
   const places: Place[] = files.map((file) => ({ file, pointer: "" }));
   const queued = new Set<string>();
   const enqueue = (place: Place): void => {
-    const key = `${place.file.absolutePath}#${place.pointer}`;
+    const key = placeKey(place.file, place.pointer);
     if (queued.has(key)) return;
     queued.add(key);
     places.push(place);

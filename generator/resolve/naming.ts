@@ -140,9 +140,9 @@ export const SHARED_EXPORTS = {
   },
 } as const;
 export const RUNTIME_VALUES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ values }) => values);
-export const RUNTIME_TYPES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ types }) => types);
+const RUNTIME_TYPES: readonly string[] = Object.values(SHARED_EXPORTS).flatMap(({ types }) => types);
 /** The names the runtime exports, which every protocol's index re-exports: no type has them. */
-const RUNTIME_NAMES: ReadonlySet<string> = new Set([...RUNTIME_VALUES, ...RUNTIME_TYPES]);
+export const RUNTIME_NAMES: ReadonlySet<string> = new Set([...RUNTIME_VALUES, ...RUNTIME_TYPES]);
 
 /**
  * The text a schema would like to be called by as a type's name. A definition is named by

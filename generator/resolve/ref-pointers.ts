@@ -1,3 +1,4 @@
+import { placeKey } from "./named.js";
 import path from "node:path";
 import { InputError } from "../errors.js";
 import type { JsonObject, JsonValue } from "../json.js";
@@ -68,7 +69,7 @@ function resolveRef(resources: Resources, names: TypeNames, { from, at, ref, key
   if (holder !== undefined) return pointerToFragment(holder.effective + holder.rest);
   // A schema that is only a $ref, outside any named type (a file's root, say): follow it.
   if (isJsonObject(value) && typeof value["$ref"] === "string" && isPureRef(value)) {
-    const key = `${located.file.absolutePath}#${located.pointer}`;
+    const key = placeKey(located.file, located.pointer);
     if (seen.has(key)) return fail(`${keyword} "${ref}" is part of a cycle of refs that never reaches a schema`);
     const next = { from: located.file, at: located.pointer, ref: value["$ref"], keyword: "$ref" } as const;
     return resolveRef(resources, names, next, new Set([...seen, key]));

@@ -6,10 +6,11 @@ import { NULL_IS_ABSENT_KEYWORD, USE_SITE_ANNOTATIONS } from "./vocabulary.js";
 /**
  * Whether null is a value of the schema, in a document whose `$ref`s are local (the
  * resolved schema's). Null is a primitive, so only the keywords below can refuse it; every
- * other keyword applies to other types. A `$ref` met again on the way (a recursion) is taken
- * to admit it, which leaves such a property as it is.
+ * other keyword applies to other types. A `$ref` met again on the way down (a recursion) is
+ * taken to admit it, which leaves such a property as it is; `seen` holds the refs of the
+ * path, not of sibling branches, which each follow a ref of their own.
  */
-export function admitsNull(schema: JsonValue, document: JsonValue, seen: Set<string> = new Set()): boolean {
+export function admitsNull(schema: JsonValue, document: JsonValue, seen: ReadonlySet<string> = new Set()): boolean {
   if (typeof schema === "boolean") return schema;
   if (!isJsonObject(schema)) return true;
   const admits = (each: JsonValue) => admitsNull(each, document, seen);
@@ -28,9 +29,8 @@ export function admitsNull(schema: JsonValue, document: JsonValue, seen: Set<str
   }
   const ref = localRefPointer(schema["$ref"]);
   if (ref !== undefined && !seen.has(ref)) {
-    seen.add(ref);
     const target = getAtPointer(document, ref) as JsonValue | undefined;
-    if (target !== undefined && !admits(target)) return false;
+    if (target !== undefined && !admitsNull(target, document, new Set([...seen, ref]))) return false;
   }
   return true;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { memberBuilderNames, nameIr } from "../../generator/name/index.js";
 import type { Field, Shape } from "../../generator/ir/model.js";
-import { RUNTIME_TYPES, RUNTIME_VALUES } from "../../generator/resolve/naming.js";
+import { RUNTIME_NAMES } from "../../generator/resolve/naming.js";
 import { normalize } from "../../generator/normalize/index.js";
 import { generatedIndex } from "../helpers/generated.js";
 import { effectiveSchema, namedIrOf } from "../helpers/in-memory.js";
@@ -139,7 +139,7 @@ describe("the names of what is exported for a type", () => {
       ...(declared.match === undefined ? [] : [declared.match.exhaustive, declared.match.partial, declared.match.handlers]),
     ]);
     expect(new Set(exported).size).toBe(exported.length);
-    for (const name of [...RUNTIME_VALUES, ...RUNTIME_TYPES]) expect(exported).not.toContain(name);
+    for (const name of RUNTIME_NAMES) expect(exported).not.toContain(name);
     expect([...ir.names.keys()]).toEqual(["deployment", "Deployment2", "Fields2", "BuildOptions2"]);
   });
 
