@@ -184,13 +184,14 @@ class Comparison {
   /** Constraints (`not`, `if`) added or removed, then the shapes they constrain. */
   private constrained(before: Shape, after: Shape, place: Place): void {
     const [was, is] = [before, after].map((shape) => (shape.kind === "constrained" ? shape.constraints : []));
-    const words = { not: "a not", if: "an if/then/else", also: "another schema's" } as const;
-    const word = (constraint: Constraint) =>
-      constraint.kind !== "unevaluated"
-        ? words[constraint.kind]
-        : constraint.of === "items"
-          ? "an unevaluatedItems"
-          : "an unevaluatedProperties";
+    const words = {
+      not: "a not",
+      if: "an if/then/else",
+      also: "another schema's",
+      properties: "an unevaluatedProperties",
+      items: "an unevaluatedItems",
+    } as const;
+    const word = (constraint: Constraint) => words[constraint.kind === "unevaluated" ? constraint.of : constraint.kind];
     for (const constraint of is!.filter((each) => !was!.some((other) => jsonEqual(each as never, other as never))))
       this.add("constraint-tightened", place, `must meet ${word(constraint)} constraint it did not`);
     for (const constraint of was!.filter((each) => !is!.some((other) => jsonEqual(each as never, other as never))))

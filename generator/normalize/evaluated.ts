@@ -50,7 +50,8 @@ function walk(
     const shape = context.shape(at, ptr);
     return shape.kind === "ref" ? shape : intersect(shape, of === "items" ? ARRAYS : OBJECTS, context);
   };
-  const parts: Evaluated[] = [(of === "properties" ? ownProperties : ownItems)(schema, pointer, nested, context), fromRef];
+  const own = of === "properties" ? ownProperties(schema, nested) : ownItems(schema, pointer, nested, context);
+  const parts: Evaluated[] = [own, fromRef];
   for (const [i, member] of listOf(schema["allOf"]).entries()) parts.push(read(member, appendPointer(pointer, "allOf", i)));
   const when: Evaluated["when"][number][] = [];
   // A subschema whose passing decides nothing is left out, its shape not read.
@@ -79,7 +80,7 @@ function walk(
 }
 
 /** What a schema's own keywords evaluate of an object. */
-function ownProperties(schema: JsonObject, _pointer: string, nested: boolean): Evaluated {
+function ownProperties(schema: JsonObject, nested: boolean): Evaluated {
   return {
     ...NOTHING_EVALUATED,
     names: isJsonObject(schema["properties"]) ? Object.keys(schema["properties"]) : [],

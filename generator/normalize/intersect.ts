@@ -201,7 +201,7 @@ function intersectObjects(left: ObjectLike, right: ObjectLike, lookup: ShapeLook
     const aliases = [...new Set([...(fa?.aliases ?? []), ...(fb?.aliases ?? [])])];
     const stamp = fa?.stamp ?? fb?.stamp;
     // A null is absent only where every part that declares the field reads it so; a part that refuses it refuses it.
-    const nullIsAbsent = (fa ?? fb)!.nullIsAbsent === true && (fa?.nullIsAbsent ?? true) && (fb?.nullIsAbsent ?? true);
+    const nullIsAbsent = [fa, fb].every((each) => each === undefined || each.nullIsAbsent === true);
     fields.push({
       name,
       shape,
@@ -345,23 +345,36 @@ function meets(value: JsonValue, constraint: Constraint, lookup: ShapeLookup): b
   }
 }
 
-/** Whether what a schema evaluates, of this object, includes the key. */
-function evaluates(evaluated: Evaluated, key: string, value: JsonObject, lookup: ShapeLookup): boolean {
+/**
+ * Whether what a schema evaluates of `value` includes a key or an item, which `own` says of
+ * each evaluated set's own names, patterns, positions or `contains`: the subschemas the
+ * value passes add theirs.
+ */
+function evaluatesOf(evaluated: Evaluated, value: JsonValue, lookup: ShapeLookup, own: (evaluated: Evaluated) => boolean): boolean {
   return (
     evaluated.all ||
-    evaluated.names.includes(key) ||
-    evaluated.patterns.some((source) => new RegExp(source, "u").test(key)) ||
-    evaluated.when.some((each) => evaluates(satisfies(value, each.shape, lookup) ? each.then : each.else, key, value, lookup))
+    own(evaluated) ||
+    evaluated.when.some((each) => evaluatesOf(satisfies(value, each.shape, lookup) ? each.then : each.else, value, lookup, own))
+  );
+}
+
+/** Whether what a schema evaluates, of this object, includes the key. */
+function evaluates(evaluated: Evaluated, key: string, value: JsonObject, lookup: ShapeLookup): boolean {
+  return evaluatesOf(
+    evaluated,
+    value,
+    lookup,
+    (each) => each.names.includes(key) || each.patterns.some((source) => new RegExp(source, "u").test(key)),
   );
 }
 
 /** Whether what a schema evaluates, of this array, includes the item at `index`. */
 function evaluatesItem(evaluated: Evaluated, index: number, item: JsonValue, value: JsonValue, lookup: ShapeLookup): boolean {
-  return (
-    evaluated.all ||
-    index < evaluated.prefix ||
-    evaluated.contains.some((shape) => satisfies(item, shape, lookup)) ||
-    evaluated.when.some((each) => evaluatesItem(satisfies(value, each.shape, lookup) ? each.then : each.else, index, item, value, lookup))
+  return evaluatesOf(
+    evaluated,
+    value,
+    lookup,
+    (each) => index < each.prefix || each.contains.some((shape) => satisfies(item, shape, lookup)),
   );
 }
 

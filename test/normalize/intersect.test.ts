@@ -155,3 +155,17 @@ describe("intersect: unions under allOf", () => {
     expect([{ a: "1" }, { d: "1" }, [], "", 1].map((value) => satisfies(value, met, lookup))).toEqual([true, false, true, true, false]);
   });
 });
+
+describe("intersect: a field declared by both parts", () => {
+  it("reads a null as the field absent only where both declarations do, whichever comes first", () => {
+    const object = (nullIsAbsent: boolean): Shape => ({
+      kind: "object",
+      fields: [{ ...field("a", { kind: "string" }, false), ...(nullIsAbsent ? { nullIsAbsent: true as const } : {}) }],
+      additional: { kind: "unknown" },
+    });
+    const flag = (shape: Shape) => (shape.kind === "object" ? shape.fields[0]!.nullIsAbsent === true : undefined);
+    expect(flag(intersect(object(true), object(true), lookup))).toBe(true);
+    expect(flag(intersect(object(true), object(false), lookup))).toBe(false);
+    expect(flag(intersect(object(false), object(true), lookup))).toBe(false);
+  });
+});

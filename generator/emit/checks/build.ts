@@ -60,7 +60,7 @@ import type {
   UnionBody,
   When,
 } from "./tree.js";
-import { VALUE } from "./tree.js";
+import { ERRORS, PATH, VALUE } from "./tree.js";
 
 const HERE: Location = [];
 
@@ -85,9 +85,14 @@ function inside(site: Site, subject: Expression, owner: string, token: Location[
   return { ...site, subject, owner, at: [...site.at, token] };
 }
 
+/** The locals of a check function, its parameters taken. */
+function functionScope(): Scope {
+  return new Scope([VALUE.text, PATH.text, ERRORS.text]);
+}
+
 /** The site of a function's own value, in a scope of its own. */
 function functionSite(owner: string): Site {
-  return { subject: VALUE, scope: new Scope(["value", "path", "errors"]), owner, at: HERE };
+  return { subject: VALUE, scope: functionScope(), owner, at: HERE };
 }
 
 /** What the properties of an object must be: its fields, a keyed union's members, the rest. */
@@ -179,7 +184,7 @@ export class CheckBuilder {
       let shared = this.shared.get(id);
       if (shared === undefined) {
         // Tried in a scope of its own, so that locals of a try not kept take no names.
-        shared = !this.checks(shape, { ...site, scope: new Scope(["value", "path", "errors"]) }, true).every(isOneTest);
+        shared = !this.checks(shape, { ...site, scope: functionScope() }, true).every(isOneTest);
         this.shared.set(id, shared);
       }
       if (shared) {

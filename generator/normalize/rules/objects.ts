@@ -119,7 +119,7 @@ export const UNDECLARED_REQUIRED: Refinement<ObjectDraft> = rule(
     const fields = [...object.fields];
     for (const name of new Set(object.required)) {
       if (Object.hasOwn(object.properties, name)) continue;
-      if (matchesAny(object.patterns, name)) {
+      if (patternsMatching(object.patterns, name).length > 0) {
         fields.push({ name, shape: UNKNOWN, required: true, doc: {}, pointer: appendPointer(object.pointer, "required") });
         continue;
       }
@@ -252,9 +252,4 @@ function constrainsNothing(names: JsonValue): boolean {
   if (!isJsonObject(names)) return false;
   const { type, ...rest } = names;
   return (type === undefined || type === "string") && !hasAssertions(rest);
-}
-
-/** Whether one of the patterns matches a property name, as the generated code tests it. */
-function matchesAny(patterns: readonly PatternProperty[] | undefined, name: string): boolean {
-  return patternsMatching(patterns, name).length > 0;
 }
