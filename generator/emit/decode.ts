@@ -104,33 +104,13 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
 }
 
 /**
- * Whether decoding a value that the type's guard accepts gives an equal value, so that the
- * standard schema may take the guard's verdict for the decoder's: no field
- * is read under another of its names, no null dropped as a field absent, no enum from a
- * number, no number from digits.
- */
-export function decodingKeepsAccepted(shapes: ReadonlyMap<string, Shape>, name: string): boolean {
-  // Every shape reachable from the type, each named type once; a worklist, since a chain of refs may be long.
-  const seen = new Set<string>([name]);
-  const pending: Shape[] = [shapes.get(name)!];
-  while (pending.length > 0) {
-    const shape = pending.pop()!;
-    if (shape.kind === "ref") {
-      if (!seen.has(shape.name)) pending.push(shapes.get(shape.name)!);
-      seen.add(shape.name);
-      continue;
-    }
-    if (convertsItself(shape)) return false;
-    pending.push(...decoded(shape));
-  }
-  return true;
-}
-
-/**
- * The named types for which {@link decodingKeepsAccepted} holds, all at once: a type keeps
- * what its guard accepts unless a wire form is among its own shapes or a type it refers
- * to does not keep it. One walk of each type's shapes and one of the refs backwards, so
- * that a schema of many types costs their size, not their number squared.
+ * The named types for which decoding a value the guard accepts gives an equal value, so
+ * that the decoder and the standard schema may take the guard's verdict for the decoder's:
+ * no field is read under another of its names, no null dropped as a field absent, no enum
+ * from a number, no number from digits. A type keeps what its guard accepts unless a wire
+ * form is among its own shapes or a type it refers to does not keep it; all at once, one
+ * walk of each type's shapes and one of the refs backwards, so that a schema of many types
+ * costs their size, not their number squared.
  */
 export function typesDecodingKeepsAccepted(shapes: ReadonlyMap<string, Shape>): ReadonlySet<string> {
   const referrers = new Map<string, string[]>();
@@ -443,10 +423,6 @@ class DecodeEmitter {
     const tag = ownTag(INPUT, shape.tag, (name) => this.runtime(name));
     const where = template([PATH, `/${escapeToken(shape.tag)}`]);
     const memberOwner = (each: TaggedMember) => `${owner}${pascalCase(String(each.value))}`;
-    const cases = shape.members.map((each) => ({
-      labels: [literal(each.value)],
-      body: [returns(this.read(each.shape, INPUT, PATH, memberOwner(each)))],
-    }));
     const types = [...new Set(shape.members.map((each) => typeof each.value))];
     // A shape without a name is read for every place alike, so its notes name no place.
     const what = named ? `${article(owner)} ${owner} ${shape.tag}` : `${article(shape.tag)} ${shape.tag}`;
@@ -467,6 +443,10 @@ class DecodeEmitter {
         returns(INPUT),
       ];
     }
+    const cases = shape.members.map((each) => ({
+      labels: [literal(each.value)],
+      body: [returns(this.read(each.shape, INPUT, PATH, memberOwner(each)))],
+    }));
     return [switchStatement(tag, [...cases, { labels: [], body: [...unknown, returns(INPUT)] }])];
   }
 
