@@ -3,9 +3,9 @@ import { isJsonObject } from "../json.js";
 import type { SourceFile } from "../load/index.js";
 import { getAtPointer, parsePointer } from "../pointer.js";
 import { isPureRef } from "../schema/vocabulary.js";
-import { subschemasOf } from "../schema/walk.js";
 import type { NamedSchemas } from "./named.js";
 import { placeKey, withoutUseSiteAnnotations } from "./named.js";
+import { forEachOwnSchema } from "./naming.js";
 
 /**
  * Names the ref targets at keyword places of named schemas (`#/properties/overrides`) that
@@ -45,20 +45,14 @@ interface Spot {
 /** The places the `$ref`s of a schema lead to, not entering a named schema below it. */
 export function targetsFrom(named: NamedSchemas, file: SourceFile, start: string): Spot[] {
   const found: Spot[] = [];
-  collectTargets(named, file, start, getAtPointer(file.document, start) as JsonValue, start, found);
-  return found;
-}
-
-function collectTargets(named: NamedSchemas, file: SourceFile, start: string, schema: JsonValue, pointer: string, found: Spot[]): void {
-  if (pointer !== start && named.names.isNamed(file, pointer)) return;
-  if (!isJsonObject(schema)) return;
-  const ref = schema["$ref"];
-  if (typeof ref === "string") {
+  forEachOwnSchema(named.names, file, start, (schema, pointer) => {
+    const ref = schema["$ref"];
+    if (typeof ref !== "string") return;
     const target = named.resources.target(file, pointer, ref);
     const at = "place" in target ? named.resources.pointerOf(target.place, target.fragment) : undefined;
     if ("place" in target && at !== undefined) found.push({ file: target.place.file, pointer: at });
-  }
-  for (const child of subschemasOf(schema, pointer)) collectTargets(named, file, start, child.schema, child.pointer, found);
+  });
+  return found;
 }
 
 /** Whether a place is a keyword place of a named schema, and not named itself. */

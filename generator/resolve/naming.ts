@@ -3,11 +3,11 @@ import type * as Decode from "../../templates/decode.js";
 import type * as Runtime from "../../templates/runtime.js";
 import type * as Unions from "../../templates/unions.js";
 import { isIdentifier, pascalCase } from "../identifiers.js";
-import type { JsonValue } from "../json.js";
-import { jsonEqual } from "../json.js";
+import type { JsonObject, JsonValue } from "../json.js";
+import { isJsonObject, jsonEqual } from "../json.js";
 import type { SourceFile } from "../load/index.js";
 import { appendPointer, getAtPointer, parsePointer } from "../pointer.js";
-import { isSubschemaPlace } from "../schema/walk.js";
+import { isSubschemaPlace, subschemasOf } from "../schema/walk.js";
 
 /**
  * The project's type-naming rule: the named types of a protocol's files, in the order they
@@ -180,4 +180,23 @@ export interface Holder {
 export function fileName(file: SourceFile): string {
   const word = pascalCase(path.basename(file.absolutePath).replace(/(\.schema)?\.json$/, ""));
   return /^[0-9]/.test(word) ? `_${word}` : word;
+}
+
+/**
+ * Each schema at `start` in a file and below it, parents first, but for those of another
+ * named type inside it: what a named type's own body holds.
+ */
+export function forEachOwnSchema(
+  names: TypeNames,
+  file: SourceFile,
+  start: string,
+  visit: (schema: JsonObject, pointer: string) => void,
+): void {
+  const walk = (schema: JsonValue, pointer: string): void => {
+    if (pointer !== start && names.isNamed(file, pointer)) return;
+    if (!isJsonObject(schema)) return;
+    visit(schema, pointer);
+    for (const child of subschemasOf(schema, pointer)) walk(child.schema, child.pointer);
+  };
+  walk(getAtPointer(file.document, start) as JsonValue, start);
 }

@@ -1,12 +1,10 @@
 import { pascalCase } from "../identifiers.js";
-import type { JsonObject, JsonValue } from "../json.js";
-import { isJsonObject } from "../json.js";
 import type { SourceFile } from "../load/index.js";
-import { appendPointer, getAtPointer, localRefPointer, parsePointer } from "../pointer.js";
+import { appendPointer, localRefPointer, parsePointer } from "../pointer.js";
 import { REF_KEYWORDS } from "../schema/vocabulary.js";
-import { subschemasOf } from "../schema/walk.js";
 import { placeKey } from "./named.js";
 import type { Named, TypeNames } from "./naming.js";
+import { forEachOwnSchema } from "./naming.js";
 import type { RefResolver } from "./ref-pointers.js";
 import { pointerToFragment } from "./refs.js";
 import type { Place, Resources } from "./resources.js";
@@ -45,7 +43,7 @@ export class DynamicScopes {
     for (const entry of resources.hasDynamicAnchors() ? names.named : []) {
       const anchors = new Set<string>();
       const targets = new Set<string>();
-      forEachOwnSchema(names, entry, (schema, pointer) => {
+      forEachOwnSchema(names, entry.source, entry.pointer, (schema, pointer) => {
         for (const keyword of REF_KEYWORDS) {
           const ref = schema[keyword];
           if (typeof ref !== "string") continue;
@@ -185,22 +183,4 @@ export interface Instance {
   readonly name: string;
   readonly entry: Named;
   readonly scope: Scope;
-}
-
-/** Each schema of a type's own body: not those of another named type inside it. */
-function forEachOwnSchema(names: TypeNames, entry: Named, visit: (schema: JsonObject, pointer: string) => void): void {
-  walkOwn(names, entry, getAtPointer(entry.source.document, entry.pointer) as JsonValue, entry.pointer, visit);
-}
-
-function walkOwn(
-  names: TypeNames,
-  entry: Named,
-  schema: JsonValue,
-  pointer: string,
-  visit: (schema: JsonObject, pointer: string) => void,
-): void {
-  if (pointer !== entry.pointer && names.isNamed(entry.source, pointer)) return;
-  if (!isJsonObject(schema)) return;
-  visit(schema, pointer);
-  for (const child of subschemasOf(schema, pointer)) walkOwn(names, entry, child.schema, child.pointer, visit);
 }
