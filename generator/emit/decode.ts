@@ -56,7 +56,7 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
   );
   const options = typeReference(f.import("DecodeOptions", DECODE, { typeOnly: true }));
   const result = f.import("DecodeResult", DECODE, { typeOnly: true });
-  const keeps = typesDecodingKeepsAccepted(protocol.byName);
+  const keeps = decodingKeepsAcceptedOf(protocol);
   for (const type of ir.types) {
     const name = type.name;
     const names = namesOf(ir, name);
@@ -102,6 +102,18 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
       );
   for (const helper of emitter.helpers) f.declare(helper);
 }
+
+/** `typesDecodingKeepsAccepted` of a protocol's types, found once for the emitters that ask. */
+export function decodingKeepsAcceptedOf(protocol: ProtocolShapes): ReadonlySet<string> {
+  let kept = keptByProtocol.get(protocol);
+  if (kept === undefined) {
+    kept = typesDecodingKeepsAccepted(protocol.byName);
+    keptByProtocol.set(protocol, kept);
+  }
+  return kept;
+}
+
+const keptByProtocol = new WeakMap<ProtocolShapes, ReadonlySet<string>>();
 
 /**
  * The named types for which decoding a value the guard accepts gives an equal value, so

@@ -23,7 +23,7 @@ import { walkSchemas } from "../schema/walk.js";
 import type { NamedIr } from "../name/index.js";
 import { namesOf } from "../name/index.js";
 import type { ProtocolShapes } from "../ir/identity.js";
-import { typesDecodingKeepsAccepted } from "./decode.js";
+import { decodingKeepsAcceptedOf } from "./decode.js";
 import type { GeneratedFile } from "./file.js";
 import { TYPES } from "./names.js";
 import { STANDARD } from "./templates.js";
@@ -101,8 +101,7 @@ export function generateStandardSchemas(f: GeneratedFile, ir: NamedIr, protocol:
     }
   };
   const record = typeReference(f.import("JsonSchemaDocument", STANDARD, { typeOnly: true }));
-  // Asked of every type: found for all at once, where asking each type walked all it reaches.
-  const keepsAccepted = typesDecodingKeepsAccepted(protocol.byName);
+  const keepsAccepted = decodingKeepsAcceptedOf(protocol);
   for (const type of typed) {
     const { name } = type;
     const names = namesOf(ir, name);
