@@ -5,7 +5,7 @@ import type { Provenance, Relocation, ResolvedSchema } from "../resolve/index.js
 import { pointerToFragment } from "../resolve/index.js";
 import { aliasExclusion, dependentSchemasKeyword, exactName, wireAliases } from "../schema/aliases.js";
 import { dialectOf } from "../schema/dialect.js";
-import { ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, STAMP_KEYWORD } from "../schema/vocabulary.js";
+import { DEPENDENT_KEYWORDS, ENUM_NUMBERS_KEYWORD, FALLBACK_KEYWORD, STAMP_KEYWORD } from "../schema/vocabulary.js";
 import { pascalCase } from "../identifiers.js";
 import { appendPointer, getAtPointer, isWithin, localRefPointer, parsePointer } from "../pointer.js";
 import { admitsNull, nullOrAbsent } from "../schema/nulls.js";
@@ -174,9 +174,7 @@ function nullsAreAbsent(document: Record<string, JsonValue>, provenance: Provena
     const aliases = [...wireAliases(schema)];
     // What else a property's presence or value answers to: a pattern that is no alias, a dependent schema or requirement.
     const others = Object.keys(patterns).filter((pattern) => !aliases.some(([alias]) => exactName(pattern) === alias));
-    const dependents = ["dependentRequired", "dependentSchemas", "dependencies"].flatMap((keyword) =>
-      isJsonObject(schema[keyword]) ? Object.keys(schema[keyword]) : [],
-    );
+    const dependents = DEPENDENT_KEYWORDS.flatMap((keyword) => (isJsonObject(schema[keyword]) ? Object.keys(schema[keyword]) : []));
     const answers = (name: string) => dependents.includes(name) || others.some((pattern) => mayMatch(pattern, name));
     const absent = new Set<string>();
     for (const name of Object.keys(properties)) {

@@ -81,6 +81,9 @@ export const ANNOTATIONS = new Set([
 ]);
 
 /** The keywords that ref another schema: `$ref`, and those resolved in the dynamic scope. */
+/** The keywords by which a property's presence brings a requirement or a schema (`dependencies` before 2019-09). */
+export const DEPENDENT_KEYWORDS = ["dependentRequired", "dependentSchemas", "dependencies"] as const;
+
 export const DYNAMIC_REF_KEYWORDS = ["$dynamicRef", "$recursiveRef"] as const;
 export const REF_KEYWORDS = ["$ref", ...DYNAMIC_REF_KEYWORDS] as const;
 

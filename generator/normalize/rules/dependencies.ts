@@ -1,3 +1,4 @@
+import { DEPENDENT_KEYWORDS } from "../../schema/vocabulary.js";
 import type { JsonObject, JsonValue } from "../../json.js";
 import { isJsonObject, jsonEqual } from "../../json.js";
 import type { Constraint, Field, Shape } from "../../ir/model.js";
@@ -25,7 +26,7 @@ export const DEPENDENCIES: SchemaRule = rule(
   "dependencies",
   "each entry of dependentRequired, dependentSchemas and dependencies is an if constraint: an object with the property must have the others, or be of the schema",
   (draft, context) => {
-    const constraints = ["dependentRequired", "dependentSchemas", "dependencies"].flatMap((keyword) =>
+    const constraints = DEPENDENT_KEYWORDS.flatMap((keyword) =>
       keyword in draft.schema ? dependents(keyword, draft.schema, draft.pointer, context) : [],
     );
     return constraints.length === 0 ? draft : { ...draft, parts: [...draft.parts, constrain(UNKNOWN, constraints)] };
