@@ -1,7 +1,8 @@
 // Sums a V8 CPU profile's self time by folder, by file and by function, for finding where
-// generation spends its time:
+// generation spends its time (over build/generator/, the modules as tsc writes them, which
+// bench/stages.js runs one generation of; the command runs them bundled):
 //
-//   for i in 1 2 3 4 5; do node --cpu-prof --cpu-prof-dir=/tmp/prof bin/agentwire.js check; done
+//   for i in 1 2 3 4 5; do node --cpu-prof --cpu-prof-dir=/tmp/prof bench/stages.js; done
 //   node bench/cpuprofile.js /tmp/prof/*.0.*.cpuprofile [--top=30] [--under=build/generator/]
 //
 // Several profiles are averaged: on a loaded machine one profile's attribution is noisy.

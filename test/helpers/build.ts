@@ -10,7 +10,7 @@ afterAll(() => {
 });
 
 /**
- * The agentwire command compiled now from generator/, for tests that must run it as its own
+ * The agentwire command compiled and bundled now from generator/, for tests that must run it as its own
  * process: build/ may be older than the sources (`npx vitest run` does not rebuild it).
  * Compiled into a private folder under the repository's ignored .tmp/, laid out as the
  * repository is (package.json, bin/, build/, templates/), so the bin script runs unchanged,
@@ -30,6 +30,7 @@ export function freshBin(): string {
     cwd: REPO,
     stdio: "pipe",
   });
+  execFileSync(process.execPath, [path.join(REPO, "scripts", "bundle.js"), root], { cwd: REPO, stdio: "pipe" });
   copyFileSync(path.join(REPO, "package.json"), path.join(root, "package.json"));
   mkdirSync(path.join(root, "bin"));
   copyFileSync(path.join(REPO, "bin", "agentwire.js"), path.join(root, "bin", "agentwire.js"));

@@ -131,7 +131,7 @@ async function consumer(repo: string, specifier: string, name: string, module: s
 beforeAll(async () => {
   // `npm test` builds the generator first and `npm run generate` builds generated/dist,
   // the presets' stream modules that verify runs: the tarball holds both, packed as built.
-  for (const built of ["build/generator/index.js", "build/generator/index.d.ts", "generated/dist/ag-ui/stream.js"])
+  for (const built of ["build/bundle/index.js", "build/bundle/cli/main.js", "build/generator/index.d.ts", "generated/dist/ag-ui/stream.js"])
     if (!existsSync(path.join(repoRoot, built))) throw new Error(`${built} is missing: run npm run generate`);
   const tmp = scratchFolder("agentwire-tool-");
   esm = path.join(tmp, "module");
@@ -169,7 +169,8 @@ describe.concurrent("agentwire, installed from its tarball", () => {
       expect(statSync(tarball).size).toBeLessThan(1_000_000);
       for (const file of [
         "bin/agentwire.js",
-        "build/generator/index.js",
+        "build/bundle/index.js",
+        "build/bundle/cli/main.js",
         "build/generator/index.d.ts",
         "build/generator/ir/changes.json",
         "templates/runtime.ts",
