@@ -14,16 +14,16 @@ export const CONFIG_FILE = "agentwire.config.json";
 /**
  * agentwire's own folder, the installed package's (or this repository's): its templates
  * and presets are read from there, never from the user's project. It is the nearest
- * folder up from this module with a package.json and a templates/ folder: two up in the
- * sources (generator/files/), three in the build (build/generator/files/, whose
- * build/templates/ holds declarations but no package.json), two from the bundle the
- * command runs (build/bundle/).
+ * folder up from this module that holds templates/runtime.ts: two up in the sources
+ * (generator/files/), three in the build (build/generator/files/, whose build/templates/
+ * holds the templates' declarations only), two from the bundle the command runs
+ * (build/bundle/).
  */
 export const TOOL_ROOT = toolRootFrom(path.dirname(fileURLToPath(import.meta.url)));
 
 function toolRootFrom(start: string): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "package.json")) && existsSync(path.join(dir, "templates"))) return dir;
+    if (existsSync(path.join(dir, "templates", "runtime.ts"))) return dir;
     if (path.dirname(dir) === dir) throw new Error(`agentwire's package folder is not above ${start}`);
   }
 }
