@@ -12,7 +12,6 @@ import {
   isBoxed,
   isOmitted,
   isRecord,
-  jsonProperty,
   matches,
   pointer,
   validated,
@@ -939,18 +938,25 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasCapabilities = false;
+  let hasDefaultInputModes = false;
+  let hasDefaultOutputModes = false;
+  let hasDescription = false;
+  let hasName = false;
+  let hasSkills = false;
+  let hasSupportedInterfaces = false;
+  let hasVersion = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "capabilities":
-        required++;
+        hasCapabilities = true;
         checkAgentCapabilities(property, `${path}/capabilities`, errors);
         break;
       case "defaultInputModes":
-        required++;
+        hasDefaultInputModes = true;
         checkAgentCardDefaultInputModes(
           property,
           `${path}/defaultInputModes`,
@@ -958,7 +964,7 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
         );
         break;
       case "defaultOutputModes":
-        required++;
+        hasDefaultOutputModes = true;
         checkAgentCardDefaultInputModes(
           property,
           `${path}/defaultOutputModes`,
@@ -966,7 +972,7 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
         );
         break;
       case "description":
-        required++;
+        hasDescription = true;
         if (typeof property !== "string")
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
@@ -979,7 +985,7 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/iconUrl`, "type", "must be a string");
         break;
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
@@ -1026,7 +1032,7 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "skills":
-        required++;
+        hasSkills = true;
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/skills`, "type", "must be an array");
         else {
@@ -1038,7 +1044,7 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "supportedInterfaces":
-        required++;
+        hasSupportedInterfaces = true;
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(
             errors,
@@ -1059,7 +1065,7 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "version":
-        required++;
+        hasVersion = true;
         if (typeof property !== "string")
           fail(errors, `${path}/version`, "type", "must be a string");
         break;
@@ -1072,24 +1078,19 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 8) {
-    if (jsonProperty(value, "capabilities") === undefined)
-      fail(errors, `${path}/capabilities`, "required", "is required");
-    if (jsonProperty(value, "defaultInputModes") === undefined)
-      fail(errors, `${path}/defaultInputModes`, "required", "is required");
-    if (jsonProperty(value, "defaultOutputModes") === undefined)
-      fail(errors, `${path}/defaultOutputModes`, "required", "is required");
-    if (jsonProperty(value, "description") === undefined)
-      fail(errors, `${path}/description`, "required", "is required");
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-    if (jsonProperty(value, "skills") === undefined)
-      fail(errors, `${path}/skills`, "required", "is required");
-    if (jsonProperty(value, "supportedInterfaces") === undefined)
-      fail(errors, `${path}/supportedInterfaces`, "required", "is required");
-    if (jsonProperty(value, "version") === undefined)
-      fail(errors, `${path}/version`, "required", "is required");
-  }
+  if (!hasCapabilities)
+    fail(errors, `${path}/capabilities`, "required", "is required");
+  if (!hasDefaultInputModes)
+    fail(errors, `${path}/defaultInputModes`, "required", "is required");
+  if (!hasDefaultOutputModes)
+    fail(errors, `${path}/defaultOutputModes`, "required", "is required");
+  if (!hasDescription)
+    fail(errors, `${path}/description`, "required", "is required");
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
+  if (!hasSkills) fail(errors, `${path}/skills`, "required", "is required");
+  if (!hasSupportedInterfaces)
+    fail(errors, `${path}/supportedInterfaces`, "required", "is required");
+  if (!hasVersion) fail(errors, `${path}/version`, "required", "is required");
 }
 
 function checkAgentCardSignature(
@@ -1101,7 +1102,8 @@ function checkAgentCardSignature(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasProtected = false;
+  let hasSignature = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1111,12 +1113,12 @@ function checkAgentCardSignature(
         checkStruct(property, `${path}/header`, errors);
         break;
       case "protected":
-        required++;
+        hasProtected = true;
         if (typeof property !== "string")
           fail(errors, `${path}/protected`, "type", "must be a string");
         break;
       case "signature":
-        required++;
+        hasSignature = true;
         if (typeof property !== "string")
           fail(errors, `${path}/signature`, "type", "must be a string");
         break;
@@ -1129,12 +1131,10 @@ function checkAgentCardSignature(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "protected") === undefined)
-      fail(errors, `${path}/protected`, "required", "is required");
-    if (jsonProperty(value, "signature") === undefined)
-      fail(errors, `${path}/signature`, "required", "is required");
-  }
+  if (!hasProtected)
+    fail(errors, `${path}/protected`, "required", "is required");
+  if (!hasSignature)
+    fail(errors, `${path}/signature`, "required", "is required");
 }
 
 function checkAgentExtension(
@@ -1190,19 +1190,21 @@ function checkAgentInterface(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasProtocolBinding = false;
+  let hasProtocolVersion = false;
+  let hasUrl = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "protocolBinding":
-        required++;
+        hasProtocolBinding = true;
         if (typeof property !== "string")
           fail(errors, `${path}/protocolBinding`, "type", "must be a string");
         break;
       case "protocolVersion":
-        required++;
+        hasProtocolVersion = true;
         if (typeof property !== "string")
           fail(errors, `${path}/protocolVersion`, "type", "must be a string");
         break;
@@ -1211,7 +1213,7 @@ function checkAgentInterface(
           fail(errors, `${path}/tenant`, "type", "must be a string");
         break;
       case "url":
-        required++;
+        hasUrl = true;
         if (typeof property !== "string")
           fail(errors, `${path}/url`, "type", "must be a string");
         break;
@@ -1224,14 +1226,11 @@ function checkAgentInterface(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "protocolBinding") === undefined)
-      fail(errors, `${path}/protocolBinding`, "required", "is required");
-    if (jsonProperty(value, "protocolVersion") === undefined)
-      fail(errors, `${path}/protocolVersion`, "required", "is required");
-    if (jsonProperty(value, "url") === undefined)
-      fail(errors, `${path}/url`, "required", "is required");
-  }
+  if (!hasProtocolBinding)
+    fail(errors, `${path}/protocolBinding`, "required", "is required");
+  if (!hasProtocolVersion)
+    fail(errors, `${path}/protocolVersion`, "required", "is required");
+  if (!hasUrl) fail(errors, `${path}/url`, "required", "is required");
 }
 
 function checkAgentProvider(
@@ -1243,19 +1242,20 @@ function checkAgentProvider(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOrganization = false;
+  let hasUrl = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "organization":
-        required++;
+        hasOrganization = true;
         if (typeof property !== "string")
           fail(errors, `${path}/organization`, "type", "must be a string");
         break;
       case "url":
-        required++;
+        hasUrl = true;
         if (typeof property !== "string")
           fail(errors, `${path}/url`, "type", "must be a string");
         break;
@@ -1268,12 +1268,9 @@ function checkAgentProvider(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "organization") === undefined)
-      fail(errors, `${path}/organization`, "required", "is required");
-    if (jsonProperty(value, "url") === undefined)
-      fail(errors, `${path}/url`, "required", "is required");
-  }
+  if (!hasOrganization)
+    fail(errors, `${path}/organization`, "required", "is required");
+  if (!hasUrl) fail(errors, `${path}/url`, "required", "is required");
 }
 
 function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
@@ -1281,14 +1278,17 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasDescription = false;
+  let hasId = false;
+  let hasName = false;
+  let hasTags = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "description":
-        required++;
+        hasDescription = true;
         if (typeof property !== "string")
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
@@ -1296,7 +1296,7 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
         checkAgentCardDefaultInputModes(property, `${path}/examples`, errors);
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -1304,7 +1304,7 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
         checkAgentCardDefaultInputModes(property, `${path}/inputModes`, errors);
         break;
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
@@ -1323,7 +1323,7 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
         );
         break;
       case "tags":
-        required++;
+        hasTags = true;
         checkAgentCardDefaultInputModes(property, `${path}/tags`, errors);
         break;
       default:
@@ -1335,16 +1335,11 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "description") === undefined)
-      fail(errors, `${path}/description`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-    if (jsonProperty(value, "tags") === undefined)
-      fail(errors, `${path}/tags`, "required", "is required");
-  }
+  if (!hasDescription)
+    fail(errors, `${path}/description`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
+  if (!hasTags) fail(errors, `${path}/tags`, "required", "is required");
 }
 
 function checkAPIKeySecurityScheme(
@@ -1356,7 +1351,8 @@ function checkAPIKeySecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasLocation = false;
+  let hasName = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1367,12 +1363,12 @@ function checkAPIKeySecurityScheme(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "location":
-        required++;
+        hasLocation = true;
         if (typeof property !== "string")
           fail(errors, `${path}/location`, "type", "must be a string");
         break;
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
@@ -1385,12 +1381,8 @@ function checkAPIKeySecurityScheme(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "location") === undefined)
-      fail(errors, `${path}/location`, "required", "is required");
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-  }
+  if (!hasLocation) fail(errors, `${path}/location`, "required", "is required");
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
 }
 
 function checkArtifact(value: unknown, path: string, errors: Errors): void {
@@ -1398,14 +1390,15 @@ function checkArtifact(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasArtifactId = false;
+  let hasParts = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "artifactId":
-        required++;
+        hasArtifactId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/artifactId`, "type", "must be a string");
         break;
@@ -1424,7 +1417,7 @@ function checkArtifact(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "parts":
-        required++;
+        hasParts = true;
         checkArtifactParts(property, `${path}/parts`, errors);
         break;
       default:
@@ -1436,12 +1429,9 @@ function checkArtifact(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "artifactId") === undefined)
-      fail(errors, `${path}/artifactId`, "required", "is required");
-    if (jsonProperty(value, "parts") === undefined)
-      fail(errors, `${path}/parts`, "required", "is required");
-  }
+  if (!hasArtifactId)
+    fail(errors, `${path}/artifactId`, "required", "is required");
+  if (!hasParts) fail(errors, `${path}/parts`, "required", "is required");
 }
 
 function checkAuthenticationInfo(
@@ -1453,7 +1443,7 @@ function checkAuthenticationInfo(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasScheme = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1464,7 +1454,7 @@ function checkAuthenticationInfo(
           fail(errors, `${path}/credentials`, "type", "must be a string");
         break;
       case "scheme":
-        required++;
+        hasScheme = true;
         if (typeof property !== "string")
           fail(errors, `${path}/scheme`, "type", "must be a string");
         break;
@@ -1477,10 +1467,7 @@ function checkAuthenticationInfo(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "scheme") === undefined)
-      fail(errors, `${path}/scheme`, "required", "is required");
-  }
+  if (!hasScheme) fail(errors, `${path}/scheme`, "required", "is required");
 }
 
 function checkAuthorizationCodeOAuthFlow(
@@ -1492,14 +1479,16 @@ function checkAuthorizationCodeOAuthFlow(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasAuthorizationUrl = false;
+  let hasScopes = false;
+  let hasTokenUrl = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "authorizationUrl":
-        required++;
+        hasAuthorizationUrl = true;
         if (typeof property !== "string")
           fail(errors, `${path}/authorizationUrl`, "type", "must be a string");
         break;
@@ -1512,7 +1501,7 @@ function checkAuthorizationCodeOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        required++;
+        hasScopes = true;
         checkAuthorizationCodeOAuthFlowScopes(
           property,
           `${path}/scopes`,
@@ -1520,7 +1509,7 @@ function checkAuthorizationCodeOAuthFlow(
         );
         break;
       case "tokenUrl":
-        required++;
+        hasTokenUrl = true;
         if (typeof property !== "string")
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
@@ -1533,14 +1522,10 @@ function checkAuthorizationCodeOAuthFlow(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "authorizationUrl") === undefined)
-      fail(errors, `${path}/authorizationUrl`, "required", "is required");
-    if (jsonProperty(value, "scopes") === undefined)
-      fail(errors, `${path}/scopes`, "required", "is required");
-    if (jsonProperty(value, "tokenUrl") === undefined)
-      fail(errors, `${path}/tokenUrl`, "required", "is required");
-  }
+  if (!hasAuthorizationUrl)
+    fail(errors, `${path}/authorizationUrl`, "required", "is required");
+  if (!hasScopes) fail(errors, `${path}/scopes`, "required", "is required");
+  if (!hasTokenUrl) fail(errors, `${path}/tokenUrl`, "required", "is required");
 }
 
 function checkCancelTaskRequest(
@@ -1552,14 +1537,14 @@ function checkCancelTaskRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -1576,10 +1561,7 @@ function checkCancelTaskRequest(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
 }
 
 function checkClientCredentialsOAuthFlow(
@@ -1591,7 +1573,8 @@ function checkClientCredentialsOAuthFlow(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasScopes = false;
+  let hasTokenUrl = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1602,7 +1585,7 @@ function checkClientCredentialsOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        required++;
+        hasScopes = true;
         checkAuthorizationCodeOAuthFlowScopes(
           property,
           `${path}/scopes`,
@@ -1610,7 +1593,7 @@ function checkClientCredentialsOAuthFlow(
         );
         break;
       case "tokenUrl":
-        required++;
+        hasTokenUrl = true;
         if (typeof property !== "string")
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
@@ -1623,12 +1606,8 @@ function checkClientCredentialsOAuthFlow(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "scopes") === undefined)
-      fail(errors, `${path}/scopes`, "required", "is required");
-    if (jsonProperty(value, "tokenUrl") === undefined)
-      fail(errors, `${path}/tokenUrl`, "required", "is required");
-  }
+  if (!hasScopes) fail(errors, `${path}/scopes`, "required", "is required");
+  if (!hasTokenUrl) fail(errors, `${path}/tokenUrl`, "required", "is required");
 }
 
 function checkCreateTaskPushNotificationConfigRequest(
@@ -1684,19 +1663,20 @@ function checkDeleteTaskPushNotificationConfigRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasTaskId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "taskId":
-        required++;
+        hasTaskId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -1713,12 +1693,8 @@ function checkDeleteTaskPushNotificationConfigRequest(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "taskId") === undefined)
-      fail(errors, `${path}/taskId`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasTaskId) fail(errors, `${path}/taskId`, "required", "is required");
 }
 
 function checkDeviceCodeOAuthFlow(
@@ -1730,14 +1706,16 @@ function checkDeviceCodeOAuthFlow(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasDeviceAuthorizationUrl = false;
+  let hasScopes = false;
+  let hasTokenUrl = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "deviceAuthorizationUrl":
-        required++;
+        hasDeviceAuthorizationUrl = true;
         if (typeof property !== "string")
           fail(
             errors,
@@ -1751,7 +1729,7 @@ function checkDeviceCodeOAuthFlow(
           fail(errors, `${path}/refreshUrl`, "type", "must be a string");
         break;
       case "scopes":
-        required++;
+        hasScopes = true;
         checkAuthorizationCodeOAuthFlowScopes(
           property,
           `${path}/scopes`,
@@ -1759,7 +1737,7 @@ function checkDeviceCodeOAuthFlow(
         );
         break;
       case "tokenUrl":
-        required++;
+        hasTokenUrl = true;
         if (typeof property !== "string")
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
@@ -1772,14 +1750,10 @@ function checkDeviceCodeOAuthFlow(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "deviceAuthorizationUrl") === undefined)
-      fail(errors, `${path}/deviceAuthorizationUrl`, "required", "is required");
-    if (jsonProperty(value, "scopes") === undefined)
-      fail(errors, `${path}/scopes`, "required", "is required");
-    if (jsonProperty(value, "tokenUrl") === undefined)
-      fail(errors, `${path}/tokenUrl`, "required", "is required");
-  }
+  if (!hasDeviceAuthorizationUrl)
+    fail(errors, `${path}/deviceAuthorizationUrl`, "required", "is required");
+  if (!hasScopes) fail(errors, `${path}/scopes`, "required", "is required");
+  if (!hasTokenUrl) fail(errors, `${path}/tokenUrl`, "required", "is required");
 }
 
 function checkGetExtendedAgentCardRequest(
@@ -1824,19 +1798,20 @@ function checkGetTaskPushNotificationConfigRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasTaskId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "taskId":
-        required++;
+        hasTaskId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -1853,12 +1828,8 @@ function checkGetTaskPushNotificationConfigRequest(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "taskId") === undefined)
-      fail(errors, `${path}/taskId`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasTaskId) fail(errors, `${path}/taskId`, "required", "is required");
 }
 
 function checkGetTaskRequest(
@@ -1870,7 +1841,7 @@ function checkGetTaskRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1897,7 +1868,7 @@ function checkGetTaskRequest(
         }
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -1914,10 +1885,7 @@ function checkGetTaskRequest(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
 }
 
 function checkHTTPAuthSecurityScheme(
@@ -1929,7 +1897,7 @@ function checkHTTPAuthSecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasScheme = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1944,7 +1912,7 @@ function checkHTTPAuthSecurityScheme(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "scheme":
-        required++;
+        hasScheme = true;
         if (typeof property !== "string")
           fail(errors, `${path}/scheme`, "type", "must be a string");
         break;
@@ -1957,10 +1925,7 @@ function checkHTTPAuthSecurityScheme(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "scheme") === undefined)
-      fail(errors, `${path}/scheme`, "required", "is required");
-  }
+  if (!hasScheme) fail(errors, `${path}/scheme`, "required", "is required");
 }
 
 function checkImplicitOAuthFlow(
@@ -2016,7 +1981,7 @@ function checkListTaskPushNotificationConfigRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasTaskId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -2047,7 +2012,7 @@ function checkListTaskPushNotificationConfigRequest(
           fail(errors, `${path}/pageToken`, "type", "must be a string");
         break;
       case "taskId":
-        required++;
+        hasTaskId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -2064,10 +2029,7 @@ function checkListTaskPushNotificationConfigRequest(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "taskId") === undefined)
-      fail(errors, `${path}/taskId`, "required", "is required");
-  }
+  if (!hasTaskId) fail(errors, `${path}/taskId`, "required", "is required");
 }
 
 function checkListTaskPushNotificationConfigResponse(
@@ -2218,19 +2180,22 @@ function checkListTasksResponse(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasNextPageToken = false;
+  let hasPageSize = false;
+  let hasTasks = false;
+  let hasTotalSize = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "nextPageToken":
-        required++;
+        hasNextPageToken = true;
         if (typeof property !== "string")
           fail(errors, `${path}/nextPageToken`, "type", "must be a string");
         break;
       case "pageSize":
-        required++;
+        hasPageSize = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/pageSize`, "type", "must be an integer");
         else {
@@ -2251,7 +2216,7 @@ function checkListTasksResponse(
         }
         break;
       case "tasks":
-        required++;
+        hasTasks = true;
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/tasks`, "type", "must be an array");
         else {
@@ -2262,7 +2227,7 @@ function checkListTasksResponse(
         }
         break;
       case "totalSize":
-        required++;
+        hasTotalSize = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/totalSize`, "type", "must be an integer");
         else {
@@ -2291,16 +2256,12 @@ function checkListTasksResponse(
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "nextPageToken") === undefined)
-      fail(errors, `${path}/nextPageToken`, "required", "is required");
-    if (jsonProperty(value, "pageSize") === undefined)
-      fail(errors, `${path}/pageSize`, "required", "is required");
-    if (jsonProperty(value, "tasks") === undefined)
-      fail(errors, `${path}/tasks`, "required", "is required");
-    if (jsonProperty(value, "totalSize") === undefined)
-      fail(errors, `${path}/totalSize`, "required", "is required");
-  }
+  if (!hasNextPageToken)
+    fail(errors, `${path}/nextPageToken`, "required", "is required");
+  if (!hasPageSize) fail(errors, `${path}/pageSize`, "required", "is required");
+  if (!hasTasks) fail(errors, `${path}/tasks`, "required", "is required");
+  if (!hasTotalSize)
+    fail(errors, `${path}/totalSize`, "required", "is required");
 }
 
 function checkMessage(value: unknown, path: string, errors: Errors): void {
@@ -2308,7 +2269,9 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMessageId = false;
+  let hasParts = false;
+  let hasRole = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -2322,7 +2285,7 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
         checkAgentCardDefaultInputModes(property, `${path}/extensions`, errors);
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -2330,7 +2293,7 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
         checkStruct(property, `${path}/metadata`, errors);
         break;
       case "parts":
-        required++;
+        hasParts = true;
         checkArtifactParts(property, `${path}/parts`, errors);
         break;
       case "referenceTaskIds":
@@ -2341,7 +2304,7 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
         );
         break;
       case "role":
-        required++;
+        hasRole = true;
         checkRole(property, `${path}/role`, errors);
         break;
       case "taskId":
@@ -2357,14 +2320,10 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "parts") === undefined)
-      fail(errors, `${path}/parts`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-  }
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasParts) fail(errors, `${path}/parts`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
 }
 
 function checkMutualTlsSecurityScheme(
@@ -2409,7 +2368,7 @@ function checkOAuth2SecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasFlows = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -2420,7 +2379,7 @@ function checkOAuth2SecurityScheme(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "flows":
-        required++;
+        hasFlows = true;
         checkOAuthFlows(property, `${path}/flows`, errors);
         break;
       case "oauth2MetadataUrl":
@@ -2436,10 +2395,7 @@ function checkOAuth2SecurityScheme(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "flows") === undefined)
-      fail(errors, `${path}/flows`, "required", "is required");
-  }
+  if (!hasFlows) fail(errors, `${path}/flows`, "required", "is required");
 }
 
 function checkOAuthFlows(value: unknown, path: string, errors: Errors): void {
@@ -2508,7 +2464,7 @@ function checkOpenIdConnectSecurityScheme(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOpenIdConnectUrl = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -2519,7 +2475,7 @@ function checkOpenIdConnectSecurityScheme(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "openIdConnectUrl":
-        required++;
+        hasOpenIdConnectUrl = true;
         if (typeof property !== "string")
           fail(errors, `${path}/openIdConnectUrl`, "type", "must be a string");
         break;
@@ -2532,10 +2488,8 @@ function checkOpenIdConnectSecurityScheme(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "openIdConnectUrl") === undefined)
-      fail(errors, `${path}/openIdConnectUrl`, "required", "is required");
-  }
+  if (!hasOpenIdConnectUrl)
+    fail(errors, `${path}/openIdConnectUrl`, "required", "is required");
 }
 
 function checkPart(value: unknown, path: string, errors: Errors): void {
@@ -2890,7 +2844,7 @@ function checkSendMessageRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMessage = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -2904,7 +2858,7 @@ function checkSendMessageRequest(
         );
         break;
       case "message":
-        required++;
+        hasMessage = true;
         checkMessage(property, `${path}/message`, errors);
         break;
       case "metadata":
@@ -2923,10 +2877,7 @@ function checkSendMessageRequest(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "message") === undefined)
-      fail(errors, `${path}/message`, "required", "is required");
-  }
+  if (!hasMessage) fail(errors, `${path}/message`, "required", "is required");
 }
 
 function checkSendMessageResponse(
@@ -3055,14 +3006,14 @@ function checkSubscribeToTaskRequest(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -3079,10 +3030,7 @@ function checkSubscribeToTaskRequest(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
 }
 
 function checkTask(value: unknown, path: string, errors: Errors): void {
@@ -3090,7 +3038,8 @@ function checkTask(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasStatus = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -3123,7 +3072,7 @@ function checkTask(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -3131,7 +3080,7 @@ function checkTask(value: unknown, path: string, errors: Errors): void {
         checkStruct(property, `${path}/metadata`, errors);
         break;
       case "status":
-        required++;
+        hasStatus = true;
         checkTaskStatus(property, `${path}/status`, errors);
         break;
       default:
@@ -3143,12 +3092,8 @@ function checkTask(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
 }
 
 function checkTaskArtifactUpdateEvent(
@@ -3160,7 +3105,9 @@ function checkTaskArtifactUpdateEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasArtifact = false;
+  let hasContextId = false;
+  let hasTaskId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -3171,11 +3118,11 @@ function checkTaskArtifactUpdateEvent(
           fail(errors, `${path}/append`, "type", "must be a boolean");
         break;
       case "artifact":
-        required++;
+        hasArtifact = true;
         checkArtifact(property, `${path}/artifact`, errors);
         break;
       case "contextId":
-        required++;
+        hasContextId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
@@ -3187,7 +3134,7 @@ function checkTaskArtifactUpdateEvent(
         checkStruct(property, `${path}/metadata`, errors);
         break;
       case "taskId":
-        required++;
+        hasTaskId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -3200,14 +3147,10 @@ function checkTaskArtifactUpdateEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "artifact") === undefined)
-      fail(errors, `${path}/artifact`, "required", "is required");
-    if (jsonProperty(value, "contextId") === undefined)
-      fail(errors, `${path}/contextId`, "required", "is required");
-    if (jsonProperty(value, "taskId") === undefined)
-      fail(errors, `${path}/taskId`, "required", "is required");
-  }
+  if (!hasArtifact) fail(errors, `${path}/artifact`, "required", "is required");
+  if (!hasContextId)
+    fail(errors, `${path}/contextId`, "required", "is required");
+  if (!hasTaskId) fail(errors, `${path}/taskId`, "required", "is required");
 }
 
 function checkTaskPushNotificationConfig(
@@ -3263,7 +3206,7 @@ function checkTaskStatus(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasState = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -3273,7 +3216,7 @@ function checkTaskStatus(value: unknown, path: string, errors: Errors): void {
         checkMessage(property, `${path}/message`, errors);
         break;
       case "state":
-        required++;
+        hasState = true;
         checkTaskState(property, `${path}/state`, errors);
         break;
       case "timestamp":
@@ -3288,10 +3231,7 @@ function checkTaskStatus(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "state") === undefined)
-      fail(errors, `${path}/state`, "required", "is required");
-  }
+  if (!hasState) fail(errors, `${path}/state`, "required", "is required");
 }
 
 function checkTaskStatusUpdateEvent(
@@ -3303,14 +3243,16 @@ function checkTaskStatusUpdateEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasContextId = false;
+  let hasStatus = false;
+  let hasTaskId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "contextId":
-        required++;
+        hasContextId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
@@ -3318,11 +3260,11 @@ function checkTaskStatusUpdateEvent(
         checkStruct(property, `${path}/metadata`, errors);
         break;
       case "status":
-        required++;
+        hasStatus = true;
         checkTaskStatus(property, `${path}/status`, errors);
         break;
       case "taskId":
-        required++;
+        hasTaskId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -3335,14 +3277,10 @@ function checkTaskStatusUpdateEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "contextId") === undefined)
-      fail(errors, `${path}/contextId`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-    if (jsonProperty(value, "taskId") === undefined)
-      fail(errors, `${path}/taskId`, "required", "is required");
-  }
+  if (!hasContextId)
+    fail(errors, `${path}/contextId`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
+  if (!hasTaskId) fail(errors, `${path}/taskId`, "required", "is required");
 }
 
 function checkStruct(value: unknown, path: string, errors: Errors): void {

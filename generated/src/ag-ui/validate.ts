@@ -12,7 +12,6 @@ import {
   isBoxed,
   isOmitted,
   isRecord,
-  jsonProperty,
   matches,
   pointer,
   validated,
@@ -1498,14 +1497,14 @@ function checkBaseEvent(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         checkEventType(property, `${path}/type`, errors);
         break;
       case "timestamp":
@@ -1535,10 +1534,7 @@ function checkBaseEvent(value: unknown, path: string, errors: Errors): void {
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkAttributable(value: unknown, path: string, errors: Errors): void {
@@ -1625,19 +1621,20 @@ function checkTextMessageStartEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TEXT_MESSAGE_START")
           fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_START"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -1685,12 +1682,9 @@ function checkTextMessageStartEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
 }
 
 function checkTextMessageContentEvent(
@@ -1702,14 +1696,16 @@ function checkTextMessageContentEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
+  let hasDelta = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TEXT_MESSAGE_CONTENT")
           fail(
             errors,
@@ -1719,12 +1715,12 @@ function checkTextMessageContentEvent(
           );
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "delta":
-        required++;
+        hasDelta = true;
         if (typeof property !== "string")
           fail(errors, `${path}/delta`, "type", "must be a string");
         break;
@@ -1765,14 +1761,10 @@ function checkTextMessageContentEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "delta") === undefined)
-      fail(errors, `${path}/delta`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasDelta) fail(errors, `${path}/delta`, "required", "is required");
 }
 
 function checkTextMessageEndEvent(
@@ -1784,19 +1776,20 @@ function checkTextMessageEndEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TEXT_MESSAGE_END")
           fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_END"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -1837,12 +1830,9 @@ function checkTextMessageEndEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
 }
 
 function checkTextMessageChunkEvent(
@@ -1854,14 +1844,14 @@ function checkTextMessageChunkEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TEXT_MESSAGE_CHUNK")
           fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_CHUNK"');
         break;
@@ -1917,10 +1907,7 @@ function checkTextMessageChunkEvent(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkToolCallStartEvent(
@@ -1932,24 +1919,26 @@ function checkToolCallStartEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasToolCallId = false;
+  let hasToolCallName = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TOOL_CALL_START")
           fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_START"');
         break;
       case "toolCallId":
-        required++;
+        hasToolCallId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolCallId`, "type", "must be a string");
         break;
       case "toolCallName":
-        required++;
+        hasToolCallName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolCallName`, "type", "must be a string");
         break;
@@ -1994,14 +1983,11 @@ function checkToolCallStartEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "toolCallId") === undefined)
-      fail(errors, `${path}/toolCallId`, "required", "is required");
-    if (jsonProperty(value, "toolCallName") === undefined)
-      fail(errors, `${path}/toolCallName`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasToolCallId)
+    fail(errors, `${path}/toolCallId`, "required", "is required");
+  if (!hasToolCallName)
+    fail(errors, `${path}/toolCallName`, "required", "is required");
 }
 
 function checkToolCallArgsEvent(
@@ -2013,24 +1999,26 @@ function checkToolCallArgsEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasToolCallId = false;
+  let hasDelta = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TOOL_CALL_ARGS")
           fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_ARGS"');
         break;
       case "toolCallId":
-        required++;
+        hasToolCallId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolCallId`, "type", "must be a string");
         break;
       case "delta":
-        required++;
+        hasDelta = true;
         if (typeof property !== "string")
           fail(errors, `${path}/delta`, "type", "must be a string");
         break;
@@ -2071,14 +2059,10 @@ function checkToolCallArgsEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "toolCallId") === undefined)
-      fail(errors, `${path}/toolCallId`, "required", "is required");
-    if (jsonProperty(value, "delta") === undefined)
-      fail(errors, `${path}/delta`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasToolCallId)
+    fail(errors, `${path}/toolCallId`, "required", "is required");
+  if (!hasDelta) fail(errors, `${path}/delta`, "required", "is required");
 }
 
 function checkToolCallEndEvent(
@@ -2090,19 +2074,20 @@ function checkToolCallEndEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasToolCallId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TOOL_CALL_END")
           fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_END"');
         break;
       case "toolCallId":
-        required++;
+        hasToolCallId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolCallId`, "type", "must be a string");
         break;
@@ -2143,12 +2128,9 @@ function checkToolCallEndEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "toolCallId") === undefined)
-      fail(errors, `${path}/toolCallId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasToolCallId)
+    fail(errors, `${path}/toolCallId`, "required", "is required");
 }
 
 function checkToolCallChunkEvent(
@@ -2160,14 +2142,14 @@ function checkToolCallChunkEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TOOL_CALL_CHUNK")
           fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_CHUNK"');
         break;
@@ -2224,10 +2206,7 @@ function checkToolCallChunkEvent(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkToolCallResultEvent(
@@ -2239,29 +2218,32 @@ function checkToolCallResultEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
+  let hasToolCallId = false;
+  let hasContent = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TOOL_CALL_RESULT")
           fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_RESULT"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "toolCallId":
-        required++;
+        hasToolCallId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolCallId`, "type", "must be a string");
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (typeof property !== "string")
           fail(errors, `${path}/content`, "type", "must be a string");
         break;
@@ -2306,16 +2288,12 @@ function checkToolCallResultEvent(
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "toolCallId") === undefined)
-      fail(errors, `${path}/toolCallId`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasToolCallId)
+    fail(errors, `${path}/toolCallId`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
 }
 
 function checkStateSnapshotEvent(
@@ -2327,19 +2305,20 @@ function checkStateSnapshotEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSnapshot = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "STATE_SNAPSHOT")
           fail(errors, `${path}/type`, "const", 'must be "STATE_SNAPSHOT"');
         break;
       case "snapshot":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasSnapshot = true;
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2378,12 +2357,8 @@ function checkStateSnapshotEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "snapshot")))
-      fail(errors, `${path}/snapshot`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSnapshot) fail(errors, `${path}/snapshot`, "required", "is required");
 }
 
 function checkStateDeltaEvent(
@@ -2395,19 +2370,20 @@ function checkStateDeltaEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasDelta = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "STATE_DELTA")
           fail(errors, `${path}/type`, "const", 'must be "STATE_DELTA"');
         break;
       case "delta":
-        required++;
+        hasDelta = true;
         checkJsonPatch(property, `${path}/delta`, errors);
         break;
       case "timestamp":
@@ -2447,12 +2423,8 @@ function checkStateDeltaEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "delta") === undefined)
-      fail(errors, `${path}/delta`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasDelta) fail(errors, `${path}/delta`, "required", "is required");
 }
 
 function checkMessagesSnapshotEvent(
@@ -2464,19 +2436,20 @@ function checkMessagesSnapshotEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessages = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "MESSAGES_SNAPSHOT")
           fail(errors, `${path}/type`, "const", 'must be "MESSAGES_SNAPSHOT"');
         break;
       case "messages":
-        required++;
+        hasMessages = true;
         checkMessagesSnapshotEventMessages(
           property,
           `${path}/messages`,
@@ -2517,12 +2490,8 @@ function checkMessagesSnapshotEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messages") === undefined)
-      fail(errors, `${path}/messages`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessages) fail(errors, `${path}/messages`, "required", "is required");
 }
 
 function checkActivitySnapshotEvent(
@@ -2534,29 +2503,32 @@ function checkActivitySnapshotEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
+  let hasActivityType = false;
+  let hasContent = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "ACTIVITY_SNAPSHOT")
           fail(errors, `${path}/type`, "const", 'must be "ACTIVITY_SNAPSHOT"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "activityType":
-        required++;
+        hasActivityType = true;
         if (typeof property !== "string")
           fail(errors, `${path}/activityType`, "type", "must be a string");
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (
           !isRecord(property) ||
           typeof property.toJSON === "function" ||
@@ -2605,16 +2577,12 @@ function checkActivitySnapshotEvent(
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "activityType") === undefined)
-      fail(errors, `${path}/activityType`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasActivityType)
+    fail(errors, `${path}/activityType`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
 }
 
 function checkActivityDeltaEvent(
@@ -2626,29 +2594,32 @@ function checkActivityDeltaEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
+  let hasActivityType = false;
+  let hasPatch = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "ACTIVITY_DELTA")
           fail(errors, `${path}/type`, "const", 'must be "ACTIVITY_DELTA"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "activityType":
-        required++;
+        hasActivityType = true;
         if (typeof property !== "string")
           fail(errors, `${path}/activityType`, "type", "must be a string");
         break;
       case "patch":
-        required++;
+        hasPatch = true;
         checkJsonPatch(property, `${path}/patch`, errors);
         break;
       case "timestamp":
@@ -2688,16 +2659,12 @@ function checkActivityDeltaEvent(
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "activityType") === undefined)
-      fail(errors, `${path}/activityType`, "required", "is required");
-    if (jsonProperty(value, "patch") === undefined)
-      fail(errors, `${path}/patch`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasActivityType)
+    fail(errors, `${path}/activityType`, "required", "is required");
+  if (!hasPatch) fail(errors, `${path}/patch`, "required", "is required");
 }
 
 function checkRawEvent(value: unknown, path: string, errors: Errors): void {
@@ -2705,19 +2672,20 @@ function checkRawEvent(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasEvent = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "RAW")
           fail(errors, `${path}/type`, "const", 'must be "RAW"');
         break;
       case "event":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasEvent = true;
         break;
       case "source":
         if (typeof property !== "string")
@@ -2760,12 +2728,8 @@ function checkRawEvent(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "event")))
-      fail(errors, `${path}/event`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasEvent) fail(errors, `${path}/event`, "required", "is required");
 }
 
 function checkCustomEvent(value: unknown, path: string, errors: Errors): void {
@@ -2773,24 +2737,26 @@ function checkCustomEvent(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasName = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "CUSTOM")
           fail(errors, `${path}/type`, "const", 'must be "CUSTOM"');
         break;
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "value":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasValue = true;
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2829,14 +2795,9 @@ function checkCustomEvent(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "value")))
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
 }
 
 function checkRunStartedEvent(
@@ -2848,24 +2809,26 @@ function checkRunStartedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasThreadId = false;
+  let hasRunId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "RUN_STARTED")
           fail(errors, `${path}/type`, "const", 'must be "RUN_STARTED"');
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "runId":
-        required++;
+        hasRunId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/runId`, "type", "must be a string");
         break;
@@ -2914,14 +2877,9 @@ function checkRunStartedEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "runId") === undefined)
-      fail(errors, `${path}/runId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasRunId) fail(errors, `${path}/runId`, "required", "is required");
 }
 
 function checkRunFinishedEvent(
@@ -2933,24 +2891,26 @@ function checkRunFinishedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasThreadId = false;
+  let hasRunId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "RUN_FINISHED")
           fail(errors, `${path}/type`, "const", 'must be "RUN_FINISHED"');
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "runId":
-        required++;
+        hasRunId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/runId`, "type", "must be a string");
         break;
@@ -2995,14 +2955,9 @@ function checkRunFinishedEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "runId") === undefined)
-      fail(errors, `${path}/runId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasRunId) fail(errors, `${path}/runId`, "required", "is required");
 }
 
 function checkRunErrorEvent(
@@ -3014,19 +2969,20 @@ function checkRunErrorEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessage = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "RUN_ERROR")
           fail(errors, `${path}/type`, "const", 'must be "RUN_ERROR"');
         break;
       case "message":
-        required++;
+        hasMessage = true;
         if (typeof property !== "string")
           fail(errors, `${path}/message`, "type", "must be a string");
         break;
@@ -3071,12 +3027,8 @@ function checkRunErrorEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "message") === undefined)
-      fail(errors, `${path}/message`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessage) fail(errors, `${path}/message`, "required", "is required");
 }
 
 function checkStepStartedEvent(
@@ -3088,19 +3040,20 @@ function checkStepStartedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasStepName = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "STEP_STARTED")
           fail(errors, `${path}/type`, "const", 'must be "STEP_STARTED"');
         break;
       case "stepName":
-        required++;
+        hasStepName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/stepName`, "type", "must be a string");
         break;
@@ -3141,12 +3094,8 @@ function checkStepStartedEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "stepName") === undefined)
-      fail(errors, `${path}/stepName`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasStepName) fail(errors, `${path}/stepName`, "required", "is required");
 }
 
 function checkStepFinishedEvent(
@@ -3158,19 +3107,20 @@ function checkStepFinishedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasStepName = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "STEP_FINISHED")
           fail(errors, `${path}/type`, "const", 'must be "STEP_FINISHED"');
         break;
       case "stepName":
-        required++;
+        hasStepName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/stepName`, "type", "must be a string");
         break;
@@ -3211,12 +3161,8 @@ function checkStepFinishedEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "stepName") === undefined)
-      fail(errors, `${path}/stepName`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasStepName) fail(errors, `${path}/stepName`, "required", "is required");
 }
 
 function checkReasoningStartEvent(
@@ -3228,19 +3174,20 @@ function checkReasoningStartEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_START")
           fail(errors, `${path}/type`, "const", 'must be "REASONING_START"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -3281,12 +3228,9 @@ function checkReasoningStartEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
 }
 
 function checkReasoningMessageStartEvent(
@@ -3298,14 +3242,16 @@ function checkReasoningMessageStartEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
+  let hasRole = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_MESSAGE_START")
           fail(
             errors,
@@ -3315,12 +3261,12 @@ function checkReasoningMessageStartEvent(
           );
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "reasoning")
           fail(errors, `${path}/role`, "const", 'must be "reasoning"');
         break;
@@ -3361,14 +3307,10 @@ function checkReasoningMessageStartEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
 }
 
 function checkReasoningMessageContentEvent(
@@ -3380,14 +3322,16 @@ function checkReasoningMessageContentEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
+  let hasDelta = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_MESSAGE_CONTENT")
           fail(
             errors,
@@ -3397,12 +3341,12 @@ function checkReasoningMessageContentEvent(
           );
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "delta":
-        required++;
+        hasDelta = true;
         if (typeof property !== "string")
           fail(errors, `${path}/delta`, "type", "must be a string");
         break;
@@ -3443,14 +3387,10 @@ function checkReasoningMessageContentEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "delta") === undefined)
-      fail(errors, `${path}/delta`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasDelta) fail(errors, `${path}/delta`, "required", "is required");
 }
 
 function checkReasoningMessageEndEvent(
@@ -3462,14 +3402,15 @@ function checkReasoningMessageEndEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_MESSAGE_END")
           fail(
             errors,
@@ -3479,7 +3420,7 @@ function checkReasoningMessageEndEvent(
           );
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -3520,12 +3461,9 @@ function checkReasoningMessageEndEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
 }
 
 function checkReasoningMessageChunkEvent(
@@ -3537,14 +3475,14 @@ function checkReasoningMessageChunkEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_MESSAGE_CHUNK")
           fail(
             errors,
@@ -3598,10 +3536,7 @@ function checkReasoningMessageChunkEvent(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkReasoningEndEvent(
@@ -3613,19 +3548,20 @@ function checkReasoningEndEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_END")
           fail(errors, `${path}/type`, "const", 'must be "REASONING_END"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -3666,12 +3602,9 @@ function checkReasoningEndEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
 }
 
 function checkReasoningEncryptedValueEvent(
@@ -3683,14 +3616,17 @@ function checkReasoningEncryptedValueEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSubtype = false;
+  let hasEntityId = false;
+  let hasEncryptedValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_ENCRYPTED_VALUE")
           fail(
             errors,
@@ -3700,7 +3636,7 @@ function checkReasoningEncryptedValueEvent(
           );
         break;
       case "subtype":
-        required++;
+        hasSubtype = true;
         checkReasoningEncryptedValueSubtype(
           property,
           `${path}/subtype`,
@@ -3708,12 +3644,12 @@ function checkReasoningEncryptedValueEvent(
         );
         break;
       case "entityId":
-        required++;
+        hasEntityId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/entityId`, "type", "must be a string");
         break;
       case "encryptedValue":
-        required++;
+        hasEncryptedValue = true;
         if (typeof property !== "string")
           fail(errors, `${path}/encryptedValue`, "type", "must be a string");
         break;
@@ -3754,16 +3690,11 @@ function checkReasoningEncryptedValueEvent(
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "subtype") === undefined)
-      fail(errors, `${path}/subtype`, "required", "is required");
-    if (jsonProperty(value, "entityId") === undefined)
-      fail(errors, `${path}/entityId`, "required", "is required");
-    if (jsonProperty(value, "encryptedValue") === undefined)
-      fail(errors, `${path}/encryptedValue`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSubtype) fail(errors, `${path}/subtype`, "required", "is required");
+  if (!hasEntityId) fail(errors, `${path}/entityId`, "required", "is required");
+  if (!hasEncryptedValue)
+    fail(errors, `${path}/encryptedValue`, "required", "is required");
 }
 
 function checkReasoningEncryptedValueSubtype(
@@ -3784,23 +3715,25 @@ function checkSubagentStartedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSubagentRunId = false;
+  let hasName = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "SUBAGENT_STARTED")
           fail(errors, `${path}/type`, "const", 'must be "SUBAGENT_STARTED"');
         break;
       case "subagentRunId":
-        required++;
+        hasSubagentRunId = true;
         checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
@@ -3853,14 +3786,10 @@ function checkSubagentStartedEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "subagentRunId") === undefined)
-      fail(errors, `${path}/subagentRunId`, "required", "is required");
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSubagentRunId)
+    fail(errors, `${path}/subagentRunId`, "required", "is required");
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
 }
 
 function checkSubagentFinishedEvent(
@@ -3872,19 +3801,20 @@ function checkSubagentFinishedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSubagentRunId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "SUBAGENT_FINISHED")
           fail(errors, `${path}/type`, "const", 'must be "SUBAGENT_FINISHED"');
         break;
       case "subagentRunId":
-        required++;
+        hasSubagentRunId = true;
         checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "outcome":
@@ -3925,12 +3855,9 @@ function checkSubagentFinishedEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "subagentRunId") === undefined)
-      fail(errors, `${path}/subagentRunId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSubagentRunId)
+    fail(errors, `${path}/subagentRunId`, "required", "is required");
 }
 
 function checkSubagentErrorEvent(
@@ -3942,23 +3869,25 @@ function checkSubagentErrorEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSubagentRunId = false;
+  let hasMessage = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "SUBAGENT_ERROR")
           fail(errors, `${path}/type`, "const", 'must be "SUBAGENT_ERROR"');
         break;
       case "subagentRunId":
-        required++;
+        hasSubagentRunId = true;
         checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "message":
-        required++;
+        hasMessage = true;
         if (typeof property !== "string")
           fail(errors, `${path}/message`, "type", "must be a string");
         break;
@@ -4000,14 +3929,10 @@ function checkSubagentErrorEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "subagentRunId") === undefined)
-      fail(errors, `${path}/subagentRunId`, "required", "is required");
-    if (jsonProperty(value, "message") === undefined)
-      fail(errors, `${path}/message`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSubagentRunId)
+    fail(errors, `${path}/subagentRunId`, "required", "is required");
+  if (!hasMessage) fail(errors, `${path}/message`, "required", "is required");
 }
 
 function checkRunFinishedOutcome(
@@ -4044,14 +3969,14 @@ function checkRunFinishedSuccessOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "success")
           fail(errors, `${path}/type`, "const", 'must be "success"');
         break;
@@ -4064,10 +3989,7 @@ function checkRunFinishedSuccessOutcome(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkRunFinishedInterruptOutcome(
@@ -4079,19 +4001,20 @@ function checkRunFinishedInterruptOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasInterrupts = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "interrupt")
           fail(errors, `${path}/type`, "const", 'must be "interrupt"');
         break;
       case "interrupts":
-        required++;
+        hasInterrupts = true;
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/interrupts`, "type", "must be an array");
         else {
@@ -4118,12 +4041,9 @@ function checkRunFinishedInterruptOutcome(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "interrupts") === undefined)
-      fail(errors, `${path}/interrupts`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasInterrupts)
+    fail(errors, `${path}/interrupts`, "required", "is required");
 }
 
 function checkSubagentFinishedOutcome(
@@ -4160,14 +4080,14 @@ function checkSubagentFinishedSuccessOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "success")
           fail(errors, `${path}/type`, "const", 'must be "success"');
         break;
@@ -4180,10 +4100,7 @@ function checkSubagentFinishedSuccessOutcome(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkSubagentFinishedSuspendedOutcome(
@@ -4195,14 +4112,14 @@ function checkSubagentFinishedSuspendedOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "suspended")
           fail(errors, `${path}/type`, "const", 'must be "suspended"');
         break;
@@ -4231,10 +4148,7 @@ function checkSubagentFinishedSuspendedOutcome(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkInterrupt(value: unknown, path: string, errors: Errors): void {
@@ -4242,19 +4156,20 @@ function checkInterrupt(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasReason = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "reason":
-        required++;
+        hasReason = true;
         if (typeof property !== "string")
           fail(errors, `${path}/reason`, "type", "must be a string");
         break;
@@ -4293,12 +4208,8 @@ function checkInterrupt(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "reason") === undefined)
-      fail(errors, `${path}/reason`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasReason) fail(errors, `${path}/reason`, "required", "is required");
 }
 
 function checkResumeEntry(value: unknown, path: string, errors: Errors): void {
@@ -4306,19 +4217,20 @@ function checkResumeEntry(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasInterruptId = false;
+  let hasStatus = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "interruptId":
-        required++;
+        hasInterruptId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/interruptId`, "type", "must be a string");
         break;
       case "status":
-        required++;
+        hasStatus = true;
         if (property !== "resolved" && property !== "cancelled")
           fail(
             errors,
@@ -4341,12 +4253,9 @@ function checkResumeEntry(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "interruptId") === undefined)
-      fail(errors, `${path}/interruptId`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-  }
+  if (!hasInterruptId)
+    fail(errors, `${path}/interruptId`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
 }
 
 function checkTokenUsage(value: unknown, path: string, errors: Errors): void {
@@ -4534,19 +4443,20 @@ function checkBaseMessage(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasRole = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "role":
-        required++;
+        hasRole = true;
         if (typeof property !== "string")
           fail(errors, `${path}/role`, "type", "must be a string");
         break;
@@ -4566,12 +4476,8 @@ function checkBaseMessage(value: unknown, path: string, errors: Errors): void {
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
 }
 
 function checkDeveloperMessage(
@@ -4583,24 +4489,26 @@ function checkDeveloperMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasRole = false;
+  let hasContent = false;
+  let hasId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "developer")
           fail(errors, `${path}/role`, "const", 'must be "developer"');
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (typeof property !== "string")
           fail(errors, `${path}/content`, "type", "must be a string");
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -4627,14 +4535,9 @@ function checkDeveloperMessage(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-  }
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
 }
 
 function checkSystemMessage(
@@ -4646,24 +4549,26 @@ function checkSystemMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasRole = false;
+  let hasContent = false;
+  let hasId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "system")
           fail(errors, `${path}/role`, "const", 'must be "system"');
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (typeof property !== "string")
           fail(errors, `${path}/content`, "type", "must be a string");
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -4690,14 +4595,9 @@ function checkSystemMessage(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-  }
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
 }
 
 function checkAssistantMessage(
@@ -4709,14 +4609,15 @@ function checkAssistantMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasRole = false;
+  let hasId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "assistant")
           fail(errors, `${path}/role`, "const", 'must be "assistant"');
         break;
@@ -4736,7 +4637,7 @@ function checkAssistantMessage(
         }
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -4763,12 +4664,8 @@ function checkAssistantMessage(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-  }
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
 }
 
 function checkUserMessage(value: unknown, path: string, errors: Errors): void {
@@ -4776,23 +4673,25 @@ function checkUserMessage(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasRole = false;
+  let hasContent = false;
+  let hasId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "user")
           fail(errors, `${path}/role`, "const", 'must be "user"');
         break;
       case "content":
-        required++;
+        hasContent = true;
         checkUserMessageContent(property, `${path}/content`, errors);
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -4819,14 +4718,9 @@ function checkUserMessage(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-  }
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
 }
 
 function checkToolMessage(value: unknown, path: string, errors: Errors): void {
@@ -4834,29 +4728,32 @@ function checkToolMessage(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasRole = false;
+  let hasContent = false;
+  let hasToolCallId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "tool")
           fail(errors, `${path}/role`, "const", 'must be "tool"');
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (typeof property !== "string")
           fail(errors, `${path}/content`, "type", "must be a string");
         break;
       case "toolCallId":
-        required++;
+        hasToolCallId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolCallId`, "type", "must be a string");
         break;
@@ -4883,16 +4780,11 @@ function checkToolMessage(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-    if (jsonProperty(value, "toolCallId") === undefined)
-      fail(errors, `${path}/toolCallId`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
+  if (!hasToolCallId)
+    fail(errors, `${path}/toolCallId`, "required", "is required");
 }
 
 function checkActivityMessage(
@@ -4904,29 +4796,32 @@ function checkActivityMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasRole = false;
+  let hasActivityType = false;
+  let hasContent = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "activity")
           fail(errors, `${path}/role`, "const", 'must be "activity"');
         break;
       case "activityType":
-        required++;
+        hasActivityType = true;
         if (typeof property !== "string")
           fail(errors, `${path}/activityType`, "type", "must be a string");
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (
           !isRecord(property) ||
           typeof property.toJSON === "function" ||
@@ -4949,16 +4844,11 @@ function checkActivityMessage(
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "activityType") === undefined)
-      fail(errors, `${path}/activityType`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasActivityType)
+    fail(errors, `${path}/activityType`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
 }
 
 function checkReasoningMessage(
@@ -4970,24 +4860,26 @@ function checkReasoningMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasRole = false;
+  let hasContent = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "reasoning")
           fail(errors, `${path}/role`, "const", 'must be "reasoning"');
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (typeof property !== "string")
           fail(errors, `${path}/content`, "type", "must be a string");
         break;
@@ -5010,14 +4902,9 @@ function checkReasoningMessage(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
 }
 
 function checkToolCall(value: unknown, path: string, errors: Errors): void {
@@ -5025,24 +4912,26 @@ function checkToolCall(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasType = false;
+  let hasFunction = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "type":
-        required++;
+        hasType = true;
         if (property !== "function")
           fail(errors, `${path}/type`, "const", 'must be "function"');
         break;
       case "function":
-        required++;
+        hasFunction = true;
         checkFunctionCall(property, `${path}/function`, errors);
         break;
       case "encryptedValue":
@@ -5061,14 +4950,9 @@ function checkToolCall(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "function") === undefined)
-      fail(errors, `${path}/function`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasFunction) fail(errors, `${path}/function`, "required", "is required");
 }
 
 function checkFunctionCall(value: unknown, path: string, errors: Errors): void {
@@ -5076,19 +4960,20 @@ function checkFunctionCall(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasName = false;
+  let hasArguments = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "arguments":
-        required++;
+        hasArguments = true;
         if (typeof property !== "string")
           fail(errors, `${path}/arguments`, "type", "must be a string");
         break;
@@ -5101,12 +4986,9 @@ function checkFunctionCall(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-    if (jsonProperty(value, "arguments") === undefined)
-      fail(errors, `${path}/arguments`, "required", "is required");
-  }
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
+  if (!hasArguments)
+    fail(errors, `${path}/arguments`, "required", "is required");
 }
 
 function checkInputContent(value: unknown, path: string, errors: Errors): void {
@@ -5154,19 +5036,20 @@ function checkTextInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasText = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "text")
           fail(errors, `${path}/type`, "const", 'must be "text"');
         break;
       case "text":
-        required++;
+        hasText = true;
         if (typeof property !== "string")
           fail(errors, `${path}/text`, "type", "must be a string");
         break;
@@ -5179,12 +5062,8 @@ function checkTextInputContent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "text") === undefined)
-      fail(errors, `${path}/text`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasText) fail(errors, `${path}/text`, "required", "is required");
 }
 
 function checkImageInputContent(
@@ -5196,19 +5075,20 @@ function checkImageInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSource = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "image")
           fail(errors, `${path}/type`, "const", 'must be "image"');
         break;
       case "source":
-        required++;
+        hasSource = true;
         checkInputContentSource(property, `${path}/source`, errors);
         break;
       case "metadata":
@@ -5222,12 +5102,8 @@ function checkImageInputContent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "source") === undefined)
-      fail(errors, `${path}/source`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSource) fail(errors, `${path}/source`, "required", "is required");
 }
 
 function checkAudioInputContent(
@@ -5239,19 +5115,20 @@ function checkAudioInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSource = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "audio")
           fail(errors, `${path}/type`, "const", 'must be "audio"');
         break;
       case "source":
-        required++;
+        hasSource = true;
         checkInputContentSource(property, `${path}/source`, errors);
         break;
       case "metadata":
@@ -5265,12 +5142,8 @@ function checkAudioInputContent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "source") === undefined)
-      fail(errors, `${path}/source`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSource) fail(errors, `${path}/source`, "required", "is required");
 }
 
 function checkVideoInputContent(
@@ -5282,19 +5155,20 @@ function checkVideoInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSource = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "video")
           fail(errors, `${path}/type`, "const", 'must be "video"');
         break;
       case "source":
-        required++;
+        hasSource = true;
         checkInputContentSource(property, `${path}/source`, errors);
         break;
       case "metadata":
@@ -5308,12 +5182,8 @@ function checkVideoInputContent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "source") === undefined)
-      fail(errors, `${path}/source`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSource) fail(errors, `${path}/source`, "required", "is required");
 }
 
 function checkDocumentInputContent(
@@ -5325,19 +5195,20 @@ function checkDocumentInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSource = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "document")
           fail(errors, `${path}/type`, "const", 'must be "document"');
         break;
       case "source":
-        required++;
+        hasSource = true;
         checkInputContentSource(property, `${path}/source`, errors);
         break;
       case "metadata":
@@ -5351,12 +5222,8 @@ function checkDocumentInputContent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "source") === undefined)
-      fail(errors, `${path}/source`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSource) fail(errors, `${path}/source`, "required", "is required");
 }
 
 function checkInputContentSource(
@@ -5393,24 +5260,26 @@ function checkInputContentDataSource(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasValue = false;
+  let hasMimeType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "data")
           fail(errors, `${path}/type`, "const", 'must be "data"');
         break;
       case "value":
-        required++;
+        hasValue = true;
         if (typeof property !== "string")
           fail(errors, `${path}/value`, "type", "must be a string");
         break;
       case "mimeType":
-        required++;
+        hasMimeType = true;
         if (typeof property !== "string")
           fail(errors, `${path}/mimeType`, "type", "must be a string");
         break;
@@ -5423,14 +5292,9 @@ function checkInputContentDataSource(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "value") === undefined)
-      fail(errors, `${path}/value`, "required", "is required");
-    if (jsonProperty(value, "mimeType") === undefined)
-      fail(errors, `${path}/mimeType`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
+  if (!hasMimeType) fail(errors, `${path}/mimeType`, "required", "is required");
 }
 
 function checkInputContentUrlSource(
@@ -5442,19 +5306,20 @@ function checkInputContentUrlSource(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "url")
           fail(errors, `${path}/type`, "const", 'must be "url"');
         break;
       case "value":
-        required++;
+        hasValue = true;
         if (typeof property !== "string")
           fail(errors, `${path}/value`, "type", "must be a string");
         break;
@@ -5471,12 +5336,8 @@ function checkInputContentUrlSource(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "value") === undefined)
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
 }
 
 function checkContext(value: unknown, path: string, errors: Errors): void {
@@ -5484,19 +5345,20 @@ function checkContext(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasDescription = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "description":
-        required++;
+        hasDescription = true;
         if (typeof property !== "string")
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "value":
-        required++;
+        hasValue = true;
         if (typeof property !== "string")
           fail(errors, `${path}/value`, "type", "must be a string");
         break;
@@ -5509,12 +5371,9 @@ function checkContext(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "description") === undefined)
-      fail(errors, `${path}/description`, "required", "is required");
-    if (jsonProperty(value, "value") === undefined)
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasDescription)
+    fail(errors, `${path}/description`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
 }
 
 function checkTool(value: unknown, path: string, errors: Errors): void {
@@ -5522,19 +5381,20 @@ function checkTool(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasName = false;
+  let hasDescription = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "description":
-        required++;
+        hasDescription = true;
         if (typeof property !== "string")
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
@@ -5552,12 +5412,9 @@ function checkTool(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-    if (jsonProperty(value, "description") === undefined)
-      fail(errors, `${path}/description`, "required", "is required");
-  }
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
+  if (!hasDescription)
+    fail(errors, `${path}/description`, "required", "is required");
 }
 
 function checkRunAgentInput(
@@ -5569,19 +5426,21 @@ function checkRunAgentInput(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasThreadId = false;
+  let hasRunId = false;
+  let hasMessages = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "runId":
-        required++;
+        hasRunId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/runId`, "type", "must be a string");
         break;
@@ -5594,7 +5453,7 @@ function checkRunAgentInput(
           fail(errors, `${path}/parentRunId`, "type", "must be a string");
         break;
       case "messages":
-        required++;
+        hasMessages = true;
         checkMessagesSnapshotEventMessages(
           property,
           `${path}/messages`,
@@ -5645,14 +5504,9 @@ function checkRunAgentInput(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "runId") === undefined)
-      fail(errors, `${path}/runId`, "required", "is required");
-    if (jsonProperty(value, "messages") === undefined)
-      fail(errors, `${path}/messages`, "required", "is required");
-  }
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasRunId) fail(errors, `${path}/runId`, "required", "is required");
+  if (!hasMessages) fail(errors, `${path}/messages`, "required", "is required");
 }
 
 function checkJsonPatch(value: unknown, path: string, errors: Errors): void {
@@ -5715,34 +5569,31 @@ function checkAddOperation(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOp = false;
+  let hasPath = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "op":
-        required++;
+        hasOp = true;
         if (property !== "add")
           fail(errors, `${path}/op`, "const", 'must be "add"');
         break;
       case "path":
-        required++;
+        hasPath = true;
         checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasValue = true;
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "op") === undefined)
-      fail(errors, `${path}/op`, "required", "is required");
-    if (jsonProperty(value, "path") === undefined)
-      fail(errors, `${path}/path`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "value")))
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasOp) fail(errors, `${path}/op`, "required", "is required");
+  if (!hasPath) fail(errors, `${path}/path`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
 }
 
 function checkRemoveOperation(
@@ -5754,29 +5605,26 @@ function checkRemoveOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOp = false;
+  let hasPath = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "op":
-        required++;
+        hasOp = true;
         if (property !== "remove")
           fail(errors, `${path}/op`, "const", 'must be "remove"');
         break;
       case "path":
-        required++;
+        hasPath = true;
         checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "op") === undefined)
-      fail(errors, `${path}/op`, "required", "is required");
-    if (jsonProperty(value, "path") === undefined)
-      fail(errors, `${path}/path`, "required", "is required");
-  }
+  if (!hasOp) fail(errors, `${path}/op`, "required", "is required");
+  if (!hasPath) fail(errors, `${path}/path`, "required", "is required");
 }
 
 function checkReplaceOperation(
@@ -5788,34 +5636,31 @@ function checkReplaceOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOp = false;
+  let hasPath = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "op":
-        required++;
+        hasOp = true;
         if (property !== "replace")
           fail(errors, `${path}/op`, "const", 'must be "replace"');
         break;
       case "path":
-        required++;
+        hasPath = true;
         checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasValue = true;
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "op") === undefined)
-      fail(errors, `${path}/op`, "required", "is required");
-    if (jsonProperty(value, "path") === undefined)
-      fail(errors, `${path}/path`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "value")))
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasOp) fail(errors, `${path}/op`, "required", "is required");
+  if (!hasPath) fail(errors, `${path}/path`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
 }
 
 function checkMoveOperation(
@@ -5827,35 +5672,32 @@ function checkMoveOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOp = false;
+  let hasFrom = false;
+  let hasPath = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "op":
-        required++;
+        hasOp = true;
         if (property !== "move")
           fail(errors, `${path}/op`, "const", 'must be "move"');
         break;
       case "from":
-        required++;
+        hasFrom = true;
         checkJsonPointer(property, `${path}/from`, errors);
         break;
       case "path":
-        required++;
+        hasPath = true;
         checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "op") === undefined)
-      fail(errors, `${path}/op`, "required", "is required");
-    if (jsonProperty(value, "from") === undefined)
-      fail(errors, `${path}/from`, "required", "is required");
-    if (jsonProperty(value, "path") === undefined)
-      fail(errors, `${path}/path`, "required", "is required");
-  }
+  if (!hasOp) fail(errors, `${path}/op`, "required", "is required");
+  if (!hasFrom) fail(errors, `${path}/from`, "required", "is required");
+  if (!hasPath) fail(errors, `${path}/path`, "required", "is required");
 }
 
 function checkCopyOperation(
@@ -5867,35 +5709,32 @@ function checkCopyOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOp = false;
+  let hasFrom = false;
+  let hasPath = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "op":
-        required++;
+        hasOp = true;
         if (property !== "copy")
           fail(errors, `${path}/op`, "const", 'must be "copy"');
         break;
       case "from":
-        required++;
+        hasFrom = true;
         checkJsonPointer(property, `${path}/from`, errors);
         break;
       case "path":
-        required++;
+        hasPath = true;
         checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "op") === undefined)
-      fail(errors, `${path}/op`, "required", "is required");
-    if (jsonProperty(value, "from") === undefined)
-      fail(errors, `${path}/from`, "required", "is required");
-    if (jsonProperty(value, "path") === undefined)
-      fail(errors, `${path}/path`, "required", "is required");
-  }
+  if (!hasOp) fail(errors, `${path}/op`, "required", "is required");
+  if (!hasFrom) fail(errors, `${path}/from`, "required", "is required");
+  if (!hasPath) fail(errors, `${path}/path`, "required", "is required");
 }
 
 function checkTestOperation(
@@ -5907,34 +5746,31 @@ function checkTestOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOp = false;
+  let hasPath = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "op":
-        required++;
+        hasOp = true;
         if (property !== "test")
           fail(errors, `${path}/op`, "const", 'must be "test"');
         break;
       case "path":
-        required++;
+        hasPath = true;
         checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasValue = true;
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "op") === undefined)
-      fail(errors, `${path}/op`, "required", "is required");
-    if (jsonProperty(value, "path") === undefined)
-      fail(errors, `${path}/path`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "value")))
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasOp) fail(errors, `${path}/op`, "required", "is required");
+  if (!hasPath) fail(errors, `${path}/path`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
 }
 
 function checkJsonPointer(value: unknown, path: string, errors: Errors): void {

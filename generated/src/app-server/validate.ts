@@ -11,7 +11,6 @@ import {
   isArray,
   isOmitted,
   isRecord,
-  jsonProperty,
   validated,
 } from "../runtime.js";
 import {
@@ -653,29 +652,26 @@ function checkThreadStartedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "thread/started")
           fail(errors, `${path}/method`, "const", 'must be "thread/started"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkThreadStartedParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkThreadArchivedNotification(
@@ -687,29 +683,26 @@ function checkThreadArchivedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "thread/archived")
           fail(errors, `${path}/method`, "const", 'must be "thread/archived"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkThreadArchivedParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkTurnStartedNotification(
@@ -721,29 +714,26 @@ function checkTurnStartedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "turn/started")
           fail(errors, `${path}/method`, "const", 'must be "turn/started"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkTurnStartedParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkTurnCompletedNotification(
@@ -755,29 +745,26 @@ function checkTurnCompletedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "turn/completed")
           fail(errors, `${path}/method`, "const", 'must be "turn/completed"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkTurnCompletedParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkItemStartedNotification(
@@ -789,29 +776,26 @@ function checkItemStartedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "item/started")
           fail(errors, `${path}/method`, "const", 'must be "item/started"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkItemStartedParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkItemAgentMessageDeltaNotification(
@@ -823,14 +807,15 @@ function checkItemAgentMessageDeltaNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "item/agentMessage/delta")
           fail(
             errors,
@@ -840,17 +825,13 @@ function checkItemAgentMessageDeltaNotification(
           );
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkAgentMessageDeltaParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkItemToolCallDeltaNotification(
@@ -862,14 +843,15 @@ function checkItemToolCallDeltaNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "item/toolCall/delta")
           fail(
             errors,
@@ -879,17 +861,13 @@ function checkItemToolCallDeltaNotification(
           );
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkToolCallDeltaParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkItemCompletedNotification(
@@ -901,29 +879,26 @@ function checkItemCompletedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "item/completed")
           fail(errors, `${path}/method`, "const", 'must be "item/completed"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkItemCompletedParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkApprovalRequestedNotification(
@@ -935,14 +910,15 @@ function checkApprovalRequestedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "approval/requested")
           fail(
             errors,
@@ -952,17 +928,13 @@ function checkApprovalRequestedNotification(
           );
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkApprovalRequestParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkApprovalResolvedNotification(
@@ -974,14 +946,15 @@ function checkApprovalResolvedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "approval/resolved")
           fail(
             errors,
@@ -991,17 +964,13 @@ function checkApprovalResolvedNotification(
           );
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkApprovalResolveParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkErrorWarningNotification(
@@ -1013,29 +982,26 @@ function checkErrorWarningNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "error/warning")
           fail(errors, `${path}/method`, "const", 'must be "error/warning"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkWarningParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkAgentMessageDeltaParams(
@@ -1047,44 +1013,41 @@ function checkAgentMessageDeltaParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasDelta = false;
+  let hasItemId = false;
+  let hasThreadId = false;
+  let hasTurnId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "delta":
-        required++;
+        hasDelta = true;
         if (typeof property !== "string")
           fail(errors, `${path}/delta`, "type", "must be a string");
         break;
       case "itemId":
-        required++;
+        hasItemId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/itemId`, "type", "must be a string");
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "turnId":
-        required++;
+        hasTurnId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/turnId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "delta") === undefined)
-      fail(errors, `${path}/delta`, "required", "is required");
-    if (jsonProperty(value, "itemId") === undefined)
-      fail(errors, `${path}/itemId`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "turnId") === undefined)
-      fail(errors, `${path}/turnId`, "required", "is required");
-  }
+  if (!hasDelta) fail(errors, `${path}/delta`, "required", "is required");
+  if (!hasItemId) fail(errors, `${path}/itemId`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasTurnId) fail(errors, `${path}/turnId`, "required", "is required");
 }
 
 function checkAppItem(value: unknown, path: string, errors: Errors): void {
@@ -1092,7 +1055,11 @@ function checkAppItem(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasCreatedAtMs = false;
+  let hasId = false;
+  let hasRunEventId = false;
+  let hasStatus = false;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1112,46 +1079,41 @@ function checkAppItem(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "createdAtMs":
-        required++;
+        hasCreatedAtMs = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/createdAtMs`, "type", "must be an integer");
         else if (property < 0)
           fail(errors, `${path}/createdAtMs`, "minimum", "must be at least 0");
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "runEventId":
-        required++;
+        hasRunEventId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/runEventId`, "type", "must be a string");
         break;
       case "status":
-        required++;
+        hasStatus = true;
         checkAppItemStatus(property, `${path}/status`, errors);
         break;
       case "type":
-        required++;
+        hasType = true;
         checkAppItemKind(property, `${path}/type`, errors);
         break;
       case "content":
         break;
     }
   }
-  if (required !== 5) {
-    if (jsonProperty(value, "createdAtMs") === undefined)
-      fail(errors, `${path}/createdAtMs`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "runEventId") === undefined)
-      fail(errors, `${path}/runEventId`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasCreatedAtMs)
+    fail(errors, `${path}/createdAtMs`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasRunEventId)
+    fail(errors, `${path}/runEventId`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkAppItemKind(value: unknown, path: string, errors: Errors): void {
@@ -1199,7 +1161,12 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasArchived = false;
+  let hasCreatedAtMs = false;
+  let hasEphemeral = false;
+  let hasId = false;
+  let hasStatus = false;
+  let hasUpdatedAtMs = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1212,12 +1179,12 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "archived":
-        required++;
+        hasArchived = true;
         if (typeof property !== "boolean")
           fail(errors, `${path}/archived`, "type", "must be a boolean");
         break;
       case "createdAtMs":
-        required++;
+        hasCreatedAtMs = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/createdAtMs`, "type", "must be an integer");
         else if (property < 0)
@@ -1230,12 +1197,12 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "ephemeral":
-        required++;
+        hasEphemeral = true;
         if (typeof property !== "boolean")
           fail(errors, `${path}/ephemeral`, "type", "must be a boolean");
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -1246,7 +1213,7 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "status":
-        required++;
+        hasStatus = true;
         checkThreadStatus(property, `${path}/status`, errors);
         break;
       case "title":
@@ -1256,7 +1223,7 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "updatedAtMs":
-        required++;
+        hasUpdatedAtMs = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/updatedAtMs`, "type", "must be an integer");
         else if (property < 0)
@@ -1264,20 +1231,15 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
         break;
     }
   }
-  if (required !== 6) {
-    if (jsonProperty(value, "archived") === undefined)
-      fail(errors, `${path}/archived`, "required", "is required");
-    if (jsonProperty(value, "createdAtMs") === undefined)
-      fail(errors, `${path}/createdAtMs`, "required", "is required");
-    if (jsonProperty(value, "ephemeral") === undefined)
-      fail(errors, `${path}/ephemeral`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-    if (jsonProperty(value, "updatedAtMs") === undefined)
-      fail(errors, `${path}/updatedAtMs`, "required", "is required");
-  }
+  if (!hasArchived) fail(errors, `${path}/archived`, "required", "is required");
+  if (!hasCreatedAtMs)
+    fail(errors, `${path}/createdAtMs`, "required", "is required");
+  if (!hasEphemeral)
+    fail(errors, `${path}/ephemeral`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
+  if (!hasUpdatedAtMs)
+    fail(errors, `${path}/updatedAtMs`, "required", "is required");
 }
 
 function checkAppTokenUsage(
@@ -1289,28 +1251,30 @@ function checkAppTokenUsage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasInputTokens = false;
+  let hasOutputTokens = false;
+  let hasTotalTokens = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "inputTokens":
-        required++;
+        hasInputTokens = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/inputTokens`, "type", "must be an integer");
         else if (property < 0)
           fail(errors, `${path}/inputTokens`, "minimum", "must be at least 0");
         break;
       case "outputTokens":
-        required++;
+        hasOutputTokens = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/outputTokens`, "type", "must be an integer");
         else if (property < 0)
           fail(errors, `${path}/outputTokens`, "minimum", "must be at least 0");
         break;
       case "totalTokens":
-        required++;
+        hasTotalTokens = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/totalTokens`, "type", "must be an integer");
         else if (property < 0)
@@ -1318,14 +1282,12 @@ function checkAppTokenUsage(
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "inputTokens") === undefined)
-      fail(errors, `${path}/inputTokens`, "required", "is required");
-    if (jsonProperty(value, "outputTokens") === undefined)
-      fail(errors, `${path}/outputTokens`, "required", "is required");
-    if (jsonProperty(value, "totalTokens") === undefined)
-      fail(errors, `${path}/totalTokens`, "required", "is required");
-  }
+  if (!hasInputTokens)
+    fail(errors, `${path}/inputTokens`, "required", "is required");
+  if (!hasOutputTokens)
+    fail(errors, `${path}/outputTokens`, "required", "is required");
+  if (!hasTotalTokens)
+    fail(errors, `${path}/totalTokens`, "required", "is required");
 }
 
 function checkAppTurn(value: unknown, path: string, errors: Errors): void {
@@ -1333,7 +1295,11 @@ function checkAppTurn(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasInput = false;
+  let hasRunId = false;
+  let hasStatus = false;
+  let hasThreadId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1353,12 +1319,12 @@ function checkAppTurn(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "input":
-        required++;
+        hasInput = true;
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/input`, "type", "must be an array");
         else {
@@ -1370,7 +1336,7 @@ function checkAppTurn(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "runId":
-        required++;
+        hasRunId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/runId`, "type", "must be a string");
         break;
@@ -1388,11 +1354,11 @@ function checkAppTurn(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "status":
-        required++;
+        hasStatus = true;
         checkTurnStatus(property, `${path}/status`, errors);
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
@@ -1403,18 +1369,11 @@ function checkAppTurn(value: unknown, path: string, errors: Errors): void {
         break;
     }
   }
-  if (required !== 5) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "input") === undefined)
-      fail(errors, `${path}/input`, "required", "is required");
-    if (jsonProperty(value, "runId") === undefined)
-      fail(errors, `${path}/runId`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasInput) fail(errors, `${path}/input`, "required", "is required");
+  if (!hasRunId) fail(errors, `${path}/runId`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
 }
 
 function checkApprovalDecision(
@@ -1435,14 +1394,19 @@ function checkApprovalRequestParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasChoices = false;
+  let hasPreview = false;
+  let hasRequestId = false;
+  let hasThreadId = false;
+  let hasToolName = false;
+  let hasTurnId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "choices":
-        required++;
+        hasChoices = true;
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/choices`, "type", "must be an array");
         else {
@@ -1454,46 +1418,39 @@ function checkApprovalRequestParams(
         }
         break;
       case "preview":
-        required++;
+        hasPreview = true;
         if (typeof property !== "string")
           fail(errors, `${path}/preview`, "type", "must be a string");
         break;
       case "requestId":
-        required++;
+        hasRequestId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/requestId`, "type", "must be a string");
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "toolName":
-        required++;
+        hasToolName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolName`, "type", "must be a string");
         break;
       case "turnId":
-        required++;
+        hasTurnId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/turnId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 6) {
-    if (jsonProperty(value, "choices") === undefined)
-      fail(errors, `${path}/choices`, "required", "is required");
-    if (jsonProperty(value, "preview") === undefined)
-      fail(errors, `${path}/preview`, "required", "is required");
-    if (jsonProperty(value, "requestId") === undefined)
-      fail(errors, `${path}/requestId`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "toolName") === undefined)
-      fail(errors, `${path}/toolName`, "required", "is required");
-    if (jsonProperty(value, "turnId") === undefined)
-      fail(errors, `${path}/turnId`, "required", "is required");
-  }
+  if (!hasChoices) fail(errors, `${path}/choices`, "required", "is required");
+  if (!hasPreview) fail(errors, `${path}/preview`, "required", "is required");
+  if (!hasRequestId)
+    fail(errors, `${path}/requestId`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasToolName) fail(errors, `${path}/toolName`, "required", "is required");
+  if (!hasTurnId) fail(errors, `${path}/turnId`, "required", "is required");
 }
 
 function checkApprovalResolveParams(
@@ -1505,43 +1462,41 @@ function checkApprovalResolveParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasDecision = false;
+  let hasRequestId = false;
+  let hasThreadId = false;
+  let hasTurnId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "decision":
-        required++;
+        hasDecision = true;
         checkApprovalDecision(property, `${path}/decision`, errors);
         break;
       case "requestId":
-        required++;
+        hasRequestId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/requestId`, "type", "must be a string");
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "turnId":
-        required++;
+        hasTurnId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/turnId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "decision") === undefined)
-      fail(errors, `${path}/decision`, "required", "is required");
-    if (jsonProperty(value, "requestId") === undefined)
-      fail(errors, `${path}/requestId`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "turnId") === undefined)
-      fail(errors, `${path}/turnId`, "required", "is required");
-  }
+  if (!hasDecision) fail(errors, `${path}/decision`, "required", "is required");
+  if (!hasRequestId)
+    fail(errors, `${path}/requestId`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasTurnId) fail(errors, `${path}/turnId`, "required", "is required");
 }
 
 function checkItemCompletedParams(
@@ -1553,36 +1508,33 @@ function checkItemCompletedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasItem = false;
+  let hasThreadId = false;
+  let hasTurnId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "item":
-        required++;
+        hasItem = true;
         checkAppItem(property, `${path}/item`, errors);
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "turnId":
-        required++;
+        hasTurnId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/turnId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "item") === undefined)
-      fail(errors, `${path}/item`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "turnId") === undefined)
-      fail(errors, `${path}/turnId`, "required", "is required");
-  }
+  if (!hasItem) fail(errors, `${path}/item`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasTurnId) fail(errors, `${path}/turnId`, "required", "is required");
 }
 
 function checkItemStartedParams(
@@ -1594,36 +1546,33 @@ function checkItemStartedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasItem = false;
+  let hasThreadId = false;
+  let hasTurnId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "item":
-        required++;
+        hasItem = true;
         checkAppItem(property, `${path}/item`, errors);
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "turnId":
-        required++;
+        hasTurnId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/turnId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "item") === undefined)
-      fail(errors, `${path}/item`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "turnId") === undefined)
-      fail(errors, `${path}/turnId`, "required", "is required");
-  }
+  if (!hasItem) fail(errors, `${path}/item`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasTurnId) fail(errors, `${path}/turnId`, "required", "is required");
 }
 
 function checkThreadArchivedParams(
@@ -1635,23 +1584,20 @@ function checkThreadArchivedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasThreadId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-  }
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
 }
 
 function checkThreadStartedParams(
@@ -1663,22 +1609,19 @@ function checkThreadStartedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasThread = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "thread":
-        required++;
+        hasThread = true;
         checkAppThread(property, `${path}/thread`, errors);
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "thread") === undefined)
-      fail(errors, `${path}/thread`, "required", "is required");
-  }
+  if (!hasThread) fail(errors, `${path}/thread`, "required", "is required");
 }
 
 function checkThreadStatus(value: unknown, path: string, errors: Errors): void {
@@ -1695,42 +1638,39 @@ function checkToolCallDeltaParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasDelta = false;
+  let hasItemId = false;
+  let hasThreadId = false;
+  let hasTurnId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "delta":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasDelta = true;
         break;
       case "itemId":
-        required++;
+        hasItemId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/itemId`, "type", "must be a string");
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "turnId":
-        required++;
+        hasTurnId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/turnId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 4) {
-    if (isOmitted(jsonProperty(value, "delta")))
-      fail(errors, `${path}/delta`, "required", "is required");
-    if (jsonProperty(value, "itemId") === undefined)
-      fail(errors, `${path}/itemId`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "turnId") === undefined)
-      fail(errors, `${path}/turnId`, "required", "is required");
-  }
+  if (!hasDelta) fail(errors, `${path}/delta`, "required", "is required");
+  if (!hasItemId) fail(errors, `${path}/itemId`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasTurnId) fail(errors, `${path}/turnId`, "required", "is required");
 }
 
 function checkTurnCompletedParams(
@@ -1742,22 +1682,19 @@ function checkTurnCompletedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasTurn = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "turn":
-        required++;
+        hasTurn = true;
         checkAppTurn(property, `${path}/turn`, errors);
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "turn") === undefined)
-      fail(errors, `${path}/turn`, "required", "is required");
-  }
+  if (!hasTurn) fail(errors, `${path}/turn`, "required", "is required");
 }
 
 function checkTurnStartedParams(
@@ -1769,22 +1706,19 @@ function checkTurnStartedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasTurn = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "turn":
-        required++;
+        hasTurn = true;
         checkAppTurn(property, `${path}/turn`, errors);
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "turn") === undefined)
-      fail(errors, `${path}/turn`, "required", "is required");
-  }
+  if (!hasTurn) fail(errors, `${path}/turn`, "required", "is required");
 }
 
 function checkTurnStatus(value: unknown, path: string, errors: Errors): void {
@@ -1808,23 +1742,20 @@ function checkUserInput(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasText = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "text":
-        required++;
+        hasText = true;
         if (typeof property !== "string")
           fail(errors, `${path}/text`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "text") === undefined)
-      fail(errors, `${path}/text`, "required", "is required");
-  }
+  if (!hasText) fail(errors, `${path}/text`, "required", "is required");
 }
 
 function checkWarningParams(
@@ -1836,7 +1767,7 @@ function checkWarningParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMessage = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1849,16 +1780,13 @@ function checkWarningParams(
         }
         break;
       case "message":
-        required++;
+        hasMessage = true;
         if (typeof property !== "string")
           fail(errors, `${path}/message`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "message") === undefined)
-      fail(errors, `${path}/message`, "required", "is required");
-  }
+  if (!hasMessage) fail(errors, `${path}/message`, "required", "is required");
 }
 
 /**

@@ -11,7 +11,6 @@ import {
   isBoxed,
   isOmitted,
   isRecord,
-  jsonProperty,
   validated,
 } from "../runtime.js";
 import {
@@ -331,14 +330,16 @@ function checkAgentMessage(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMessageId = false;
+  let hasRole = false;
+  let hasParts = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -351,11 +352,11 @@ function checkAgentMessage(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
       case "role":
-        required++;
+        hasRole = true;
         checkAgentMessageRole(property, `${path}/role`, errors);
         break;
       case "parts":
-        required++;
+        hasParts = true;
         checkAgentMessageParts(property, `${path}/parts`, errors);
         break;
       case "metadata":
@@ -368,14 +369,10 @@ function checkAgentMessage(value: unknown, path: string, errors: Errors): void {
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "parts") === undefined)
-      fail(errors, `${path}/parts`, "required", "is required");
-  }
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasParts) fail(errors, `${path}/parts`, "required", "is required");
 }
 
 function checkAgentMessageRole(
@@ -405,14 +402,15 @@ function checkAgentRunArtifact(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasArtifactId = false;
+  let hasParts = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "artifactId":
-        required++;
+        hasArtifactId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/artifactId`, "type", "must be a string");
         break;
@@ -425,7 +423,7 @@ function checkAgentRunArtifact(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "parts":
-        required++;
+        hasParts = true;
         checkAgentMessageParts(property, `${path}/parts`, errors);
         break;
       case "metadata":
@@ -438,12 +436,9 @@ function checkAgentRunArtifact(
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "artifactId") === undefined)
-      fail(errors, `${path}/artifactId`, "required", "is required");
-    if (jsonProperty(value, "parts") === undefined)
-      fail(errors, `${path}/parts`, "required", "is required");
-  }
+  if (!hasArtifactId)
+    fail(errors, `${path}/artifactId`, "required", "is required");
+  if (!hasParts) fail(errors, `${path}/parts`, "required", "is required");
 }
 
 function checkAgentRunStatus(
@@ -455,14 +450,14 @@ function checkAgentRunStatus(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasState = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "state":
-        required++;
+        hasState = true;
         checkAgentTaskState(property, `${path}/state`, errors);
         break;
       case "message":
@@ -474,10 +469,7 @@ function checkAgentRunStatus(
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "state") === undefined)
-      fail(errors, `${path}/state`, "required", "is required");
-  }
+  if (!hasState) fail(errors, `${path}/state`, "required", "is required");
 }
 
 function checkAgentTask(value: unknown, path: string, errors: Errors): void {
@@ -485,14 +477,15 @@ function checkAgentTask(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasStatus = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -501,7 +494,7 @@ function checkAgentTask(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "status":
-        required++;
+        hasStatus = true;
         checkAgentRunStatus(property, `${path}/status`, errors);
         break;
       case "artifacts":
@@ -536,12 +529,8 @@ function checkAgentTask(value: unknown, path: string, errors: Errors): void {
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
 }
 
 function checkAgentTaskArtifactUpdateEvent(
@@ -553,14 +542,15 @@ function checkAgentTaskArtifactUpdateEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasTaskId = false;
+  let hasArtifact = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "taskId":
-        required++;
+        hasTaskId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -569,7 +559,7 @@ function checkAgentTaskArtifactUpdateEvent(
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "artifact":
-        required++;
+        hasArtifact = true;
         checkAgentRunArtifact(property, `${path}/artifact`, errors);
         break;
       case "append":
@@ -582,12 +572,8 @@ function checkAgentTaskArtifactUpdateEvent(
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "taskId") === undefined)
-      fail(errors, `${path}/taskId`, "required", "is required");
-    if (jsonProperty(value, "artifact") === undefined)
-      fail(errors, `${path}/artifact`, "required", "is required");
-  }
+  if (!hasTaskId) fail(errors, `${path}/taskId`, "required", "is required");
+  if (!hasArtifact) fail(errors, `${path}/artifact`, "required", "is required");
 }
 
 function checkAgentTaskState(
@@ -623,14 +609,15 @@ function checkAgentTaskStatusUpdateEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasTaskId = false;
+  let hasStatus = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "taskId":
-        required++;
+        hasTaskId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -639,17 +626,13 @@ function checkAgentTaskStatusUpdateEvent(
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "status":
-        required++;
+        hasStatus = true;
         checkAgentRunStatus(property, `${path}/status`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "taskId") === undefined)
-      fail(errors, `${path}/taskId`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-  }
+  if (!hasTaskId) fail(errors, `${path}/taskId`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
 }
 
 function checkAgentMessageParts(

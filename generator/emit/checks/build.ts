@@ -561,7 +561,9 @@ export class CheckBuilder {
         at,
         key,
         property,
-        ...(requiredCount === undefined ? {} : { required: { counter: requiredCount, fields: required } }),
+        ...(requiredCount === undefined
+          ? {}
+          : { required: { counter: requiredCount, fields: required, flags: required.map((field) => scope.local(`has ${field.name}`)) } }),
         counters: [requiredCount, present, counter, ...aliasCounters].filter((each) => each !== undefined),
         ...(counter === undefined ? {} : { count: { counter, bounded } }),
         cases,

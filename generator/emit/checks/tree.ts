@@ -131,8 +131,11 @@ export interface Properties {
   readonly at: Location;
   readonly key: Name;
   readonly property: Name;
-  /** The counter of required fields present, and those fields. */
-  readonly required?: { readonly counter: Name; readonly fields: readonly Field[] };
+  /**
+   * The counter of required fields present, and those fields; a report marks each one seen
+   * in its own flag instead, and asks the flags afterwards which were missing.
+   */
+  readonly required?: { readonly counter: Name; readonly fields: readonly Field[]; readonly flags: readonly Name[] };
   readonly counters: readonly Name[];
   /** The counter of properties, counted when JSON writes them (`bounded`) or whenever present. */
   readonly count?: { readonly counter: Name; readonly bounded: boolean };
