@@ -66,7 +66,8 @@ const KEPT_BY_READING: ReadonlySet<string> = new Set([
  * The decode of an input its guard refused, for a type whose wire form is its canonical
  * form (reading changes nothing the guard accepts): the checks' reasons, as `validateT`
  * gives them, since reading would only copy the input. Tolerant, the same where every
- * reason is one that reading cannot change and the checks did not stop at the limit;
+ * reason is one that reading cannot change (its keyword, or a tag that reading leaves as
+ * it is: missing, or of another type than the tags) and the checks did not stop at the limit;
  * else the input is read, dropping what this version does not know, and what was read
  * is checked. Used by the generated code, not by its users.
  */
@@ -80,9 +81,11 @@ export function decodeRefused<T>(
   const found = errors.found;
   let settled = found.length > 0;
   if (settled && options?.mode === "tolerant") {
-    settled = !errors.truncated;
-    for (let i = 0; settled && i < found.length; i++)
-      settled = KEPT_BY_READING.has(found[i]!.keyword);
+    // The failures reading may change, but for those at a tag it leaves as it is.
+    let changeable = -errors.keptTags;
+    for (let i = 0; i < found.length; i++)
+      if (!KEPT_BY_READING.has(found[i]!.keyword)) changeable++;
+    settled = !errors.truncated && changeable === 0;
   }
   // The guard and the checks agree, so that there are reasons; were there none, the reader's verdict stands.
   if (!settled) return new Reader(options).decode<T>(input, read, check);

@@ -331,6 +331,12 @@ export class Errors {
   readonly found: ValidationError[] = [];
   readonly limit: number;
   truncated = false;
+  /**
+   * How many of the failures are at a tag that a tolerant reading leaves as it is (a tag
+   * missing, or not of the tags' type), though their keyword, `discriminator`, is one
+   * reading may change: a tolerant decode need not read the input for them.
+   */
+  keptTags = 0;
 
   constructor(options: ValidateOptions | undefined) {
     const limit = options?.maxErrors ?? MAX_ERRORS;
@@ -386,7 +392,10 @@ export function fail(
 
 /**
  * Records that a tagged union's tag is missing or names none of its members: one error at
- * the tag, naming the value seen, rather than one per member. `expected` lists the values.
+ * the tag, naming the value seen, rather than one per member. `expected` lists the values;
+ * `read` is the one type of the tags (`typeof`) if they have one, whose unknown values
+ * alone a tolerant reading notes as unrecognized: a tag missing, or of another type, is
+ * a failure reading leaves as it is (`Errors.keptTags`).
  */
 export function failTag(
   errors: Errors,
@@ -394,12 +403,14 @@ export function failTag(
   tag: string,
   value: unknown,
   expected: string,
+  read?: string,
 ): void {
   const seen =
     value === undefined
       ? `missing "${tag}"`
       : `unknown ${tag} ${display(value)}`;
   fail(errors, path, "discriminator", `${seen}: expected one of ${expected}`);
+  if (value === undefined || typeof value !== read) errors.keptTags++;
 }
 
 /** A JSON Pointer one property further: `~` and `/` in the key are escaped. */

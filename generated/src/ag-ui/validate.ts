@@ -1446,6 +1446,7 @@ function checkEvent(value: unknown, path: string, errors: Errors): void {
         "type",
         tag,
         '"TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TEXT_MESSAGE_CHUNK", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT", "STATE_SNAPSHOT", "STATE_DELTA", "MESSAGES_SNAPSHOT", "ACTIVITY_SNAPSHOT", "ACTIVITY_DELTA", "RAW", "CUSTOM", "RUN_STARTED", "RUN_FINISHED", "RUN_ERROR", "STEP_STARTED", "STEP_FINISHED", "REASONING_START", "REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_MESSAGE_CHUNK", "REASONING_END", "REASONING_ENCRYPTED_VALUE", "SUBAGENT_STARTED", "SUBAGENT_FINISHED", "SUBAGENT_ERROR"',
+        "string",
       );
   }
 }
@@ -3956,7 +3957,14 @@ function checkRunFinishedOutcome(
       checkRunFinishedInterruptOutcome(value, path, errors);
       return;
     default:
-      failTag(errors, `${path}/type`, "type", tag, '"success", "interrupt"');
+      failTag(
+        errors,
+        `${path}/type`,
+        "type",
+        tag,
+        '"success", "interrupt"',
+        "string",
+      );
   }
 }
 
@@ -4067,7 +4075,14 @@ function checkSubagentFinishedOutcome(
       checkSubagentFinishedSuspendedOutcome(value, path, errors);
       return;
     default:
-      failTag(errors, `${path}/type`, "type", tag, '"success", "suspended"');
+      failTag(
+        errors,
+        `${path}/type`,
+        "type",
+        tag,
+        '"success", "suspended"',
+        "string",
+      );
   }
 }
 
@@ -4434,6 +4449,7 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
         "role",
         tag,
         '"developer", "system", "assistant", "user", "tool", "activity", "reasoning"',
+        "string",
       );
   }
 }
@@ -5023,6 +5039,7 @@ function checkInputContent(value: unknown, path: string, errors: Errors): void {
         "type",
         tag,
         '"text", "image", "audio", "video", "document"',
+        "string",
       );
   }
 }
@@ -5247,7 +5264,7 @@ function checkInputContentSource(
       checkInputContentUrlSource(value, path, errors);
       return;
     default:
-      failTag(errors, `${path}/type`, "type", tag, '"data", "url"');
+      failTag(errors, `${path}/type`, "type", tag, '"data", "url"', "string");
   }
 }
 
@@ -5560,6 +5577,7 @@ function checkJsonPatchOperation(
         "op",
         tag,
         '"add", "remove", "replace", "move", "copy", "test"',
+        "string",
       );
   }
 }

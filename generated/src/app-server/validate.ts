@@ -639,6 +639,7 @@ function checkServerNotification(
         "method",
         tag,
         '"thread/started", "thread/archived", "turn/started", "turn/completed", "item/started", "item/agentMessage/delta", "item/toolCall/delta", "item/completed", "approval/requested", "approval/resolved", "error/warning"',
+        "string",
       );
   }
 }

@@ -93,7 +93,16 @@ export class ReportPrinter extends CheckPrinter {
           body: [evaluate(call(this.target(target), [VALUE, PATH, ERRORS])), returns()],
         }));
         const tag = body.shape.tag;
-        const unknown = call(this.runtime("failTag"), [ERRORS, this.path([tag]), literal(tag), body.tagLocal, literal(body.expected)]);
+        // The one type of the tags, whose unknown values alone a tolerant reading notes (emit/decode.ts).
+        const types = [...new Set(body.members.map((each) => typeof each.value))];
+        const unknown = call(this.runtime("failTag"), [
+          ERRORS,
+          this.path([tag]),
+          literal(tag),
+          body.tagLocal,
+          literal(body.expected),
+          ...(types.length === 1 ? [literal(types[0]!)] : []),
+        ]);
         const found = body.memberLocal;
         return [
           ifThen(body.notObject.test, block([this.fail(body.notObject), returns()])),
