@@ -69,17 +69,28 @@ const KEPT_BY_READING: ReadonlySet<string> = new Set([
  * reason is one that reading cannot change (its keyword, or a tag that reading leaves as
  * it is: missing, or of another type than the tags) and the checks did not stop at the limit;
  * else the input is read, dropping what this version does not know, and what was read
- * is checked. Used by the generated code, not by its users.
+ * is checked. For a type with wire forms (`wire`), the same where the checks met none
+ * (`Errors.wired`), stopped short of none and found no property a strict reading reports
+ * itself: reading would then copy the input as it is. Used by the generated code, not by
+ * its users.
  */
 export function decodeRefused<T>(
   input: unknown,
   read: ((input: unknown, path: string, reader: Reader) => unknown) | undefined,
   check: (value: unknown, path: string, errors: Errors) => void,
   options: DecodeOptions | undefined,
+  wire?: true,
 ): DecodeResult<T> {
   const errors = new Errors(options).check(check, input);
   const found = errors.found;
   let settled = found.length > 0;
+  // A type with wire forms: the input's reasons stand where the checks met none, stopped
+  // short of none, and found no property a strict reading would report on its own.
+  if (settled && wire) {
+    settled = errors.wired === 0 && !errors.truncated;
+    for (let i = 0; settled && i < found.length; i++)
+      settled = found[i]!.keyword !== "additionalProperties";
+  }
   if (settled && options?.mode === "tolerant") {
     // The failures reading may change, but for those at a tag it leaves as it is.
     let changeable = -errors.keptTags;

@@ -337,6 +337,13 @@ export class Errors {
    * reading may change: a tolerant decode need not read the input for them.
    */
   keptTags = 0;
+  /**
+   * How many wire forms the checks met, failing or not, that a decoder reads into another
+   * value (an alias, a null for a field absent, an enum's number, digits): where there are
+   * none, reading would copy the input as it is, and the checks of the input are those of
+   * what reading gives.
+   */
+  wired = 0;
 
   constructor(options: ValidateOptions | undefined) {
     const limit = options?.maxErrors ?? MAX_ERRORS;
@@ -388,6 +395,18 @@ export function fail(
 ): void {
   if (errors.found.length >= errors.limit) throw FULL;
   errors.found.push({ path, keyword, message });
+}
+
+/** Records a failure of a value that is in a wire form where `wire` (see `Errors.wired`). */
+export function failWire(
+  errors: Errors,
+  path: string,
+  keyword: string,
+  message: string,
+  wire: boolean,
+): void {
+  if (wire) errors.wired++;
+  fail(errors, path, keyword, message);
 }
 
 /**

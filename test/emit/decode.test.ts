@@ -153,6 +153,31 @@ describe("decode: wire forms", () => {
       errors: ["/messageId", "/parts", "/role"].map((path) => ({ path, keyword: "required", message: "is required" })),
     });
   });
+
+  it("gives the reasons of what it reads, not those of the input, where an invalid input holds a wire form", async () => {
+    // The checks of the input stand for those of what reading gives only where they met no
+    // wire form: here each input's own checks would add one (at /role, /taskId, /message_id).
+    const generated = await generatedModules("a2a");
+    const { validate, decode } = generated.functions("Message");
+    const canonical = { messageId: "m", role: "ROLE_USER", parts: 5 };
+    const reasons = [{ path: "/parts", keyword: "type", message: "must be an array" }];
+    expect(validate(canonical)).toEqual({ ok: false, errors: reasons });
+    for (const wire of [
+      { ...canonical, role: 1 },
+      { ...canonical, taskId: null },
+      { message_id: "m", role: "ROLE_USER", parts: 5 },
+    ]) {
+      expect(validate(wire).ok === false && validate(wire).errors.length).toBeGreaterThan(1);
+      for (const mode of ["strict", "tolerant"] as const)
+        expect(decode(wire, { mode })).toEqual({ ok: false, unrecognized: false, errors: reasons });
+    }
+    const request = generated.functions("GetTaskRequest");
+    expect(request.decode({ id: 7, historyLength: "12" })).toEqual({
+      ok: false,
+      unrecognized: false,
+      errors: [{ path: "/id", keyword: "type", message: "must be a string" }],
+    });
+  });
 });
 
 describe("decode: null for absent (ProtoJSON)", () => {

@@ -200,15 +200,23 @@ export class CheckBuilder {
       case "ref":
         return acceptsAnything(shape, this.shapes) ? [] : [{ kind: "delegate", subject, target: { kind: "named", name: shape.name }, at }];
       case "literal":
-      case "enum":
-        return this.keywordFailures(valueChecks(shape), site);
+      case "enum": {
+        const failures = this.keywordFailures(valueChecks(shape), site);
+        // A decoder reads a number into the enum's value (or notes it unrecognized).
+        const wire = binary(typeOf(subject), "===", literal("number"));
+        return shape.kind === "enum" && shape.wire !== undefined ? failures.map((each) => readsWire(each, wire)) : failures;
+      }
       case "boolean":
       case "null":
         return this.keywordFailures([typeCheck(shape.kind)], site);
       case "string":
         return [this.typed(STRING_TYPE, stringChecks(shape), site)];
-      case "number":
-        return [this.typed(numberType(shape), numberChecks(shape), site)];
+      case "number": {
+        const typed = this.typed(numberType(shape), numberChecks(shape), site);
+        if (shape.wire === undefined) return [typed];
+        // A decoder reads digits into the number; what follows the type's test is of a number.
+        return [readsWire(typed, binary(typeOf(subject), "===", literal("string")))];
+      }
       case "array":
         return [this.isArray(shape, site)];
       case "object":
@@ -520,12 +528,15 @@ export class CheckBuilder {
             checks: checksOf(alias),
             counts: [named],
             countsWhenWritten,
+            wire: literal(true),
           });
         const names = describeValues([field.name, ...aliases]);
         onePerField.push(failure(binary(named, ">", literal(1)), "dependentSchemas", `must have one of ${names} at most`, at));
       }
-      if (checks.length === 0 && counts.length === 0) unchecked.push(field.name);
-      else cases.push({ name: field.name, checks, counts, countsWhenWritten: counts.length > 0 && countsWhenWritten });
+      // A null for the field absent is a wire form, which a decoder drops.
+      const wire = field.nullIsAbsent ? { wire: binary(property, "===", literal(null)) } : {};
+      if (checks.length === 0 && counts.length === 0 && !field.nullIsAbsent) unchecked.push(field.name);
+      else cases.push({ name: field.name, checks, counts, countsWhenWritten: counts.length > 0 && countsWhenWritten, ...wire });
       cases.push(...aliasCases);
     }
     const rest =
@@ -640,6 +651,11 @@ const SHARED_KINDS: ReadonlySet<Shape["kind"]> = new Set(["object", "map", "arra
 /** Whether a check is one test, which costs less in place than a call. */
 function isOneTest(check: Check): boolean {
   return check.kind === "delegate" || (check.kind === "failure" && (check.then ?? []).length === 0);
+}
+
+/** A failure whose value is, where `wire` holds, in a wire form that a decoder reads into another. */
+function readsWire(failure: Failure, wire: Expression): Failure {
+  return { ...failure, wire };
 }
 
 function failure(test: Expression, keyword: string, message: string, at: Location, then?: readonly Check[]): Failure {

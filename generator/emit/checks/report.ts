@@ -202,9 +202,12 @@ export class ReportPrinter extends CheckPrinter {
     return ifThen(check.test, this.fail(check), otherwise);
   }
 
-  /** `fail(errors, path, keyword, message);` */
+  /** `fail(errors, path, keyword, message);`, or `failWire(…, wire)` where the value may be in a wire form. */
   private fail(failure: Failure): Statement {
-    return evaluate(call(this.runtime("fail"), [ERRORS, this.path(failure.at), literal(failure.keyword), literal(failure.message)]));
+    const args = [ERRORS, this.path(failure.at), literal(failure.keyword), literal(failure.message)];
+    return evaluate(
+      failure.wire === undefined ? call(this.runtime("fail"), args) : call(this.runtime("failWire"), [...args, failure.wire]),
+    );
   }
 
   private properties(check: Properties, top: boolean): Statement[] {
@@ -223,8 +226,8 @@ export class ReportPrinter extends CheckPrinter {
           ]
         : this.print(check.rest, false);
     // A required field is marked in its own flag where the guard counts it, so that no
-    // property is read again to say which were missing (app-server's invalid corpus: jsonProperty
-    // was a tenth of a report's time). A field is there even when it fails, so it is marked first.
+    // property is read again to say which were missing (reading them with jsonProperty was a
+    // tenth of a report's time on a bench corpus). A field is there even when it fails, so it is marked first.
     const required = check.required;
     const flags = new Map(required?.fields.map((field, i) => [field.name, required.flags[i]!]));
     const mark = (each: PropertyCase): Statement[] => {
@@ -236,9 +239,15 @@ export class ReportPrinter extends CheckPrinter {
       ];
       return this.when(marks, property, each.countsWhenWritten);
     };
+    // A property in a wire form is counted for a decoder, which reads the input only then.
+    const wired = (each: PropertyCase): Statement[] => {
+      if (each.wire === undefined) return [];
+      const counted = evaluate(increment(member(ERRORS, "wired")));
+      return [each.wire.kind === "literal" && each.wire.value === true ? counted : ifThen(each.wire, counted)];
+    };
     const loop = this.loop(
       required === undefined ? check : { ...check, counters: check.counters.filter((counter) => counter !== required.counter) },
-      (each) => [...mark(each), ...this.print(each.checks, false)],
+      (each) => [...wired(each), ...mark(each), ...this.print(each.checks, false)],
       rest,
       (checks) => this.print(checks, false),
     );

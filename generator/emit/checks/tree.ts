@@ -29,6 +29,11 @@ export interface Failure {
   /** Where the failing value is. */
   readonly at: Location;
   readonly then?: readonly Check[];
+  /**
+   * When the failing value is in a wire form that a decoder reads into another (an enum's
+   * number, digits): a report counts the failure then (`Errors.wired`).
+   */
+  readonly wire?: Expression;
 }
 
 /** The value is checked by another check function: a named type's, or a helper's. */
@@ -174,6 +179,11 @@ export interface PropertyCase {
   /** The counters a present property adds one to, and whether only when JSON writes it. */
   readonly counts: readonly Name[];
   readonly countsWhenWritten: boolean;
+  /**
+   * When the property is in a wire form a decoder reads into another (an alias, a null for
+   * the field absent): a report counts it (`Errors.wired`), whether or not it fails.
+   */
+  readonly wire?: Expression;
 }
 
 /** How a function checks its value, when that is not a list of checks. */
