@@ -66,8 +66,8 @@ const KEPT_BY_READING: ReadonlySet<string> = new Set([
  * The decode of an input its guard refused, for a type whose wire form is its canonical
  * form (reading changes nothing the guard accepts): the checks' reasons, as `validateT`
  * gives them, since reading would only copy the input. Tolerant, the same where every
- * reason is one that reading cannot change (its keyword, or a tag that reading leaves as
- * it is: missing, or of another type than the tags) and the checks did not stop at the limit;
+ * reason is one that reading cannot change (its keyword, or a value reading leaves as it
+ * is, `Errors.kept`) and the checks did not stop at the limit;
  * else the input is read, dropping what this version does not know, and what was read
  * is checked. For a type with wire forms (`wire`), the same where the checks met none
  * (`Errors.wired`), stopped short of none and found no property a strict reading reports
@@ -92,8 +92,8 @@ export function decodeRefused<T>(
       settled = found[i]!.keyword !== "additionalProperties";
   }
   if (settled && options?.mode === "tolerant") {
-    // The failures reading may change, but for those at a tag it leaves as it is.
-    let changeable = -errors.keptTags;
+    // The failures reading may change, but for those at a value it leaves as it is.
+    let changeable = -errors.kept;
     for (let i = 0; i < found.length; i++)
       if (!KEPT_BY_READING.has(found[i]!.keyword)) changeable++;
     settled = !errors.truncated && changeable === 0;

@@ -332,11 +332,12 @@ export class Errors {
   readonly limit: number;
   truncated = false;
   /**
-   * How many of the failures are at a tag that a tolerant reading leaves as it is (a tag
-   * missing, or not of the tags' type), though their keyword, `discriminator`, is one
-   * reading may change: a tolerant decode need not read the input for them.
+   * How many of the failures are at a value that a tolerant reading leaves as it is,
+   * though their keyword is one reading may change: a tag missing, or not of the tags'
+   * type (`discriminator`); an enum's value not of its values' types (`enum`). A tolerant
+   * decode need not read the input for them.
    */
-  keptTags = 0;
+  kept = 0;
   /**
    * How many wire forms the checks met, failing or not, that a decoder reads into another
    * value (an alias, a null for a field absent, an enum's number, digits): where there are
@@ -410,11 +411,26 @@ export function failWire(
 }
 
 /**
+ * Records a failure of a value that a tolerant reading may change only where `readable`
+ * (an enum's value of one of its values' types): else it leaves it (see `Errors.kept`).
+ */
+export function failKept(
+  errors: Errors,
+  path: string,
+  keyword: string,
+  message: string,
+  readable: boolean,
+): void {
+  fail(errors, path, keyword, message);
+  if (!readable) errors.kept++;
+}
+
+/**
  * Records that a tagged union's tag is missing or names none of its members: one error at
  * the tag, naming the value seen, rather than one per member. `expected` lists the values;
  * `read` is the one type of the tags (`typeof`) if they have one, whose unknown values
  * alone a tolerant reading notes as unrecognized: a tag missing, or of another type, is
- * a failure reading leaves as it is (`Errors.keptTags`).
+ * a failure reading leaves as it is (`Errors.kept`).
  */
 export function failTag(
   errors: Errors,
@@ -429,7 +445,7 @@ export function failTag(
       ? `missing "${tag}"`
       : `unknown ${tag} ${display(value)}`;
   fail(errors, path, "discriminator", `${seen}: expected one of ${expected}`);
-  if (value === undefined || typeof value !== read) errors.keptTags++;
+  if (value === undefined || typeof value !== read) errors.kept++;
 }
 
 /** A JSON Pointer one property further: `~` and `/` in the key are escaped. */

@@ -7,6 +7,7 @@ import type { Errors, ValidateOptions, ValidationResult } from "../runtime.js";
 import {
   define,
   fail,
+  failKept,
   failTag,
   isArray,
   isBoxed,
@@ -1485,11 +1486,12 @@ function checkEventType(value: unknown, path: string, errors: Errors): void {
     value !== "SUBAGENT_FINISHED" &&
     value !== "SUBAGENT_ERROR"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TEXT_MESSAGE_CHUNK", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT", "STATE_SNAPSHOT", "STATE_DELTA", "MESSAGES_SNAPSHOT", "ACTIVITY_SNAPSHOT", "ACTIVITY_DELTA", "RAW", "CUSTOM", "RUN_STARTED", "RUN_FINISHED", "RUN_ERROR", "STEP_STARTED", "STEP_FINISHED", "REASONING_START", "REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_MESSAGE_CHUNK", "REASONING_END", "REASONING_ENCRYPTED_VALUE", "SUBAGENT_STARTED", "SUBAGENT_FINISHED", "SUBAGENT_ERROR"',
+      typeof value === "string",
     );
 }
 
@@ -1587,11 +1589,12 @@ function checkTextMessageRole(
     value !== "assistant" &&
     value !== "user"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "developer", "system", "assistant", "user"',
+      typeof value === "string",
     );
 }
 
@@ -1605,11 +1608,12 @@ function checkRole(value: unknown, path: string, errors: Errors): void {
     value !== "activity" &&
     value !== "reasoning"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "developer", "system", "assistant", "user", "tool", "activity", "reasoning"',
+      typeof value === "string",
     );
 }
 
@@ -3704,7 +3708,13 @@ function checkReasoningEncryptedValueSubtype(
   errors: Errors,
 ): void {
   if (value !== "tool-call" && value !== "message")
-    fail(errors, path, "enum", 'must be one of "tool-call", "message"');
+    failKept(
+      errors,
+      path,
+      "enum",
+      'must be one of "tool-call", "message"',
+      typeof value === "string",
+    );
 }
 
 function checkSubagentStartedEvent(
@@ -4247,11 +4257,12 @@ function checkResumeEntry(value: unknown, path: string, errors: Errors): void {
       case "status":
         hasStatus = true;
         if (property !== "resolved" && property !== "cancelled")
-          fail(
+          failKept(
             errors,
             `${path}/status`,
             "enum",
             'must be one of "resolved", "cancelled"',
+            typeof property === "string",
           );
         break;
       case "metadata":

@@ -7,6 +7,7 @@ import type { Errors, ValidateOptions, ValidationResult } from "../runtime.js";
 import {
   define,
   fail,
+  failKept,
   failTag,
   isArray,
   isOmitted,
@@ -1129,11 +1130,12 @@ function checkAppItemKind(value: unknown, path: string, errors: Errors): void {
     value !== "handoff" &&
     value !== "runStatus"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "userMessage", "agentMessage", "toolCall", "approvalRequest", "approvalResolved", "memoryCompact", "subRun", "handoff", "runStatus"',
+      typeof value === "string",
     );
 }
 
@@ -1149,11 +1151,12 @@ function checkAppItemStatus(
     value !== "failed" &&
     value !== "interrupted"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "queued", "inProgress", "completed", "failed", "interrupted"',
+      typeof value === "string",
     );
 }
 
@@ -1383,7 +1386,13 @@ function checkApprovalDecision(
   errors: Errors,
 ): void {
   if (value !== "allow" && value !== "deny")
-    fail(errors, path, "enum", 'must be one of "allow", "deny"');
+    failKept(
+      errors,
+      path,
+      "enum",
+      'must be one of "allow", "deny"',
+      typeof value === "string",
+    );
 }
 
 function checkApprovalRequestParams(
@@ -1627,7 +1636,13 @@ function checkThreadStartedParams(
 
 function checkThreadStatus(value: unknown, path: string, errors: Errors): void {
   if (value !== "idle" && value !== "running" && value !== "archived")
-    fail(errors, path, "enum", 'must be one of "idle", "running", "archived"');
+    failKept(
+      errors,
+      path,
+      "enum",
+      'must be one of "idle", "running", "archived"',
+      typeof value === "string",
+    );
 }
 
 function checkToolCallDeltaParams(
@@ -1730,11 +1745,12 @@ function checkTurnStatus(value: unknown, path: string, errors: Errors): void {
     value !== "failed" &&
     value !== "interrupted"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "queued", "running", "completed", "failed", "interrupted"',
+      typeof value === "string",
     );
 }
 

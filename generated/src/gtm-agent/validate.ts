@@ -7,6 +7,7 @@ import type { Errors, ValidateOptions, ValidationResult } from "../runtime.js";
 import {
   define,
   fail,
+  failKept,
   isArray,
   isBoxed,
   isOmitted,
@@ -385,11 +386,12 @@ function checkAgentMessageRole(
     value !== "ROLE_USER" &&
     value !== "ROLE_AGENT"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "ROLE_UNSPECIFIED", "ROLE_USER", "ROLE_AGENT"',
+      typeof value === "string",
     );
 }
 
@@ -592,11 +594,12 @@ function checkAgentTaskState(
     value !== "TASK_STATE_CANCELED" &&
     value !== "TASK_STATE_REJECTED"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "TASK_STATE_UNSPECIFIED", "TASK_STATE_SUBMITTED", "TASK_STATE_WORKING", "TASK_STATE_INPUT_REQUIRED", "TASK_STATE_AUTH_REQUIRED", "TASK_STATE_COMPLETED", "TASK_STATE_FAILED", "TASK_STATE_CANCELED", "TASK_STATE_REJECTED"',
+      typeof value === "string",
     );
 }
 

@@ -202,9 +202,13 @@ export class CheckBuilder {
       case "literal":
       case "enum": {
         const failures = this.keywordFailures(valueChecks(shape), site);
+        if (shape.kind !== "enum") return failures;
         // A decoder reads a number into the enum's value (or notes it unrecognized).
-        const wire = binary(typeOf(subject), "===", literal("number"));
-        return shape.kind === "enum" && shape.wire !== undefined ? failures.map((each) => readsWire(each, wire)) : failures;
+        if (shape.wire !== undefined) return failures.map((each) => readsWire(each, binary(typeOf(subject), "===", literal("number"))));
+        // A tolerant reading notes or replaces a value of its values' types, and leaves any other.
+        const types = [...new Set(shape.values.map((value) => (value === null ? "object" : typeof value)))];
+        const readable = or(types.map((type) => binary(typeOf(subject), "===", literal(type))));
+        return failures.map((each) => ({ ...each, readable }));
       }
       case "boolean":
       case "null":

@@ -202,12 +202,12 @@ export class ReportPrinter extends CheckPrinter {
     return ifThen(check.test, this.fail(check), otherwise);
   }
 
-  /** `fail(errors, path, keyword, message);`, or `failWire(…, wire)` where the value may be in a wire form. */
+  /** `fail(errors, path, keyword, message);`, or `failWire(…, wire)`, `failKept(…, readable)` where a decoder asks. */
   private fail(failure: Failure): Statement {
     const args = [ERRORS, this.path(failure.at), literal(failure.keyword), literal(failure.message)];
-    return evaluate(
-      failure.wire === undefined ? call(this.runtime("fail"), args) : call(this.runtime("failWire"), [...args, failure.wire]),
-    );
+    if (failure.wire !== undefined) return evaluate(call(this.runtime("failWire"), [...args, failure.wire]));
+    if (failure.readable !== undefined) return evaluate(call(this.runtime("failKept"), [...args, failure.readable]));
+    return evaluate(call(this.runtime("fail"), args));
   }
 
   private properties(check: Properties, top: boolean): Statement[] {

@@ -34,6 +34,11 @@ export interface Failure {
    * number, digits): a report counts the failure then (`Errors.wired`).
    */
   readonly wire?: Expression;
+  /**
+   * Where a tolerant reading may change the failing value, when that is not everywhere (an
+   * enum's value of one of its values' types): a report counts the failure elsewhere (`Errors.kept`).
+   */
+  readonly readable?: Expression;
 }
 
 /** The value is checked by another check function: a named type's, or a helper's. */

@@ -8,6 +8,7 @@ import {
   codePointLength,
   define,
   fail,
+  failKept,
   isArray,
   isBoxed,
   isRecord,
@@ -170,11 +171,12 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
                     break;
                   case "formats":
                     if (property1 !== "annotate" && property1 !== "assert")
-                      fail(
+                      failKept(
                         errors,
                         `${path}/protocols/${i}/formats`,
                         "enum",
                         'must be one of "annotate", "assert"',
+                        typeof property1 === "string",
                       );
                     break;
                   default:

@@ -8,6 +8,7 @@ import {
   codePointLength,
   define,
   fail,
+  failKept,
   isArray,
   isBoxed,
   isOmitted,
@@ -656,11 +657,12 @@ function checkStream(value: unknown, path: string, errors: Errors): void {
       case "framing":
         hasFraming = true;
         if (property !== "sse" && property !== "jsonl")
-          fail(
+          failKept(
             errors,
             `${path}/framing`,
             "enum",
             'must be one of "sse", "jsonl"',
+            typeof property === "string",
           );
         break;
       case "jsonRpc":
