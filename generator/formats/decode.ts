@@ -83,14 +83,13 @@ export function decodeRefused<T>(
 ): DecodeResult<T> {
   const errors = new Errors(options).check(check, input);
   const found = errors.found;
-  let settled = found.length > 0;
-  // A type with wire forms: the input's reasons stand where the checks met none, stopped
-  // short of none, and found no property a strict reading would report on its own.
-  if (settled && wire) {
-    settled = errors.wired === 0 && !errors.truncated;
-    for (let i = 0; settled && i < found.length; i++)
-      settled = found[i]!.keyword !== "additionalProperties";
-  }
+  // A type with wire forms: reading may convert the input unless the checks met none,
+  // stopped short of none, and refused no property (an alias, in a closed object), which a
+  // strict reading would also report on its own.
+  let converts = wire === true && (errors.wired > 0 || errors.truncated);
+  for (let i = 0; wire && !converts && i < found.length; i++)
+    converts = found[i]!.keyword === "additionalProperties";
+  let settled = found.length > 0 && !converts;
   if (settled && options?.mode === "tolerant") {
     // The failures reading may change, but for those at a value it leaves as it is.
     let changeable = -errors.kept;
@@ -99,7 +98,14 @@ export function decodeRefused<T>(
     settled = !errors.truncated && changeable === 0;
   }
   // The guard and the checks agree, so that there are reasons; were there none, the reader's verdict stands.
-  if (!settled) return new Reader(options).decode<T>(input, read, check);
+  // Where reading converts nothing of the input, its reasons are those of a copy.
+  if (!settled)
+    return new Reader(options).decode<T>(
+      input,
+      read,
+      check,
+      converts ? undefined : errors,
+    );
   return errors.truncated
     ? { ok: false, unrecognized: false, errors: found, truncated: true }
     : { ok: false, unrecognized: false, errors: found };
@@ -115,6 +121,8 @@ export class Reader {
   private readonly unrecognized: Errors;
   /** The problems reading finds, then what checking the value read finds, up to the limit together. */
   private readonly problems: Errors;
+  /** Whether reading gave an enum's fallback for a value this version does not know. */
+  private replaced = false;
 
   constructor(options: DecodeOptions | undefined) {
     this.tolerant = options?.mode === "tolerant";
@@ -152,7 +160,10 @@ export class Reader {
   ): unknown {
     if (!this.tolerant || !types.split(" ").includes(typeof value))
       return value;
-    if (fallback !== undefined) return fallback;
+    if (fallback !== undefined) {
+      this.replaced = true;
+      return fallback;
+    }
     fail(
       this.unrecognized,
       path,
@@ -173,7 +184,10 @@ export class Reader {
     what: string,
     fallback?: unknown,
   ): unknown {
-    if (this.tolerant && fallback !== undefined) return fallback;
+    if (this.tolerant && fallback !== undefined) {
+      this.replaced = true;
+      return fallback;
+    }
     fail(
       this.unrecognized,
       path,
@@ -196,13 +210,17 @@ export class Reader {
   /**
    * Reads the input (with `read`, unless reading changes nothing), then checks what was
    * read: the value, if it is valid in its canonical form, else the reasons, up to the
-   * limit. Past the limit, reading stops as checking does.
+   * limit. Past the limit, reading stops as checking does. `checked` is what the checks
+   * found of the input, where reading converts nothing in it (no wire form): a reading
+   * that then drops, replaces and reports nothing read a copy of the input, whose reasons
+   * are those, and is not checked again.
    */
   decode<T>(
     input: unknown,
     read:
       ((input: unknown, path: string, reader: Reader) => unknown) | undefined,
     check: (value: unknown, path: string, errors: Errors) => void,
+    checked?: Errors,
   ): DecodeResult<T> {
     let value = input;
     try {
@@ -217,6 +235,14 @@ export class Reader {
     if (this.unrecognized.found.length > 0)
       return this.failed(true, this.unrecognized);
     if (this.problems.truncated) return this.failed(false, this.problems);
+    if (
+      checked !== undefined &&
+      checked.found.length > 0 &&
+      this.problems.found.length === 0 &&
+      this.ignored.length === 0 &&
+      !this.replaced
+    )
+      return this.failed(false, checked);
     const errors = this.problems.check(check, value);
     if (errors.found.length > 0) return this.failed(false, errors);
     // Checked as the guard checks, by a function printed from the same check tree.
