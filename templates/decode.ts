@@ -3,7 +3,7 @@
 // templates/decode.ts by agentwire.
 
 import type { ValidateOptions, ValidationError } from "./runtime.js";
-import { Errors, fail, FULL, pointer } from "./runtime.js";
+import { Errors, fail, FULL, json, pointer } from "./runtime.js";
 
 /** How to decode: `strict` (the default) accepts what the schema accepts; `tolerant` is a receiver's reading. */
 export interface DecodeOptions extends ValidateOptions {
@@ -158,8 +158,7 @@ export class Reader {
     what: string,
     fallback?: unknown,
   ): unknown {
-    if (!this.tolerant || !types.split(" ").includes(typeof value))
-      return value;
+    if (!this.tolerant || !isListed(types, typeof value)) return value;
     if (fallback !== undefined) {
       this.replaced = true;
       return fallback;
@@ -168,7 +167,7 @@ export class Reader {
       this.unrecognized,
       path,
       "unrecognized",
-      `${JSON.stringify(value)} is not ${what} this version knows`,
+      `${json(value)} is not ${what} this version knows`,
     );
     return value;
   }
@@ -257,4 +256,15 @@ export class Reader {
       ? { ok: false, unrecognized, errors: errors.found, truncated: true }
       : { ok: false, unrecognized, errors: errors.found };
   }
+}
+
+/** Whether a space-separated list of `typeof` names has `type`: one look, no array. */
+function isListed(types: string, type: string): boolean {
+  const at = types.indexOf(type);
+  if (at < 0) return false;
+  const end = at + type.length;
+  return (
+    (at === 0 || types[at - 1] === " ") &&
+    (end === types.length || types[end] === " ")
+  );
 }

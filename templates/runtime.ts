@@ -482,6 +482,19 @@ export function fromDecimal(value: unknown, digits: RegExp): unknown {
     : value;
 }
 
+/** Characters a JSON string escapes: a quote, a backslash, a control character, a surrogate. */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * `JSON.stringify(value)`, with a string that needs no escape quoted as it is (most tags
+ * and enum values in messages), which costs a test rather than a serialization.
+ */
+export function json(value: unknown): string | undefined {
+  return typeof value === "string" && !ESCAPED.test(value)
+    ? `"${value}"`
+    : JSON.stringify(value);
+}
+
 /**
  * A value in a message: its JSON, cut short; or, for what JSON.stringify cannot write
  * (nested too deep for the stack, cyclic, a bigint), what kind of value it is.
@@ -491,7 +504,7 @@ export function display(value: unknown): string {
     return `an array of ${value.length} items`;
   let text: string | undefined;
   try {
-    text = JSON.stringify(value);
+    text = json(value);
   } catch {
     text = undefined;
   }
