@@ -76,7 +76,14 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
     const refused = keeps.has(name)
       ? call(f.import("decodeRefused", DECODE), [INPUT, read, identifier(names.check), identifier("options")])
       : settlesOnInput(type.shape, protocol.byName)
-        ? call(f.import("decodeRefused", DECODE), [INPUT, read, identifier(names.check), identifier("options"), literal(true)])
+        ? call(f.import("decodeRefused", DECODE), [
+            INPUT,
+            read,
+            identifier(names.check),
+            identifier("options"),
+            literal(true),
+            ...(unknownFirst(type.shape, protocol.byName) ? [literal(true)] : []),
+          ])
         : call(
             member(construct(f.import("Reader", DECODE), [identifier("options")]), "decode"),
             [INPUT, read, identifier(names.check)],
@@ -188,6 +195,32 @@ function settlesOnInput(root: Shape, shapes: ReadonlyMap<string, Shape>): boolea
         }
         break;
     }
+    pending.push(...decoded(shape));
+  }
+  return true;
+}
+
+/**
+ * Whether what the checks find of an object but its unknown properties is found as well
+ * without them, as a strict reading drops them: no count of properties, no test of their
+ * names, no further schema of the same value (`allOf`, dependencies) that may read them.
+ */
+function unknownFirst(root: Shape, shapes: ReadonlyMap<string, Shape>): boolean {
+  const pending: Shape[] = [root];
+  const seen = new Set<string>();
+  while (pending.length > 0) {
+    const shape = pending.pop()!;
+    if (shape.kind === "ref") {
+      if (!seen.has(shape.name)) {
+        seen.add(shape.name);
+        pending.push(shapes.get(shape.name)!);
+      }
+      continue;
+    }
+    if (shape.kind === "constrained") return false;
+    if ((shape.kind === "object" || shape.kind === "map") && (shape.minProperties !== undefined || shape.maxProperties !== undefined))
+      return false;
+    if (shape.kind === "object" && shape.names !== undefined) return false;
     pending.push(...decoded(shape));
   }
   return true;

@@ -80,17 +80,23 @@ export function decodeRefused<T>(
   check: (value: unknown, path: string, errors: Errors) => void,
   options: DecodeOptions | undefined,
   wire?: true,
+  unknownFirst?: true,
 ): DecodeResult<T> {
   const errors = new Errors(options).check(check, input);
   const found = errors.found;
-  // A type with wire forms: reading may convert the input unless the checks met none,
-  // stopped short of none, and refused no property (an alias, in a closed object), which a
-  // strict reading would also report on its own.
+  const tolerant = options?.mode === "tolerant";
+  // A type with wire forms: reading may convert the input unless the checks met none
+  // (an alias a closed object refuses among them) and stopped short of none.
   let converts = wire === true && (errors.wired > 0 || errors.truncated);
-  for (let i = 0; wire && !converts && i < found.length; i++)
-    converts = found[i]!.keyword === "additionalProperties";
+  let unknown = 0;
+  for (let i = 0; i < found.length; i++)
+    if (found[i]!.keyword === "additionalProperties") unknown++;
+  // A strict reading reports the unknown properties itself, first, and drops them; where
+  // nothing else the checks find depends on them (`unknownFirst`), the reasons are the
+  // input's, those first. Elsewhere reading decides.
+  if (wire && unknown > 0 && (tolerant || !unknownFirst)) converts = true;
   let settled = found.length > 0 && !converts;
-  if (settled && options?.mode === "tolerant") {
+  if (settled && tolerant) {
     // The failures reading may change, but for those at a value it leaves as it is.
     let changeable = -errors.kept;
     for (let i = 0; i < found.length; i++)
@@ -106,6 +112,15 @@ export function decodeRefused<T>(
       check,
       converts ? undefined : errors,
     );
+  if (wire && unknown > 0 && unknown < found.length)
+    return {
+      ok: false,
+      unrecognized: false,
+      errors: [
+        ...found.filter((each) => each.keyword === "additionalProperties"),
+        ...found.filter((each) => each.keyword !== "additionalProperties"),
+      ],
+    };
   return errors.truncated
     ? { ok: false, unrecognized: false, errors: found, truncated: true }
     : { ok: false, unrecognized: false, errors: found };

@@ -172,6 +172,26 @@ describe("decode: wire forms", () => {
       for (const mode of ["strict", "tolerant"] as const)
         expect(decode(wire, { mode })).toEqual({ ok: false, unrecognized: false, errors: reasons });
     }
+    // A strict reading reports an unknown property first, then what the checks of the copy find.
+    const unknown = { path: "/extra", keyword: "additionalProperties", message: 'must not have the property "extra"' };
+    expect(decode({ ...canonical, extra: 1 })).toEqual({ ok: false, unrecognized: false, errors: [unknown, ...reasons] });
+    expect(decode({ ...canonical, extra: 1 }, { maxErrors: 1 })).toEqual({
+      ok: false,
+      unrecognized: false,
+      errors: [unknown],
+      truncated: true,
+    });
+    // An alias is read (the duplicate at the name sent, the value checked under the field's name).
+    expect(decode({ ...canonical, message_id: 7, extra: 1 })).toEqual({
+      ok: false,
+      unrecognized: false,
+      errors: [
+        { path: "/message_id", keyword: "duplicate", message: 'is "messageId" again, under another of its names: send one' },
+        unknown,
+        { path: "/messageId", keyword: "type", message: "must be a string" },
+        ...reasons,
+      ],
+    });
     const request = generated.functions("GetTaskRequest");
     expect(request.decode({ id: 7, historyLength: "12" })).toEqual({
       ok: false,

@@ -926,6 +926,8 @@ function checkAgentCapabilities(
           fail(errors, `${path}/streaming`, "type", "must be a boolean");
         break;
       default:
+        if (key === "extended_agent_card" || key === "push_notifications")
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -1081,6 +1083,16 @@ function checkAgentCard(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/version`, "type", "must be a string");
         break;
       default:
+        if (
+          key === "default_input_modes" ||
+          key === "default_output_modes" ||
+          key === "documentation_url" ||
+          key === "icon_url" ||
+          key === "security_requirements" ||
+          key === "security_schemes" ||
+          key === "supported_interfaces"
+        )
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -1235,6 +1247,8 @@ function checkAgentInterface(
           fail(errors, `${path}/url`, "type", "must be a string");
         break;
       default:
+        if (key === "protocol_binding" || key === "protocol_version")
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -1348,6 +1362,12 @@ function checkAgentSkill(value: unknown, path: string, errors: Errors): void {
         checkAgentCardDefaultInputModes(property, `${path}/tags`, errors);
         break;
       default:
+        if (
+          key === "input_modes" ||
+          key === "output_modes" ||
+          key === "security_requirements"
+        )
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -1447,6 +1467,7 @@ function checkArtifact(value: unknown, path: string, errors: Errors): void {
         checkArtifactParts(property, `${path}/parts`, errors);
         break;
       default:
+        if (key === "artifact_id") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -1543,6 +1564,13 @@ function checkAuthorizationCodeOAuthFlow(
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
       default:
+        if (
+          key === "authorization_url" ||
+          key === "pkce_required" ||
+          key === "refresh_url" ||
+          key === "token_url"
+        )
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -1629,6 +1657,7 @@ function checkClientCredentialsOAuthFlow(
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
       default:
+        if (key === "refresh_url" || key === "token_url") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -1677,6 +1706,7 @@ function checkCreateTaskPushNotificationConfigRequest(
           fail(errors, `${path}/tenant`, "type", "must be a string");
         break;
       default:
+        if (key === "config_id" || key === "task_id") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -1721,6 +1751,7 @@ function checkDeleteTaskPushNotificationConfigRequest(
           fail(errors, `${path}/tenant`, "type", "must be a string");
         break;
       default:
+        if (key === "task_id") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -1779,6 +1810,12 @@ function checkDeviceCodeOAuthFlow(
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
       default:
+        if (
+          key === "device_authorization_url" ||
+          key === "refresh_url" ||
+          key === "token_url"
+        )
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -1859,6 +1896,7 @@ function checkGetTaskPushNotificationConfigRequest(
           fail(errors, `${path}/tenant`, "type", "must be a string");
         break;
       default:
+        if (key === "task_id") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -1924,6 +1962,7 @@ function checkGetTaskRequest(
           fail(errors, `${path}/tenant`, "type", "must be a string");
         break;
       default:
+        if (key === "history_length") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -1966,6 +2005,7 @@ function checkHTTPAuthSecurityScheme(
           fail(errors, `${path}/scheme`, "type", "must be a string");
         break;
       default:
+        if (key === "bearer_format") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2012,6 +2052,8 @@ function checkImplicitOAuthFlow(
         );
         break;
       default:
+        if (key === "authorization_url" || key === "refresh_url")
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2082,6 +2124,8 @@ function checkListTaskPushNotificationConfigRequest(
           fail(errors, `${path}/tenant`, "type", "must be a string");
         break;
       default:
+        if (key === "page_size" || key === "page_token" || key === "task_id")
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2131,6 +2175,7 @@ function checkListTaskPushNotificationConfigResponse(
           fail(errors, `${path}/nextPageToken`, "type", "must be a string");
         break;
       default:
+        if (key === "next_page_token") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2242,6 +2287,15 @@ function checkListTasksRequest(
           fail(errors, `${path}/tenant`, "type", "must be a string");
         break;
       default:
+        if (
+          key === "context_id" ||
+          key === "history_length" ||
+          key === "include_artifacts" ||
+          key === "page_size" ||
+          key === "page_token" ||
+          key === "status_timestamp_after"
+        )
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2343,6 +2397,12 @@ function checkListTasksResponse(
         }
         break;
       default:
+        if (
+          key === "next_page_token" ||
+          key === "page_size" ||
+          key === "total_size"
+        )
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2412,6 +2472,13 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
       default:
+        if (
+          key === "context_id" ||
+          key === "message_id" ||
+          key === "reference_task_ids" ||
+          key === "task_id"
+        )
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2490,6 +2557,7 @@ function checkOAuth2SecurityScheme(
           fail(errors, `${path}/oauth2MetadataUrl`, "type", "must be a string");
         break;
       default:
+        if (key === "oauth2_metadata_url") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2546,6 +2614,12 @@ function checkOAuthFlows(value: unknown, path: string, errors: Errors): void {
         checkDeviceCodeOAuthFlow(property, `${path}/deviceCode`, errors);
         break;
       default:
+        if (
+          key === "authorization_code" ||
+          key === "client_credentials" ||
+          key === "device_code"
+        )
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2589,6 +2663,7 @@ function checkOpenIdConnectSecurityScheme(
           fail(errors, `${path}/openIdConnectUrl`, "type", "must be a string");
         break;
       default:
+        if (key === "open_id_connect_url") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2655,6 +2730,7 @@ function checkPart(value: unknown, path: string, errors: Errors): void {
         checkStruct(property, `${path}/metadata`, errors);
         break;
       default:
+        if (key === "media_type") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2707,6 +2783,7 @@ function checkPasswordOAuthFlow(
           fail(errors, `${path}/tokenUrl`, "type", "must be a string");
         break;
       default:
+        if (key === "refresh_url" || key === "token_url") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2879,6 +2956,14 @@ function checkSecurityScheme(
         );
         break;
       default:
+        if (
+          key === "api_key_security_scheme" ||
+          key === "http_auth_security_scheme" ||
+          key === "oauth2_security_scheme" ||
+          key === "open_id_connect_security_scheme" ||
+          key === "mtls_security_scheme"
+        )
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -2961,6 +3046,12 @@ function checkSendMessageConfiguration(
         );
         break;
       default:
+        if (
+          key === "accepted_output_modes" ||
+          key === "history_length" ||
+          key === "push_notification_config"
+        )
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -3099,6 +3190,8 @@ function checkStreamResponse(
         );
         break;
       default:
+        if (key === "status_update" || key === "artifact_update")
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -3237,6 +3330,7 @@ function checkTask(value: unknown, path: string, errors: Errors): void {
         checkTaskStatus(property, `${path}/status`, errors);
         break;
       default:
+        if (key === "context_id") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -3295,6 +3389,8 @@ function checkTaskArtifactUpdateEvent(
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
       default:
+        if (key === "context_id" || key === "last_chunk" || key === "task_id")
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -3349,6 +3445,8 @@ function checkTaskPushNotificationConfig(
           fail(errors, `${path}/tenant`, "type", "must be a string");
         break;
       default:
+        if (key === "push_notification_config" || key === "task_id")
+          errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -3432,6 +3530,7 @@ function checkTaskStatusUpdateEvent(
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
       default:
+        if (key === "context_id" || key === "task_id") errors.wired++;
         fail(
           errors,
           pointer(path, key),
@@ -3582,6 +3681,7 @@ export function decodeAgentCapabilities(
     checkAgentCapabilities,
     options,
     true,
+    true,
   );
 }
 
@@ -3596,7 +3696,14 @@ export function decodeAgentCard(
   options?: DecodeOptions,
 ): DecodeResult<AgentCard> {
   if (isAgentCard(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAgentCard, checkAgentCard, options, true);
+  return decodeRefused(
+    input,
+    readAgentCard,
+    checkAgentCard,
+    options,
+    true,
+    true,
+  );
 }
 
 /**
@@ -3616,6 +3723,7 @@ export function decodeAgentCardSignature(
     readAgentCardSignature,
     checkAgentCardSignature,
     options,
+    true,
     true,
   );
 }
@@ -3638,6 +3746,7 @@ export function decodeAgentExtension(
     checkAgentExtension,
     options,
     true,
+    true,
   );
 }
 
@@ -3658,6 +3767,7 @@ export function decodeAgentInterface(
     readAgentInterface,
     checkAgentInterface,
     options,
+    true,
     true,
   );
 }
@@ -3689,7 +3799,14 @@ export function decodeAgentSkill(
   options?: DecodeOptions,
 ): DecodeResult<AgentSkill> {
   if (isAgentSkill(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAgentSkill, checkAgentSkill, options, true);
+  return decodeRefused(
+    input,
+    readAgentSkill,
+    checkAgentSkill,
+    options,
+    true,
+    true,
+  );
 }
 
 /**
@@ -3710,6 +3827,7 @@ export function decodeAPIKeySecurityScheme(
     checkAPIKeySecurityScheme,
     options,
     true,
+    true,
   );
 }
 
@@ -3724,7 +3842,7 @@ export function decodeArtifact(
   options?: DecodeOptions,
 ): DecodeResult<Artifact> {
   if (isArtifact(input)) return { ok: true, value: input };
-  return decodeRefused(input, readArtifact, checkArtifact, options, true);
+  return decodeRefused(input, readArtifact, checkArtifact, options, true, true);
 }
 
 /**
@@ -3744,6 +3862,7 @@ export function decodeAuthenticationInfo(
     readAuthenticationInfo,
     checkAuthenticationInfo,
     options,
+    true,
     true,
   );
 }
@@ -3766,6 +3885,7 @@ export function decodeAuthorizationCodeOAuthFlow(
     checkAuthorizationCodeOAuthFlow,
     options,
     true,
+    true,
   );
 }
 
@@ -3787,6 +3907,7 @@ export function decodeCancelTaskRequest(
     checkCancelTaskRequest,
     options,
     true,
+    true,
   );
 }
 
@@ -3807,6 +3928,7 @@ export function decodeClientCredentialsOAuthFlow(
     readClientCredentialsOAuthFlow,
     checkClientCredentialsOAuthFlow,
     options,
+    true,
     true,
   );
 }
@@ -3831,6 +3953,7 @@ export function decodeCreateTaskPushNotificationConfigRequest(
     checkCreateTaskPushNotificationConfigRequest,
     options,
     true,
+    true,
   );
 }
 
@@ -3854,6 +3977,7 @@ export function decodeDeleteTaskPushNotificationConfigRequest(
     checkDeleteTaskPushNotificationConfigRequest,
     options,
     true,
+    true,
   );
 }
 
@@ -3875,6 +3999,7 @@ export function decodeDeviceCodeOAuthFlow(
     checkDeviceCodeOAuthFlow,
     options,
     true,
+    true,
   );
 }
 
@@ -3895,6 +4020,7 @@ export function decodeGetExtendedAgentCardRequest(
     readGetExtendedAgentCardRequest,
     checkGetExtendedAgentCardRequest,
     options,
+    true,
     true,
   );
 }
@@ -3919,6 +4045,7 @@ export function decodeGetTaskPushNotificationConfigRequest(
     checkGetTaskPushNotificationConfigRequest,
     options,
     true,
+    true,
   );
 }
 
@@ -3939,6 +4066,7 @@ export function decodeGetTaskRequest(
     readGetTaskRequest,
     checkGetTaskRequest,
     options,
+    true,
     true,
   );
 }
@@ -3961,6 +4089,7 @@ export function decodeHTTPAuthSecurityScheme(
     checkHTTPAuthSecurityScheme,
     options,
     true,
+    true,
   );
 }
 
@@ -3981,6 +4110,7 @@ export function decodeImplicitOAuthFlow(
     readImplicitOAuthFlow,
     checkImplicitOAuthFlow,
     options,
+    true,
     true,
   );
 }
@@ -4005,6 +4135,7 @@ export function decodeListTaskPushNotificationConfigRequest(
     checkListTaskPushNotificationConfigRequest,
     options,
     true,
+    true,
   );
 }
 
@@ -4028,6 +4159,7 @@ export function decodeListTaskPushNotificationConfigResponse(
     checkListTaskPushNotificationConfigResponse,
     options,
     true,
+    true,
   );
 }
 
@@ -4048,6 +4180,7 @@ export function decodeListTasksRequest(
     readListTasksRequest,
     checkListTasksRequest,
     options,
+    true,
     true,
   );
 }
@@ -4070,6 +4203,7 @@ export function decodeListTasksResponse(
     checkListTasksResponse,
     options,
     true,
+    true,
   );
 }
 
@@ -4084,7 +4218,7 @@ export function decodeMessage(
   options?: DecodeOptions,
 ): DecodeResult<Message> {
   if (isMessage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readMessage, checkMessage, options, true);
+  return decodeRefused(input, readMessage, checkMessage, options, true, true);
 }
 
 /**
@@ -4104,6 +4238,7 @@ export function decodeMutualTlsSecurityScheme(
     readMutualTlsSecurityScheme,
     checkMutualTlsSecurityScheme,
     options,
+    true,
     true,
   );
 }
@@ -4126,6 +4261,7 @@ export function decodeOAuth2SecurityScheme(
     checkOAuth2SecurityScheme,
     options,
     true,
+    true,
   );
 }
 
@@ -4141,7 +4277,14 @@ export function decodeOAuthFlows(
   options?: DecodeOptions,
 ): DecodeResult<OAuthFlows> {
   if (isOAuthFlows(input)) return { ok: true, value: input };
-  return decodeRefused(input, readOAuthFlows, checkOAuthFlows, options, true);
+  return decodeRefused(
+    input,
+    readOAuthFlows,
+    checkOAuthFlows,
+    options,
+    true,
+    true,
+  );
 }
 
 /**
@@ -4162,6 +4305,7 @@ export function decodeOpenIdConnectSecurityScheme(
     checkOpenIdConnectSecurityScheme,
     options,
     true,
+    true,
   );
 }
 
@@ -4176,7 +4320,7 @@ export function decodePart(
   options?: DecodeOptions,
 ): DecodeResult<Part> {
   if (isPart(input)) return { ok: true, value: input };
-  return decodeRefused(input, readPart, checkPart, options, true);
+  return decodeRefused(input, readPart, checkPart, options, true, true);
 }
 
 /**
@@ -4196,6 +4340,7 @@ export function decodePasswordOAuthFlow(
     readPasswordOAuthFlow,
     checkPasswordOAuthFlow,
     options,
+    true,
     true,
   );
 }
@@ -4218,6 +4363,7 @@ export function decodePushNotificationConfig(
     checkPushNotificationConfig,
     options,
     true,
+    true,
   );
 }
 
@@ -4238,6 +4384,7 @@ export function decodeSecurityRequirement(
     readSecurityRequirement,
     checkSecurityRequirement,
     options,
+    true,
     true,
   );
 }
@@ -4260,6 +4407,7 @@ export function decodeSecurityScheme(
     checkSecurityScheme,
     options,
     true,
+    true,
   );
 }
 
@@ -4280,6 +4428,7 @@ export function decodeSendMessageConfiguration(
     readSendMessageConfiguration,
     checkSendMessageConfiguration,
     options,
+    true,
     true,
   );
 }
@@ -4302,6 +4451,7 @@ export function decodeSendMessageRequest(
     checkSendMessageRequest,
     options,
     true,
+    true,
   );
 }
 
@@ -4322,6 +4472,7 @@ export function decodeSendMessageResponse(
     readSendMessageResponse,
     checkSendMessageResponse,
     options,
+    true,
     true,
   );
 }
@@ -4344,6 +4495,7 @@ export function decodeStreamResponse(
     checkStreamResponse,
     options,
     true,
+    true,
   );
 }
 
@@ -4359,7 +4511,14 @@ export function decodeStringList(
   options?: DecodeOptions,
 ): DecodeResult<StringList> {
   if (isStringList(input)) return { ok: true, value: input };
-  return decodeRefused(input, readStringList, checkStringList, options, true);
+  return decodeRefused(
+    input,
+    readStringList,
+    checkStringList,
+    options,
+    true,
+    true,
+  );
 }
 
 /**
@@ -4380,6 +4539,7 @@ export function decodeSubscribeToTaskRequest(
     checkSubscribeToTaskRequest,
     options,
     true,
+    true,
   );
 }
 
@@ -4394,7 +4554,7 @@ export function decodeTask(
   options?: DecodeOptions,
 ): DecodeResult<Task> {
   if (isTask(input)) return { ok: true, value: input };
-  return decodeRefused(input, readTask, checkTask, options, true);
+  return decodeRefused(input, readTask, checkTask, options, true, true);
 }
 
 /**
@@ -4414,6 +4574,7 @@ export function decodeTaskArtifactUpdateEvent(
     readTaskArtifactUpdateEvent,
     checkTaskArtifactUpdateEvent,
     options,
+    true,
     true,
   );
 }
@@ -4436,6 +4597,7 @@ export function decodeTaskPushNotificationConfig(
     checkTaskPushNotificationConfig,
     options,
     true,
+    true,
   );
 }
 
@@ -4451,7 +4613,14 @@ export function decodeTaskStatus(
   options?: DecodeOptions,
 ): DecodeResult<TaskStatus> {
   if (isTaskStatus(input)) return { ok: true, value: input };
-  return decodeRefused(input, readTaskStatus, checkTaskStatus, options, true);
+  return decodeRefused(
+    input,
+    readTaskStatus,
+    checkTaskStatus,
+    options,
+    true,
+    true,
+  );
 }
 
 /**
@@ -4471,6 +4640,7 @@ export function decodeTaskStatusUpdateEvent(
     readTaskStatusUpdateEvent,
     checkTaskStatusUpdateEvent,
     options,
+    true,
     true,
   );
 }
@@ -4528,7 +4698,14 @@ export function decodeTaskState(
   options?: DecodeOptions,
 ): DecodeResult<TaskState> {
   if (isTaskState(input)) return { ok: true, value: input };
-  return decodeRefused(input, readTaskState, checkTaskState, options, true);
+  return decodeRefused(
+    input,
+    readTaskState,
+    checkTaskState,
+    options,
+    true,
+    true,
+  );
 }
 
 /**
@@ -4542,7 +4719,7 @@ export function decodeRole(
   options?: DecodeOptions,
 ): DecodeResult<Role> {
   if (isRole(input)) return { ok: true, value: input };
-  return decodeRefused(input, readRole, checkRole, options, true);
+  return decodeRefused(input, readRole, checkRole, options, true, true);
 }
 
 function readAgentCapabilities(

@@ -545,6 +545,7 @@ export class CheckBuilder {
     }
     const rest =
       spec.additional.kind === "never" ? "closed" : this.checks(spec.additional, inside(site, property, `${owner}Property`, keyToken(key)));
+    const closedAliases = rest === "closed" ? [...members, ...spec.fields].flatMap((field) => field.aliases ?? []) : [];
     const patternChecks = patterns.map((each, i) => ({
       test: call(this.runtime("matches"), [this.pattern(each.pattern, owner), key]),
       checks: this.checks(each.shape, inside(site, property, patternOwner(i), keyToken(key))),
@@ -587,6 +588,7 @@ export class CheckBuilder {
         // Patterns matter for the rest only where it is checked.
         patterns: rest !== "closed" && rest.length === 0 ? patternChecks.filter((each) => each.checks.length > 0) : patternChecks,
         rest,
+        ...(closedAliases.length === 0 ? {} : { aliases: closedAliases }),
         after,
       },
     ];

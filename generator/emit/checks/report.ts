@@ -1,5 +1,5 @@
 import type { Expression, Name, Parameter, Statement, Type } from "../../code/tree.js";
-import { and, assign, binary, call, increment, literal, member, not, template, UNDEFINED, variable } from "../../code/build.js";
+import { and, assign, binary, call, increment, literal, member, not, or, template, UNDEFINED, variable } from "../../code/build.js";
 import { block, constant, evaluate, ifThen, returns, switchStatement } from "../../code/build.js";
 import { keywordType, parameter, typeReference } from "../../code/build.js";
 import { escapeToken } from "../../pointer.js";
@@ -212,9 +212,15 @@ export class ReportPrinter extends CheckPrinter {
 
   private properties(check: Properties, top: boolean): Statement[] {
     const { subject, key, property } = check;
+    // A field's other name, which a closed object refuses, is a wire form a decoder reads.
+    const alias =
+      check.aliases === undefined
+        ? []
+        : [ifThen(or(check.aliases.map((name) => binary(key, "===", literal(name)))), evaluate(increment(member(ERRORS, "wired"))))];
     const rest =
       check.rest === "closed"
         ? [
+            ...alias,
             evaluate(
               call(this.runtime("fail"), [
                 ERRORS,

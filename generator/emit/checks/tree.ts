@@ -161,6 +161,8 @@ export interface Properties {
   readonly patterns: readonly { readonly test: Expression; readonly checks: readonly Check[] }[];
   /** What the rest of the properties (not fields, matched by no pattern) must be: none (closed), or checks. */
   readonly rest: "closed" | readonly Check[];
+  /** Of a closed object, the other names of its fields, which a decoder reads as theirs: a report counts one (`Errors.wired`). */
+  readonly aliases?: readonly string[];
   /** Checked after the loop, once every property has been seen: exactly one member, the bounds, a boxed primitive. */
   readonly after: readonly Failure[];
   /**
