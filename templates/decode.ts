@@ -93,8 +93,9 @@ export function decodeRefused<T>(
     if (found[i]!.keyword === "additionalProperties") unknown++;
   // A strict reading reports the unknown properties itself, first, and drops them; where
   // nothing else the checks find depends on them (`unknownFirst`), the reasons are the
-  // input's, those first. Elsewhere reading decides.
-  if (wire && unknown > 0 && (tolerant || !unknownFirst)) converts = true;
+  // input's, those first. Elsewhere reading decides; a tolerant one, which drops and lists
+  // them, always (their keyword is not kept by reading).
+  if (wire && unknown > 0 && !unknownFirst) converts = true;
   let settled = found.length > 0 && !converts;
   if (settled && tolerant) {
     // The failures reading may change, but for those at a value it leaves as it is.
@@ -111,6 +112,7 @@ export function decodeRefused<T>(
       read,
       check,
       converts ? undefined : errors,
+      unknownFirst,
     );
   if (wire && unknown > 0 && unknown < found.length)
     return {
@@ -235,6 +237,7 @@ export class Reader {
       ((input: unknown, path: string, reader: Reader) => unknown) | undefined,
     check: (value: unknown, path: string, errors: Errors) => void,
     checked?: Errors,
+    unknownOnly?: boolean,
   ): DecodeResult<T> {
     let value = input;
     try {
@@ -249,15 +252,25 @@ export class Reader {
     if (this.unrecognized.found.length > 0)
       return this.failed(true, this.unrecognized);
     if (this.problems.truncated) return this.failed(false, this.problems);
+    let errors: Errors | undefined;
     if (
       checked !== undefined &&
       checked.found.length > 0 &&
       this.problems.found.length === 0 &&
-      this.ignored.length === 0 &&
       !this.replaced
-    )
-      return this.failed(false, checked);
-    const errors = this.problems.check(check, value);
+    ) {
+      if (this.ignored.length === 0) return this.failed(false, checked);
+      // What was dropped is every property the checks refused, and they refused nothing
+      // else: where nothing else depends on those (`unknownOnly`), what was read is valid.
+      if (
+        unknownOnly &&
+        !checked.truncated &&
+        this.ignored.length === checked.found.length &&
+        checked.found.every((each) => each.keyword === "additionalProperties")
+      )
+        errors = this.problems;
+    }
+    errors ??= this.problems.check(check, value);
     if (errors.found.length > 0) return this.failed(false, errors);
     // Checked as the guard checks, by a function printed from the same check tree.
     const decoded = value as T;

@@ -73,8 +73,16 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
         ]),
       ),
     );
+    // Where the checks see what reading reads and nothing depends on unknown properties, a reading that drops only those is not checked again.
+    const dropsOnly = settlesOnInput(type.shape, protocol.byName) && unknownFirst(type.shape, protocol.byName);
     const refused = keeps.has(name)
-      ? call(f.import("decodeRefused", DECODE), [INPUT, read, identifier(names.check), identifier("options")])
+      ? call(f.import("decodeRefused", DECODE), [
+          INPUT,
+          read,
+          identifier(names.check),
+          identifier("options"),
+          ...(dropsOnly ? [UNDEFINED, literal(true)] : []),
+        ])
       : settlesOnInput(type.shape, protocol.byName)
         ? call(f.import("decodeRefused", DECODE), [
             INPUT,

@@ -181,6 +181,13 @@ describe("decode: wire forms", () => {
       errors: [unknown],
       truncated: true,
     });
+    // Tolerant, it drops the unknown property: what was read is valid only where nothing else failed.
+    expect(decode({ ...canonical, extra: 1 }, { mode: "tolerant" })).toEqual({ ok: false, unrecognized: false, errors: reasons });
+    expect(decode({ ...canonical, parts: [], extra: 1 }, { mode: "tolerant" })).toEqual({
+      ok: true,
+      value: { ...canonical, parts: [] },
+      ignored: ["/extra"],
+    });
     // An alias is read (the duplicate at the name sent, the value checked under the field's name).
     expect(decode({ ...canonical, message_id: 7, extra: 1 })).toEqual({
       ok: false,

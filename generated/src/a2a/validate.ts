@@ -3784,7 +3784,14 @@ export function decodeAgentProvider(
   options?: DecodeOptions,
 ): DecodeResult<AgentProvider> {
   if (isAgentProvider(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAgentProvider, checkAgentProvider, options);
+  return decodeRefused(
+    input,
+    readAgentProvider,
+    checkAgentProvider,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -4656,7 +4663,14 @@ export function decodeStruct(
   options?: DecodeOptions,
 ): DecodeResult<Struct> {
   if (isStruct(input)) return { ok: true, value: input };
-  return decodeRefused(input, readStruct, checkStruct, options);
+  return decodeRefused(
+    input,
+    readStruct,
+    checkStruct,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -4670,7 +4684,14 @@ export function decodeTimestamp(
   options?: DecodeOptions,
 ): DecodeResult<Timestamp> {
   if (isTimestamp(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkTimestamp, options);
+  return decodeRefused(
+    input,
+    undefined,
+    checkTimestamp,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -4684,7 +4705,7 @@ export function decodeValue(
   options?: DecodeOptions,
 ): DecodeResult<Value> {
   if (isValue(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkValue, options);
+  return decodeRefused(input, undefined, checkValue, options, undefined, true);
 }
 
 /**

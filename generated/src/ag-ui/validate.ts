@@ -5912,7 +5912,14 @@ export function decodeEventType(
   options?: DecodeOptions,
 ): DecodeResult<EventType> {
   if (isEventType(input)) return { ok: true, value: input };
-  return decodeRefused(input, readEventType, checkEventType, options);
+  return decodeRefused(
+    input,
+    readEventType,
+    checkEventType,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -5926,7 +5933,14 @@ export function decodeBaseEvent(
   options?: DecodeOptions,
 ): DecodeResult<BaseEvent> {
   if (isBaseEvent(input)) return { ok: true, value: input };
-  return decodeRefused(input, readBaseEvent, checkBaseEvent, options);
+  return decodeRefused(
+    input,
+    readBaseEvent,
+    checkBaseEvent,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -5941,7 +5955,14 @@ export function decodeAttributable(
   options?: DecodeOptions,
 ): DecodeResult<Attributable> {
   if (isAttributable(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAttributable, checkAttributable, options);
+  return decodeRefused(
+    input,
+    readAttributable,
+    checkAttributable,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -5956,7 +5977,14 @@ export function decodeSubagentRunId(
   options?: DecodeOptions,
 ): DecodeResult<SubagentRunId> {
   if (isSubagentRunId(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkSubagentRunId, options);
+  return decodeRefused(
+    input,
+    undefined,
+    checkSubagentRunId,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -5970,7 +5998,14 @@ export function decodeMetadata(
   options?: DecodeOptions,
 ): DecodeResult<Metadata> {
   if (isMetadata(input)) return { ok: true, value: input };
-  return decodeRefused(input, readMetadata, checkMetadata, options);
+  return decodeRefused(
+    input,
+    readMetadata,
+    checkMetadata,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -5984,7 +6019,7 @@ export function decodeState(
   options?: DecodeOptions,
 ): DecodeResult<State> {
   if (isState(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkState, options);
+  return decodeRefused(input, undefined, checkState, options, undefined, true);
 }
 
 /**
@@ -6004,6 +6039,8 @@ export function decodeTextMessageRole(
     readTextMessageRole,
     checkTextMessageRole,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6018,7 +6055,7 @@ export function decodeRole(
   options?: DecodeOptions,
 ): DecodeResult<Role> {
   if (isRole(input)) return { ok: true, value: input };
-  return decodeRefused(input, readRole, checkRole, options);
+  return decodeRefused(input, readRole, checkRole, options, undefined, true);
 }
 
 /**
@@ -6038,6 +6075,8 @@ export function decodeTextMessageStartEvent(
     readTextMessageStartEvent,
     checkTextMessageStartEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6058,6 +6097,8 @@ export function decodeTextMessageContentEvent(
     readTextMessageContentEvent,
     checkTextMessageContentEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6078,6 +6119,8 @@ export function decodeTextMessageEndEvent(
     readTextMessageEndEvent,
     checkTextMessageEndEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6098,6 +6141,8 @@ export function decodeTextMessageChunkEvent(
     readTextMessageChunkEvent,
     checkTextMessageChunkEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6118,6 +6163,8 @@ export function decodeToolCallStartEvent(
     readToolCallStartEvent,
     checkToolCallStartEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6138,6 +6185,8 @@ export function decodeToolCallArgsEvent(
     readToolCallArgsEvent,
     checkToolCallArgsEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6158,6 +6207,8 @@ export function decodeToolCallEndEvent(
     readToolCallEndEvent,
     checkToolCallEndEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6178,6 +6229,8 @@ export function decodeToolCallChunkEvent(
     readToolCallChunkEvent,
     checkToolCallChunkEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6198,6 +6251,8 @@ export function decodeToolCallResultEvent(
     readToolCallResultEvent,
     checkToolCallResultEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6218,6 +6273,8 @@ export function decodeStateSnapshotEvent(
     readStateSnapshotEvent,
     checkStateSnapshotEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6238,6 +6295,8 @@ export function decodeStateDeltaEvent(
     readStateDeltaEvent,
     checkStateDeltaEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6278,6 +6337,8 @@ export function decodeActivitySnapshotEvent(
     readActivitySnapshotEvent,
     checkActivitySnapshotEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6298,6 +6359,8 @@ export function decodeActivityDeltaEvent(
     readActivityDeltaEvent,
     checkActivityDeltaEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6312,7 +6375,14 @@ export function decodeRawEvent(
   options?: DecodeOptions,
 ): DecodeResult<RawEvent> {
   if (isRawEvent(input)) return { ok: true, value: input };
-  return decodeRefused(input, readRawEvent, checkRawEvent, options);
+  return decodeRefused(
+    input,
+    readRawEvent,
+    checkRawEvent,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6327,7 +6397,14 @@ export function decodeCustomEvent(
   options?: DecodeOptions,
 ): DecodeResult<CustomEvent> {
   if (isCustomEvent(input)) return { ok: true, value: input };
-  return decodeRefused(input, readCustomEvent, checkCustomEvent, options);
+  return decodeRefused(
+    input,
+    readCustomEvent,
+    checkCustomEvent,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6367,6 +6444,8 @@ export function decodeRunFinishedEvent(
     readRunFinishedEvent,
     checkRunFinishedEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6382,7 +6461,14 @@ export function decodeRunErrorEvent(
   options?: DecodeOptions,
 ): DecodeResult<RunErrorEvent> {
   if (isRunErrorEvent(input)) return { ok: true, value: input };
-  return decodeRefused(input, readRunErrorEvent, checkRunErrorEvent, options);
+  return decodeRefused(
+    input,
+    readRunErrorEvent,
+    checkRunErrorEvent,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6402,6 +6488,8 @@ export function decodeStepStartedEvent(
     readStepStartedEvent,
     checkStepStartedEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6422,6 +6510,8 @@ export function decodeStepFinishedEvent(
     readStepFinishedEvent,
     checkStepFinishedEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6442,6 +6532,8 @@ export function decodeReasoningStartEvent(
     readReasoningStartEvent,
     checkReasoningStartEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6462,6 +6554,8 @@ export function decodeReasoningMessageStartEvent(
     readReasoningMessageStartEvent,
     checkReasoningMessageStartEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6482,6 +6576,8 @@ export function decodeReasoningMessageContentEvent(
     readReasoningMessageContentEvent,
     checkReasoningMessageContentEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6502,6 +6598,8 @@ export function decodeReasoningMessageEndEvent(
     readReasoningMessageEndEvent,
     checkReasoningMessageEndEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6522,6 +6620,8 @@ export function decodeReasoningMessageChunkEvent(
     readReasoningMessageChunkEvent,
     checkReasoningMessageChunkEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6542,6 +6642,8 @@ export function decodeReasoningEndEvent(
     readReasoningEndEvent,
     checkReasoningEndEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6562,6 +6664,8 @@ export function decodeReasoningEncryptedValueEvent(
     readReasoningEncryptedValueEvent,
     checkReasoningEncryptedValueEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6583,6 +6687,8 @@ export function decodeReasoningEncryptedValueSubtype(
     readReasoningEncryptedValueSubtype,
     checkReasoningEncryptedValueSubtype,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6603,6 +6709,8 @@ export function decodeSubagentStartedEvent(
     readSubagentStartedEvent,
     checkSubagentStartedEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6623,6 +6731,8 @@ export function decodeSubagentFinishedEvent(
     readSubagentFinishedEvent,
     checkSubagentFinishedEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6643,6 +6753,8 @@ export function decodeSubagentErrorEvent(
     readSubagentErrorEvent,
     checkSubagentErrorEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6663,6 +6775,8 @@ export function decodeRunFinishedOutcome(
     readRunFinishedOutcome,
     checkRunFinishedOutcome,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6683,6 +6797,8 @@ export function decodeRunFinishedSuccessOutcome(
     readRunFinishedSuccessOutcome,
     checkRunFinishedSuccessOutcome,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6703,6 +6819,8 @@ export function decodeRunFinishedInterruptOutcome(
     readRunFinishedInterruptOutcome,
     checkRunFinishedInterruptOutcome,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6723,6 +6841,8 @@ export function decodeSubagentFinishedOutcome(
     readSubagentFinishedOutcome,
     checkSubagentFinishedOutcome,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6744,6 +6864,8 @@ export function decodeSubagentFinishedSuccessOutcome(
     readSubagentFinishedSuccessOutcome,
     checkSubagentFinishedSuccessOutcome,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6765,6 +6887,8 @@ export function decodeSubagentFinishedSuspendedOutcome(
     readSubagentFinishedSuspendedOutcome,
     checkSubagentFinishedSuspendedOutcome,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6779,7 +6903,14 @@ export function decodeInterrupt(
   options?: DecodeOptions,
 ): DecodeResult<Interrupt> {
   if (isInterrupt(input)) return { ok: true, value: input };
-  return decodeRefused(input, readInterrupt, checkInterrupt, options);
+  return decodeRefused(
+    input,
+    readInterrupt,
+    checkInterrupt,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6794,7 +6925,14 @@ export function decodeResumeEntry(
   options?: DecodeOptions,
 ): DecodeResult<ResumeEntry> {
   if (isResumeEntry(input)) return { ok: true, value: input };
-  return decodeRefused(input, readResumeEntry, checkResumeEntry, options);
+  return decodeRefused(
+    input,
+    readResumeEntry,
+    checkResumeEntry,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6809,7 +6947,14 @@ export function decodeTokenUsage(
   options?: DecodeOptions,
 ): DecodeResult<TokenUsage> {
   if (isTokenUsage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readTokenUsage, checkTokenUsage, options);
+  return decodeRefused(
+    input,
+    readTokenUsage,
+    checkTokenUsage,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6838,7 +6983,14 @@ export function decodeBaseMessage(
   options?: DecodeOptions,
 ): DecodeResult<BaseMessage> {
   if (isBaseMessage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readBaseMessage, checkBaseMessage, options);
+  return decodeRefused(
+    input,
+    readBaseMessage,
+    checkBaseMessage,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6858,6 +7010,8 @@ export function decodeDeveloperMessage(
     readDeveloperMessage,
     checkDeveloperMessage,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6873,7 +7027,14 @@ export function decodeSystemMessage(
   options?: DecodeOptions,
 ): DecodeResult<SystemMessage> {
   if (isSystemMessage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readSystemMessage, checkSystemMessage, options);
+  return decodeRefused(
+    input,
+    readSystemMessage,
+    checkSystemMessage,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6893,6 +7054,8 @@ export function decodeAssistantMessage(
     readAssistantMessage,
     checkAssistantMessage,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6923,7 +7086,14 @@ export function decodeToolMessage(
   options?: DecodeOptions,
 ): DecodeResult<ToolMessage> {
   if (isToolMessage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readToolMessage, checkToolMessage, options);
+  return decodeRefused(
+    input,
+    readToolMessage,
+    checkToolMessage,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6943,6 +7113,8 @@ export function decodeActivityMessage(
     readActivityMessage,
     checkActivityMessage,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6963,6 +7135,8 @@ export function decodeReasoningMessage(
     readReasoningMessage,
     checkReasoningMessage,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6977,7 +7151,14 @@ export function decodeToolCall(
   options?: DecodeOptions,
 ): DecodeResult<ToolCall> {
   if (isToolCall(input)) return { ok: true, value: input };
-  return decodeRefused(input, readToolCall, checkToolCall, options);
+  return decodeRefused(
+    input,
+    readToolCall,
+    checkToolCall,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6992,7 +7173,14 @@ export function decodeFunctionCall(
   options?: DecodeOptions,
 ): DecodeResult<FunctionCall> {
   if (isFunctionCall(input)) return { ok: true, value: input };
-  return decodeRefused(input, readFunctionCall, checkFunctionCall, options);
+  return decodeRefused(
+    input,
+    readFunctionCall,
+    checkFunctionCall,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7007,7 +7195,14 @@ export function decodeInputContent(
   options?: DecodeOptions,
 ): DecodeResult<InputContent> {
   if (isInputContent(input)) return { ok: true, value: input };
-  return decodeRefused(input, readInputContent, checkInputContent, options);
+  return decodeRefused(
+    input,
+    readInputContent,
+    checkInputContent,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7027,6 +7222,8 @@ export function decodeTextInputContent(
     readTextInputContent,
     checkTextInputContent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7047,6 +7244,8 @@ export function decodeImageInputContent(
     readImageInputContent,
     checkImageInputContent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7067,6 +7266,8 @@ export function decodeAudioInputContent(
     readAudioInputContent,
     checkAudioInputContent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7087,6 +7288,8 @@ export function decodeVideoInputContent(
     readVideoInputContent,
     checkVideoInputContent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7107,6 +7310,8 @@ export function decodeDocumentInputContent(
     readDocumentInputContent,
     checkDocumentInputContent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7127,6 +7332,8 @@ export function decodeInputContentSource(
     readInputContentSource,
     checkInputContentSource,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7147,6 +7354,8 @@ export function decodeInputContentDataSource(
     readInputContentDataSource,
     checkInputContentDataSource,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7167,6 +7376,8 @@ export function decodeInputContentUrlSource(
     readInputContentUrlSource,
     checkInputContentUrlSource,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7181,7 +7392,14 @@ export function decodeContext(
   options?: DecodeOptions,
 ): DecodeResult<Context> {
   if (isContext(input)) return { ok: true, value: input };
-  return decodeRefused(input, readContext, checkContext, options);
+  return decodeRefused(
+    input,
+    readContext,
+    checkContext,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7195,7 +7413,7 @@ export function decodeTool(
   options?: DecodeOptions,
 ): DecodeResult<Tool> {
   if (isTool(input)) return { ok: true, value: input };
-  return decodeRefused(input, readTool, checkTool, options);
+  return decodeRefused(input, readTool, checkTool, options, undefined, true);
 }
 
 /**
@@ -7224,7 +7442,14 @@ export function decodeJsonPatch(
   options?: DecodeOptions,
 ): DecodeResult<JsonPatch> {
   if (isJsonPatch(input)) return { ok: true, value: input };
-  return decodeRefused(input, readJsonPatch, checkJsonPatch, options);
+  return decodeRefused(
+    input,
+    readJsonPatch,
+    checkJsonPatch,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7244,6 +7469,8 @@ export function decodeJsonPatchOperation(
     readJsonPatchOperation,
     checkJsonPatchOperation,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7259,7 +7486,14 @@ export function decodeAddOperation(
   options?: DecodeOptions,
 ): DecodeResult<AddOperation> {
   if (isAddOperation(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAddOperation, checkAddOperation, options);
+  return decodeRefused(
+    input,
+    readAddOperation,
+    checkAddOperation,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7279,6 +7513,8 @@ export function decodeRemoveOperation(
     readRemoveOperation,
     checkRemoveOperation,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7299,6 +7535,8 @@ export function decodeReplaceOperation(
     readReplaceOperation,
     checkReplaceOperation,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7314,7 +7552,14 @@ export function decodeMoveOperation(
   options?: DecodeOptions,
 ): DecodeResult<MoveOperation> {
   if (isMoveOperation(input)) return { ok: true, value: input };
-  return decodeRefused(input, readMoveOperation, checkMoveOperation, options);
+  return decodeRefused(
+    input,
+    readMoveOperation,
+    checkMoveOperation,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7329,7 +7574,14 @@ export function decodeCopyOperation(
   options?: DecodeOptions,
 ): DecodeResult<CopyOperation> {
   if (isCopyOperation(input)) return { ok: true, value: input };
-  return decodeRefused(input, readCopyOperation, checkCopyOperation, options);
+  return decodeRefused(
+    input,
+    readCopyOperation,
+    checkCopyOperation,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7344,7 +7596,14 @@ export function decodeTestOperation(
   options?: DecodeOptions,
 ): DecodeResult<TestOperation> {
   if (isTestOperation(input)) return { ok: true, value: input };
-  return decodeRefused(input, readTestOperation, checkTestOperation, options);
+  return decodeRefused(
+    input,
+    readTestOperation,
+    checkTestOperation,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7359,7 +7618,14 @@ export function decodeJsonPointer(
   options?: DecodeOptions,
 ): DecodeResult<JsonPointer> {
   if (isJsonPointer(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkJsonPointer, options);
+  return decodeRefused(
+    input,
+    undefined,
+    checkJsonPointer,
+    options,
+    undefined,
+    true,
+  );
 }
 
 function readEvent(input: unknown, path: string, reader: Reader): unknown {

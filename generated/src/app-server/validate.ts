@@ -1823,6 +1823,8 @@ export function decodeServerNotification(
     readServerNotification,
     checkServerNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1843,6 +1845,8 @@ export function decodeThreadStartedNotification(
     readThreadStartedNotification,
     checkThreadStartedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1863,6 +1867,8 @@ export function decodeThreadArchivedNotification(
     readThreadArchivedNotification,
     checkThreadArchivedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1883,6 +1889,8 @@ export function decodeTurnStartedNotification(
     readTurnStartedNotification,
     checkTurnStartedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1903,6 +1911,8 @@ export function decodeTurnCompletedNotification(
     readTurnCompletedNotification,
     checkTurnCompletedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1923,6 +1933,8 @@ export function decodeItemStartedNotification(
     readItemStartedNotification,
     checkItemStartedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1944,6 +1956,8 @@ export function decodeItemAgentMessageDeltaNotification(
     readItemAgentMessageDeltaNotification,
     checkItemAgentMessageDeltaNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1964,6 +1978,8 @@ export function decodeItemToolCallDeltaNotification(
     readItemToolCallDeltaNotification,
     checkItemToolCallDeltaNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1984,6 +2000,8 @@ export function decodeItemCompletedNotification(
     readItemCompletedNotification,
     checkItemCompletedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2004,6 +2022,8 @@ export function decodeApprovalRequestedNotification(
     readApprovalRequestedNotification,
     checkApprovalRequestedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2024,6 +2044,8 @@ export function decodeApprovalResolvedNotification(
     readApprovalResolvedNotification,
     checkApprovalResolvedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2044,6 +2066,8 @@ export function decodeErrorWarningNotification(
     readErrorWarningNotification,
     checkErrorWarningNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2064,6 +2088,8 @@ export function decodeAgentMessageDeltaParams(
     readAgentMessageDeltaParams,
     checkAgentMessageDeltaParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2078,7 +2104,14 @@ export function decodeAppItem(
   options?: DecodeOptions,
 ): DecodeResult<AppItem> {
   if (isAppItem(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAppItem, checkAppItem, options);
+  return decodeRefused(
+    input,
+    readAppItem,
+    checkAppItem,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2093,7 +2126,14 @@ export function decodeAppItemKind(
   options?: DecodeOptions,
 ): DecodeResult<AppItemKind> {
   if (isAppItemKind(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAppItemKind, checkAppItemKind, options);
+  return decodeRefused(
+    input,
+    readAppItemKind,
+    checkAppItemKind,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2108,7 +2148,14 @@ export function decodeAppItemStatus(
   options?: DecodeOptions,
 ): DecodeResult<AppItemStatus> {
   if (isAppItemStatus(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAppItemStatus, checkAppItemStatus, options);
+  return decodeRefused(
+    input,
+    readAppItemStatus,
+    checkAppItemStatus,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2122,7 +2169,14 @@ export function decodeAppThread(
   options?: DecodeOptions,
 ): DecodeResult<AppThread> {
   if (isAppThread(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAppThread, checkAppThread, options);
+  return decodeRefused(
+    input,
+    readAppThread,
+    checkAppThread,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2137,7 +2191,14 @@ export function decodeAppTokenUsage(
   options?: DecodeOptions,
 ): DecodeResult<AppTokenUsage> {
   if (isAppTokenUsage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAppTokenUsage, checkAppTokenUsage, options);
+  return decodeRefused(
+    input,
+    readAppTokenUsage,
+    checkAppTokenUsage,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2151,7 +2212,14 @@ export function decodeAppTurn(
   options?: DecodeOptions,
 ): DecodeResult<AppTurn> {
   if (isAppTurn(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAppTurn, checkAppTurn, options);
+  return decodeRefused(
+    input,
+    readAppTurn,
+    checkAppTurn,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2171,6 +2239,8 @@ export function decodeApprovalDecision(
     readApprovalDecision,
     checkApprovalDecision,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2191,6 +2261,8 @@ export function decodeApprovalRequestParams(
     readApprovalRequestParams,
     checkApprovalRequestParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2211,6 +2283,8 @@ export function decodeApprovalResolveParams(
     readApprovalResolveParams,
     checkApprovalResolveParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2231,6 +2305,8 @@ export function decodeItemCompletedParams(
     readItemCompletedParams,
     checkItemCompletedParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2251,6 +2327,8 @@ export function decodeItemStartedParams(
     readItemStartedParams,
     checkItemStartedParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2271,6 +2349,8 @@ export function decodeThreadArchivedParams(
     readThreadArchivedParams,
     checkThreadArchivedParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2291,6 +2371,8 @@ export function decodeThreadStartedParams(
     readThreadStartedParams,
     checkThreadStartedParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2306,7 +2388,14 @@ export function decodeThreadStatus(
   options?: DecodeOptions,
 ): DecodeResult<ThreadStatus> {
   if (isThreadStatus(input)) return { ok: true, value: input };
-  return decodeRefused(input, readThreadStatus, checkThreadStatus, options);
+  return decodeRefused(
+    input,
+    readThreadStatus,
+    checkThreadStatus,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2326,6 +2415,8 @@ export function decodeToolCallDeltaParams(
     readToolCallDeltaParams,
     checkToolCallDeltaParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2346,6 +2437,8 @@ export function decodeTurnCompletedParams(
     readTurnCompletedParams,
     checkTurnCompletedParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2366,6 +2459,8 @@ export function decodeTurnStartedParams(
     readTurnStartedParams,
     checkTurnStartedParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2381,7 +2476,14 @@ export function decodeTurnStatus(
   options?: DecodeOptions,
 ): DecodeResult<TurnStatus> {
   if (isTurnStatus(input)) return { ok: true, value: input };
-  return decodeRefused(input, readTurnStatus, checkTurnStatus, options);
+  return decodeRefused(
+    input,
+    readTurnStatus,
+    checkTurnStatus,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2395,7 +2497,14 @@ export function decodeUserInput(
   options?: DecodeOptions,
 ): DecodeResult<UserInput> {
   if (isUserInput(input)) return { ok: true, value: input };
-  return decodeRefused(input, readUserInput, checkUserInput, options);
+  return decodeRefused(
+    input,
+    readUserInput,
+    checkUserInput,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2410,7 +2519,14 @@ export function decodeWarningParams(
   options?: DecodeOptions,
 ): DecodeResult<WarningParams> {
   if (isWarningParams(input)) return { ok: true, value: input };
-  return decodeRefused(input, readWarningParams, checkWarningParams, options);
+  return decodeRefused(
+    input,
+    readWarningParams,
+    checkWarningParams,
+    options,
+    undefined,
+    true,
+  );
 }
 
 function readServerNotification(

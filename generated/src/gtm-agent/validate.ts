@@ -671,6 +671,8 @@ export function decodeAgentStreamEvent(
     readAgentStreamEvent,
     checkAgentStreamEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -691,6 +693,8 @@ export function decodeAgentArtifactPart(
     readAgentArtifactPart,
     checkAgentArtifactPart,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -711,6 +715,8 @@ export function decodeAgentFileContent(
     readAgentFileContent,
     checkAgentFileContent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -726,7 +732,14 @@ export function decodeAgentMessage(
   options?: DecodeOptions,
 ): DecodeResult<AgentMessage> {
   if (isAgentMessage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAgentMessage, checkAgentMessage, options);
+  return decodeRefused(
+    input,
+    readAgentMessage,
+    checkAgentMessage,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -746,6 +759,8 @@ export function decodeAgentMessageRole(
     readAgentMessageRole,
     checkAgentMessageRole,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -766,6 +781,8 @@ export function decodeAgentRunArtifact(
     readAgentRunArtifact,
     checkAgentRunArtifact,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -781,7 +798,14 @@ export function decodeAgentRunStatus(
   options?: DecodeOptions,
 ): DecodeResult<AgentRunStatus> {
   if (isAgentRunStatus(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAgentRunStatus, checkAgentRunStatus, options);
+  return decodeRefused(
+    input,
+    readAgentRunStatus,
+    checkAgentRunStatus,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -795,7 +819,14 @@ export function decodeAgentTask(
   options?: DecodeOptions,
 ): DecodeResult<AgentTask> {
   if (isAgentTask(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAgentTask, checkAgentTask, options);
+  return decodeRefused(
+    input,
+    readAgentTask,
+    checkAgentTask,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -815,6 +846,8 @@ export function decodeAgentTaskArtifactUpdateEvent(
     readAgentTaskArtifactUpdateEvent,
     checkAgentTaskArtifactUpdateEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -830,7 +863,14 @@ export function decodeAgentTaskState(
   options?: DecodeOptions,
 ): DecodeResult<AgentTaskState> {
   if (isAgentTaskState(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAgentTaskState, checkAgentTaskState, options);
+  return decodeRefused(
+    input,
+    readAgentTaskState,
+    checkAgentTaskState,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -850,6 +890,8 @@ export function decodeAgentTaskStatusUpdateEvent(
     readAgentTaskStatusUpdateEvent,
     checkAgentTaskStatusUpdateEvent,
     options,
+    undefined,
+    true,
   );
 }
 

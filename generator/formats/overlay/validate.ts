@@ -1884,7 +1884,7 @@ export function decodeText(
   options?: DecodeOptions,
 ): DecodeResult<Text> {
   if (isText(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkText, options);
+  return decodeRefused(input, undefined, checkText, options, undefined, true);
 }
 
 /**
@@ -1956,7 +1956,14 @@ export function decodeEventPointer(
   options?: DecodeOptions,
 ): DecodeResult<EventPointer> {
   if (isEventPointer(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkEventPointer, options);
+  return decodeRefused(
+    input,
+    undefined,
+    checkEventPointer,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2013,7 +2020,14 @@ export function decodeTemplate(
   options?: DecodeOptions,
 ): DecodeResult<Template> {
   if (isTemplate(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkTemplate, options);
+  return decodeRefused(
+    input,
+    undefined,
+    checkTemplate,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
