@@ -89,7 +89,7 @@ export function decodeRefused<T>(
   // (an alias a closed object refuses among them) and stopped short of none.
   let converts = wire === true && (errors.wired > 0 || errors.truncated);
   let unknown = 0;
-  for (let i = 0; i < found.length; i++)
+  for (let i = 0; wire && i < found.length; i++)
     if (found[i]!.keyword === "additionalProperties") unknown++;
   // A strict reading reports the unknown properties itself, first, and drops them; where
   // nothing else the checks find depends on them (`unknownFirst`), the reasons are the
