@@ -3,7 +3,7 @@
 // templates/decode.ts by agentwire.
 
 import type { ValidateOptions, ValidationError } from "./runtime.js";
-import { Errors, fail, FULL, pointer } from "./runtime.js";
+import { Errors, fail, FULL, json, pointer } from "./runtime.js";
 
 /** How to decode: `strict` (the default) accepts what the schema accepts; `tolerant` is a receiver's reading. */
 export interface DecodeOptions extends ValidateOptions {
@@ -66,26 +66,63 @@ const KEPT_BY_READING: ReadonlySet<string> = new Set([
  * The decode of an input its guard refused, for a type whose wire form is its canonical
  * form (reading changes nothing the guard accepts): the checks' reasons, as `validateT`
  * gives them, since reading would only copy the input. Tolerant, the same where every
- * reason is one that reading cannot change and the checks did not stop at the limit;
+ * reason is one that reading cannot change (its keyword, or a value reading leaves as it
+ * is, `Errors.kept`) and the checks did not stop at the limit;
  * else the input is read, dropping what this version does not know, and what was read
- * is checked. Used by the generated code, not by its users.
+ * is checked. For a type with wire forms (`wire`), the same where the checks met none
+ * (`Errors.wired`), stopped short of none and found no property a strict reading reports
+ * itself: reading would then copy the input as it is. Used by the generated code, not by
+ * its users.
  */
 export function decodeRefused<T>(
   input: unknown,
   read: ((input: unknown, path: string, reader: Reader) => unknown) | undefined,
   check: (value: unknown, path: string, errors: Errors) => void,
   options: DecodeOptions | undefined,
+  wire?: true,
+  unknownFirst?: true,
 ): DecodeResult<T> {
   const errors = new Errors(options).check(check, input);
   const found = errors.found;
-  let settled = found.length > 0;
-  if (settled && options?.mode === "tolerant") {
-    settled = !errors.truncated;
-    for (let i = 0; settled && i < found.length; i++)
-      settled = KEPT_BY_READING.has(found[i]!.keyword);
+  const tolerant = options?.mode === "tolerant";
+  // A type with wire forms: reading may convert the input unless the checks met none
+  // (an alias a closed object refuses among them) and stopped short of none.
+  let converts = wire === true && (errors.wired > 0 || errors.truncated);
+  let unknown = 0;
+  for (let i = 0; wire && i < found.length; i++)
+    if (found[i]!.keyword === "additionalProperties") unknown++;
+  // A strict reading reports the unknown properties itself, first, and drops them; where
+  // nothing else the checks find depends on them (`unknownFirst`), the reasons are the
+  // input's, those first. Elsewhere reading decides; a tolerant one, which drops and lists
+  // them, always (their keyword is not kept by reading).
+  if (wire && unknown > 0 && !unknownFirst) converts = true;
+  let settled = found.length > 0 && !converts;
+  if (settled && tolerant) {
+    // The failures reading may change, but for those at a value it leaves as it is.
+    let changeable = -errors.kept;
+    for (let i = 0; i < found.length; i++)
+      if (!KEPT_BY_READING.has(found[i]!.keyword)) changeable++;
+    settled = !errors.truncated && changeable === 0;
   }
   // The guard and the checks agree, so that there are reasons; were there none, the reader's verdict stands.
-  if (!settled) return new Reader(options).decode<T>(input, read, check);
+  // Where reading converts nothing of the input, its reasons are those of a copy.
+  if (!settled)
+    return new Reader(options).decode<T>(
+      input,
+      read,
+      check,
+      converts ? undefined : errors,
+      unknownFirst,
+    );
+  if (wire && unknown > 0 && unknown < found.length)
+    return {
+      ok: false,
+      unrecognized: false,
+      errors: [
+        ...found.filter((each) => each.keyword === "additionalProperties"),
+        ...found.filter((each) => each.keyword !== "additionalProperties"),
+      ],
+    };
   return errors.truncated
     ? { ok: false, unrecognized: false, errors: found, truncated: true }
     : { ok: false, unrecognized: false, errors: found };
@@ -101,6 +138,8 @@ export class Reader {
   private readonly unrecognized: Errors;
   /** The problems reading finds, then what checking the value read finds, up to the limit together. */
   private readonly problems: Errors;
+  /** Whether reading gave an enum's fallback for a value this version does not know. */
+  private replaced = false;
 
   constructor(options: DecodeOptions | undefined) {
     this.tolerant = options?.mode === "tolerant";
@@ -136,14 +175,16 @@ export class Reader {
     what: string,
     fallback?: unknown,
   ): unknown {
-    if (!this.tolerant || !types.split(" ").includes(typeof value))
-      return value;
-    if (fallback !== undefined) return fallback;
+    if (!this.tolerant || !isListed(types, typeof value)) return value;
+    if (fallback !== undefined) {
+      this.replaced = true;
+      return fallback;
+    }
     fail(
       this.unrecognized,
       path,
       "unrecognized",
-      `${JSON.stringify(value)} is not ${what} this version knows`,
+      `${json(value)} is not ${what} this version knows`,
     );
     return value;
   }
@@ -159,7 +200,10 @@ export class Reader {
     what: string,
     fallback?: unknown,
   ): unknown {
-    if (this.tolerant && fallback !== undefined) return fallback;
+    if (this.tolerant && fallback !== undefined) {
+      this.replaced = true;
+      return fallback;
+    }
     fail(
       this.unrecognized,
       path,
@@ -182,13 +226,18 @@ export class Reader {
   /**
    * Reads the input (with `read`, unless reading changes nothing), then checks what was
    * read: the value, if it is valid in its canonical form, else the reasons, up to the
-   * limit. Past the limit, reading stops as checking does.
+   * limit. Past the limit, reading stops as checking does. `checked` is what the checks
+   * found of the input, where reading converts nothing in it (no wire form): a reading
+   * that then drops, replaces and reports nothing read a copy of the input, whose reasons
+   * are those, and is not checked again.
    */
   decode<T>(
     input: unknown,
     read:
       ((input: unknown, path: string, reader: Reader) => unknown) | undefined,
     check: (value: unknown, path: string, errors: Errors) => void,
+    checked?: Errors,
+    unknownOnly?: boolean,
   ): DecodeResult<T> {
     let value = input;
     try {
@@ -203,7 +252,25 @@ export class Reader {
     if (this.unrecognized.found.length > 0)
       return this.failed(true, this.unrecognized);
     if (this.problems.truncated) return this.failed(false, this.problems);
-    const errors = this.problems.check(check, value);
+    let errors: Errors | undefined;
+    if (
+      checked !== undefined &&
+      checked.found.length > 0 &&
+      this.problems.found.length === 0 &&
+      !this.replaced
+    ) {
+      if (this.ignored.length === 0) return this.failed(false, checked);
+      // What was dropped is every property the checks refused, and they refused nothing
+      // else: where nothing else depends on those (`unknownOnly`), what was read is valid.
+      if (
+        unknownOnly &&
+        !checked.truncated &&
+        this.ignored.length === checked.found.length &&
+        checked.found.every((each) => each.keyword === "additionalProperties")
+      )
+        errors = this.problems;
+    }
+    errors ??= this.problems.check(check, value);
     if (errors.found.length > 0) return this.failed(false, errors);
     // Checked as the guard checks, by a function printed from the same check tree.
     const decoded = value as T;
@@ -217,4 +284,15 @@ export class Reader {
       ? { ok: false, unrecognized, errors: errors.found, truncated: true }
       : { ok: false, unrecognized, errors: errors.found };
   }
+}
+
+/** Whether a space-separated list of `typeof` names has `type`: one look, no array. */
+function isListed(types: string, type: string): boolean {
+  const at = types.indexOf(type);
+  if (at < 0) return false;
+  const end = at + type.length;
+  return (
+    (at === 0 || types[at - 1] === " ") &&
+    (end === types.length || types[end] === " ")
+  );
 }

@@ -47,7 +47,9 @@ import { DECODE, RUNTIME } from "./templates.js";
  * `isT` accepts, both modes decode to an equal value. A value the guard refuses is read,
  * and what was read checked; where decoding keeps what the guard accepts (no wire form
  * anywhere in the type), a strict decoder gives the reasons `validateT` gives instead,
- * since reading would only copy it (`decodeRefused` in templates/decode.ts).
+ * since reading would only copy it (`decodeRefused` in templates/decode.ts); where a type
+ * has wire forms but its checks see each one reading reads (`settlesOnInput`), the same
+ * when the checks of the input met none.
  */
 export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: ProtocolShapes): void {
   const emitter = new DecodeEmitter(f, ir, protocol);
@@ -71,13 +73,30 @@ export function generateDecoders(f: GeneratedFile, ir: NamedIr, protocol: Protoc
         ]),
       ),
     );
+    // Where the checks see what reading reads and nothing depends on unknown properties, a reading that drops only those is not checked again.
+    const dropsOnly = settlesOnInput(type.shape, protocol.byName) && unknownFirst(type.shape, protocol.byName);
     const refused = keeps.has(name)
-      ? call(f.import("decodeRefused", DECODE), [INPUT, read, identifier(names.check), identifier("options")])
-      : call(
-          member(construct(f.import("Reader", DECODE), [identifier("options")]), "decode"),
-          [INPUT, read, identifier(names.check)],
-          [typed],
-        );
+      ? call(f.import("decodeRefused", DECODE), [
+          INPUT,
+          read,
+          identifier(names.check),
+          identifier("options"),
+          ...(dropsOnly ? [UNDEFINED, literal(true)] : []),
+        ])
+      : settlesOnInput(type.shape, protocol.byName)
+        ? call(f.import("decodeRefused", DECODE), [
+            INPUT,
+            read,
+            identifier(names.check),
+            identifier("options"),
+            literal(true),
+            ...(unknownFirst(type.shape, protocol.byName) ? [literal(true)] : []),
+          ])
+        : call(
+            member(construct(f.import("Reader", DECODE), [identifier("options")]), "decode"),
+            [INPUT, read, identifier(names.check)],
+            [typed],
+          );
     f.declare(
       functionDeclaration({
         doc: documentation([
@@ -151,6 +170,68 @@ export function typesDecodingKeepsAccepted(shapes: ReadonlyMap<string, Shape>): 
         converting.push(referrer);
       }
   return new Set([...shapes.keys()].filter((name) => !converts.has(name)));
+}
+
+/**
+ * Whether the checks of an input a type's guard refused can say what reading it would
+ * give, when they meet no wire form (`Errors.wired`): every wire form is in a place the
+ * checks look at whenever reading reads it, and no check asks a guard of a part that may
+ * hold one (a union's alternatives, `not`, `if`, `contains`, the unevaluated keywords),
+ * whose verdict on the input might not be the one on what reading gives.
+ */
+function settlesOnInput(root: Shape, shapes: ReadonlyMap<string, Shape>): boolean {
+  const pending: Shape[] = [root];
+  const seen = new Set<string>();
+  while (pending.length > 0) {
+    const shape = pending.pop()!;
+    switch (shape.kind) {
+      case "ref":
+        if (!seen.has(shape.name)) {
+          seen.add(shape.name);
+          pending.push(shapes.get(shape.name)!);
+        }
+        continue;
+      case "union":
+        return false;
+      case "array":
+        if ((shape.contains ?? []).length > 0) return false;
+        break;
+      case "constrained":
+        for (const constraint of shape.constraints) {
+          if (constraint.kind !== "also") return false;
+          pending.push(constraint.shape);
+        }
+        break;
+    }
+    pending.push(...decoded(shape));
+  }
+  return true;
+}
+
+/**
+ * Whether what the checks find of an object but its unknown properties is found as well
+ * without them, as a strict reading drops them: no count of properties, no test of their
+ * names, no further schema of the same value (`allOf`, dependencies) that may read them.
+ */
+function unknownFirst(root: Shape, shapes: ReadonlyMap<string, Shape>): boolean {
+  const pending: Shape[] = [root];
+  const seen = new Set<string>();
+  while (pending.length > 0) {
+    const shape = pending.pop()!;
+    if (shape.kind === "ref") {
+      if (!seen.has(shape.name)) {
+        seen.add(shape.name);
+        pending.push(shapes.get(shape.name)!);
+      }
+      continue;
+    }
+    if (shape.kind === "constrained") return false;
+    if ((shape.kind === "object" || shape.kind === "map") && (shape.minProperties !== undefined || shape.maxProperties !== undefined))
+      return false;
+    if (shape.kind === "object" && shape.names !== undefined) return false;
+    pending.push(...decoded(shape));
+  }
+  return true;
 }
 
 /** Whether a shape itself (not what it holds) has a wire form that decoding turns into another value. */

@@ -331,6 +331,20 @@ export class Errors {
   readonly found: ValidationError[] = [];
   readonly limit: number;
   truncated = false;
+  /**
+   * How many of the failures are at a value that a tolerant reading leaves as it is,
+   * though their keyword is one reading may change: a tag missing, or not of the tags'
+   * type (`discriminator`); an enum's value not of its values' types (`enum`). A tolerant
+   * decode need not read the input for them.
+   */
+  kept = 0;
+  /**
+   * How many wire forms the checks met, failing or not, that a decoder reads into another
+   * value (an alias, a null for a field absent, an enum's number, digits): where there are
+   * none, reading would copy the input as it is, and the checks of the input are those of
+   * what reading gives.
+   */
+  wired = 0;
 
   constructor(options: ValidateOptions | undefined) {
     const limit = options?.maxErrors ?? MAX_ERRORS;
@@ -384,9 +398,39 @@ export function fail(
   errors.found.push({ path, keyword, message });
 }
 
+/** Records a failure of a value that is in a wire form where `wire` (see `Errors.wired`). */
+export function failWire(
+  errors: Errors,
+  path: string,
+  keyword: string,
+  message: string,
+  wire: boolean,
+): void {
+  if (wire) errors.wired++;
+  fail(errors, path, keyword, message);
+}
+
+/**
+ * Records a failure of a value that a tolerant reading may change only where `readable`
+ * (an enum's value of one of its values' types): else it leaves it (see `Errors.kept`).
+ */
+export function failKept(
+  errors: Errors,
+  path: string,
+  keyword: string,
+  message: string,
+  readable: boolean,
+): void {
+  fail(errors, path, keyword, message);
+  if (!readable) errors.kept++;
+}
+
 /**
  * Records that a tagged union's tag is missing or names none of its members: one error at
- * the tag, naming the value seen, rather than one per member. `expected` lists the values.
+ * the tag, naming the value seen, rather than one per member. `expected` lists the values;
+ * `read` is the one type of the tags (`typeof`) if they have one, whose unknown values
+ * alone a tolerant reading notes as unrecognized: a tag missing, or of another type, is
+ * a failure reading leaves as it is (`Errors.kept`).
  */
 export function failTag(
   errors: Errors,
@@ -394,12 +438,14 @@ export function failTag(
   tag: string,
   value: unknown,
   expected: string,
+  read?: string,
 ): void {
   const seen =
     value === undefined
       ? `missing "${tag}"`
       : `unknown ${tag} ${display(value)}`;
   fail(errors, path, "discriminator", `${seen}: expected one of ${expected}`);
+  if (value === undefined || typeof value !== read) errors.kept++;
 }
 
 /** A JSON Pointer one property further: `~` and `/` in the key are escaped. */
@@ -436,6 +482,19 @@ export function fromDecimal(value: unknown, digits: RegExp): unknown {
     : value;
 }
 
+/** Characters a JSON string escapes: a quote, a backslash, a control character, a surrogate. */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * `JSON.stringify(value)`, with a string that needs no escape quoted as it is (most tags
+ * and enum values in messages), which costs a test rather than a serialization.
+ */
+export function json(value: unknown): string | undefined {
+  return typeof value === "string" && !ESCAPED.test(value)
+    ? `"${value}"`
+    : JSON.stringify(value);
+}
+
 /**
  * A value in a message: its JSON, cut short; or, for what JSON.stringify cannot write
  * (nested too deep for the stack, cyclic, a bigint), what kind of value it is.
@@ -445,7 +504,7 @@ export function display(value: unknown): string {
     return `an array of ${value.length} items`;
   let text: string | undefined;
   try {
-    text = JSON.stringify(value);
+    text = json(value);
   } catch {
     text = undefined;
   }

@@ -153,6 +153,59 @@ describe("decode: wire forms", () => {
       errors: ["/messageId", "/parts", "/role"].map((path) => ({ path, keyword: "required", message: "is required" })),
     });
   });
+
+  it("gives the reasons of what it reads, not those of the input, where an invalid input holds a wire form", async () => {
+    // The checks of the input stand for those of what reading gives only where they met no
+    // wire form: here each input's own checks would add one (at /role, /taskId, /message_id).
+    const generated = await generatedModules("a2a");
+    const { validate, decode } = generated.functions("Message");
+    const canonical = { messageId: "m", role: "ROLE_USER", parts: 5 };
+    const reasons = [{ path: "/parts", keyword: "type", message: "must be an array" }];
+    expect(validate(canonical)).toEqual({ ok: false, errors: reasons });
+    for (const wire of [
+      { ...canonical, role: 1 },
+      { ...canonical, taskId: null },
+      { message_id: "m", role: "ROLE_USER", parts: 5 },
+    ]) {
+      const own = validate(wire);
+      expect(own.ok === false ? own.errors.length : 0).toBeGreaterThan(1);
+      for (const mode of ["strict", "tolerant"] as const)
+        expect(decode(wire, { mode })).toEqual({ ok: false, unrecognized: false, errors: reasons });
+    }
+    // A strict reading reports an unknown property first, then what the checks of the copy find.
+    const unknown = { path: "/extra", keyword: "additionalProperties", message: 'must not have the property "extra"' };
+    expect(decode({ ...canonical, extra: 1 })).toEqual({ ok: false, unrecognized: false, errors: [unknown, ...reasons] });
+    expect(decode({ ...canonical, extra: 1 }, { maxErrors: 1 })).toEqual({
+      ok: false,
+      unrecognized: false,
+      errors: [unknown],
+      truncated: true,
+    });
+    // Tolerant, it drops the unknown property: what was read is valid only where nothing else failed.
+    expect(decode({ ...canonical, extra: 1 }, { mode: "tolerant" })).toEqual({ ok: false, unrecognized: false, errors: reasons });
+    expect(decode({ ...canonical, parts: [], extra: 1 }, { mode: "tolerant" })).toEqual({
+      ok: true,
+      value: { ...canonical, parts: [] },
+      ignored: ["/extra"],
+    });
+    // An alias is read (the duplicate at the name sent, the value checked under the field's name).
+    expect(decode({ ...canonical, message_id: 7, extra: 1 })).toEqual({
+      ok: false,
+      unrecognized: false,
+      errors: [
+        { path: "/message_id", keyword: "duplicate", message: 'is "messageId" again, under another of its names: send one' },
+        unknown,
+        { path: "/messageId", keyword: "type", message: "must be a string" },
+        ...reasons,
+      ],
+    });
+    const request = generated.functions("GetTaskRequest");
+    expect(request.decode({ id: 7, historyLength: "12" })).toEqual({
+      ok: false,
+      unrecognized: false,
+      errors: [{ path: "/id", keyword: "type", message: "must be a string" }],
+    });
+  });
 });
 
 describe("decode: null for absent (ProtoJSON)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasUniqueItems, isJsonEqual } from "../../generated/src/runtime.js";
+import { hasUniqueItems, isJsonEqual, json } from "../../generated/src/runtime.js";
 
 /** The shared runtime of the generated package, where its logic is more than a line. */
 describe("hasUniqueItems", () => {
@@ -57,5 +57,14 @@ describe("isJsonEqual", () => {
     expect(isJsonEqual(Object.defineProperty([1], "toJSON", { value: () => [1] }), [1])).toBe(false);
     expect(isJsonEqual(new Array(1), [null])).toBe(false);
     expect(isJsonEqual([NaN], [null])).toBe(false);
+  });
+});
+
+describe("json", () => {
+  it("writes every string as JSON.stringify does, whether it quotes it as it is or not", () => {
+    const texts = ["", "a", 'a"b', "a\\b", "\n", "\u0000", "\u001f", "\u007f", "é😀", "\ud800", "a\udfffb", "x\u2028y", "TEXT_MESSAGE_START"];
+    for (let code = 0; code < 0x10000; code += 7) texts.push(`a${String.fromCharCode(code)}b`);
+    for (const text of texts) expect(json(text)).toBe(JSON.stringify(text));
+    for (const value of [1, null, true, [1, "a"], { a: "b" }, undefined]) expect(json(value)).toBe(JSON.stringify(value));
   });
 });

@@ -9,7 +9,7 @@ export interface TypeFunctions {
   ) => { ok: true; value: unknown } | { ok: false; errors: readonly { path: string; keyword: string; message: string }[] };
   readonly decode: (
     input: unknown,
-    options?: { mode?: "strict" | "tolerant" },
+    options?: { mode?: "strict" | "tolerant"; maxErrors?: number },
   ) =>
     | { ok: true; value: unknown; ignored?: readonly string[] }
     | { ok: false; unrecognized: boolean; errors: readonly { path: string; keyword: string; message: string }[] };

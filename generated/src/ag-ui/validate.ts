@@ -7,12 +7,12 @@ import type { Errors, ValidateOptions, ValidationResult } from "../runtime.js";
 import {
   define,
   fail,
+  failKept,
   failTag,
   isArray,
   isBoxed,
   isOmitted,
   isRecord,
-  jsonProperty,
   matches,
   pointer,
   validated,
@@ -1447,6 +1447,7 @@ function checkEvent(value: unknown, path: string, errors: Errors): void {
         "type",
         tag,
         '"TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TEXT_MESSAGE_CHUNK", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT", "STATE_SNAPSHOT", "STATE_DELTA", "MESSAGES_SNAPSHOT", "ACTIVITY_SNAPSHOT", "ACTIVITY_DELTA", "RAW", "CUSTOM", "RUN_STARTED", "RUN_FINISHED", "RUN_ERROR", "STEP_STARTED", "STEP_FINISHED", "REASONING_START", "REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_MESSAGE_CHUNK", "REASONING_END", "REASONING_ENCRYPTED_VALUE", "SUBAGENT_STARTED", "SUBAGENT_FINISHED", "SUBAGENT_ERROR"',
+        "string",
       );
   }
 }
@@ -1485,11 +1486,12 @@ function checkEventType(value: unknown, path: string, errors: Errors): void {
     value !== "SUBAGENT_FINISHED" &&
     value !== "SUBAGENT_ERROR"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TEXT_MESSAGE_CHUNK", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT", "STATE_SNAPSHOT", "STATE_DELTA", "MESSAGES_SNAPSHOT", "ACTIVITY_SNAPSHOT", "ACTIVITY_DELTA", "RAW", "CUSTOM", "RUN_STARTED", "RUN_FINISHED", "RUN_ERROR", "STEP_STARTED", "STEP_FINISHED", "REASONING_START", "REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_MESSAGE_CHUNK", "REASONING_END", "REASONING_ENCRYPTED_VALUE", "SUBAGENT_STARTED", "SUBAGENT_FINISHED", "SUBAGENT_ERROR"',
+      typeof value === "string",
     );
 }
 
@@ -1498,14 +1500,14 @@ function checkBaseEvent(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         checkEventType(property, `${path}/type`, errors);
         break;
       case "timestamp":
@@ -1535,10 +1537,7 @@ function checkBaseEvent(value: unknown, path: string, errors: Errors): void {
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkAttributable(value: unknown, path: string, errors: Errors): void {
@@ -1590,11 +1589,12 @@ function checkTextMessageRole(
     value !== "assistant" &&
     value !== "user"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "developer", "system", "assistant", "user"',
+      typeof value === "string",
     );
 }
 
@@ -1608,11 +1608,12 @@ function checkRole(value: unknown, path: string, errors: Errors): void {
     value !== "activity" &&
     value !== "reasoning"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "developer", "system", "assistant", "user", "tool", "activity", "reasoning"',
+      typeof value === "string",
     );
 }
 
@@ -1625,19 +1626,20 @@ function checkTextMessageStartEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TEXT_MESSAGE_START")
           fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_START"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -1685,12 +1687,9 @@ function checkTextMessageStartEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
 }
 
 function checkTextMessageContentEvent(
@@ -1702,14 +1701,16 @@ function checkTextMessageContentEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
+  let hasDelta = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TEXT_MESSAGE_CONTENT")
           fail(
             errors,
@@ -1719,12 +1720,12 @@ function checkTextMessageContentEvent(
           );
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "delta":
-        required++;
+        hasDelta = true;
         if (typeof property !== "string")
           fail(errors, `${path}/delta`, "type", "must be a string");
         break;
@@ -1765,14 +1766,10 @@ function checkTextMessageContentEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "delta") === undefined)
-      fail(errors, `${path}/delta`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasDelta) fail(errors, `${path}/delta`, "required", "is required");
 }
 
 function checkTextMessageEndEvent(
@@ -1784,19 +1781,20 @@ function checkTextMessageEndEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TEXT_MESSAGE_END")
           fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_END"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -1837,12 +1835,9 @@ function checkTextMessageEndEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
 }
 
 function checkTextMessageChunkEvent(
@@ -1854,14 +1849,14 @@ function checkTextMessageChunkEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TEXT_MESSAGE_CHUNK")
           fail(errors, `${path}/type`, "const", 'must be "TEXT_MESSAGE_CHUNK"');
         break;
@@ -1917,10 +1912,7 @@ function checkTextMessageChunkEvent(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkToolCallStartEvent(
@@ -1932,24 +1924,26 @@ function checkToolCallStartEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasToolCallId = false;
+  let hasToolCallName = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TOOL_CALL_START")
           fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_START"');
         break;
       case "toolCallId":
-        required++;
+        hasToolCallId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolCallId`, "type", "must be a string");
         break;
       case "toolCallName":
-        required++;
+        hasToolCallName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolCallName`, "type", "must be a string");
         break;
@@ -1994,14 +1988,11 @@ function checkToolCallStartEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "toolCallId") === undefined)
-      fail(errors, `${path}/toolCallId`, "required", "is required");
-    if (jsonProperty(value, "toolCallName") === undefined)
-      fail(errors, `${path}/toolCallName`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasToolCallId)
+    fail(errors, `${path}/toolCallId`, "required", "is required");
+  if (!hasToolCallName)
+    fail(errors, `${path}/toolCallName`, "required", "is required");
 }
 
 function checkToolCallArgsEvent(
@@ -2013,24 +2004,26 @@ function checkToolCallArgsEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasToolCallId = false;
+  let hasDelta = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TOOL_CALL_ARGS")
           fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_ARGS"');
         break;
       case "toolCallId":
-        required++;
+        hasToolCallId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolCallId`, "type", "must be a string");
         break;
       case "delta":
-        required++;
+        hasDelta = true;
         if (typeof property !== "string")
           fail(errors, `${path}/delta`, "type", "must be a string");
         break;
@@ -2071,14 +2064,10 @@ function checkToolCallArgsEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "toolCallId") === undefined)
-      fail(errors, `${path}/toolCallId`, "required", "is required");
-    if (jsonProperty(value, "delta") === undefined)
-      fail(errors, `${path}/delta`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasToolCallId)
+    fail(errors, `${path}/toolCallId`, "required", "is required");
+  if (!hasDelta) fail(errors, `${path}/delta`, "required", "is required");
 }
 
 function checkToolCallEndEvent(
@@ -2090,19 +2079,20 @@ function checkToolCallEndEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasToolCallId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TOOL_CALL_END")
           fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_END"');
         break;
       case "toolCallId":
-        required++;
+        hasToolCallId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolCallId`, "type", "must be a string");
         break;
@@ -2143,12 +2133,9 @@ function checkToolCallEndEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "toolCallId") === undefined)
-      fail(errors, `${path}/toolCallId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasToolCallId)
+    fail(errors, `${path}/toolCallId`, "required", "is required");
 }
 
 function checkToolCallChunkEvent(
@@ -2160,14 +2147,14 @@ function checkToolCallChunkEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TOOL_CALL_CHUNK")
           fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_CHUNK"');
         break;
@@ -2224,10 +2211,7 @@ function checkToolCallChunkEvent(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkToolCallResultEvent(
@@ -2239,29 +2223,32 @@ function checkToolCallResultEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
+  let hasToolCallId = false;
+  let hasContent = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "TOOL_CALL_RESULT")
           fail(errors, `${path}/type`, "const", 'must be "TOOL_CALL_RESULT"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "toolCallId":
-        required++;
+        hasToolCallId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolCallId`, "type", "must be a string");
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (typeof property !== "string")
           fail(errors, `${path}/content`, "type", "must be a string");
         break;
@@ -2306,16 +2293,12 @@ function checkToolCallResultEvent(
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "toolCallId") === undefined)
-      fail(errors, `${path}/toolCallId`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasToolCallId)
+    fail(errors, `${path}/toolCallId`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
 }
 
 function checkStateSnapshotEvent(
@@ -2327,19 +2310,20 @@ function checkStateSnapshotEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSnapshot = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "STATE_SNAPSHOT")
           fail(errors, `${path}/type`, "const", 'must be "STATE_SNAPSHOT"');
         break;
       case "snapshot":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasSnapshot = true;
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2378,12 +2362,8 @@ function checkStateSnapshotEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "snapshot")))
-      fail(errors, `${path}/snapshot`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSnapshot) fail(errors, `${path}/snapshot`, "required", "is required");
 }
 
 function checkStateDeltaEvent(
@@ -2395,19 +2375,20 @@ function checkStateDeltaEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasDelta = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "STATE_DELTA")
           fail(errors, `${path}/type`, "const", 'must be "STATE_DELTA"');
         break;
       case "delta":
-        required++;
+        hasDelta = true;
         checkJsonPatch(property, `${path}/delta`, errors);
         break;
       case "timestamp":
@@ -2447,12 +2428,8 @@ function checkStateDeltaEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "delta") === undefined)
-      fail(errors, `${path}/delta`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasDelta) fail(errors, `${path}/delta`, "required", "is required");
 }
 
 function checkMessagesSnapshotEvent(
@@ -2464,19 +2441,20 @@ function checkMessagesSnapshotEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessages = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "MESSAGES_SNAPSHOT")
           fail(errors, `${path}/type`, "const", 'must be "MESSAGES_SNAPSHOT"');
         break;
       case "messages":
-        required++;
+        hasMessages = true;
         checkMessagesSnapshotEventMessages(
           property,
           `${path}/messages`,
@@ -2517,12 +2495,8 @@ function checkMessagesSnapshotEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messages") === undefined)
-      fail(errors, `${path}/messages`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessages) fail(errors, `${path}/messages`, "required", "is required");
 }
 
 function checkActivitySnapshotEvent(
@@ -2534,29 +2508,32 @@ function checkActivitySnapshotEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
+  let hasActivityType = false;
+  let hasContent = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "ACTIVITY_SNAPSHOT")
           fail(errors, `${path}/type`, "const", 'must be "ACTIVITY_SNAPSHOT"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "activityType":
-        required++;
+        hasActivityType = true;
         if (typeof property !== "string")
           fail(errors, `${path}/activityType`, "type", "must be a string");
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (
           !isRecord(property) ||
           typeof property.toJSON === "function" ||
@@ -2605,16 +2582,12 @@ function checkActivitySnapshotEvent(
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "activityType") === undefined)
-      fail(errors, `${path}/activityType`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasActivityType)
+    fail(errors, `${path}/activityType`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
 }
 
 function checkActivityDeltaEvent(
@@ -2626,29 +2599,32 @@ function checkActivityDeltaEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
+  let hasActivityType = false;
+  let hasPatch = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "ACTIVITY_DELTA")
           fail(errors, `${path}/type`, "const", 'must be "ACTIVITY_DELTA"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "activityType":
-        required++;
+        hasActivityType = true;
         if (typeof property !== "string")
           fail(errors, `${path}/activityType`, "type", "must be a string");
         break;
       case "patch":
-        required++;
+        hasPatch = true;
         checkJsonPatch(property, `${path}/patch`, errors);
         break;
       case "timestamp":
@@ -2688,16 +2664,12 @@ function checkActivityDeltaEvent(
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "activityType") === undefined)
-      fail(errors, `${path}/activityType`, "required", "is required");
-    if (jsonProperty(value, "patch") === undefined)
-      fail(errors, `${path}/patch`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasActivityType)
+    fail(errors, `${path}/activityType`, "required", "is required");
+  if (!hasPatch) fail(errors, `${path}/patch`, "required", "is required");
 }
 
 function checkRawEvent(value: unknown, path: string, errors: Errors): void {
@@ -2705,19 +2677,20 @@ function checkRawEvent(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasEvent = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "RAW")
           fail(errors, `${path}/type`, "const", 'must be "RAW"');
         break;
       case "event":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasEvent = true;
         break;
       case "source":
         if (typeof property !== "string")
@@ -2760,12 +2733,8 @@ function checkRawEvent(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "event")))
-      fail(errors, `${path}/event`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasEvent) fail(errors, `${path}/event`, "required", "is required");
 }
 
 function checkCustomEvent(value: unknown, path: string, errors: Errors): void {
@@ -2773,24 +2742,26 @@ function checkCustomEvent(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasName = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "CUSTOM")
           fail(errors, `${path}/type`, "const", 'must be "CUSTOM"');
         break;
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "value":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasValue = true;
         break;
       case "timestamp":
         if (typeof property !== "number" || !Number.isInteger(property))
@@ -2829,14 +2800,9 @@ function checkCustomEvent(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "value")))
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
 }
 
 function checkRunStartedEvent(
@@ -2848,24 +2814,26 @@ function checkRunStartedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasThreadId = false;
+  let hasRunId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "RUN_STARTED")
           fail(errors, `${path}/type`, "const", 'must be "RUN_STARTED"');
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "runId":
-        required++;
+        hasRunId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/runId`, "type", "must be a string");
         break;
@@ -2914,14 +2882,9 @@ function checkRunStartedEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "runId") === undefined)
-      fail(errors, `${path}/runId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasRunId) fail(errors, `${path}/runId`, "required", "is required");
 }
 
 function checkRunFinishedEvent(
@@ -2933,24 +2896,26 @@ function checkRunFinishedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasThreadId = false;
+  let hasRunId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "RUN_FINISHED")
           fail(errors, `${path}/type`, "const", 'must be "RUN_FINISHED"');
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "runId":
-        required++;
+        hasRunId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/runId`, "type", "must be a string");
         break;
@@ -2995,14 +2960,9 @@ function checkRunFinishedEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "runId") === undefined)
-      fail(errors, `${path}/runId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasRunId) fail(errors, `${path}/runId`, "required", "is required");
 }
 
 function checkRunErrorEvent(
@@ -3014,19 +2974,20 @@ function checkRunErrorEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessage = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "RUN_ERROR")
           fail(errors, `${path}/type`, "const", 'must be "RUN_ERROR"');
         break;
       case "message":
-        required++;
+        hasMessage = true;
         if (typeof property !== "string")
           fail(errors, `${path}/message`, "type", "must be a string");
         break;
@@ -3071,12 +3032,8 @@ function checkRunErrorEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "message") === undefined)
-      fail(errors, `${path}/message`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessage) fail(errors, `${path}/message`, "required", "is required");
 }
 
 function checkStepStartedEvent(
@@ -3088,19 +3045,20 @@ function checkStepStartedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasStepName = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "STEP_STARTED")
           fail(errors, `${path}/type`, "const", 'must be "STEP_STARTED"');
         break;
       case "stepName":
-        required++;
+        hasStepName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/stepName`, "type", "must be a string");
         break;
@@ -3141,12 +3099,8 @@ function checkStepStartedEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "stepName") === undefined)
-      fail(errors, `${path}/stepName`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasStepName) fail(errors, `${path}/stepName`, "required", "is required");
 }
 
 function checkStepFinishedEvent(
@@ -3158,19 +3112,20 @@ function checkStepFinishedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasStepName = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "STEP_FINISHED")
           fail(errors, `${path}/type`, "const", 'must be "STEP_FINISHED"');
         break;
       case "stepName":
-        required++;
+        hasStepName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/stepName`, "type", "must be a string");
         break;
@@ -3211,12 +3166,8 @@ function checkStepFinishedEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "stepName") === undefined)
-      fail(errors, `${path}/stepName`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasStepName) fail(errors, `${path}/stepName`, "required", "is required");
 }
 
 function checkReasoningStartEvent(
@@ -3228,19 +3179,20 @@ function checkReasoningStartEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_START")
           fail(errors, `${path}/type`, "const", 'must be "REASONING_START"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -3281,12 +3233,9 @@ function checkReasoningStartEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
 }
 
 function checkReasoningMessageStartEvent(
@@ -3298,14 +3247,16 @@ function checkReasoningMessageStartEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
+  let hasRole = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_MESSAGE_START")
           fail(
             errors,
@@ -3315,12 +3266,12 @@ function checkReasoningMessageStartEvent(
           );
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "reasoning")
           fail(errors, `${path}/role`, "const", 'must be "reasoning"');
         break;
@@ -3361,14 +3312,10 @@ function checkReasoningMessageStartEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
 }
 
 function checkReasoningMessageContentEvent(
@@ -3380,14 +3327,16 @@ function checkReasoningMessageContentEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
+  let hasDelta = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_MESSAGE_CONTENT")
           fail(
             errors,
@@ -3397,12 +3346,12 @@ function checkReasoningMessageContentEvent(
           );
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
       case "delta":
-        required++;
+        hasDelta = true;
         if (typeof property !== "string")
           fail(errors, `${path}/delta`, "type", "must be a string");
         break;
@@ -3443,14 +3392,10 @@ function checkReasoningMessageContentEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "delta") === undefined)
-      fail(errors, `${path}/delta`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasDelta) fail(errors, `${path}/delta`, "required", "is required");
 }
 
 function checkReasoningMessageEndEvent(
@@ -3462,14 +3407,15 @@ function checkReasoningMessageEndEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_MESSAGE_END")
           fail(
             errors,
@@ -3479,7 +3425,7 @@ function checkReasoningMessageEndEvent(
           );
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -3520,12 +3466,9 @@ function checkReasoningMessageEndEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
 }
 
 function checkReasoningMessageChunkEvent(
@@ -3537,14 +3480,14 @@ function checkReasoningMessageChunkEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_MESSAGE_CHUNK")
           fail(
             errors,
@@ -3598,10 +3541,7 @@ function checkReasoningMessageChunkEvent(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkReasoningEndEvent(
@@ -3613,19 +3553,20 @@ function checkReasoningEndEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasMessageId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_END")
           fail(errors, `${path}/type`, "const", 'must be "REASONING_END"');
         break;
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -3666,12 +3607,9 @@ function checkReasoningEndEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
 }
 
 function checkReasoningEncryptedValueEvent(
@@ -3683,14 +3621,17 @@ function checkReasoningEncryptedValueEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSubtype = false;
+  let hasEntityId = false;
+  let hasEncryptedValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "REASONING_ENCRYPTED_VALUE")
           fail(
             errors,
@@ -3700,7 +3641,7 @@ function checkReasoningEncryptedValueEvent(
           );
         break;
       case "subtype":
-        required++;
+        hasSubtype = true;
         checkReasoningEncryptedValueSubtype(
           property,
           `${path}/subtype`,
@@ -3708,12 +3649,12 @@ function checkReasoningEncryptedValueEvent(
         );
         break;
       case "entityId":
-        required++;
+        hasEntityId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/entityId`, "type", "must be a string");
         break;
       case "encryptedValue":
-        required++;
+        hasEncryptedValue = true;
         if (typeof property !== "string")
           fail(errors, `${path}/encryptedValue`, "type", "must be a string");
         break;
@@ -3754,16 +3695,11 @@ function checkReasoningEncryptedValueEvent(
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "subtype") === undefined)
-      fail(errors, `${path}/subtype`, "required", "is required");
-    if (jsonProperty(value, "entityId") === undefined)
-      fail(errors, `${path}/entityId`, "required", "is required");
-    if (jsonProperty(value, "encryptedValue") === undefined)
-      fail(errors, `${path}/encryptedValue`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSubtype) fail(errors, `${path}/subtype`, "required", "is required");
+  if (!hasEntityId) fail(errors, `${path}/entityId`, "required", "is required");
+  if (!hasEncryptedValue)
+    fail(errors, `${path}/encryptedValue`, "required", "is required");
 }
 
 function checkReasoningEncryptedValueSubtype(
@@ -3772,7 +3708,13 @@ function checkReasoningEncryptedValueSubtype(
   errors: Errors,
 ): void {
   if (value !== "tool-call" && value !== "message")
-    fail(errors, path, "enum", 'must be one of "tool-call", "message"');
+    failKept(
+      errors,
+      path,
+      "enum",
+      'must be one of "tool-call", "message"',
+      typeof value === "string",
+    );
 }
 
 function checkSubagentStartedEvent(
@@ -3784,23 +3726,25 @@ function checkSubagentStartedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSubagentRunId = false;
+  let hasName = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "SUBAGENT_STARTED")
           fail(errors, `${path}/type`, "const", 'must be "SUBAGENT_STARTED"');
         break;
       case "subagentRunId":
-        required++;
+        hasSubagentRunId = true;
         checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
@@ -3853,14 +3797,10 @@ function checkSubagentStartedEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "subagentRunId") === undefined)
-      fail(errors, `${path}/subagentRunId`, "required", "is required");
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSubagentRunId)
+    fail(errors, `${path}/subagentRunId`, "required", "is required");
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
 }
 
 function checkSubagentFinishedEvent(
@@ -3872,19 +3812,20 @@ function checkSubagentFinishedEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSubagentRunId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "SUBAGENT_FINISHED")
           fail(errors, `${path}/type`, "const", 'must be "SUBAGENT_FINISHED"');
         break;
       case "subagentRunId":
-        required++;
+        hasSubagentRunId = true;
         checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "outcome":
@@ -3925,12 +3866,9 @@ function checkSubagentFinishedEvent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "subagentRunId") === undefined)
-      fail(errors, `${path}/subagentRunId`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSubagentRunId)
+    fail(errors, `${path}/subagentRunId`, "required", "is required");
 }
 
 function checkSubagentErrorEvent(
@@ -3942,23 +3880,25 @@ function checkSubagentErrorEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSubagentRunId = false;
+  let hasMessage = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "SUBAGENT_ERROR")
           fail(errors, `${path}/type`, "const", 'must be "SUBAGENT_ERROR"');
         break;
       case "subagentRunId":
-        required++;
+        hasSubagentRunId = true;
         checkSubagentRunId(property, `${path}/subagentRunId`, errors);
         break;
       case "message":
-        required++;
+        hasMessage = true;
         if (typeof property !== "string")
           fail(errors, `${path}/message`, "type", "must be a string");
         break;
@@ -4000,14 +3940,10 @@ function checkSubagentErrorEvent(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "subagentRunId") === undefined)
-      fail(errors, `${path}/subagentRunId`, "required", "is required");
-    if (jsonProperty(value, "message") === undefined)
-      fail(errors, `${path}/message`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSubagentRunId)
+    fail(errors, `${path}/subagentRunId`, "required", "is required");
+  if (!hasMessage) fail(errors, `${path}/message`, "required", "is required");
 }
 
 function checkRunFinishedOutcome(
@@ -4031,7 +3967,14 @@ function checkRunFinishedOutcome(
       checkRunFinishedInterruptOutcome(value, path, errors);
       return;
     default:
-      failTag(errors, `${path}/type`, "type", tag, '"success", "interrupt"');
+      failTag(
+        errors,
+        `${path}/type`,
+        "type",
+        tag,
+        '"success", "interrupt"',
+        "string",
+      );
   }
 }
 
@@ -4044,14 +3987,14 @@ function checkRunFinishedSuccessOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "success")
           fail(errors, `${path}/type`, "const", 'must be "success"');
         break;
@@ -4064,10 +4007,7 @@ function checkRunFinishedSuccessOutcome(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkRunFinishedInterruptOutcome(
@@ -4079,19 +4019,20 @@ function checkRunFinishedInterruptOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasInterrupts = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "interrupt")
           fail(errors, `${path}/type`, "const", 'must be "interrupt"');
         break;
       case "interrupts":
-        required++;
+        hasInterrupts = true;
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/interrupts`, "type", "must be an array");
         else {
@@ -4118,12 +4059,9 @@ function checkRunFinishedInterruptOutcome(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "interrupts") === undefined)
-      fail(errors, `${path}/interrupts`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasInterrupts)
+    fail(errors, `${path}/interrupts`, "required", "is required");
 }
 
 function checkSubagentFinishedOutcome(
@@ -4147,7 +4085,14 @@ function checkSubagentFinishedOutcome(
       checkSubagentFinishedSuspendedOutcome(value, path, errors);
       return;
     default:
-      failTag(errors, `${path}/type`, "type", tag, '"success", "suspended"');
+      failTag(
+        errors,
+        `${path}/type`,
+        "type",
+        tag,
+        '"success", "suspended"',
+        "string",
+      );
   }
 }
 
@@ -4160,14 +4105,14 @@ function checkSubagentFinishedSuccessOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "success")
           fail(errors, `${path}/type`, "const", 'must be "success"');
         break;
@@ -4180,10 +4125,7 @@ function checkSubagentFinishedSuccessOutcome(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkSubagentFinishedSuspendedOutcome(
@@ -4195,14 +4137,14 @@ function checkSubagentFinishedSuspendedOutcome(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "suspended")
           fail(errors, `${path}/type`, "const", 'must be "suspended"');
         break;
@@ -4231,10 +4173,7 @@ function checkSubagentFinishedSuspendedOutcome(
         );
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkInterrupt(value: unknown, path: string, errors: Errors): void {
@@ -4242,19 +4181,20 @@ function checkInterrupt(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasReason = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "reason":
-        required++;
+        hasReason = true;
         if (typeof property !== "string")
           fail(errors, `${path}/reason`, "type", "must be a string");
         break;
@@ -4293,12 +4233,8 @@ function checkInterrupt(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "reason") === undefined)
-      fail(errors, `${path}/reason`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasReason) fail(errors, `${path}/reason`, "required", "is required");
 }
 
 function checkResumeEntry(value: unknown, path: string, errors: Errors): void {
@@ -4306,25 +4242,27 @@ function checkResumeEntry(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasInterruptId = false;
+  let hasStatus = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "interruptId":
-        required++;
+        hasInterruptId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/interruptId`, "type", "must be a string");
         break;
       case "status":
-        required++;
+        hasStatus = true;
         if (property !== "resolved" && property !== "cancelled")
-          fail(
+          failKept(
             errors,
             `${path}/status`,
             "enum",
             'must be one of "resolved", "cancelled"',
+            typeof property === "string",
           );
         break;
       case "metadata":
@@ -4341,12 +4279,9 @@ function checkResumeEntry(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "interruptId") === undefined)
-      fail(errors, `${path}/interruptId`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-  }
+  if (!hasInterruptId)
+    fail(errors, `${path}/interruptId`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
 }
 
 function checkTokenUsage(value: unknown, path: string, errors: Errors): void {
@@ -4525,6 +4460,7 @@ function checkMessage(value: unknown, path: string, errors: Errors): void {
         "role",
         tag,
         '"developer", "system", "assistant", "user", "tool", "activity", "reasoning"',
+        "string",
       );
   }
 }
@@ -4534,19 +4470,20 @@ function checkBaseMessage(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasRole = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "role":
-        required++;
+        hasRole = true;
         if (typeof property !== "string")
           fail(errors, `${path}/role`, "type", "must be a string");
         break;
@@ -4566,12 +4503,8 @@ function checkBaseMessage(value: unknown, path: string, errors: Errors): void {
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
 }
 
 function checkDeveloperMessage(
@@ -4583,24 +4516,26 @@ function checkDeveloperMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasRole = false;
+  let hasContent = false;
+  let hasId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "developer")
           fail(errors, `${path}/role`, "const", 'must be "developer"');
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (typeof property !== "string")
           fail(errors, `${path}/content`, "type", "must be a string");
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -4627,14 +4562,9 @@ function checkDeveloperMessage(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-  }
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
 }
 
 function checkSystemMessage(
@@ -4646,24 +4576,26 @@ function checkSystemMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasRole = false;
+  let hasContent = false;
+  let hasId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "system")
           fail(errors, `${path}/role`, "const", 'must be "system"');
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (typeof property !== "string")
           fail(errors, `${path}/content`, "type", "must be a string");
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -4690,14 +4622,9 @@ function checkSystemMessage(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-  }
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
 }
 
 function checkAssistantMessage(
@@ -4709,14 +4636,15 @@ function checkAssistantMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasRole = false;
+  let hasId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "assistant")
           fail(errors, `${path}/role`, "const", 'must be "assistant"');
         break;
@@ -4736,7 +4664,7 @@ function checkAssistantMessage(
         }
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -4763,12 +4691,8 @@ function checkAssistantMessage(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-  }
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
 }
 
 function checkUserMessage(value: unknown, path: string, errors: Errors): void {
@@ -4776,23 +4700,25 @@ function checkUserMessage(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasRole = false;
+  let hasContent = false;
+  let hasId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "user")
           fail(errors, `${path}/role`, "const", 'must be "user"');
         break;
       case "content":
-        required++;
+        hasContent = true;
         checkUserMessageContent(property, `${path}/content`, errors);
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -4819,14 +4745,9 @@ function checkUserMessage(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-  }
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
 }
 
 function checkToolMessage(value: unknown, path: string, errors: Errors): void {
@@ -4834,29 +4755,32 @@ function checkToolMessage(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasRole = false;
+  let hasContent = false;
+  let hasToolCallId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "tool")
           fail(errors, `${path}/role`, "const", 'must be "tool"');
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (typeof property !== "string")
           fail(errors, `${path}/content`, "type", "must be a string");
         break;
       case "toolCallId":
-        required++;
+        hasToolCallId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolCallId`, "type", "must be a string");
         break;
@@ -4883,16 +4807,11 @@ function checkToolMessage(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-    if (jsonProperty(value, "toolCallId") === undefined)
-      fail(errors, `${path}/toolCallId`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
+  if (!hasToolCallId)
+    fail(errors, `${path}/toolCallId`, "required", "is required");
 }
 
 function checkActivityMessage(
@@ -4904,29 +4823,32 @@ function checkActivityMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasRole = false;
+  let hasActivityType = false;
+  let hasContent = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "activity")
           fail(errors, `${path}/role`, "const", 'must be "activity"');
         break;
       case "activityType":
-        required++;
+        hasActivityType = true;
         if (typeof property !== "string")
           fail(errors, `${path}/activityType`, "type", "must be a string");
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (
           !isRecord(property) ||
           typeof property.toJSON === "function" ||
@@ -4949,16 +4871,11 @@ function checkActivityMessage(
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "activityType") === undefined)
-      fail(errors, `${path}/activityType`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasActivityType)
+    fail(errors, `${path}/activityType`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
 }
 
 function checkReasoningMessage(
@@ -4970,24 +4887,26 @@ function checkReasoningMessage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasRole = false;
+  let hasContent = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "role":
-        required++;
+        hasRole = true;
         if (property !== "reasoning")
           fail(errors, `${path}/role`, "const", 'must be "reasoning"');
         break;
       case "content":
-        required++;
+        hasContent = true;
         if (typeof property !== "string")
           fail(errors, `${path}/content`, "type", "must be a string");
         break;
@@ -5010,14 +4929,9 @@ function checkReasoningMessage(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "content") === undefined)
-      fail(errors, `${path}/content`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasContent) fail(errors, `${path}/content`, "required", "is required");
 }
 
 function checkToolCall(value: unknown, path: string, errors: Errors): void {
@@ -5025,24 +4939,26 @@ function checkToolCall(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasType = false;
+  let hasFunction = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "type":
-        required++;
+        hasType = true;
         if (property !== "function")
           fail(errors, `${path}/type`, "const", 'must be "function"');
         break;
       case "function":
-        required++;
+        hasFunction = true;
         checkFunctionCall(property, `${path}/function`, errors);
         break;
       case "encryptedValue":
@@ -5061,14 +4977,9 @@ function checkToolCall(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "function") === undefined)
-      fail(errors, `${path}/function`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasFunction) fail(errors, `${path}/function`, "required", "is required");
 }
 
 function checkFunctionCall(value: unknown, path: string, errors: Errors): void {
@@ -5076,19 +4987,20 @@ function checkFunctionCall(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasName = false;
+  let hasArguments = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "arguments":
-        required++;
+        hasArguments = true;
         if (typeof property !== "string")
           fail(errors, `${path}/arguments`, "type", "must be a string");
         break;
@@ -5101,12 +5013,9 @@ function checkFunctionCall(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-    if (jsonProperty(value, "arguments") === undefined)
-      fail(errors, `${path}/arguments`, "required", "is required");
-  }
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
+  if (!hasArguments)
+    fail(errors, `${path}/arguments`, "required", "is required");
 }
 
 function checkInputContent(value: unknown, path: string, errors: Errors): void {
@@ -5141,6 +5050,7 @@ function checkInputContent(value: unknown, path: string, errors: Errors): void {
         "type",
         tag,
         '"text", "image", "audio", "video", "document"',
+        "string",
       );
   }
 }
@@ -5154,19 +5064,20 @@ function checkTextInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasText = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "text")
           fail(errors, `${path}/type`, "const", 'must be "text"');
         break;
       case "text":
-        required++;
+        hasText = true;
         if (typeof property !== "string")
           fail(errors, `${path}/text`, "type", "must be a string");
         break;
@@ -5179,12 +5090,8 @@ function checkTextInputContent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "text") === undefined)
-      fail(errors, `${path}/text`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasText) fail(errors, `${path}/text`, "required", "is required");
 }
 
 function checkImageInputContent(
@@ -5196,19 +5103,20 @@ function checkImageInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSource = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "image")
           fail(errors, `${path}/type`, "const", 'must be "image"');
         break;
       case "source":
-        required++;
+        hasSource = true;
         checkInputContentSource(property, `${path}/source`, errors);
         break;
       case "metadata":
@@ -5222,12 +5130,8 @@ function checkImageInputContent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "source") === undefined)
-      fail(errors, `${path}/source`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSource) fail(errors, `${path}/source`, "required", "is required");
 }
 
 function checkAudioInputContent(
@@ -5239,19 +5143,20 @@ function checkAudioInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSource = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "audio")
           fail(errors, `${path}/type`, "const", 'must be "audio"');
         break;
       case "source":
-        required++;
+        hasSource = true;
         checkInputContentSource(property, `${path}/source`, errors);
         break;
       case "metadata":
@@ -5265,12 +5170,8 @@ function checkAudioInputContent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "source") === undefined)
-      fail(errors, `${path}/source`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSource) fail(errors, `${path}/source`, "required", "is required");
 }
 
 function checkVideoInputContent(
@@ -5282,19 +5183,20 @@ function checkVideoInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSource = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "video")
           fail(errors, `${path}/type`, "const", 'must be "video"');
         break;
       case "source":
-        required++;
+        hasSource = true;
         checkInputContentSource(property, `${path}/source`, errors);
         break;
       case "metadata":
@@ -5308,12 +5210,8 @@ function checkVideoInputContent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "source") === undefined)
-      fail(errors, `${path}/source`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSource) fail(errors, `${path}/source`, "required", "is required");
 }
 
 function checkDocumentInputContent(
@@ -5325,19 +5223,20 @@ function checkDocumentInputContent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasSource = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "document")
           fail(errors, `${path}/type`, "const", 'must be "document"');
         break;
       case "source":
-        required++;
+        hasSource = true;
         checkInputContentSource(property, `${path}/source`, errors);
         break;
       case "metadata":
@@ -5351,12 +5250,8 @@ function checkDocumentInputContent(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "source") === undefined)
-      fail(errors, `${path}/source`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasSource) fail(errors, `${path}/source`, "required", "is required");
 }
 
 function checkInputContentSource(
@@ -5380,7 +5275,7 @@ function checkInputContentSource(
       checkInputContentUrlSource(value, path, errors);
       return;
     default:
-      failTag(errors, `${path}/type`, "type", tag, '"data", "url"');
+      failTag(errors, `${path}/type`, "type", tag, '"data", "url"', "string");
   }
 }
 
@@ -5393,24 +5288,26 @@ function checkInputContentDataSource(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasValue = false;
+  let hasMimeType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "data")
           fail(errors, `${path}/type`, "const", 'must be "data"');
         break;
       case "value":
-        required++;
+        hasValue = true;
         if (typeof property !== "string")
           fail(errors, `${path}/value`, "type", "must be a string");
         break;
       case "mimeType":
-        required++;
+        hasMimeType = true;
         if (typeof property !== "string")
           fail(errors, `${path}/mimeType`, "type", "must be a string");
         break;
@@ -5423,14 +5320,9 @@ function checkInputContentDataSource(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "value") === undefined)
-      fail(errors, `${path}/value`, "required", "is required");
-    if (jsonProperty(value, "mimeType") === undefined)
-      fail(errors, `${path}/mimeType`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
+  if (!hasMimeType) fail(errors, `${path}/mimeType`, "required", "is required");
 }
 
 function checkInputContentUrlSource(
@@ -5442,19 +5334,20 @@ function checkInputContentUrlSource(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasType = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "type":
-        required++;
+        hasType = true;
         if (property !== "url")
           fail(errors, `${path}/type`, "const", 'must be "url"');
         break;
       case "value":
-        required++;
+        hasValue = true;
         if (typeof property !== "string")
           fail(errors, `${path}/value`, "type", "must be a string");
         break;
@@ -5471,12 +5364,8 @@ function checkInputContentUrlSource(
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-    if (jsonProperty(value, "value") === undefined)
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
 }
 
 function checkContext(value: unknown, path: string, errors: Errors): void {
@@ -5484,19 +5373,20 @@ function checkContext(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasDescription = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "description":
-        required++;
+        hasDescription = true;
         if (typeof property !== "string")
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "value":
-        required++;
+        hasValue = true;
         if (typeof property !== "string")
           fail(errors, `${path}/value`, "type", "must be a string");
         break;
@@ -5509,12 +5399,9 @@ function checkContext(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "description") === undefined)
-      fail(errors, `${path}/description`, "required", "is required");
-    if (jsonProperty(value, "value") === undefined)
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasDescription)
+    fail(errors, `${path}/description`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
 }
 
 function checkTool(value: unknown, path: string, errors: Errors): void {
@@ -5522,19 +5409,20 @@ function checkTool(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasName = false;
+  let hasDescription = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         break;
       case "description":
-        required++;
+        hasDescription = true;
         if (typeof property !== "string")
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
@@ -5552,12 +5440,9 @@ function checkTool(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-    if (jsonProperty(value, "description") === undefined)
-      fail(errors, `${path}/description`, "required", "is required");
-  }
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
+  if (!hasDescription)
+    fail(errors, `${path}/description`, "required", "is required");
 }
 
 function checkRunAgentInput(
@@ -5569,19 +5454,21 @@ function checkRunAgentInput(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasThreadId = false;
+  let hasRunId = false;
+  let hasMessages = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "runId":
-        required++;
+        hasRunId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/runId`, "type", "must be a string");
         break;
@@ -5594,7 +5481,7 @@ function checkRunAgentInput(
           fail(errors, `${path}/parentRunId`, "type", "must be a string");
         break;
       case "messages":
-        required++;
+        hasMessages = true;
         checkMessagesSnapshotEventMessages(
           property,
           `${path}/messages`,
@@ -5645,14 +5532,9 @@ function checkRunAgentInput(
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "runId") === undefined)
-      fail(errors, `${path}/runId`, "required", "is required");
-    if (jsonProperty(value, "messages") === undefined)
-      fail(errors, `${path}/messages`, "required", "is required");
-  }
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasRunId) fail(errors, `${path}/runId`, "required", "is required");
+  if (!hasMessages) fail(errors, `${path}/messages`, "required", "is required");
 }
 
 function checkJsonPatch(value: unknown, path: string, errors: Errors): void {
@@ -5706,6 +5588,7 @@ function checkJsonPatchOperation(
         "op",
         tag,
         '"add", "remove", "replace", "move", "copy", "test"',
+        "string",
       );
   }
 }
@@ -5715,34 +5598,31 @@ function checkAddOperation(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOp = false;
+  let hasPath = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "op":
-        required++;
+        hasOp = true;
         if (property !== "add")
           fail(errors, `${path}/op`, "const", 'must be "add"');
         break;
       case "path":
-        required++;
+        hasPath = true;
         checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasValue = true;
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "op") === undefined)
-      fail(errors, `${path}/op`, "required", "is required");
-    if (jsonProperty(value, "path") === undefined)
-      fail(errors, `${path}/path`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "value")))
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasOp) fail(errors, `${path}/op`, "required", "is required");
+  if (!hasPath) fail(errors, `${path}/path`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
 }
 
 function checkRemoveOperation(
@@ -5754,29 +5634,26 @@ function checkRemoveOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOp = false;
+  let hasPath = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "op":
-        required++;
+        hasOp = true;
         if (property !== "remove")
           fail(errors, `${path}/op`, "const", 'must be "remove"');
         break;
       case "path":
-        required++;
+        hasPath = true;
         checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "op") === undefined)
-      fail(errors, `${path}/op`, "required", "is required");
-    if (jsonProperty(value, "path") === undefined)
-      fail(errors, `${path}/path`, "required", "is required");
-  }
+  if (!hasOp) fail(errors, `${path}/op`, "required", "is required");
+  if (!hasPath) fail(errors, `${path}/path`, "required", "is required");
 }
 
 function checkReplaceOperation(
@@ -5788,34 +5665,31 @@ function checkReplaceOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOp = false;
+  let hasPath = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "op":
-        required++;
+        hasOp = true;
         if (property !== "replace")
           fail(errors, `${path}/op`, "const", 'must be "replace"');
         break;
       case "path":
-        required++;
+        hasPath = true;
         checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasValue = true;
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "op") === undefined)
-      fail(errors, `${path}/op`, "required", "is required");
-    if (jsonProperty(value, "path") === undefined)
-      fail(errors, `${path}/path`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "value")))
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasOp) fail(errors, `${path}/op`, "required", "is required");
+  if (!hasPath) fail(errors, `${path}/path`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
 }
 
 function checkMoveOperation(
@@ -5827,35 +5701,32 @@ function checkMoveOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOp = false;
+  let hasFrom = false;
+  let hasPath = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "op":
-        required++;
+        hasOp = true;
         if (property !== "move")
           fail(errors, `${path}/op`, "const", 'must be "move"');
         break;
       case "from":
-        required++;
+        hasFrom = true;
         checkJsonPointer(property, `${path}/from`, errors);
         break;
       case "path":
-        required++;
+        hasPath = true;
         checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "op") === undefined)
-      fail(errors, `${path}/op`, "required", "is required");
-    if (jsonProperty(value, "from") === undefined)
-      fail(errors, `${path}/from`, "required", "is required");
-    if (jsonProperty(value, "path") === undefined)
-      fail(errors, `${path}/path`, "required", "is required");
-  }
+  if (!hasOp) fail(errors, `${path}/op`, "required", "is required");
+  if (!hasFrom) fail(errors, `${path}/from`, "required", "is required");
+  if (!hasPath) fail(errors, `${path}/path`, "required", "is required");
 }
 
 function checkCopyOperation(
@@ -5867,35 +5738,32 @@ function checkCopyOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOp = false;
+  let hasFrom = false;
+  let hasPath = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "op":
-        required++;
+        hasOp = true;
         if (property !== "copy")
           fail(errors, `${path}/op`, "const", 'must be "copy"');
         break;
       case "from":
-        required++;
+        hasFrom = true;
         checkJsonPointer(property, `${path}/from`, errors);
         break;
       case "path":
-        required++;
+        hasPath = true;
         checkJsonPointer(property, `${path}/path`, errors);
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "op") === undefined)
-      fail(errors, `${path}/op`, "required", "is required");
-    if (jsonProperty(value, "from") === undefined)
-      fail(errors, `${path}/from`, "required", "is required");
-    if (jsonProperty(value, "path") === undefined)
-      fail(errors, `${path}/path`, "required", "is required");
-  }
+  if (!hasOp) fail(errors, `${path}/op`, "required", "is required");
+  if (!hasFrom) fail(errors, `${path}/from`, "required", "is required");
+  if (!hasPath) fail(errors, `${path}/path`, "required", "is required");
 }
 
 function checkTestOperation(
@@ -5907,34 +5775,31 @@ function checkTestOperation(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasOp = false;
+  let hasPath = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "op":
-        required++;
+        hasOp = true;
         if (property !== "test")
           fail(errors, `${path}/op`, "const", 'must be "test"');
         break;
       case "path":
-        required++;
+        hasPath = true;
         checkJsonPointer(property, `${path}/path`, errors);
         break;
       case "value":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasValue = true;
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "op") === undefined)
-      fail(errors, `${path}/op`, "required", "is required");
-    if (jsonProperty(value, "path") === undefined)
-      fail(errors, `${path}/path`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "value")))
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasOp) fail(errors, `${path}/op`, "required", "is required");
+  if (!hasPath) fail(errors, `${path}/path`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
 }
 
 function checkJsonPointer(value: unknown, path: string, errors: Errors): void {
@@ -6047,7 +5912,14 @@ export function decodeEventType(
   options?: DecodeOptions,
 ): DecodeResult<EventType> {
   if (isEventType(input)) return { ok: true, value: input };
-  return decodeRefused(input, readEventType, checkEventType, options);
+  return decodeRefused(
+    input,
+    readEventType,
+    checkEventType,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6061,7 +5933,14 @@ export function decodeBaseEvent(
   options?: DecodeOptions,
 ): DecodeResult<BaseEvent> {
   if (isBaseEvent(input)) return { ok: true, value: input };
-  return decodeRefused(input, readBaseEvent, checkBaseEvent, options);
+  return decodeRefused(
+    input,
+    readBaseEvent,
+    checkBaseEvent,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6076,7 +5955,14 @@ export function decodeAttributable(
   options?: DecodeOptions,
 ): DecodeResult<Attributable> {
   if (isAttributable(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAttributable, checkAttributable, options);
+  return decodeRefused(
+    input,
+    readAttributable,
+    checkAttributable,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6091,7 +5977,14 @@ export function decodeSubagentRunId(
   options?: DecodeOptions,
 ): DecodeResult<SubagentRunId> {
   if (isSubagentRunId(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkSubagentRunId, options);
+  return decodeRefused(
+    input,
+    undefined,
+    checkSubagentRunId,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6105,7 +5998,14 @@ export function decodeMetadata(
   options?: DecodeOptions,
 ): DecodeResult<Metadata> {
   if (isMetadata(input)) return { ok: true, value: input };
-  return decodeRefused(input, readMetadata, checkMetadata, options);
+  return decodeRefused(
+    input,
+    readMetadata,
+    checkMetadata,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6119,7 +6019,7 @@ export function decodeState(
   options?: DecodeOptions,
 ): DecodeResult<State> {
   if (isState(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkState, options);
+  return decodeRefused(input, undefined, checkState, options, undefined, true);
 }
 
 /**
@@ -6139,6 +6039,8 @@ export function decodeTextMessageRole(
     readTextMessageRole,
     checkTextMessageRole,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6153,7 +6055,7 @@ export function decodeRole(
   options?: DecodeOptions,
 ): DecodeResult<Role> {
   if (isRole(input)) return { ok: true, value: input };
-  return decodeRefused(input, readRole, checkRole, options);
+  return decodeRefused(input, readRole, checkRole, options, undefined, true);
 }
 
 /**
@@ -6173,6 +6075,8 @@ export function decodeTextMessageStartEvent(
     readTextMessageStartEvent,
     checkTextMessageStartEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6193,6 +6097,8 @@ export function decodeTextMessageContentEvent(
     readTextMessageContentEvent,
     checkTextMessageContentEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6213,6 +6119,8 @@ export function decodeTextMessageEndEvent(
     readTextMessageEndEvent,
     checkTextMessageEndEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6233,6 +6141,8 @@ export function decodeTextMessageChunkEvent(
     readTextMessageChunkEvent,
     checkTextMessageChunkEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6253,6 +6163,8 @@ export function decodeToolCallStartEvent(
     readToolCallStartEvent,
     checkToolCallStartEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6273,6 +6185,8 @@ export function decodeToolCallArgsEvent(
     readToolCallArgsEvent,
     checkToolCallArgsEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6293,6 +6207,8 @@ export function decodeToolCallEndEvent(
     readToolCallEndEvent,
     checkToolCallEndEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6313,6 +6229,8 @@ export function decodeToolCallChunkEvent(
     readToolCallChunkEvent,
     checkToolCallChunkEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6333,6 +6251,8 @@ export function decodeToolCallResultEvent(
     readToolCallResultEvent,
     checkToolCallResultEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6353,6 +6273,8 @@ export function decodeStateSnapshotEvent(
     readStateSnapshotEvent,
     checkStateSnapshotEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6373,6 +6295,8 @@ export function decodeStateDeltaEvent(
     readStateDeltaEvent,
     checkStateDeltaEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6413,6 +6337,8 @@ export function decodeActivitySnapshotEvent(
     readActivitySnapshotEvent,
     checkActivitySnapshotEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6433,6 +6359,8 @@ export function decodeActivityDeltaEvent(
     readActivityDeltaEvent,
     checkActivityDeltaEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6447,7 +6375,14 @@ export function decodeRawEvent(
   options?: DecodeOptions,
 ): DecodeResult<RawEvent> {
   if (isRawEvent(input)) return { ok: true, value: input };
-  return decodeRefused(input, readRawEvent, checkRawEvent, options);
+  return decodeRefused(
+    input,
+    readRawEvent,
+    checkRawEvent,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6462,7 +6397,14 @@ export function decodeCustomEvent(
   options?: DecodeOptions,
 ): DecodeResult<CustomEvent> {
   if (isCustomEvent(input)) return { ok: true, value: input };
-  return decodeRefused(input, readCustomEvent, checkCustomEvent, options);
+  return decodeRefused(
+    input,
+    readCustomEvent,
+    checkCustomEvent,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6502,6 +6444,8 @@ export function decodeRunFinishedEvent(
     readRunFinishedEvent,
     checkRunFinishedEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6517,7 +6461,14 @@ export function decodeRunErrorEvent(
   options?: DecodeOptions,
 ): DecodeResult<RunErrorEvent> {
   if (isRunErrorEvent(input)) return { ok: true, value: input };
-  return decodeRefused(input, readRunErrorEvent, checkRunErrorEvent, options);
+  return decodeRefused(
+    input,
+    readRunErrorEvent,
+    checkRunErrorEvent,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6537,6 +6488,8 @@ export function decodeStepStartedEvent(
     readStepStartedEvent,
     checkStepStartedEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6557,6 +6510,8 @@ export function decodeStepFinishedEvent(
     readStepFinishedEvent,
     checkStepFinishedEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6577,6 +6532,8 @@ export function decodeReasoningStartEvent(
     readReasoningStartEvent,
     checkReasoningStartEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6597,6 +6554,8 @@ export function decodeReasoningMessageStartEvent(
     readReasoningMessageStartEvent,
     checkReasoningMessageStartEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6617,6 +6576,8 @@ export function decodeReasoningMessageContentEvent(
     readReasoningMessageContentEvent,
     checkReasoningMessageContentEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6637,6 +6598,8 @@ export function decodeReasoningMessageEndEvent(
     readReasoningMessageEndEvent,
     checkReasoningMessageEndEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6657,6 +6620,8 @@ export function decodeReasoningMessageChunkEvent(
     readReasoningMessageChunkEvent,
     checkReasoningMessageChunkEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6677,6 +6642,8 @@ export function decodeReasoningEndEvent(
     readReasoningEndEvent,
     checkReasoningEndEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6697,6 +6664,8 @@ export function decodeReasoningEncryptedValueEvent(
     readReasoningEncryptedValueEvent,
     checkReasoningEncryptedValueEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6718,6 +6687,8 @@ export function decodeReasoningEncryptedValueSubtype(
     readReasoningEncryptedValueSubtype,
     checkReasoningEncryptedValueSubtype,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6738,6 +6709,8 @@ export function decodeSubagentStartedEvent(
     readSubagentStartedEvent,
     checkSubagentStartedEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6758,6 +6731,8 @@ export function decodeSubagentFinishedEvent(
     readSubagentFinishedEvent,
     checkSubagentFinishedEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6778,6 +6753,8 @@ export function decodeSubagentErrorEvent(
     readSubagentErrorEvent,
     checkSubagentErrorEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6798,6 +6775,8 @@ export function decodeRunFinishedOutcome(
     readRunFinishedOutcome,
     checkRunFinishedOutcome,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6818,6 +6797,8 @@ export function decodeRunFinishedSuccessOutcome(
     readRunFinishedSuccessOutcome,
     checkRunFinishedSuccessOutcome,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6838,6 +6819,8 @@ export function decodeRunFinishedInterruptOutcome(
     readRunFinishedInterruptOutcome,
     checkRunFinishedInterruptOutcome,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6858,6 +6841,8 @@ export function decodeSubagentFinishedOutcome(
     readSubagentFinishedOutcome,
     checkSubagentFinishedOutcome,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6879,6 +6864,8 @@ export function decodeSubagentFinishedSuccessOutcome(
     readSubagentFinishedSuccessOutcome,
     checkSubagentFinishedSuccessOutcome,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6900,6 +6887,8 @@ export function decodeSubagentFinishedSuspendedOutcome(
     readSubagentFinishedSuspendedOutcome,
     checkSubagentFinishedSuspendedOutcome,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -6914,7 +6903,14 @@ export function decodeInterrupt(
   options?: DecodeOptions,
 ): DecodeResult<Interrupt> {
   if (isInterrupt(input)) return { ok: true, value: input };
-  return decodeRefused(input, readInterrupt, checkInterrupt, options);
+  return decodeRefused(
+    input,
+    readInterrupt,
+    checkInterrupt,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6929,7 +6925,14 @@ export function decodeResumeEntry(
   options?: DecodeOptions,
 ): DecodeResult<ResumeEntry> {
   if (isResumeEntry(input)) return { ok: true, value: input };
-  return decodeRefused(input, readResumeEntry, checkResumeEntry, options);
+  return decodeRefused(
+    input,
+    readResumeEntry,
+    checkResumeEntry,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6944,7 +6947,14 @@ export function decodeTokenUsage(
   options?: DecodeOptions,
 ): DecodeResult<TokenUsage> {
   if (isTokenUsage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readTokenUsage, checkTokenUsage, options);
+  return decodeRefused(
+    input,
+    readTokenUsage,
+    checkTokenUsage,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6973,7 +6983,14 @@ export function decodeBaseMessage(
   options?: DecodeOptions,
 ): DecodeResult<BaseMessage> {
   if (isBaseMessage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readBaseMessage, checkBaseMessage, options);
+  return decodeRefused(
+    input,
+    readBaseMessage,
+    checkBaseMessage,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -6993,6 +7010,8 @@ export function decodeDeveloperMessage(
     readDeveloperMessage,
     checkDeveloperMessage,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7008,7 +7027,14 @@ export function decodeSystemMessage(
   options?: DecodeOptions,
 ): DecodeResult<SystemMessage> {
   if (isSystemMessage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readSystemMessage, checkSystemMessage, options);
+  return decodeRefused(
+    input,
+    readSystemMessage,
+    checkSystemMessage,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7028,6 +7054,8 @@ export function decodeAssistantMessage(
     readAssistantMessage,
     checkAssistantMessage,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7058,7 +7086,14 @@ export function decodeToolMessage(
   options?: DecodeOptions,
 ): DecodeResult<ToolMessage> {
   if (isToolMessage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readToolMessage, checkToolMessage, options);
+  return decodeRefused(
+    input,
+    readToolMessage,
+    checkToolMessage,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7078,6 +7113,8 @@ export function decodeActivityMessage(
     readActivityMessage,
     checkActivityMessage,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7098,6 +7135,8 @@ export function decodeReasoningMessage(
     readReasoningMessage,
     checkReasoningMessage,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7112,7 +7151,14 @@ export function decodeToolCall(
   options?: DecodeOptions,
 ): DecodeResult<ToolCall> {
   if (isToolCall(input)) return { ok: true, value: input };
-  return decodeRefused(input, readToolCall, checkToolCall, options);
+  return decodeRefused(
+    input,
+    readToolCall,
+    checkToolCall,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7127,7 +7173,14 @@ export function decodeFunctionCall(
   options?: DecodeOptions,
 ): DecodeResult<FunctionCall> {
   if (isFunctionCall(input)) return { ok: true, value: input };
-  return decodeRefused(input, readFunctionCall, checkFunctionCall, options);
+  return decodeRefused(
+    input,
+    readFunctionCall,
+    checkFunctionCall,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7142,7 +7195,14 @@ export function decodeInputContent(
   options?: DecodeOptions,
 ): DecodeResult<InputContent> {
   if (isInputContent(input)) return { ok: true, value: input };
-  return decodeRefused(input, readInputContent, checkInputContent, options);
+  return decodeRefused(
+    input,
+    readInputContent,
+    checkInputContent,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7162,6 +7222,8 @@ export function decodeTextInputContent(
     readTextInputContent,
     checkTextInputContent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7182,6 +7244,8 @@ export function decodeImageInputContent(
     readImageInputContent,
     checkImageInputContent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7202,6 +7266,8 @@ export function decodeAudioInputContent(
     readAudioInputContent,
     checkAudioInputContent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7222,6 +7288,8 @@ export function decodeVideoInputContent(
     readVideoInputContent,
     checkVideoInputContent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7242,6 +7310,8 @@ export function decodeDocumentInputContent(
     readDocumentInputContent,
     checkDocumentInputContent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7262,6 +7332,8 @@ export function decodeInputContentSource(
     readInputContentSource,
     checkInputContentSource,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7282,6 +7354,8 @@ export function decodeInputContentDataSource(
     readInputContentDataSource,
     checkInputContentDataSource,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7302,6 +7376,8 @@ export function decodeInputContentUrlSource(
     readInputContentUrlSource,
     checkInputContentUrlSource,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7316,7 +7392,14 @@ export function decodeContext(
   options?: DecodeOptions,
 ): DecodeResult<Context> {
   if (isContext(input)) return { ok: true, value: input };
-  return decodeRefused(input, readContext, checkContext, options);
+  return decodeRefused(
+    input,
+    readContext,
+    checkContext,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7330,7 +7413,7 @@ export function decodeTool(
   options?: DecodeOptions,
 ): DecodeResult<Tool> {
   if (isTool(input)) return { ok: true, value: input };
-  return decodeRefused(input, readTool, checkTool, options);
+  return decodeRefused(input, readTool, checkTool, options, undefined, true);
 }
 
 /**
@@ -7359,7 +7442,14 @@ export function decodeJsonPatch(
   options?: DecodeOptions,
 ): DecodeResult<JsonPatch> {
   if (isJsonPatch(input)) return { ok: true, value: input };
-  return decodeRefused(input, readJsonPatch, checkJsonPatch, options);
+  return decodeRefused(
+    input,
+    readJsonPatch,
+    checkJsonPatch,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7379,6 +7469,8 @@ export function decodeJsonPatchOperation(
     readJsonPatchOperation,
     checkJsonPatchOperation,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7394,7 +7486,14 @@ export function decodeAddOperation(
   options?: DecodeOptions,
 ): DecodeResult<AddOperation> {
   if (isAddOperation(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAddOperation, checkAddOperation, options);
+  return decodeRefused(
+    input,
+    readAddOperation,
+    checkAddOperation,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7414,6 +7513,8 @@ export function decodeRemoveOperation(
     readRemoveOperation,
     checkRemoveOperation,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7434,6 +7535,8 @@ export function decodeReplaceOperation(
     readReplaceOperation,
     checkReplaceOperation,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -7449,7 +7552,14 @@ export function decodeMoveOperation(
   options?: DecodeOptions,
 ): DecodeResult<MoveOperation> {
   if (isMoveOperation(input)) return { ok: true, value: input };
-  return decodeRefused(input, readMoveOperation, checkMoveOperation, options);
+  return decodeRefused(
+    input,
+    readMoveOperation,
+    checkMoveOperation,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7464,7 +7574,14 @@ export function decodeCopyOperation(
   options?: DecodeOptions,
 ): DecodeResult<CopyOperation> {
   if (isCopyOperation(input)) return { ok: true, value: input };
-  return decodeRefused(input, readCopyOperation, checkCopyOperation, options);
+  return decodeRefused(
+    input,
+    readCopyOperation,
+    checkCopyOperation,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7479,7 +7596,14 @@ export function decodeTestOperation(
   options?: DecodeOptions,
 ): DecodeResult<TestOperation> {
   if (isTestOperation(input)) return { ok: true, value: input };
-  return decodeRefused(input, readTestOperation, checkTestOperation, options);
+  return decodeRefused(
+    input,
+    readTestOperation,
+    checkTestOperation,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -7494,7 +7618,14 @@ export function decodeJsonPointer(
   options?: DecodeOptions,
 ): DecodeResult<JsonPointer> {
   if (isJsonPointer(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkJsonPointer, options);
+  return decodeRefused(
+    input,
+    undefined,
+    checkJsonPointer,
+    options,
+    undefined,
+    true,
+  );
 }
 
 function readEvent(input: unknown, path: string, reader: Reader): unknown {

@@ -7,11 +7,11 @@ import type { Errors, ValidateOptions, ValidationResult } from "../runtime.js";
 import {
   define,
   fail,
+  failKept,
   failTag,
   isArray,
   isOmitted,
   isRecord,
-  jsonProperty,
   validated,
 } from "../runtime.js";
 import {
@@ -640,6 +640,7 @@ function checkServerNotification(
         "method",
         tag,
         '"thread/started", "thread/archived", "turn/started", "turn/completed", "item/started", "item/agentMessage/delta", "item/toolCall/delta", "item/completed", "approval/requested", "approval/resolved", "error/warning"',
+        "string",
       );
   }
 }
@@ -653,29 +654,26 @@ function checkThreadStartedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "thread/started")
           fail(errors, `${path}/method`, "const", 'must be "thread/started"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkThreadStartedParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkThreadArchivedNotification(
@@ -687,29 +685,26 @@ function checkThreadArchivedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "thread/archived")
           fail(errors, `${path}/method`, "const", 'must be "thread/archived"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkThreadArchivedParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkTurnStartedNotification(
@@ -721,29 +716,26 @@ function checkTurnStartedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "turn/started")
           fail(errors, `${path}/method`, "const", 'must be "turn/started"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkTurnStartedParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkTurnCompletedNotification(
@@ -755,29 +747,26 @@ function checkTurnCompletedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "turn/completed")
           fail(errors, `${path}/method`, "const", 'must be "turn/completed"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkTurnCompletedParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkItemStartedNotification(
@@ -789,29 +778,26 @@ function checkItemStartedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "item/started")
           fail(errors, `${path}/method`, "const", 'must be "item/started"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkItemStartedParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkItemAgentMessageDeltaNotification(
@@ -823,14 +809,15 @@ function checkItemAgentMessageDeltaNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "item/agentMessage/delta")
           fail(
             errors,
@@ -840,17 +827,13 @@ function checkItemAgentMessageDeltaNotification(
           );
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkAgentMessageDeltaParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkItemToolCallDeltaNotification(
@@ -862,14 +845,15 @@ function checkItemToolCallDeltaNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "item/toolCall/delta")
           fail(
             errors,
@@ -879,17 +863,13 @@ function checkItemToolCallDeltaNotification(
           );
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkToolCallDeltaParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkItemCompletedNotification(
@@ -901,29 +881,26 @@ function checkItemCompletedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "item/completed")
           fail(errors, `${path}/method`, "const", 'must be "item/completed"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkItemCompletedParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkApprovalRequestedNotification(
@@ -935,14 +912,15 @@ function checkApprovalRequestedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "approval/requested")
           fail(
             errors,
@@ -952,17 +930,13 @@ function checkApprovalRequestedNotification(
           );
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkApprovalRequestParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkApprovalResolvedNotification(
@@ -974,14 +948,15 @@ function checkApprovalResolvedNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "approval/resolved")
           fail(
             errors,
@@ -991,17 +966,13 @@ function checkApprovalResolvedNotification(
           );
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkApprovalResolveParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkErrorWarningNotification(
@@ -1013,29 +984,26 @@ function checkErrorWarningNotification(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMethod = false;
+  let hasParams = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "method":
-        required++;
+        hasMethod = true;
         if (property !== "error/warning")
           fail(errors, `${path}/method`, "const", 'must be "error/warning"');
         break;
       case "params":
-        required++;
+        hasParams = true;
         checkWarningParams(property, `${path}/params`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "method") === undefined)
-      fail(errors, `${path}/method`, "required", "is required");
-    if (jsonProperty(value, "params") === undefined)
-      fail(errors, `${path}/params`, "required", "is required");
-  }
+  if (!hasMethod) fail(errors, `${path}/method`, "required", "is required");
+  if (!hasParams) fail(errors, `${path}/params`, "required", "is required");
 }
 
 function checkAgentMessageDeltaParams(
@@ -1047,44 +1015,41 @@ function checkAgentMessageDeltaParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasDelta = false;
+  let hasItemId = false;
+  let hasThreadId = false;
+  let hasTurnId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "delta":
-        required++;
+        hasDelta = true;
         if (typeof property !== "string")
           fail(errors, `${path}/delta`, "type", "must be a string");
         break;
       case "itemId":
-        required++;
+        hasItemId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/itemId`, "type", "must be a string");
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "turnId":
-        required++;
+        hasTurnId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/turnId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "delta") === undefined)
-      fail(errors, `${path}/delta`, "required", "is required");
-    if (jsonProperty(value, "itemId") === undefined)
-      fail(errors, `${path}/itemId`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "turnId") === undefined)
-      fail(errors, `${path}/turnId`, "required", "is required");
-  }
+  if (!hasDelta) fail(errors, `${path}/delta`, "required", "is required");
+  if (!hasItemId) fail(errors, `${path}/itemId`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasTurnId) fail(errors, `${path}/turnId`, "required", "is required");
 }
 
 function checkAppItem(value: unknown, path: string, errors: Errors): void {
@@ -1092,7 +1057,11 @@ function checkAppItem(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasCreatedAtMs = false;
+  let hasId = false;
+  let hasRunEventId = false;
+  let hasStatus = false;
+  let hasType = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1112,46 +1081,41 @@ function checkAppItem(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "createdAtMs":
-        required++;
+        hasCreatedAtMs = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/createdAtMs`, "type", "must be an integer");
         else if (property < 0)
           fail(errors, `${path}/createdAtMs`, "minimum", "must be at least 0");
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "runEventId":
-        required++;
+        hasRunEventId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/runEventId`, "type", "must be a string");
         break;
       case "status":
-        required++;
+        hasStatus = true;
         checkAppItemStatus(property, `${path}/status`, errors);
         break;
       case "type":
-        required++;
+        hasType = true;
         checkAppItemKind(property, `${path}/type`, errors);
         break;
       case "content":
         break;
     }
   }
-  if (required !== 5) {
-    if (jsonProperty(value, "createdAtMs") === undefined)
-      fail(errors, `${path}/createdAtMs`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "runEventId") === undefined)
-      fail(errors, `${path}/runEventId`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-    if (jsonProperty(value, "type") === undefined)
-      fail(errors, `${path}/type`, "required", "is required");
-  }
+  if (!hasCreatedAtMs)
+    fail(errors, `${path}/createdAtMs`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasRunEventId)
+    fail(errors, `${path}/runEventId`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
+  if (!hasType) fail(errors, `${path}/type`, "required", "is required");
 }
 
 function checkAppItemKind(value: unknown, path: string, errors: Errors): void {
@@ -1166,11 +1130,12 @@ function checkAppItemKind(value: unknown, path: string, errors: Errors): void {
     value !== "handoff" &&
     value !== "runStatus"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "userMessage", "agentMessage", "toolCall", "approvalRequest", "approvalResolved", "memoryCompact", "subRun", "handoff", "runStatus"',
+      typeof value === "string",
     );
 }
 
@@ -1186,11 +1151,12 @@ function checkAppItemStatus(
     value !== "failed" &&
     value !== "interrupted"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "queued", "inProgress", "completed", "failed", "interrupted"',
+      typeof value === "string",
     );
 }
 
@@ -1199,7 +1165,12 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasArchived = false;
+  let hasCreatedAtMs = false;
+  let hasEphemeral = false;
+  let hasId = false;
+  let hasStatus = false;
+  let hasUpdatedAtMs = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1212,12 +1183,12 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "archived":
-        required++;
+        hasArchived = true;
         if (typeof property !== "boolean")
           fail(errors, `${path}/archived`, "type", "must be a boolean");
         break;
       case "createdAtMs":
-        required++;
+        hasCreatedAtMs = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/createdAtMs`, "type", "must be an integer");
         else if (property < 0)
@@ -1230,12 +1201,12 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "ephemeral":
-        required++;
+        hasEphemeral = true;
         if (typeof property !== "boolean")
           fail(errors, `${path}/ephemeral`, "type", "must be a boolean");
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -1246,7 +1217,7 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "status":
-        required++;
+        hasStatus = true;
         checkThreadStatus(property, `${path}/status`, errors);
         break;
       case "title":
@@ -1256,7 +1227,7 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "updatedAtMs":
-        required++;
+        hasUpdatedAtMs = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/updatedAtMs`, "type", "must be an integer");
         else if (property < 0)
@@ -1264,20 +1235,15 @@ function checkAppThread(value: unknown, path: string, errors: Errors): void {
         break;
     }
   }
-  if (required !== 6) {
-    if (jsonProperty(value, "archived") === undefined)
-      fail(errors, `${path}/archived`, "required", "is required");
-    if (jsonProperty(value, "createdAtMs") === undefined)
-      fail(errors, `${path}/createdAtMs`, "required", "is required");
-    if (jsonProperty(value, "ephemeral") === undefined)
-      fail(errors, `${path}/ephemeral`, "required", "is required");
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-    if (jsonProperty(value, "updatedAtMs") === undefined)
-      fail(errors, `${path}/updatedAtMs`, "required", "is required");
-  }
+  if (!hasArchived) fail(errors, `${path}/archived`, "required", "is required");
+  if (!hasCreatedAtMs)
+    fail(errors, `${path}/createdAtMs`, "required", "is required");
+  if (!hasEphemeral)
+    fail(errors, `${path}/ephemeral`, "required", "is required");
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
+  if (!hasUpdatedAtMs)
+    fail(errors, `${path}/updatedAtMs`, "required", "is required");
 }
 
 function checkAppTokenUsage(
@@ -1289,28 +1255,30 @@ function checkAppTokenUsage(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasInputTokens = false;
+  let hasOutputTokens = false;
+  let hasTotalTokens = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "inputTokens":
-        required++;
+        hasInputTokens = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/inputTokens`, "type", "must be an integer");
         else if (property < 0)
           fail(errors, `${path}/inputTokens`, "minimum", "must be at least 0");
         break;
       case "outputTokens":
-        required++;
+        hasOutputTokens = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/outputTokens`, "type", "must be an integer");
         else if (property < 0)
           fail(errors, `${path}/outputTokens`, "minimum", "must be at least 0");
         break;
       case "totalTokens":
-        required++;
+        hasTotalTokens = true;
         if (typeof property !== "number" || !Number.isInteger(property))
           fail(errors, `${path}/totalTokens`, "type", "must be an integer");
         else if (property < 0)
@@ -1318,14 +1286,12 @@ function checkAppTokenUsage(
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "inputTokens") === undefined)
-      fail(errors, `${path}/inputTokens`, "required", "is required");
-    if (jsonProperty(value, "outputTokens") === undefined)
-      fail(errors, `${path}/outputTokens`, "required", "is required");
-    if (jsonProperty(value, "totalTokens") === undefined)
-      fail(errors, `${path}/totalTokens`, "required", "is required");
-  }
+  if (!hasInputTokens)
+    fail(errors, `${path}/inputTokens`, "required", "is required");
+  if (!hasOutputTokens)
+    fail(errors, `${path}/outputTokens`, "required", "is required");
+  if (!hasTotalTokens)
+    fail(errors, `${path}/totalTokens`, "required", "is required");
 }
 
 function checkAppTurn(value: unknown, path: string, errors: Errors): void {
@@ -1333,7 +1299,11 @@ function checkAppTurn(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasInput = false;
+  let hasRunId = false;
+  let hasStatus = false;
+  let hasThreadId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1353,12 +1323,12 @@ function checkAppTurn(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
       case "input":
-        required++;
+        hasInput = true;
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/input`, "type", "must be an array");
         else {
@@ -1370,7 +1340,7 @@ function checkAppTurn(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "runId":
-        required++;
+        hasRunId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/runId`, "type", "must be a string");
         break;
@@ -1388,11 +1358,11 @@ function checkAppTurn(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "status":
-        required++;
+        hasStatus = true;
         checkTurnStatus(property, `${path}/status`, errors);
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
@@ -1403,18 +1373,11 @@ function checkAppTurn(value: unknown, path: string, errors: Errors): void {
         break;
     }
   }
-  if (required !== 5) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "input") === undefined)
-      fail(errors, `${path}/input`, "required", "is required");
-    if (jsonProperty(value, "runId") === undefined)
-      fail(errors, `${path}/runId`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasInput) fail(errors, `${path}/input`, "required", "is required");
+  if (!hasRunId) fail(errors, `${path}/runId`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
 }
 
 function checkApprovalDecision(
@@ -1423,7 +1386,13 @@ function checkApprovalDecision(
   errors: Errors,
 ): void {
   if (value !== "allow" && value !== "deny")
-    fail(errors, path, "enum", 'must be one of "allow", "deny"');
+    failKept(
+      errors,
+      path,
+      "enum",
+      'must be one of "allow", "deny"',
+      typeof value === "string",
+    );
 }
 
 function checkApprovalRequestParams(
@@ -1435,14 +1404,19 @@ function checkApprovalRequestParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasChoices = false;
+  let hasPreview = false;
+  let hasRequestId = false;
+  let hasThreadId = false;
+  let hasToolName = false;
+  let hasTurnId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "choices":
-        required++;
+        hasChoices = true;
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/choices`, "type", "must be an array");
         else {
@@ -1454,46 +1428,39 @@ function checkApprovalRequestParams(
         }
         break;
       case "preview":
-        required++;
+        hasPreview = true;
         if (typeof property !== "string")
           fail(errors, `${path}/preview`, "type", "must be a string");
         break;
       case "requestId":
-        required++;
+        hasRequestId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/requestId`, "type", "must be a string");
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "toolName":
-        required++;
+        hasToolName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/toolName`, "type", "must be a string");
         break;
       case "turnId":
-        required++;
+        hasTurnId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/turnId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 6) {
-    if (jsonProperty(value, "choices") === undefined)
-      fail(errors, `${path}/choices`, "required", "is required");
-    if (jsonProperty(value, "preview") === undefined)
-      fail(errors, `${path}/preview`, "required", "is required");
-    if (jsonProperty(value, "requestId") === undefined)
-      fail(errors, `${path}/requestId`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "toolName") === undefined)
-      fail(errors, `${path}/toolName`, "required", "is required");
-    if (jsonProperty(value, "turnId") === undefined)
-      fail(errors, `${path}/turnId`, "required", "is required");
-  }
+  if (!hasChoices) fail(errors, `${path}/choices`, "required", "is required");
+  if (!hasPreview) fail(errors, `${path}/preview`, "required", "is required");
+  if (!hasRequestId)
+    fail(errors, `${path}/requestId`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasToolName) fail(errors, `${path}/toolName`, "required", "is required");
+  if (!hasTurnId) fail(errors, `${path}/turnId`, "required", "is required");
 }
 
 function checkApprovalResolveParams(
@@ -1505,43 +1472,41 @@ function checkApprovalResolveParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasDecision = false;
+  let hasRequestId = false;
+  let hasThreadId = false;
+  let hasTurnId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "decision":
-        required++;
+        hasDecision = true;
         checkApprovalDecision(property, `${path}/decision`, errors);
         break;
       case "requestId":
-        required++;
+        hasRequestId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/requestId`, "type", "must be a string");
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "turnId":
-        required++;
+        hasTurnId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/turnId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "decision") === undefined)
-      fail(errors, `${path}/decision`, "required", "is required");
-    if (jsonProperty(value, "requestId") === undefined)
-      fail(errors, `${path}/requestId`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "turnId") === undefined)
-      fail(errors, `${path}/turnId`, "required", "is required");
-  }
+  if (!hasDecision) fail(errors, `${path}/decision`, "required", "is required");
+  if (!hasRequestId)
+    fail(errors, `${path}/requestId`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasTurnId) fail(errors, `${path}/turnId`, "required", "is required");
 }
 
 function checkItemCompletedParams(
@@ -1553,36 +1518,33 @@ function checkItemCompletedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasItem = false;
+  let hasThreadId = false;
+  let hasTurnId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "item":
-        required++;
+        hasItem = true;
         checkAppItem(property, `${path}/item`, errors);
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "turnId":
-        required++;
+        hasTurnId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/turnId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "item") === undefined)
-      fail(errors, `${path}/item`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "turnId") === undefined)
-      fail(errors, `${path}/turnId`, "required", "is required");
-  }
+  if (!hasItem) fail(errors, `${path}/item`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasTurnId) fail(errors, `${path}/turnId`, "required", "is required");
 }
 
 function checkItemStartedParams(
@@ -1594,36 +1556,33 @@ function checkItemStartedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasItem = false;
+  let hasThreadId = false;
+  let hasTurnId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "item":
-        required++;
+        hasItem = true;
         checkAppItem(property, `${path}/item`, errors);
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "turnId":
-        required++;
+        hasTurnId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/turnId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "item") === undefined)
-      fail(errors, `${path}/item`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "turnId") === undefined)
-      fail(errors, `${path}/turnId`, "required", "is required");
-  }
+  if (!hasItem) fail(errors, `${path}/item`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasTurnId) fail(errors, `${path}/turnId`, "required", "is required");
 }
 
 function checkThreadArchivedParams(
@@ -1635,23 +1594,20 @@ function checkThreadArchivedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasThreadId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-  }
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
 }
 
 function checkThreadStartedParams(
@@ -1663,27 +1619,30 @@ function checkThreadStartedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasThread = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "thread":
-        required++;
+        hasThread = true;
         checkAppThread(property, `${path}/thread`, errors);
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "thread") === undefined)
-      fail(errors, `${path}/thread`, "required", "is required");
-  }
+  if (!hasThread) fail(errors, `${path}/thread`, "required", "is required");
 }
 
 function checkThreadStatus(value: unknown, path: string, errors: Errors): void {
   if (value !== "idle" && value !== "running" && value !== "archived")
-    fail(errors, path, "enum", 'must be one of "idle", "running", "archived"');
+    failKept(
+      errors,
+      path,
+      "enum",
+      'must be one of "idle", "running", "archived"',
+      typeof value === "string",
+    );
 }
 
 function checkToolCallDeltaParams(
@@ -1695,42 +1654,39 @@ function checkToolCallDeltaParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasDelta = false;
+  let hasItemId = false;
+  let hasThreadId = false;
+  let hasTurnId = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "delta":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasDelta = true;
         break;
       case "itemId":
-        required++;
+        hasItemId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/itemId`, "type", "must be a string");
         break;
       case "threadId":
-        required++;
+        hasThreadId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/threadId`, "type", "must be a string");
         break;
       case "turnId":
-        required++;
+        hasTurnId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/turnId`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 4) {
-    if (isOmitted(jsonProperty(value, "delta")))
-      fail(errors, `${path}/delta`, "required", "is required");
-    if (jsonProperty(value, "itemId") === undefined)
-      fail(errors, `${path}/itemId`, "required", "is required");
-    if (jsonProperty(value, "threadId") === undefined)
-      fail(errors, `${path}/threadId`, "required", "is required");
-    if (jsonProperty(value, "turnId") === undefined)
-      fail(errors, `${path}/turnId`, "required", "is required");
-  }
+  if (!hasDelta) fail(errors, `${path}/delta`, "required", "is required");
+  if (!hasItemId) fail(errors, `${path}/itemId`, "required", "is required");
+  if (!hasThreadId) fail(errors, `${path}/threadId`, "required", "is required");
+  if (!hasTurnId) fail(errors, `${path}/turnId`, "required", "is required");
 }
 
 function checkTurnCompletedParams(
@@ -1742,22 +1698,19 @@ function checkTurnCompletedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasTurn = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "turn":
-        required++;
+        hasTurn = true;
         checkAppTurn(property, `${path}/turn`, errors);
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "turn") === undefined)
-      fail(errors, `${path}/turn`, "required", "is required");
-  }
+  if (!hasTurn) fail(errors, `${path}/turn`, "required", "is required");
 }
 
 function checkTurnStartedParams(
@@ -1769,22 +1722,19 @@ function checkTurnStartedParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasTurn = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "turn":
-        required++;
+        hasTurn = true;
         checkAppTurn(property, `${path}/turn`, errors);
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "turn") === undefined)
-      fail(errors, `${path}/turn`, "required", "is required");
-  }
+  if (!hasTurn) fail(errors, `${path}/turn`, "required", "is required");
 }
 
 function checkTurnStatus(value: unknown, path: string, errors: Errors): void {
@@ -1795,11 +1745,12 @@ function checkTurnStatus(value: unknown, path: string, errors: Errors): void {
     value !== "failed" &&
     value !== "interrupted"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "queued", "running", "completed", "failed", "interrupted"',
+      typeof value === "string",
     );
 }
 
@@ -1808,23 +1759,20 @@ function checkUserInput(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasText = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "text":
-        required++;
+        hasText = true;
         if (typeof property !== "string")
           fail(errors, `${path}/text`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "text") === undefined)
-      fail(errors, `${path}/text`, "required", "is required");
-  }
+  if (!hasText) fail(errors, `${path}/text`, "required", "is required");
 }
 
 function checkWarningParams(
@@ -1836,7 +1784,7 @@ function checkWarningParams(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMessage = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -1849,16 +1797,13 @@ function checkWarningParams(
         }
         break;
       case "message":
-        required++;
+        hasMessage = true;
         if (typeof property !== "string")
           fail(errors, `${path}/message`, "type", "must be a string");
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "message") === undefined)
-      fail(errors, `${path}/message`, "required", "is required");
-  }
+  if (!hasMessage) fail(errors, `${path}/message`, "required", "is required");
 }
 
 /**
@@ -1878,6 +1823,8 @@ export function decodeServerNotification(
     readServerNotification,
     checkServerNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1898,6 +1845,8 @@ export function decodeThreadStartedNotification(
     readThreadStartedNotification,
     checkThreadStartedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1918,6 +1867,8 @@ export function decodeThreadArchivedNotification(
     readThreadArchivedNotification,
     checkThreadArchivedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1938,6 +1889,8 @@ export function decodeTurnStartedNotification(
     readTurnStartedNotification,
     checkTurnStartedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1958,6 +1911,8 @@ export function decodeTurnCompletedNotification(
     readTurnCompletedNotification,
     checkTurnCompletedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1978,6 +1933,8 @@ export function decodeItemStartedNotification(
     readItemStartedNotification,
     checkItemStartedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -1999,6 +1956,8 @@ export function decodeItemAgentMessageDeltaNotification(
     readItemAgentMessageDeltaNotification,
     checkItemAgentMessageDeltaNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2019,6 +1978,8 @@ export function decodeItemToolCallDeltaNotification(
     readItemToolCallDeltaNotification,
     checkItemToolCallDeltaNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2039,6 +2000,8 @@ export function decodeItemCompletedNotification(
     readItemCompletedNotification,
     checkItemCompletedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2059,6 +2022,8 @@ export function decodeApprovalRequestedNotification(
     readApprovalRequestedNotification,
     checkApprovalRequestedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2079,6 +2044,8 @@ export function decodeApprovalResolvedNotification(
     readApprovalResolvedNotification,
     checkApprovalResolvedNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2099,6 +2066,8 @@ export function decodeErrorWarningNotification(
     readErrorWarningNotification,
     checkErrorWarningNotification,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2119,6 +2088,8 @@ export function decodeAgentMessageDeltaParams(
     readAgentMessageDeltaParams,
     checkAgentMessageDeltaParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2133,7 +2104,14 @@ export function decodeAppItem(
   options?: DecodeOptions,
 ): DecodeResult<AppItem> {
   if (isAppItem(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAppItem, checkAppItem, options);
+  return decodeRefused(
+    input,
+    readAppItem,
+    checkAppItem,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2148,7 +2126,14 @@ export function decodeAppItemKind(
   options?: DecodeOptions,
 ): DecodeResult<AppItemKind> {
   if (isAppItemKind(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAppItemKind, checkAppItemKind, options);
+  return decodeRefused(
+    input,
+    readAppItemKind,
+    checkAppItemKind,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2163,7 +2148,14 @@ export function decodeAppItemStatus(
   options?: DecodeOptions,
 ): DecodeResult<AppItemStatus> {
   if (isAppItemStatus(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAppItemStatus, checkAppItemStatus, options);
+  return decodeRefused(
+    input,
+    readAppItemStatus,
+    checkAppItemStatus,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2177,7 +2169,14 @@ export function decodeAppThread(
   options?: DecodeOptions,
 ): DecodeResult<AppThread> {
   if (isAppThread(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAppThread, checkAppThread, options);
+  return decodeRefused(
+    input,
+    readAppThread,
+    checkAppThread,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2192,7 +2191,14 @@ export function decodeAppTokenUsage(
   options?: DecodeOptions,
 ): DecodeResult<AppTokenUsage> {
   if (isAppTokenUsage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAppTokenUsage, checkAppTokenUsage, options);
+  return decodeRefused(
+    input,
+    readAppTokenUsage,
+    checkAppTokenUsage,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2206,7 +2212,14 @@ export function decodeAppTurn(
   options?: DecodeOptions,
 ): DecodeResult<AppTurn> {
   if (isAppTurn(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAppTurn, checkAppTurn, options);
+  return decodeRefused(
+    input,
+    readAppTurn,
+    checkAppTurn,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2226,6 +2239,8 @@ export function decodeApprovalDecision(
     readApprovalDecision,
     checkApprovalDecision,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2246,6 +2261,8 @@ export function decodeApprovalRequestParams(
     readApprovalRequestParams,
     checkApprovalRequestParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2266,6 +2283,8 @@ export function decodeApprovalResolveParams(
     readApprovalResolveParams,
     checkApprovalResolveParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2286,6 +2305,8 @@ export function decodeItemCompletedParams(
     readItemCompletedParams,
     checkItemCompletedParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2306,6 +2327,8 @@ export function decodeItemStartedParams(
     readItemStartedParams,
     checkItemStartedParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2326,6 +2349,8 @@ export function decodeThreadArchivedParams(
     readThreadArchivedParams,
     checkThreadArchivedParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2346,6 +2371,8 @@ export function decodeThreadStartedParams(
     readThreadStartedParams,
     checkThreadStartedParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2361,7 +2388,14 @@ export function decodeThreadStatus(
   options?: DecodeOptions,
 ): DecodeResult<ThreadStatus> {
   if (isThreadStatus(input)) return { ok: true, value: input };
-  return decodeRefused(input, readThreadStatus, checkThreadStatus, options);
+  return decodeRefused(
+    input,
+    readThreadStatus,
+    checkThreadStatus,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2381,6 +2415,8 @@ export function decodeToolCallDeltaParams(
     readToolCallDeltaParams,
     checkToolCallDeltaParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2401,6 +2437,8 @@ export function decodeTurnCompletedParams(
     readTurnCompletedParams,
     checkTurnCompletedParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2421,6 +2459,8 @@ export function decodeTurnStartedParams(
     readTurnStartedParams,
     checkTurnStartedParams,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -2436,7 +2476,14 @@ export function decodeTurnStatus(
   options?: DecodeOptions,
 ): DecodeResult<TurnStatus> {
   if (isTurnStatus(input)) return { ok: true, value: input };
-  return decodeRefused(input, readTurnStatus, checkTurnStatus, options);
+  return decodeRefused(
+    input,
+    readTurnStatus,
+    checkTurnStatus,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2450,7 +2497,14 @@ export function decodeUserInput(
   options?: DecodeOptions,
 ): DecodeResult<UserInput> {
   if (isUserInput(input)) return { ok: true, value: input };
-  return decodeRefused(input, readUserInput, checkUserInput, options);
+  return decodeRefused(
+    input,
+    readUserInput,
+    checkUserInput,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2465,7 +2519,14 @@ export function decodeWarningParams(
   options?: DecodeOptions,
 ): DecodeResult<WarningParams> {
   if (isWarningParams(input)) return { ok: true, value: input };
-  return decodeRefused(input, readWarningParams, checkWarningParams, options);
+  return decodeRefused(
+    input,
+    readWarningParams,
+    checkWarningParams,
+    options,
+    undefined,
+    true,
+  );
 }
 
 function readServerNotification(

@@ -7,11 +7,11 @@ import type { Errors, ValidateOptions, ValidationResult } from "../runtime.js";
 import {
   define,
   fail,
+  failKept,
   isArray,
   isBoxed,
   isOmitted,
   isRecord,
-  jsonProperty,
   validated,
 } from "../runtime.js";
 import {
@@ -331,14 +331,16 @@ function checkAgentMessage(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasMessageId = false;
+  let hasRole = false;
+  let hasParts = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "messageId":
-        required++;
+        hasMessageId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/messageId`, "type", "must be a string");
         break;
@@ -351,11 +353,11 @@ function checkAgentMessage(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
       case "role":
-        required++;
+        hasRole = true;
         checkAgentMessageRole(property, `${path}/role`, errors);
         break;
       case "parts":
-        required++;
+        hasParts = true;
         checkAgentMessageParts(property, `${path}/parts`, errors);
         break;
       case "metadata":
@@ -368,14 +370,10 @@ function checkAgentMessage(value: unknown, path: string, errors: Errors): void {
         break;
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "messageId") === undefined)
-      fail(errors, `${path}/messageId`, "required", "is required");
-    if (jsonProperty(value, "role") === undefined)
-      fail(errors, `${path}/role`, "required", "is required");
-    if (jsonProperty(value, "parts") === undefined)
-      fail(errors, `${path}/parts`, "required", "is required");
-  }
+  if (!hasMessageId)
+    fail(errors, `${path}/messageId`, "required", "is required");
+  if (!hasRole) fail(errors, `${path}/role`, "required", "is required");
+  if (!hasParts) fail(errors, `${path}/parts`, "required", "is required");
 }
 
 function checkAgentMessageRole(
@@ -388,11 +386,12 @@ function checkAgentMessageRole(
     value !== "ROLE_USER" &&
     value !== "ROLE_AGENT"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "ROLE_UNSPECIFIED", "ROLE_USER", "ROLE_AGENT"',
+      typeof value === "string",
     );
 }
 
@@ -405,14 +404,15 @@ function checkAgentRunArtifact(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasArtifactId = false;
+  let hasParts = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "artifactId":
-        required++;
+        hasArtifactId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/artifactId`, "type", "must be a string");
         break;
@@ -425,7 +425,7 @@ function checkAgentRunArtifact(
           fail(errors, `${path}/description`, "type", "must be a string");
         break;
       case "parts":
-        required++;
+        hasParts = true;
         checkAgentMessageParts(property, `${path}/parts`, errors);
         break;
       case "metadata":
@@ -438,12 +438,9 @@ function checkAgentRunArtifact(
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "artifactId") === undefined)
-      fail(errors, `${path}/artifactId`, "required", "is required");
-    if (jsonProperty(value, "parts") === undefined)
-      fail(errors, `${path}/parts`, "required", "is required");
-  }
+  if (!hasArtifactId)
+    fail(errors, `${path}/artifactId`, "required", "is required");
+  if (!hasParts) fail(errors, `${path}/parts`, "required", "is required");
 }
 
 function checkAgentRunStatus(
@@ -455,14 +452,14 @@ function checkAgentRunStatus(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasState = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "state":
-        required++;
+        hasState = true;
         checkAgentTaskState(property, `${path}/state`, errors);
         break;
       case "message":
@@ -474,10 +471,7 @@ function checkAgentRunStatus(
         break;
     }
   }
-  if (required !== 1) {
-    if (jsonProperty(value, "state") === undefined)
-      fail(errors, `${path}/state`, "required", "is required");
-  }
+  if (!hasState) fail(errors, `${path}/state`, "required", "is required");
 }
 
 function checkAgentTask(value: unknown, path: string, errors: Errors): void {
@@ -485,14 +479,15 @@ function checkAgentTask(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasId = false;
+  let hasStatus = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "id":
-        required++;
+        hasId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/id`, "type", "must be a string");
         break;
@@ -501,7 +496,7 @@ function checkAgentTask(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "status":
-        required++;
+        hasStatus = true;
         checkAgentRunStatus(property, `${path}/status`, errors);
         break;
       case "artifacts":
@@ -536,12 +531,8 @@ function checkAgentTask(value: unknown, path: string, errors: Errors): void {
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "id") === undefined)
-      fail(errors, `${path}/id`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-  }
+  if (!hasId) fail(errors, `${path}/id`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
 }
 
 function checkAgentTaskArtifactUpdateEvent(
@@ -553,14 +544,15 @@ function checkAgentTaskArtifactUpdateEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasTaskId = false;
+  let hasArtifact = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "taskId":
-        required++;
+        hasTaskId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -569,7 +561,7 @@ function checkAgentTaskArtifactUpdateEvent(
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "artifact":
-        required++;
+        hasArtifact = true;
         checkAgentRunArtifact(property, `${path}/artifact`, errors);
         break;
       case "append":
@@ -582,12 +574,8 @@ function checkAgentTaskArtifactUpdateEvent(
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "taskId") === undefined)
-      fail(errors, `${path}/taskId`, "required", "is required");
-    if (jsonProperty(value, "artifact") === undefined)
-      fail(errors, `${path}/artifact`, "required", "is required");
-  }
+  if (!hasTaskId) fail(errors, `${path}/taskId`, "required", "is required");
+  if (!hasArtifact) fail(errors, `${path}/artifact`, "required", "is required");
 }
 
 function checkAgentTaskState(
@@ -606,11 +594,12 @@ function checkAgentTaskState(
     value !== "TASK_STATE_CANCELED" &&
     value !== "TASK_STATE_REJECTED"
   )
-    fail(
+    failKept(
       errors,
       path,
       "enum",
       'must be one of "TASK_STATE_UNSPECIFIED", "TASK_STATE_SUBMITTED", "TASK_STATE_WORKING", "TASK_STATE_INPUT_REQUIRED", "TASK_STATE_AUTH_REQUIRED", "TASK_STATE_COMPLETED", "TASK_STATE_FAILED", "TASK_STATE_CANCELED", "TASK_STATE_REJECTED"',
+      typeof value === "string",
     );
 }
 
@@ -623,14 +612,15 @@ function checkAgentTaskStatusUpdateEvent(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasTaskId = false;
+  let hasStatus = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "taskId":
-        required++;
+        hasTaskId = true;
         if (typeof property !== "string")
           fail(errors, `${path}/taskId`, "type", "must be a string");
         break;
@@ -639,17 +629,13 @@ function checkAgentTaskStatusUpdateEvent(
           fail(errors, `${path}/contextId`, "type", "must be a string");
         break;
       case "status":
-        required++;
+        hasStatus = true;
         checkAgentRunStatus(property, `${path}/status`, errors);
         break;
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "taskId") === undefined)
-      fail(errors, `${path}/taskId`, "required", "is required");
-    if (jsonProperty(value, "status") === undefined)
-      fail(errors, `${path}/status`, "required", "is required");
-  }
+  if (!hasTaskId) fail(errors, `${path}/taskId`, "required", "is required");
+  if (!hasStatus) fail(errors, `${path}/status`, "required", "is required");
 }
 
 function checkAgentMessageParts(
@@ -685,6 +671,8 @@ export function decodeAgentStreamEvent(
     readAgentStreamEvent,
     checkAgentStreamEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -705,6 +693,8 @@ export function decodeAgentArtifactPart(
     readAgentArtifactPart,
     checkAgentArtifactPart,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -725,6 +715,8 @@ export function decodeAgentFileContent(
     readAgentFileContent,
     checkAgentFileContent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -740,7 +732,14 @@ export function decodeAgentMessage(
   options?: DecodeOptions,
 ): DecodeResult<AgentMessage> {
   if (isAgentMessage(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAgentMessage, checkAgentMessage, options);
+  return decodeRefused(
+    input,
+    readAgentMessage,
+    checkAgentMessage,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -760,6 +759,8 @@ export function decodeAgentMessageRole(
     readAgentMessageRole,
     checkAgentMessageRole,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -780,6 +781,8 @@ export function decodeAgentRunArtifact(
     readAgentRunArtifact,
     checkAgentRunArtifact,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -795,7 +798,14 @@ export function decodeAgentRunStatus(
   options?: DecodeOptions,
 ): DecodeResult<AgentRunStatus> {
   if (isAgentRunStatus(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAgentRunStatus, checkAgentRunStatus, options);
+  return decodeRefused(
+    input,
+    readAgentRunStatus,
+    checkAgentRunStatus,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -809,7 +819,14 @@ export function decodeAgentTask(
   options?: DecodeOptions,
 ): DecodeResult<AgentTask> {
   if (isAgentTask(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAgentTask, checkAgentTask, options);
+  return decodeRefused(
+    input,
+    readAgentTask,
+    checkAgentTask,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -829,6 +846,8 @@ export function decodeAgentTaskArtifactUpdateEvent(
     readAgentTaskArtifactUpdateEvent,
     checkAgentTaskArtifactUpdateEvent,
     options,
+    undefined,
+    true,
   );
 }
 
@@ -844,7 +863,14 @@ export function decodeAgentTaskState(
   options?: DecodeOptions,
 ): DecodeResult<AgentTaskState> {
   if (isAgentTaskState(input)) return { ok: true, value: input };
-  return decodeRefused(input, readAgentTaskState, checkAgentTaskState, options);
+  return decodeRefused(
+    input,
+    readAgentTaskState,
+    checkAgentTaskState,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -864,6 +890,8 @@ export function decodeAgentTaskStatusUpdateEvent(
     readAgentTaskStatusUpdateEvent,
     checkAgentTaskStatusUpdateEvent,
     options,
+    undefined,
+    true,
   );
 }
 

@@ -200,15 +200,27 @@ export class CheckBuilder {
       case "ref":
         return acceptsAnything(shape, this.shapes) ? [] : [{ kind: "delegate", subject, target: { kind: "named", name: shape.name }, at }];
       case "literal":
-      case "enum":
-        return this.keywordFailures(valueChecks(shape), site);
+      case "enum": {
+        const failures = this.keywordFailures(valueChecks(shape), site);
+        if (shape.kind !== "enum") return failures;
+        // A decoder reads a number into the enum's value (or notes it unrecognized).
+        if (shape.wire !== undefined) return failures.map((each) => readsWire(each, binary(typeOf(subject), "===", literal("number"))));
+        // A tolerant reading notes or replaces a value of its values' types, and leaves any other.
+        const types = [...new Set(shape.values.map((value) => (value === null ? "object" : typeof value)))];
+        const readable = or(types.map((type) => binary(typeOf(subject), "===", literal(type))));
+        return failures.map((each) => ({ ...each, readable }));
+      }
       case "boolean":
       case "null":
         return this.keywordFailures([typeCheck(shape.kind)], site);
       case "string":
         return [this.typed(STRING_TYPE, stringChecks(shape), site)];
-      case "number":
-        return [this.typed(numberType(shape), numberChecks(shape), site)];
+      case "number": {
+        const typed = this.typed(numberType(shape), numberChecks(shape), site);
+        if (shape.wire === undefined) return [typed];
+        // A decoder reads digits into the number; what follows the type's test is of a number.
+        return [readsWire(typed, binary(typeOf(subject), "===", literal("string")))];
+      }
       case "array":
         return [this.isArray(shape, site)];
       case "object":
@@ -520,16 +532,20 @@ export class CheckBuilder {
             checks: checksOf(alias),
             counts: [named],
             countsWhenWritten,
+            wire: literal(true),
           });
         const names = describeValues([field.name, ...aliases]);
         onePerField.push(failure(binary(named, ">", literal(1)), "dependentSchemas", `must have one of ${names} at most`, at));
       }
-      if (checks.length === 0 && counts.length === 0) unchecked.push(field.name);
-      else cases.push({ name: field.name, checks, counts, countsWhenWritten: counts.length > 0 && countsWhenWritten });
+      // A null for the field absent is a wire form, which a decoder drops.
+      const wire = field.nullIsAbsent ? { wire: binary(property, "===", literal(null)) } : {};
+      if (checks.length === 0 && counts.length === 0 && !field.nullIsAbsent) unchecked.push(field.name);
+      else cases.push({ name: field.name, checks, counts, countsWhenWritten: counts.length > 0 && countsWhenWritten, ...wire });
       cases.push(...aliasCases);
     }
     const rest =
       spec.additional.kind === "never" ? "closed" : this.checks(spec.additional, inside(site, property, `${owner}Property`, keyToken(key)));
+    const closedAliases = rest === "closed" ? [...members, ...spec.fields].flatMap((field) => field.aliases ?? []) : [];
     const patternChecks = patterns.map((each, i) => ({
       test: call(this.runtime("matches"), [this.pattern(each.pattern, owner), key]),
       checks: this.checks(each.shape, inside(site, property, patternOwner(i), keyToken(key))),
@@ -561,7 +577,9 @@ export class CheckBuilder {
         at,
         key,
         property,
-        ...(requiredCount === undefined ? {} : { required: { counter: requiredCount, fields: required } }),
+        ...(requiredCount === undefined
+          ? {}
+          : { required: { counter: requiredCount, fields: required, flags: required.map((field) => scope.local(`has ${field.name}`)) } }),
         counters: [requiredCount, present, counter, ...aliasCounters].filter((each) => each !== undefined),
         ...(counter === undefined ? {} : { count: { counter, bounded } }),
         cases,
@@ -570,6 +588,7 @@ export class CheckBuilder {
         // Patterns matter for the rest only where it is checked.
         patterns: rest !== "closed" && rest.length === 0 ? patternChecks.filter((each) => each.checks.length > 0) : patternChecks,
         rest,
+        ...(closedAliases.length === 0 ? {} : { aliases: closedAliases }),
         after,
       },
     ];
@@ -638,6 +657,11 @@ const SHARED_KINDS: ReadonlySet<Shape["kind"]> = new Set(["object", "map", "arra
 /** Whether a check is one test, which costs less in place than a call. */
 function isOneTest(check: Check): boolean {
   return check.kind === "delegate" || (check.kind === "failure" && (check.then ?? []).length === 0);
+}
+
+/** A failure whose value is, where `wire` holds, in a wire form that a decoder reads into another. */
+function readsWire(failure: Failure, wire: Expression): Failure {
+  return { ...failure, wire };
 }
 
 function failure(test: Expression, keyword: string, message: string, at: Location, then?: readonly Check[]): Failure {

@@ -148,9 +148,17 @@ export abstract class CheckPrinter {
 
   /** One more for each counter, only when JSON writes the property where `whenWritten`. */
   protected counts(counters: readonly Name[], property: Expression, whenWritten: boolean): Statement[] {
-    if (counters.length === 0) return [];
-    const increments = counters.map((counter) => evaluate(increment(counter)));
-    return whenWritten ? [ifThen(not(call(this.runtime("isOmitted"), [property])), statements(increments))] : increments;
+    return this.when(
+      counters.map((counter) => evaluate(increment(counter))),
+      property,
+      whenWritten,
+    );
+  }
+
+  /** Statements that note a property's presence, run only when JSON writes it where `whenWritten`. */
+  protected when(marks: readonly Statement[], property: Expression, whenWritten: boolean): Statement[] {
+    if (marks.length === 0) return [];
+    return whenWritten ? [ifThen(not(call(this.runtime("isOmitted"), [property])), statements(marks))] : [...marks];
   }
 
   /** `if (test) { then } else { otherwise }`, without an empty branch. */

@@ -29,6 +29,16 @@ export interface Failure {
   /** Where the failing value is. */
   readonly at: Location;
   readonly then?: readonly Check[];
+  /**
+   * When the failing value is in a wire form that a decoder reads into another (an enum's
+   * number, digits): a report counts the failure then (`Errors.wired`).
+   */
+  readonly wire?: Expression;
+  /**
+   * Where a tolerant reading may change the failing value, when that is not everywhere (an
+   * enum's value of one of its values' types): a report counts the failure elsewhere (`Errors.kept`).
+   */
+  readonly readable?: Expression;
 }
 
 /** The value is checked by another check function: a named type's, or a helper's. */
@@ -131,8 +141,11 @@ export interface Properties {
   readonly at: Location;
   readonly key: Name;
   readonly property: Name;
-  /** The counter of required fields present, and those fields. */
-  readonly required?: { readonly counter: Name; readonly fields: readonly Field[] };
+  /**
+   * The counter of required fields present, and those fields; a report marks each one seen
+   * in its own flag instead, and asks the flags afterwards which were missing.
+   */
+  readonly required?: { readonly counter: Name; readonly fields: readonly Field[]; readonly flags: readonly Name[] };
   readonly counters: readonly Name[];
   /** The counter of properties, counted when JSON writes them (`bounded`) or whenever present. */
   readonly count?: { readonly counter: Name; readonly bounded: boolean };
@@ -148,6 +161,8 @@ export interface Properties {
   readonly patterns: readonly { readonly test: Expression; readonly checks: readonly Check[] }[];
   /** What the rest of the properties (not fields, matched by no pattern) must be: none (closed), or checks. */
   readonly rest: "closed" | readonly Check[];
+  /** Of a closed object, the other names of its fields, which a decoder reads as theirs: a report counts one (`Errors.wired`). */
+  readonly aliases?: readonly string[];
   /** Checked after the loop, once every property has been seen: exactly one member, the bounds, a boxed primitive. */
   readonly after: readonly Failure[];
   /**
@@ -171,6 +186,11 @@ export interface PropertyCase {
   /** The counters a present property adds one to, and whether only when JSON writes it. */
   readonly counts: readonly Name[];
   readonly countsWhenWritten: boolean;
+  /**
+   * When the property is in a wire form a decoder reads into another (an alias, a null for
+   * the field absent): a report counts it (`Errors.wired`), whether or not it fails.
+   */
+  readonly wire?: Expression;
 }
 
 /** How a function checks its value, when that is not a list of checks. */

@@ -8,10 +8,10 @@ import {
   codePointLength,
   define,
   fail,
+  failKept,
   isArray,
   isBoxed,
   isRecord,
-  jsonProperty,
   matches,
   pointer,
   validated,
@@ -45,7 +45,8 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasProtocols = false;
+  let hasOutput = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -56,7 +57,7 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/\$schema`, "type", "must be a string");
         break;
       case "protocols":
-        required++;
+        hasProtocols = true;
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/protocols`, "type", "must be an array");
         else {
@@ -70,14 +71,15 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
                 "must be an object",
               );
             else {
-              let required1 = 0;
+              let hasName = false;
+              let hasSchema = false;
               for (const key1 in item) {
                 if (!Object.prototype.hasOwnProperty.call(item, key1)) continue;
                 const property1 = item[key1];
                 if (property1 === undefined) continue;
                 switch (key1) {
                   case "name":
-                    required1++;
+                    hasName = true;
                     if (typeof property1 !== "string")
                       fail(
                         errors,
@@ -94,7 +96,7 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
                       );
                     break;
                   case "schema":
-                    required1++;
+                    hasSchema = true;
                     if (typeof property1 !== "string")
                       fail(
                         errors,
@@ -169,11 +171,12 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
                     break;
                   case "formats":
                     if (property1 !== "annotate" && property1 !== "assert")
-                      fail(
+                      failKept(
                         errors,
                         `${path}/protocols/${i}/formats`,
                         "enum",
                         'must be one of "annotate", "assert"',
+                        typeof property1 === "string",
                       );
                     break;
                   default:
@@ -185,22 +188,20 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
                     );
                 }
               }
-              if (required1 !== 2) {
-                if (jsonProperty(item, "name") === undefined)
-                  fail(
-                    errors,
-                    `${path}/protocols/${i}/name`,
-                    "required",
-                    "is required",
-                  );
-                if (jsonProperty(item, "schema") === undefined)
-                  fail(
-                    errors,
-                    `${path}/protocols/${i}/schema`,
-                    "required",
-                    "is required",
-                  );
-              }
+              if (!hasName)
+                fail(
+                  errors,
+                  `${path}/protocols/${i}/name`,
+                  "required",
+                  "is required",
+                );
+              if (!hasSchema)
+                fail(
+                  errors,
+                  `${path}/protocols/${i}/schema`,
+                  "required",
+                  "is required",
+                );
             }
           }
         }
@@ -242,18 +243,18 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
         }
         break;
       case "output":
-        required++;
+        hasOutput = true;
         if (!isRecord(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/output`, "type", "must be an object");
         else {
-          let required2 = 0;
+          let hasFolder = false;
           for (const key3 in property) {
             if (!Object.prototype.hasOwnProperty.call(property, key3)) continue;
             const property3 = property[key3];
             if (property3 === undefined) continue;
             switch (key3) {
               case "folder":
-                required2++;
+                hasFolder = true;
                 if (typeof property3 !== "string")
                   fail(
                     errors,
@@ -281,7 +282,8 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
                     "must be an object",
                   );
                 else {
-                  let required3 = 0;
+                  let hasName1 = false;
+                  let hasVersion = false;
                   for (const key4 in property3) {
                     if (!Object.prototype.hasOwnProperty.call(property3, key4))
                       continue;
@@ -289,7 +291,7 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
                     if (property4 === undefined) continue;
                     switch (key4) {
                       case "name":
-                        required3++;
+                        hasName1 = true;
                         if (typeof property4 !== "string")
                           fail(
                             errors,
@@ -317,7 +319,7 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
                         }
                         break;
                       case "version":
-                        required3++;
+                        hasVersion = true;
                         if (typeof property4 !== "string")
                           fail(
                             errors,
@@ -376,22 +378,20 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
                         );
                     }
                   }
-                  if (required3 !== 2) {
-                    if (jsonProperty(property3, "name") === undefined)
-                      fail(
-                        errors,
-                        `${path}/output/package/name`,
-                        "required",
-                        "is required",
-                      );
-                    if (jsonProperty(property3, "version") === undefined)
-                      fail(
-                        errors,
-                        `${path}/output/package/version`,
-                        "required",
-                        "is required",
-                      );
-                  }
+                  if (!hasName1)
+                    fail(
+                      errors,
+                      `${path}/output/package/name`,
+                      "required",
+                      "is required",
+                    );
+                  if (!hasVersion)
+                    fail(
+                      errors,
+                      `${path}/output/package/version`,
+                      "required",
+                      "is required",
+                    );
                 }
                 break;
               default:
@@ -403,10 +403,8 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
                 );
             }
           }
-          if (required2 !== 1) {
-            if (jsonProperty(property, "folder") === undefined)
-              fail(errors, `${path}/output/folder`, "required", "is required");
-          }
+          if (!hasFolder)
+            fail(errors, `${path}/output/folder`, "required", "is required");
         }
         break;
       default:
@@ -418,12 +416,9 @@ function checkConfig(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "protocols") === undefined)
-      fail(errors, `${path}/protocols`, "required", "is required");
-    if (jsonProperty(value, "output") === undefined)
-      fail(errors, `${path}/output`, "required", "is required");
-  }
+  if (!hasProtocols)
+    fail(errors, `${path}/protocols`, "required", "is required");
+  if (!hasOutput) fail(errors, `${path}/output`, "required", "is required");
 }
 
 function checkConfigProtocolsOverlays(

@@ -8,11 +8,11 @@ import {
   codePointLength,
   define,
   fail,
+  failKept,
   isArray,
   isBoxed,
   isOmitted,
   isRecord,
-  jsonProperty,
   matches,
   pointer,
   validated,
@@ -288,7 +288,8 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasAt = false;
+  let hasBecause = false;
   let present = 0;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
@@ -379,14 +380,14 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
         if (!isRecord(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/nameMembers`, "type", "must be an object");
         else {
-          let required1 = 0;
+          let hasTag = false;
           for (const key2 in property) {
             if (!Object.prototype.hasOwnProperty.call(property, key2)) continue;
             const property2 = property[key2];
             if (property2 === undefined) continue;
             switch (key2) {
               case "tag":
-                required1++;
+                hasTag = true;
                 if (typeof property2 !== "string")
                   fail(
                     errors,
@@ -436,15 +437,8 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
                 );
             }
           }
-          if (required1 !== 1) {
-            if (jsonProperty(property, "tag") === undefined)
-              fail(
-                errors,
-                `${path}/nameMembers/tag`,
-                "required",
-                "is required",
-              );
-          }
+          if (!hasTag)
+            fail(errors, `${path}/nameMembers/tag`, "required", "is required");
         }
         break;
       case "rename":
@@ -479,7 +473,7 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
           fail(errors, `${path}/nullIsAbsent`, "const", "must be true");
         break;
       case "at":
-        required++;
+        hasAt = true;
         if (typeof property !== "string")
           fail(errors, `${path}/at`, "type", "must be a string");
         else if (!matches(FactAtPattern, property))
@@ -491,7 +485,7 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
           );
         break;
       case "because":
-        required++;
+        hasBecause = true;
         checkText(property, `${path}/because`, errors);
         break;
       default:
@@ -503,12 +497,8 @@ function checkFact(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "at") === undefined)
-      fail(errors, `${path}/at`, "required", "is required");
-    if (jsonProperty(value, "because") === undefined)
-      fail(errors, `${path}/because`, "required", "is required");
-  }
+  if (!hasAt) fail(errors, `${path}/at`, "required", "is required");
+  if (!hasBecause) fail(errors, `${path}/because`, "required", "is required");
   if (present !== 1)
     fail(
       errors,
@@ -531,14 +521,14 @@ function checkSelector(value: unknown, path: string, errors: Errors): void {
     if (!isRecord(value) || typeof value.toJSON === "function")
       fail(errors, path, "type", "must be an object");
     else {
-      let required = 0;
+      let hasEvent = false;
       for (const key in value) {
         if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
         const property = value[key];
         if (property === undefined) continue;
         switch (key) {
           case "event":
-            required++;
+            hasEvent = true;
             checkText(property, `${path}/event`, errors);
             break;
           case "where":
@@ -556,10 +546,7 @@ function checkSelector(value: unknown, path: string, errors: Errors): void {
             );
         }
       }
-      if (required !== 1) {
-        if (jsonProperty(value, "event") === undefined)
-          fail(errors, `${path}/event`, "required", "is required");
-      }
+      if (!hasEvent) fail(errors, `${path}/event`, "required", "is required");
     }
     return;
   }
@@ -656,7 +643,9 @@ function checkStream(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasFraming = false;
+  let hasBecause = false;
+  let hasRules = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
@@ -666,13 +655,14 @@ function checkStream(value: unknown, path: string, errors: Errors): void {
         checkText(property, `${path}/event`, errors);
         break;
       case "framing":
-        required++;
+        hasFraming = true;
         if (property !== "sse" && property !== "jsonl")
-          fail(
+          failKept(
             errors,
             `${path}/framing`,
             "enum",
             'must be one of "sse", "jsonl"',
+            typeof property === "string",
           );
         break;
       case "jsonRpc":
@@ -683,11 +673,11 @@ function checkStream(value: unknown, path: string, errors: Errors): void {
         checkText(property, `${path}/errorEvent`, errors);
         break;
       case "because":
-        required++;
+        hasBecause = true;
         checkText(property, `${path}/because`, errors);
         break;
       case "rules":
-        required++;
+        hasRules = true;
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/rules`, "type", "must be an array");
         else {
@@ -710,14 +700,9 @@ function checkStream(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 3) {
-    if (jsonProperty(value, "framing") === undefined)
-      fail(errors, `${path}/framing`, "required", "is required");
-    if (jsonProperty(value, "because") === undefined)
-      fail(errors, `${path}/because`, "required", "is required");
-    if (jsonProperty(value, "rules") === undefined)
-      fail(errors, `${path}/rules`, "required", "is required");
-  }
+  if (!hasFraming) fail(errors, `${path}/framing`, "required", "is required");
+  if (!hasBecause) fail(errors, `${path}/because`, "required", "is required");
+  if (!hasRules) fail(errors, `${path}/rules`, "required", "is required");
 }
 
 function checkStreamRule(value: unknown, path: string, errors: Errors): void {
@@ -725,14 +710,15 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasName = false;
+  let hasBecause = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         else if (!matches(StreamRuleNamePattern, property))
@@ -744,7 +730,7 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
           );
         break;
       case "because":
-        required++;
+        hasBecause = true;
         checkText(property, `${path}/because`, errors);
         break;
       case "first":
@@ -773,21 +759,22 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
         if (!isRecord(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/span`, "type", "must be an object");
         else {
-          let required1 = 0;
+          let hasOpens = false;
+          let hasCloses = false;
           for (const key1 in property) {
             if (!Object.prototype.hasOwnProperty.call(property, key1)) continue;
             const property1 = property[key1];
             if (property1 === undefined) continue;
             switch (key1) {
               case "opens":
-                required1++;
+                hasOpens = true;
                 checkSelectors(property1, `${path}/span/opens`, errors);
                 break;
               case "continues":
                 checkSelectors(property1, `${path}/span/continues`, errors);
                 break;
               case "closes":
-                required1++;
+                hasCloses = true;
                 checkSelectors(property1, `${path}/span/closes`, errors);
                 break;
               case "aborts":
@@ -850,34 +837,34 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                 );
             }
           }
-          if (required1 !== 2) {
-            if (jsonProperty(property, "opens") === undefined)
-              fail(errors, `${path}/span/opens`, "required", "is required");
-            if (jsonProperty(property, "closes") === undefined)
-              fail(errors, `${path}/span/closes`, "required", "is required");
-          }
+          if (!hasOpens)
+            fail(errors, `${path}/span/opens`, "required", "is required");
+          if (!hasCloses)
+            fail(errors, `${path}/span/closes`, "required", "is required");
         }
         break;
       case "refers":
         if (!isRecord(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/refers`, "type", "must be an object");
         else {
-          let required2 = 0;
+          let hasEvents = false;
+          let hasKey = false;
+          let hasTo = false;
           for (const key2 in property) {
             if (!Object.prototype.hasOwnProperty.call(property, key2)) continue;
             const property2 = property[key2];
             if (property2 === undefined) continue;
             switch (key2) {
               case "events":
-                required2++;
+                hasEvents = true;
                 checkSelectors(property2, `${path}/refers/events`, errors);
                 break;
               case "key":
-                required2++;
+                hasKey = true;
                 checkKey(property2, `${path}/refers/key`, errors);
                 break;
               case "to":
-                required2++;
+                hasTo = true;
                 checkSelectors(property2, `${path}/refers/to`, errors);
                 break;
               case "toKey":
@@ -922,36 +909,36 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                 );
             }
           }
-          if (required2 !== 3) {
-            if (jsonProperty(property, "events") === undefined)
-              fail(errors, `${path}/refers/events`, "required", "is required");
-            if (jsonProperty(property, "key") === undefined)
-              fail(errors, `${path}/refers/key`, "required", "is required");
-            if (jsonProperty(property, "to") === undefined)
-              fail(errors, `${path}/refers/to`, "required", "is required");
-          }
+          if (!hasEvents)
+            fail(errors, `${path}/refers/events`, "required", "is required");
+          if (!hasKey)
+            fail(errors, `${path}/refers/key`, "required", "is required");
+          if (!hasTo)
+            fail(errors, `${path}/refers/to`, "required", "is required");
         }
         break;
       case "chunk":
         if (!isRecord(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/chunk`, "type", "must be an object");
         else {
-          let required3 = 0;
+          let hasEvents1 = false;
+          let hasSpan = false;
+          let hasKey1 = false;
           for (const key4 in property) {
             if (!Object.prototype.hasOwnProperty.call(property, key4)) continue;
             const property4 = property[key4];
             if (property4 === undefined) continue;
             switch (key4) {
               case "events":
-                required3++;
+                hasEvents1 = true;
                 checkSelectors(property4, `${path}/chunk/events`, errors);
                 break;
               case "span":
-                required3++;
+                hasSpan = true;
                 checkText(property4, `${path}/chunk/span`, errors);
                 break;
               case "key":
-                required3++;
+                hasKey1 = true;
                 checkKey(property4, `${path}/chunk/key`, errors);
                 break;
               case "passThrough":
@@ -969,7 +956,9 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                     "must be an object",
                   );
                 else {
-                  let required4 = 0;
+                  let hasOpens1 = false;
+                  let hasContinues = false;
+                  let hasCloses1 = false;
                   for (const key5 in property4) {
                     if (!Object.prototype.hasOwnProperty.call(property4, key5))
                       continue;
@@ -977,7 +966,7 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                     if (property5 === undefined) continue;
                     switch (key5) {
                       case "opens":
-                        required4++;
+                        hasOpens1 = true;
                         if (
                           !isRecord(property5) ||
                           typeof property5.toJSON === "function" ||
@@ -991,7 +980,7 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                           );
                         break;
                       case "continues":
-                        required4++;
+                        hasContinues = true;
                         if (
                           !isRecord(property5) ||
                           typeof property5.toJSON === "function" ||
@@ -1005,7 +994,7 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                           );
                         break;
                       case "closes":
-                        required4++;
+                        hasCloses1 = true;
                         if (
                           !isRecord(property5) ||
                           typeof property5.toJSON === "function" ||
@@ -1027,29 +1016,27 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                         );
                     }
                   }
-                  if (required4 !== 3) {
-                    if (jsonProperty(property4, "opens") === undefined)
-                      fail(
-                        errors,
-                        `${path}/chunk/standsFor/opens`,
-                        "required",
-                        "is required",
-                      );
-                    if (jsonProperty(property4, "continues") === undefined)
-                      fail(
-                        errors,
-                        `${path}/chunk/standsFor/continues`,
-                        "required",
-                        "is required",
-                      );
-                    if (jsonProperty(property4, "closes") === undefined)
-                      fail(
-                        errors,
-                        `${path}/chunk/standsFor/closes`,
-                        "required",
-                        "is required",
-                      );
-                  }
+                  if (!hasOpens1)
+                    fail(
+                      errors,
+                      `${path}/chunk/standsFor/opens`,
+                      "required",
+                      "is required",
+                    );
+                  if (!hasContinues)
+                    fail(
+                      errors,
+                      `${path}/chunk/standsFor/continues`,
+                      "required",
+                      "is required",
+                    );
+                  if (!hasCloses1)
+                    fail(
+                      errors,
+                      `${path}/chunk/standsFor/closes`,
+                      "required",
+                      "is required",
+                    );
                 }
                 break;
               default:
@@ -1061,14 +1048,12 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
                 );
             }
           }
-          if (required3 !== 3) {
-            if (jsonProperty(property, "events") === undefined)
-              fail(errors, `${path}/chunk/events`, "required", "is required");
-            if (jsonProperty(property, "span") === undefined)
-              fail(errors, `${path}/chunk/span`, "required", "is required");
-            if (jsonProperty(property, "key") === undefined)
-              fail(errors, `${path}/chunk/key`, "required", "is required");
-          }
+          if (!hasEvents1)
+            fail(errors, `${path}/chunk/events`, "required", "is required");
+          if (!hasSpan)
+            fail(errors, `${path}/chunk/span`, "required", "is required");
+          if (!hasKey1)
+            fail(errors, `${path}/chunk/key`, "required", "is required");
         }
         break;
       default:
@@ -1080,12 +1065,8 @@ function checkStreamRule(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-    if (jsonProperty(value, "because") === undefined)
-      fail(errors, `${path}/because`, "required", "is required");
-  }
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
+  if (!hasBecause) fail(errors, `${path}/because`, "required", "is required");
   if (isStreamRuleIf(value)) {
     checkStreamRuleThen(value, path, errors);
   }
@@ -1107,14 +1088,15 @@ function checkAssembly(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasSnapshot = false;
+  let hasSteps = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "snapshot":
-        required++;
+        hasSnapshot = true;
         if (
           !isRecord(property) ||
           typeof property.toJSON === "function" ||
@@ -1134,7 +1116,7 @@ function checkAssembly(value: unknown, path: string, errors: Errors): void {
                 "must be an object",
               );
             else {
-              let required1 = 0;
+              let hasType = false;
               for (const key2 in property1) {
                 if (!Object.prototype.hasOwnProperty.call(property1, key2))
                   continue;
@@ -1142,7 +1124,7 @@ function checkAssembly(value: unknown, path: string, errors: Errors): void {
                 if (property2 === undefined) continue;
                 switch (key2) {
                   case "type":
-                    required1++;
+                    hasType = true;
                     if (!isText(property2))
                       checkText(
                         property2,
@@ -1188,21 +1170,19 @@ function checkAssembly(value: unknown, path: string, errors: Errors): void {
                     );
                 }
               }
-              if (required1 !== 1) {
-                if (jsonProperty(property1, "type") === undefined)
-                  fail(
-                    errors,
-                    `${pointer(`${path}/snapshot`, key1)}/type`,
-                    "required",
-                    "is required",
-                  );
-              }
+              if (!hasType)
+                fail(
+                  errors,
+                  `${pointer(`${path}/snapshot`, key1)}/type`,
+                  "required",
+                  "is required",
+                );
             }
           }
         }
         break;
       case "steps":
-        required++;
+        hasSteps = true;
         if (!isArray(property) || typeof property.toJSON === "function")
           fail(errors, `${path}/steps`, "type", "must be an array");
         else {
@@ -1221,12 +1201,8 @@ function checkAssembly(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 2) {
-    if (jsonProperty(value, "snapshot") === undefined)
-      fail(errors, `${path}/snapshot`, "required", "is required");
-    if (jsonProperty(value, "steps") === undefined)
-      fail(errors, `${path}/steps`, "required", "is required");
-  }
+  if (!hasSnapshot) fail(errors, `${path}/snapshot`, "required", "is required");
+  if (!hasSteps) fail(errors, `${path}/steps`, "required", "is required");
 }
 
 function checkPath(value: unknown, path: string, errors: Errors): void {
@@ -1252,14 +1228,17 @@ function checkStep(value: unknown, path: string, errors: Errors): void {
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasName = false;
+  let hasBecause = false;
+  let hasOn = false;
+  let hasValue = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "name":
-        required++;
+        hasName = true;
         if (typeof property !== "string")
           fail(errors, `${path}/name`, "type", "must be a string");
         else if (!matches(StreamRuleNamePattern, property))
@@ -1271,11 +1250,11 @@ function checkStep(value: unknown, path: string, errors: Errors): void {
           );
         break;
       case "because":
-        required++;
+        hasBecause = true;
         checkText(property, `${path}/because`, errors);
         break;
       case "on":
-        required++;
+        hasOn = true;
         checkSelectors(property, `${path}/on`, errors);
         break;
       case "set":
@@ -1297,7 +1276,7 @@ function checkStep(value: unknown, path: string, errors: Errors): void {
         checkText(property, `${path}/key`, errors);
         break;
       case "value":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasValue = true;
         break;
       default:
         fail(
@@ -1308,35 +1287,26 @@ function checkStep(value: unknown, path: string, errors: Errors): void {
         );
     }
   }
-  if (required !== 4) {
-    if (jsonProperty(value, "name") === undefined)
-      fail(errors, `${path}/name`, "required", "is required");
-    if (jsonProperty(value, "because") === undefined)
-      fail(errors, `${path}/because`, "required", "is required");
-    if (jsonProperty(value, "on") === undefined)
-      fail(errors, `${path}/on`, "required", "is required");
-    if (isOmitted(jsonProperty(value, "value")))
-      fail(errors, `${path}/value`, "required", "is required");
-  }
+  if (!hasName) fail(errors, `${path}/name`, "required", "is required");
+  if (!hasBecause) fail(errors, `${path}/because`, "required", "is required");
+  if (!hasOn) fail(errors, `${path}/on`, "required", "is required");
+  if (!hasValue) fail(errors, `${path}/value`, "required", "is required");
   if (isStepIf(value)) {
     if (!isRecord(value) || typeof value.toJSON === "function")
       fail(errors, path, "type", "must be an object");
     else {
-      let required1 = 0;
+      let hasKey = false;
       for (const key1 in value) {
         if (!Object.prototype.hasOwnProperty.call(value, key1)) continue;
         const property1 = value[key1];
         if (property1 === undefined) continue;
         switch (key1) {
           case "key":
-            if (!isOmitted(property1)) required1++;
+            if (!isOmitted(property1)) hasKey = true;
             break;
         }
       }
-      if (required1 !== 1) {
-        if (isOmitted(jsonProperty(value, "key")))
-          fail(errors, `${path}/key`, "required", "is required");
-      }
+      if (!hasKey) fail(errors, `${path}/key`, "required", "is required");
     }
   } else {
     if (
@@ -1399,21 +1369,18 @@ function checkStreamRuleThen(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasFirst = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "first":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasFirst = true;
         break;
     }
   }
-  if (required !== 1) {
-    if (isOmitted(jsonProperty(value, "first")))
-      fail(errors, `${path}/first`, "required", "is required");
-  }
+  if (!hasFirst) fail(errors, `${path}/first`, "required", "is required");
 }
 
 function checkStreamRuleThen1(
@@ -1425,21 +1392,18 @@ function checkStreamRuleThen1(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasTerminal = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "terminal":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasTerminal = true;
         break;
     }
   }
-  if (required !== 1) {
-    if (isOmitted(jsonProperty(value, "terminal")))
-      fail(errors, `${path}/terminal`, "required", "is required");
-  }
+  if (!hasTerminal) fail(errors, `${path}/terminal`, "required", "is required");
 }
 
 function checkStreamRuleThen2(
@@ -1451,21 +1415,18 @@ function checkStreamRuleThen2(
     fail(errors, path, "type", "must be an object");
     return;
   }
-  let required = 0;
+  let hasInside = false;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const property = value[key];
     if (property === undefined) continue;
     switch (key) {
       case "inside":
-        if (!isOmitted(property)) required++;
+        if (!isOmitted(property)) hasInside = true;
         break;
     }
   }
-  if (required !== 1) {
-    if (isOmitted(jsonProperty(value, "inside")))
-      fail(errors, `${path}/inside`, "required", "is required");
-  }
+  if (!hasInside) fail(errors, `${path}/inside`, "required", "is required");
 }
 
 function checkStreamRule1(value: unknown, path: string, errors: Errors): void {
@@ -1923,7 +1884,7 @@ export function decodeText(
   options?: DecodeOptions,
 ): DecodeResult<Text> {
   if (isText(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkText, options);
+  return decodeRefused(input, undefined, checkText, options, undefined, true);
 }
 
 /**
@@ -1995,7 +1956,14 @@ export function decodeEventPointer(
   options?: DecodeOptions,
 ): DecodeResult<EventPointer> {
   if (isEventPointer(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkEventPointer, options);
+  return decodeRefused(
+    input,
+    undefined,
+    checkEventPointer,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -2052,7 +2020,14 @@ export function decodeTemplate(
   options?: DecodeOptions,
 ): DecodeResult<Template> {
   if (isTemplate(input)) return { ok: true, value: input };
-  return decodeRefused(input, undefined, checkTemplate, options);
+  return decodeRefused(
+    input,
+    undefined,
+    checkTemplate,
+    options,
+    undefined,
+    true,
+  );
 }
 
 /**
