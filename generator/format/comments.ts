@@ -9,14 +9,20 @@ import { commentText } from "./escape.js";
  * bidirectional control, a zero-width space, a control) is shown as its escape.
  */
 export function jsDoc(paragraphs: readonly string[]): Doc | undefined {
+  const lines = jsDocLines(paragraphs);
+  return lines === undefined ? undefined : lines.length === 1 ? lines[0]! : join(hardline, lines);
+}
+
+/** The lines of `jsDoc`'s block, or nothing when the paragraphs hold no text. */
+export function jsDocLines(paragraphs: readonly string[]): string[] | undefined {
   const lines = paragraphs
     .flatMap((paragraph, i) => [...(i === 0 ? [] : [""]), paragraph])
     .flatMap((paragraph) => paragraph.split(BLANK_LINE).flatMap((block, i) => [...(i === 0 ? [] : [""]), ...layOut(block)]))
     .map((line) => commentText(line.replaceAll("*/", "*\\/")).trimEnd());
   while (lines.at(-1) === "") lines.pop();
   if (lines.length === 0) return undefined;
-  if (lines.length === 1 && lines[0]!.length <= 60) return `/** ${lines[0]} */`;
-  return join(hardline, ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"]);
+  if (lines.length === 1 && lines[0]!.length <= 60) return [`/** ${lines[0]} */`];
+  return ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"];
 }
 
 /** A block the author broke into lines keeps its lines; one long line is wrapped. */

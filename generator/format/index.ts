@@ -5,9 +5,9 @@ import { jsonDoc, jsonText } from "./json.js";
 import type { Module } from "../code/tree.js";
 import { optimizeSection, withoutUnused } from "../code/passes.js";
 import type { ModulePrinter } from "../emit/index.js";
-import { layOutModule, moduleSections } from "./layout.js";
-import type { Part } from "./layout.js";
-import { printDoc } from "./printer.js";
+import { layOutModule } from "./layout.js";
+import { moduleTexts } from "./direct.js";
+import type { Part } from "./direct.js";
 
 /** A file as it is written: its path under `generated/` and its exact bytes. */
 export interface OutputFile {
@@ -34,7 +34,7 @@ export function format(files: Iterable<EmittedFile>): OutputFile[] {
 function render(file: EmittedFile): string {
   if ("text" in file) return file.text;
   if ("json" in file) return jsonText(file.json, PRINT_OPTIONS.printWidth);
-  return printSections(moduleSections(file.module));
+  return printSections(moduleTexts(file.module));
 }
 
 /**
@@ -49,10 +49,10 @@ export const PRINT_AS_EMITTED: ModulePrinter = {
     return {
       sink: (declarations) => {
         const module: Module = { kind: "module", header: [], imports: [], constants: [], sections: [optimizeSection(declarations, used)] };
-        printed.push(printSections(moduleSections(module)).slice(0, -1));
+        printed.push(printSections(moduleTexts(module)).slice(0, -1));
       },
       finish: (module) => {
-        const head = printSections(moduleSections({ ...withoutUnused(module, used), sections: [] }));
+        const head = printSections(moduleTexts({ ...withoutUnused(module, used), sections: [] }));
         return printed.length === 0 ? head : `${head === "\n" ? "" : `${head}\n`}${printed.join("\n\n")}\n`;
       },
     };
@@ -68,14 +68,9 @@ function printSections(sections: readonly (readonly Part[])[]): string {
   const text: string[] = [];
   for (const section of sections) {
     if (text.length > 0) text.push("");
-    for (const part of section) text.push(withoutTrailingBlanks(printDoc(part(), PRINT_OPTIONS.printWidth)));
+    for (const part of section) text.push(part());
   }
   return `${text.join("\n")}\n`;
-}
-
-function withoutTrailingBlanks(text: string): string {
-  const last = text.charCodeAt(text.length - 1);
-  return last === 0x20 || last === 0x09 ? text.replace(/[ \t]+$/, "") : text;
 }
 
 /** The document a file of code or JSON is printed from. */
