@@ -35,6 +35,18 @@ import {
 } from "./layout.js";
 import type { Braced } from "./layout.js";
 import { narrowWidth, printDoc } from "./printer.js";
+import {
+  flatExpression,
+  flatIfOpening,
+  flatParameter,
+  flatSignature,
+  flatStatement,
+  flatType,
+  flatTypeMemberBody,
+  flatVariableHead,
+  suffixed,
+  UNKNOWN,
+} from "./flat.js";
 
 /**
  * The text of a module's parts, written directly where the layout is known without
@@ -64,13 +76,23 @@ export function moduleTexts(module: Module): Part[][] {
  * What `build`'s document prints at a column (`position`) of a line indented by `indent`,
  * with a line break after it: its flat text when that fits, else the document printed.
  */
-function printed(build: () => Doc, indent: number, position: number): string {
-  const flat = flatText(build);
-  if (flat !== undefined) {
-    const width = narrowWidth(flat);
-    if (width !== undefined && position + width <= WIDTH) return flat;
+function printed(build: () => Doc, indent: number, position: number, flat: Flat = UNKNOWN): string {
+  const text = flat === UNKNOWN ? flatText(build) : flat;
+  if (text !== undefined) {
+    const width = narrowWidth(text);
+    if (width !== undefined && position + width <= WIDTH) return text;
   }
   return withoutTrailingBlanks(printDoc(build(), WIDTH, indent, position));
+}
+
+/** A flat text from `flat.ts`: undefined where there is none that fits, `UNKNOWN` for the layout's builders to make. */
+type Flat = string | undefined | typeof UNKNOWN;
+
+/** The flat text of a node when it is no wider than the room, else undefined. */
+function narrow(text: string | undefined, room: number): string | undefined {
+  if (text === undefined) return undefined;
+  const width = narrowWidth(text);
+  return width !== undefined && width <= room ? text : undefined;
 }
 
 function withoutTrailingBlanks(text: string): string {
@@ -121,18 +143,19 @@ function functionText(node: Function): string {
  * no type parameters to break first) a parameter per line.
  */
 function signatureText(node: Function, after: string): string {
-  const flat = flatText(() => functionSignature(node));
-  const width = flat === undefined ? undefined : narrowWidth(flat);
-  if (width !== undefined && width + after.length <= WIDTH) return flat + after;
+  const flat = narrow(flatSignature(node, WIDTH - after.length), WIDTH - after.length);
+  if (flat !== undefined) return flat + after;
   if (node.typeParameters.length > 0 || node.parameters.length === 0) return printed(() => concat(functionSignature(node), after), 0, 0);
   let text = `${node.exported ? "export " : ""}function ${node.name.text}(`;
-  for (const each of node.parameters) text += newLine(2) + printed(() => concat(parameter(each), ","), 2, 2);
-  return `${text}\n${printed(() => concat("): ", type(node.returns), after), 0, 0)}`;
+  for (const each of node.parameters)
+    text += newLine(2) + printed(() => concat(parameter(each), ","), 2, 2, suffixed(flatParameter(each, WIDTH), ","));
+  const returns = flatType(node.returns, WIDTH);
+  return `${text}\n${printed(() => concat("): ", type(node.returns), after), 0, 0, returns === undefined ? undefined : `): ${returns}${after}`)}`;
 }
 
 function typeMemberText(node: TypeMember): string {
   const doc = node.kind === "index-signature" ? "" : documentedText(node.doc, 2);
-  return doc + printed(() => concat(typeMemberBody(node), ";"), 2, 2);
+  return doc + printed(() => concat(typeMemberBody(node), ";"), 2, 2, suffixed(flatTypeMemberBody(node, WIDTH), ";"));
 }
 
 /** A block's statements, one per line, and its closing brace: what follows its opening brace. */
@@ -162,7 +185,7 @@ function holdsEmptyBlock(node: Statement): boolean {
 
 /** A statement at the start of a line indented by `indent`. */
 function statementText(node: Statement, indent: number): string {
-  if (holdsEmptyBlock(node)) return printed(() => statement(node), indent, indent);
+  if (holdsEmptyBlock(node)) return printed(() => statement(node), indent, indent, flatStatement(node, WIDTH - indent));
   switch (node.kind) {
     case "if":
       return ifText(node, indent, indent);
@@ -170,18 +193,30 @@ function statementText(node: Statement, indent: number): string {
       return `{${blockRest(node.body, indent)}`;
     case "for-in":
       return (
-        printed(() => concat(`for (const ${node.binding.text} in `, expression(node.object), ") {"), indent, indent) +
-        blockRest(node.body, indent)
+        printed(
+          () => concat(`for (const ${node.binding.text} in `, expression(node.object), ") {"),
+          indent,
+          indent,
+          suffixed(flatExpression(node.object, WIDTH), ") {", `for (const ${node.binding.text} in `),
+        ) + blockRest(node.body, indent)
       );
     case "for":
       return printed(() => concat(forHead(node), " {"), indent, indent) + blockRest(node.body, indent);
     case "try-finally":
       return `try {${blockRest(node.body, indent)} finally {${blockRest(node.cleanup, indent)}`;
     case "switch": {
-      let text = printed(() => concat("switch (", parenthesized(node.discriminant), ") {"), indent, indent);
+      let text = printed(
+        () => concat("switch (", parenthesized(node.discriminant), ") {"),
+        indent,
+        indent,
+        suffixed(flatExpression(node.discriminant, WIDTH), ") {", "switch ("),
+      );
       for (const { labels, body } of node.cases) {
         if (labels.length === 0) text += `${newLine(indent + 2)}default:`;
-        for (const label of labels) text += newLine(indent + 2) + printed(() => caseLabel(label), indent + 2, indent + 2);
+        for (const label of labels)
+          text +=
+            newLine(indent + 2) +
+            printed(() => caseLabel(label), indent + 2, indent + 2, suffixed(flatExpression(label, WIDTH), ":", "case "));
         for (const each of body) text += newLine(indent + 4) + statementText(each, indent + 4);
       }
       return `${text}${newLine(indent)}}`;
@@ -198,8 +233,8 @@ function statementText(node: Statement, indent: number): string {
     case "variable": {
       // Prettier's "break-after-operator" layout for this conditional (`variable` in layout.ts) is left to the printer.
       if (node.value.kind === "conditional" && (node.value.test.kind === "logical" || node.value.test.kind === "binary")) break;
-      const declared = flatText(() => variableHead(node));
-      if (declared === undefined || narrowWidth(declared) === undefined) break;
+      const declared = narrow(flatVariableHead(node, WIDTH), WIDTH);
+      if (declared === undefined) break;
       const head = `${declared} = `;
       // While `head` and an opening bracket fit, every group in the head is flat: what follows it on the line is ` = {`.
       const value = node.value.kind === "as-const" ? node.value.expression : node.value;
@@ -214,7 +249,7 @@ function statementText(node: Statement, indent: number): string {
     default:
       break;
   }
-  return printed(() => statement(node), indent, indent);
+  return printed(() => statement(node), indent, indent, flatStatement(node, WIDTH - indent));
 }
 
 /** A non-empty object or array literal, which breaks an element per line. */
@@ -231,7 +266,10 @@ function expressionText(node: Expression, indent: number, position: number, befo
   if (isBracketed(node)) return bracketedText(node, indent, position, before, after);
   const callee = isPlainCall(node) ? calleeText(node) : undefined;
   if (callee !== undefined) return callText(node as Call, callee, indent, position, before, after);
-  return before + printed(() => concat(expression(node), after), indent, position);
+  return (
+    before +
+    printed(() => concat(expression(node), after), indent, position, suffixed(flatExpression(node, WIDTH - position - after.length), after))
+  );
 }
 
 /**
@@ -257,7 +295,7 @@ function calleeText(node: Call): string | undefined {
 
 /** A plain call: flat when it fits, else an argument per line, each followed by a comma. */
 function callText(node: Call, callee: string, indent: number, position: number, before: string, after: string): string {
-  const flat = flatLiteral(node, WIDTH - position - after.length);
+  const flat = narrow(flatExpression(node, WIDTH - position - after.length), WIDTH - position - after.length);
   if (flat !== undefined) return before + flat + after;
   const inner = indent + 2;
   let text = `${before}${callee}(`;
@@ -271,7 +309,7 @@ function callText(node: Call, callee: string, indent: number, position: number, 
  * prettier's group of the literal prints broken.
  */
 function bracketedText(node: ObjectLiteral | ArrayLiteral, indent: number, position: number, before: string, after: string): string {
-  const flat = flatLiteral(node, WIDTH - position - after.length);
+  const flat = narrow(flatExpression(node, WIDTH - position - after.length), WIDTH - position - after.length);
   if (flat !== undefined) return before + flat + after;
   const inner = indent + 2;
   let text = `${before}${node.kind === "object" ? "{" : "["}`;
@@ -296,72 +334,33 @@ function propertyText(key: string, value: Expression, indent: number): string {
   return expressionText(value, indent, indent + width + 2, `${printedKey}: `, ",");
 }
 
-/**
- * An expression's flat text when it is no wider than `room` (and every character in it is
- * one column wide), else undefined; literals are measured as they are written, and
- * given up on as soon as they are too wide.
- */
-function flatLiteral(node: Expression, room: number): string | undefined {
-  if (node.kind === "object") {
-    if (node.properties.length === 0) return room >= 2 ? "{}" : undefined;
-    let text = "{ ";
-    for (const { key, value } of node.properties) {
-      if (text.length > 2) text += ", ";
-      if (value.kind === "name" && value.text === key && key !== "__proto__") text += key;
-      else {
-        const printedKey = objectKey(key);
-        if (narrowWidth(printedKey) === undefined) return undefined;
-        text += `${printedKey}: `;
-        const printedValue = flatLiteral(value, room - text.length - 2);
-        if (printedValue === undefined) return undefined;
-        text += printedValue;
-      }
-      if (text.length + 2 > room) return undefined;
-    }
-    return `${text} }`;
-  }
-  if (node.kind === "array") {
-    let text = "[";
-    for (const element of node.elements) {
-      if (text.length > 1) text += ", ";
-      const printedElement = flatLiteral(element, room - text.length - 1);
-      if (printedElement === undefined) return undefined;
-      text += printedElement;
-    }
-    return text.length + 1 > room ? undefined : `${text}]`;
-  }
-  if (node.kind === "call" && node.typeArguments.length === 0 && isPlainCallee(node.callee)) {
-    // Hugged or not, the arguments flat are a list.
-    let text = `${node.construct ? "new " : ""}${expression(node.callee) as string}(`;
-    if (narrowWidth(text) === undefined) return undefined;
-    for (const each of node.arguments) {
-      if (!text.endsWith("(")) text += ", ";
-      const printedArgument = flatLiteral(each, room - text.length - 1);
-      if (printedArgument === undefined) return undefined;
-      text += printedArgument;
-    }
-    return text.length + 1 > room ? undefined : `${text})`;
-  }
-  const flat = flatText(() => expression(node));
-  return flat !== undefined && flat.length <= room && narrowWidth(flat) !== undefined ? flat : undefined;
-}
-
 /** `if`, at a column of a line indented by `indent` (after `} else ` for an `else if`), as `ifStatement` lays it out. */
 function ifText(node: If, indent: number, position: number): string {
   if (node.then.kind !== "block") {
     // The statement after the test moves to its own line when the whole does not fit; an `else` starts a line.
     const then = node.then;
-    const flat = flatText(() => ifOpening(node));
-    const width = flat === undefined ? undefined : narrowWidth(flat);
+    const known = flatIfOpening(node, WIDTH - position);
+    const flat = narrow(known === UNKNOWN ? flatText(() => ifOpening(node)) : known, WIDTH - position);
     const opening =
-      width !== undefined && position + width <= WIDTH
-        ? flat!
-        : printed(() => concat("if (", parenthesized(node.test), ")"), indent, position) +
+      flat !== undefined
+        ? flat
+        : printed(
+            () => concat("if (", parenthesized(node.test), ")"),
+            indent,
+            position,
+            suffixed(flatExpression(node.test, WIDTH), ")", "if ("),
+          ) +
           newLine(indent + 2) +
           statementText(then, indent + 2);
     return node.otherwise === undefined ? opening : opening + newLine(indent) + otherwiseText(node.otherwise, indent, indent);
   }
-  const opening = printed(() => concat("if (", parenthesized(node.test), ") {"), indent, position) + blockRest(node.then.body, indent);
+  const opening =
+    printed(
+      () => concat("if (", parenthesized(node.test), ") {"),
+      indent,
+      position,
+      suffixed(flatExpression(node.test, WIDTH), ") {", "if ("),
+    ) + blockRest(node.then.body, indent);
   return node.otherwise === undefined ? opening : `${opening} ${otherwiseText(node.otherwise, indent, indent + 2)}`;
 }
 
@@ -369,5 +368,11 @@ function ifText(node: If, indent: number, position: number): string {
 function otherwiseText(node: Statement, indent: number, position: number): string {
   if (node.kind === "if") return `else ${ifText(node, indent, position + 5)}`;
   if (node.kind === "block") return `else {${blockRest(node.body, indent)}`;
-  return printed(() => concat("else", group(indented(line, statement(node)))), indent, position);
+  const flat = flatStatement(node, WIDTH);
+  return printed(
+    () => concat("else", group(indented(line, statement(node)))),
+    indent,
+    position,
+    typeof flat === "string" ? `else ${flat}` : flat,
+  );
 }

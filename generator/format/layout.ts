@@ -361,11 +361,21 @@ export function expression(node: Expression, position: Position = "nested"): Doc
 }
 
 /** Binding strength, for parentheses: an operand binding less tightly than its place is wrapped. */
-const MEMBER = 9;
-const UNARY = 8;
-const PRECEDENCE: Readonly<Record<string, number>> = { "/": 7, "<": 5, "<=": 5, ">": 5, ">=": 5, "===": 4, "!==": 4, "&&": 2, "||": 1 };
+export const MEMBER = 9;
+export const UNARY = 8;
+export const PRECEDENCE: Readonly<Record<string, number>> = {
+  "/": 7,
+  "<": 5,
+  "<=": 5,
+  ">": 5,
+  ">=": 5,
+  "===": 4,
+  "!==": 4,
+  "&&": 2,
+  "||": 1,
+};
 
-function strength(node: Expression): number {
+export function strength(node: Expression): number {
   switch (node.kind) {
     case "binary":
     case "logical":
