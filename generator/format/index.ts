@@ -34,7 +34,7 @@ export function format(files: Iterable<EmittedFile>): OutputFile[] {
 function render(file: EmittedFile): string {
   if ("text" in file) return file.text;
   if ("json" in file) return jsonText(file.json, PRINT_OPTIONS.printWidth);
-  return printSections(moduleTexts(file.module));
+  return `${printSections(moduleTexts(file.module))}\n`;
 }
 
 /**
@@ -49,11 +49,11 @@ export const PRINT_AS_EMITTED: ModulePrinter = {
     return {
       sink: (declarations) => {
         const module: Module = { kind: "module", header: [], imports: [], constants: [], sections: [optimizeSection(declarations, used)] };
-        printed.push(printSections(moduleTexts(module)).slice(0, -1));
+        printed.push(printSections(moduleTexts(module)));
       },
       finish: (module) => {
         const head = printSections(moduleTexts({ ...withoutUnused(module, used), sections: [] }));
-        return printed.length === 0 ? head : `${head === "\n" ? "" : `${head}\n`}${printed.join("\n\n")}\n`;
+        return printed.length === 0 ? `${head}\n` : `${head === "" ? "" : `${head}\n\n`}${printed.join("\n\n")}\n`;
       },
     };
   },
@@ -61,8 +61,7 @@ export const PRINT_AS_EMITTED: ModulePrinter = {
 
 /**
  * Sections printed a part at a time, so that the documents of one part are all that is
- * alive, not those of a module of many megabytes. Each part's last line loses its
- * trailing blanks, as the line break after it would take them.
+ * alive, not those of a module of many megabytes; without the line break at the end.
  */
 function printSections(sections: readonly (readonly Part[])[]): string {
   const text: string[] = [];
@@ -70,7 +69,7 @@ function printSections(sections: readonly (readonly Part[])[]): string {
     if (text.length > 0) text.push("");
     for (const part of section) text.push(part());
   }
-  return `${text.join("\n")}\n`;
+  return text.join("\n");
 }
 
 /** The document a file of code or JSON is printed from. */
