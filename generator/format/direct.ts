@@ -36,7 +36,9 @@ import {
 import type { Braced } from "./layout.js";
 import { narrowWidth, printDoc } from "./printer.js";
 import {
+  flatDeclaration,
   flatExpression,
+  flatForHead,
   flatIfOpening,
   flatParameter,
   flatSignature,
@@ -76,7 +78,7 @@ export function moduleTexts(module: Module): Part[][] {
  * What `build`'s document prints at a column (`position`) of a line indented by `indent`,
  * with a line break after it: its flat text when that fits, else the document printed.
  */
-function printed(build: () => Doc, indent: number, position: number, flat: Flat = UNKNOWN): string {
+function printed(build: () => Doc, indent: number, position: number, flat: Flat): string {
   const text = flat === UNKNOWN ? flatText(build) : flat;
   if (text !== undefined) {
     const width = narrowWidth(text);
@@ -114,7 +116,7 @@ function declarationText(node: Declaration): string {
   if (node.kind === "export-names") return bracedText(bracedNames(node));
   // A variable's layout is a statement's.
   if (node.kind === "variable") return doc + statementText(node, 0);
-  return doc + printed(() => undocumented(node), 0, 0);
+  return doc + printed(() => undocumented(node), 0, 0, flatDeclaration(node, WIDTH));
 }
 
 /** An import or `export { … } from` at the top of a module: on one line when it fits, else a name per line. */
@@ -122,7 +124,7 @@ function bracedText(node: Braced): string {
   const flat = `${node.keyword} ${node.names.join(", ")} ${node.tail}`;
   const width = narrowWidth(flat);
   if (width !== undefined && width <= WIDTH) return flat;
-  if (width === undefined) return printed(() => braced(node), 0, 0);
+  if (width === undefined) return printed(() => braced(node), 0, 0, undefined);
   return `${node.keyword}${node.names.map((name) => `${newLine(2)}${name},`).join("")}\n${node.tail}`;
 }
 
@@ -134,7 +136,7 @@ function documentedText(doc: Documentation | undefined, indent: number): string 
 
 function functionText(node: Function): string {
   if (node.body === undefined) return signatureText(node, ";");
-  if (node.body.length === 0) return printed(() => undocumented(node), 0, 0);
+  if (node.body.length === 0) return printed(() => undocumented(node), 0, 0, UNKNOWN);
   return signatureText(node, " {") + blockRest(node.body, 0);
 }
 
@@ -145,7 +147,9 @@ function functionText(node: Function): string {
 function signatureText(node: Function, after: string): string {
   const flat = narrow(flatSignature(node, WIDTH - after.length), WIDTH - after.length);
   if (flat !== undefined) return flat + after;
-  if (node.typeParameters.length > 0 || node.parameters.length === 0) return printed(() => concat(functionSignature(node), after), 0, 0);
+  // The flat signature does not fit (or has a character wider than a column).
+  if (node.typeParameters.length > 0 || node.parameters.length === 0)
+    return printed(() => concat(functionSignature(node), after), 0, 0, undefined);
   let text = `${node.exported ? "export " : ""}function ${node.name.text}(`;
   for (const each of node.parameters)
     text += newLine(2) + printed(() => concat(parameter(each), ","), 2, 2, suffixed(flatParameter(each, WIDTH), ","));
@@ -201,7 +205,9 @@ function statementText(node: Statement, indent: number): string {
         ) + blockRest(node.body, indent)
       );
     case "for":
-      return printed(() => concat(forHead(node), " {"), indent, indent) + blockRest(node.body, indent);
+      return (
+        printed(() => concat(forHead(node), " {"), indent, indent, suffixed(flatForHead(node, WIDTH), " {")) + blockRest(node.body, indent)
+      );
     case "try-finally":
       return `try {${blockRest(node.body, indent)} finally {${blockRest(node.cleanup, indent)}`;
     case "switch": {
@@ -323,12 +329,12 @@ function propertyText(key: string, value: Expression, indent: number): string {
   if (value.kind === "name" && value.text === key && key !== "__proto__") return `${key},`;
   const printedKey = objectKey(key);
   const width = narrowWidth(printedKey);
-  if (width === undefined) return printed(() => concat(property(printedKey, value), ","), indent, indent);
+  if (width === undefined) return printed(() => concat(property(printedKey, value), ","), indent, indent, UNKNOWN);
   if (value.kind === "literal" && typeof value.value === "string" && width >= 5) {
     // After a key this wide, a string that does not fit moves to the next line (`property` in layout.ts).
     const text = literalText(value.value);
     const textWidth = narrowWidth(text);
-    if (textWidth === undefined) return printed(() => concat(property(printedKey, value), ","), indent, indent);
+    if (textWidth === undefined) return printed(() => concat(property(printedKey, value), ","), indent, indent, undefined);
     return indent + width + 2 + textWidth + 1 <= WIDTH ? `${printedKey}: ${text},` : `${printedKey}:${newLine(indent + 2)}${text},`;
   }
   return expressionText(value, indent, indent + width + 2, `${printedKey}: `, ",");

@@ -1,4 +1,4 @@
-import type { Expression, Function, If, Parameter, Statement, Type, TypeMember, Variable } from "../code/tree.js";
+import type { Declaration, Expression, For, Function, If, Parameter, Statement, Type, TypeMember, Variable } from "../code/tree.js";
 import { isIdentifier } from "../identifiers.js";
 import { jsDocLines } from "./comments.js";
 import { literalText, objectKey, propertyKey, regexLiteral, stringLiteral, templateText } from "./escape.js";
@@ -70,6 +70,21 @@ export function flatSignature(node: Function, room: number): string | undefined 
   text += `(${parameters}): `;
   const returns = flatType(node.returns, room - text.length);
   return returns === undefined ? undefined : text + returns;
+}
+
+/** `for (let i = 0; i < bound; i++)` flat. */
+export function flatForHead(node: For, room: number): string | undefined {
+  const index = node.index.text;
+  const head = `for (let ${index} = ${node.start}; ${index} < `;
+  return suffixed(flatExpression(node.bound, room - head.length - index.length - 5), `; ${index}++)`, head);
+}
+
+/** A type alias or `export *` flat; `UNKNOWN` for other declarations. */
+export function flatDeclaration(node: Declaration, room: number): string | undefined | typeof UNKNOWN {
+  if (node.kind === "export-all") return `export * from ${stringLiteral(node.from)};`;
+  if (node.kind !== "type-alias") return UNKNOWN;
+  const head = `export type ${node.name.text} = `;
+  return suffixed(flatType(node.type, room - head.length - 1), ";", head);
 }
 
 /** `const name: type`, before a variable's value, flat. */
