@@ -36,6 +36,7 @@ import {
 import type { Braced } from "./layout.js";
 import { narrowWidth, printDoc } from "./printer.js";
 import {
+  flatCallHead,
   flatDeclaration,
   flatExpression,
   flatForHead,
@@ -247,9 +248,8 @@ function statementText(node: Statement, indent: number): string {
       if (isBracketed(value) && indent + head.length + 1 <= WIDTH)
         return bracketedText(value, indent, indent + head.length, head, node.value.kind === "as-const" ? " as const;" : ";");
       // Prettier's fluid layout keeps a call after `=` when its callee and parenthesis fit there; its arguments then break, unless the whole fits.
-      const callee = isPlainCall(node.value) ? calleeText(node.value) : undefined;
-      if (callee !== undefined && indent + head.length + callee.length + 1 <= WIDTH)
-        return callText(node.value as Call, callee, indent, indent + head.length, head, ";");
+      const callee = isListCall(node.value) ? callHead(node.value, indent + head.length) : undefined;
+      if (callee !== undefined) return callText(node.value as Call, callee, indent, indent + head.length, head, ";");
       break;
     }
     default:
@@ -270,7 +270,7 @@ function isBracketed(node: Expression): node is ObjectLiteral | ArrayLiteral {
  */
 function expressionText(node: Expression, indent: number, position: number, before: string, after: string): string {
   if (isBracketed(node)) return bracketedText(node, indent, position, before, after);
-  const callee = isPlainCall(node) ? calleeText(node) : undefined;
+  const callee = isListCall(node) ? callHead(node, position) : undefined;
   if (callee !== undefined) return callText(node as Call, callee, indent, position, before, after);
   return (
     before +
@@ -279,27 +279,26 @@ function expressionText(node: Expression, indent: number, position: number, befo
 }
 
 /**
- * A call of a name or a member of one, with arguments and no type arguments, whose last
- * argument is not a literal to hug: its callee cannot break, and its arguments are a list.
+ * A call with arguments whose last is not a literal to hug: its arguments are a list
+ * (`call` in layout.ts).
  */
-function isPlainCall(node: Expression): node is Call {
-  if (node.kind !== "call" || node.typeArguments.length > 0 || node.arguments.length === 0 || !isPlainCallee(node.callee)) return false;
+function isListCall(node: Expression): node is Call {
+  if (node.kind !== "call" || node.arguments.length === 0) return false;
   const last = node.arguments.at(-1)!;
   const penultimate = node.arguments.at(-2);
   return !isBracketed(last) || (penultimate !== undefined && isBracketed(penultimate));
 }
 
-function isPlainCallee(node: Expression): boolean {
-  return node.kind === "name" || (node.kind === "member" && isPlainCallee(node.object));
+/**
+ * A call's head (`new`, callee, type arguments) flat when it fits at `position` with the
+ * parenthesis after it: then every group in it prints flat, since what follows it on the
+ * line is that parenthesis, the arguments' list breaking after it unless the whole fits.
+ */
+function callHead(node: Call, position: number): string | undefined {
+  return narrow(flatCallHead(node, WIDTH - position - 1), WIDTH - position - 1);
 }
 
-/** A plain call's callee, with `new` before it; undefined when a character in it may be wider than a column. */
-function calleeText(node: Call): string | undefined {
-  const text = `${node.construct ? "new " : ""}${expression(node.callee) as string}`;
-  return narrowWidth(text) === undefined ? undefined : text;
-}
-
-/** A plain call: flat when it fits, else an argument per line, each followed by a comma. */
+/** A call whose head fits: flat when the whole fits, else an argument per line, each followed by a comma. */
 function callText(node: Call, callee: string, indent: number, position: number, before: string, after: string): string {
   const flat = narrow(flatExpression(node, WIDTH - position - after.length), WIDTH - position - after.length);
   if (flat !== undefined) return before + flat + after;

@@ -1,4 +1,4 @@
-import type { Declaration, Expression, For, Function, If, Parameter, Statement, Type, TypeMember, Variable } from "../code/tree.js";
+import type { Call, Declaration, Expression, For, Function, If, Parameter, Statement, Type, TypeMember, Variable } from "../code/tree.js";
 import { isIdentifier } from "../identifiers.js";
 import { jsDocLines } from "./comments.js";
 import { literalText, objectKey, propertyKey, regexLiteral, stringLiteral, templateText } from "./escape.js";
@@ -161,14 +161,8 @@ function flatUnbounded(node: Expression, room: number): string | undefined {
       return index === undefined ? undefined : `${object}[${index}]`;
     }
     case "call": {
-      const callee = flatOperand(node.callee, MEMBER, room - 2);
-      if (callee === undefined) return undefined;
-      let head = node.construct ? `new ${callee}` : callee;
-      if (node.typeArguments.length > 0) {
-        const args = flatList(node.typeArguments, ", ", room - head.length - 4, flatType);
-        if (args === undefined) return undefined;
-        head += `<${args}>`;
-      }
+      const head = flatCallHead(node, room - 2);
+      if (head === undefined) return undefined;
       // Hugged or not, the arguments flat are a list.
       const args = flatList(node.arguments, ", ", room - head.length - 2, flatExpression);
       return args === undefined ? undefined : `${head}(${args})`;
@@ -230,6 +224,16 @@ function flatUnbounded(node: Expression, room: number): string | undefined {
       return expression === undefined ? undefined : `${expression} as const`;
     }
   }
+}
+
+/** What a call prints before its arguments flat: `new`, the callee and its type arguments. */
+export function flatCallHead(node: Call, room: number): string | undefined {
+  const callee = flatOperand(node.callee, MEMBER, room);
+  if (callee === undefined) return undefined;
+  const head = node.construct ? `new ${callee}` : callee;
+  if (node.typeArguments.length === 0) return head.length <= room ? head : undefined;
+  const args = flatList(node.typeArguments, ", ", room - head.length - 2, flatType);
+  return args === undefined || head.length + args.length + 2 > room ? undefined : `${head}<${args}>`;
 }
 
 /** A type flat, no longer than `room`, or undefined. */
