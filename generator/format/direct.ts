@@ -21,7 +21,6 @@ import {
   forHead,
   functionSignature,
   ifOpening,
-  ifStatement,
   parameter,
   braced,
   bracedNames,
@@ -31,7 +30,6 @@ import {
   type,
   typeMemberBody,
   undocumented,
-  variableHead,
 } from "./layout.js";
 import type { Braced } from "./layout.js";
 import { narrowWidth, printDoc } from "./printer.js";

@@ -70,7 +70,7 @@ export function moduleSections(module: Module): Part[][] {
   return sections;
 }
 
-export function importDeclaration(node: Import): Doc {
+function importDeclaration(node: Import): Doc {
   return braced(bracedNames(node));
 }
 
@@ -94,7 +94,7 @@ export function braced({ keyword, names, tail }: Braced): Doc {
   return group(keyword, indent(line, join(concat(",", line), names)), ifBreak(","), line, tail);
 }
 
-export function declaration(node: Declaration): Doc {
+function declaration(node: Declaration): Doc {
   return concat("doc" in node ? documented(node.doc) : "", undocumented(node));
 }
 
@@ -124,7 +124,7 @@ export function undocumented(node: Declaration): Doc {
 }
 
 /** A declaration's JSDoc and the line break after it; nothing when it has none. */
-export function documented(doc: Documentation | undefined): Doc {
+function documented(doc: Documentation | undefined): Doc {
   const printed = doc === undefined ? undefined : jsDoc(doc.paragraphs);
   return printed === undefined ? "" : concat(printed, hardline);
 }
@@ -226,7 +226,7 @@ function block(body: readonly Statement[]): Doc {
  * a block stays on the line of its `if`; each `else` starts a line after a statement and
  * follows a block's brace.
  */
-export function ifStatement(node: If): Doc {
+function ifStatement(node: If): Doc {
   const opening = ifOpening(node);
   if (node.otherwise === undefined) return opening;
   const separator = node.then.kind === "block" ? " " : hardline;
@@ -264,7 +264,7 @@ function variable(node: Variable): Doc {
 }
 
 /** `const name: type`, before the value. */
-export function variableHead(node: Variable): Doc {
+function variableHead(node: Variable): Doc {
   const head = `${node.exported ? "export " : ""}${node.declaration} ${node.name.text}`;
   return node.type === undefined ? head : concat(head, ": ", type(node.type));
 }
