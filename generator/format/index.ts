@@ -67,9 +67,19 @@ function printSections(sections: readonly (readonly Part[])[]): string {
   const text: string[] = [];
   for (const section of sections) {
     if (text.length > 0) text.push("");
-    for (const part of section) text.push(part());
+    for (const part of section) text.push(flattened(part()));
   }
   return text.join("\n");
+}
+
+/**
+ * The text as one string in memory. A part's text is made by concatenation, which V8
+ * keeps as a tree of the pieces until the string is read; kept until its section is
+ * joined, that tree is many small objects for the garbage collector to copy, each
+ * collection, where the string read once is one. Reading a character makes it one.
+ */
+function flattened(text: string): string {
+  return text.charCodeAt(0) >= 0 ? text : text;
 }
 
 /** The document a file of code or JSON is printed from. */
