@@ -25,8 +25,10 @@ import {
   braced,
   bracedNames,
   parenthesized,
+  PRECEDENCE,
   property,
   statement,
+  strength,
   type,
   typeMemberBody,
   undocumented,
@@ -210,12 +212,7 @@ function statementText(node: Statement, indent: number): string {
     case "try-finally":
       return `try {${blockRest(node.body, indent)} finally {${blockRest(node.cleanup, indent)}`;
     case "switch": {
-      let text = printed(
-        () => concat("switch (", parenthesized(node.discriminant), ") {"),
-        indent,
-        indent,
-        suffixed(flatExpression(node.discriminant, WIDTH), ") {", "switch ("),
-      );
+      let text = parenthesizedText("switch (", node.discriminant, indent, indent, ") {");
       for (const { labels, body } of node.cases) {
         if (labels.length === 0) text += `${newLine(indent + 2)}default:`;
         for (const label of labels)
@@ -347,24 +344,36 @@ function ifText(node: If, indent: number, position: number): string {
     const opening =
       flat !== undefined
         ? flat
-        : printed(
-            () => concat("if (", parenthesized(node.test), ")"),
-            indent,
-            position,
-            suffixed(flatExpression(node.test, WIDTH), ")", "if ("),
-          ) +
-          newLine(indent + 2) +
-          statementText(then, indent + 2);
+        : parenthesizedText("if (", node.test, indent, position, ")") + newLine(indent + 2) + statementText(then, indent + 2);
     return node.otherwise === undefined ? opening : opening + newLine(indent) + otherwiseText(node.otherwise, indent, indent);
   }
-  const opening =
-    printed(
-      () => concat("if (", parenthesized(node.test), ") {"),
-      indent,
-      position,
-      suffixed(flatExpression(node.test, WIDTH), ") {", "if ("),
-    ) + blockRest(node.then.body, indent);
+  const opening = parenthesizedText("if (", node.test, indent, position, ") {") + blockRest(node.then.body, indent);
   return node.otherwise === undefined ? opening : `${opening} ${otherwiseText(node.otherwise, indent, indent + 2)}`;
+}
+
+/**
+ * `if (test)` or `switch (test)` and what follows it up to the line break, at a column of a
+ * line indented by `indent`: on one line when it fits, else the test on lines of its own
+ * inside the parentheses. A chain of `&&` or `||` breaks there an operand per line, each
+ * but the last followed by its operator, as `binaryish` in layout.ts lays it out in
+ * parentheses; other tests break as their document prints.
+ */
+function parenthesizedText(head: string, test: Expression, indent: number, position: number, after: string): string {
+  const flat = suffixed(flatExpression(test, WIDTH), after, head);
+  const build = () => concat(head, parenthesized(test), after);
+  if (test.kind !== "logical") return printed(build, indent, position, flat);
+  // An operand in parentheses (a mixed `&&` and `||`, or one that binds less) is left to the printer.
+  const place = PRECEDENCE[test.operator]! + 1;
+  if (test.operands.some((each) => (each.kind === "logical" && each.operator !== test.operator) || strength(each) < place))
+    return printed(build, indent, position, flat);
+  const fits = narrow(flat, WIDTH - position);
+  if (fits !== undefined) return fits;
+  const inner = indent + 2;
+  let text = head;
+  test.operands.forEach((each, i) => {
+    text += newLine(inner) + expressionText(each, inner, inner, "", i === test.operands.length - 1 ? "" : ` ${test.operator}`);
+  });
+  return `${text}${newLine(indent)}${after}`;
 }
 
 /** `else …`, at a column of a line indented by `indent`. */
