@@ -9,6 +9,7 @@ import type {
   Module,
   ObjectLiteral,
   Statement,
+  Type,
   TypeMember,
 } from "../code/tree.js";
 import { jsDocLines, lineComment } from "./comments.js";
@@ -40,6 +41,7 @@ import {
   flatDeclaration,
   flatExpression,
   flatForHead,
+  flatList,
   flatIfOpening,
   flatParameter,
   flatSignature,
@@ -117,7 +119,26 @@ function declarationText(node: Declaration): string {
   if (node.kind === "export-names") return bracedText(bracedNames(node));
   // A variable's layout is a statement's.
   if (node.kind === "variable") return doc + statementText(node, 0);
+  if (node.kind === "type-alias" && node.type.kind === "union-type") return doc + unionAliasText(node.name.text, node.type.members);
   return doc + printed(() => undocumented(node), 0, 0, flatDeclaration(node, WIDTH));
+}
+
+/**
+ * `export type Name = A | B;` on one line when it fits; else the union on the next line,
+ * and when it does not fit there either a member per line after `| `, each laid out at its
+ * place (a member's own lines are aligned under it), as prettier breaks a union alias.
+ */
+function unionAliasText(name: string, members: readonly Type[]): string {
+  const head = `export type ${name} =`;
+  const union = narrow(flatList(members, " | ", WIDTH, flatType), WIDTH);
+  if (union !== undefined && head.length + union.length + 2 <= WIDTH) return `${head} ${union};`;
+  if (union !== undefined && union.length + 3 <= WIDTH) return `${head}${newLine(2)}${union};`;
+  let text = head;
+  members.forEach((member, i) => {
+    const after = i === members.length - 1 ? ";" : "";
+    text += `${newLine(2)}| ${printed(() => concat(type(member), after), 4, 4, suffixed(flatType(member, WIDTH), after))}`;
+  });
+  return text;
 }
 
 /** An import or `export { … } from` at the top of a module: on one line when it fits, else a name per line. */

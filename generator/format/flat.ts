@@ -113,7 +113,7 @@ function flatOperand(node: Expression, place: number, room: number): string | un
 }
 
 /** A list of nodes flat, joined by `separator`, or undefined once longer than `room`. */
-function flatList<T>(
+export function flatList<T>(
   nodes: readonly T[],
   separator: string,
   room: number,
