@@ -196,7 +196,10 @@ function forEachName(node: object, visit: (text: string) => void): void {
     return;
   }
   const record = node as { readonly [key: string]: unknown };
-  if (record["kind"] === "name") return visit(record["text"] as string);
+  const kind = record["kind"];
+  if (kind === "name") return visit(record["text"] as string);
+  // A literal holds a JSON primitive, no name: the most common leaf, not walked.
+  if (kind === "literal") return;
   for (const key in record) {
     const value = record[key];
     if (typeof value === "object" && value !== null) forEachName(value, visit);

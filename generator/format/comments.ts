@@ -9,21 +9,36 @@ import { commentText } from "./escape.js";
  * bidirectional control, a zero-width space, a control) is shown as its escape.
  */
 export function jsDoc(paragraphs: readonly string[]): Doc | undefined {
-  const lines = paragraphs
-    .flatMap((paragraph, i) => [...(i === 0 ? [] : [""]), paragraph])
-    .flatMap((paragraph) => paragraph.split(BLANK_LINE).flatMap((block, i) => [...(i === 0 ? [] : [""]), ...layOut(block)]))
-    .map((line) => commentText(line.replaceAll("*/", "*\\/")).trimEnd());
+  const lines = jsDocLines(paragraphs);
+  return lines === undefined ? undefined : lines.length === 1 ? lines[0]! : join(hardline, lines);
+}
+
+/** The lines of `jsDoc`'s block, or nothing when the paragraphs hold no text. */
+export function jsDocLines(paragraphs: readonly string[]): string[] | undefined {
+  const lines: string[] = [];
+  paragraphs.forEach((paragraph, i) => {
+    if (i > 0) lines.push("");
+    // Most paragraphs are one line: nothing to split.
+    const blocks = BREAK.test(paragraph) ? paragraph.split(BLANK_LINE) : [paragraph];
+    blocks.forEach((block, j) => {
+      if (j > 0) lines.push("");
+      for (const line of layOut(block)) lines.push(commentText(line.includes("*/") ? line.replaceAll("*/", "*\\/") : line).trimEnd());
+    });
+  });
   while (lines.at(-1) === "") lines.pop();
   if (lines.length === 0) return undefined;
-  if (lines.length === 1 && lines[0]!.length <= 60) return `/** ${lines[0]} */`;
-  return join(hardline, ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"]);
+  if (lines.length === 1 && lines[0]!.length <= 60) return [`/** ${lines[0]} */`];
+  return ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"];
 }
 
 /** A block the author broke into lines keeps its lines; one long line is wrapped. */
 function layOut(block: string): string[] {
-  const lines = block.split(LINE_BREAK);
+  const lines = BREAK.test(block) ? block.split(LINE_BREAK) : [block];
   return lines.length === 1 ? wrap(lines[0]!) : lines;
 }
+
+/** A line break of any kind. */
+const BREAK = /[\n\r\u2028\u2029]/;
 
 const BLANK_LINE = /(?:\r\n|[\n\r\u2028\u2029])[ \t]*(?:\r\n|[\n\r\u2028\u2029])/;
 

@@ -46,7 +46,17 @@ export function terminalText(text: string): string {
 
 /** Text with each invisible character but those `kept` written as its escape. */
 function shownEscaped(text: string, kept: string): string {
+  if (isPrintableAscii(text, "")) return text;
   return text.replace(INVISIBLES, (char) => (kept.includes(char) ? char : unicodeEscape(char.codePointAt(0)!)));
+}
+
+/** Whether the text is printable ASCII without any of the characters `special`: most text, which needs no escape. Tested without a regular expression. */
+function isPrintableAscii(text: string, special: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e || (special !== "" && special.includes(text[i]!))) return false;
+  }
+  return true;
 }
 
 /**
@@ -59,17 +69,23 @@ export function stringLiteral(text: string): string {
   const doubles = text.split('"').length - 1;
   const singles = text.split("'").length - 1;
   const quote = doubles > singles ? "'" : '"';
-  let escaped = "";
-  for (const char of text) {
-    if (char === "\\" || char === quote) escaped += `\\${char}`;
-    else if (char === "\n") escaped += "\\n";
-    else if (char === "\r") escaped += "\\r";
-    else if (char === "\t") escaped += "\\t";
-    else if (INVISIBLE.test(char)) escaped += unicodeEscape(char.codePointAt(0)!);
-    else escaped += char;
-  }
+  const escaped = text.replace(quote === '"' ? ESCAPED_IN_DOUBLE : ESCAPED_IN_SINGLE, (char) =>
+    char === "\n"
+      ? "\\n"
+      : char === "\r"
+        ? "\\r"
+        : char === "\t"
+          ? "\\t"
+          : char === "\\" || char === quote
+            ? `\\${char}`
+            : unicodeEscape(char.codePointAt(0)!),
+  );
   return `${quote}${escaped}${quote}`;
 }
+
+/** What a string literal in each quote escapes: backslashes, the quote, and every invisible character (line breaks and tabs among them). */
+const ESCAPED_IN_DOUBLE = new RegExp(`[\\\\"]|${INVISIBLE.source}`, "gu");
+const ESCAPED_IN_SINGLE = new RegExp(`[\\\\']|${INVISIBLE.source}`, "gu");
 
 /**
  * A JSON string: as `JSON.stringify` writes it (which escapes the C0 controls and lone
@@ -105,6 +121,7 @@ export function objectKey(name: string): string {
 
 /** The text of a template literal between placeholders: backslashes, backticks, `$` and invisible characters escaped. */
 export function templateText(text: string): string {
+  if (isPrintableAscii(text, "\\`$")) return text;
   return [...text]
     .map((char) =>
       char === "\\" || char === "`" || char === "$" ? `\\${char}` : INVISIBLE.test(char) ? unicodeEscape(char.codePointAt(0)!) : char,

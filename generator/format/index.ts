@@ -5,9 +5,9 @@ import { jsonDoc, jsonText } from "./json.js";
 import type { Module } from "../code/tree.js";
 import { optimizeSection, withoutUnused } from "../code/passes.js";
 import type { ModulePrinter } from "../emit/index.js";
-import { layOutModule, moduleSections } from "./layout.js";
-import type { Part } from "./layout.js";
-import { printDoc } from "./printer.js";
+import { layOutModule } from "./layout.js";
+import { moduleTexts } from "./direct.js";
+import type { Part } from "./direct.js";
 
 /** A file as it is written: its path under `generated/` and its exact bytes. */
 export interface OutputFile {
@@ -34,7 +34,7 @@ export function format(files: Iterable<EmittedFile>): OutputFile[] {
 function render(file: EmittedFile): string {
   if ("text" in file) return file.text;
   if ("json" in file) return jsonText(file.json, PRINT_OPTIONS.printWidth);
-  return printSections(moduleSections(file.module));
+  return `${printSections(moduleTexts(file.module))}\n`;
 }
 
 /**
@@ -49,11 +49,11 @@ export const PRINT_AS_EMITTED: ModulePrinter = {
     return {
       sink: (declarations) => {
         const module: Module = { kind: "module", header: [], imports: [], constants: [], sections: [optimizeSection(declarations, used)] };
-        printed.push(printSections(moduleSections(module)).slice(0, -1));
+        printed.push(printSections(moduleTexts(module)));
       },
       finish: (module) => {
-        const head = printSections(moduleSections({ ...withoutUnused(module, used), sections: [] }));
-        return printed.length === 0 ? head : `${head === "\n" ? "" : `${head}\n`}${printed.join("\n\n")}\n`;
+        const head = printSections(moduleTexts({ ...withoutUnused(module, used), sections: [] }));
+        return printed.length === 0 ? `${head}\n` : `${head === "" ? "" : `${head}\n\n`}${printed.join("\n\n")}\n`;
       },
     };
   },
@@ -61,21 +61,25 @@ export const PRINT_AS_EMITTED: ModulePrinter = {
 
 /**
  * Sections printed a part at a time, so that the documents of one part are all that is
- * alive, not those of a module of many megabytes. Each part's last line loses its
- * trailing blanks, as the line break after it would take them.
+ * alive, not those of a module of many megabytes; without the line break at the end.
  */
 function printSections(sections: readonly (readonly Part[])[]): string {
   const text: string[] = [];
   for (const section of sections) {
     if (text.length > 0) text.push("");
-    for (const part of section) text.push(withoutTrailingBlanks(printDoc(part(), PRINT_OPTIONS.printWidth)));
+    for (const part of section) text.push(flattened(part()));
   }
-  return `${text.join("\n")}\n`;
+  return text.join("\n");
 }
 
-function withoutTrailingBlanks(text: string): string {
-  const last = text.charCodeAt(text.length - 1);
-  return last === 0x20 || last === 0x09 ? text.replace(/[ \t]+$/, "") : text;
+/**
+ * The text as one string in memory. A part's text is made by concatenation, which V8
+ * keeps as a tree of the pieces until the string is read; kept until its section is
+ * joined, that tree is many small objects for the garbage collector to copy, each
+ * collection, where the string read once is one. Reading a character makes it one.
+ */
+function flattened(text: string): string {
+  return text.charCodeAt(0) >= 0 ? text : text;
 }
 
 /** The document a file of code or JSON is printed from. */

@@ -2,7 +2,9 @@ import type {
   Call,
   Declaration,
   Documentation,
+  ExportNames,
   Expression,
+  For,
   Function,
   If,
   Import,
@@ -69,42 +71,55 @@ export function moduleSections(module: Module): Part[][] {
 }
 
 function importDeclaration(node: Import): Doc {
-  const specifiers = node.specifiers.map(({ name, local }) => (name.text === local.text ? name.text : `${name.text} as ${local.text}`));
-  return braced(node.typeOnly ? "import type {" : "import {", specifiers, `} from ${stringLiteral(node.from)};`);
+  return braced(bracedNames(node));
 }
 
-/** `keyword { a, b } tail`, one name per line when it does not fit. */
-function braced(keyword: string, names: readonly Doc[], tail: string): Doc {
+/** `keyword { a, b } tail`: an import or an `export { … } from`, its names inside the braces. */
+export interface Braced {
+  readonly keyword: string;
+  readonly names: readonly string[];
+  readonly tail: string;
+}
+
+export function bracedNames(node: Import | ExportNames): Braced {
+  const tail = `} from ${stringLiteral(node.from)};`;
+  if (node.kind === "export-names")
+    return { keyword: node.typeOnly ? "export type {" : "export {", names: node.names.map((name) => name.text), tail };
+  const names = node.specifiers.map(({ name, local }) => (name.text === local.text ? name.text : `${name.text} as ${local.text}`));
+  return { keyword: node.typeOnly ? "import type {" : "import {", names, tail };
+}
+
+/** One name per line when they do not fit. */
+export function braced({ keyword, names, tail }: Braced): Doc {
   return group(keyword, indent(line, join(concat(",", line), names)), ifBreak(","), line, tail);
 }
 
 function declaration(node: Declaration): Doc {
-  const doc = "doc" in node ? documented(node.doc) : "";
+  return concat("doc" in node ? documented(node.doc) : "", undocumented(node));
+}
+
+/** A declaration without its JSDoc. */
+export function undocumented(node: Declaration): Doc {
   switch (node.kind) {
     case "function":
-      return concat(doc, functionDeclaration(node));
+      return functionDeclaration(node);
     case "interface":
-      if (node.members.length === 0) return concat(doc, `export interface ${node.name.text} {}`);
+      if (node.members.length === 0) return `export interface ${node.name.text} {}`;
       return concat(
-        doc,
         `export interface ${node.name.text} {`,
         indent(hardline, lines(node.members.map((member) => concat(typeMember(member), ";")))),
         hardline,
         "}",
       );
     case "type-alias":
-      if (node.type.kind !== "union-type") return concat(doc, `export type ${node.name.text} = `, type(node.type), ";");
-      return concat(doc, group(`export type ${node.name.text} =`, indent(line, group(unionBody(node.type.members))), ";"));
+      if (node.type.kind !== "union-type") return concat(`export type ${node.name.text} = `, type(node.type), ";");
+      return group(`export type ${node.name.text} =`, indent(line, group(unionBody(node.type.members))), ";");
     case "variable":
-      return concat(doc, variable(node));
+      return variable(node);
     case "export-all":
       return `export * from ${stringLiteral(node.from)};`;
     case "export-names":
-      return braced(
-        node.typeOnly ? "export type {" : "export {",
-        node.names.map((name) => name.text),
-        `} from ${stringLiteral(node.from)};`,
-      );
+      return braced(bracedNames(node));
   }
 }
 
@@ -119,6 +134,12 @@ function documented(doc: Documentation | undefined): Doc {
  * its type parameters, break one per line when the signature does not fit.
  */
 function functionDeclaration(node: Function): Doc {
+  const signature = functionSignature(node);
+  return node.body === undefined ? concat(signature, ";") : concat(signature, " ", block(node.body));
+}
+
+/** A function's head, up to its return type. */
+export function functionSignature(node: Function): Doc {
   const typeParameters =
     node.typeParameters.length === 0
       ? ""
@@ -129,7 +150,7 @@ function functionDeclaration(node: Function): Doc {
           ),
           ">",
         );
-  const signature = concat(
+  return concat(
     `${node.exported ? "export " : ""}function ${node.name.text}`,
     typeParameters,
     // No parameters: nothing to break between the parentheses (a list would print a lone comma).
@@ -137,14 +158,13 @@ function functionDeclaration(node: Function): Doc {
       ? concat("(): ", type(node.returns))
       : list("(", node.parameters.map(parameter), concat("): ", type(node.returns))),
   );
-  return node.body === undefined ? concat(signature, ";") : concat(signature, " ", block(node.body));
 }
 
-function parameter(node: Parameter): Doc {
+export function parameter(node: Parameter): Doc {
   return concat(node.name.text, node.optional ? "?: " : ": ", type(node.type));
 }
 
-function statement(node: Statement): Doc {
+export function statement(node: Statement): Doc {
   switch (node.kind) {
     case "expression-statement":
       if (node.expression.kind === "assignment")
@@ -161,25 +181,15 @@ function statement(node: Statement): Doc {
       return block(node.body);
     case "switch": {
       const cases = node.cases.map(({ labels, body }) => {
-        const heads = labels.length === 0 ? ["default:"] : labels.map((label) => concat("case ", expression(label), ":"));
+        const heads = labels.length === 0 ? ["default:"] : labels.map(caseLabel);
         return body.length === 0 ? lines(heads) : concat(lines(heads), indent(hardline, lines(body.map(statement))));
       });
-      return concat(
-        "switch (",
-        group(indent(softline, expression(node.discriminant, "parenthesized")), softline),
-        ") {",
-        indent(hardline, lines(cases)),
-        hardline,
-        "}",
-      );
+      return concat("switch (", parenthesized(node.discriminant), ") {", indent(hardline, lines(cases)), hardline, "}");
     }
     case "for-in":
       return concat(`for (const ${node.binding.text} in `, expression(node.object), ") ", block(node.body));
-    case "for": {
-      const index = node.index.text;
-      const clauses = [`let ${index} = ${node.start}`, ";", line, concat(`${index} < `, expression(node.bound)), ";", line, `${index}++`];
-      return concat("for (", group(indent(softline, ...clauses), softline), ") ", block(node.body));
-    }
+    case "for":
+      return concat(forHead(node), " ", block(node.body));
     case "variable":
       return variable(node);
     case "jump":
@@ -187,6 +197,23 @@ function statement(node: Statement): Doc {
     case "try-finally":
       return concat("try ", block(node.body), " finally ", block(node.cleanup));
   }
+}
+
+/** `case label:`. */
+export function caseLabel(label: Expression): Doc {
+  return concat("case ", expression(label), ":");
+}
+
+/** `for (let i = 0; i < bound; i++)`. */
+export function forHead(node: For): Doc {
+  const index = node.index.text;
+  const clauses = [`let ${index} = ${node.start}`, ";", line, concat(`${index} < `, expression(node.bound)), ";", line, `${index}++`];
+  return concat("for (", group(indent(softline, ...clauses), softline), ")");
+}
+
+/** The test of an `if` or `switch`, in its parentheses, broken onto its own lines when it does not fit. */
+export function parenthesized(test: Expression): Doc {
+  return group(indent(softline, expression(test, "parenthesized")), softline);
 }
 
 /** `{ … }` with one statement per line. */
@@ -200,11 +227,7 @@ function block(body: readonly Statement[]): Doc {
  * follows a block's brace.
  */
 function ifStatement(node: If): Doc {
-  const test = group(indent(softline, expression(node.test, "parenthesized")), softline);
-  const opening =
-    node.then.kind === "block"
-      ? concat("if (", test, ") ", block(node.then.body))
-      : group("if (", test, ")", indent(line, statement(node.then)));
+  const opening = ifOpening(node);
   if (node.otherwise === undefined) return opening;
   const separator = node.then.kind === "block" ? " " : hardline;
   const otherwise = node.otherwise;
@@ -217,13 +240,20 @@ function ifStatement(node: If): Doc {
   );
 }
 
+/** `if (test) statement`, without its `else`. */
+export function ifOpening(node: If): Doc {
+  const test = parenthesized(node.test);
+  return node.then.kind === "block"
+    ? concat("if (", test, ") ", block(node.then.body))
+    : group("if (", test, ")", indent(line, statement(node.then)));
+}
+
 /**
  * `const name = value;`, breaking after `=` when it does not fit; a value `as const`
  * stays after `=` and breaks inside its brackets instead.
  */
 function variable(node: Variable): Doc {
-  const head = `${node.exported ? "export " : ""}${node.declaration} ${node.name.text}`;
-  const declared = node.type === undefined ? head : concat(head, ": ", type(node.type));
+  const declared = variableHead(node);
   if (node.value.kind === "as-const") return concat(declared, " = ", expression(node.value), ";");
   // Prettier's "break-after-operator" layout for a conditional whose test is a chain of
   // operators: the value moves to the next line as a whole when it does not fit.
@@ -233,12 +263,18 @@ function variable(node: Variable): Doc {
   return group(breakAfter(concat(declared, " ="), expression(node.value)), ";");
 }
 
+/** `const name: type`, before the value. */
+function variableHead(node: Variable): Doc {
+  const head = `${node.exported ? "export " : ""}${node.declaration} ${node.name.text}`;
+  return node.type === undefined ? head : concat(head, ": ", type(node.type));
+}
+
 /**
  * A property of an object literal. As prettier lays it out: a string after a key as wide
  * as five characters or more moves to the next line when it does not fit; after a shorter
  * key, breaking would gain too little.
  */
-function property(key: string, value: Expression): Doc {
+export function property(key: string, value: Expression): Doc {
   if (value.kind === "literal" && typeof value.value === "string" && key.length >= 5)
     return group(key, ":", group(indent(line, expression(value))));
   return concat(key, ": ", expression(value));
@@ -258,7 +294,7 @@ function returned(value: Expression): Doc {
  */
 type Position = "parenthesized" | "returned" | "nested";
 
-function expression(node: Expression, position: Position = "nested"): Doc {
+export function expression(node: Expression, position: Position = "nested"): Doc {
   switch (node.kind) {
     case "name":
       return node.text;
@@ -325,11 +361,21 @@ function expression(node: Expression, position: Position = "nested"): Doc {
 }
 
 /** Binding strength, for parentheses: an operand binding less tightly than its place is wrapped. */
-const MEMBER = 9;
-const UNARY = 8;
-const PRECEDENCE: Readonly<Record<string, number>> = { "/": 7, "<": 5, "<=": 5, ">": 5, ">=": 5, "===": 4, "!==": 4, "&&": 2, "||": 1 };
+export const MEMBER = 9;
+export const UNARY = 8;
+export const PRECEDENCE: Readonly<Record<string, number>> = {
+  "/": 7,
+  "<": 5,
+  "<=": 5,
+  ">": 5,
+  ">=": 5,
+  "===": 4,
+  "!==": 4,
+  "&&": 2,
+  "||": 1,
+};
 
-function strength(node: Expression): number {
+export function strength(node: Expression): number {
   switch (node.kind) {
     case "binary":
     case "logical":
@@ -436,7 +482,7 @@ function typeArguments(args: readonly Type[]): Doc {
  */
 type TypePosition = "argument" | "other";
 
-function type(node: Type, position: TypePosition = "other"): Doc {
+export function type(node: Type, position: TypePosition = "other"): Doc {
   switch (node.kind) {
     case "type-reference":
       return concat(node.name.text, typeArguments(node.arguments));
@@ -495,6 +541,11 @@ function unionBody(members: readonly Type[]): Doc {
 }
 
 function typeMember(node: TypeMember): Doc {
+  return node.kind === "index-signature" ? typeMemberBody(node) : concat(documented(node.doc), typeMemberBody(node));
+}
+
+/** A type member without its JSDoc. */
+export function typeMemberBody(node: TypeMember): Doc {
   if (node.kind === "index-signature") {
     const key = node.prefix === undefined ? "[key: string]:" : `[key: \`${templateText(node.prefix)}\${string}\`]:`;
     if (node.type.kind !== "union-type") return concat(key, " ", type(node.type));
@@ -503,5 +554,5 @@ function typeMember(node: TypeMember): Doc {
   const key = concat(node.readonly ? "readonly " : "", propertyKey(node.key), node.optional ? "?:" : ":");
   const value =
     node.type.kind === "union-type" ? concat(" ", group(indent(softline, unionBody(node.type.members)))) : concat(" ", type(node.type));
-  return concat(documented(node.doc), key, value);
+  return concat(key, value);
 }

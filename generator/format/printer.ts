@@ -34,9 +34,13 @@ interface Group {
  * speed: prettier's walks every document twice, once to propagate breaks and once to
  * print, and builds an indentation object per `indent`; this one propagates breaks once
  * per group and indents by counting.
+ *
+ * A document can be printed from inside a line: at a column (`position`) of a line
+ * indented by `indent`, what is before them written by the caller, as it would print there
+ * with nothing after it on its last line.
  */
-export function printDoc(doc: builders.Doc, width: number): string {
-  return new Printer(width).print(doc as Doc);
+export function printDoc(doc: builders.Doc, width: number, indent = 0, position = indent): string {
+  return new Printer(width).print(doc as Doc, indent, position);
 }
 
 const BREAK = 0;
@@ -82,10 +86,11 @@ class Printer {
 
   constructor(private readonly width: number) {}
 
-  print(root: Doc): string {
+  print(root: Doc, indent: number, position: number): string {
     this.forcesBreak(root);
+    this.position = position;
     const commands = new Commands();
-    commands.push(0, BREAK, root);
+    commands.push(indent, BREAK, root);
     let remeasure = false;
     while (commands.length > 0) {
       const doc = commands.docs.pop()!;
@@ -387,8 +392,12 @@ function indentation(width: number): string {
  * Latin, Greek, Cyrillic, general punctuation, arrows), else prettier's own measure.
  */
 export function stringWidth(text: string): number {
-  if (isPrintableAscii(text)) return text.length;
-  return NARROW.test(text) ? text.length : prettierStringWidth(text);
+  return narrowWidth(text) ?? prettierStringWidth(text);
+}
+
+/** The columns a string takes when every character in it is one column wide, else undefined. */
+export function narrowWidth(text: string): number | undefined {
+  return isPrintableAscii(text) || NARROW.test(text) ? text.length : undefined;
 }
 
 /** Whether the text is printable ASCII, most of what is printed: tested without a regular expression. */
