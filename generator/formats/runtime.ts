@@ -61,21 +61,6 @@ export function isOmitted(value: unknown): boolean {
 }
 
 /**
- * A property of an object as JSON.stringify reads it: own and enumerable, else undefined;
- * never one a prototype lends. Asked where a report says which required fields are
- * missing, off the path of a valid value.
- */
-export function jsonProperty(value: unknown, key: string): unknown {
-  // An array's indices are no properties of an object, and there may be a million.
-  if (
-    !isRecord(value) ||
-    !Object.prototype.propertyIsEnumerable.call(value, key)
-  )
-    return undefined;
-  return value[key];
-}
-
-/**
  * A property the object has itself. Used for names that every object inherits
  * (`constructor`, `toString`, `__proto__`…), which a plain read would find on the prototype.
  */
