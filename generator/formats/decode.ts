@@ -123,9 +123,7 @@ export function decodeRefused<T>(
         ...found.filter((each) => each.keyword !== "additionalProperties"),
       ],
     };
-  return errors.truncated
-    ? { ok: false, unrecognized: false, errors: found, truncated: true }
-    : { ok: false, unrecognized: false, errors: found };
+  return refused(false, errors);
 }
 
 /**
@@ -237,7 +235,7 @@ export class Reader {
       ((input: unknown, path: string, reader: Reader) => unknown) | undefined,
     check: (value: unknown, path: string, errors: Errors) => void,
     checked?: Errors,
-    unknownOnly?: boolean,
+    unknownFirst?: true,
   ): DecodeResult<T> {
     let value = input;
     try {
@@ -250,8 +248,8 @@ export class Reader {
       this.problems.truncated = true;
     }
     if (this.unrecognized.found.length > 0)
-      return this.failed(true, this.unrecognized);
-    if (this.problems.truncated) return this.failed(false, this.problems);
+      return refused(true, this.unrecognized);
+    if (this.problems.truncated) return refused(false, this.problems);
     let errors: Errors | undefined;
     if (
       checked !== undefined &&
@@ -259,11 +257,11 @@ export class Reader {
       this.problems.found.length === 0 &&
       !this.replaced
     ) {
-      if (this.ignored.length === 0) return this.failed(false, checked);
+      if (this.ignored.length === 0) return refused(false, checked);
       // What was dropped is every property the checks refused, and they refused nothing
-      // else: where nothing else depends on those (`unknownOnly`), what was read is valid.
+      // else: where nothing else depends on those (`unknownFirst`), what was read is valid.
       if (
-        unknownOnly &&
+        unknownFirst &&
         !checked.truncated &&
         this.ignored.length === checked.found.length &&
         checked.found.every((each) => each.keyword === "additionalProperties")
@@ -271,19 +269,20 @@ export class Reader {
         errors = this.problems;
     }
     errors ??= this.problems.check(check, value);
-    if (errors.found.length > 0) return this.failed(false, errors);
+    if (errors.found.length > 0) return refused(false, errors);
     // Checked as the guard checks, by a function printed from the same check tree.
     const decoded = value as T;
     return this.ignored.length === 0
       ? { ok: true, value: decoded }
       : { ok: true, value: decoded, ignored: this.ignored };
   }
+}
 
-  private failed(unrecognized: boolean, errors: Errors): DecodeResult<never> {
-    return errors.truncated
-      ? { ok: false, unrecognized, errors: errors.found, truncated: true }
-      : { ok: false, unrecognized, errors: errors.found };
-  }
+/** A refusal with what was found, and whether the limit cut it short. */
+function refused(unrecognized: boolean, errors: Errors): DecodeResult<never> {
+  return errors.truncated
+    ? { ok: false, unrecognized, errors: errors.found, truncated: true }
+    : { ok: false, unrecognized, errors: errors.found };
 }
 
 /** Whether a space-separated list of `typeof` names has `type`: one look, no array. */
